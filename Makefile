@@ -1,0 +1,57 @@
+# Colloquy: `make run` serves the app, `make test` runs every suite. Both install what they need.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+UV_VERSION := 0.13.8
+UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
+VENV := .venv
+PY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+# The test suite also runs the store and API tests against this PostgreSQL (empty = SQLite only).
+COLLOQUY_TEST_POSTGRES_URL ?= postgresql+asyncpg://postgres@127.0.0.1:5432/test
+export COLLOQUY_TEST_POSTGRES_URL
+
+.PHONY: setup run test test-python test-frontend chromium bench clean openapi
+
+setup: $(VENV)/.synced frontend/dist/index.html
+
+.tools/bin/uv:
+	python3 -m venv .tools
+	.tools/bin/pip install --quiet uv==$(UV_VERSION)
+
+$(VENV)/.synced: pyproject.toml uv.lock | $(UV)
+	$(UV) sync --frozen --python python3.11
+	touch $@
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+frontend/dist/index.html: frontend/node_modules/.installed $(shell find frontend/src frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
+	cd frontend && npm run build
+
+run: setup
+	$(VENV)/bin/colloquy serve
+
+# Debian's Chromium drives the browser tests (Playwright cannot download its own here).
+chromium:
+	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+test: setup chromium
+	$(VENV)/bin/pytest
+	cd frontend && npm test
+
+test-python: setup chromium
+	$(VENV)/bin/pytest
+
+test-frontend: frontend/node_modules/.installed
+	cd frontend && npm test
+
+openapi: $(VENV)/.synced
+	$(VENV)/bin/colloquy openapi --out frontend/openapi.json
+
+bench: setup
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) .tools frontend/node_modules frontend/dist

@@ -1,0 +1,71 @@
+"""Persona schemas. Inputs are lenient on purpose: the spec's own messages come from the
+domain validator, so a wrong value is reported in the spec's words, not pydantic's."""
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from colloquy.api.schemas.common import CamelModel
+
+TraitValue = float | int | str | bool | None
+
+
+class Traits(BaseModel):
+    openness: float
+    conscientiousness: float
+    extraversion: float
+    agreeableness: float
+    neuroticism: float
+
+
+class PersonaInput(CamelModel):
+    model_config = ConfigDict(extra="ignore")
+
+    name: str | None = Field(default=None, max_length=2000)
+    age: float | None = None
+    gender: str | None = Field(default=None, max_length=200)
+    location: str | None = Field(default=None, max_length=2000)
+    income: str | None = Field(default=None, max_length=200)
+    traits: dict[str, TraitValue] | None = Field(default=None, max_length=20)
+    interests: list[str | None] | None = Field(default=None, max_length=50)
+    generated_from: str | None = Field(default=None, max_length=20000)
+
+
+class PersonaCreate(PersonaInput):
+    pass
+
+
+class PersonaUpdate(PersonaInput):
+    pass
+
+
+class PersonaOut(CamelModel):
+    id: str
+    name: str
+    age: int
+    gender: str
+    location: str
+    income: str
+    traits: Traits
+    interests: list[str]
+    generated_from: str | None = None
+    created_at: datetime
+    updated_at: datetime
+    enriched: dict[str, Any]
+
+
+class PersonaTemplateData(CamelModel):
+    age: int
+    gender: str
+    location: str
+    income: str
+    traits: Traits
+    interests: list[str]
+
+
+class PersonaTemplateOut(CamelModel):
+    id: str
+    name: str
+    description: str
+    data: PersonaTemplateData

@@ -1,0 +1,42 @@
+"""Settings from COLLOQUY_* environment variables (pydantic-settings)."""
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="COLLOQUY_", extra="ignore")
+
+    data_dir: Path = Path("./data")
+    database_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    llm_provider: str = "local"
+    llm_base_url: str | None = None
+    llm_api_key: str | None = None
+    llm_model: str | None = None
+    local_model_path: str | None = None
+    llm_timeout: float = 30.0
+    llm_max_retries: int = 3
+    llm_retry_base_delay: float = 0.5
+
+    # Where the built SPA lives; None means frontend/dist next to the source tree.
+    frontend_dist: Path | None = None
+
+    @property
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite+aiosqlite:///{(self.data_dir / 'colloquy.db').resolve()}"
+
+    @property
+    def uploads_dir(self) -> Path:
+        return self.data_dir / "uploads"
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy 2 models, the async engine, migrations and repositories."""

@@ -1,0 +1,41 @@
+"""Alembic environment: runs migrations through the async engine of the configured URL."""
+
+import asyncio
+
+from alembic import context
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from colloquy.store.models import Base
+
+target_metadata = Base.metadata
+
+
+def _run(connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def _run_async(url: str) -> None:
+    engine = create_async_engine(url)
+    async with engine.connect() as conn:
+        await conn.run_sync(_run)
+        await conn.commit()
+    await engine.dispose()
+
+
+def run_migrations_offline() -> None:
+    context.configure(url=context.config.get_main_option("sqlalchemy.url"),
+                      target_metadata=target_metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_migrations_offline()
+else:
+    asyncio.run(_run_async(context.config.get_main_option("sqlalchemy.url")))

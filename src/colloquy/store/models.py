@@ -1,0 +1,98 @@
+"""ORM rows. Lists and nested objects are JSON columns; messages are one row each."""
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from colloquy.store.types import UTCDateTime, utcnow
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON, datetime: UTCDateTime}
+
+
+class PersonaRow(Base):
+    __tablename__ = "personas"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    age: Mapped[int] = mapped_column(Integer)
+    gender: Mapped[str] = mapped_column(String(40))
+    location: Mapped[str] = mapped_column(String(200))
+    income: Mapped[str] = mapped_column(String(40))
+    traits: Mapped[dict[str, Any]]
+    interests: Mapped[list[Any]]
+    generated_from: Mapped[str | None] = mapped_column(Text, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str] = mapped_column(Text, default="")
+    status: Mapped[str] = mapped_column(String(20), default="draft", index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    completed_at: Mapped[datetime | None] = mapped_column(default=None)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # Snapshots of the participants as they were when the session was created.
+    participants: Mapped[list[Any]]
+    moderator_style: Mapped[str] = mapped_column(String(20), default="casual")
+    stimuli: Mapped[list[Any]]
+    questions: Mapped[list[Any]]
+    settings: Mapped[dict[str, Any]]
+    tokens_used: Mapped[int] = mapped_column(Integer, default=0)
+    insights: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    # Last generation error {status, message}; cleared by Retry.
+    error: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    # Runner bookkeeping: whether a runner should be driving it, and its guard counters.
+    running: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    stop_requested: Mapped[bool] = mapped_column(Boolean, default=False)
+    request_count: Mapped[int] = mapped_column(Integer, default=0)
+    iteration_count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class MessageRow(Base):
+    __tablename__ = "messages"
+    __table_args__ = (
+        UniqueConstraint("session_id", "seq", name="uq_messages_session_seq"),
+        # One answer per question/round/participant: the runner's "no repeat" guard, enforced.
+        Index(
+            "uq_messages_turn",
+            "session_id",
+            "question_index",
+            "round_index",
+            "participant_index",
+            unique=True,
+        ),
+    )
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    session_id: Mapped[str] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    speaker: Mapped[str] = mapped_column(String(200))
+    content: Mapped[str] = mapped_column(Text)
+    timestamp: Mapped[datetime] = mapped_column(default=utcnow)
+    sentiment: Mapped[str | None] = mapped_column(String(10), default=None)
+    persona_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    # Position in the run: which question and round this message belongs to.
+    question_index: Mapped[int] = mapped_column(Integer, default=0)
+    round_index: Mapped[int] = mapped_column(Integer, default=0)
+    # Null for moderator messages (so the unique turn index ignores them).
+    participant_index: Mapped[int | None] = mapped_column(Integer, default=None)
+    kind: Mapped[str] = mapped_column(String(20), default="response")
+    tokens: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class DraftRow(Base):
+    __tablename__ = "draft"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[dict[str, Any]]
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
