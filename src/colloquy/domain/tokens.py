@@ -1,0 +1,46 @@
+"""Token estimates of SPEC §9 (no tokenizer: the spec's cheap word-based estimate).
+
+Why integer arithmetic: words x 1.3 in floating point gives 13.000000000000002 for ten
+words, which would round up to 14; computing ceil(words * 13 / 10) exactly avoids that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .constants import DEFAULT_RESPONSE_LENGTH, RESPONSE_MAX_TOKENS
+
+
+def word_count(text: Any) -> int:
+    """Words split on spaces; empty pieces (runs of spaces, leading/trailing) don't count."""
+    if not isinstance(text, str):
+        return 0
+    return sum(1 for piece in text.split(" ") if piece)
+
+
+def estimate_tokens(text: Any) -> int:
+    """Runtime estimate: ceil(word count x 1.3); '' -> 0, 'a b c' -> 4."""
+    return -(-word_count(text) * 13 // 10)
+
+
+def max_tokens_for(response_length: Any) -> int:
+    """Answer token limit: brief 50, moderate 150, detailed 300; unknown -> moderate."""
+    return RESPONSE_MAX_TOKENS.get(response_length, RESPONSE_MAX_TOKENS[DEFAULT_RESPONSE_LENGTH])
+
+
+def setup_token_estimate(
+    participants: int, nonblank_questions: int | Sequence[Any], response_length: Any
+) -> int:
+    """Setup screen estimate: participants x non-blank questions x tokens per answer.
+    `nonblank_questions` may be the count or the question list (blanks are skipped)."""
+    if isinstance(nonblank_questions, int):
+        questions = nonblank_questions
+    else:
+        questions = sum(1 for q in nonblank_questions if isinstance(q, str) and q.strip())
+    return max(0, participants) * max(0, questions) * max_tokens_for(response_length)
+
+
+def format_token_estimate(tokens: int) -> str:
+    """'~N tokens' as shown on the setup screen."""
+    return f"~{tokens} tokens"
