@@ -1,0 +1,75 @@
+import { LayoutDashboardIcon, MessagesSquareIcon, PlusCircleIcon, UsersIcon } from "lucide-react";
+import { NavLink } from "react-router";
+import { ModelStatus } from "@/features/health/components/model-status";
+import { paths } from "@/app/paths";
+import { cn } from "@/lib/utils";
+
+const NAV_ITEMS = [
+  { to: paths.dashboard, label: "Dashboard", icon: LayoutDashboardIcon },
+  { to: paths.personas, label: "Personas", icon: UsersIcon },
+  { to: paths.createSession, label: "New Session", icon: PlusCircleIcon },
+] as const;
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "flex shrink-0 items-center gap-3 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none",
+    "focus-visible:ring-[3px] focus-visible:ring-ring/50",
+    isActive
+      ? "bg-accent text-accent-foreground"
+      : "text-muted-foreground hover:bg-secondary hover:text-foreground",
+  );
+}
+
+export function Brand() {
+  return (
+    <div className="flex items-center gap-2.5">
+      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <MessagesSquareIcon className="size-4" aria-hidden="true" />
+      </span>
+      <span className="text-lg font-semibold tracking-tight">Colloquy</span>
+    </div>
+  );
+}
+
+export function Sidebar() {
+  return (
+    <aside
+      className="fixed inset-y-0 left-0 z-30 hidden w-60 flex-col border-r border-sidebar-border bg-sidebar md:flex"
+      aria-label="Sidebar"
+    >
+      <div className="flex h-16 items-center px-5">
+        <Brand />
+      </div>
+      <nav aria-label="Main" className="flex-1 space-y-1 px-3 py-2">
+        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          <NavLink key={to} to={to} className={navClass}>
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="border-t border-sidebar-border px-5 py-4">
+        <ModelStatus />
+      </div>
+    </aside>
+  );
+}
+
+/** On narrow screens the sidebar becomes a top bar with the same links. */
+export function MobileNav() {
+  return (
+    <header className="sticky top-0 z-30 border-b bg-sidebar md:hidden">
+      <div className="flex h-14 items-center justify-between px-4">
+        <Brand />
+      </div>
+      <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-3 pb-2">
+        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          <NavLink key={to} to={to} className={navClass}>
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,10 @@
+/** Client routes (SPEC §2 route table). */
+export const paths = {
+  home: "/",
+  dashboard: "/dashboard",
+  personas: "/personas",
+  createSession: "/create-session",
+  demoSession: "/demo-session",
+  session: (id: string) => `/session/${encodeURIComponent(id)}`,
+  sessionResults: (id: string) => `/session/${encodeURIComponent(id)}/results`,
+} as const;

@@ -1,0 +1,34 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { DashboardPage } from "@/features/dashboard/components/dashboard-page";
+import { DemoSessionPage } from "@/features/demo/components/demo-session-page";
+import { PersonasPage } from "@/features/personas/components/personas-page";
+import { CreateSessionPage } from "@/features/sessions/components/create-session-page";
+import { LiveSessionPage } from "@/features/sessions/components/live-session-page";
+import { SessionResultsPage } from "@/features/sessions/components/session-results-page";
+import { AppLayout } from "./layout/app-layout";
+import { NotFoundPage } from "./not-found";
+import { paths } from "./paths";
+import { RouteError } from "./route-error";
+
+/** SPEC §2 route table. Exported separately so tests can mount it in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.dashboard} replace /> },
+      { path: "dashboard", element: <DashboardPage /> },
+      { path: "personas", element: <PersonasPage /> },
+      { path: "create-session", element: <CreateSessionPage /> },
+      { path: "demo-session", element: <DemoSessionPage /> },
+      { path: "session/:id", element: <LiveSessionPage /> },
+      { path: "session/:id/results", element: <SessionResultsPage /> },
+    ],
+  },
+  { path: "*", element: <NotFoundPage />, errorElement: <RouteError /> },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

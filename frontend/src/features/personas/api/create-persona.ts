@@ -1,0 +1,19 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { Persona, PersonaInput } from "@/lib/api-types";
+import { personasQueryKey } from "./get-personas";
+
+export function createPersona(input: PersonaInput): Promise<Persona> {
+  return api.post<Persona>("/personas", input);
+}
+
+export const createPersonaMutationOptions = () =>
+  mutationOptions({ mutationKey: ["personas", "create"], mutationFn: createPersona });
+
+export function useCreatePersona() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createPersonaMutationOptions(),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: personasQueryKey }),
+  });
+}

@@ -1,0 +1,22 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { Persona } from "@/lib/api-types";
+import { personasQueryKey } from "./get-personas";
+
+export function deletePersona(id: string): Promise<void> {
+  return api.delete(`/personas/${encodeURIComponent(id)}`);
+}
+
+export const deletePersonaMutationOptions = () =>
+  mutationOptions({ mutationKey: ["personas", "delete"], mutationFn: deletePersona });
+
+export function useDeletePersona() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deletePersonaMutationOptions(),
+    // Remove the card at once; the refetch below reconciles with the server.
+    onSuccess: (_data, id) =>
+      queryClient.setQueryData<Persona[]>(personasQueryKey, (old) => old?.filter((p) => p.id !== id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: personasQueryKey }),
+  });
+}

@@ -1,0 +1,145 @@
+import { PlusIcon, SearchIcon, SparklesIcon, UsersIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { QueryError } from "@/components/query-error";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { Persona } from "@/lib/api-types";
+import type { CreateSessionNavigationState } from "@/lib/navigation";
+import { usePersonas } from "../api/get-personas";
+import { filterPersonas } from "../utils/persona-form";
+import { DeletePersonaDialog } from "./delete-persona-dialog";
+import { GeneratePersonasDialog } from "./generate-personas-dialog";
+import { PersonaCard, PersonaCardSkeleton } from "./persona-card";
+import { PersonaFormDialog } from "./persona-form-dialog";
+
+export const EMPTY_STATE_TEXT = "No personas found. Try adjusting your search or create a new persona.";
+
+const GRID = "grid gap-5 sm:grid-cols-2 xl:grid-cols-3";
+
+interface FormState {
+  open: boolean;
+  persona: Persona | null;
+  /** Changes on each opening so the dialog remounts with a fresh form. */
+  key: number;
+}
+
+export function PersonasPage() {
+  const navigate = useNavigate();
+  const personas = usePersonas();
+  const [search, setSearch] = useState("");
+  const [form, setForm] = useState<FormState>({ open: false, persona: null, key: 0 });
+  const [generate, setGenerate] = useState({ open: false, key: 0 });
+  const [deleting, setDeleting] = useState<{ open: boolean; persona: Persona | null }>({
+    open: false,
+    persona: null,
+  });
+
+  const visible = useMemo(() => filterPersonas(personas.data ?? [], search), [personas.data, search]);
+
+  const openForm = (persona: Persona | null) =>
+    setForm((f) => ({ open: true, persona, key: f.key + 1 }));
+
+  const useInSession = (persona: Persona) => {
+    const state: CreateSessionNavigationState = { persona };
+    navigate("/create-session", { state });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Persona Library"
+        description="Simulated consumers with demographics, Big Five personality traits and interests."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setGenerate((g) => ({ open: true, key: g.key + 1 }))}>
+              <SparklesIcon aria-hidden="true" />
+              Generate Personas
+            </Button>
+            <Button onClick={() => openForm(null)}>
+              <PlusIcon aria-hidden="true" />
+              Create New Persona
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-sm">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search personas..."
+            aria-label="Search personas"
+            className="pl-9"
+          />
+        </div>
+        {personas.data && (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground" aria-live="polite">
+            <UsersIcon className="size-4" aria-hidden="true" />
+            {visible.length === personas.data.length
+              ? `${personas.data.length} ${personas.data.length === 1 ? "persona" : "personas"}`
+              : `${visible.length} of ${personas.data.length} personas`}
+          </p>
+        )}
+      </div>
+
+      {personas.isPending ? (
+        <div className={GRID} aria-busy="true" aria-label="Loading personas">
+          {Array.from({ length: 6 }, (_, i) => (
+            <PersonaCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : personas.isError ? (
+        <QueryError
+          title="Could not load personas"
+          error={personas.error}
+          onRetry={() => void personas.refetch()}
+          retrying={personas.isFetching}
+        />
+      ) : visible.length === 0 ? (
+        <div className="rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+          <UsersIcon className="mx-auto mb-3 size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="text-muted-foreground">{EMPTY_STATE_TEXT}</p>
+        </div>
+      ) : (
+        <ul className={GRID} aria-label="Personas">
+          {visible.map((persona, index) => (
+            <li key={persona.id}>
+              <PersonaCard
+                persona={persona}
+                index={index}
+                onUse={useInSession}
+                onEdit={openForm}
+                onDelete={(p) => setDeleting({ open: true, persona: p })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <PersonaFormDialog
+        key={`form-${form.key}`}
+        open={form.open}
+        persona={form.persona}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
+      <GeneratePersonasDialog
+        key={`generate-${generate.key}`}
+        open={generate.open}
+        onOpenChange={(open) => setGenerate((g) => ({ ...g, open }))}
+      />
+      <DeletePersonaDialog
+        open={deleting.open}
+        persona={deleting.persona}
+        onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ErrorBody } from "./api-types";
+
+/** Base path of the REST API; the dev server proxies it to the Python server. */
+export const API_BASE = "/api";
+
+/**
+ * An error answered by the API (status >= 400) or a failure to reach it (status 0).
+ * `error` is the server's summary and `errors` its list of spec messages.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly error: string;
+  readonly errors: string[];
+
+  constructor(status: number, error: string, errors: string[] = []) {
+    super(errors.length > 0 ? joinMessages(errors) : error);
+    this.name = "ApiError";
+    this.status = status;
+    this.error = error;
+    this.errors = errors;
+  }
+}
+
+/**
+ * Joins messages "with periods" into one sentence list, as the spec's persona form
+ * toast does: ["Name is required", "Location is required"] ->
+ * "Name is required. Location is required".
+ */
+export function joinMessages(messages: readonly string[]): string {
+  return messages
+    .map((m) => m.trim().replace(/\.+$/, ""))
+    .filter((m) => m.length > 0)
+    .join(". ");
+}
+
+/** The user-facing text of any thrown value, or `fallback` when it has none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart/form-data (takes precedence over `json`). */
+  formData?: FormData;
+  signal?: AbortSignal;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === "string"
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return undefined;
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("json") || /^[\s]*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Calls the API and returns its parsed JSON body (undefined for empty bodies such as 204).
+ * Throws ApiError for statuses >= 400 and for network failures.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", json, formData, signal } = options;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (formData) {
+    body = formData;
+  } else if (json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(0, "Could not reach the server. Check that Colloquy is running.");
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (isErrorBody(data)) {
+      const errors = Array.isArray(data.errors)
+        ? data.errors.filter((e): e is string => typeof e === "string")
+        : [];
+      throw new ApiError(response.status, data.error, errors);
+    }
+    throw new ApiError(response.status, `Request failed (${response.status})`);
+  }
+  if (data !== undefined && typeof data === "string") {
+    throw new ApiError(response.status, "Unexpected response from the server");
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: "POST", json }),
+  put: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: "PUT", json }),
+  patch: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: "PATCH", json }),
+  delete: <T = void>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
+  upload: <T>(path: string, formData: FormData) =>
+    apiRequest<T>(path, { method: "POST", formData }),
+};
