@@ -1,0 +1,155 @@
+"""Claude through the official `anthropic` SDK.
+
+Structured output uses the standard pattern: one tool whose input_schema is the wanted
+schema, with tool_choice forcing it; the tool input is the JSON. The Messages API wants
+alternating user/assistant turns starting with a user turn, so messages are normalised.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anthropic
+from anthropic import AsyncAnthropic
+
+from colloquy.llm import errors
+from colloquy.llm.errors import LLMError
+from colloquy.llm.provider import TokenCallback, emit
+from colloquy.llm.retry import RetryPolicy, with_retries
+from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
+
+DEFAULT_MODEL = "claude-sonnet-4-6"
+TOOL_NAME = "respond"
+_WRAP_KEY = "value"  # non-object schemas are wrapped, since input_schema must be an object
+_STOP_REASONS = {"end_turn": "stop", "stop_sequence": "stop", "tool_use": "stop",
+                 "max_tokens": "length"}
+
+
+class AnthropicProvider:
+    name = "anthropic"
+    supports_images = True
+
+    def __init__(self, *, base_url: str | None = None, api_key: str | None = None,
+                 model: str | None = None, timeout: float = 30.0,
+                 retry: RetryPolicy | None = None) -> None:
+        self.model = model or DEFAULT_MODEL
+        self._retry = retry or RetryPolicy()
+        self._client = AsyncAnthropic(api_key=api_key, base_url=base_url, timeout=timeout,
+                                      max_retries=0)
+
+    async def chat(self, req: ChatRequest) -> ChatResult:
+        return await with_retries(lambda: self._call(req, None), self._retry)
+
+    async def stream(self, req: ChatRequest, on_token: TokenCallback) -> ChatResult:
+        sent = False
+
+        async def relay(delta: str) -> None:
+            nonlocal sent
+            sent = True
+            await emit(on_token, delta)
+
+        return await with_retries(lambda: self._call(req, relay), self._retry,
+                                  can_retry=lambda: not sent)
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+    async def _call(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
+        kwargs, wrapped = self._build(req)
+        try:
+            if on_token is None:
+                message = await self._client.messages.create(**kwargs)
+            else:
+                async with self._client.messages.stream(**kwargs) as stream:
+                    async for event in stream:
+                        # text deltas for prose, partial JSON for the forced tool
+                        if event.type == "text" and event.text:
+                            await on_token(event.text)
+                        elif event.type == "input_json" and event.partial_json:
+                            await on_token(event.partial_json)
+                    message = await stream.get_final_message()
+        except anthropic.AnthropicError as exc:
+            raise _map_error(exc) from exc
+        return self._result(message, req, wrapped)
+
+    def _build(self, req: ChatRequest) -> tuple[dict[str, Any], bool]:
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": req.max_tokens,
+            # No temperature: current Claude models and SDK (2.x) no longer take one.
+            "messages": _messages(req.messages),
+        }
+        if req.system:
+            kwargs["system"] = req.system
+        wrapped = False
+        if req.json_schema is not None:
+            schema = req.json_schema
+            if schema.get("type") != "object":
+                schema = {"type": "object", "properties": {_WRAP_KEY: schema},
+                          "required": [_WRAP_KEY]}
+                wrapped = True
+            kwargs["tools"] = [{"name": TOOL_NAME, "input_schema": schema,
+                                "description": "Give the answer as structured data."}]
+            kwargs["tool_choice"] = {"type": "tool", "name": TOOL_NAME}
+        return kwargs, wrapped
+
+    def _result(self, message: Any, req: ChatRequest, wrapped: bool) -> ChatResult:
+        text = ""
+        if req.json_schema is not None:
+            for block in message.content:
+                if block.type == "tool_use":
+                    data = block.input
+                    if wrapped and isinstance(data, dict):
+                        data = data.get(_WRAP_KEY)
+                    text = json.dumps(data, ensure_ascii=False) if data not in (None, {}) else ""
+                    break
+        if not text:
+            text = "".join(b.text for b in message.content if b.type == "text")
+        if not text.strip():
+            raise errors.empty_response()
+        return ChatResult(
+            text=text,
+            prompt_tokens=message.usage.input_tokens,
+            completion_tokens=message.usage.output_tokens,
+            model=message.model or self.model,
+            finish_reason=_STOP_REASONS.get(message.stop_reason or "", message.stop_reason),
+        )
+
+
+def _messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
+    """Alternate roles (merging repeats) and start with a user turn."""
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        role = "assistant" if m.role == "assistant" else "user"
+        blocks: list[dict[str, Any]] = [{"type": "text", "text": m.content or "..."}]
+        if role == "user":
+            blocks += [_image_block(u) for u in m.images]
+        if out and out[-1]["role"] == role:
+            out[-1]["content"].extend(blocks)
+        else:
+            out.append({"role": role, "content": blocks})
+    if not out or out[0]["role"] != "user":
+        out.insert(0, {"role": "user", "content": [{"type": "text", "text": "Please begin."}]})
+    return out
+
+
+def _image_block(url: str) -> dict[str, Any]:
+    if url.startswith("data:") and ";base64," in url:
+        media_type, data = url[5:].split(";base64,", 1)
+        return {"type": "image", "source": {"type": "base64", "media_type": media_type,
+                                            "data": data}}
+    return {"type": "image", "source": {"type": "url", "url": url}}
+
+
+def _map_error(exc: anthropic.AnthropicError) -> LLMError:
+    if isinstance(exc, anthropic.APITimeoutError):
+        return errors.timed_out()
+    if isinstance(exc, anthropic.APIConnectionError):
+        return errors.connection_failed(str(exc))
+    if isinstance(exc, anthropic.APIStatusError):
+        retry_after = errors.parse_retry_after(exc.response.headers)
+        # 529 "overloaded" is >= 500, so it is retried like any server error.
+        return errors.from_status(exc.status_code, errors.body_message(exc.body, exc.message),
+                                  retry_after)
+    return LLMError(getattr(exc, "message", None) or str(exc) or type(exc).__name__)

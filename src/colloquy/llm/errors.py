@@ -1,0 +1,112 @@
+"""One error type for every provider, worded so the UI can pick the spec's hints (SPEC §8).
+
+The UI shows a hint when the message contains '429', '402' or 'timeout'; otherwise it
+falls back to 'Failed to generate response'. The status code travels with the error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+RATE_LIMIT_MESSAGE = "Rate limit exceeded (429)"
+CREDITS_MESSAGE = "Credits depleted (402)"
+TIMEOUT_MESSAGE = "Request timeout"
+EMPTY_MESSAGE = "No response from AI"
+
+
+class LLMError(Exception):
+    """A failed model call.
+
+    kind is a stable code: rate_limit, credits, timeout, empty, server, connection,
+    bad_request, invalid_output or other. retryable says whether retry.py may try again.
+    """
+
+    def __init__(self, message: str, *, status: int | None = None, kind: str = "other",
+                 retryable: bool = False, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.kind = kind
+        self.retryable = retryable
+        self.retry_after = retry_after  # seconds the server asked us to wait, if any
+
+    def __repr__(self) -> str:
+        return f"LLMError({self.message!r}, status={self.status}, kind={self.kind!r})"
+
+
+def rate_limited(retry_after: float | None = None) -> LLMError:
+    return LLMError(RATE_LIMIT_MESSAGE, status=429, kind="rate_limit", retryable=True,
+                    retry_after=retry_after)
+
+
+def credits_depleted() -> LLMError:
+    return LLMError(CREDITS_MESSAGE, status=402, kind="credits")
+
+
+def timed_out() -> LLMError:
+    return LLMError(TIMEOUT_MESSAGE, status=408, kind="timeout", retryable=True)
+
+
+def empty_response() -> LLMError:
+    # Retryable, but retry.py allows only one extra attempt for this kind.
+    return LLMError(EMPTY_MESSAGE, kind="empty", retryable=True)
+
+
+def connection_failed(detail: str) -> LLMError:
+    return LLMError(f"Could not reach the AI service: {detail}", status=503, kind="connection",
+                    retryable=True)
+
+
+def from_status(status: int, message: str, retry_after: float | None = None) -> LLMError:
+    """Map an HTTP status from any provider to the spec's wording."""
+    if status == 429:
+        return rate_limited(retry_after)
+    if status == 402:
+        return credits_depleted()
+    if status in (408, 504):
+        err = timed_out()
+        err.status = status  # 504 stays 504: a gateway gave up, worded as the spec's timeout
+        return err
+    if status >= 500:
+        return LLMError(message or f"AI service error ({status})", status=status, kind="server",
+                        retryable=True, retry_after=retry_after)
+    kind = "bad_request" if status in (400, 404, 413, 422) else "other"
+    return LLMError(message or f"AI request failed ({status})", status=status, kind=kind)
+
+
+def body_message(body: Any, fallback: str) -> str:
+    """The human part of an error body: {"error": {"message": ...}} or {"message": ...}."""
+    if isinstance(body, Mapping):
+        inner = body.get("error", body)
+        if isinstance(inner, Mapping) and isinstance(inner.get("message"), str):
+            return inner["message"]
+        if isinstance(inner, str):
+            return inner
+        if isinstance(body.get("message"), str):
+            return body["message"]
+    if isinstance(body, str) and body.strip():
+        return body.strip()
+    return fallback
+
+
+def parse_retry_after(headers: Mapping[str, str] | None) -> float | None:
+    """Seconds from retry-after-ms / retry-after (number or HTTP date); None if absent."""
+    if not headers:
+        return None
+    try:
+        ms = headers.get("retry-after-ms")
+        if ms is not None:
+            return max(0.0, float(ms) / 1000)
+        value = headers.get("retry-after")
+        if value is None:
+            return None
+        try:
+            return max(0.0, float(value))
+        except ValueError:
+            when = parsedate_to_datetime(value)
+            return max(0.0, (when - datetime.now(UTC)).total_seconds())
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,97 @@
+"""Getting JSON out of model text: strip code fences, take the first balanced {...}/[...].
+
+Models (and servers without schema support) wrap JSON in prose or ```json fences; small
+models stop mid-document. Callers validate with their own pydantic model, which is where
+values are clamped; a failure is an LLMError(kind="invalid_output") they may retry.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from colloquy.llm.errors import LLMError
+
+M = TypeVar("M", bound=BaseModel)
+_FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.DOTALL)
+
+
+def invalid_output(detail: str) -> LLMError:
+    return LLMError(f"The AI returned invalid JSON: {detail}", kind="invalid_output",
+                    retryable=False)
+
+
+def extract_json(text: str) -> Any:
+    """Parse the first JSON object or array found in `text`; LLMError if there is none."""
+    if not text or not text.strip():
+        raise invalid_output("empty reply")
+    candidates = [text.strip()]
+    candidates += [m.group(1).strip() for m in _FENCE.finditer(text)]
+    for candidate in candidates:
+        try:
+            return json.loads(candidate)
+        except ValueError:
+            pass
+        block = _first_balanced(candidate)
+        if block is not None:
+            try:
+                return json.loads(block)
+            except ValueError:
+                continue
+    raise invalid_output("no JSON document found")
+
+
+def parse_model(text: str, model: type[M]) -> M:
+    """Extract JSON and validate it with a pydantic model (whose validators clamp)."""
+    data = extract_json(text)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "document"
+        raise invalid_output(f"{where}: {first.get('msg', 'invalid')}") from exc
+
+
+def _first_balanced(text: str) -> str | None:
+    """The first {...} or [...] span with balanced brackets, ignoring brackets in strings."""
+    start = next((i for i, ch in enumerate(text) if ch in "{["), None)
+    if start is None:
+        return None
+    stack: list[str] = []
+    in_string = escaped = False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            stack.append("}" if ch == "{" else "]")
+        elif ch in "}]":
+            if not stack or stack.pop() != ch:
+                return None
+            if not stack:
+                return text[start : i + 1]
+    return None
+
+
+def schema_instruction(schema: dict[str, Any]) -> str:
+    """Prompt text for servers that cannot enforce a schema themselves."""
+    return ("Respond with a single JSON object only, no prose and no code fences. "
+            "It must match this JSON schema:\n" + json.dumps(schema, separators=(",", ":")))
+
+
+def normalise_json_text(text: str) -> str:
+    """Re-serialise the JSON found in a reply (fences and prose dropped); else keep it."""
+    try:
+        return json.dumps(extract_json(text), ensure_ascii=False)
+    except LLMError:
+        return text

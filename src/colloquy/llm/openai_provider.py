@@ -1,0 +1,198 @@
+"""Any OpenAI-compatible endpoint through the official SDK.
+
+OpenAI, vLLM, Ollama, llama.cpp server, LM Studio and OpenRouter all speak this API but
+differ at the edges, so a 400 that names a parameter makes the provider adapt and try
+again: json_schema -> json_object -> schema in the prompt; max_tokens ->
+max_completion_tokens; no temperature; no stream_options; no images. What worked is
+remembered for later calls. The SDK's own retries are off: retry.py does that.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import openai
+from openai import AsyncOpenAI
+
+from colloquy.llm import errors
+from colloquy.llm.errors import LLMError
+from colloquy.llm.json_output import normalise_json_text, schema_instruction
+from colloquy.llm.provider import TokenCallback, emit
+from colloquy.llm.retry import RetryPolicy, with_retries
+from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens, estimate_tokens
+
+DEFAULT_MODEL = "gpt-4o-mini"
+JSON_MODES = ("json_schema", "json_object", "prompt")
+_MAX_ADAPTATIONS = 5
+_FORMAT_WORDS = ("response_format", "json", "schema", "format", "support", "unknown",
+                 "unrecognized", "extra", "invalid", "not allowed")
+
+
+class OpenAIProvider:
+    name = "openai"
+
+    def __init__(self, *, base_url: str | None = None, api_key: str | None = None,
+                 model: str | None = None, timeout: float = 30.0,
+                 retry: RetryPolicy | None = None, supports_images: bool = True) -> None:
+        self.model = model or DEFAULT_MODEL
+        self.supports_images = supports_images
+        self._retry = retry or RetryPolicy()
+        # Local servers ignore the key, but the SDK refuses to start without one.
+        self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed",
+                                   timeout=timeout, max_retries=0)
+        self._json_mode = "json_schema"
+        self._token_param = "max_tokens"
+        self._send_temperature = True
+        self._stream_usage = True
+        self._send_images = True
+
+    async def chat(self, req: ChatRequest) -> ChatResult:
+        return await with_retries(lambda: self._call(req, None), self._retry)
+
+    async def stream(self, req: ChatRequest, on_token: TokenCallback) -> ChatResult:
+        sent = False
+
+        async def relay(delta: str) -> None:
+            nonlocal sent
+            sent = True
+            await emit(on_token, delta)
+
+        return await with_retries(lambda: self._call(req, relay), self._retry,
+                                  can_retry=lambda: not sent)
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+    # -- one attempt, adapting to the server -------------------------------------------
+
+    async def _call(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
+        for _ in range(_MAX_ADAPTATIONS):
+            kwargs = self._build(req)
+            try:
+                if on_token is None:
+                    result = await self._complete(req, kwargs)
+                else:
+                    result = await self._stream(req, kwargs, on_token)
+            except openai.APIStatusError as exc:
+                if exc.status_code in (400, 422) and self._adapt(exc, req):
+                    continue
+                raise _map_error(exc) from exc
+            except openai.OpenAIError as exc:
+                raise _map_error(exc) from exc
+            if not result.text.strip():
+                raise errors.empty_response()
+            if req.json_schema is not None:
+                result.text = normalise_json_text(result.text)
+            return result
+        raise LLMError("The AI service rejected the request parameters", status=400,
+                       kind="bad_request")
+
+    def _build(self, req: ChatRequest) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"model": self.model, "messages": self._messages(req),
+                                  self._token_param: req.max_tokens}
+        if self._send_temperature:
+            kwargs["temperature"] = req.temperature
+        if req.json_schema is not None and self._json_mode == "json_schema":
+            kwargs["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": _schema_name(req.json_schema), "schema": req.json_schema,
+                "strict": False}}
+        elif req.json_schema is not None and self._json_mode == "json_object":
+            kwargs["response_format"] = {"type": "json_object"}
+        return kwargs
+
+    def _messages(self, req: ChatRequest) -> list[dict[str, Any]]:
+        system = req.system
+        if req.json_schema is not None:
+            # Also with json_schema: some servers accept response_format and ignore it.
+            system = f"{system}\n\n{schema_instruction(req.json_schema)}".strip()
+        out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
+        for m in req.messages:
+            if m.images and m.role == "user" and self.supports_images and self._send_images:
+                parts: list[dict[str, Any]] = [{"type": "text", "text": m.content}]
+                parts += [{"type": "image_url", "image_url": {"url": u}} for u in m.images]
+                out.append({"role": m.role, "content": parts})
+            else:
+                out.append({"role": m.role, "content": m.content})
+        return out
+
+    def _adapt(self, exc: openai.APIStatusError, req: ChatRequest) -> bool:
+        """Change one setting the server objected to; False when nothing is left to try."""
+        msg = errors.body_message(exc.body, exc.message).lower()
+        if "max_completion_tokens" in msg and self._token_param == "max_tokens":
+            self._token_param = "max_completion_tokens"
+        elif "temperature" in msg and self._send_temperature:
+            self._send_temperature = False
+        elif "stream_options" in msg and self._stream_usage:
+            self._stream_usage = False
+        elif "image" in msg and self._send_images and any(m.images for m in req.messages):
+            self._send_images = False
+        elif (req.json_schema is not None and self._json_mode != "prompt"
+              and any(word in msg for word in _FORMAT_WORDS)):
+            # Servers word this differently; any complaint about format/schema/unknown
+            # fields on a structured request points at response_format.
+            self._json_mode = JSON_MODES[JSON_MODES.index(self._json_mode) + 1]
+        else:
+            return False
+        return True
+
+    # -- transport ---------------------------------------------------------------------
+
+    async def _complete(self, req: ChatRequest, kwargs: dict[str, Any]) -> ChatResult:
+        resp = await self._client.chat.completions.create(**kwargs)
+        choice = resp.choices[0] if resp.choices else None
+        text = (choice.message.content or "") if choice and choice.message else ""
+        usage = resp.usage
+        return ChatResult(
+            text=text,
+            prompt_tokens=usage.prompt_tokens if usage else estimate_prompt_tokens(req),
+            completion_tokens=usage.completion_tokens if usage else estimate_tokens(text),
+            model=resp.model or self.model,
+            finish_reason=choice.finish_reason if choice else None,
+        )
+
+    async def _stream(self, req: ChatRequest, kwargs: dict[str, Any],
+                      on_token: TokenCallback) -> ChatResult:
+        if self._stream_usage:
+            kwargs["stream_options"] = {"include_usage": True}
+        stream = await self._client.chat.completions.create(**kwargs, stream=True)
+        parts: list[str] = []
+        usage = finish = model = None
+        async with stream:
+            async for chunk in stream:
+                usage = chunk.usage or usage
+                model = chunk.model or model
+                for choice in chunk.choices:
+                    delta = choice.delta.content if choice.delta else None
+                    if delta:
+                        parts.append(delta)
+                        await emit(on_token, delta)
+                    finish = choice.finish_reason or finish
+        text = "".join(parts)
+        return ChatResult(
+            text=text,
+            prompt_tokens=usage.prompt_tokens if usage else estimate_prompt_tokens(req),
+            completion_tokens=usage.completion_tokens if usage else estimate_tokens(text),
+            model=model or self.model,
+            finish_reason=finish,
+        )
+
+
+def _schema_name(schema: dict[str, Any]) -> str:
+    title = str(schema.get("title") or "response")
+    return re.sub(r"[^a-zA-Z0-9_-]", "_", title)[:64] or "response"
+
+
+def _map_error(exc: openai.OpenAIError) -> LLMError:
+    if isinstance(exc, openai.APITimeoutError):
+        return errors.timed_out()
+    if isinstance(exc, openai.APIConnectionError):
+        return errors.connection_failed(str(exc))
+    if isinstance(exc, openai.APIStatusError):
+        retry_after = errors.parse_retry_after(exc.response.headers)
+        return errors.from_status(exc.status_code, errors.body_message(exc.body, exc.message),
+                                  retry_after)
+    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    if "429" in message or "rate limit" in message.lower():
+        return errors.rate_limited()
+    return LLMError(message)

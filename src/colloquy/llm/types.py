@@ -1,0 +1,51 @@
+"""Provider-neutral request and result types."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class ChatMessage:
+    role: str  # "user" | "assistant" (the system prompt lives on ChatRequest)
+    content: str
+    # Image URLs or data: URLs. Remote providers cannot reach our own /uploads paths,
+    # so callers pass data: URLs for uploaded files.
+    images: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ChatRequest:
+    system: str
+    messages: list[ChatMessage]
+    max_tokens: int
+    temperature: float = 0.8
+    # When set the provider asks for JSON matching this schema; ChatResult.text is then
+    # the JSON document as text (parse it with llm.json_output).
+    json_schema: dict[str, Any] | None = None
+
+
+@dataclass
+class ChatResult:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    model: str
+    finish_reason: str | None = None  # "stop", "length" (cut at max_tokens), ...
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+def estimate_tokens(text: str) -> int:
+    """The spec's runtime estimate: words (split on spaces) x 1.3, rounded up."""
+    words = [w for w in text.split(" ") if w]
+    return math.ceil(len(words) * 1.3)
+
+
+def estimate_prompt_tokens(req: ChatRequest) -> int:
+    """Fallback usage when a server reports none."""
+    return estimate_tokens(req.system) + sum(estimate_tokens(m.content) for m in req.messages)
