@@ -1,0 +1,71 @@
+"""Results of a session: analytics, AI insights, downloads; and the scripted demo."""
+
+from typing import Annotated
+from urllib.parse import quote
+
+from fastapi import APIRouter, Body, Response
+
+from colloquy.api.deps import LLMDep, SessionDep
+from colloquy.api.schemas.results import (
+    AnalyticsOut,
+    DemoCompleteIn,
+    DemoCompleteOut,
+    DemoScriptOut,
+    InsightsOut,
+)
+from colloquy.domain.demo_script import demo_script
+from colloquy.services import analytics, demo, exports, insights
+
+router = APIRouter(tags=["results"])
+
+
+def attachment(filename: str) -> str:
+    """Content-Disposition for a download: an ASCII fallback plus the exact UTF-8 name
+    (RFC 6266 / RFC 5987), so non-ASCII session names survive in every browser."""
+    fallback = filename.encode("ascii", "replace").decode("ascii").replace("?", "_")
+    fallback = fallback.replace('"', "_").replace("\\", "_")
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+def _download(text: str, filename: str, media_type: str) -> Response:
+    return Response(content=text.encode("utf-8"), media_type=media_type,
+                    headers={"Content-Disposition": attachment(filename)})
+
+
+@router.get("/sessions/{session_id}/analytics", response_model=AnalyticsOut)
+async def get_analytics(session_id: str, db: SessionDep):
+    return await analytics.get_analytics(db, session_id)
+
+
+@router.post("/sessions/{session_id}/insights", response_model=InsightsOut)
+async def generate_insights(session_id: str, db: SessionDep, llm: LLMDep):
+    return await insights.generate_insights(db, llm, session_id)
+
+
+@router.get("/sessions/{session_id}/export.csv", response_class=Response)
+async def export_csv(session_id: str, db: SessionDep):
+    filename, text = await exports.csv_export(db, session_id)
+    return _download(text, filename, "text/csv; charset=utf-8")
+
+
+@router.get("/sessions/{session_id}/export.json", response_class=Response)
+async def export_json(session_id: str, db: SessionDep):
+    filename, text = await exports.json_export(db, session_id)
+    return _download(text, filename, "application/json")
+
+
+@router.get("/sessions/{session_id}/export.md", response_class=Response)
+async def export_markdown(session_id: str, db: SessionDep):
+    filename, text = await exports.markdown_export(db, session_id)
+    return _download(text, filename, "text/markdown; charset=utf-8")
+
+
+@router.get("/demo-script", response_model=DemoScriptOut)
+async def get_demo_script():
+    return demo_script()
+
+
+@router.post("/sessions/demo/complete", response_model=DemoCompleteOut)
+async def complete_demo(db: SessionDep,
+                        body: Annotated[DemoCompleteIn | None, Body()] = None):
+    return await demo.complete_demo(db, body.speed if body else 1)

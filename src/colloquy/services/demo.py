@@ -1,0 +1,56 @@
+"""The demo session: stored as session 'demo', completed, from the fixed script."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain import demo_script as demo
+from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.types import utcnow
+
+
+def _rows(speed: float) -> tuple[SessionRow, list[MessageRow]]:
+    now = utcnow()
+    messages = demo.demo_messages(now, speed)
+    session = SessionRow(
+        id=demo.DEMO_SESSION_ID, name=demo.NAME, description=demo.DESCRIPTION,
+        status="completed", created_at=messages[0]["timestamp"], completed_at=now,
+        updated_at=now, participants=demo.demo_personas(),
+        moderator_style=demo.MODERATOR_STYLE, stimuli=[dict(demo.STIMULUS)],
+        questions=demo.demo_questions(), settings=dict(demo.SETTINGS),
+        tokens_used=sum(m["tokens"] for m in messages), insights=None, error=None,
+        running=False, stop_requested=False, request_count=0, iteration_count=0)
+    rows = [MessageRow(
+        id=f"{demo.DEMO_SESSION_ID}-m{m['seq']}", session_id=demo.DEMO_SESSION_ID,
+        seq=m["seq"], speaker=m["speaker"], content=m["content"], timestamp=m["timestamp"],
+        sentiment=m["sentiment"], persona_id=m["personaId"], question_index=m["questionIndex"],
+        round_index=m["round"], participant_index=m["participantIndex"], kind=m["kind"],
+        tokens=m["tokens"]) for m in messages]
+    return session, rows
+
+
+async def complete_demo(db: AsyncSession, speed: float = 1) -> dict[str, Any]:
+    """Replace any earlier demo run with a fresh completed one (insights included, as the
+    transcript they described is gone). Two concurrent calls: the loser retries once."""
+    for attempt in range(2):
+        session, messages = _rows(speed)
+        await db.execute(delete(MessageRow).where(MessageRow.session_id == session.id))
+        await db.execute(delete(SessionRow).where(SessionRow.id == session.id))
+        try:
+            db.add(session)
+            await db.flush()  # no ORM relationship orders the inserts: session row first
+            db.add_all(messages)
+            await db.commit()
+        except IntegrityError:
+            await db.rollback()
+            if attempt:
+                raise
+            continue
+        return {"id": session.id, "name": session.name, "status": session.status,
+                "createdAt": session.created_at, "completedAt": session.completed_at,
+                "messageCount": len(messages), "tokensUsed": session.tokens_used}
+    raise AssertionError("unreachable")

@@ -1,0 +1,49 @@
+"""Session downloads: the spec's CSV report, a JSON copy of everything, a Markdown report."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.csv_export import csv_filename, session_csv
+from colloquy.domain.markdown_export import markdown_report
+from colloquy.services.analytics import build_analytics
+from colloquy.services.results import load_session
+from colloquy.store.types import utcnow
+
+JSON_FORMAT = "colloquy-session/1"  # lets a future import recognise the file
+
+
+def export_filename(name: Any, suffix: str) -> str:
+    """'{sessionname}{suffix}', cleaned by the same rule as the spec's CSV file name."""
+    return csv_filename(name).removesuffix("_results.csv") + suffix
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+
+
+async def csv_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
+    session, messages = await load_session(db, session_id)
+    return csv_filename(session["name"]), session_csv(session, messages, session["insights"])
+
+
+async def json_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
+    """The whole session (details, setup, messages, insights) plus its analytics."""
+    session, messages = await load_session(db, session_id)
+    document = {"format": JSON_FORMAT, "exportedAt": utcnow(), **session,
+                "messages": messages, "analytics": build_analytics(session, messages)}
+    text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
+    return export_filename(session["name"], "_session.json"), text
+
+
+async def markdown_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
+    session, messages = await load_session(db, session_id)
+    report = markdown_report(session, messages, session["insights"],
+                             build_analytics(session, messages))
+    return export_filename(session["name"], "_report.md"), report
