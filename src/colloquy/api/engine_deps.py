@@ -1,0 +1,20 @@
+"""Dependencies for the session runner registry and the live event bus (app.state)."""
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from colloquy.engine.events import EventBus
+from colloquy.engine.manager import RunnerManager
+
+
+def get_runners(request: Request) -> RunnerManager:
+    return request.app.state.runners
+
+
+def get_events(request: Request) -> EventBus:
+    return request.app.state.events
+
+
+RunnersDep = Annotated[RunnerManager, Depends(get_runners)]
+EventsDep = Annotated[EventBus, Depends(get_events)]

@@ -1,0 +1,73 @@
+"""GET /api/sessions/{id}/events: the live events of a session as Server-Sent Events.
+
+Every event has an `id:`; a client that reconnects with Last-Event-ID (EventSource does it
+by itself) gets what it missed, or a `reset` event when that is no longer available, after
+which it refetches the session. The first event of a stream is `ready` (or `reset`): fetch
+the session after it and apply later events on top (dedupe messages by id).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+
+from fastapi import APIRouter, Header, Query, Request
+from sse_starlette import EventSourceResponse, ServerSentEvent
+
+from colloquy.api.deps import SessionDep
+from colloquy.api.engine_deps import EventsDep
+from colloquy.engine.events import Event, EventBus
+from colloquy.services.sessions import get_row
+
+router = APIRouter(tags=["sessions"])
+PING_SECONDS = 15
+RETRY_MS = 2000
+
+
+def _sse(event: Event) -> ServerSentEvent:
+    return ServerSentEvent(data=json.dumps(event.data, default=str), event=event.name,
+                           id=str(event.id), retry=RETRY_MS)
+
+
+def _parse_id(value: str | None) -> int | None:
+    value = (value or "").strip()
+    return int(value) if value.isdigit() and len(value) < 20 else None
+
+
+async def _stream(bus: EventBus, session_id: str, last_id: int | None
+                  ) -> AsyncIterator[ServerSentEvent]:
+    sub, replay, reset = bus.subscribe(session_id, last_id)
+    try:
+        position = bus.next_reset_id(session_id)
+        if reset:
+            yield _sse(Event(position, "reset", {}))
+        elif last_id is None:
+            yield _sse(Event(position, "ready", {}))
+        for event in replay:
+            yield _sse(event)
+        while True:
+            event = await sub.queue.get()
+            if event is not None:
+                yield _sse(event)
+                continue
+            if not sub.overflowed:
+                return  # the session was deleted
+            # This reader fell too far behind: start over from now, the client refetches.
+            bus.unsubscribe(session_id, sub)
+            sub, _, _ = bus.subscribe(session_id, None)
+            yield _sse(Event(bus.next_reset_id(session_id), "reset", {}))
+    finally:
+        bus.unsubscribe(session_id, sub)
+
+
+@router.get("/sessions/{session_id}/events", response_class=EventSourceResponse)
+async def session_events(session_id: str, request: Request, db: SessionDep, bus: EventsDep,
+                         last_event_id: str | None = Header(default=None),
+                         last_event_id_query: str | None = Query(default=None,
+                                                                 alias="lastEventId")):
+    await get_row(db, session_id)  # 404 for an unknown session
+    await db.close()  # do not hold a connection for the life of the stream
+    last_id = _parse_id(last_event_id) if last_event_id else _parse_id(last_event_id_query)
+    return EventSourceResponse(_stream(bus, session_id, last_id), ping=PING_SECONDS,
+                               headers={"Cache-Control": "no-cache",
+                                        "X-Accel-Buffering": "no"})

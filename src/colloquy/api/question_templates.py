@@ -1,0 +1,13 @@
+"""GET /api/question-templates: the spec's question templates (SPEC §9)."""
+
+from fastapi import APIRouter
+
+from colloquy.api.schemas.misc import QuestionTemplateOut
+from colloquy.domain.templates import question_templates
+
+router = APIRouter(tags=["sessions"])
+
+
+@router.get("/question-templates", response_model=list[QuestionTemplateOut])
+async def list_question_templates():
+    return question_templates()

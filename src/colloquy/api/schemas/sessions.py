@@ -1,0 +1,139 @@
+"""Session schemas. Inputs are lenient about values (the service reports the spec's own
+messages) but every string and list has a size bound."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Field
+
+from colloquy.api.schemas.common import CamelModel
+
+PersonaId = Annotated[str, Field(max_length=64)]
+QuestionText = Annotated[str, Field(max_length=5000)] | None
+
+
+class StimulusIn(CamelModel):
+    model_config = ConfigDict(extra="ignore")
+
+    id: str | None = Field(default=None, max_length=64)
+    type: str | None = Field(default=None, max_length=20)
+    title: str | None = Field(default=None, max_length=500)
+    content: str | None = Field(default=None, max_length=20_000)
+    description: str | None = Field(default=None, max_length=2000)
+    platform: str | None = Field(default=None, max_length=20)  # recomputed from content
+
+
+class SessionSettingsIn(CamelModel):
+    model_config = ConfigDict(extra="ignore")
+
+    response_length: str | None = Field(default=None, max_length=20)
+    discussion_mode: str | None = Field(default=None, max_length=20)
+    auto_advance: bool = False
+
+
+class SessionCreate(CamelModel):
+    model_config = ConfigDict(extra="ignore")
+
+    name: str | None = Field(default=None, max_length=1000)
+    description: str | None = Field(default=None, max_length=20_000)
+    participant_ids: list[PersonaId] = Field(default_factory=list, max_length=50)
+    moderator_style: str | None = Field(default=None, max_length=20)
+    stimuli: list[StimulusIn] = Field(default_factory=list, max_length=50)
+    questions: list[QuestionText] = Field(default_factory=list, max_length=50)
+    settings: SessionSettingsIn = Field(default_factory=SessionSettingsIn)
+
+
+class SessionUpdate(CamelModel):
+    """PATCH: name and description; the setup fields only while the session is a draft."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    name: str | None = Field(default=None, max_length=1000)
+    description: str | None = Field(default=None, max_length=20_000)
+    participant_ids: list[PersonaId] | None = Field(default=None, max_length=50)
+    moderator_style: str | None = Field(default=None, max_length=20)
+    stimuli: list[StimulusIn] | None = Field(default=None, max_length=50)
+    questions: list[QuestionText] | None = Field(default=None, max_length=50)
+    settings: SessionSettingsIn | None = None
+
+
+class ErrorInfo(CamelModel):
+    status: int | None = None
+    message: str
+
+
+class SentimentCounts(CamelModel):
+    positive: int
+    neutral: int
+    negative: int
+
+
+class SessionSummaryOut(CamelModel):
+    id: str
+    name: str
+    description: str
+    status: str
+    created_at: datetime
+    completed_at: datetime | None
+    participant_count: int
+    message_count: int
+    sentiment_counts: SentimentCounts
+
+
+class MessageOut(CamelModel):
+    id: str
+    speaker: str
+    content: str
+    timestamp: datetime
+    sentiment: str | None = None
+    persona_id: str | None = None
+    question_index: int
+    round: int  # 0-based: 0 = initial responses
+    participant_index: int | None = None
+    kind: str  # question | round | response
+
+
+class ProgressOut(CamelModel):
+    responses: int
+    total: int  # questions x participants x 3
+    question_index: int  # 0-based
+    round: int  # 0-based
+    participant_index: int | None  # next to answer (0-based); None when complete
+    speaking_persona_id: str | None  # being generated right now
+
+
+class StimulusOut(CamelModel):
+    id: str
+    type: str
+    title: str
+    content: str
+    description: str | None = None
+    platform: str | None = None
+
+
+class SessionSettingsOut(CamelModel):
+    response_length: str
+    discussion_mode: str
+    auto_advance: bool
+
+
+class SessionOut(CamelModel):
+    id: str
+    name: str
+    description: str
+    status: str
+    created_at: datetime
+    completed_at: datetime | None
+    participants: list[dict[str, Any]]  # persona snapshots incl. `enriched`
+    moderator_style: str
+    stimuli: list[StimulusOut]
+    questions: list[str]
+    settings: SessionSettingsOut
+    messages: list[MessageOut]
+    tokens_used: int
+    insights: dict[str, Any] | None
+    error: ErrorInfo | None
+    running: bool
+    progress: ProgressOut

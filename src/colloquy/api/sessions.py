@@ -1,0 +1,71 @@
+"""/api/sessions: create, list, read, edit, delete, duplicate, run, stop, save, end."""
+
+from fastapi import APIRouter, Response
+
+from colloquy.api.deps import SessionDep
+from colloquy.api.engine_deps import EventsDep, RunnersDep
+from colloquy.api.schemas.sessions import (
+    SessionCreate,
+    SessionOut,
+    SessionSummaryOut,
+    SessionUpdate,
+)
+from colloquy.services import session_control as control
+from colloquy.services import sessions as service
+
+router = APIRouter(prefix="/sessions", tags=["sessions"])
+
+
+@router.get("", response_model=list[SessionSummaryOut])
+async def list_sessions(db: SessionDep):
+    return await service.list_summaries(db)
+
+
+@router.post("", response_model=SessionOut, status_code=201)
+async def create_session(body: SessionCreate, db: SessionDep):
+    return await service.create_session(db, body.model_dump(by_alias=True))
+
+
+@router.get("/{session_id}", response_model=SessionOut)
+async def get_session(session_id: str, db: SessionDep, runners: RunnersDep):
+    return await service.get_session(db, session_id, runners)
+
+
+@router.patch("/{session_id}", response_model=SessionOut)
+async def update_session(session_id: str, body: SessionUpdate, db: SessionDep,
+                         runners: RunnersDep):
+    data = body.model_dump(by_alias=True, exclude_unset=True)
+    return await service.update_session(db, session_id, data, runners)
+
+
+@router.delete("/{session_id}", status_code=204)
+async def delete_session(session_id: str, db: SessionDep, runners: RunnersDep,
+                         events: EventsDep) -> Response:
+    await service.delete_session(db, session_id, runners, events)
+    return Response(status_code=204)
+
+
+@router.post("/{session_id}/duplicate", response_model=SessionOut, status_code=201)
+async def duplicate_session(session_id: str, db: SessionDep):
+    return await service.duplicate_session(db, session_id)
+
+
+@router.post("/{session_id}/run", response_model=SessionOut)
+async def run_session(session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep):
+    return await control.run_session(db, session_id, runners, events)
+
+
+@router.post("/{session_id}/stop", response_model=SessionOut)
+async def stop_session(session_id: str, db: SessionDep, runners: RunnersDep,
+                       events: EventsDep):
+    return await control.stop_session(db, session_id, runners, events)
+
+
+@router.post("/{session_id}/save", response_model=SessionOut)
+async def save_session(session_id: str, db: SessionDep, runners: RunnersDep):
+    return await control.save_session(db, session_id, runners)
+
+
+@router.post("/{session_id}/end", response_model=SessionOut)
+async def end_session(session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep):
+    return await control.end_session(db, session_id, runners, events)

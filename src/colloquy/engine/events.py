@@ -1,0 +1,141 @@
+"""In-memory live events per session, for GET /api/sessions/{id}/events (SSE).
+
+Events are published after the change they describe is committed, so a client that
+refetches the session on `reset` never sees an event for data it cannot load.
+
+Ids: integers, monotonic per session. A channel's first id is derived from the clock
+(microseconds), so ids issued after a server restart are larger than any issued before it
+and a client's stale Last-Event-ID is recognised as a gap (the client gets `reset` and
+refetches the session) instead of being mistaken for a recent position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+REPLAY_BUFFER = 2000  # events kept per session for Last-Event-ID resumption
+SUBSCRIBER_QUEUE = 5000  # a subscriber that falls this far behind is reset
+IDLE_CHANNELS = 64  # channels nobody listens to that are kept (most recently used first)
+# Token deltas are previews of an answer that its `message` event delivers whole, so they
+# are never replayed: keeping them would push the durable events out of the buffer.
+EPHEMERAL = frozenset({"token"})
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    name: str
+    data: dict[str, Any]
+
+
+@dataclass(eq=False)  # identity: subscriptions live in sets
+class Subscription:
+    queue: asyncio.Queue[Event | None] = field(
+        default_factory=lambda: asyncio.Queue(maxsize=SUBSCRIBER_QUEUE))
+    overflowed: bool = False
+
+
+class _Channel:
+    def __init__(self) -> None:
+        self.last_id = time.time_ns() // 1000
+        self.floor = self.last_id  # events up to this id can no longer be replayed
+        self.buffer: deque[Event] = deque()
+        self.subscribers: set[Subscription] = set()
+
+    def remember(self, event: Event) -> None:
+        if event.name in EPHEMERAL:
+            return
+        self.buffer.append(event)
+        while len(self.buffer) > REPLAY_BUFFER:
+            self.floor = self.buffer.popleft().id
+
+
+class EventBus:
+    def __init__(self) -> None:
+        self._channels: dict[str, _Channel] = {}
+
+    def _channel(self, session_id: str) -> _Channel:
+        channel = self._channels.pop(session_id, None)
+        if channel is None:
+            channel = _Channel()
+        self._channels[session_id] = channel  # dict order = least recently used first
+        self._evict_idle()
+        return channel
+
+    def _evict_idle(self) -> None:
+        idle = [sid for sid, ch in self._channels.items() if not ch.subscribers]
+        for sid in idle[:max(0, len(idle) - IDLE_CHANNELS)]:
+            del self._channels[sid]
+
+    def publish(self, session_id: str, name: str, data: dict[str, Any]) -> Event:
+        channel = self._channel(session_id)
+        channel.last_id += 1
+        event = Event(channel.last_id, name, data)
+        channel.remember(event)
+        for sub in list(channel.subscribers):
+            if sub.overflowed:
+                continue
+            try:
+                sub.queue.put_nowait(event)
+            except asyncio.QueueFull:
+                # A stalled reader: stop feeding it; it will be told to reset and refetch.
+                channel.subscribers.discard(sub)
+                _overflow(sub)
+        return event
+
+    def subscribe(self, session_id: str, last_event_id: int | None
+                  ) -> tuple[Subscription, list[Event], bool]:
+        """(subscription, events to replay, whether the client must reset)."""
+        channel = self._channel(session_id)
+        sub = Subscription()
+        channel.subscribers.add(sub)
+        if last_event_id is None:
+            return sub, [], False
+        if last_event_id > channel.last_id or last_event_id < channel.floor:
+            return sub, [], True
+        return sub, [e for e in channel.buffer if e.id > last_event_id], False
+
+    def next_reset_id(self, session_id: str) -> int:
+        """An id for a synthetic `reset` event: the channel's current position."""
+        return self._channel(session_id).last_id
+
+    def unsubscribe(self, session_id: str, sub: Subscription) -> None:
+        channel = self._channels.get(session_id)
+        if channel is not None:
+            channel.subscribers.discard(sub)
+
+    def close_session(self, session_id: str) -> None:
+        """The session is gone: end its streams and forget its history."""
+        channel = self._channels.pop(session_id, None)
+        if channel is None:
+            return
+        for sub in channel.subscribers:
+            _close(sub)
+
+    def close_all(self) -> None:
+        for session_id in list(self._channels):
+            channel = self._channels[session_id]
+            for sub in channel.subscribers:
+                _close(sub)
+            channel.subscribers.clear()
+
+
+def _drain(sub: Subscription) -> None:
+    while not sub.queue.empty():
+        sub.queue.get_nowait()
+
+
+def _overflow(sub: Subscription) -> None:
+    sub.overflowed = True
+    _drain(sub)
+    sub.queue.put_nowait(None)
+
+
+def _close(sub: Subscription) -> None:
+    if sub.queue.full():
+        _drain(sub)
+    sub.queue.put_nowait(None)

@@ -1,0 +1,105 @@
+"""One runner per session: an in-process registry of runner tasks.
+
+`ensure_running` checks and registers without awaiting in between, so two concurrent
+`run` requests cannot both start a runner; the DB `running` flag says which sessions must
+be resumed after a restart; the unique turn index in the database is the last defence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from colloquy.engine.events import EventBus
+from colloquy.engine.publisher import Publisher
+from colloquy.engine.runner import SessionRunner
+from colloquy.store.models import SessionRow
+
+log = logging.getLogger(__name__)
+STOP_WAIT_SECONDS = 15.0
+
+
+class RunnerManager:
+    def __init__(self, factory: async_sessionmaker[AsyncSession], provider: Callable[[], object],
+                 bus: EventBus, uploads_dir: Path) -> None:
+        self.factory = factory
+        self.provider = provider  # called when a runner starts: the provider is built lazily
+        self.bus = bus
+        self.uploads_dir = uploads_dir
+        self._tasks: dict[str, asyncio.Task] = {}
+        self._runners: dict[str, SessionRunner] = {}
+        self._closed = False
+
+    def is_active(self, session_id: str) -> bool:
+        task = self._tasks.get(session_id)
+        return task is not None and not task.done()
+
+    def generating(self, session_id: str) -> list[int]:
+        """Participants whose answers are being generated right now (for progress)."""
+        runner = self._runners.get(session_id)
+        return list(runner.generating) if runner and self.is_active(session_id) else []
+
+    def ensure_running(self, session_id: str) -> bool:
+        """Start a runner unless one is active; True when this call started it."""
+        if self._closed or self.is_active(session_id):
+            return False
+        runner = SessionRunner(session_id, self.factory, self.provider,
+                               Publisher(self.bus, session_id), self.uploads_dir, asyncio.Event())
+        task = asyncio.create_task(runner.run(), name=f"session-runner-{session_id}")
+        self._tasks[session_id] = task
+        self._runners[session_id] = runner
+        task.add_done_callback(lambda t, sid=session_id: self._forget(sid, t))
+        return True
+
+    def _forget(self, session_id: str, task: asyncio.Task) -> None:
+        if self._tasks.get(session_id) is task:
+            del self._tasks[session_id]
+            self._runners.pop(session_id, None)
+
+    async def stop(self, session_id: str, *, quiet: bool = False) -> bool:
+        """Ask the runner to stop (its current answer is dropped) and wait until it has
+        recorded the stop; True when a runner was active. `quiet`: no 'stopped' error."""
+        task, runner = self._tasks.get(session_id), self._runners.get(session_id)
+        if task is None or task.done() or runner is None:
+            return False
+        runner.quiet_stop = runner.quiet_stop or quiet
+        runner.stop.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
+        except TimeoutError:
+            log.warning("session %s: runner did not stop in time; cancelling", session_id)
+            await self._cancel(task)
+        except Exception:  # the runner records its own failures; just note it here
+            log.debug("session %s: runner ended with an error", session_id, exc_info=True)
+        return True
+
+    async def resume_all(self) -> list[str]:
+        """Start a runner for every session whose `running` flag survived a restart."""
+        async with self.factory() as db:
+            ids = list(await db.scalars(select(SessionRow.id).where(
+                SessionRow.running.is_(True), SessionRow.status != "completed")))
+        for session_id in ids:
+            self.ensure_running(session_id)
+        if ids:
+            log.info("resumed %d running session(s)", len(ids))
+        return ids
+
+    async def shutdown(self) -> None:
+        """Cancel every runner without touching the database, so the next start resumes
+        them exactly where their stored messages end."""
+        self._closed = True
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    @staticmethod
+    async def _cancel(task: asyncio.Task) -> None:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)

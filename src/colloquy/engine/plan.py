@@ -1,0 +1,125 @@
+"""Where a session's run stands, computed only from its stored messages (pure).
+
+Why from the messages: they are committed one by one with their position, so after a
+restart (even kill -9) the next step is simply the first slot not yet filled; nothing is
+lost and nothing is asked twice.
+
+The slots of a session, in order, per question q:
+    question (q, round 0)            the Moderator asks the question
+    answer   (q, 0, p) for each p    round 1
+    round    (q, 1)                  '[Round 2] Please respond to what others have shared.'
+    answer   (q, 1, p) for each p    round 2
+    round    (q, 2)                  '[Round 3] ...'
+    answer   (q, 2, p) for each p    round 3
+Round and question indices are 0-based everywhere in the engine and the API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from colloquy.domain.constants import ROUNDS_PER_QUESTION
+
+QUESTION, ROUND, ANSWER = "question", "round", "response"  # MessageRow.kind values
+SEQUENTIAL, PARALLEL = "sequential", "parallel"
+
+
+@dataclass(frozen=True)
+class Slot:
+    kind: str
+    question_index: int
+    round_index: int
+    participant_index: int | None = None
+
+    @property
+    def key(self) -> tuple[str, int, int, int | None]:
+        return (self.kind, self.question_index, self.round_index, self.participant_index)
+
+
+def slots(question_count: int, participant_count: int) -> Iterator[Slot]:
+    for q in range(question_count):
+        yield Slot(QUESTION, q, 0)
+        for r in range(ROUNDS_PER_QUESTION):
+            if r > 0:
+                yield Slot(ROUND, q, r)
+            for p in range(participant_count):
+                yield Slot(ANSWER, q, r, p)
+
+
+def planned_steps(question_count: int, participant_count: int) -> int:
+    """Messages a complete session holds: per question 1 + 2 round prompts + 3 x P."""
+    return question_count * (ROUNDS_PER_QUESTION * (participant_count + 1))
+
+
+def planned_answers(question_count: int, participant_count: int) -> int:
+    return question_count * participant_count * ROUNDS_PER_QUESTION
+
+
+def next_slot(question_count: int, participant_count: int,
+              stored: Iterable[tuple[str, int, int, int | None]]) -> Slot | None:
+    """The first slot without a stored message; None when the session is complete."""
+    filled = set(stored)
+    for slot in slots(question_count, participant_count):
+        if slot.key not in filled:
+            return slot
+    return None
+
+
+def indices_valid(question_count: int, participant_count: int,
+                  stored: Iterable[tuple[str, int, int, int | None]]) -> bool:
+    """False when the session has nobody or nothing to ask, or a stored message points at
+    a question, round or participant the session does not have (a damaged session)."""
+    if question_count < 1 or participant_count < 1:
+        return False
+    return all(0 <= q < question_count and 0 <= r < ROUNDS_PER_QUESTION
+               and (p is None or 0 <= p < participant_count) for _, q, r, p in stored)
+
+
+def answer_batch(slot: Slot, participant_count: int, mode: str) -> list[int]:
+    """Participants whose answers can be generated together from `slot` on.
+
+    Round 1 answers never see each other, and in parallel mode no answer of a round sees
+    another of the same round, so the rest of the round goes at once; in sequential mode
+    from round 2 each participant reacts to the one before, so one at a time.
+    """
+    assert slot.kind == ANSWER and slot.participant_index is not None
+    if slot.round_index == 0 or mode == PARALLEL:
+        return list(range(slot.participant_index, participant_count))
+    return [slot.participant_index]
+
+
+def discussion_scope(messages: list[dict], question_index: int, round_index: int,
+                     mode: str) -> list[dict]:
+    """The messages a prompt for (question, round) may show, oldest first.
+
+    Round 1: none (the question is in the prompt itself). Sequential: the whole discussion
+    of this question so far. Parallel: everything up to the end of the previous round.
+    Each message dict needs questionIndex, round and kind.
+    """
+    if round_index == 0:
+        return []
+    own = [m for m in messages if m["questionIndex"] == question_index]
+    if mode == PARALLEL:
+        own = [m for m in own if m["round"] < round_index or m["kind"] != ANSWER]
+    return own
+
+
+def progress(question_count: int, participant_count: int,
+             stored: Iterable[tuple[str, int, int, int | None]]) -> dict:
+    """Counters for the live screen: answers so far of questions x participants x 3, and the
+    position of the next slot (the last one when complete)."""
+    keys = list(stored)
+    answers = sum(1 for k in keys if k[0] == ANSWER)
+    nxt = next_slot(question_count, participant_count, keys)
+    if nxt is None:
+        q, r, p = max(question_count - 1, 0), ROUNDS_PER_QUESTION - 1, None
+    else:
+        q, r, p = nxt.question_index, nxt.round_index, nxt.participant_index
+    return {
+        "responses": answers,
+        "total": planned_answers(question_count, participant_count),
+        "questionIndex": q,
+        "round": r,
+        "participantIndex": p,
+    }

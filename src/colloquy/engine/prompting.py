@@ -1,0 +1,66 @@
+"""Glue between a session and the pure prompt builders of colloquy.domain.prompts."""
+
+from __future__ import annotations
+
+import base64
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from colloquy.domain.prompts import build_system_prompt, build_user_prompt, trim_discussion
+from colloquy.domain.tokens import max_tokens_for
+from colloquy.llm.types import ChatMessage, ChatRequest
+
+log = logging.getLogger(__name__)
+
+# Room for the discussion in one prompt; the oldest answers go first, the question stays.
+DISCUSSION_TOKEN_BUDGET = 1500
+# Uploaded images are inlined as data: URLs (a remote model cannot reach our /uploads).
+INLINE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
+_UPLOAD_NAME = re.compile(r"^/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})$")
+_IMAGE_MIME = {"jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png",
+               "webp": "image/webp", "gif": "image/gif"}
+
+
+def image_urls(stimuli: list[dict[str, Any]], uploads_dir: Path) -> list[str]:
+    """URLs of the image stimuli a multimodal model should see: uploaded files as data:
+    URLs, web images as they are. Unreadable files are skipped (the text still names them)."""
+    urls: list[str] = []
+    for stimulus in stimuli:
+        content = stimulus.get("content")
+        if stimulus.get("type") != "image" or not isinstance(content, str):
+            continue
+        match = _UPLOAD_NAME.match(content)
+        if match:
+            data_url = _data_url(uploads_dir / match.group(1))
+            if data_url:
+                urls.append(data_url)
+        elif content.startswith(("https://", "http://", "data:image/")):
+            urls.append(content)
+    return urls
+
+
+def _data_url(path: Path) -> str | None:
+    mime = _IMAGE_MIME.get(path.suffix.lower().lstrip("."))
+    try:
+        if mime is None or path.stat().st_size > INLINE_IMAGE_MAX_BYTES:
+            return None
+        data = path.read_bytes()
+    except OSError:
+        log.warning("stimulus image %s is not readable", path.name)
+        return None
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def answer_request(*, persona: dict[str, Any], moderator_style: str, response_length: str,
+                   question: str, stimuli: list[dict[str, Any]], discussion: list[dict],
+                   round_index: int, images: list[str]) -> ChatRequest:
+    """The model request for one participant's answer in one round."""
+    system = build_system_prompt(persona, persona.get("enriched"), moderator_style,
+                                 response_length)
+    shown = trim_discussion(discussion, DISCUSSION_TOKEN_BUDGET) if discussion else []
+    user = build_user_prompt(question, stimuli, shown, round_index)
+    return ChatRequest(system=system,
+                       messages=[ChatMessage(role="user", content=user, images=list(images))],
+                       max_tokens=max_tokens_for(response_length))

@@ -1,0 +1,67 @@
+"""The live events a runner publishes, with their payloads in one place.
+
+Payloads (camelCase, as the API):
+  message   the stored message (same shape as in GET /api/sessions/{id})
+  token     {participantIndex, personaId, questionIndex, round, delta}
+  thinking  {questionIndex, round, participants: [{participantIndex, personaId, name}]}
+  progress  {responses, total, questionIndex, round, participantIndex, speakingPersonaId,
+             tokensUsed}
+  status    {status, running, error}
+  error     {status, message}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from colloquy.engine import plan
+from colloquy.engine.events import EventBus
+from colloquy.engine.journal import slot_key
+
+
+def message_payload(message: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in message.items() if k not in ("seq", "tokens")}
+    ts = out.get("timestamp")
+    if ts is not None and hasattr(ts, "isoformat"):
+        out["timestamp"] = ts.isoformat().replace("+00:00", "Z")
+    return out
+
+
+def progress_payload(participants: list[dict], question_count: int,
+                     messages: list[dict], generating: list[int]) -> dict[str, Any]:
+    out = plan.progress(question_count, len(participants), [slot_key(m) for m in messages])
+    speaking = generating[0] if generating else None
+    out["speakingPersonaId"] = participants[speaking].get("id") if speaking is not None else None
+    out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)
+    return out
+
+
+class Publisher:
+    def __init__(self, bus: EventBus, session_id: str) -> None:
+        self.bus = bus
+        self.session_id = session_id
+
+    def _send(self, name: str, data: dict[str, Any]) -> None:
+        self.bus.publish(self.session_id, name, data)
+
+    def message(self, message: dict[str, Any]) -> None:
+        self._send("message", message_payload(message))
+
+    def token(self, persona: dict[str, Any], p: int, q: int, r: int, delta: str) -> None:
+        self._send("token", {"participantIndex": p, "personaId": persona.get("id"),
+                             "questionIndex": q, "round": r, "delta": delta})
+
+    def thinking(self, participants: list[dict], indices: list[int], q: int, r: int) -> None:
+        self._send("thinking", {"questionIndex": q, "round": r, "participants": [
+            {"participantIndex": i, "personaId": participants[i].get("id"),
+             "name": participants[i].get("name")} for i in indices]})
+
+    def progress(self, setup, messages: list[dict], generating: list[int]) -> None:
+        self._send("progress", progress_payload(setup.participants, len(setup.questions),
+                                                messages, generating))
+
+    def status(self, status: str, *, running: bool, error: dict | None = None) -> None:
+        self._send("status", {"status": status, "running": running, "error": error})
+
+    def error(self, error: dict[str, Any]) -> None:
+        self._send("error", {"status": error.get("status"), "message": error.get("message")})

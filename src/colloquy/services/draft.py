@@ -1,0 +1,52 @@
+"""The one optional draft session of the create form (SPEC §3, §4): any JSON object the
+form holds, bounded in size; clearing removes it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import delete
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.errors import PayloadTooLarge, ValidationFailed
+from colloquy.store.models import DraftRow
+from colloquy.store.types import utcnow
+
+DRAFT_ID = 1
+DRAFT_MAX_BYTES = 200 * 1024
+MSG_TOO_LARGE = "Draft is too large (max 200 KB)"
+MSG_NOT_OBJECT = "Draft must be a JSON object"
+
+
+def parse_draft(raw: bytes) -> dict[str, Any]:
+    if len(raw) > DRAFT_MAX_BYTES:
+        raise PayloadTooLarge(MSG_TOO_LARGE)
+    try:
+        data = json.loads(raw or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise ValidationFailed([MSG_NOT_OBJECT]) from None
+    if not isinstance(data, dict):
+        raise ValidationFailed([MSG_NOT_OBJECT])
+    return data
+
+
+async def get_draft(db: AsyncSession) -> dict[str, Any] | None:
+    row = await db.get(DraftRow, DRAFT_ID)
+    return row.data if row is not None else None
+
+
+async def put_draft(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
+    row = await db.get(DraftRow, DRAFT_ID)
+    if row is None:
+        db.add(DraftRow(id=DRAFT_ID, data=data, updated_at=utcnow()))
+    else:
+        row.data = data
+        row.updated_at = utcnow()
+    await db.commit()
+    return data
+
+
+async def clear_draft(db: AsyncSession) -> None:
+    await db.execute(delete(DraftRow))
+    await db.commit()

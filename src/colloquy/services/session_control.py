@@ -1,0 +1,97 @@
+"""Driving a session: run (start, resume, Retry), stop, save, end (SPEC §4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.constants import MSG_STOPPED
+from colloquy.engine.events import EventBus
+from colloquy.engine.journal import stored_tokens
+from colloquy.engine.manager import RunnerManager
+from colloquy.errors import Conflict
+from colloquy.services import session_setup as setup
+from colloquy.services.session_view import load_view
+from colloquy.services.sessions import get_row
+from colloquy.store.types import utcnow
+
+
+async def _reload(db: AsyncSession, row) -> None:
+    """See what the runner wrote from its own transactions (no stale snapshot)."""
+    await db.rollback()
+    await db.refresh(row)
+
+
+def _announce(bus: EventBus, row, running: bool) -> None:
+    bus.publish(row.id, "status", {"status": row.status, "running": running, "error": row.error})
+
+
+async def run_session(db: AsyncSession, session_id: str, runners: RunnerManager,
+                      bus: EventBus) -> dict[str, Any]:
+    """Start or resume the run. Also the spec's Retry: clears the error and the stop flag.
+    Idempotent: while a runner is active nothing changes and no second one starts."""
+    row = await get_row(db, session_id)
+    if row.status == "completed":
+        raise Conflict("Session is already completed")
+    if not runners.is_active(session_id):
+        if row.status == "draft":
+            setup.validate_setup({
+                "name": row.name, "participantIds": [p.get("id") for p in row.participants],
+                "moderatorStyle": row.moderator_style, "stimuli": row.stimuli,
+                "questions": row.questions, "settings": row.settings})
+        row.status = "in-progress"
+        row.running = True
+        row.error = None
+        row.stop_requested = False
+        row.updated_at = utcnow()
+        await db.commit()
+        if runners.ensure_running(session_id):
+            _announce(bus, row, True)
+    return await load_view(db, row, runners.generating(session_id))
+
+
+async def stop_session(db: AsyncSession, session_id: str, runners: RunnerManager,
+                       bus: EventBus) -> dict[str, Any]:
+    """Stop: the current answer is dropped and the run halts with 'Session stopped by user'."""
+    row = await get_row(db, session_id)
+    was_active = await runners.stop(session_id)
+    await _reload(db, row)
+    if row.status != "completed":
+        row.stop_requested = True
+        if row.running and not was_active:  # flagged as running but no runner here
+            row.running = False
+            row.error = {"status": None, "message": MSG_STOPPED}
+            bus.publish(session_id, "error", row.error)
+            _announce(bus, row, False)
+        await db.commit()
+    return await load_view(db, row, [])
+
+
+async def save_session(db: AsyncSession, session_id: str,
+                       runners: RunnerManager) -> dict[str, Any]:
+    """Save: messages are committed as they come; store the token estimate, keep status."""
+    row = await get_row(db, session_id)
+    row.tokens_used = await stored_tokens(db, session_id)
+    row.updated_at = utcnow()
+    await db.commit()
+    return await load_view(db, row, runners.generating(session_id))
+
+
+async def end_session(db: AsyncSession, session_id: str, runners: RunnerManager,
+                      bus: EventBus) -> dict[str, Any]:
+    """End Session: stop the runner, save, and complete (completedAt now)."""
+    row = await get_row(db, session_id)
+    await runners.stop(session_id, quiet=True)
+    await _reload(db, row)
+    if row.status != "completed":
+        row.status = "completed"
+        row.completed_at = utcnow()
+        row.running = False
+        row.stop_requested = False
+        row.error = None
+        row.tokens_used = await stored_tokens(db, session_id)
+        row.updated_at = utcnow()
+        await db.commit()
+        _announce(bus, row, False)
+    return await load_view(db, row, [])

@@ -1,0 +1,96 @@
+"""kill -9 of a real server process mid-run, then a restart: the session resumes from its
+stored messages and completes with nothing lost or repeated."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from api.sessions_helpers import fake_model, session_body
+from support.fake_openai import FakeReply, default_responder
+
+pytestmark = pytest.mark.timeout(120)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def fake_llm():
+    with fake_model() as fake:
+        yield fake
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(settings, llm_url: str, log: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "COLLOQUY_DATA_DIR": str(settings.data_dir),
+           "COLLOQUY_DATABASE_URL": settings.resolved_database_url,
+           "COLLOQUY_LLM_PROVIDER": "openai", "COLLOQUY_LLM_BASE_URL": llm_url,
+           "COLLOQUY_LLM_API_KEY": "test", "COLLOQUY_LLM_MODEL": "fake",
+           "COLLOQUY_LLM_RETRY_BASE_DELAY": "0.01",
+           "COLLOQUY_FRONTEND_DIST": str(settings.frontend_dist)}
+    proc = subprocess.Popen([sys.executable, "-m", "colloquy.cli", "serve", "--port", str(port),
+                             "--log-level", "warning"], cwd=ROOT, env=env,
+                            stdout=log.open("ab"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, log.read_text()[-2000:]
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("server did not start")
+
+
+def poll(url: str, session_id: str, done, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        view = httpx.get(f"{url}/api/sessions/{session_id}", timeout=10).json()
+        if done(view):
+            return view
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_kill_9_mid_run_then_restart_completes(settings, fake_llm, tmp_path):
+    fake_llm.set_responder(lambda body: FakeReply(default_responder(body), delay=0.05))
+    log = tmp_path / "server.log"
+    proc, url = start_server(settings, fake_llm.base_url, log)
+    try:
+        s = httpx.post(f"{url}/api/sessions", json=session_body(), timeout=10).json()
+        httpx.post(f"{url}/api/sessions/{s['id']}/run", timeout=10)
+        before = poll(url, s["id"], lambda v: len(v["messages"]) >= 7)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert len(before["messages"]) < 24
+    proc, url = start_server(settings, fake_llm.base_url, log)
+    try:
+        view = poll(url, s["id"], lambda v: v["status"] == "completed")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    keys = [(m["kind"], m["questionIndex"], m["round"], m["participantIndex"])
+            for m in view["messages"]]
+    assert len(keys) == 24 and len(set(keys)) == 24
+    kept = {m["id"] for m in before["messages"]}
+    assert kept <= {m["id"] for m in view["messages"]}
+    assert view["error"] is None and view["running"] is False
