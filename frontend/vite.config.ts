@@ -24,6 +24,8 @@ export default defineConfig({
       output: {
         // Long-lived vendor chunks so app changes do not invalidate them.
         codeSplitting: {
+          // Keep shared helpers (clsx...) out of the charts group, so recharts loads only with charts.
+          includeDependenciesRecursively: false,
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: "recharts", test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor)[\\/]/ },

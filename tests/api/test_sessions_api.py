@@ -2,7 +2,7 @@
 
 import pytest
 
-from api.sessions_helpers import app_client, fake_model, session_body, wait_idle
+from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -155,3 +155,14 @@ def test_question_templates(api):
                       "Video Ad Comparison": 5, "Music Preference Study": 5,
                       "Video Content Analysis": 4, "Audio Brand Study": 4}
     assert all(t["id"] and all(q.strip() for q in t["questions"]) for t in templates)
+
+
+def test_create_applies_the_spec_defaults_when_options_are_missing(api):
+    body = {"name": "Minimal", "participantIds": ["p1", "p2", "p3"],
+            "questions": ["First?", "Second?"]}
+    res = api.post("/api/sessions", json=body)
+    assert res.status_code == 201, res.text
+    s = res.json()
+    assert s["settings"] == {"responseLength": "moderate", "discussionMode": "sequential",
+                             "autoAdvance": False}
+    assert s["moderatorStyle"] in {"formal", "casual", "probing"}

@@ -12,7 +12,7 @@ import httpx
 import pytest
 import uvicorn
 
-from api.sessions_helpers import fake_model, session_body
+from support.sessions_helpers import fake_model, session_body
 from colloquy.app import create_app
 from support.fake_openai import FakeReply, default_responder
 

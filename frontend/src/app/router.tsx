@@ -1,10 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { SignInPage } from "@/features/auth/components/sign-in-page";
 import { DashboardPage } from "@/features/dashboard/components/dashboard-page";
 import { DemoSessionPage } from "@/features/demo/components/demo-session-page";
 import { PersonasPage } from "@/features/personas/components/personas-page";
 import { CreateSessionPage } from "@/features/sessions/components/create-session-page";
 import { LiveSessionPage } from "@/features/sessions/components/live-session-page";
-import { SessionResultsPage } from "@/features/sessions/components/session-results-page";
+import { SessionResultsPage } from "@/features/results/components/session-results-page";
 import { AppLayout } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found";
 import { paths } from "./paths";
@@ -26,6 +27,8 @@ export const routes: RouteObject[] = [
       { path: "session/:id/results", element: <SessionResultsPage /> },
     ],
   },
+  // Outside the layout: shown only when the server needs its access token (API said 401).
+  { path: "/sign-in", element: <SignInPage />, errorElement: <RouteError /> },
   { path: "*", element: <NotFoundPage />, errorElement: <RouteError /> },
 ];
 

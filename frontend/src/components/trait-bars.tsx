@@ -5,10 +5,43 @@ import { cn } from "@/lib/utils";
 export interface TraitBarsProps {
   traits: Partial<Traits> | null | undefined;
   className?: string;
+  /** 'compact': label, bar and value on one line (for narrow side panels). */
+  variant?: "default" | "compact";
+}
+
+function Meter({ label, value, className }: { label: string; value: number; className?: string }) {
+  return (
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className={cn("h-1.5 overflow-hidden rounded-full bg-muted", className)}
+    >
+      <div className="h-full rounded-full bg-primary/80" style={{ width: `${value}%` }} />
+    </div>
+  );
 }
 
 /** The five Big Five bars, each labelled 'value/100'; a missing trait shows as 50. */
-export function TraitBars({ traits, className }: TraitBarsProps) {
+export function TraitBars({ traits, className, variant = "default" }: TraitBarsProps) {
+  if (variant === "compact") {
+    return (
+      <dl className={cn("grid grid-cols-[auto_1fr_auto] items-center gap-x-2.5 gap-y-1", className)}>
+        {TRAIT_KEYS.map((key) => {
+          const value = traitValue(traits, key);
+          return (
+            <div key={key} data-testid={`trait-${key}`} className="col-span-3 grid grid-cols-subgrid items-center">
+              <dt className="text-xs text-muted-foreground">{TRAIT_LABELS[key]}</dt>
+              <Meter label={TRAIT_LABELS[key]} value={value} />
+              <dd className="text-right text-xs font-medium tabular-nums">{value}/100</dd>
+            </div>
+          );
+        })}
+      </dl>
+    );
+  }
   return (
     <dl className={cn("space-y-2", className)}>
       {TRAIT_KEYS.map((key) => {
@@ -19,16 +52,7 @@ export function TraitBars({ traits, className }: TraitBarsProps) {
               <dt className="text-muted-foreground">{TRAIT_LABELS[key]}</dt>
               <dd className="font-medium tabular-nums">{value}/100</dd>
             </div>
-            <div
-              role="meter"
-              aria-label={TRAIT_LABELS[key]}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={value}
-              className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted"
-            >
-              <div className="h-full rounded-full bg-primary/80" style={{ width: `${value}%` }} />
-            </div>
+            <Meter label={TRAIT_LABELS[key]} value={value} className="mt-1" />
           </div>
         );
       })}

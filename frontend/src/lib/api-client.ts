@@ -40,6 +40,16 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The sign-in screen, shown when the server needs its access token (COLLOQUY_ACCESS_TOKEN). */
+export const SIGN_IN_PATH = "/sign-in";
+
+/** The API answered 401: go to sign-in, which brings the user back here afterwards. */
+function redirectToSignIn(): void {
+  if (typeof window === "undefined" || window.location.pathname === SIGN_IN_PATH) return;
+  const here = window.location.pathname + window.location.search + window.location.hash;
+  window.location.assign(`${SIGN_IN_PATH}?next=${encodeURIComponent(here)}`);
+}
+
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
@@ -95,6 +105,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const data = await readBody(response);
+  if (response.status === 401 && !path.startsWith("/auth/")) redirectToSignIn();
   if (!response.ok) {
     if (isErrorBody(data)) {
       const errors = Array.isArray(data.errors)

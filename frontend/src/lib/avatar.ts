@@ -31,3 +31,22 @@ export function avatarColor(index: number): string {
   const i = Number.isInteger(index) ? ((index % n) + n) % n : 0;
   return AVATAR_COLORS[i];
 }
+
+/** The avatar colours as hex values, in the same order, for charts (SVG fills). */
+export const AVATAR_HEX = [
+  "#6366f1",
+  "#10b981",
+  "#f59e0b",
+  "#f43f5e",
+  "#0ea5e9",
+  "#8b5cf6",
+  "#14b8a6",
+  "#f97316",
+] as const;
+
+/** Chart colour matching avatarColor(index). */
+export function avatarHex(index: number): string {
+  const n = AVATAR_HEX.length;
+  const i = Number.isInteger(index) ? ((index % n) + n) % n : 0;
+  return AVATAR_HEX[i];
+}

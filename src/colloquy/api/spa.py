@@ -26,8 +26,8 @@ def install_spa(app: FastAPI, dist: Path) -> None:
         if path == "api" or path.startswith("api/"):
             raise NotFound(f"No API route {request.method} /{path}")
         candidate = (dist / path).resolve()
-        # Files at the top of dist (favicon, images) are served as they are; nothing outside it.
-        if path and candidate.is_file() and candidate.parent == dist.resolve():
+        # Files inside dist (favicon, demo images) are served as they are; nothing outside it.
+        if path and candidate.is_file() and dist.resolve() in candidate.parents:
             return FileResponse(candidate)
         index = dist / "index.html"
         if index.is_file():

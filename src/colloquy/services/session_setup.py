@@ -92,9 +92,9 @@ def _clean_stimulus(s: dict[str, Any]) -> dict[str, Any]:
 
 def _settings_errors(settings: dict[str, Any]) -> list[str]:
     errors = []
-    if settings.get("responseLength", DEFAULT_RESPONSE_LENGTH) not in RESPONSE_LENGTHS:
+    if (settings.get("responseLength") or DEFAULT_RESPONSE_LENGTH) not in RESPONSE_LENGTHS:
         errors.append("Response length must be brief, moderate or detailed")
-    if settings.get("discussionMode", SEQUENTIAL) not in DISCUSSION_MODES:
+    if (settings.get("discussionMode") or SEQUENTIAL) not in DISCUSSION_MODES:
         errors.append("Discussion mode must be sequential or parallel")
     return errors
 
@@ -119,7 +119,7 @@ def validate_setup(data: dict[str, Any]) -> None:
     errors = validate_session_start(data.get("name"), len(unique_ids(data.get("participantIds"))),
                                     data.get("questions"))
     errors += check_details(data.get("name"), data.get("description"))
-    if data.get("moderatorStyle", DEFAULT_MODERATOR_STYLE) not in MODERATOR_STYLES:
+    if (data.get("moderatorStyle") or DEFAULT_MODERATOR_STYLE) not in MODERATOR_STYLES:
         errors.append("Moderator style must be formal, casual or probing")
     errors += validate_stimuli(stimuli)
     for stimulus in stimuli:

@@ -8,6 +8,8 @@ export function Toaster(props: ToasterProps) {
       closeButton
       richColors
       toastOptions={{ duration: 4000 }}
+      // A page with a sticky action bar raises the toasts above it (see index.css).
+      offset={{ bottom: "var(--toast-offset-bottom, 24px)" }}
       {...props}
     />
   );

@@ -1,0 +1,41 @@
+import { API_BASE } from "@/lib/api-client";
+
+export type ExportFormat = "csv" | "json" | "md";
+
+export interface ExportOption {
+  format: ExportFormat;
+  /** Short name, used in the Export menu. */
+  label: string;
+  /** Button text on the Export tab. */
+  action: string;
+  description: string;
+}
+
+export const EXPORT_OPTIONS: readonly ExportOption[] = [
+  {
+    format: "csv",
+    label: "CSV",
+    action: "Download CSV Report",
+    description: "Summary, themes, recommendations and the full transcript, for spreadsheets.",
+  },
+  {
+    format: "json",
+    label: "JSON",
+    action: "Download JSON",
+    description: "The whole session with participants, messages and insights, for other tools.",
+  },
+  {
+    format: "md",
+    label: "Markdown",
+    action: "Download Markdown",
+    description: "A readable report to paste into a document or a wiki.",
+  },
+];
+
+/**
+ * URL of a download (GET /api/sessions/{id}/export.{csv,json,md}). The server names the file
+ * with Content-Disposition ('{sessionname}_results.csv' for CSV), so a plain link downloads it.
+ */
+export function exportUrl(id: string, format: ExportFormat): string {
+  return `${API_BASE}/sessions/${encodeURIComponent(id)}/export.${format}`;
+}

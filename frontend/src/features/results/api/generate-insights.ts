@@ -1,0 +1,27 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { Session, SessionInsights } from "@/lib/api-types";
+import { sessionQueryKey } from "./get-session";
+
+/** Generates (or regenerates) the session's AI insights; the server stores them. */
+export function generateInsights(id: string): Promise<SessionInsights> {
+  return api.post<SessionInsights>(`/sessions/${encodeURIComponent(id)}/insights`);
+}
+
+export const generateInsightsMutationOptions = (id: string) =>
+  mutationOptions({
+    mutationKey: ["sessions", id, "insights"],
+    mutationFn: () => generateInsights(id),
+  });
+
+export function useGenerateInsights(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...generateInsightsMutationOptions(id),
+    onSuccess: (insights) => {
+      queryClient.setQueryData<Session>(sessionQueryKey(id), (session) =>
+        session ? { ...session, insights } : session,
+      );
+    },
+  });
+}

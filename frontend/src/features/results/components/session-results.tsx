@@ -1,0 +1,124 @@
+import {
+  ArrowLeftIcon,
+  BarChart3Icon,
+  DownloadIcon,
+  FileTextIcon,
+  MessageSquareTextIcon,
+  SparklesIcon,
+  UsersIcon,
+} from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { MenuButton } from "@/components/menu-button";
+import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { Session } from "@/lib/api-types";
+import { EXPORT_OPTIONS, exportUrl } from "../api/export-session";
+import { AnalyticsTab } from "./analytics-tab";
+import { ExportTab } from "./export-tab";
+import { InsightsTab } from "./insights-tab";
+import { ParticipantsTab } from "./participants-tab";
+import { StatsCards } from "./stats-cards";
+import { TranscriptTab } from "./transcript-tab";
+
+export const RESULT_TABS = [
+  { value: "transcript", label: "Transcript", icon: MessageSquareTextIcon },
+  { value: "analytics", label: "Analytics", icon: BarChart3Icon },
+  { value: "insights", label: "AI Insights", icon: SparklesIcon },
+  { value: "participants", label: "Participants", icon: UsersIcon },
+  { value: "export", label: "Export", icon: FileTextIcon },
+] as const;
+
+type TabValue = (typeof RESULT_TABS)[number]["value"];
+
+function isTab(value: string | null): value is TabValue {
+  return RESULT_TABS.some((t) => t.value === value);
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  draft: "Draft",
+  "in-progress": "In Progress",
+  completed: "Completed",
+};
+
+export function SessionResults({ session }: { session: Session }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: TabValue = isTab(requested) ? requested : "transcript";
+
+  const selectTab = (value: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === "transcript") next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const exportItems = EXPORT_OPTIONS.map((option) => ({
+    key: option.format,
+    label: option.label,
+    icon: <DownloadIcon aria-hidden="true" />,
+    href: exportUrl(session.id, option.format),
+    download: true,
+  }));
+
+  return (
+    <>
+      <PageHeader
+        title={session.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {session.description && <span>{session.description}</span>}
+            <Badge variant={session.status === "completed" ? "accent" : "secondary"}>
+              {STATUS_LABELS[session.status] ?? session.status}
+            </Badge>
+          </span>
+        }
+        actions={
+          <>
+            <Link to="/dashboard" className={buttonVariants({ variant: "ghost" })}>
+              <ArrowLeftIcon aria-hidden="true" />
+              Back to Dashboard
+            </Link>
+            <MenuButton label="Export" icon={<DownloadIcon aria-hidden="true" />} items={exportItems} />
+          </>
+        }
+      />
+
+      <StatsCards session={session} />
+
+      <Tabs value={tab} onValueChange={selectTab} className="mt-8">
+        <div className="-mx-1 overflow-x-auto px-1 pb-1">
+          <TabsList className="h-10 min-w-max" aria-label="Results sections">
+            {RESULT_TABS.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value} className="px-3">
+                <Icon aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        <TabsContent value="transcript">
+          <TranscriptTab session={session} />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab session={session} />
+        </TabsContent>
+        <TabsContent value="insights">
+          <InsightsTab session={session} />
+        </TabsContent>
+        <TabsContent value="participants">
+          <ParticipantsTab session={session} />
+        </TabsContent>
+        <TabsContent value="export">
+          <ExportTab session={session} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

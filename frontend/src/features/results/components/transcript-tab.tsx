@@ -1,0 +1,155 @@
+import { MessagesSquareIcon, SearchIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { PersonaAvatar } from "@/components/persona-avatar";
+import { SentimentEmoji } from "@/components/sentiment-emoji";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { Session, SessionMessage } from "@/lib/api-types";
+import { cn } from "@/lib/utils";
+import { formatMessageTime } from "../utils/stats";
+import {
+  ALL_PARTICIPANTS,
+  filterTranscript,
+  highlightParts,
+  isModerator,
+  positionLabel,
+} from "../utils/transcript";
+
+export const NO_MESSAGES_TEXT = "No messages found";
+
+function Highlighted({ text, query }: { text: string; query: string }) {
+  return (
+    <>
+      {highlightParts(text, query).map((part, i) =>
+        part.match ? (
+          <mark key={i} className="rounded-sm bg-amber-200/70 px-0.5 text-inherit">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+interface MessageRowProps {
+  message: SessionMessage;
+  avatarIndex: number;
+  query: string;
+}
+
+function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
+  const moderator = isModerator(message);
+  return (
+    <li
+      data-testid="transcript-message"
+      data-speaker={message.speaker}
+      data-moderator={moderator || undefined}
+      className={cn(
+        "flex gap-3 rounded-lg px-4 py-3",
+        moderator ? "border-l-4 border-primary bg-accent/60" : "bg-card",
+      )}
+    >
+      {moderator ? (
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground"
+        >
+          <MessagesSquareIcon className="size-4" />
+        </span>
+      ) : (
+        <PersonaAvatar name={message.speaker} index={avatarIndex} className="size-8 text-xs" />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          <span className={cn("text-sm font-semibold", moderator && "text-accent-foreground")}>
+            <Highlighted text={message.speaker} query={query} />
+          </span>
+          {moderator && (
+            <span className="text-xs text-muted-foreground">{positionLabel(message)}</span>
+          )}
+          <SentimentEmoji sentiment={message.sentiment} />
+          <time dateTime={message.timestamp} className="ml-auto text-xs text-muted-foreground tabular-nums">
+            {formatMessageTime(message.timestamp)}
+          </time>
+        </div>
+        <p className={cn("mt-1 text-sm leading-relaxed whitespace-pre-line break-words", moderator && "font-medium")}>
+          <Highlighted text={message.content} query={query} />
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** SPEC §2 Transcript tab: search, participant filter, 'No messages found'. */
+export function TranscriptTab({ session }: { session: Session }) {
+  const [search, setSearch] = useState("");
+  const [speaker, setSpeaker] = useState(ALL_PARTICIPANTS);
+
+  const visible = useMemo(
+    () => filterTranscript(session.messages, { search, speaker }),
+    [session.messages, search, speaker],
+  );
+  const avatarIndex = useMemo(() => {
+    const byId = new Map(session.participants.map((p, i) => [p.id, i]));
+    const byName = new Map(session.participants.map((p, i) => [p.name, i]));
+    return (m: SessionMessage) => (m.personaId ? byId.get(m.personaId) : undefined) ?? byName.get(m.speaker) ?? 0;
+  }, [session.participants]);
+  const names = useMemo(
+    () => [...new Set(session.participants.map((p) => p.name))],
+    [session.participants],
+  );
+
+  return (
+    <Card className="gap-4 p-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search transcript..."
+            aria-label="Search transcript"
+            className="pl-9"
+          />
+        </div>
+        <Select value={speaker} onValueChange={setSpeaker}>
+          <SelectTrigger className="sm:w-56" aria-label="Filter by participant">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_PARTICIPANTS}>All Participants</SelectItem>
+            {names.map((name) => (
+              <SelectItem key={name} value={name}>
+                {name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {visible.length === session.messages.length
+          ? `${session.messages.length} ${session.messages.length === 1 ? "message" : "messages"}`
+          : `${visible.length} of ${session.messages.length} messages`}
+      </p>
+      {visible.length === 0 ? (
+        <div className="rounded-lg border border-dashed px-6 py-12 text-center">
+          <MessagesSquareIcon className="mx-auto mb-2 size-7 text-muted-foreground" aria-hidden="true" />
+          <p className="text-muted-foreground">{NO_MESSAGES_TEXT}</p>
+        </div>
+      ) : (
+        <ol className="space-y-2" aria-label="Transcript">
+          {visible.map((message) => (
+            <MessageRow key={message.id} message={message} avatarIndex={avatarIndex(message)} query={search} />
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
