@@ -6,9 +6,24 @@ from contextlib import asynccontextmanager
 from fastapi import APIRouter, FastAPI
 
 from colloquy import __version__
-from colloquy.api import health, personas
+from colloquy.api import (
+    auth,
+    documents,
+    draft,
+    events,
+    generation,
+    health,
+    personas,
+    question_templates,
+    results,
+    sessions,
+    uploads,
+)
 from colloquy.api.error_handlers import install_error_handlers
+from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
+from colloquy.engine.events import EventBus
+from colloquy.engine.manager import RunnerManager
 from colloquy.runtime import Runtime
 from colloquy.services.personas import seed_personas_if_empty
 from colloquy.settings import Settings, get_settings
@@ -29,18 +44,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.runtime = runtime
         async with runtime.sessionmaker() as db:
             await seed_personas_if_empty(db)
+        app.state.events = EventBus()
+        app.state.runners = RunnerManager(runtime.sessionmaker, runtime.get_provider,
+                                          app.state.events, settings.uploads_dir)
+        await app.state.runners.resume_all()  # sessions that were running before a restart
         try:
             yield
         finally:
+            # Runners are cancelled without touching the database: the next start resumes them.
+            await app.state.runners.shutdown()
+            app.state.events.close_all()
             await runtime.aclose()
 
     app = FastAPI(title="Colloquy", version=__version__, lifespan=lifespan)
     install_error_handlers(app)
+    # Outermost: headers on every response, 401/413 before anything else runs.
+    install_security(app, settings.access_token)
 
     api = APIRouter(prefix="/api")
     api.include_router(health.router)
+    api.include_router(auth.router)
+    api.include_router(generation.router)
+    api.include_router(documents.router)
     api.include_router(personas.router)
+    api.include_router(sessions.router)
+    api.include_router(events.router)
+    api.include_router(draft.router)
+    api.include_router(uploads.router)
+    api.include_router(question_templates.router)
+    api.include_router(results.router)
     app.include_router(api)
+    app.include_router(uploads.files_router)
 
     install_spa(app, settings.frontend_dist or default_dist())
     return app

@@ -1,9 +1,10 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import type { AnalyzeDocumentResponse } from "@/lib/api-types";
+import type { AnalyzeDocumentRequest, AnalyzeDocumentResponse } from "@/lib/api-types";
 
-export function analyzeDocument(documentText: string): Promise<AnalyzeDocumentResponse> {
-  return api.post<AnalyzeDocumentResponse>("/personas/analyze-document", { documentText });
+/** SPEC §7.3: traits come from the analysis text; unreadable ones keep `currentTraits`. */
+export function analyzeDocument(request: AnalyzeDocumentRequest): Promise<AnalyzeDocumentResponse> {
+  return api.post<AnalyzeDocumentResponse>("/personas/analyze-document", request);
 }
 
 export const analyzeDocumentMutationOptions = () =>

@@ -110,7 +110,7 @@ describe("PersonaFormDialog", () => {
 
   it("AI Assist needs 50 characters, then sets the sliders from the analysis", async () => {
     const user = userEvent.setup();
-    mockFetch((url) =>
+    const fetch = mockFetch((url) =>
       url === "/api/personas/analyze-document"
         ? jsonResponse({
             analysis: "Curious and outgoing.",
@@ -135,5 +135,10 @@ describe("PersonaFormDialog", () => {
     await user.click(screen.getByRole("tab", { name: "Big Five" }));
     expect(screen.getByTestId("trait-value-openness")).toHaveTextContent("88/100");
     expect(screen.getByTestId("trait-value-neuroticism")).toHaveTextContent("22/100");
+    const call = fetch.mock.calls.find(([url]) => url === "/api/personas/analyze-document")!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({
+      documentText: "x".repeat(50),
+      currentTraits: { openness: 50, conscientiousness: 50, extraversion: 50, agreeableness: 50, neuroticism: 50 },
+    });
   });
 });

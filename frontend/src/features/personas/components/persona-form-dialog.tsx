@@ -52,7 +52,7 @@ export function PersonaFormDialog({ open, onOpenChange, persona }: PersonaFormDi
       toast.error(AI_ASSIST_TOO_SHORT);
       return;
     }
-    analyze.mutate(assistText, {
+    analyze.mutate({ documentText: assistText, currentTraits: form.values.traits }, {
       onSuccess: (result) => {
         setAnalysis(result.analysis);
         form.setTraits(completeTraits({ ...form.values.traits, ...result.traits }));

@@ -1,0 +1,28 @@
+"""POST /api/personas/generate and POST /api/personas/analyze-document (AI Assist)."""
+
+from fastapi import APIRouter
+
+from colloquy.api.deps import LLMDep, SessionDep
+from colloquy.api.schemas.generation import (
+    AnalyzeDocumentRequest,
+    AnalyzeDocumentResponse,
+    GenerateRequest,
+    GenerateResponse,
+)
+from colloquy.services.generation import generate_personas
+from colloquy.services.persona_analysis import analyze_document
+
+router = APIRouter(tags=["personas"])
+
+
+@router.post("/personas/generate", response_model=GenerateResponse, status_code=201)
+async def generate(body: GenerateRequest, db: SessionDep, llm: LLMDep):
+    personas = await generate_personas(db, llm, description=body.description,
+                                       document_text=body.document_text, count=body.count,
+                                       diversity=body.diversity)
+    return {"personas": personas}
+
+
+@router.post("/personas/analyze-document", response_model=AnalyzeDocumentResponse)
+async def analyze(body: AnalyzeDocumentRequest, llm: LLMDep):
+    return await analyze_document(llm, body.document_text, body.current_traits)

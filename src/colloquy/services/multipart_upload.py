@@ -1,0 +1,123 @@
+"""One file out of a multipart/form-data request, read in memory with a size bound.
+
+Why not request.form(): Starlette reads the whole body whatever its size and spools
+files over 1MB to a temporary file on disk. A document to extract must never touch the
+disk, and an oversized upload should cost us no more than the limit, so the body is
+streamed through python-multipart and reading stops just past the limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from python_multipart.multipart import MultipartParser, parse_options_header
+from starlette.requests import Request
+
+from colloquy.errors import ValidationFailed
+
+MSG_BAD_FORM = "Invalid upload: expected a multipart/form-data request"
+
+
+@dataclass
+class ReceivedFile:
+    filename: str  # as sent, only the last path part; may be longer than allowed
+    content_type: str  # the part's declared type, lower case ('' when absent)
+    data: bytearray = field(default_factory=bytearray)
+    size: int = 0  # the file's size; an estimate when reading stopped before its end
+    complete: bool = False  # False: `data` holds only the first limit + 1 bytes
+
+
+class _Collector:
+    """python-multipart callbacks that keep the first file part named `field_name`."""
+
+    def __init__(self, field_name: str, limit: int) -> None:
+        self.field_name, self.limit = field_name, limit
+        self.file: ReceivedFile | None = None
+        self.data_offset: int | None = None  # where the file's bytes start in the body
+        self.fed = 0  # body bytes given to the parser before the current chunk
+        self.overflow = self.done = False
+        self._headers: dict[str, str] = {}
+        self._field = bytearray()
+        self._value = bytearray()
+        self._active = False
+
+    def callbacks(self) -> dict:
+        return {"on_part_begin": self._part_begin, "on_header_field": self._header_field,
+                "on_header_value": self._header_value, "on_header_end": self._header_end,
+                "on_headers_finished": self._headers_finished, "on_part_data": self._data,
+                "on_part_end": self._part_end}
+
+    def _part_begin(self) -> None:
+        self._headers, self._active = {}, False
+
+    def _header_field(self, data: bytes, start: int, end: int) -> None:
+        self._field += data[start:end]
+
+    def _header_value(self, data: bytes, start: int, end: int) -> None:
+        self._value += data[start:end]
+
+    def _header_end(self) -> None:
+        self._headers[self._field.decode("latin-1").lower()] = self._value.decode("latin-1")
+        self._field, self._value = bytearray(), bytearray()
+
+    def _headers_finished(self) -> None:
+        _, params = parse_options_header(self._headers.get("content-disposition", ""))
+        name = params.get(b"name", b"").decode("utf-8", "replace")
+        filename = params.get(b"filename")
+        if self.file is None and name == self.field_name and filename is not None:
+            # Browsers send UTF-8 names; python-multipart hands them over as raw bytes.
+            shown = filename.decode("utf-8", "replace").replace("\\", "/").rsplit("/", 1)[-1]
+            ctype, _ = parse_options_header(self._headers.get("content-type", ""))
+            self.file = ReceivedFile(shown, ctype.decode("latin-1"))
+            self._active = True
+
+    def _data(self, data: bytes, start: int, end: int) -> None:
+        if not self._active or self.file is None:
+            return
+        if self.data_offset is None:
+            self.data_offset = self.fed + start
+        self.file.size += end - start  # counted even past the limit, never kept
+        room = self.limit + 1 - len(self.file.data)
+        self.file.data += data[start:start + max(0, min(room, end - start))]
+        if len(self.file.data) > self.limit:
+            self.overflow = True
+
+    def _part_end(self) -> None:
+        if self._active and self.file is not None:
+            self.file.complete = not self.overflow
+            self.done, self._active = True, False
+
+
+async def read_file_field(request: Request, field_name: str, limit: int) -> ReceivedFile | None:
+    """The first file part called `field_name` (None when there is none), holding at most
+    limit + 1 bytes; when it is bigger, `size` estimates its full size."""
+    ctype, params = parse_options_header(request.headers.get("content-type", ""))
+    if ctype != b"multipart/form-data" or not params.get(b"boundary"):
+        raise ValidationFailed([MSG_BAD_FORM])
+    collector = _Collector(field_name, limit)
+    try:
+        parser = MultipartParser(params[b"boundary"], callbacks=collector.callbacks())
+        async for chunk in request.stream():
+            parser.write(chunk)
+            collector.fed += len(chunk)
+            if collector.overflow or collector.done:
+                break
+    except ValueError as exc:  # python-multipart's parse errors derive from ValueError
+        raise ValidationFailed([MSG_BAD_FORM]) from exc
+    received = collector.file
+    if received is None:
+        return None
+    if not collector.done:  # stopped mid-file: its size comes from the body's length
+        received.size = _estimated_size(request, collector, params[b"boundary"])
+    return received
+
+
+def _estimated_size(request: Request, collector: _Collector, boundary: bytes) -> int:
+    """The full size of a file we stopped reading: the body length minus what precedes
+    the file's bytes and the closing boundary that follows them."""
+    seen = len(collector.file.data) if collector.file else 0
+    length = request.headers.get("content-length", "")
+    if not length.isdigit() or collector.data_offset is None:
+        return seen
+    closing = len(b"\r\n--" + boundary + b"--\r\n")
+    return max(seen, int(length) - collector.data_offset - closing)
