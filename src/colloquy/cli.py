@@ -27,6 +27,15 @@ def serve(
         settings.host = host
     if port:
         settings.port = port
+    from colloquy.api.security import is_loopback
+
+    if not is_loopback(settings.host) and not settings.access_token:
+        # Off loopback anyone on the network could read and run everything: demand a token.
+        Console(stderr=True).print(
+            f"[red]Refusing to serve on {settings.host}:[/red] only loopback addresses "
+            "(127.0.0.1, ::1, localhost) run without sign-in. Set COLLOQUY_ACCESS_TOKEN "
+            "to a long random secret to serve on other addresses.")
+        raise typer.Exit(code=2)
     console.print(f"[bold]Colloquy[/bold] on http://{settings.host}:{settings.port} "
                   f"(data in {settings.data_dir.resolve()}, model: {settings.llm_provider})")
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port,

@@ -3,6 +3,7 @@
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -16,12 +17,15 @@ class Settings(BaseSettings):
 
     llm_provider: str = "local"
     llm_base_url: str | None = None
-    llm_api_key: str | None = None
+    llm_api_key: str | None = Field(default=None, repr=False)  # never printed
     llm_model: str | None = None
     local_model_path: str | None = None
     llm_timeout: float = 30.0
     llm_max_retries: int = 3
     llm_retry_base_delay: float = 0.5
+
+    # Required to serve off loopback; then every /api call needs it (bearer or cookie).
+    access_token: str | None = Field(default=None, repr=False)
 
     # Where the built SPA lives; None means frontend/dist next to the source tree.
     frontend_dist: Path | None = None
@@ -31,6 +35,11 @@ class Settings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite+aiosqlite:///{(self.data_dir / 'colloquy.db').resolve()}"
+
+    @field_validator("access_token")
+    @classmethod
+    def _blank_is_none(cls, value: str | None) -> str | None:
+        return value.strip() or None if isinstance(value, str) else value
 
     @property
     def uploads_dir(self) -> Path:

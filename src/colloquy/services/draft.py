@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.errors import PayloadTooLarge, ValidationFailed
@@ -37,14 +38,24 @@ async def get_draft(db: AsyncSession) -> dict[str, Any] | None:
 
 
 async def put_draft(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
-    row = await db.get(DraftRow, DRAFT_ID)
-    if row is None:
-        db.add(DraftRow(id=DRAFT_ID, data=data, updated_at=utcnow()))
-    else:
-        row.data = data
-        row.updated_at = utcnow()
+    # Update first, insert if absent; when two first saves race, the loser of the insert
+    # updates instead (a get-then-insert would answer 500 on the unique id).
+    if await _update(db, data) == 0:
+        try:
+            db.add(DraftRow(id=DRAFT_ID, data=data, updated_at=utcnow()))
+            await db.commit()
+            return data
+        except IntegrityError:
+            await db.rollback()
+            await _update(db, data)
     await db.commit()
     return data
+
+
+async def _update(db: AsyncSession, data: dict[str, Any]) -> int:
+    result = await db.execute(update(DraftRow).where(DraftRow.id == DRAFT_ID)
+                              .values(data=data, updated_at=utcnow()))
+    return result.rowcount
 
 
 async def clear_draft(db: AsyncSession) -> None:

@@ -2,13 +2,14 @@
 domain validator, so a wrong value is reported in the spec's words, not pydantic's."""
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel
 
-TraitValue = float | int | str | bool | None
+TraitValue = float | int | Annotated[str, Field(max_length=100)] | bool | None
+Interest = Annotated[str, Field(max_length=500)] | None
 
 
 class Traits(BaseModel):
@@ -28,7 +29,7 @@ class PersonaInput(CamelModel):
     location: str | None = Field(default=None, max_length=2000)
     income: str | None = Field(default=None, max_length=200)
     traits: dict[str, TraitValue] | None = Field(default=None, max_length=20)
-    interests: list[str | None] | None = Field(default=None, max_length=50)
+    interests: list[Interest] | None = Field(default=None, max_length=50)
     generated_from: str | None = Field(default=None, max_length=20000)
 
 

@@ -1,0 +1,180 @@
+"""One ASGI middleware for what every request goes through: security headers, a request
+body size limit, and the access token when one is set (COLLOQUY_ACCESS_TOKEN).
+
+Pure ASGI rather than BaseHTTPMiddleware, so Server-Sent Events stream untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import json
+from http.cookies import CookieError, SimpleCookie
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+COOKIE_NAME = "colloquy_auth"
+MAX_JSON_BYTES = 1024 * 1024  # any non-multipart body: the largest legit one is ~400 KB
+MAX_MULTIPART_BYTES = 12 * 1024 * 1024  # a 10MB file plus the form's framing
+
+CSP = (
+    "default-src 'self'; "
+    "img-src 'self' data: blob:; "
+    "media-src 'self' https:; "  # stimulus videos and audio may be remote
+    "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com; "
+    "style-src 'self' 'unsafe-inline'; "  # Radix and recharts set inline styles
+    "script-src 'self'; "
+    "connect-src 'self'; "
+    "frame-ancestors 'none'; "
+    "base-uri 'self'; "
+    "form-action 'self'"
+)
+# FastAPI's /docs and /redoc pages load their scripts from a CDN with an inline bootstrap.
+DOCS_CSP = CSP.replace("script-src 'self'",
+                       "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net").replace(
+    "style-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net"
+).replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https://fastapi.tiangolo.com")
+SECURITY_HEADERS = {
+    "x-content-type-options": "nosniff",
+    # Not no-referrer: YouTube embeds refuse to play without the page's origin.
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+}
+PUBLIC_API = ("/api/health", "/api/auth/")
+
+
+def cookie_value(token: str) -> str:
+    """What the sign-in cookie holds: derived from the token, never the token itself."""
+    return hmac.new(token.encode(), b"colloquy-sign-in-cookie", hashlib.sha256).hexdigest()
+
+
+def token_matches(given: str | None, token: str) -> bool:
+    return given is not None and hmac.compare_digest(given.encode(), token.encode())
+
+
+def is_signed_in(headers: dict[str, str], token: str) -> bool:
+    """A bearer header with the token, or the cookie that sign-in set (constant time)."""
+    auth = headers.get("authorization", "")
+    if auth[:7].lower() == "bearer " and token_matches(auth[7:].strip(), token):
+        return True
+    cookie = SimpleCookie()
+    try:
+        cookie.load(headers.get("cookie", ""))
+    except CookieError:  # a malformed Cookie header just means "no cookie"
+        return False
+    morsel = cookie.get(COOKIE_NAME)
+    return morsel is not None and token_matches(morsel.value, cookie_value(token))
+
+
+def needs_token(path: str) -> bool:
+    if path.startswith("/uploads/") or path == "/uploads":
+        return True
+    return (path == "/api" or path.startswith("/api/")) and not path.startswith(PUBLIC_API)
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+
+
+class SecurityMiddleware:
+    def __init__(self, app: ASGIApp, token: str | None = None) -> None:
+        self.app = app
+        self.token = token or None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        send = self._with_headers(scope, send)
+        headers = _headers(scope)
+        if self.token and needs_token(scope["path"]) and not is_signed_in(headers, self.token):
+            return await _error(send, 401, "Sign-in required", "unauthorized",
+                                [(b"www-authenticate", b"Bearer")])
+        multipart = headers.get("content-type", "").lower().startswith("multipart/")
+        limit = MAX_MULTIPART_BYTES if multipart else MAX_JSON_BYTES
+        length = headers.get("content-length")
+        if length is not None:
+            if not length.isdigit() or int(length) > limit:
+                return await _too_large(send, limit)
+        elif "chunked" in headers.get("transfer-encoding", "").lower():
+            # No declared length: read it here, up to the limit, then hand it on.
+            body = await _read_bounded(receive, limit)
+            if body is None:
+                return await _too_large(send, limit)
+            receive = _replay(body, receive)
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    def _with_headers(scope: Scope, send: Send) -> Send:
+        path = scope["path"]
+        csp = DOCS_CSP if path in ("/docs", "/redoc") else CSP
+
+        async def wrapped(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k.encode(), v.encode()) for k, v in
+                         [*SECURITY_HEADERS.items(), ("content-security-policy", csp)]
+                         if k.encode() not in present]  # a route's own stricter value wins
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        return wrapped
+
+
+async def _read_bounded(receive: Receive, limit: int) -> bytes | None:
+    body = bytearray()
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return bytes(body)
+        body += message.get("body", b"")
+        if len(body) > limit:
+            return None
+        if not message.get("more_body", False):
+            return bytes(body)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()  # e.g. http.disconnect
+
+    return replay
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    await _error(send, 413, f"Request body too large (max {limit // (1024 * 1024)} MB)",
+                 "payload_too_large", [(b"connection", b"close")])
+
+
+async def _error(send: Send, status: int, message: str, code: str,
+                 extra: list[tuple[bytes, bytes]] = ()) -> None:
+    """The API's one error shape, written directly (the app never saw this request)."""
+    body = json.dumps({"error": message, "errors": [message], "code": code}).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+        *extra]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def is_loopback(host: str) -> bool:
+    """127.0.0.0/8, ::1 and localhost: only this machine can connect."""
+    host = host.strip().strip("[]").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a name, 0.0.0.0 or :: reach further than this machine
+
+
+def install_security(app, token: str | None) -> None:
+    """Wrap the whole stack, outside Starlette's ServerErrorMiddleware, so that even a 500
+    carries the headers (add_middleware would sit inside it)."""
+    build = app.build_middleware_stack
+    app.build_middleware_stack = lambda: SecurityMiddleware(build(), token)

@@ -1,0 +1,67 @@
+"""kill -9 of a real server with 20 sessions running, then a restart: every session
+completes, each message stored exactly once, in order, and nothing stored before the
+kill is rewritten."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import httpx
+import pytest
+
+from reliability.live import assert_complete_plan, server_env, start, stop, stored_messages
+from support.fake_openai import FakeReply, default_responder, run_fake_openai
+from support.sessions_helpers import session_body
+
+pytestmark = pytest.mark.timeout(150)
+SESSIONS = 20
+
+
+def summaries(url: str) -> dict[str, dict]:
+    return {s["id"]: s for s in httpx.get(f"{url}/api/sessions", timeout=20).json()}
+
+
+def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
+    log = tmp_path / "server.log"
+    with run_fake_openai(lambda body: FakeReply(default_responder(body), delay=0.1)) as fake:
+        env = server_env(settings, fake.base_url)
+        proc, url = start(env, log)
+        try:
+            ids = [httpx.post(f"{url}/api/sessions", json=session_body(name=f"S{i}"),
+                              timeout=20).json()["id"] for i in range(SESSIONS)]
+            with httpx.Client(timeout=20) as client:
+                for sid in ids:
+                    assert client.post(f"{url}/api/sessions/{sid}/run").status_code == 200
+            deadline = time.monotonic() + 60
+            while True:  # kill once every session has stored something, none finished
+                counts = {k: v["messageCount"] for k, v in summaries(url).items()}
+                if all(counts[sid] >= 3 for sid in ids):
+                    break
+                assert time.monotonic() < deadline, counts
+                time.sleep(0.05)
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        before = stored_messages(settings.resolved_database_url)
+        assert sum(len(before[sid]) < 24 for sid in ids) >= SESSIONS // 2, "killed too late"
+
+        proc, url = start(env, log)  # resumes every session whose runner was cut off
+        try:
+            deadline = time.monotonic() + 90
+            while not all(s["status"] == "completed" for s in summaries(url).values()):
+                assert time.monotonic() < deadline, "sessions did not complete after restart"
+                time.sleep(0.2)
+            views = [httpx.get(f"{url}/api/sessions/{sid}", timeout=20).json() for sid in ids]
+        finally:
+            stop(proc)
+    after = stored_messages(settings.resolved_database_url)
+    for sid, view in zip(ids, views):
+        assert view["error"] is None and view["running"] is False
+        assert_complete_plan(after[sid], questions=2, participants=3)
+        kept = before.get(sid, [])
+        assert after[sid][:len(kept)] == kept  # same ids, same order: nothing rewritten
+    assert "database is locked" not in log.read_text()
