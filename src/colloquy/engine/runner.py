@@ -39,6 +39,19 @@ from colloquy.store.models import SessionRow
 log = logging.getLogger(__name__)
 
 
+# The spec's own wordings (429, 402, timeout, empty) are kept as they are; anything else
+# reads as the spec's default with the provider's detail after it.
+_SPEC_WORDED = {"rate_limit", "credits", "timeout", "empty"}
+
+
+def error_message(err: LLMError) -> str:
+    if err.kind in _SPEC_WORDED or not err.message:
+        return err.message or MSG_GENERATION_FAILED
+    if err.message.startswith(MSG_GENERATION_FAILED):
+        return err.message
+    return f"{MSG_GENERATION_FAILED}: {err.message}"
+
+
 class Halt(Exception):
     """End this run, keeping progress; `error` is stored on the session."""
 
@@ -93,8 +106,7 @@ class SessionRunner:
         except Halt as h:
             await self._halt(h.error, h.complete)
         except LLMError as err:
-            await self._halt({"status": err.status,
-                              "message": err.message or MSG_GENERATION_FAILED})
+            await self._halt({"status": err.status, "message": error_message(err)})
         except SessionGone:
             log.info("session %s went away while running", self.session_id)
         except IntegrityError:
