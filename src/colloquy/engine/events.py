@@ -60,10 +60,14 @@ class EventBus:
 
     def _channel(self, session_id: str) -> _Channel:
         channel = self._channels.pop(session_id, None)
+        created = channel is None
         if channel is None:
             channel = _Channel()
         self._channels[session_id] = channel  # dict order = least recently used first
-        self._evict_idle()
+        if created:
+            # Only a new channel can push the idle count over the limit; scanning every
+            # channel on each publish cost O(sessions) per token (bench/RESULTS.md).
+            self._evict_idle()
         return channel
 
     def _evict_idle(self) -> None:

@@ -1,0 +1,133 @@
+"""HTTP side of the benchmark: create sessions, run them, follow them over SSE.
+
+Timing is taken from the stream, not by polling: a session is done when its `status`
+event says running=false, and each `message` event's arrival is compared with the
+timestamp the runner stored with it (set inside the commit's transaction, so the delay
+measured here also includes the commit itself: an upper bound).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import httpx
+
+
+def session_body(participants: int, questions: int, mode: str,
+                 length: str = "brief") -> dict:
+    return {
+        "name": f"bench {participants}x{questions} {mode}", "description": "benchmark",
+        "participantIds": [f"p{i}" for i in range(1, participants + 1)],  # seeded p1..p10
+        "moderatorStyle": "casual", "stimuli": [],
+        "questions": [f"Question {i + 1}: what do you think of the new refill pouch?"
+                      for i in range(questions)],
+        "settings": {"responseLength": length, "discussionMode": mode, "autoAdvance": False},
+    }
+
+
+def new_client() -> httpx.AsyncClient:
+    # One connection per SSE stream plus the POSTs: lift httpx's default cap of 100.
+    return httpx.AsyncClient(timeout=httpx.Timeout(60, connect=10),
+                             limits=httpx.Limits(max_connections=None,
+                                                 max_keepalive_connections=50))
+
+
+@dataclass
+class Watch:
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    delays: list[float] = field(default_factory=list)  # commit -> arrival, seconds
+    messages: int = 0
+    tokens: int = 0
+    ended_at: float | None = None  # time.monotonic() of the final status event
+    final: dict | None = None
+
+
+async def follow(client: httpx.AsyncClient, url: str, sid: str, watch: Watch,
+                 timeout: float) -> Watch:
+    """Read the session's event stream until its runner stops (or `timeout`)."""
+    async def read() -> None:
+        async with client.stream("GET", f"{url}/api/sessions/{sid}/events",
+                                 timeout=httpx.Timeout(timeout, connect=10)) as resp:
+            resp.raise_for_status()
+            name, data = None, []
+            async for line in resp.aiter_lines():
+                if line.startswith("event:"):
+                    name = line[6:].strip()
+                elif line.startswith("data:"):
+                    data.append(line[5:].lstrip())
+                elif not line:
+                    if _dispatch(name, "\n".join(data), watch):
+                        return
+                    name, data = None, []
+
+    await asyncio.wait_for(read(), timeout)
+    return watch
+
+
+def _dispatch(name: str | None, data: str, watch: Watch) -> bool:
+    """Handle one event; True when the run is over."""
+    if name == "token":
+        watch.tokens += 1
+    elif name in ("ready", "reset"):
+        watch.ready.set()
+    elif name == "message":
+        arrived = time.time()
+        stamp = json.loads(data)["timestamp"]
+        watch.delays.append(arrived - datetime.fromisoformat(stamp).timestamp())
+        watch.messages += 1
+    elif name == "status":
+        status = json.loads(data)
+        if not status.get("running"):
+            watch.ended_at = time.monotonic()
+            watch.final = status
+            return True
+    return False
+
+
+async def create(client: httpx.AsyncClient, url: str, body: dict) -> str:
+    resp = await client.post(f"{url}/api/sessions", json=body)
+    if resp.status_code != 201:
+        raise RuntimeError(f"create session: {resp.status_code} {resp.text[:500]}")
+    return resp.json()["id"]
+
+
+async def run_sessions(url: str, bodies: list[dict], timeout: float) -> dict:
+    """Create the sessions, subscribe to each, start them all at once, wait for all.
+
+    Returns wall (first run POST to last completion), per-session times, SSE delays,
+    message counts and errors (a session that did not complete cleanly is an error).
+    """
+    async with new_client() as client:
+        ids = await asyncio.gather(*(create(client, url, b) for b in bodies))
+        watches = [Watch() for _ in ids]
+        followers = [asyncio.create_task(follow(client, url, sid, w, timeout))
+                     for sid, w in zip(ids, watches)]
+        await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in watches)), 30)
+        started = time.monotonic()
+        runs = await asyncio.gather(*(client.post(f"{url}/api/sessions/{sid}/run")
+                                      for sid in ids), return_exceptions=True)
+        outcomes = await asyncio.gather(*followers, return_exceptions=True)
+        errors = [repr(r) for r in runs if isinstance(r, Exception)]
+        errors += [f"run POST {r.status_code}" for r in runs
+                   if isinstance(r, httpx.Response) and r.status_code != 200]
+        errors += [repr(o) for o in outcomes if isinstance(o, BaseException)]
+        views = await asyncio.gather(*(client.get(f"{url}/api/sessions/{sid}") for sid in ids))
+    ends = [w.ended_at for w in watches if w.ended_at is not None]
+    for w, view in zip(watches, views):
+        v = view.json()
+        if v.get("status") != "completed" or v.get("error"):
+            errors.append(f"session {v.get('id')}: status={v.get('status')} "
+                          f"error={v.get('error')}")
+    return {
+        "wall": (max(ends) - started) if ends else float("nan"),
+        "per_session": [e - started for e in ends],
+        "delays": [d for w in watches for d in w.delays],
+        "messages": sum(len(v.json().get("messages", [])) for v in views),
+        "sse_messages": sum(w.messages for w in watches),
+        "token_events": sum(w.tokens for w in watches),
+        "errors": errors,
+    }

@@ -1,0 +1,1 @@
+"""One module per benchmark scenario; each returns a list of result rows (dicts)."""

@@ -1,0 +1,49 @@
+"""N sessions at once on a fresh server each: wall time against the limit, server CPU per
+answer, peak memory, and the commit-to-subscriber delay of message events."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+
+from bench.client import run_sessions, session_body
+from bench.limits import model_limit
+from bench.server import ColloquyServer
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def run(model, *, sizes: list[int], participants: int, questions: int, latency: float,
+        mode: str = "sequential") -> list[dict]:
+    model.configure(latency)
+    rows = []
+    for n in sizes:
+        server = ColloquyServer(llm_url=model.base_url)  # fresh: VmHWM is per process
+        try:
+            cpu0 = server.cpu_seconds()
+            bodies = [session_body(participants, questions, mode) for _ in range(n)]
+            out = asyncio.run(run_sessions(server.url, bodies, timeout=600))
+            cpu = server.cpu_seconds() - cpu0
+            peak = server.peak_rss_mb()
+            tail = server.log_tail() if out["errors"] else ""
+        finally:
+            server.close()
+        answers = n * questions * 3 * participants
+        limit = model_limit(participants, questions, latency, mode)
+        delays = [d * 1000 for d in out["delays"]]
+        rows.append({
+            "N": n, "mode": mode, "P": participants, "Q": questions, "L": latency,
+            "wall": out["wall"], "limit": limit, "over": out["wall"] / limit - 1,
+            "slowest": max(out["per_session"], default=float("nan")),
+            "cpu_s": cpu, "cpu_ms_per_answer": cpu * 1000 / answers,
+            "peak_rss_mb": peak, "messages": out["messages"],
+            "sse_median_ms": statistics.median(delays) if delays else float("nan"),
+            "sse_p99_ms": percentile(delays, 0.99), "sse_max_ms": max(delays, default=0),
+            "token_events": out["token_events"], "errors": out["errors"], "log": tail,
+        })
+    return rows

@@ -1,0 +1,67 @@
+"""The Colloquy server under test, as a subprocess: `colloquy serve` on a free loopback
+port with a throwaway data directory, its model the load-test server (or the embedded
+model). A subprocess so that its CPU time and peak memory can be read from /proc."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.model_server import ROOT, stop_process, wait_http
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ColloquyServer:
+    def __init__(self, *, provider: str = "openai", llm_url: str | None = None) -> None:
+        self._tmp = tempfile.TemporaryDirectory(prefix="colloquy-bench-")
+        data = Path(self._tmp.name)
+        (data / "dist").mkdir()  # no SPA build needed: the API is what we measure
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "COLLOQUY_DATA_DIR": str(data / "data"),
+               "COLLOQUY_LLM_PROVIDER": provider, "COLLOQUY_FRONTEND_DIST": str(data / "dist"),
+               "COLLOQUY_LLM_TIMEOUT": "120"}
+        env.pop("COLLOQUY_DATABASE_URL", None)  # SQLite in the temp dir
+        if llm_url:
+            env.update(COLLOQUY_LLM_BASE_URL=llm_url, COLLOQUY_LLM_API_KEY="bench",
+                       COLLOQUY_LLM_MODEL="bench")
+        self.log = data / "server.log"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "colloquy.cli", "serve", "--port", str(self.port),
+             "--log-level", "warning"], cwd=ROOT, env=env,
+            stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+        try:
+            wait_http(f"{self.url}/api/health", self.proc)
+        except Exception:
+            self.close()
+            raise
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the server process so far (all its threads)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime
+
+    def peak_rss_mb(self) -> float:
+        """VmHWM: the resident-set high-water mark since the process started."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def log_tail(self, chars: int = 3000) -> str:
+        return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
+
+    def close(self) -> None:
+        stop_process(self.proc)
+        self._tmp.cleanup()
