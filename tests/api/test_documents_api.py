@@ -170,3 +170,20 @@ def test_images_are_described_by_a_model_that_can_see(settings):
     assert res.json()["type"] == "image"
     parts = fake.requests[0]["messages"][-1]["content"]
     assert parts[1]["image_url"]["url"].startswith("data:image/png;base64,iVBORw0KGgo")
+
+
+def test_a_server_that_refuses_images_is_not_trusted_to_describe_one(settings):
+    from support.fake_openai import FakeError
+
+    def text_only(body):
+        content = body["messages"][-1]["content"]
+        if isinstance(content, list):
+            return FakeError(400, "image_url content parts are not supported by this model")
+        return "A description of nothing in particular."
+
+    with run_fake_openai(text_only) as fake:
+        settings.llm_base_url = fake.base_url
+        with TestClient(create_app(settings)) as api:
+            res = extract(api, "cup.png", PNG, "image/png")
+    assert res.status_code == 422
+    assert res.json()["errors"] == [MSG_IMAGES_UNSUPPORTED]

@@ -127,6 +127,7 @@ class OpenAIProvider:
             self._stream_usage = False
         elif "image" in msg and self._send_images and any(m.images for m in req.messages):
             self._send_images = False
+            self.supports_images = False  # callers that need vision can now tell
         elif (req.json_schema is not None and self._json_mode != "prompt"
               and any(word in msg for word in _FORMAT_WORDS)):
             # Servers word this differently; any complaint about format/schema/unknown

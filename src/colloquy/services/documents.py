@@ -111,9 +111,14 @@ async def _describe_image(provider: Any, data: bytes, mime: str) -> str:
     req = ChatRequest(system="You describe images accurately and concisely.", max_tokens=500,
                       temperature=0.2, messages=[ChatMessage("user", IMAGE_PROMPT, [url])])
     try:
-        return (await provider.chat(req)).text.strip()
+        text = (await provider.chat(req)).text.strip()
     except LLMError as err:
         raise model_error(err, MSG_IMAGE_FAILED) from err
+    # A server that refused the image part was answered without it: that text describes
+    # nothing, so say the model cannot read images instead of returning it.
+    if not getattr(provider, "supports_images", False):
+        raise ValidationFailed([MSG_IMAGES_UNSUPPORTED])
+    return text
 
 
 _READERS = {"pdf": _pdf_text, "docx": _docx_text, "txt": _plain_text, "csv": _plain_text}
