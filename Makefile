@@ -19,8 +19,10 @@ setup: $(VENV)/.synced frontend/dist/index.html
 	python3 -m venv .tools
 	.tools/bin/pip install --quiet uv==$(UV_VERSION)
 
+# Offline first: uv then reuses its cached llama-cpp-python build even when the registry's
+# cache headers have expired (a rebuild takes minutes); a fresh machine falls back to online.
 $(VENV)/.synced: pyproject.toml uv.lock | $(UV)
-	$(UV) sync --frozen --python python3.11
+	$(UV) sync --frozen --python python3.11 --offline 2>/dev/null || $(UV) sync --frozen --python python3.11
 	touch $@
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
