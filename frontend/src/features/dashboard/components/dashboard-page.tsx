@@ -1,30 +1,177 @@
-import { PlayCircleIcon, PlusIcon } from "lucide-react";
-import { Link } from "react-router";
+import { FolderOpenIcon, PlayCircleIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { QueryError } from "@/components/query-error";
 import { buttonVariants } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { paths } from "@/app/paths";
+import { errorMessage } from "@/lib/api-client";
+import type { SessionSummary } from "@/lib/api-types";
+import { useScrollToTop } from "@/lib/use-scroll-to-top";
+import { useDuplicateSession } from "../api/duplicate-session";
+import { usePersonas } from "../api/get-personas";
+import { useSessions } from "../api/get-sessions";
+import {
+  averageSentiment,
+  countCompleted,
+  countThisWeek,
+  DEFAULT_FILTERS,
+  type DateFilter,
+  filterSessions,
+  formatSentiment,
+  sentimentLabel,
+  type SessionFilters,
+  type StatusFilter,
+} from "../utils/dashboard";
+import { DeleteSessionDialog } from "./delete-session-dialog";
+import { SessionsTable, SessionsTableSkeleton } from "./sessions-table";
+import { SummaryCards } from "./summary-cards";
 
-/** Sessions dashboard (SPEC §2). Summary cards and the sessions table arrive with the sessions API. */
+export const EMPTY_TEXT = "No sessions yet. Create your first session or try our demo!";
+export const NO_MATCH_TEXT = "No sessions match your filters.";
+
+/** Sessions dashboard (SPEC §2). */
 export function DashboardPage() {
+  useScrollToTop();
+  const navigate = useNavigate();
+  const sessions = useSessions();
+  const personas = usePersonas();
+  const duplicate = useDuplicateSession();
+  const [filters, setFilters] = useState<SessionFilters>(DEFAULT_FILTERS);
+  const [deleting, setDeleting] = useState<{ open: boolean; session: SessionSummary | null }>({
+    open: false,
+    session: null,
+  });
+
+  const list = useMemo(() => sessions.data ?? [], [sessions.data]);
+  const visible = useMemo(() => filterSessions(list, filters), [list, filters]);
+  const stats = useMemo(() => {
+    const avg = averageSentiment(list.map((s) => s.sentimentCounts));
+    return {
+      total: list.length,
+      completed: countCompleted(list),
+      thisWeek: countThisWeek(list),
+      sentiment: formatSentiment(avg),
+      label: sentimentLabel(avg),
+    };
+  }, [list]);
+
+  const onDuplicate = (session: SessionSummary) =>
+    duplicate.mutate(session.id, {
+      onSuccess: (copy) => navigate(paths.session(copy.id)),
+      onError: (error) => toast.error(errorMessage(error, "Failed to duplicate session")),
+    });
+
   return (
     <>
       <PageHeader
         title="AI Focus Groups"
         description="AI-Powered Consumer Research"
         actions={
-          <div className="flex flex-col items-start gap-1 sm:items-end">
-            <div className="flex gap-2">
-              <Link to="/demo-session" className={buttonVariants({ variant: "outline" })}>
-                <PlayCircleIcon aria-hidden="true" />
-                Try Demo Session
-              </Link>
-              <Link to="/create-session" className={buttonVariants()}>
-                <PlusIcon aria-hidden="true" />
-                Create New Session
-              </Link>
-            </div>
+          <div className="flex flex-col items-start gap-1.5 sm:items-end">
+            <Link to={paths.demoSession} className={buttonVariants({ variant: "outline" })}>
+              <PlayCircleIcon aria-hidden="true" />
+              Try Demo Session
+            </Link>
             <span className="text-xs text-muted-foreground">See a complete focus group in action</span>
           </div>
         }
+      />
+
+      <SummaryCards
+        loading={sessions.isPending}
+        total={stats.total}
+        completed={stats.completed}
+        personas={personas.data ? personas.data.length : null}
+        thisWeek={stats.thisWeek}
+        sentiment={stats.sentiment}
+        sentimentLabel={stats.label}
+      />
+
+      <Card role="region" aria-labelledby="your-sessions" className="gap-0 overflow-hidden p-0">
+        <div className="flex flex-col gap-4 border-b p-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="your-sessions" className="text-lg font-semibold">
+              Your Sessions
+            </h2>
+            <Link to={paths.createSession} className={buttonVariants()}>
+              <PlusIcon aria-hidden="true" />
+              Create New Session
+            </Link>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <div className="relative flex-1">
+              <SearchIcon
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                value={filters.search}
+                onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
+                placeholder="Search sessions..."
+                aria-label="Search sessions"
+                className="pl-9"
+              />
+            </div>
+            <Select value={filters.status} onValueChange={(v) => setFilters((f) => ({ ...f, status: v as StatusFilter }))}>
+              <SelectTrigger className="sm:w-44" aria-label="Status filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All Status</SelectItem>
+                <SelectItem value="draft">Draft</SelectItem>
+                <SelectItem value="in-progress">In Progress</SelectItem>
+                <SelectItem value="completed">Completed</SelectItem>
+              </SelectContent>
+            </Select>
+            <Select value={filters.date} onValueChange={(v) => setFilters((f) => ({ ...f, date: v as DateFilter }))}>
+              <SelectTrigger className="sm:w-44" aria-label="Date filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All Time</SelectItem>
+                <SelectItem value="7d">Last 7 Days</SelectItem>
+                <SelectItem value="30d">Last 30 Days</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+
+        {sessions.isPending ? (
+          <SessionsTableSkeleton />
+        ) : sessions.isError ? (
+          <div className="p-5">
+            <QueryError
+              title="Could not load sessions"
+              error={sessions.error}
+              onRetry={() => void sessions.refetch()}
+              retrying={sessions.isFetching}
+            />
+          </div>
+        ) : visible.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 px-6 py-16 text-center" data-testid="sessions-empty">
+            <FolderOpenIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="text-muted-foreground">{list.length === 0 ? EMPTY_TEXT : NO_MATCH_TEXT}</p>
+          </div>
+        ) : (
+          <SessionsTable
+            sessions={visible}
+            duplicatingId={duplicate.isPending ? (duplicate.variables ?? null) : null}
+            onDuplicate={onDuplicate}
+            onDelete={(session) => setDeleting({ open: true, session })}
+          />
+        )}
+      </Card>
+
+      <DeleteSessionDialog
+        open={deleting.open}
+        session={deleting.session}
+        onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
       />
     </>
   );

@@ -1,27 +1,88 @@
+import { useMemo } from "react";
 import { useLocation } from "react-router";
 import { PageHeader } from "@/components/page-header";
-import { PersonaAvatar } from "@/components/persona-avatar";
+import { QueryError } from "@/components/query-error";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
 import { personaFromNavigationState } from "@/lib/navigation";
+import { useScrollToTop } from "@/lib/use-scroll-to-top";
+import { useDraft } from "../api/get-draft";
+import { usePersonas } from "../api/get-personas";
+import { useQuestionTemplates } from "../api/get-question-templates";
+import { defaultFormValues, formValuesFromDraft, withFirstParticipant } from "../utils/session-form";
+import { CreateSessionForm } from "./create-session-form";
 
-/** Create New Session (SPEC §2). The setup form is built in a later issue. */
+/** Create New Session (SPEC §2, §5): restores the draft, then the form. */
 export function CreateSessionPage() {
+  useScrollToTop();
   const location = useLocation();
-  const persona = personaFromNavigationState(location.state);
+  const passed = personaFromNavigationState(location.state);
+  const personas = usePersonas();
+  const draft = useDraft();
+  const templates = useQuestionTemplates();
+
+  const ready = personas.isSuccess && !draft.isPending;
+  const setup = useMemo(() => {
+    if (!ready) return null;
+    const library = personas.data;
+    const known = new Set(library.map((p) => p.id));
+    const restored = draft.isSuccess ? formValuesFromDraft(draft.data) : null;
+    const start = restored ?? defaultFormValues();
+    const ids = withFirstParticipant(
+      start.participantIds.filter((id) => known.has(id)),
+      passed && known.has(passed.id) ? passed.id : null,
+    );
+    const colorIndex = new Map(library.map((p, i) => [p.id, i]));
+    const ordered = passed ? [...library.filter((p) => p.id === passed.id), ...library.filter((p) => p.id !== passed.id)] : library;
+    return { initialValues: { ...start, participantIds: ids }, restored, ordered, colorIndex };
+    // Computed once when the data arrives: the form owns its values afterwards.
+  }, [ready]);
+
   return (
     <>
-      <PageHeader title="Create New Session" description="Set up a moderated focus group with 3-8 personas." />
-      {persona && (
-        <div
-          className="flex items-center gap-3 rounded-xl border bg-card p-4"
-          data-testid="preselected-persona"
-        >
-          <PersonaAvatar name={persona.name} index={0} />
-          <div>
-            <p className="text-sm text-muted-foreground">First participant</p>
-            <p className="font-medium">{persona.name}</p>
-          </div>
-        </div>
+      <PageHeader
+        title="Create New Session"
+        description="Set up a moderated focus group with 3-8 personas."
+      />
+      {personas.isError ? (
+        <QueryError
+          title="Could not load personas"
+          error={personas.error}
+          onRetry={() => void personas.refetch()}
+          retrying={personas.isFetching}
+        />
+      ) : !setup ? (
+        <CreateSessionSkeleton />
+      ) : (
+        <CreateSessionForm
+          personas={setup.ordered}
+          colorIndex={setup.colorIndex}
+          templates={templates.data ?? []}
+          initialValues={setup.initialValues}
+          restoredDraft={setup.restored}
+        />
       )}
     </>
+  );
+}
+
+function CreateSessionSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true" aria-label="Loading the form">
+      <div className="space-y-6">
+        {[0, 1, 2].map((i) => (
+          <Card key={i} className="gap-4 p-6">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-72" />
+            <Skeleton className="h-9 w-full" />
+            <Skeleton className="h-9 w-full" />
+          </Card>
+        ))}
+      </div>
+      <Card className="h-40 gap-3 p-5">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-8 w-40" />
+      </Card>
+    </div>
   );
 }

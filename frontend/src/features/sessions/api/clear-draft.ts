@@ -1,0 +1,19 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+
+/** Clearing the draft writes it empty (SPEC §4). */
+export function clearDraft(): Promise<void> {
+  return api.delete("/draft");
+}
+
+export const clearDraftMutationOptions = () =>
+  mutationOptions({ mutationKey: ["draft", "clear"], mutationFn: clearDraft });
+
+export function useClearDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...clearDraftMutationOptions(),
+    onSuccess: () => queryClient.setQueryData(queryKeys.draft, null),
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { QuestionTemplate } from "@/lib/api-types";
+import { queryKeys } from "@/lib/query-keys";
+
+export function getQuestionTemplates(signal?: AbortSignal): Promise<QuestionTemplate[]> {
+  return api.get<QuestionTemplate[]>("/question-templates", signal);
+}
+
+export const questionTemplatesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.questionTemplates,
+    queryFn: ({ signal }) => getQuestionTemplates(signal),
+    staleTime: Infinity,
+  });
+
+export function useQuestionTemplates() {
+  return useQuery(questionTemplatesQueryOptions());
+}

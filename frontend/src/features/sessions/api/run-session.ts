@@ -1,0 +1,20 @@
+/** POST run: starts or resumes the run (also the spec's Retry); idempotent on the server. */
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { Session } from "@/lib/api-types";
+import { refreshSession } from "./session-cache";
+
+export function runSession(id: string): Promise<Session> {
+  return api.post<Session>(`/sessions/${encodeURIComponent(id)}/run`);
+}
+
+export const runSessionMutationOptions = () =>
+  mutationOptions({ mutationKey: ["sessions", "run"], mutationFn: runSession });
+
+export function useRunSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...runSessionMutationOptions(),
+    onSuccess: (_session, id) => refreshSession(queryClient, id),
+  });
+}

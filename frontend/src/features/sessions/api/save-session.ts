@@ -1,0 +1,20 @@
+/** POST save: stores the token estimate without changing the status. */
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { Session } from "@/lib/api-types";
+import { refreshSession } from "./session-cache";
+
+export function saveSession(id: string): Promise<Session> {
+  return api.post<Session>(`/sessions/${encodeURIComponent(id)}/save`);
+}
+
+export const saveSessionMutationOptions = () =>
+  mutationOptions({ mutationKey: ["sessions", "save"], mutationFn: saveSession });
+
+export function useSaveSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...saveSessionMutationOptions(),
+    onSuccess: (_session, id) => refreshSession(queryClient, id),
+  });
+}

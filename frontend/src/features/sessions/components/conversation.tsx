@@ -1,0 +1,168 @@
+import { Loader2Icon, MessagesSquareIcon, ShieldQuestionIcon } from "lucide-react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { PersonaAvatar } from "@/components/persona-avatar";
+import { SentimentEmoji } from "@/components/sentiment-emoji";
+import { Card } from "@/components/ui/card";
+import type { SessionMessage, SessionParticipant } from "@/lib/api-types";
+import { cn } from "@/lib/utils";
+import type { WritingAnswer } from "../utils/live-events";
+
+export interface ConversationProps {
+  messages: readonly SessionMessage[];
+  participants: readonly SessionParticipant[];
+  writing: readonly WritingAnswer[];
+  running: boolean;
+  /** The error box, shown under the messages. */
+  footer?: ReactNode;
+  headerAside?: ReactNode;
+}
+
+function formatTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+function ModeratorAvatar() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-foreground text-background"
+    >
+      <ShieldQuestionIcon className="size-4" />
+    </div>
+  );
+}
+
+function participantIndexOf(participants: readonly SessionParticipant[], message: Pick<SessionMessage, "personaId" | "participantIndex">): number {
+  const byId = participants.findIndex((p) => p.id === message.personaId);
+  return byId !== -1 ? byId : (message.participantIndex ?? 0);
+}
+
+function MessageItem({ message, participants }: { message: SessionMessage; participants: readonly SessionParticipant[] }) {
+  const moderator = message.kind !== "response" && message.personaId == null;
+  const time = formatTime(message.timestamp);
+  return (
+    <li className="flex gap-3" data-testid="message" data-speaker={message.speaker} data-kind={message.kind}>
+      {moderator ? (
+        <ModeratorAvatar />
+      ) : (
+        <PersonaAvatar name={message.speaker} index={participantIndexOf(participants, message)} className="size-9 text-xs" />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-2">
+          <span className="truncate text-sm font-semibold">{message.speaker}</span>
+          {!moderator && <SentimentEmoji sentiment={message.sentiment} />}
+          {moderator && message.kind === "question" && (
+            <span className="rounded bg-secondary px-1.5 py-0.5 text-[11px] font-medium text-muted-foreground">
+              Question {message.questionIndex + 1}
+            </span>
+          )}
+          {time && (
+            <time dateTime={message.timestamp} className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums">
+              {time}
+            </time>
+          )}
+        </div>
+        <p
+          className={cn(
+            "mt-1 rounded-lg px-3 py-2 text-sm leading-relaxed whitespace-pre-wrap",
+            moderator ? "bg-accent text-accent-foreground" : "bg-secondary",
+          )}
+        >
+          {message.content}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function WritingItem({ answer, participants }: { answer: WritingAnswer; participants: readonly SessionParticipant[] }) {
+  const participant = participants[answer.participantIndex];
+  const name = answer.name ?? participant?.name ?? `Participant ${answer.participantIndex + 1}`;
+  return (
+    <li className="flex gap-3" data-testid="writing-answer" aria-live="off">
+      <PersonaAvatar name={name} index={answer.participantIndex} className="size-9 text-xs" />
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <span>
+            <span className="font-semibold text-foreground">{name}</span> is thinking...
+          </span>
+          <span className="flex gap-0.5" aria-hidden="true">
+            <span className="size-1 animate-bounce rounded-full bg-muted-foreground [animation-delay:-0.3s]" />
+            <span className="size-1 animate-bounce rounded-full bg-muted-foreground [animation-delay:-0.15s]" />
+            <span className="size-1 animate-bounce rounded-full bg-muted-foreground" />
+          </span>
+        </p>
+        {answer.text && (
+          <p className="mt-1 rounded-lg border border-dashed px-3 py-2 text-sm leading-relaxed whitespace-pre-wrap text-muted-foreground">
+            {answer.text}
+            <span className="ml-0.5 inline-block h-3.5 w-0.5 translate-y-0.5 animate-pulse bg-primary" aria-hidden="true" />
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The live transcript, capped at 600 px and scrolled to the newest line. */
+export function Conversation({ messages, participants, writing, running, footer, headerAside }: ConversationProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stickRef = useRef(true);
+  const lastWriting = writing.map((w) => w.text.length).join(",");
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el && stickRef.current) el.scrollTop = el.scrollHeight;
+  }, [messages.length, lastWriting, writing.length, footer]);
+
+  return (
+    <Card role="region" aria-labelledby="conversation-heading" className="gap-0 overflow-hidden p-0">
+      <div className="flex items-center justify-between gap-3 border-b px-5 py-3.5">
+        <div className="flex items-center gap-2">
+          <MessagesSquareIcon className="size-4 text-primary" aria-hidden="true" />
+          <h2 id="conversation-heading" className="font-semibold">
+            Conversation
+          </h2>
+        </div>
+        {headerAside}
+      </div>
+      <div
+        ref={scrollRef}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          stickRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+        }}
+        className="max-h-[600px] overflow-y-auto px-5 py-4"
+        data-testid="conversation"
+      >
+        {messages.length === 0 && writing.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-12 text-center text-sm text-muted-foreground">
+            {running ? (
+              <>
+                <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+                The moderator is about to open the discussion...
+              </>
+            ) : (
+              "No messages yet."
+            )}
+          </div>
+        ) : (
+          <ol className="space-y-4" aria-label="Messages">
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} participants={participants} />
+            ))}
+            {writing.map((answer) => (
+              <WritingItem
+                key={`${answer.questionIndex}-${answer.round}-${answer.participantIndex}`}
+                answer={answer}
+                participants={participants}
+              />
+            ))}
+          </ol>
+        )}
+        {footer && <div className="mt-4">{footer}</div>}
+      </div>
+    </Card>
+  );
+}

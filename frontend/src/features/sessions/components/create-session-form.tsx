@@ -1,0 +1,267 @@
+import {
+  BriefcaseIcon,
+  CoffeeIcon,
+  FileTextIcon,
+  Loader2Icon,
+  MessageCircleQuestionIcon,
+  PlayIcon,
+  SearchIcon,
+  SlidersHorizontalIcon,
+} from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { paths } from "@/app/paths";
+import { errorMessage } from "@/lib/api-client";
+import type {
+  DiscussionMode,
+  ModeratorStyle,
+  Persona,
+  QuestionTemplate,
+  ResponseLength,
+  StimulusInput,
+} from "@/lib/api-types";
+import { clearDraft } from "../api/clear-draft";
+import { useCreateSession } from "../api/create-session";
+import { useDraftAutosave } from "../hooks/use-draft-autosave";
+import { diversityScore } from "../utils/diversity";
+import {
+  addQuestionRow,
+  canStartSession,
+  MSG_SELECT_PERSONAS,
+  participantCountOk,
+  questionsFromTemplate,
+  removeQuestionRow,
+  type SessionFormValues,
+  setQuestion,
+  toCreateInput,
+  toggleParticipant,
+} from "../utils/session-form";
+import { DiversityCard } from "./diversity-card";
+import { EstimatedUsageCard } from "./estimated-usage-card";
+import { FormSection } from "./form-section";
+import { type Option, OptionCards } from "./option-cards";
+import { ParticipantsSection } from "./participants-section";
+import { QuestionsSection } from "./questions-section";
+import { StimuliSection } from "./stimuli-section";
+
+const MODERATOR_OPTIONS: Option<ModeratorStyle>[] = [
+  { value: "formal", label: "Formal", description: "Structured, neutral and professional questioning.", icon: BriefcaseIcon },
+  { value: "casual", label: "Casual", description: "Relaxed and conversational, like a chat among friends.", icon: CoffeeIcon },
+  { value: "probing", label: "Probing", description: "Digs deeper into reasons, feelings and trade-offs.", icon: SearchIcon },
+];
+
+const LENGTH_OPTIONS: Option<ResponseLength>[] = [
+  { value: "brief", label: "Brief", description: "1-2 sentences, up to 50 tokens per response." },
+  { value: "moderate", label: "Moderate", description: "2-4 sentences, up to 150 tokens per response." },
+  { value: "detailed", label: "Detailed", description: "4-6 sentences, up to 300 tokens per response." },
+];
+
+const MODE_OPTIONS: Option<DiscussionMode>[] = [
+  {
+    value: "sequential",
+    label: "Sequential",
+    description: "Participants answer in turn; from round 2 each one hears everything said so far.",
+  },
+  {
+    value: "parallel",
+    label: "Parallel",
+    description: "Each round is answered at once, reacting to the rounds before it. Faster.",
+  },
+];
+
+export interface CreateSessionFormProps {
+  /** The library with a persona passed in through navigation first. */
+  personas: readonly Persona[];
+  /** Avatar colour index of each persona (its position in the library). */
+  colorIndex: ReadonlyMap<string, number>;
+  templates: readonly QuestionTemplate[];
+  initialValues: SessionFormValues;
+  /** The draft restored from the server, if any (what autosave compares against). */
+  restoredDraft: SessionFormValues | null;
+}
+
+export function CreateSessionForm({ personas, colorIndex, templates, initialValues, restoredDraft }: CreateSessionFormProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<SessionFormValues>(initialValues);
+  const autosave = useDraftAutosave(values, restoredDraft);
+  const createSession = useCreateSession();
+
+  const set = <K extends keyof SessionFormValues>(key: K, value: SessionFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const selected = useMemo(
+    () =>
+      values.participantIds
+        .map((id) => personas.find((p) => p.id === id))
+        .filter((p): p is Persona => p !== undefined),
+    [values.participantIds, personas],
+  );
+  const diversity = useMemo(() => (selected.length >= 2 ? diversityScore(selected) : null), [selected]);
+  const countOk = participantCountOk(values.participantIds.length);
+  const canStart = canStartSession(values) && !createSession.isPending;
+
+  const start = () => {
+    if (!canStartSession(values) || createSession.isPending) return;
+    createSession.mutate(toCreateInput(values), {
+      onSuccess: async (session) => {
+        autosave.stop();
+        try {
+          await clearDraft();
+        } catch {
+          // The session exists; a stale draft is only restored into the form later.
+        }
+        navigate(paths.session(session.id));
+      },
+      onError: (error) => toast.error(errorMessage(error, "Failed to create session")),
+    });
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        start();
+      }}
+      aria-label="Create New Session"
+      noValidate
+    >
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <FormSection
+            id="details"
+            title="Session Details"
+            icon={FileTextIcon}
+            description="Name the session and note what you want to learn."
+          >
+            <div className="grid gap-4">
+              <div className="space-y-2">
+                <Label htmlFor="session-name">Session Name</Label>
+                <Input
+                  id="session-name"
+                  value={values.name}
+                  onChange={(e) => set("name", e.target.value)}
+                  placeholder="e.g. Eco-friendly packaging concept test"
+                  maxLength={200}
+                  autoComplete="off"
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="session-description">
+                  Description <span className="font-normal text-muted-foreground">(optional)</span>
+                </Label>
+                <Textarea
+                  id="session-description"
+                  value={values.description}
+                  onChange={(e) => set("description", e.target.value)}
+                  placeholder="Research goals, target audience, anything the team should know..."
+                  maxLength={5000}
+                  className="min-h-20"
+                />
+              </div>
+            </div>
+          </FormSection>
+
+          <ParticipantsSection
+            personas={personas}
+            colorIndex={colorIndex}
+            selectedIds={values.participantIds}
+            onToggle={(id) => setValues((v) => ({ ...v, participantIds: toggleParticipant(v.participantIds, id) }))}
+          />
+
+          <FormSection
+            id="moderator"
+            title="Moderator Style"
+            icon={MessageCircleQuestionIcon}
+            description="How the moderator frames questions and follow-ups."
+          >
+            <OptionCards
+              label="Moderator Style"
+              value={values.moderatorStyle}
+              options={MODERATOR_OPTIONS}
+              onChange={(v) => set("moderatorStyle", v)}
+            />
+          </FormSection>
+
+          <StimuliSection
+            stimuli={values.stimuli}
+            onChange={(update) => setValues((v) => ({ ...v, stimuli: update(v.stimuli as StimulusInput[]) }))}
+          />
+
+          <QuestionsSection
+            questions={values.questions}
+            templates={templates}
+            onChangeQuestion={(index, text) => setValues((v) => ({ ...v, questions: setQuestion(v.questions, index, text) }))}
+            onAdd={() => setValues((v) => ({ ...v, questions: addQuestionRow(v.questions) }))}
+            onRemove={(index) => setValues((v) => ({ ...v, questions: removeQuestionRow(v.questions, index) }))}
+            onApplyTemplate={(template) => {
+              set("questions", questionsFromTemplate(template.questions));
+              toast.success(`${template.name} questions added`);
+            }}
+          />
+
+          <FormSection
+            id="response-settings"
+            title="Response Settings"
+            icon={SlidersHorizontalIcon}
+            description="How long answers are and how participants take turns."
+          >
+            <div className="space-y-5">
+              <div className="space-y-2.5">
+                <p className="text-sm font-medium" id="length-label">
+                  Response Length
+                </p>
+                <OptionCards
+                  label="Response Length"
+                  value={values.responseLength}
+                  options={LENGTH_OPTIONS}
+                  onChange={(v) => set("responseLength", v)}
+                />
+              </div>
+              <div className="space-y-2.5">
+                <p className="text-sm font-medium">Discussion Mode</p>
+                <OptionCards
+                  label="Discussion Mode"
+                  value={values.discussionMode}
+                  options={MODE_OPTIONS}
+                  onChange={(v) => set("discussionMode", v)}
+                  columns={2}
+                />
+              </div>
+            </div>
+          </FormSection>
+        </div>
+
+        <aside className="space-y-6 lg:sticky lg:top-6 lg:self-start" aria-label="Session summary">
+          <EstimatedUsageCard
+            participants={values.participantIds.length}
+            questions={values.questions}
+            responseLength={values.responseLength}
+          />
+          {diversity && <DiversityCard result={diversity} />}
+        </aside>
+      </div>
+
+      <div data-sticky-footer className="sticky bottom-0 z-20 -mx-4 mt-8 -mb-6 border-t bg-background/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 md:-mb-10 lg:-mx-10 lg:px-10">
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {!countOk && (
+            <p className="mr-auto text-sm text-muted-foreground" data-testid="start-hint" aria-live="polite">
+              {MSG_SELECT_PERSONAS}
+            </p>
+          )}
+          <Link to={paths.dashboard} className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={!canStart}>
+            {createSession.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+            Start Session
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

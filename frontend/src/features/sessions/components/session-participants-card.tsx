@@ -1,0 +1,57 @@
+import { UsersIcon } from "lucide-react";
+import { PersonaAvatar } from "@/components/persona-avatar";
+import { TraitBars } from "@/components/trait-bars";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import type { SessionParticipant } from "@/lib/api-types";
+
+export interface SessionParticipantsCardProps {
+  participants: readonly SessionParticipant[];
+  /** Index of the participant speaking now, or null. */
+  speakingIndex: number | null;
+}
+
+export function SessionParticipantsCard({ participants, speakingIndex }: SessionParticipantsCardProps) {
+  return (
+    <Card role="region" aria-labelledby="participants-heading" className="gap-4 p-5">
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <UsersIcon className="size-4 text-primary" aria-hidden="true" />
+          <h2 id="participants-heading" className="font-semibold">
+            Participants
+          </h2>
+        </div>
+        <span className="text-xs text-muted-foreground">{participants.length}</span>
+      </div>
+      <ul className="divide-y" aria-label="Participants">
+        {participants.map((participant, index) => {
+          const speaking = index === speakingIndex;
+          return (
+            <li
+              key={participant.id ?? index}
+              className="space-y-3 py-4 first:pt-0 last:pb-0"
+              data-testid="participant"
+              aria-current={speaking ? "true" : undefined}
+            >
+              <div className="flex items-center gap-3">
+                <PersonaAvatar name={participant.name} index={index} className="size-9 text-xs" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{participant.name}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {participant.age} · {participant.gender}
+                  </p>
+                </div>
+                {speaking && (
+                  <Badge className="animate-pulse" data-testid="speaking-badge">
+                    Speaking
+                  </Badge>
+                )}
+              </div>
+              <TraitBars traits={participant.traits} className="space-y-1.5" />
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

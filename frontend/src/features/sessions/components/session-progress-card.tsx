@@ -1,0 +1,65 @@
+import { ActivityIcon } from "lucide-react";
+import { Card } from "@/components/ui/card";
+import type { SessionProgress } from "@/lib/api-types";
+import { overallProgressLabel, progressPercent, questionLabel, roundLabel, tokensLabel } from "../utils/progress";
+
+export interface SessionProgressCardProps {
+  progress: SessionProgress;
+  questions: readonly string[];
+  tokensUsed: number;
+}
+
+export function SessionProgressCard({ progress, questions, tokensUsed }: SessionProgressCardProps) {
+  const percent = progressPercent(progress);
+  const current = questions[Math.min(Math.max(progress.questionIndex, 0), questions.length - 1)];
+  return (
+    <Card role="region" aria-labelledby="progress-heading" className="gap-5 p-5" data-testid="progress-card">
+      <div className="flex items-center gap-2">
+        <ActivityIcon className="size-4 text-primary" aria-hidden="true" />
+        <h2 id="progress-heading" className="font-semibold">
+          Progress
+        </h2>
+      </div>
+
+      <div className="space-y-2">
+        <div className="flex items-baseline justify-between gap-2 text-sm">
+          <span className="text-muted-foreground">Overall Progress</span>
+          <span className="font-medium tabular-nums" data-testid="overall-progress">
+            {overallProgressLabel(progress)}
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Overall Progress"
+          aria-valuemin={0}
+          aria-valuemax={progress.total}
+          aria-valuenow={progress.responses}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+
+      <div className="space-y-3 text-sm">
+        <div className="space-y-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className="text-muted-foreground">Question</span>
+            <span className="font-medium tabular-nums" data-testid="question-progress">
+              {questionLabel(progress.questionIndex, questions.length)}
+            </span>
+          </div>
+          {current && <p className="line-clamp-2 text-xs text-muted-foreground">{current}</p>}
+        </div>
+        <div className="rounded-md bg-secondary px-3 py-2 text-xs font-medium" data-testid="round-progress">
+          {roundLabel(progress.round)}
+        </div>
+        <div className="flex items-baseline justify-between gap-2">
+          <span className="text-muted-foreground">Tokens Used</span>
+          <span className="font-medium tabular-nums" data-testid="tokens-used">
+            {tokensLabel(tokensUsed)}
+          </span>
+        </div>
+      </div>
+    </Card>
+  );
+}

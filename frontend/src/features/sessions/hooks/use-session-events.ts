@@ -1,0 +1,123 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { API_BASE } from "@/lib/api-client";
+import type {
+  ErrorEventData,
+  ProgressEventData,
+  SessionMessage,
+  StatusEventData,
+  ThinkingEventData,
+  TokenEventData,
+} from "@/lib/api-types";
+import { queryKeys } from "@/lib/query-keys";
+import { refreshSession, updateSession } from "../api/session-cache";
+import {
+  applyError,
+  applyMessage,
+  applyProgress,
+  applyStatus,
+  type LiveAnswers,
+  onStoredMessage,
+  onThinking,
+  onToken,
+} from "../utils/live-events";
+
+export interface SessionEventHandlers {
+  /** The session was deleted elsewhere. */
+  onDeleted?: () => void;
+}
+
+function parse<T>(event: Event): T | null {
+  if (!(event instanceof MessageEvent) || typeof event.data !== "string" || event.data === "") return null;
+  try {
+    return JSON.parse(event.data) as T;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Follows GET /api/sessions/{id}/events and keeps the query cache in step with it; returns
+ * the answers being written right now (thinking, then streaming tokens).
+ *
+ * The browser's EventSource reconnects by itself and sends Last-Event-ID; after `ready`,
+ * `reset` or a reconnection the session is refetched, and later events apply on top.
+ */
+export function useSessionEvents(id: string, enabled: boolean, handlers: SessionEventHandlers = {}): LiveAnswers {
+  const queryClient = useQueryClient();
+  const [answers, setAnswers] = useState<LiveAnswers>([]);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+
+  useEffect(() => {
+    if (!enabled || !id || typeof EventSource === "undefined") return;
+    const source = new EventSource(`${API_BASE}/sessions/${encodeURIComponent(id)}/events`);
+    const key = queryKeys.session(id);
+    let disconnected = false;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
+
+    const listeners: Record<string, (event: Event) => void> = {
+      ready: () => refetch(),
+      reset: () => {
+        setAnswers([]);
+        refetch();
+      },
+      message: (event) => {
+        const message = parse<SessionMessage>(event);
+        if (!message) return;
+        updateSession(queryClient, id, (s) => applyMessage(s, message));
+        setAnswers((a) => onStoredMessage(a, message));
+      },
+      token: (event) => {
+        const data = parse<TokenEventData>(event);
+        if (data) setAnswers((a) => onToken(a, data));
+      },
+      thinking: (event) => {
+        const data = parse<ThinkingEventData>(event);
+        if (data) setAnswers((a) => onThinking(a, data));
+      },
+      progress: (event) => {
+        const data = parse<ProgressEventData>(event);
+        if (data) updateSession(queryClient, id, (s) => applyProgress(s, data));
+      },
+      status: (event) => {
+        const data = parse<StatusEventData>(event);
+        if (!data) return;
+        updateSession(queryClient, id, (s) => applyStatus(s, data));
+        if (!data.running) setAnswers([]);
+        // A fetch in flight may predate this change: fetch again (also completedAt, counters).
+        refreshSession(queryClient, id);
+      },
+      // Server-sent `error` events carry data; the EventSource's own connection errors do not.
+      error: (event) => {
+        const data = parse<ErrorEventData>(event);
+        if (!data) {
+          disconnected = true;
+          return;
+        }
+        updateSession(queryClient, id, (s) => applyError(s, data));
+        setAnswers([]);
+        refreshSession(queryClient, id);
+      },
+      deleted: () => {
+        source.close();
+        queryClient.removeQueries({ queryKey: key, exact: true });
+        handlersRef.current.onDeleted?.();
+      },
+      open: () => {
+        if (!disconnected) return;
+        disconnected = false;
+        setAnswers([]);
+        refetch();
+      },
+    };
+    for (const [name, listener] of Object.entries(listeners)) source.addEventListener(name, listener);
+    return () => {
+      for (const [name, listener] of Object.entries(listeners)) source.removeEventListener(name, listener);
+      source.close();
+      setAnswers([]);
+    };
+  }, [id, enabled, queryClient]);
+
+  return answers;
+}

@@ -1,0 +1,28 @@
+import { overallProgressLabel, progressPercent, questionLabel, roundLabel, tokensLabel } from "./progress";
+
+describe("progress labels", () => {
+  it("shows N / (questions x participants x 3) responses", () => {
+    expect(overallProgressLabel({ responses: 7, total: 18 })).toBe("7 / 18 responses");
+    expect(progressPercent({ responses: 9, total: 18 })).toBe(50);
+    expect(progressPercent({ responses: 0, total: 0 })).toBe(0);
+    expect(progressPercent({ responses: 20, total: 18 })).toBe(100);
+  });
+
+  it("numbers questions from 1", () => {
+    expect(questionLabel(0, 2)).toBe("1 of 2");
+    expect(questionLabel(1, 2)).toBe("2 of 2");
+    expect(questionLabel(5, 2)).toBe("2 of 2");
+    expect(questionLabel(0, 0)).toBe("0 of 0");
+  });
+
+  it("labels round 1 as initial responses and later rounds as multi-turn dialog", () => {
+    expect(roundLabel(0)).toBe("Discussion Round 1 of 3 (Initial Responses)");
+    expect(roundLabel(1)).toBe("Discussion Round 2 of 3 (Multi-turn Dialog)");
+    expect(roundLabel(2)).toBe("Discussion Round 3 of 3 (Multi-turn Dialog)");
+  });
+
+  it("shows tokens as an approximate count", () => {
+    expect(tokensLabel(636)).toBe("~636");
+    expect(tokensLabel(12345)).toBe("~12,345");
+  });
+});

@@ -1,0 +1,32 @@
+/** Labels of the live session's Progress card (SPEC §2). Indices from the API are 0-based. */
+import type { SessionProgress } from "@/lib/api-types";
+
+export const ROUNDS_PER_QUESTION = 3;
+
+export function overallProgressLabel(progress: Pick<SessionProgress, "responses" | "total">): string {
+  return `${progress.responses} / ${progress.total} responses`;
+}
+
+/** Whole percent of answers given, 0-100. */
+export function progressPercent(progress: Pick<SessionProgress, "responses" | "total">): number {
+  if (progress.total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((progress.responses / progress.total) * 100)));
+}
+
+/** 'k of n' for the 0-based question index (clamped into range). */
+export function questionLabel(questionIndex: number, questionCount: number): string {
+  const n = Math.max(0, questionCount);
+  const k = n === 0 ? 0 : Math.min(n, Math.max(1, questionIndex + 1));
+  return `${k} of ${n}`;
+}
+
+/** 'Discussion Round r of 3 (Initial Responses)' for round 1, '(Multi-turn Dialog)' after. */
+export function roundLabel(round: number): string {
+  const r = Math.min(ROUNDS_PER_QUESTION, Math.max(1, round + 1));
+  const kind = r === 1 ? "(Initial Responses)" : "(Multi-turn Dialog)";
+  return `Discussion Round ${r} of ${ROUNDS_PER_QUESTION} ${kind}`;
+}
+
+export function tokensLabel(tokens: number): string {
+  return `~${Math.max(0, Math.round(tokens)).toLocaleString("en-US")}`;
+}

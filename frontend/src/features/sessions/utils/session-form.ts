@@ -1,0 +1,219 @@
+/**
+ * The Create New Session form (SPEC §2, §5, §9): its values, the rules of each section, the
+ * draft kept in /api/draft and the request that starts the session. Pure functions.
+ */
+import type {
+  DiscussionMode,
+  ModeratorStyle,
+  ResponseLength,
+  SessionCreateInput,
+  SessionDraft,
+  StimulusInput,
+  StimulusType,
+} from "@/lib/api-types";
+import { STIMULUS_TYPES } from "./stimuli";
+
+export const PARTICIPANTS_MIN = 3;
+export const PARTICIPANTS_MAX = 8;
+export const QUESTIONS_MIN = 2;
+export const QUESTIONS_MAX = 10;
+export const NEW_SESSION_QUESTION_ROWS = 3;
+export const AUTOSAVE_MS = 5000;
+export const MSG_SELECT_PERSONAS = "Please select 3-8 personas";
+
+export const MODERATOR_STYLES: readonly ModeratorStyle[] = ["formal", "casual", "probing"];
+export const RESPONSE_LENGTHS: readonly ResponseLength[] = ["brief", "moderate", "detailed"];
+export const DISCUSSION_MODES: readonly DiscussionMode[] = ["sequential", "parallel"];
+
+/** Max tokens per answer, also the per-answer figure of the setup estimate (SPEC §9). */
+export const TOKENS_PER_RESPONSE: Record<ResponseLength, number> = {
+  brief: 50,
+  moderate: 150,
+  detailed: 300,
+};
+
+export interface SessionFormValues {
+  name: string;
+  description: string;
+  /** Persona ids in the order chosen; the first is the first participant. */
+  participantIds: string[];
+  moderatorStyle: ModeratorStyle;
+  stimuli: StimulusInput[];
+  /** The question rows as typed (blank rows included). */
+  questions: string[];
+  responseLength: ResponseLength;
+  discussionMode: DiscussionMode;
+}
+
+export function defaultFormValues(): SessionFormValues {
+  return {
+    name: "",
+    description: "",
+    participantIds: [],
+    moderatorStyle: "formal",
+    stimuli: [],
+    questions: Array.from({ length: NEW_SESSION_QUESTION_ROWS }, () => ""),
+    responseLength: "moderate",
+    discussionMode: "sequential",
+  };
+}
+
+/* --- participants ------------------------------------------------------------------- */
+
+/** Selects or deselects a persona; selecting beyond 8 is ignored. */
+export function toggleParticipant(ids: readonly string[], id: string): string[] {
+  if (ids.includes(id)) return ids.filter((i) => i !== id);
+  if (ids.length >= PARTICIPANTS_MAX) return [...ids];
+  return [...ids, id];
+}
+
+/** Puts the persona passed in through navigation first (SPEC §2), keeping at most 8. */
+export function withFirstParticipant(ids: readonly string[], id: string | null | undefined): string[] {
+  if (!id) return [...ids];
+  return [id, ...ids.filter((i) => i !== id)].slice(0, PARTICIPANTS_MAX);
+}
+
+export function participantCountOk(count: number): boolean {
+  return count >= PARTICIPANTS_MIN && count <= PARTICIPANTS_MAX;
+}
+
+/* --- questions ---------------------------------------------------------------------- */
+
+export function nonBlankQuestions(questions: readonly string[]): string[] {
+  return questions.map((q) => q.trim()).filter((q) => q !== "");
+}
+
+export function addQuestionRow(questions: readonly string[]): string[] {
+  return questions.length >= QUESTIONS_MAX ? [...questions] : [...questions, ""];
+}
+
+/** Removes a row; never below 2 rows (the remove button is hidden at 2 or fewer). */
+export function removeQuestionRow(questions: readonly string[], index: number): string[] {
+  if (questions.length <= QUESTIONS_MIN) return [...questions];
+  return questions.filter((_, i) => i !== index);
+}
+
+export function canRemoveQuestion(rowCount: number): boolean {
+  return rowCount > QUESTIONS_MIN;
+}
+
+export function setQuestion(questions: readonly string[], index: number, text: string): string[] {
+  return questions.map((q, i) => (i === index ? text : q));
+}
+
+/** The rows a template fills in: its preset questions (2-10 rows). */
+export function questionsFromTemplate(templateQuestions: readonly string[]): string[] {
+  const rows = templateQuestions.slice(0, QUESTIONS_MAX);
+  while (rows.length < QUESTIONS_MIN) rows.push("");
+  return rows;
+}
+
+/* --- estimate and start rule -------------------------------------------------------- */
+
+/** participants x non-blank questions x tokens per answer (50 / 150 / 300). */
+export function estimateTokens(participants: number, questions: readonly string[], length: ResponseLength): number {
+  return Math.max(0, participants) * nonBlankQuestions(questions).length * (TOKENS_PER_RESPONSE[length] ?? 150);
+}
+
+export function formatTokenEstimate(tokens: number): string {
+  return `~${tokens.toLocaleString("en-US")} tokens`;
+}
+
+/** Start Session: a non-blank name, 3-8 personas and at least 2 non-blank questions. */
+export function canStartSession(values: Pick<SessionFormValues, "name" | "participantIds" | "questions">): boolean {
+  return (
+    values.name.trim() !== "" &&
+    participantCountOk(values.participantIds.length) &&
+    nonBlankQuestions(values.questions).length >= QUESTIONS_MIN
+  );
+}
+
+export function toCreateInput(values: SessionFormValues): SessionCreateInput {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    participantIds: [...values.participantIds],
+    moderatorStyle: values.moderatorStyle,
+    stimuli: values.stimuli.map((s) => ({ ...s })),
+    questions: nonBlankQuestions(values.questions),
+    settings: {
+      responseLength: values.responseLength,
+      discussionMode: values.discussionMode,
+      autoAdvance: false,
+    },
+  };
+}
+
+/* --- draft -------------------------------------------------------------------------- */
+
+/** The draft is autosaved only while a name or participants exist (SPEC §4). */
+export function shouldAutosave(values: Pick<SessionFormValues, "name" | "participantIds">): boolean {
+  return values.name.trim() !== "" || values.participantIds.length > 0;
+}
+
+export function toDraft(values: SessionFormValues): SessionDraft {
+  return {
+    status: "draft",
+    name: values.name,
+    description: values.description,
+    participantIds: [...values.participantIds],
+    moderatorStyle: values.moderatorStyle,
+    stimuli: values.stimuli.map((s) => ({ ...s })),
+    questions: [...values.questions],
+    responseLength: values.responseLength,
+    discussionMode: values.discussionMode,
+  };
+}
+
+function oneOf<T extends string>(value: unknown, options: readonly T[], fallback: T): T {
+  return typeof value === "string" && (options as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function str(value: unknown, max = 20_000): string {
+  return typeof value === "string" ? value.slice(0, max) : "";
+}
+
+function stimulusFrom(value: unknown): StimulusInput | null {
+  if (typeof value !== "object" || value === null) return null;
+  const s = value as Record<string, unknown>;
+  const type = oneOf<StimulusType | "">(s.type, STIMULUS_TYPES, "");
+  if (!type || typeof s.title !== "string" || typeof s.content !== "string") return null;
+  return {
+    id: typeof s.id === "string" && s.id ? s.id : undefined,
+    type,
+    title: s.title,
+    content: s.content,
+    ...(typeof s.description === "string" && s.description ? { description: s.description } : {}),
+    ...(typeof s.platform === "string" && s.platform ? { platform: s.platform as StimulusInput["platform"] } : {}),
+  };
+}
+
+/**
+ * The form values of a stored draft; anything missing or malformed takes its default, so an
+ * old or hand-edited draft never breaks the form. Null when there is no usable draft.
+ */
+export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
+  if (typeof draft !== "object" || draft === null || Array.isArray(draft)) return null;
+  const d = draft as Record<string, unknown>;
+  const defaults = defaultFormValues();
+  const ids = Array.isArray(d.participantIds)
+    ? [...new Set(d.participantIds.filter((i): i is string => typeof i === "string" && i !== ""))]
+    : [];
+  const questions = Array.isArray(d.questions)
+    ? d.questions.filter((q): q is string => typeof q === "string").slice(0, QUESTIONS_MAX)
+    : [];
+  const settings = (typeof d.settings === "object" && d.settings !== null ? d.settings : {}) as Record<string, unknown>;
+  const values: SessionFormValues = {
+    name: str(d.name, 1000),
+    description: str(d.description),
+    participantIds: ids.slice(0, PARTICIPANTS_MAX),
+    moderatorStyle: oneOf(d.moderatorStyle, MODERATOR_STYLES, defaults.moderatorStyle),
+    stimuli: Array.isArray(d.stimuli)
+      ? d.stimuli.map(stimulusFrom).filter((s): s is StimulusInput => s !== null).slice(0, 10)
+      : [],
+    questions: questions.length >= QUESTIONS_MIN ? questions : defaults.questions,
+    responseLength: oneOf(d.responseLength ?? settings.responseLength, RESPONSE_LENGTHS, defaults.responseLength),
+    discussionMode: oneOf(d.discussionMode ?? settings.discussionMode, DISCUSSION_MODES, defaults.discussionMode),
+  };
+  return values;
+}
