@@ -49,8 +49,11 @@ test-python: setup chromium
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npm test
 
-openapi: $(VENV)/.synced
+# The server's OpenAPI schema and the TypeScript types generated from it (both committed;
+# tests/api/test_openapi_types_current.py fails when they are stale).
+openapi: $(VENV)/.synced frontend/node_modules/.installed
 	$(VENV)/bin/colloquy openapi --out frontend/openapi.json
+	cd frontend && npm run gen:api
 
 bench: setup
 	$(PY) -m bench

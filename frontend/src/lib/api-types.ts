@@ -1,26 +1,154 @@
 /**
  * Types of the Colloquy REST API (JSON, camelCase).
  *
- * Hand-written for now from the API contract; intended to be replaced by
- * openapi-typescript output generated from the server's OpenAPI schema.
- * Keep the exported names stable: Persona, PersonaInput, Traits, Enriched,
- * PersonaTemplate, Health.
+ * Part 1 derives every request/response type from `api-schema.d.ts`, which openapi-typescript
+ * generates from the server's OpenAPI schema (`make openapi && cd frontend && npm run gen:api`;
+ * tests/api/test_openapi_types_current.py fails when the checked-in schema is stale), so
+ * client and server cannot drift. Where the server schema is looser than the values it really
+ * sends (a plain `str` holding one of a few documented values, a `dict[str, Any]` holding a
+ * known shape), the type below narrows that field and says so; everything else is as generated.
+ *
+ * Part 2 is hand-written: what the OpenAPI schema does not describe (the SSE event payloads,
+ * the draft the form stores, value lists the UI offers).
+ *
+ * The exported names are stable; the app imports only from this file, never from the
+ * generated one.
  */
 
-export type TraitKey =
-  | "openness"
-  | "conscientiousness"
-  | "extraversion"
-  | "agreeableness"
-  | "neuroticism";
+import type { components } from "./api-schema";
+
+type Schemas = components["schemas"];
+
+/**
+ * `T` with some fields narrowed to `R`'s: used only where the server schema is looser than
+ * what the server sends or the client builds. Each field of `R` must be assignable to the
+ * generated one, so a narrowed type is still a subtype of the server's schema.
+ */
+type Narrow<T, R extends { [K in keyof R]: K extends keyof T ? T[K] : never }> = Omit<T, keyof R> & R;
+
+/* =======================================================================================
+ * Part 1: derived from the server's OpenAPI schema.
+ * ===================================================================================== */
+
+/* Literal unions the server schema states itself. */
 
 /** Big Five scores, each 0-100. */
-export type Traits = Record<TraitKey, number>;
+export type Traits = Schemas["Traits"];
+export type TraitKey = keyof Traits;
+export type Diversity = Schemas["GenerateRequest"]["diversity"];
+export type Sentiment = Schemas["InsightsOut"]["overallSentiment"];
+export type Priority = Schemas["RecommendationOut"]["priority"];
+export type DiversityLabel = Schemas["DiversityOut"]["label"];
+
+/* Values the server sends in fields its schema types as plain strings (see Part 2). */
+
+export type SessionStatus = "draft" | "in-progress" | "completed";
+export type ModeratorStyle = "formal" | "casual" | "probing";
+export type ResponseLength = "brief" | "moderate" | "detailed";
+export type DiscussionMode = "sequential" | "parallel";
+export type StimulusType = "image" | "text" | "url" | "video" | "audio";
+export type StimulusPlatform = "youtube" | "vimeo" | "soundcloud" | "spotify" | "direct";
+
+/* Personas and generation. */
+
+/**
+ * Fields a client sends to create or replace a persona. The server accepts anything here
+ * on purpose and reports wrong values in the spec's own words (PersonaCreate/PersonaUpdate).
+ */
+export type PersonaInput = Schemas["PersonaCreate"];
+/** `enriched` is a dict on the server; its known keys are described by `Enriched`. */
+export type Persona = Narrow<Schemas["PersonaOut"], { enriched: Enriched }>;
+export type PersonaTemplate = Schemas["PersonaTemplateOut"];
+export type GeneratePersonasRequest = Schemas["GenerateRequest"];
+export type GeneratePersonasResponse = Schemas["GenerateResponse"];
+export type AnalyzeDocumentRequest = Schemas["AnalyzeDocumentRequest"];
+export type AnalyzeDocumentResponse = Schemas["AnalyzeDocumentResponse"];
+export type ExtractDocumentResponse = Schemas["ExtractDocumentResponse"];
+export type Health = Schemas["HealthOut"];
+
+/* Sessions (GET /api/sessions/{id}); shared by the session, dashboard and results screens. */
+
+export type Stimulus = Schemas["StimulusOut"];
+export type SessionSettings = Schemas["SessionSettingsOut"];
+/** One line of a transcript; `speaker` is a participant name or 'Moderator'. */
+export type SessionMessage = Schemas["MessageOut"];
+export type SessionProgress = Schemas["ProgressOut"];
+export type SessionErrorInfo = Schemas["ErrorInfo"];
+
+/**
+ * A participant as stored on the session: a snapshot of the persona. The server schema
+ * says only `dict[str, Any]`; the snapshot has the persona's fields.
+ */
+export type SessionParticipant = Omit<Persona, "createdAt" | "updatedAt" | "generatedFrom"> &
+  Partial<Pick<Persona, "createdAt" | "updatedAt" | "generatedFrom">>;
+
+/** The server schema types `participants` and `insights` as plain dicts and `status` as str. */
+export type Session = Narrow<
+  Schemas["SessionOut"],
+  {
+    status: SessionStatus;
+    participants: SessionParticipant[];
+    insights: SessionInsights | null;
+  }
+>;
+
+/** One row of GET /api/sessions (newest first). `status` is a plain str on the server. */
+export type SessionSummary = Narrow<Schemas["SessionSummaryOut"], { status: SessionStatus }>;
+/** Per-session message sentiment counts (moderator messages are not counted). */
+export type SentimentCounts = Schemas["SentimentCounts"];
+
+/**
+ * A stimulus as the create form builds and sends it; the server recomputes `platform`.
+ * The server accepts every field as optional (it reports missing ones in the spec's words).
+ */
+export type StimulusInput = Narrow<
+  Schemas["StimulusIn"],
+  { type: StimulusType; title: string; content: string; platform?: StimulusPlatform | null }
+>;
+/** Body of POST /api/sessions (Start Session). */
+export type SessionCreateInput = Schemas["SessionCreate"];
+export type QuestionTemplate = Schemas["QuestionTemplateOut"];
+/** Answer of POST /api/uploads; `url` is served back by the server: /uploads/<name>. */
+export type UploadResponse = Schemas["UploadOut"];
+/** Answer of GET/PUT /api/draft; the server keeps any JSON object (see `SessionDraft`). */
+export type DraftResponse = Schemas["DraftOut"];
+
+/* Results (GET /api/sessions/{id}/analytics, POST /api/sessions/{id}/insights). */
+
+/** Percentages summing to 100 (all 0 when no message has a sentiment). */
+export type SentimentBreakdown = Schemas["SentimentBreakdown"];
+export type KeyTheme = Schemas["ThemeOut"];
+export type Recommendation = Schemas["RecommendationOut"];
+export type SessionInsights = Schemas["InsightsOut"];
+export type WordCloudEntry = Schemas["WordOut"];
+export type HighlightedQuote = Schemas["QuoteOut"];
+export type DiversityAnalysis = Schemas["DiversityOut"];
+export type TraitPattern = Schemas["TraitPatternOut"];
+export type RoundSentiment = Schemas["RoundSentimentOut"];
+export type Participation = Schemas["ParticipationOut"];
+export type SessionAnalytics = Schemas["AnalyticsOut"];
+
+/* Demo session (GET /api/demo-script, POST /api/sessions/demo/complete). */
+
+export type DemoReply = Schemas["DemoReplyOut"];
+export type DemoTurn = Schemas["DemoTurnOut"];
+export type DemoTiming = Schemas["DemoTimingOut"];
+/** The server schema types a demo participant's `traits` as `dict[str, float]`. */
+export type DemoParticipant = Narrow<Schemas["DemoPersonaOut"], { traits: Traits; enriched: Enriched }>;
+export type DemoScript = Narrow<Schemas["DemoScriptOut"], { participants: DemoParticipant[] }>;
+export type DemoCompleteResponse = Schemas["DemoCompleteOut"];
+
+/* =======================================================================================
+ * Part 2: hand-written; the server's OpenAPI schema does not describe these.
+ * ===================================================================================== */
 
 export type Gender = "Male" | "Female" | "Non-binary" | "Prefer not to say";
 export type IncomeBand = "Under $30k" | "$30-60k" | "$60-100k" | "$100k+" | "$150k+";
 
-/** Derived attributes computed by the server from traits and demographics. */
+/**
+ * Derived attributes computed by the server from traits and demographics
+ * (`enriched` is `dict[str, Any]` in the server schema).
+ */
 export interface Enriched {
   values?: Record<string, number>;
   motivationStyle?: {
@@ -75,373 +203,10 @@ export interface Enriched {
   [key: string]: unknown;
 }
 
-/** Fields a client sends to create or replace a persona. */
-export interface PersonaInput {
-  name: string;
-  age: number;
-  gender: string;
-  location: string;
-  income: string;
-  /** Older records may lack some traits; the UI treats a missing trait as 50. */
-  traits: Partial<Traits>;
-  interests: string[];
-  generatedFrom?: string | null;
-}
-
-export interface Persona extends PersonaInput {
-  id: string;
-  generatedFrom: string | null;
-  createdAt: string;
-  updatedAt: string;
-  enriched: Enriched;
-}
-
-export interface PersonaTemplate {
-  id: string;
-  name: string;
-  description: string;
-  data: {
-    age: number;
-    gender: string;
-    location: string;
-    income: string;
-    traits: Traits;
-    interests: string[];
-  };
-}
-
-export type Diversity = "low" | "medium" | "high";
-
-export interface GeneratePersonasRequest {
-  description?: string;
-  documentText?: string;
-  count: number;
-  diversity: Diversity;
-}
-
-export interface GeneratePersonasResponse {
-  personas: Persona[];
-}
-
-export interface AnalyzeDocumentRequest {
-  documentText: string;
-  /** The sliders' current values: kept for any trait the analysis gives no valid number. */
-  currentTraits?: Partial<Traits>;
-}
-
-export interface AnalyzeDocumentResponse {
-  analysis: string;
-  traits: Traits;
-}
-
-export interface ExtractDocumentResponse {
-  text: string;
-  filename: string;
-  characters: number;
-  /** True when the text was cut to its first 100,000 characters. */
-  truncated: boolean;
-  type: "pdf" | "docx" | "txt" | "csv" | "image";
-}
-
-export interface Health {
-  status: "ok" | string;
-  version: string;
-  llm: { provider: string; model: string };
-}
-
-/** Error body of every response with status >= 400. */
+/** Error body of every response with status >= 400 (written by the app's one error handler). */
 export interface ErrorBody {
   error: string;
   errors?: string[];
-}
-
-/* ---------------------------------------------------------------------------------------
- * Sessions (GET /api/sessions/{id}); shared by the session, dashboard and results screens.
- * ------------------------------------------------------------------------------------- */
-
-export type SessionStatus = "draft" | "in-progress" | "completed";
-export type Sentiment = "positive" | "neutral" | "negative";
-export type ModeratorStyle = "formal" | "casual" | "probing";
-export type ResponseLength = "brief" | "moderate" | "detailed";
-export type StimulusType = "image" | "text" | "url" | "video" | "audio";
-
-export interface Stimulus {
-  id: string;
-  type: StimulusType | string;
-  title: string;
-  content: string;
-  description?: string | null;
-  platform?: string | null;
-}
-
-export interface SessionSettings {
-  responseLength: ResponseLength | string;
-  discussionMode: string;
-  autoAdvance: boolean;
-}
-
-/** One line of a transcript; `speaker` is a participant name or 'Moderator'. */
-export interface SessionMessage {
-  id: string;
-  speaker: string;
-  content: string;
-  timestamp: string;
-  /** Absent (null) for moderator messages. */
-  sentiment: Sentiment | null;
-  personaId: string | null;
-  /** 0-based. */
-  questionIndex: number;
-  /** 0-based: 0 = initial responses. */
-  round: number;
-  participantIndex?: number | null;
-  kind: "question" | "round" | "response" | string;
-}
-
-export interface SessionProgress {
-  responses: number;
-  total: number;
-  questionIndex: number;
-  round: number;
-  participantIndex: number | null;
-  speakingPersonaId: string | null;
-}
-
-/** A participant as stored on the session: a snapshot of the persona. */
-export type SessionParticipant = Omit<Persona, "createdAt" | "updatedAt" | "generatedFrom"> &
-  Partial<Pick<Persona, "createdAt" | "updatedAt" | "generatedFrom">>;
-
-export interface Session {
-  id: string;
-  name: string;
-  description: string;
-  status: SessionStatus;
-  createdAt: string;
-  completedAt: string | null;
-  participants: SessionParticipant[];
-  moderatorStyle: ModeratorStyle | string;
-  stimuli: Stimulus[];
-  questions: string[];
-  settings: SessionSettings;
-  messages: SessionMessage[];
-  tokensUsed: number;
-  insights: SessionInsights | null;
-  error: { status: number | null; message: string } | null;
-  running: boolean;
-  progress: SessionProgress;
-}
-
-/* Results (GET /api/sessions/{id}/analytics, POST /api/sessions/{id}/insights). */
-
-/** Percentages summing to 100 (all 0 when no message has a sentiment). */
-export interface SentimentBreakdown {
-  positive: number;
-  neutral: number;
-  negative: number;
-}
-
-export type Priority = "high" | "medium" | "low";
-
-export interface KeyTheme {
-  theme: string;
-  description: string;
-  /** Participant responses that raised the theme. */
-  frequency: number;
-}
-
-export interface Recommendation {
-  priority: Priority | string;
-  title: string;
-  description: string;
-}
-
-export interface SessionInsights {
-  summary: string;
-  overallSentiment: Sentiment;
-  sentimentBreakdown: SentimentBreakdown;
-  keyThemes: KeyTheme[];
-  recommendations: Recommendation[];
-  /** Absent on insights stored before these fields existed. */
-  generatedAt?: string;
-  model?: string;
-}
-
-export interface WordCloudEntry {
-  text: string;
-  count: number;
-  /** Font size in px, 12-32. */
-  size: number;
-}
-
-export interface HighlightedQuote {
-  speaker: string;
-  content: string;
-  sentiment: Sentiment | string;
-  personaId: string | null;
-}
-
-export type DiversityLabel = "Excellent" | "Moderate" | "Low";
-
-export interface DiversityAnalysis {
-  overallScore: number;
-  label: DiversityLabel;
-  /** Percent per trait. */
-  traitDiversity: Partial<Record<TraitKey, number>>;
-  demographicDiversity: {
-    ageRange: number;
-    genderCount: number;
-    locationCount: number;
-    incomeRange: number;
-  };
-  warnings: string[];
-  suggestions: string[];
-}
-
-export interface TraitPattern {
-  /** Names of participants above 70. */
-  high: string[];
-  /** Names of participants below 30. */
-  low: string[];
-}
-
-export interface RoundSentiment {
-  /** 0-based. */
-  questionIndex: number;
-  /** 0-based. */
-  round: number;
-  count: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-  /** -1..1 */
-  average: number;
-}
-
-export interface Participation {
-  personaId: string | null;
-  name: string | null;
-  responses: number;
-}
-
-export interface SessionAnalytics {
-  wordCloud: WordCloudEntry[];
-  quotes: HighlightedQuote[];
-  diversity: DiversityAnalysis;
-  traitPatterns: Partial<Record<TraitKey, TraitPattern>>;
-  sentimentByQuestionRound: RoundSentiment[];
-  participation: Participation[];
-  averageSentiment: number;
-  sentimentBreakdown: SentimentBreakdown;
-  messageCount: number;
-  responseCount: number;
-  durationMinutes: number;
-}
-
-/* Demo session (GET /api/demo-script, POST /api/sessions/demo/complete). */
-
-export interface DemoReply {
-  personaId: string;
-  speaker: string;
-  content: string;
-  sentiment: Sentiment;
-}
-
-export interface DemoTurn {
-  questionIndex: number;
-  question: string;
-  responses: DemoReply[];
-}
-
-export interface DemoTiming {
-  afterModeratorMs: number;
-  typingMs: number;
-  betweenQuestionsMs: number;
-  completionDelayMs: number;
-  speeds: number[];
-}
-
-export interface DemoScript {
-  sessionId: string;
-  name: string;
-  description: string;
-  stimulus: Stimulus;
-  participants: SessionParticipant[];
-  questions: string[];
-  script: DemoTurn[];
-  timing: DemoTiming;
-}
-
-export interface DemoCompleteResponse {
-  id: string;
-  name: string;
-  status: SessionStatus;
-  createdAt: string;
-  completedAt: string;
-  messageCount: number;
-  tokensUsed: number;
-}
-
-/* ---------------------------------------------------------------------------------------
- * Session setup, dashboard and live events (POST /api/sessions, GET /api/sessions,
- * /api/draft, /api/uploads, /api/question-templates, GET /api/sessions/{id}/events).
- * ------------------------------------------------------------------------------------- */
-
-export type DiscussionMode = "sequential" | "parallel";
-export type StimulusPlatform = "youtube" | "vimeo" | "soundcloud" | "spotify" | "direct";
-
-/** Per-session message sentiment counts (moderator messages are not counted). */
-export interface SentimentCounts {
-  positive: number;
-  neutral: number;
-  negative: number;
-}
-
-/** One row of GET /api/sessions (newest first). */
-export interface SessionSummary {
-  id: string;
-  name: string;
-  description: string;
-  status: SessionStatus;
-  createdAt: string;
-  completedAt: string | null;
-  participantCount: number;
-  messageCount: number;
-  sentimentCounts: SentimentCounts;
-}
-
-/** A stimulus as the create form sends it; the server recomputes `platform`. */
-export interface StimulusInput {
-  id?: string;
-  type: StimulusType;
-  title: string;
-  content: string;
-  description?: string | null;
-  platform?: StimulusPlatform | null;
-}
-
-/** Body of POST /api/sessions (Start Session). */
-export interface SessionCreateInput {
-  name: string;
-  description: string;
-  participantIds: string[];
-  moderatorStyle: ModeratorStyle;
-  stimuli: StimulusInput[];
-  questions: string[];
-  settings: { responseLength: ResponseLength; discussionMode: DiscussionMode; autoAdvance: boolean };
-}
-
-export interface QuestionTemplate {
-  id: string;
-  name: string;
-  questions: string[];
-}
-
-/** Answer of POST /api/uploads. */
-export interface UploadResponse {
-  /** Served back by the server: /uploads/<generated name>. */
-  url: string;
-  filename: string;
-  originalName: string;
-  contentType: string;
 }
 
 /**
@@ -458,10 +223,6 @@ export interface SessionDraft {
   questions: string[];
   responseLength: ResponseLength;
   discussionMode: DiscussionMode;
-}
-
-export interface DraftResponse {
-  draft: Partial<SessionDraft> | Record<string, unknown> | null;
 }
 
 /** SSE payloads of GET /api/sessions/{id}/events (event name -> data). */

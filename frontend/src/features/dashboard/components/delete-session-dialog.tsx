@@ -1,14 +1,5 @@
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
 import { useDeleteSession } from "../api/delete-session";
@@ -22,8 +13,7 @@ export interface DeleteSessionDialogProps {
 export function DeleteSessionDialog({ open, session, onOpenChange }: DeleteSessionDialogProps) {
   const deleteSession = useDeleteSession();
 
-  const confirm = (event: React.MouseEvent) => {
-    event.preventDefault(); // keep the dialog open until the server answers
+  const confirm = () => {
     if (!session) return;
     deleteSession.mutate(session.id, {
       onSuccess: () => {
@@ -35,21 +25,13 @@ export function DeleteSessionDialog({ open, session, onOpenChange }: DeleteSessi
   };
 
   return (
-    <AlertDialog open={open && session !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Session?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This action cannot be undone. This will permanently delete the session and all its data.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteSession.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={deleteSession.isPending}>
-            {deleteSession.isPending ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={open && session !== null}
+      onOpenChange={onOpenChange}
+      title="Delete Session?"
+      description="This action cannot be undone. This will permanently delete the session and all its data."
+      pending={deleteSession.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,14 +1,5 @@
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { errorMessage } from "@/lib/api-client";
 import type { Persona } from "@/lib/api-types";
 import { useDeletePersona } from "../api/delete-persona";
@@ -23,9 +14,7 @@ export interface DeletePersonaDialogProps {
 export function DeletePersonaDialog({ open, persona, onOpenChange }: DeletePersonaDialogProps) {
   const deletePersona = useDeletePersona();
 
-  const confirm = (event: React.MouseEvent) => {
-    // Keep the dialog open until the server answers.
-    event.preventDefault();
+  const confirm = () => {
     if (!persona) return;
     deletePersona.mutate(persona.id, {
       onSuccess: () => {
@@ -37,23 +26,19 @@ export function DeletePersonaDialog({ open, persona, onOpenChange }: DeletePerso
   };
 
   return (
-    <AlertDialog open={open && persona !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Persona?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This action cannot be undone. This will permanently delete{" "}
-            <span className="font-medium text-foreground">{persona?.name}</span> from your persona
-            library.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deletePersona.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={deletePersona.isPending}>
-            {deletePersona.isPending ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={open && persona !== null}
+      onOpenChange={onOpenChange}
+      title="Delete Persona?"
+      description={
+        <>
+          This action cannot be undone. This will permanently delete{" "}
+          <span className="font-medium text-foreground">{persona?.name}</span> from your persona
+          library.
+        </>
+      }
+      pending={deletePersona.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { PersonaTemplate } from "@/lib/api-types";
+import type { Persona, PersonaTemplate } from "@/lib/api-types";
 import { makePersona } from "@/test/render";
 import {
   addInterest,
@@ -75,7 +75,8 @@ describe("filterPersonas", () => {
 
 describe("form conversions", () => {
   it("round-trips a persona into a PersonaInput, filling missing traits with 50", () => {
-    const persona = makePersona({ traits: { openness: 90 }, generatedFrom: "eco shoppers" });
+    // An older record lacking four traits (the API's schema now promises all five).
+    const persona = makePersona({ traits: { openness: 90 } as Persona["traits"], generatedFrom: "eco shoppers" });
     const input = toPersonaInput(formValuesFromPersona(persona));
     expect(input).toEqual({
       name: "Sarah Chen",

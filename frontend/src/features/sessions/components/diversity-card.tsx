@@ -1,7 +1,7 @@
-import { AlertTriangleIcon, LightbulbIcon, SparklesIcon } from "lucide-react";
+import { SparklesIcon } from "lucide-react";
+import { DemographicsLine, DiversityNotes, TraitDiversityMeters } from "@/components/diversity-summary";
 import { Card } from "@/components/ui/card";
 import type { DiversityLabel } from "@/lib/api-types";
-import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
 import { cn } from "@/lib/utils";
 import { diversityLabel, type DiversityResult } from "../utils/diversity";
 
@@ -15,7 +15,6 @@ const LABEL_STYLES: Record<DiversityLabel, { text: string; bar: string; chip: st
 export function DiversityCard({ result }: { result: DiversityResult }) {
   const label = diversityLabel(result.overallScore);
   const style = LABEL_STYLES[label];
-  const demo = result.demographicDiversity;
   return (
     <Card role="region" aria-labelledby="diversity-heading" className="gap-5 p-5" data-testid="diversity-card">
       <div className="flex items-start justify-between gap-3">
@@ -37,56 +36,9 @@ export function DiversityCard({ result }: { result: DiversityResult }) {
         <span className="pb-1 text-sm text-muted-foreground">/ 100</span>
       </div>
 
-      <dl className="space-y-2.5" aria-label="Trait diversity">
-        {TRAIT_KEYS.map((trait) => {
-          const value = result.traitDiversity[trait];
-          return (
-            <div key={trait}>
-              <div className="flex items-center justify-between text-xs">
-                <dt className="text-muted-foreground">{TRAIT_LABELS[trait]}</dt>
-                <dd className="font-medium tabular-nums">{value}%</dd>
-              </div>
-              <div
-                role="meter"
-                aria-label={`${TRAIT_LABELS[trait]} diversity`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={value}
-                className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted"
-              >
-                <div className={cn("h-full rounded-full", style.bar)} style={{ width: `${value}%` }} />
-              </div>
-            </div>
-          );
-        })}
-      </dl>
-
-      <p className="text-xs text-muted-foreground">
-        Ages span {demo.ageRange} years · {demo.genderCount} {demo.genderCount === 1 ? "gender" : "genders"} ·{" "}
-        {demo.locationCount} {demo.locationCount === 1 ? "location" : "locations"} · {demo.incomeRange} income{" "}
-        {demo.incomeRange === 1 ? "level" : "levels"}
-      </p>
-
-      {result.warnings.length > 0 && (
-        <ul className="space-y-1.5" aria-label="Warnings">
-          {result.warnings.map((warning) => (
-            <li key={warning} className="flex items-start gap-2 text-xs text-amber-700">
-              <AlertTriangleIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-              {warning}
-            </li>
-          ))}
-        </ul>
-      )}
-      {result.suggestions.length > 0 && (
-        <ul className="space-y-1.5 border-t pt-4" aria-label="Suggestions">
-          {result.suggestions.map((suggestion) => (
-            <li key={suggestion} className="flex items-start gap-2 text-xs text-muted-foreground">
-              <LightbulbIcon className="mt-px size-3.5 shrink-0 text-primary" aria-hidden="true" />
-              {suggestion}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TraitDiversityMeters traitDiversity={result.traitDiversity} barClassName={() => style.bar} />
+      <DemographicsLine demographics={result.demographicDiversity} className="text-xs" />
+      <DiversityNotes warnings={result.warnings} suggestions={result.suggestions} variant="compact" />
     </Card>
   );
 }

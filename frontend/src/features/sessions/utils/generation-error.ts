@@ -5,7 +5,7 @@ export const MSG_STOPPED = "Session stopped by user";
 export type GenerationErrorKind = "rate-limit" | "credits" | "timeout" | "stopped" | "other";
 
 export interface GenerationError {
-  status: number | null;
+  status?: number | null;
   message: string;
 }
 
