@@ -39,12 +39,15 @@ run: setup
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+# The browser tests run in their own pytest process, after everything else.
 test: setup chromium
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest --ignore=tests/e2e
+	$(VENV)/bin/pytest tests/e2e
 	cd frontend && npm test
 
 test-python: setup chromium
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest --ignore=tests/e2e
+	$(VENV)/bin/pytest tests/e2e
 
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npm test

@@ -92,7 +92,9 @@ def live_server(tmp_path, fake_llm):
     server.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope: the sync Playwright API keeps an event loop running in this thread while it
+# lives, and asyncio tests collected after the browser tests need that loop gone.
+@pytest.fixture(scope="module")
 def browser():
     assert Path(CHROMIUM).exists(), "Debian's chromium is missing: `make chromium` installs it"
     with sync_playwright() as pw:
