@@ -24,9 +24,14 @@ PING_SECONDS = 15
 RETRY_MS = 2000
 
 
-def _sse(event: Event) -> ServerSentEvent:
+def _encode(event: Event) -> bytes:
     return ServerSentEvent(data=json.dumps(event.data, default=str), event=event.name,
-                           id=str(event.id), retry=RETRY_MS)
+                           id=str(event.id), retry=RETRY_MS).encode()
+
+
+def _sse(event: Event) -> bytes:
+    """The event's SSE frame, encoded once per event however many streams send it."""
+    return event.wire(_encode)
 
 
 def _parse_id(value: str | None) -> int | None:
@@ -35,7 +40,7 @@ def _parse_id(value: str | None) -> int | None:
 
 
 async def _stream(bus: EventBus, session_id: str, last_id: int | None
-                  ) -> AsyncIterator[ServerSentEvent]:
+                  ) -> AsyncIterator[bytes]:
     sub, replay, reset = bus.subscribe(session_id, last_id)
     try:
         position = bus.next_reset_id(session_id)
@@ -43,12 +48,21 @@ async def _stream(bus: EventBus, session_id: str, last_id: int | None
             yield _sse(Event(position, "reset", {}))
         elif last_id is None:
             yield _sse(Event(position, "ready", {}))
-        for event in replay:
-            yield _sse(event)
+        if replay:
+            yield b"".join(_sse(event) for event in replay)
         while True:
             event = await sub.queue.get()
+            # Send what is already queued in one write: one send (and one socket write)
+            # for a burst instead of one per event, which matters when the loop is busy.
+            frames: list[bytes] = []
+            while event is not None:
+                frames.append(_sse(event))
+                if sub.queue.empty():
+                    break
+                event = sub.queue.get_nowait()
+            if frames:
+                yield b"".join(frames)
             if event is not None:
-                yield _sse(event)
                 continue
             if not sub.overflowed:
                 return  # the session was deleted

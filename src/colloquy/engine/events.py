@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,14 @@ class Event:
     id: int
     name: str
     data: dict[str, Any]
+    # The event as written to the wire, built by the first stream that sends it and reused
+    # by every other subscriber: serialised once, not once per subscriber.
+    _wire: bytes | None = field(default=None, compare=False, repr=False)
+
+    def wire(self, encode: Callable[[Event], bytes]) -> bytes:
+        if self._wire is None:
+            object.__setattr__(self, "_wire", encode(self))  # a cache, not a state change
+        return self._wire  # type: ignore[return-value]
 
 
 @dataclass(eq=False)  # identity: subscriptions live in sets

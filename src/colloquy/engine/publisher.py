@@ -8,10 +8,17 @@ Payloads (camelCase, as the API):
              tokensUsed}
   status    {status, running, error}
   error     {status, message}
+
+Token deltas are coalesced (TOKEN_FLUSH_SECONDS): a model streams one chunk per token, and
+an event per chunk cost most of the server's CPU per answer (bench/CHANGES.md). A
+coalesced `token` is the same event with a longer `delta`; the text is neither lost nor
+repeated, since buffered deltas are flushed, in order, before any other event (so an
+answer's tokens always precede its `message`, and a run's tokens its final `status`).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from colloquy.engine import plan
@@ -36,20 +43,53 @@ def progress_payload(participants: list[dict], question_count: int,
     return out
 
 
+TOKEN_FLUSH_SECONDS = 0.05  # buffered deltas go out at most this late (~20 events/s)
+
+
 class Publisher:
     def __init__(self, bus: EventBus, session_id: str) -> None:
         self.bus = bus
         self.session_id = session_id
+        # (participant, question, round) -> [payload without delta, deltas]; dict order is
+        # the order of each answer's first buffered delta.
+        self._tokens: dict[tuple[int, int, int], tuple[dict[str, Any], list[str]]] = {}
+        self._timer: asyncio.TimerHandle | None = None
 
     def _send(self, name: str, data: dict[str, Any]) -> None:
+        self.flush_tokens()  # keep every event after the deltas that preceded it
         self.bus.publish(self.session_id, name, data)
 
     def message(self, message: dict[str, Any]) -> None:
         self._send("message", message_payload(message))
 
     def token(self, persona: dict[str, Any], p: int, q: int, r: int, delta: str) -> None:
-        self._send("token", {"participantIndex": p, "personaId": persona.get("id"),
-                             "questionIndex": q, "round": r, "delta": delta})
+        pending = self._tokens.get((p, q, r))
+        if pending is None:
+            pending = self._tokens[(p, q, r)] = ({
+                "participantIndex": p, "personaId": persona.get("id"),
+                "questionIndex": q, "round": r}, [])
+        pending[1].append(delta)
+        if self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(TOKEN_FLUSH_SECONDS,
+                                                                self.flush_tokens)
+
+    def flush_tokens(self) -> None:
+        """Publish the buffered deltas now, one `token` event per answer."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if not self._tokens:
+            return
+        pending, self._tokens = self._tokens, {}
+        for payload, parts in pending.values():
+            self.bus.publish(self.session_id, "token", {**payload, "delta": "".join(parts)})
+
+    def drop_tokens(self) -> None:
+        """Forget buffered deltas: the run ended and their answers will not be stored."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._tokens.clear()
 
     def thinking(self, participants: list[dict], indices: list[int], q: int, r: int) -> None:
         self._send("thinking", {"questionIndex": q, "round": r, "participants": [

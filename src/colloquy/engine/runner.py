@@ -119,6 +119,9 @@ class SessionRunner:
             await self._halt({"status": 500, "message": MSG_GENERATION_FAILED})
         finally:
             self.generating = []
+            # Deltas still buffered belong to answers that will not be stored (stored ones
+            # were flushed before their `message`): do not let a timer publish them later.
+            self.pub.drop_tokens()
 
     async def _loop(self) -> None:
         async with self.factory() as db:

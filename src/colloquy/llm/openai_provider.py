@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx2
 import openai
 from openai import AsyncOpenAI
 
@@ -80,6 +81,12 @@ class OpenAIProvider:
                 raise _map_error(exc) from exc
             except openai.OpenAIError as exc:
                 raise _map_error(exc) from exc
+            except httpx2.TransportError as exc:
+                # The SDK wraps transport errors raised while sending a request, but not
+                # those raised while reading a streamed body (a dropped connection, a read
+                # timeout mid-stream): unmapped, they reached the runner's catch-all as
+                # '500 Failed to generate response'. They are transient: retryable.
+                raise _map_transport_error(exc) from exc
             if not result.text.strip():
                 raise errors.empty_response()
             if req.json_schema is not None:
@@ -197,6 +204,12 @@ def _usage_count(usage: dict[str, Any] | None, key: str, default: int) -> int:
 def _schema_name(schema: dict[str, Any]) -> str:
     title = str(schema.get("title") or "response")
     return re.sub(r"[^a-zA-Z0-9_-]", "_", title)[:64] or "response"
+
+
+def _map_transport_error(exc: httpx2.TransportError) -> LLMError:
+    if isinstance(exc, httpx2.TimeoutException):
+        return errors.timed_out()
+    return errors.connection_failed(str(exc) or type(exc).__name__)
 
 
 def _map_error(exc: openai.OpenAIError) -> LLMError:

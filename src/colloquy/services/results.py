@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.errors import NotFound
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.messages import load_message_dicts
+from colloquy.store.models import SessionRow
 
 MSG_SESSION_NOT_FOUND = "Session not found"
 
@@ -32,23 +32,6 @@ def session_dict(row: SessionRow) -> dict[str, Any]:
     }
 
 
-def message_dict(row: MessageRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "seq": row.seq,
-        "speaker": row.speaker,
-        "content": row.content,
-        "timestamp": row.timestamp,
-        "sentiment": row.sentiment,
-        "personaId": row.persona_id,
-        "questionIndex": row.question_index,
-        "round": row.round_index,
-        "participantIndex": row.participant_index,
-        "kind": row.kind,
-        "tokens": row.tokens,
-    }
-
-
 async def get_session_row(db: AsyncSession, session_id: str) -> SessionRow:
     row = await db.get(SessionRow, session_id)
     if row is None:
@@ -59,6 +42,4 @@ async def get_session_row(db: AsyncSession, session_id: str) -> SessionRow:
 async def load_session(db: AsyncSession, session_id: str) -> tuple[dict, list[dict]]:
     """The session and its messages in order; NotFound('Session not found') if absent."""
     row = await get_session_row(db, session_id)
-    rows = await db.scalars(select(MessageRow).where(MessageRow.session_id == session_id)
-                            .order_by(MessageRow.seq))
-    return session_dict(row), [message_dict(m) for m in rows]
+    return session_dict(row), await load_message_dicts(db, session_id)

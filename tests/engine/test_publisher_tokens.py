@@ -1,0 +1,81 @@
+"""Coalesced token events (engine/publisher.py), the once-per-event SSE frame, and the
+mapping of a connection dropped mid-stream to a retryable LLMError (bench/CHANGES.md)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx2
+import pytest
+
+from colloquy.api.events import _sse
+from colloquy.engine import publisher as publisher_module
+from colloquy.engine.events import EventBus
+from colloquy.engine.publisher import Publisher
+from colloquy.llm.errors import LLMError
+from colloquy.llm.openai_provider import OpenAIProvider
+from colloquy.llm.types import ChatMessage, ChatRequest
+
+PERSONA = {"id": "p1", "name": "Ann"}
+
+
+def drain(sub) -> list:
+    out = []
+    while not sub.queue.empty():
+        out.append(sub.queue.get_nowait())
+    return out
+
+
+async def test_deltas_are_coalesced_and_flushed_before_the_message():
+    bus = EventBus()
+    sub, _, _ = bus.subscribe("s", None)
+    pub = Publisher(bus, "s")
+    for word in ("I ", "like ", "it"):
+        pub.token(PERSONA, 0, 1, 2, word)
+    pub.token({"id": "p2"}, 1, 1, 2, "No")
+    assert drain(sub) == []  # buffered, not yet sent
+    pub.message({"id": "m1", "seq": 3, "tokens": 2, "content": "I like it"})
+    events = drain(sub)
+    assert [e.name for e in events] == ["token", "token", "message"]
+    assert events[0].data == {"participantIndex": 0, "personaId": "p1", "questionIndex": 1,
+                              "round": 2, "delta": "I like it"}
+    assert events[1].data["delta"] == "No" and events[1].data["participantIndex"] == 1
+
+
+async def test_buffered_deltas_go_out_after_the_flush_interval(monkeypatch):
+    monkeypatch.setattr(publisher_module, "TOKEN_FLUSH_SECONDS", 0.01)
+    bus = EventBus()
+    sub, _, _ = bus.subscribe("s", None)
+    pub = Publisher(bus, "s")
+    pub.token(PERSONA, 0, 0, 0, "Hel")
+    pub.token(PERSONA, 0, 0, 0, "lo")
+    await asyncio.sleep(0.05)
+    assert [e.data["delta"] for e in drain(sub)] == ["Hello"]
+    pub.token(PERSONA, 0, 0, 0, " there")
+    pub.drop_tokens()  # the run ended: an unstored answer's preview is not sent later
+    await asyncio.sleep(0.05)
+    assert drain(sub) == []
+
+
+async def test_an_event_is_serialised_once_for_all_subscribers():
+    bus = EventBus()
+    event = bus.publish("s", "progress", {"responses": 1})
+    frame = _sse(event)
+    assert frame.startswith(b"id: ") and b"event: progress" in frame
+    assert _sse(event) is frame
+
+
+async def test_a_connection_dropped_mid_stream_is_a_retryable_llm_error(monkeypatch):
+    provider = OpenAIProvider(base_url="http://127.0.0.1:9/v1", api_key="x")
+
+    async def broken(*_args, **_kwargs):
+        raise httpx2.RemoteProtocolError("peer closed connection without sending "
+                                         "complete message body")
+
+    monkeypatch.setattr(provider, "_stream", broken)
+    req = ChatRequest(system="s", messages=[ChatMessage(role="user", content="hi")],
+                      max_tokens=20)
+    with pytest.raises(LLMError) as info:
+        await provider._call(req, lambda _delta: None)
+    assert info.value.kind == "connection" and info.value.retryable
+    await provider.aclose()
