@@ -30,6 +30,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--wait-load", type=float, default=0, metavar="SECONDS",
                    help="first wait up to this long for the 1-minute load average < 2")
     p.add_argument("--no-write", action="store_true", help="do not write bench/RESULTS.md")
+    p.add_argument("--subscribers", type=int, default=1,
+                   help="SSE subscribers per session in the concurrent scenario")
     opts = p.parse_args(argv)
     if opts.quick:
         opts.sizes, opts.repeats = "1,10", 1
@@ -90,7 +92,8 @@ def main(argv: list[str]) -> int:
         if "concurrent" in opts.only:
             from bench.scenarios import concurrent
             results["concurrent"] = concurrent.run(model, sizes=opts.sizes, participants=P,
-                                                   questions=Q, latency=L)
+                                                   questions=Q, latency=L,
+                                                   subscribers=opts.subscribers)
     finally:
         model.close()
     if "embedded" in opts.only:

@@ -95,18 +95,24 @@ async def create(client: httpx.AsyncClient, url: str, body: dict) -> str:
     return resp.json()["id"]
 
 
-async def run_sessions(url: str, bodies: list[dict], timeout: float) -> dict:
-    """Create the sessions, subscribe to each, start them all at once, wait for all.
+async def run_sessions(url: str, bodies: list[dict], timeout: float,
+                       subscribers: int = 1) -> dict:
+    """Create the sessions, subscribe to each (`subscribers` streams per session, as several
+    open tabs would), start them all at once, wait for all.
 
     Returns wall (first run POST to last completion), per-session times, SSE delays,
     message counts and errors (a session that did not complete cleanly is an error).
     """
     async with new_client() as client:
         ids = await asyncio.gather(*(create(client, url, b) for b in bodies))
-        watches = [Watch() for _ in ids]
+        # watches[i] is session i's first subscriber (timing); extra ones only add load and
+        # their own delays and errors.
+        groups = [[Watch() for _ in range(max(1, subscribers))] for _ in ids]
+        watches = [g[0] for g in groups]
+        everyone = [w for g in groups for w in g]
         followers = [asyncio.create_task(follow(client, url, sid, w, timeout))
-                     for sid, w in zip(ids, watches)]
-        await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in watches)), 30)
+                     for sid, g in zip(ids, groups) for w in g]
+        await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in everyone)), 60)
         started = time.monotonic()
         runs = await asyncio.gather(*(client.post(f"{url}/api/sessions/{sid}/run")
                                       for sid in ids), return_exceptions=True)
@@ -117,17 +123,21 @@ async def run_sessions(url: str, bodies: list[dict], timeout: float) -> dict:
         errors += [repr(o) for o in outcomes if isinstance(o, BaseException)]
         views = await asyncio.gather(*(client.get(f"{url}/api/sessions/{sid}") for sid in ids))
     ends = [w.ended_at for w in watches if w.ended_at is not None]
-    for w, view in zip(watches, views):
+    for group, view in zip(groups, views):
         v = view.json()
         if v.get("status") != "completed" or v.get("error"):
             errors.append(f"session {v.get('id')}: status={v.get('status')} "
                           f"error={v.get('error')}")
+        stored = len(v.get("messages", []))
+        # Every subscriber was listening before the run started: it must see every message.
+        errors += [f"session {v.get('id')}: a subscriber got {w.messages} of {stored} messages"
+                   for w in group if w.messages != stored]
     return {
         "wall": (max(ends) - started) if ends else float("nan"),
         "per_session": [e - started for e in ends],
-        "delays": [d for w in watches for d in w.delays],
+        "delays": [d for w in everyone for d in w.delays],
         "messages": sum(len(v.json().get("messages", [])) for v in views),
-        "sse_messages": sum(w.messages for w in watches),
-        "token_events": sum(w.tokens for w in watches),
+        "sse_messages": sum(w.messages for w in everyone),
+        "token_events": sum(w.tokens for w in everyone),
         "errors": errors,
     }

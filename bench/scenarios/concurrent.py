@@ -19,7 +19,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run(model, *, sizes: list[int], participants: int, questions: int, latency: float,
-        mode: str = "sequential") -> list[dict]:
+        mode: str = "sequential", subscribers: int = 1) -> list[dict]:
     model.configure(latency)
     rows = []
     for n in sizes:
@@ -27,7 +27,8 @@ def run(model, *, sizes: list[int], participants: int, questions: int, latency: 
         try:
             cpu0 = server.cpu_seconds()
             bodies = [session_body(participants, questions, mode) for _ in range(n)]
-            out = asyncio.run(run_sessions(server.url, bodies, timeout=600))
+            out = asyncio.run(run_sessions(server.url, bodies, timeout=600,
+                                           subscribers=subscribers))
             cpu = server.cpu_seconds() - cpu0
             peak = server.peak_rss_mb()
             tail = server.log_tail() if out["errors"] else ""
@@ -37,7 +38,7 @@ def run(model, *, sizes: list[int], participants: int, questions: int, latency: 
         limit = model_limit(participants, questions, latency, mode)
         delays = [d * 1000 for d in out["delays"]]
         rows.append({
-            "N": n, "mode": mode, "P": participants, "Q": questions, "L": latency,
+            "N": n, "subscribers": n * subscribers, "mode": mode, "P": participants, "Q": questions, "L": latency,
             "wall": out["wall"], "limit": limit, "over": out["wall"] / limit - 1,
             "slowest": max(out["per_session"], default=float("nan")),
             "cpu_s": cpu, "cpu_ms_per_answer": cpu * 1000 / answers,
