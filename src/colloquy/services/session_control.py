@@ -48,6 +48,9 @@ async def run_session(db: AsyncSession, session_id: str, runners: RunnerManager,
         await db.commit()
         if runners.ensure_running(session_id):
             _announce(bus, row, True)
+    else:
+        # Another request started the runner after this one read the row: show its state.
+        await _reload(db, row)
     return await load_view(db, row, runners.generating(session_id))
 
 
