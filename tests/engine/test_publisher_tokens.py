@@ -76,6 +76,6 @@ async def test_a_connection_dropped_mid_stream_is_a_retryable_llm_error(monkeypa
     req = ChatRequest(system="s", messages=[ChatMessage(role="user", content="hi")],
                       max_tokens=20)
     with pytest.raises(LLMError) as info:
-        await provider._call(req, lambda _delta: None)
+        await provider._attempt(req, lambda _delta: None)
     assert info.value.kind == "connection" and info.value.retryable
     await provider.aclose()

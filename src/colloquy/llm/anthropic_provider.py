@@ -15,8 +15,9 @@ from anthropic import AsyncAnthropic
 
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
-from colloquy.llm.provider import TokenCallback, emit
-from colloquy.llm.retry import RetryPolicy, with_retries
+from colloquy.llm.provider import TokenCallback
+from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retrying import RetryingProvider
 from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
@@ -26,7 +27,7 @@ _STOP_REASONS = {"end_turn": "stop", "stop_sequence": "stop", "tool_use": "stop"
                  "max_tokens": "length"}
 
 
-class AnthropicProvider:
+class AnthropicProvider(RetryingProvider):
     name = "anthropic"
     supports_images = True
 
@@ -38,24 +39,10 @@ class AnthropicProvider:
         self._client = AsyncAnthropic(api_key=api_key, base_url=base_url, timeout=timeout,
                                       max_retries=0)
 
-    async def chat(self, req: ChatRequest) -> ChatResult:
-        return await with_retries(lambda: self._call(req, None), self._retry)
-
-    async def stream(self, req: ChatRequest, on_token: TokenCallback) -> ChatResult:
-        sent = False
-
-        async def relay(delta: str) -> None:
-            nonlocal sent
-            sent = True
-            await emit(on_token, delta)
-
-        return await with_retries(lambda: self._call(req, relay), self._retry,
-                                  can_retry=lambda: not sent)
-
     async def aclose(self) -> None:
         await self._client.close()
 
-    async def _call(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
+    async def _attempt(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
         kwargs, wrapped = self._build(req)
         try:
             if on_token is None:

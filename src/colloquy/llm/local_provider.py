@@ -24,8 +24,9 @@ from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.llama_loader import EMBEDDED_NAME, embedded_model_path, executor_for, load_model
-from colloquy.llm.provider import TokenCallback, emit
-from colloquy.llm.retry import RetryPolicy, with_retries
+from colloquy.llm.provider import TokenCallback
+from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retrying import RetryingProvider
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
 
 __all__ = ["EMBEDDED_NAME", "LocalProvider", "embedded_model_path"]
@@ -35,7 +36,7 @@ LOCAL_RETRY = RetryPolicy(max_retries=1, base_delay=0.0, timeout_retries=0, empt
 _DONE = object()
 
 
-class LocalProvider:
+class LocalProvider(RetryingProvider):
     name = "local"
     supports_images = False
 
@@ -54,24 +55,10 @@ class LocalProvider:
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self._executor, load_model, self.model_path, self._n_ctx)
 
-    async def chat(self, req: ChatRequest) -> ChatResult:
-        return await with_retries(lambda: self._run(req, None), self._retry)
-
-    async def stream(self, req: ChatRequest, on_token: TokenCallback) -> ChatResult:
-        sent = False
-
-        async def relay(delta: str) -> None:
-            nonlocal sent
-            sent = True
-            await emit(on_token, delta)
-
-        return await with_retries(lambda: self._run(req, relay), self._retry,
-                                  can_retry=lambda: not sent)
-
     async def aclose(self) -> None:
         """Nothing to release per provider: the model stays loaded for the process."""
 
-    async def _run(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
+    async def _attempt(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[object] = asyncio.Queue()
         cancel = threading.Event()

@@ -20,7 +20,8 @@ from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.provider import TokenCallback, emit
-from colloquy.llm.retry import RetryPolicy, with_retries
+from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retrying import RetryingProvider
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens, estimate_tokens
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -30,7 +31,7 @@ _FORMAT_WORDS = ("response_format", "json", "schema", "format", "support", "unkn
                  "unrecognized", "extra", "invalid", "not allowed")
 
 
-class OpenAIProvider:
+class OpenAIProvider(RetryingProvider):
     name = "openai"
 
     def __init__(self, *, base_url: str | None = None, api_key: str | None = None,
@@ -48,26 +49,12 @@ class OpenAIProvider:
         self._stream_usage = True
         self._send_images = True
 
-    async def chat(self, req: ChatRequest) -> ChatResult:
-        return await with_retries(lambda: self._call(req, None), self._retry)
-
-    async def stream(self, req: ChatRequest, on_token: TokenCallback) -> ChatResult:
-        sent = False
-
-        async def relay(delta: str) -> None:
-            nonlocal sent
-            sent = True
-            await emit(on_token, delta)
-
-        return await with_retries(lambda: self._call(req, relay), self._retry,
-                                  can_retry=lambda: not sent)
-
     async def aclose(self) -> None:
         await self._client.close()
 
     # -- one attempt, adapting to the server -------------------------------------------
 
-    async def _call(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
+    async def _attempt(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
         for _ in range(_MAX_ADAPTATIONS):
             kwargs = self._build(req)
             try:
