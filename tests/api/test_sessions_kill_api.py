@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from support.sessions_helpers import fake_model, session_body
 from support.fake_openai import FakeReply, default_responder
+from support.live_server import server_env, start
+from support.sessions_helpers import fake_model, session_body
 
 pytestmark = pytest.mark.timeout(120)
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -27,35 +25,8 @@ def fake_llm():
         yield fake
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_server(settings, llm_url: str, log: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "COLLOQUY_DATA_DIR": str(settings.data_dir),
-           "COLLOQUY_DATABASE_URL": settings.resolved_database_url,
-           "COLLOQUY_LLM_PROVIDER": "openai", "COLLOQUY_LLM_BASE_URL": llm_url,
-           "COLLOQUY_LLM_API_KEY": "test", "COLLOQUY_LLM_MODEL": "fake",
-           "COLLOQUY_LLM_RETRY_BASE_DELAY": "0.01",
-           "COLLOQUY_FRONTEND_DIST": str(settings.frontend_dist)}
-    proc = subprocess.Popen([sys.executable, "-m", "colloquy.cli", "serve", "--port", str(port),
-                             "--log-level", "warning"], cwd=ROOT, env=env,
-                            stdout=log.open("ab"), stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, log.read_text()[-2000:]
-        try:
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("server did not start")
+    return start(server_env(settings, llm_url), log)
 
 
 def poll(url: str, session_id: str, done, timeout: float = 60) -> dict:

@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from reliability.live import assert_complete_plan, stored_messages
 from support.fake_openai import FakeError, FakeReply, default_responder, run_fake_openai
+from support.live_server import assert_complete_plan, stored_messages
 from support.sessions_helpers import app_client, session_body, wait_idle
 
 pytestmark = pytest.mark.timeout(120)

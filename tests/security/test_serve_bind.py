@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from colloquy.api.security import is_loopback
-from reliability.live import ROOT, free_port, server_env, start, stop
+from support.live_server import ROOT, free_port, server_env, start, stop
 
 pytestmark = pytest.mark.timeout(90)
 
