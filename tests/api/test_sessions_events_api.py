@@ -12,9 +12,9 @@ import httpx
 import pytest
 import uvicorn
 
-from support.sessions_helpers import fake_model, session_body
 from colloquy.app import create_app
 from support.fake_openai import FakeReply, default_responder
+from support.sessions_helpers import fake_model, session_body
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -5,9 +5,9 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from support.sessions_helpers import app_client, fake_model, session_body, wait_idle, wait_until
 from colloquy.app import create_app
 from support.fake_openai import FakeError, FakeReply, default_responder
+from support.sessions_helpers import app_client, fake_model, session_body, wait_idle, wait_until
 
 pytestmark = pytest.mark.timeout(90)
 

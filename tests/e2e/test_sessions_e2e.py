@@ -147,7 +147,7 @@ def test_answers_stream_in_then_stop_and_retry(live_server: str, page: Page, fak
     # Opening the page starts the run; answers stream in before they are stored.
     writing = page.get_by_test_id("writing-answer").first
     expect(writing).to_contain_text("is thinking...")
-    expect(writing).to_contain_text(re.compile(r"is thinking\.\.\..*\w+", re.S))
+    expect(writing).to_contain_text(re.compile(r"is thinking\.\.\..*\w+", re.DOTALL))
     expect(page.get_by_test_id("speaking-badge")).to_have_count(1)
     stop = page.get_by_role("button", name="Stop", exact=True)
     expect(stop).to_be_enabled()

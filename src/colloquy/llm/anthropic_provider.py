@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import anthropic
-from anthropic import AsyncAnthropic
+from anthropic import AsyncAnthropic, DefaultAioHttpClient
 
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
@@ -36,8 +36,10 @@ class AnthropicProvider(RetryingProvider):
                  retry: RetryPolicy | None = None) -> None:
         self.model = model or DEFAULT_MODEL
         self._retry = retry or RetryPolicy()
+        # aiohttp: the SDK's transport for many concurrent requests (see openai_provider).
         self._client = AsyncAnthropic(api_key=api_key, base_url=base_url, timeout=timeout,
-                                      max_retries=0)
+                                      max_retries=0,
+                                      http_client=DefaultAioHttpClient(timeout=timeout))
 
     async def aclose(self) -> None:
         await self._client.close()
@@ -130,10 +132,10 @@ def _image_block(url: str) -> dict[str, Any]:
 
 
 def _map_error(exc: anthropic.AnthropicError) -> LLMError:
-    if isinstance(exc, anthropic.APITimeoutError):
+    if isinstance(exc, anthropic.APITimeoutError) and errors.timed_out_really(exc):
         return errors.timed_out()
-    if isinstance(exc, anthropic.APIConnectionError):
-        return errors.connection_failed(str(exc))
+    if isinstance(exc, anthropic.APIConnectionError):  # APITimeoutError is one
+        return errors.connection_failed(errors.root_message(exc))
     if isinstance(exc, anthropic.APIStatusError):
         retry_after = errors.parse_retry_after(exc.response.headers)
         # 529 "overloaded" is >= 500, so it is retried like any server error.

@@ -50,6 +50,25 @@ def timed_out() -> LLMError:
     return LLMError(TIMEOUT_MESSAGE, status=408, kind="timeout", retryable=True)
 
 
+def _root_cause(exc: BaseException) -> BaseException:
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return exc
+
+
+def timed_out_really(exc: BaseException) -> bool:
+    """Whether an SDK or httpx timeout error is a timeout. The SDKs' aiohttp transport
+    reports any dropped connection as httpx's ConnectTimeout; the root cause tells."""
+    root = _root_cause(exc)
+    return isinstance(root, TimeoutError) or "Timeout" in type(root).__name__
+
+
+def root_message(exc: BaseException) -> str:
+    """The most specific text of a transport failure (the SDKs' own is 'Connection error.')."""
+    root = _root_cause(exc)
+    return str(root) or str(exc) or type(root).__name__
+
+
 def empty_response() -> LLMError:
     # Retryable, but retry.py allows only one extra attempt for this kind.
     return LLMError(EMPTY_MESSAGE, kind="empty", retryable=True)

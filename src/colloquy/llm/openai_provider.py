@@ -9,12 +9,14 @@ remembered for later calls. The SDK's own retries are off: retry.py does that.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import httpx2
 import openai
-from openai import AsyncOpenAI
+from openai import AsyncOpenAI, DefaultAioHttpClient
+from openai._constants import RAW_RESPONSE_HEADER
 
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
@@ -22,6 +24,7 @@ from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.provider import TokenCallback, emit
 from colloquy.llm.retry import RetryPolicy
 from colloquy.llm.retrying import RetryingProvider
+from colloquy.llm.sse import SSEDecoder
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens, estimate_tokens
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -40,9 +43,12 @@ class OpenAIProvider(RetryingProvider):
         self.model = model or DEFAULT_MODEL
         self.supports_images = supports_images
         self._retry = retry or RetryPolicy()
-        # Local servers ignore the key, but the SDK refuses to start without one.
+        # Local servers ignore the key, but the SDK refuses to start without one. The
+        # aiohttp transport is the SDK's choice for many concurrent requests: httpx's pool
+        # polled every idle connection on each request (bench/CHANGES.md).
         self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed",
-                                   timeout=timeout, max_retries=0)
+                                   timeout=timeout, max_retries=0,
+                                   http_client=DefaultAioHttpClient(timeout=timeout))
         self._json_mode = "json_schema"
         self._token_param = "max_tokens"
         self._send_temperature = True
@@ -150,29 +156,42 @@ class OpenAIProvider(RetryingProvider):
                       on_token: TokenCallback) -> ChatResult:
         if self._stream_usage:
             kwargs["stream_options"] = {"include_usage": True}
-        # Performance (bench/RESULTS.md): chat.completions.create(stream=True) turns every
-        # chunk into a pydantic model, which profiling showed to be most of the server's
-        # CPU per answer. The SDK's own request path with cast_to=object (its documented
-        # way to make custom requests) yields the same chunks as plain dicts and keeps
-        # its status errors, timeouts, retries-off setting and mid-stream error events.
-        stream = await self._client.post("/chat/completions", body={**kwargs, "stream": True},
-                                         cast_to=object, stream=True,
-                                         stream_cls=openai.AsyncStream[object])
+        # Performance (bench/CHANGES.md): the SDK's typed stream builds a pydantic model per
+        # chunk and decodes SSE line by line in Python, most of the server's CPU per answer.
+        # The SDK still sends the request (auth, headers, status errors, timeouts); asked
+        # for the raw response (its streaming-response header), it hands back the body
+        # unread and llm/sse.py decodes it. Chunks are plain dicts.
+        response = await self._client.post(
+            "/chat/completions", body={**kwargs, "stream": True}, cast_to=httpx2.Response,
+            options={"headers": {RAW_RESPONSE_HEADER: "stream"}})
         parts: list[str] = []
         usage: dict[str, Any] | None = None
         finish = model = None
-        async with stream:
-            async for chunk in stream:
-                if not isinstance(chunk, dict):
-                    continue
-                usage = chunk.get("usage") or usage
-                model = chunk.get("model") or model
-                for choice in chunk.get("choices") or ():
-                    delta = (choice.get("delta") or {}).get("content")
-                    if delta:
-                        parts.append(delta)
-                        await emit(on_token, delta)
-                    finish = choice.get("finish_reason") or finish
+        done = False
+        decoder = SSEDecoder()
+        try:
+            async for data in response.aiter_bytes():
+                for _event, payload in decoder.feed(data):
+                    if done or payload.startswith("[DONE]"):
+                        done = True  # read on to the end: the connection is then reused
+                        continue
+                    chunk = json.loads(payload)
+                    if not isinstance(chunk, dict):
+                        continue
+                    if chunk.get("error"):
+                        raise _stream_error(chunk["error"])
+                    usage = chunk.get("usage") or usage
+                    model = chunk.get("model") or model
+                    for choice in chunk.get("choices") or ():
+                        delta = (choice.get("delta") or {}).get("content")
+                        if delta:
+                            parts.append(delta)
+                            await emit(on_token, delta)
+                        finish = choice.get("finish_reason") or finish
+        except json.JSONDecodeError as exc:
+            raise LLMError(f"The AI service sent an unreadable stream: {exc}") from exc
+        finally:
+            await response.aclose()
         text = "".join(parts)
         return ChatResult(
             text=text,
@@ -181,6 +200,16 @@ class OpenAIProvider(RetryingProvider):
             model=model or self.model,
             finish_reason=finish,
         )
+
+
+def _stream_error(error: Any) -> LLMError:
+    """An error event inside a stream (a 200 response), as the SDK would have raised it."""
+    message = error.get("message") if isinstance(error, dict) else None
+    if not isinstance(message, str) or not message:
+        message = "An error occurred during streaming"
+    if "429" in message or "rate limit" in message.lower():
+        return errors.rate_limited()
+    return LLMError(message)
 
 
 def _usage_count(usage: dict[str, Any] | None, key: str, default: int) -> int:
@@ -194,16 +223,16 @@ def _schema_name(schema: dict[str, Any]) -> str:
 
 
 def _map_transport_error(exc: httpx2.TransportError) -> LLMError:
-    if isinstance(exc, httpx2.TimeoutException):
+    if isinstance(exc, httpx2.TimeoutException) and errors.timed_out_really(exc):
         return errors.timed_out()
     return errors.connection_failed(str(exc) or type(exc).__name__)
 
 
 def _map_error(exc: openai.OpenAIError) -> LLMError:
-    if isinstance(exc, openai.APITimeoutError):
+    if isinstance(exc, openai.APITimeoutError) and errors.timed_out_really(exc):
         return errors.timed_out()
-    if isinstance(exc, openai.APIConnectionError):
-        return errors.connection_failed(str(exc))
+    if isinstance(exc, openai.APIConnectionError):  # APITimeoutError is one
+        return errors.connection_failed(errors.root_message(exc))
     if isinstance(exc, openai.APIStatusError):
         retry_after = errors.parse_retry_after(exc.response.headers)
         return errors.from_status(exc.status_code, errors.body_message(exc.body, exc.message),
