@@ -74,24 +74,38 @@ async def _writing(factory: async_sessionmaker[AsyncSession]):
         yield db
 
 
-async def append_message(factory: async_sessionmaker[AsyncSession], session_id: str,
-                         message: dict[str, Any], counters: Counters) -> dict[str, Any]:
-    """Insert one message and bump the session's counters, atomically.
+def enqueue_message(factory: async_sessionmaker[AsyncSession], session_id: str,
+                    message: dict[str, Any], counters: Counters
+                    ) -> tuple[dict[str, Any], asyncio.Future]:
+    """Queue one message for insertion, with the session's counters, in one transaction.
 
-    Raises SessionGone when the session was deleted or completed meanwhile, and the
-    database's IntegrityError when the slot is already stored (another runner).
+    Returns the stored message (its timestamp is set inside the transaction) and a future
+    that resolves when it is committed, or fails with SessionGone when the session was
+    deleted or completed meanwhile, or with the database's IntegrityError when the slot is
+    already stored (another runner).
     """
-    stored = {**message, "id": new_message_id(), "timestamp": None,
+    stored = {"id": new_message_id(), "seq": message["seq"], "speaker": message["speaker"],
+              "content": message["content"], "timestamp": None,
               "sentiment": message.get("sentiment"), "personaId": message.get("personaId"),
-              "participantIndex": message.get("participantIndex")}
+              "questionIndex": message["questionIndex"], "round": message["round"],
+              "participantIndex": message.get("participantIndex"), "kind": message["kind"],
+              "tokens": message["tokens"]}
     loop = asyncio.get_running_loop()
     per_loop = _group_commits.setdefault(loop, weakref.WeakKeyDictionary())
     group = per_loop.get(factory)
     if group is None:
         group = per_loop[factory] = _GroupCommit(factory)
-    await group.write(_Pending(session_id, stored, counters.requests, counters.iterations,
-                               loop.create_future()))
-    return {k: stored[k] for k in _MESSAGE_KEYS}
+    done = loop.create_future()
+    group.add(_Pending(session_id, stored, counters.requests, counters.iterations, done))
+    return stored, done
+
+
+async def append_message(factory: async_sessionmaker[AsyncSession], session_id: str,
+                         message: dict[str, Any], counters: Counters) -> dict[str, Any]:
+    """enqueue_message, then wait for the commit."""
+    stored, done = enqueue_message(factory, session_id, message, counters)
+    await done
+    return stored
 
 
 @dataclass
@@ -119,11 +133,10 @@ class _GroupCommit:
         self.queue: list[_Pending] = []
         self.worker: asyncio.Task | None = None
 
-    async def write(self, item: _Pending) -> None:
+    def add(self, item: _Pending) -> None:
         self.queue.append(item)
         if self.worker is None:
             self.worker = asyncio.get_running_loop().create_task(self._drain())
-        await item.done
 
     async def _drain(self) -> None:
         batch: list[_Pending] = []
@@ -197,10 +210,6 @@ async def _insert_batch(factory: async_sessionmaker[AsyncSession],
                 "tokens": m["tokens"]})
         await conn.execute(insert(messages), rows)
     return set(ids) - live
-
-
-_MESSAGE_KEYS = ("id", "seq", "speaker", "content", "timestamp", "sentiment", "personaId",
-                 "questionIndex", "round", "participantIndex", "kind", "tokens")
 
 
 async def stored_tokens(db: AsyncSession, session_id: str) -> int:

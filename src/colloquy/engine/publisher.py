@@ -19,6 +19,8 @@ answer's tokens always precede its `message`, and a run's tokens its final `stat
 from __future__ import annotations
 
 import asyncio
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from colloquy.engine import plan
@@ -45,11 +47,23 @@ def progress_payload(participants: list[dict], question_count: int,
 
 TOKEN_FLUSH_SECONDS = 0.05  # buffered deltas go out at most this late (~20 events/s)
 
+EventList = list[tuple[str, dict[str, Any]]]
+
 
 class Publisher:
+    """A runner's events, in the order it sends them.
+
+    A stored message is announced only once its transaction has committed (committed()),
+    while the runner already goes on; the events it sends meanwhile wait behind the
+    announcement, so subscribers still see everything in the runner's order.
+    """
+
     def __init__(self, bus: EventBus, session_id: str) -> None:
         self.bus = bus
         self.session_id = session_id
+        # Events waiting for a commit: (commit future, builds the events) or (None, events).
+        self._held: deque[tuple[asyncio.Future | None, Callable[[], EventList] | EventList]] = \
+            deque()
         # (participant, question, round) -> [payload without delta, deltas]; dict order is
         # the order of each answer's first buffered delta.
         self._tokens: dict[tuple[int, int, int], tuple[dict[str, Any], list[str]]] = {}
@@ -57,10 +71,41 @@ class Publisher:
 
     def _send(self, name: str, data: dict[str, Any]) -> None:
         self.flush_tokens()  # keep every event after the deltas that preceded it
-        self.bus.publish(self.session_id, name, data)
+        self._emit(name, data)
+
+    def _emit(self, name: str, data: dict[str, Any]) -> None:
+        if self._held:
+            self._held.append((None, [(name, data)]))
+        else:
+            self.bus.publish(self.session_id, name, data)
 
     def message(self, message: dict[str, Any]) -> None:
         self._send("message", message_payload(message))
+
+    def committed(self, commit: asyncio.Future, message: dict[str, Any], setup,
+                  messages: list[dict], generating: list[int]) -> None:
+        """Announce a stored message and the progress it makes once `commit` succeeds (and
+        never if it fails). Progress is taken now: `messages` goes on growing."""
+        progress = progress_payload(setup.participants, len(setup.questions), messages,
+                                    generating)
+        self.flush_tokens()
+        self._held.append((commit, lambda: [("message", message_payload(message)),
+                                            ("progress", progress)]))
+        commit.add_done_callback(self._release)
+
+    def _release(self, _commit: asyncio.Future | None = None) -> None:
+        """Publish held events in order, up to the first commit still under way."""
+        while self._held:
+            commit, events = self._held[0]
+            if commit is not None and not commit.done():
+                return
+            self._held.popleft()
+            if commit is not None:
+                if commit.cancelled() or commit.exception() is not None:
+                    continue  # not stored: nothing to announce
+                events = events()  # type: ignore[operator]
+            for name, data in events:  # type: ignore[union-attr]
+                self.bus.publish(self.session_id, name, data)
 
     def token(self, persona: dict[str, Any], p: int, q: int, r: int, delta: str) -> None:
         pending = self._tokens.get((p, q, r))
@@ -82,7 +127,7 @@ class Publisher:
             return
         pending, self._tokens = self._tokens, {}
         for payload, parts in pending.values():
-            self.bus.publish(self.session_id, "token", {**payload, "delta": "".join(parts)})
+            self._emit("token", {**payload, "delta": "".join(parts)})
 
     def drop_tokens(self) -> None:
         """Forget buffered deltas: the run ended and their answers will not be stored."""

@@ -94,6 +94,9 @@ class SessionRunner:
         self.generating: list[int] = []  # participants being generated right now
         self.quiet_stop = False  # End/Delete stop the runner without a 'stopped' error
         self.counters = Counters(0, 0)
+        # Message writes under way: the loop goes on while a message commits (its event
+        # waits for the commit, see Publisher.committed), and a failed write ends the run.
+        self.writes: list[asyncio.Future] = []
 
     async def run(self) -> None:
         """Drive the session until it completes, halts or the task is cancelled.
@@ -102,7 +105,7 @@ class SessionRunner:
         is resumed from its stored messages on the next start.
         """
         try:
-            await self._loop()
+            await self._loop_then_settle()
         except Halt as h:
             await self._halt(h.error, h.complete)
         except LLMError as err:
@@ -122,6 +125,36 @@ class SessionRunner:
             # Deltas still buffered belong to answers that will not be stored (stored ones
             # were flushed before their `message`): do not let a timer publish them later.
             self.pub.drop_tokens()
+
+    async def _loop_then_settle(self) -> None:
+        """The loop, then its message writes: the run ends only when they are done, and a
+        write that failed (session gone, slot taken) decides how it ends."""
+        try:
+            await self._loop()
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:
+            failure = await self._settle_writes()
+            if failure is not None:
+                raise failure from exc
+            raise
+
+    async def _settle_writes(self) -> BaseException | None:
+        writes, self.writes = self.writes, []
+        if writes:
+            await asyncio.wait(writes)
+        return next((w.exception() for w in writes
+                     if not w.cancelled() and w.exception() is not None), None)
+
+    def _check_writes(self) -> None:
+        """Raise the error of a message write that failed; forget those that succeeded."""
+        pending = []
+        for write in self.writes:
+            if not write.done():
+                pending.append(write)
+            elif not write.cancelled() and write.exception() is not None:
+                raise write.exception()  # type: ignore[misc]
+        self.writes = pending
 
     async def _loop(self) -> None:
         async with self.factory() as db:
@@ -149,6 +182,7 @@ class SessionRunner:
         max_requests = plan.planned_answers(q_count, p_count) + REQUEST_LIMIT
         max_iterations = plan.planned_steps(q_count, p_count) + MAX_ITERATIONS
         while True:
+            self._check_writes()
             if self.stop.is_set():
                 raise self._stopped()
             slot = plan.next_slot(q_count, p_count, [journal.slot_key(m) for m in messages])
@@ -158,20 +192,19 @@ class SessionRunner:
             if self.counters.iterations > max_iterations:
                 raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
             if slot.kind != plan.ANSWER:
-                await self._post_moderator(setup, slot, messages)
+                self._post_moderator(setup, slot, messages)
                 continue
             if self.counters.requests >= max_requests:
                 raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
             batch = plan.answer_batch(slot, p_count, setup.mode)
             await self._answer(setup, slot, batch, messages)
 
-    async def _post_moderator(self, setup: Setup, slot: plan.Slot,
-                              messages: list[dict]) -> dict[str, Any]:
+    def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[dict]) -> None:
         if slot.kind == plan.QUESTION:
             content = setup.questions[slot.question_index]
         else:
             content = round_moderator_message(slot.round_index + 1)
-        return await self._store(messages, {
+        self._store(messages, {
             "speaker": MODERATOR_SPEAKER, "content": content, "sentiment": None,
             "personaId": None, "questionIndex": slot.question_index, "round": slot.round_index,
             "participantIndex": None, "kind": slot.kind, "tokens": 0}, setup)
@@ -190,7 +223,7 @@ class SessionRunner:
                 persona = setup.participants[p]
                 tokens = estimate_tokens(text)
                 self.generating = [i for i in self.generating if i != p]
-                await self._store(messages, {
+                self._store(messages, {
                     "speaker": persona.get("name") or f"Participant {p + 1}", "content": text,
                     "sentiment": sentiment_of(text), "personaId": persona.get("id"),
                     "questionIndex": q, "round": r, "participantIndex": p,
@@ -233,15 +266,14 @@ class SessionRunner:
     def _stopped(self) -> Halt:
         return Halt(None if self.quiet_stop else {"status": None, "message": MSG_STOPPED})
 
-    async def _store(self, messages: list[dict], message: dict[str, Any],
-                     setup: Setup) -> dict[str, Any]:
+    def _store(self, messages: list[dict], message: dict[str, Any], setup: Setup) -> None:
+        """Queue the message's write and go on; it is announced once committed."""
         message["seq"] = (messages[-1]["seq"] + 1) if messages else 1
-        stored = await journal.append_message(self.factory, self.session_id, message,
-                                              self.counters)
+        stored, commit = journal.enqueue_message(self.factory, self.session_id, message,
+                                                 self.counters)
         messages.append(stored)
-        self.pub.message(stored)
-        self.pub.progress(setup, messages, self.generating)
-        return stored
+        self.writes.append(commit)
+        self.pub.committed(commit, stored, setup, messages, self.generating)
 
     async def _halt(self, error: dict[str, Any] | None, complete: bool = False) -> None:
         try:
