@@ -70,12 +70,10 @@ def main(argv: list[str]) -> int:
         if {"single", "prompts"} & set(opts.only):
             server = ColloquyServer(llm_url=model.base_url)
             try:
-                import asyncio
-
-                from bench.client import run_sessions, session_body
+                from bench.client import run_async, run_sessions, session_body
 
                 # Warm-up: the first run imports and builds the model client (once per process).
-                asyncio.run(run_sessions(server.url, [session_body(3, 2, "parallel")], 120))
+                run_async(run_sessions(server.url, [session_body(3, 2, "parallel")], 120))
                 if "single" in opts.only:
                     from bench.scenarios import single
                     results["single"] = single.run(server, model, participants=P,

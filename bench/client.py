@@ -4,6 +4,10 @@ Timing is taken from the stream, not by polling: a session is done when its `sta
 event says running=false, and each `message` event's arrival is compared with the
 timestamp the runner stored with it (set inside the commit's transaction, so the delay
 measured here also includes the commit itself: an upper bound).
+
+The client is aiohttp on uvloop, reading raw lines: with 100-200 streams open, httpx's
+line decoding in this process (which shares the machine's two cores with the server and
+the model) added tens of milliseconds to the measured p99 (bench/CHANGES.md).
 """
 
 from __future__ import annotations
@@ -14,7 +18,16 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 
-import httpx
+import aiohttp
+
+
+def run_async(coro):
+    """Run a coroutine on uvloop (as the server does), or asyncio's loop without it."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
 
 
 def session_body(participants: int, questions: int, mode: str,
@@ -29,11 +42,10 @@ def session_body(participants: int, questions: int, mode: str,
     }
 
 
-def new_client() -> httpx.AsyncClient:
-    # One connection per SSE stream plus the POSTs: lift httpx's default cap of 100.
-    return httpx.AsyncClient(timeout=httpx.Timeout(60, connect=10),
-                             limits=httpx.Limits(max_connections=None,
-                                                 max_keepalive_connections=50))
+def new_client() -> aiohttp.ClientSession:
+    # One connection per SSE stream plus the POSTs: no cap (aiohttp's default is 100).
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0),
+                                 timeout=aiohttp.ClientTimeout(total=60, sock_connect=10))
 
 
 @dataclass
@@ -46,15 +58,17 @@ class Watch:
     final: dict | None = None
 
 
-async def follow(client: httpx.AsyncClient, url: str, sid: str, watch: Watch,
+async def follow(client: aiohttp.ClientSession, url: str, sid: str, watch: Watch,
                  timeout: float) -> Watch:
     """Read the session's event stream until its runner stops (or `timeout`)."""
     async def read() -> None:
-        async with client.stream("GET", f"{url}/api/sessions/{sid}/events",
-                                 timeout=httpx.Timeout(timeout, connect=10)) as resp:
+        async with client.get(f"{url}/api/sessions/{sid}/events",
+                              timeout=aiohttp.ClientTimeout(total=None, sock_connect=10,
+                                                            sock_read=timeout)) as resp:
             resp.raise_for_status()
             name, data = None, []
-            async for line in resp.aiter_lines():
+            async for raw in resp.content:
+                line = raw.decode().rstrip("\r\n")
                 if line.startswith("event:"):
                     name = line[6:].strip()
                 elif line.startswith("data:"):
@@ -88,11 +102,22 @@ def _dispatch(name: str | None, data: str, watch: Watch) -> bool:
     return False
 
 
-async def create(client: httpx.AsyncClient, url: str, body: dict) -> str:
-    resp = await client.post(f"{url}/api/sessions", json=body)
-    if resp.status_code != 201:
-        raise RuntimeError(f"create session: {resp.status_code} {resp.text[:500]}")
-    return resp.json()["id"]
+async def create(client: aiohttp.ClientSession, url: str, body: dict) -> str:
+    async with client.post(f"{url}/api/sessions", json=body) as resp:
+        if resp.status != 201:
+            raise RuntimeError(f"create session: {resp.status} {(await resp.text())[:500]}")
+        return (await resp.json())["id"]
+
+
+async def run(client: aiohttp.ClientSession, url: str, sid: str) -> int:
+    async with client.post(f"{url}/api/sessions/{sid}/run") as resp:
+        await resp.read()
+        return resp.status
+
+
+async def view(client: aiohttp.ClientSession, url: str, sid: str) -> dict:
+    async with client.get(f"{url}/api/sessions/{sid}") as resp:
+        return await resp.json()
 
 
 async def run_sessions(url: str, bodies: list[dict], timeout: float,
@@ -114,17 +139,15 @@ async def run_sessions(url: str, bodies: list[dict], timeout: float,
                      for sid, g in zip(ids, groups) for w in g]
         await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in everyone)), 60)
         started = time.monotonic()
-        runs = await asyncio.gather(*(client.post(f"{url}/api/sessions/{sid}/run")
-                                      for sid in ids), return_exceptions=True)
+        runs = await asyncio.gather(*(run(client, url, sid) for sid in ids),
+                                    return_exceptions=True)
         outcomes = await asyncio.gather(*followers, return_exceptions=True)
         errors = [repr(r) for r in runs if isinstance(r, Exception)]
-        errors += [f"run POST {r.status_code}" for r in runs
-                   if isinstance(r, httpx.Response) and r.status_code != 200]
+        errors += [f"run POST {r}" for r in runs if isinstance(r, int) and r != 200]
         errors += [repr(o) for o in outcomes if isinstance(o, BaseException)]
-        views = await asyncio.gather(*(client.get(f"{url}/api/sessions/{sid}") for sid in ids))
+        views = await asyncio.gather(*(view(client, url, sid) for sid in ids))
     ends = [w.ended_at for w in watches if w.ended_at is not None]
-    for group, view in zip(groups, views):
-        v = view.json()
+    for group, v in zip(groups, views):
         if v.get("status") != "completed" or v.get("error"):
             errors.append(f"session {v.get('id')}: status={v.get('status')} "
                           f"error={v.get('error')}")
@@ -136,7 +159,7 @@ async def run_sessions(url: str, bodies: list[dict], timeout: float,
         "wall": (max(ends) - started) if ends else float("nan"),
         "per_session": [e - started for e in ends],
         "delays": [d for w in everyone for d in w.delays],
-        "messages": sum(len(v.json().get("messages", [])) for v in views),
+        "messages": sum(len(v.get("messages", [])) for v in views),
         "sse_messages": sum(w.messages for w in everyone),
         "token_events": sum(w.tokens for w in everyone),
         "errors": errors,

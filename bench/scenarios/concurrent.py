@@ -3,10 +3,9 @@ answer, peak memory, and the commit-to-subscriber delay of message events."""
 
 from __future__ import annotations
 
-import asyncio
 import statistics
 
-from bench.client import run_sessions, session_body
+from bench.client import run_async, run_sessions, session_body
 from bench.limits import model_limit
 from bench.server import ColloquyServer
 
@@ -27,7 +26,7 @@ def run(model, *, sizes: list[int], participants: int, questions: int, latency: 
         try:
             cpu0 = server.cpu_seconds()
             bodies = [session_body(participants, questions, mode) for _ in range(n)]
-            out = asyncio.run(run_sessions(server.url, bodies, timeout=600,
+            out = run_async(run_sessions(server.url, bodies, timeout=600,
                                            subscribers=subscribers))
             cpu = server.cpu_seconds() - cpu0
             peak = server.peak_rss_mb()

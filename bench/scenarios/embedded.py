@@ -9,7 +9,7 @@ import asyncio
 import statistics
 import time
 
-from bench.client import run_sessions, session_body
+from bench.client import run_async, run_sessions, session_body
 from bench.server import ColloquyServer
 from colloquy.engine.prompting import answer_request
 from colloquy.llm.llama_loader import embedded_model_path, load_model
@@ -69,7 +69,7 @@ def session() -> dict:
     server = ColloquyServer(provider="local")
     try:
         body = session_body(3, 2, "sequential", length="brief")
-        out = asyncio.run(run_sessions(server.url, [body], timeout=600))
+        out = run_async(run_sessions(server.url, [body], timeout=600))
     finally:
         server.close()
     return {"wall": out["wall"], "messages": out["messages"], "errors": out["errors"],

@@ -6,9 +6,7 @@ by max_tokens) so that the transcript outgrows the discussion budget."""
 
 from __future__ import annotations
 
-import asyncio
-
-from bench.client import run_sessions, session_body
+from bench.client import run_async, run_sessions, session_body
 from colloquy.engine.prompting import DISCUSSION_TOKEN_BUDGET
 
 ANSWER_WORDS = 110  # 'moderate' answers: max_tokens 150, about 143 tokens each
@@ -18,7 +16,7 @@ def run(server, model, *, participants: int = 8, questions: int = 10) -> dict:
     model.configure(latency=0.0, words=ANSWER_WORDS)
     try:
         body = session_body(participants, questions, "sequential", length="moderate")
-        out = asyncio.run(run_sessions(server.url, [body], timeout=600))
+        out = run_async(run_sessions(server.url, [body], timeout=600))
         record = model.requests()
     finally:
         model.configure(latency=0.0, words=0)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import statistics
 
-from bench.client import run_sessions, session_body
+from bench.client import run_async, run_sessions, session_body
 from bench.limits import browser_loop, model_limit
 
 
@@ -16,7 +15,7 @@ def run(server, model, *, participants: int, questions: int, latency: float,
     for mode in ("sequential", "parallel"):
         walls, errors = [], []
         for _ in range(repeats):
-            out = asyncio.run(run_sessions(
+            out = run_async(run_sessions(
                 server.url, [session_body(participants, questions, mode)], timeout=300))
             walls.append(out["wall"])
             errors += out["errors"]

@@ -264,9 +264,10 @@ def trim_discussion(discussion: Sequence[dict[str, Any]], token_budget: int) -> 
     for i in range(len(items) - 1, -1, -1):
         if i == question_at:
             continue
-        if cost(items[i]) > budget:
+        spend = cost(items[i])
+        if spend > budget:
             break
-        budget -= cost(items[i])
+        budget -= spend
         kept.append(i)
     if question_at is not None:
         kept.append(question_at)

@@ -55,10 +55,13 @@ def _data_url(path: Path) -> str | None:
 
 def answer_request(*, persona: dict[str, Any], moderator_style: str, response_length: str,
                    question: str, stimuli: list[dict[str, Any]], discussion: list[dict],
-                   round_index: int, images: list[str]) -> ChatRequest:
-    """The model request for one participant's answer in one round."""
-    system = build_system_prompt(persona, persona.get("enriched"), moderator_style,
-                                 response_length)
+                   round_index: int, images: list[str], system: str | None = None
+                   ) -> ChatRequest:
+    """The model request for one participant's answer in one round. `system`: the
+    persona's system prompt when the caller already built it (it is the same all session)."""
+    if system is None:
+        system = build_system_prompt(persona, persona.get("enriched"), moderator_style,
+                                     response_length)
     shown = trim_discussion(discussion, DISCUSSION_TOKEN_BUDGET) if discussion else []
     user = build_user_prompt(question, stimuli, shown, round_index)
     return ChatRequest(system=system,

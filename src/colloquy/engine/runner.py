@@ -26,7 +26,7 @@ from colloquy.domain.constants import (
     MSG_STOPPED,
     REQUEST_LIMIT,
 )
-from colloquy.domain.prompts import round_moderator_message
+from colloquy.domain.prompts import build_system_prompt, round_moderator_message
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.tokens import estimate_tokens
 from colloquy.engine import journal, plan
@@ -97,6 +97,7 @@ class SessionRunner:
         # Message writes under way: the loop goes on while a message commits (its event
         # waits for the commit, see Publisher.committed), and a failed write ends the run.
         self.writes: list[asyncio.Future] = []
+        self.system_prompts: dict[int, str] = {}  # per participant: the same all session
 
     async def run(self) -> None:
         """Drive the session until it completes, halts or the task is cancelled.
@@ -239,10 +240,15 @@ class SessionRunner:
     async def _generate(self, setup: Setup, q: int, r: int, p: int,
                         discussion: list[dict]) -> str:
         persona = setup.participants[p]
+        system = self.system_prompts.get(p)
+        if system is None:
+            system = self.system_prompts[p] = build_system_prompt(
+                persona, persona.get("enriched"), setup.moderator_style, setup.response_length)
         request = answer_request(
             persona=persona, moderator_style=setup.moderator_style,
             response_length=setup.response_length, question=setup.questions[q],
-            stimuli=setup.stimuli, discussion=discussion, round_index=r, images=self.images)
+            stimuli=setup.stimuli, discussion=discussion, round_index=r, images=self.images,
+            system=system)
         self.counters.requests += 1
         result = await self.provider.stream(
             request, lambda delta: self.pub.token(persona, p, q, r, delta))
