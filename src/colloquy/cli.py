@@ -38,7 +38,7 @@ def serve(
         raise typer.Exit(code=2)
     console.print(f"[bold]Colloquy[/bold] on http://{settings.host}:{settings.port} "
                   f"(data in {settings.data_dir.resolve()}, model: {settings.llm_provider})")
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
+    uvicorn.run(create_app(settings, freeze_gc=True), host=settings.host, port=settings.port,
                 log_level=log_level)
 
 

@@ -1,4 +1,5 @@
-"""Any OpenAI-compatible endpoint through the official SDK.
+"""Any OpenAI-compatible endpoint through the official SDK (streamed answers, the hot path
+of a session, go straight over aiohttp with the SDK's URL and headers: openai_stream.py).
 
 OpenAI, vLLM, Ollama, llama.cpp server, LM Studio and OpenRouter all speak this API but
 differ at the edges, so a 400 that names a parameter makes the provider adapt and try
@@ -9,22 +10,20 @@ remembered for later calls. The SDK's own retries are off: retry.py does that.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import httpx2
 import openai
 from openai import AsyncOpenAI, DefaultAioHttpClient
-from openai._constants import RAW_RESPONSE_HEADER
 
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
+from colloquy.llm.openai_stream import ChatStream, HTTPStatusError
 from colloquy.llm.provider import TokenCallback, emit
 from colloquy.llm.retry import RetryPolicy
 from colloquy.llm.retrying import RetryingProvider
-from colloquy.llm.sse import SSEDecoder
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens, estimate_tokens
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -49,6 +48,7 @@ class OpenAIProvider(RetryingProvider):
         self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed",
                                    timeout=timeout, max_retries=0,
                                    http_client=DefaultAioHttpClient(timeout=timeout))
+        self._chat_stream = ChatStream(self._client, timeout)  # streamed answers
         self._json_mode = "json_schema"
         self._token_param = "max_tokens"
         self._send_temperature = True
@@ -56,6 +56,7 @@ class OpenAIProvider(RetryingProvider):
         self._send_images = True
 
     async def aclose(self) -> None:
+        await self._chat_stream.aclose()
         await self._client.close()
 
     # -- one attempt, adapting to the server -------------------------------------------
@@ -69,9 +70,14 @@ class OpenAIProvider(RetryingProvider):
                 else:
                     result = await self._stream(req, kwargs, on_token)
             except openai.APIStatusError as exc:
-                if exc.status_code in (400, 422) and self._adapt(exc, req):
+                message = errors.body_message(exc.body, exc.message)
+                if exc.status_code in (400, 422) and self._adapt(message, req):
                     continue
                 raise _map_error(exc) from exc
+            except HTTPStatusError as exc:  # the same, from a stream request
+                if exc.status in (400, 422) and self._adapt(exc.message, req):
+                    continue
+                raise errors.from_status(exc.status, exc.message, exc.retry_after) from exc
             except openai.OpenAIError as exc:
                 raise _map_error(exc) from exc
             except httpx2.TransportError as exc:
@@ -116,9 +122,9 @@ class OpenAIProvider(RetryingProvider):
                 out.append({"role": m.role, "content": m.content})
         return out
 
-    def _adapt(self, exc: openai.APIStatusError, req: ChatRequest) -> bool:
+    def _adapt(self, message: str, req: ChatRequest) -> bool:
         """Change one setting the server objected to; False when nothing is left to try."""
-        msg = errors.body_message(exc.body, exc.message).lower()
+        msg = message.lower()
         if "max_completion_tokens" in msg and self._token_param == "max_tokens":
             self._token_param = "max_completion_tokens"
         elif "temperature" in msg and self._send_temperature:
@@ -156,42 +162,18 @@ class OpenAIProvider(RetryingProvider):
                       on_token: TokenCallback) -> ChatResult:
         if self._stream_usage:
             kwargs["stream_options"] = {"include_usage": True}
-        # Performance (bench/CHANGES.md): the SDK's typed stream builds a pydantic model per
-        # chunk and decodes SSE line by line in Python, most of the server's CPU per answer.
-        # The SDK still sends the request (auth, headers, status errors, timeouts); asked
-        # for the raw response (its streaming-response header), it hands back the body
-        # unread and llm/sse.py decodes it. Chunks are plain dicts.
-        response = await self._client.post(
-            "/chat/completions", body={**kwargs, "stream": True}, cast_to=httpx2.Response,
-            options={"headers": {RAW_RESPONSE_HEADER: "stream"}})
         parts: list[str] = []
         usage: dict[str, Any] | None = None
         finish = model = None
-        done = False
-        decoder = SSEDecoder()
-        try:
-            async for data in response.aiter_bytes():
-                for _event, payload in decoder.feed(data):
-                    if done or payload.startswith("[DONE]"):
-                        done = True  # read on to the end: the connection is then reused
-                        continue
-                    chunk = json.loads(payload)
-                    if not isinstance(chunk, dict):
-                        continue
-                    if chunk.get("error"):
-                        raise _stream_error(chunk["error"])
-                    usage = chunk.get("usage") or usage
-                    model = chunk.get("model") or model
-                    for choice in chunk.get("choices") or ():
-                        delta = (choice.get("delta") or {}).get("content")
-                        if delta:
-                            parts.append(delta)
-                            await emit(on_token, delta)
-                        finish = choice.get("finish_reason") or finish
-        except json.JSONDecodeError as exc:
-            raise LLMError(f"The AI service sent an unreadable stream: {exc}") from exc
-        finally:
-            await response.aclose()
+        async for chunk in self._chat_stream.chunks({**kwargs, "stream": True}):
+            usage = chunk.get("usage") or usage
+            model = chunk.get("model") or model
+            for choice in chunk.get("choices") or ():
+                delta = (choice.get("delta") or {}).get("content")
+                if delta:
+                    parts.append(delta)
+                    await emit(on_token, delta)
+                finish = choice.get("finish_reason") or finish
         text = "".join(parts)
         return ChatResult(
             text=text,
@@ -200,16 +182,6 @@ class OpenAIProvider(RetryingProvider):
             model=model or self.model,
             finish_reason=finish,
         )
-
-
-def _stream_error(error: Any) -> LLMError:
-    """An error event inside a stream (a 200 response), as the SDK would have raised it."""
-    message = error.get("message") if isinstance(error, dict) else None
-    if not isinstance(message, str) or not message:
-        message = "An error occurred during streaming"
-    if "429" in message or "rate limit" in message.lower():
-        return errors.rate_limited()
-    return LLMError(message)
 
 
 def _usage_count(usage: dict[str, Any] | None, key: str, default: int) -> int:

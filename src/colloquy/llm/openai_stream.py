@@ -1,0 +1,119 @@
+"""Streamed chat completions straight over aiohttp: the hot path of a running session.
+
+Why not the SDK here (bench/CHANGES.md): with 100 sessions answering at once, the SDK's
+request path (options model, header merging, httpx request and URL objects on top of
+its aiohttp transport) was over a third of the server's Python time per answer and made
+the event loop lag in bursts, which delayed every live event. This sends the same request
+the SDK would (its base URL, its auth and default headers) and reads the stream with
+llm/sse.py. Status errors come back as HTTPStatusError for the provider to map or adapt
+to; transport failures as the LLMErrors the SDK path produces.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+from openai import AsyncOpenAI
+
+from colloquy.llm import errors
+from colloquy.llm.errors import LLMError
+from colloquy.llm.sse import SSEDecoder
+
+_ERROR_BODY_LIMIT = 64 * 1024  # an error body is only read for its message
+
+
+class HTTPStatusError(Exception):
+    """A non-2xx answer to a stream request, with the server's own message."""
+
+    def __init__(self, status: int, message: str, retry_after: float | None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.retry_after = retry_after
+
+
+class ChatStream:
+    """POST {base_url}/chat/completions with stream=true; one aiohttp session per loop."""
+
+    def __init__(self, client: AsyncOpenAI, timeout: float) -> None:
+        self.url = str(client.base_url).rstrip("/") + "/chat/completions"
+        headers = {**client.auth_headers, **client.default_headers}
+        self.headers = {k: v for k, v in headers.items() if isinstance(v, str)}  # no Omit
+        self.headers["Accept"] = "text/event-stream"
+        self.timeout = aiohttp.ClientTimeout(total=None, sock_connect=timeout,
+                                             sock_read=timeout)
+        self._session: aiohttp.ClientSession | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _current_session(self) -> aiohttp.ClientSession:
+        loop = asyncio.get_running_loop()
+        if self._session is None or self._session.closed or self._loop is not loop:
+            # A session belongs to the loop it was made on (tests run several loops).
+            self._session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=0), trust_env=True)
+            self._loop = loop
+        return self._session
+
+    async def chunks(self, body: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
+        """The stream's JSON chunks, in order, up to [DONE]."""
+        try:
+            async with self._current_session().post(
+                    self.url, data=json.dumps(body), headers=self.headers,
+                    timeout=self.timeout) as response:
+                if response.status >= 400:
+                    raise await _status_error(response)
+                decoder = SSEDecoder()
+                done = False
+                async for data in response.content.iter_any():
+                    for _event, payload in decoder.feed(data):
+                        if done or payload.startswith("[DONE]"):
+                            done = True  # read on to the end: the connection is reused
+                            continue
+                        chunk = _decode(payload)
+                        if chunk is not None:
+                            yield chunk
+        except TimeoutError as exc:  # aiohttp's read and connect timeouts are TimeoutErrors
+            raise errors.timed_out() from exc
+        except aiohttp.ClientError as exc:
+            raise errors.connection_failed(str(exc) or type(exc).__name__) from exc
+
+    async def aclose(self) -> None:
+        if self._session is not None and not self._session.closed:
+            await self._session.close()
+
+
+def _decode(payload: str) -> dict[str, Any] | None:
+    try:
+        chunk = json.loads(payload)
+    except json.JSONDecodeError as exc:
+        raise LLMError(f"The AI service sent an unreadable stream: {exc}") from exc
+    if not isinstance(chunk, dict):
+        return None
+    if chunk.get("error"):
+        raise _stream_error(chunk["error"])
+    return chunk
+
+
+def _stream_error(error: Any) -> LLMError:
+    """An error event inside a stream (a 200 response), as the SDK would have raised it."""
+    message = error.get("message") if isinstance(error, dict) else None
+    if not isinstance(message, str) or not message:
+        message = "An error occurred during streaming"
+    if "429" in message or "rate limit" in message.lower():
+        return errors.rate_limited()
+    return LLMError(message)
+
+
+async def _status_error(response: aiohttp.ClientResponse) -> HTTPStatusError:
+    raw = await response.content.read(_ERROR_BODY_LIMIT)
+    try:
+        body: Any = json.loads(raw)
+    except ValueError:
+        body = raw.decode("utf-8", "replace").strip() or None
+    fallback = response.reason or f"HTTP {response.status}"
+    return HTTPStatusError(response.status, errors.body_message(body, fallback),
+                           errors.parse_retry_after(response.headers))
