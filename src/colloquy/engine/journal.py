@@ -7,9 +7,11 @@ stored messages always say exactly how far the run got (see plan.py).
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 import weakref
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from colloquy.store.messages import load_message_dicts
 from colloquy.store.models import MessageRow, SessionRow
 from colloquy.store.types import utcnow
+
+log = logging.getLogger(__name__)
 
 
 class SessionGone(Exception):
@@ -75,14 +79,16 @@ async def _writing(factory: async_sessionmaker[AsyncSession]):
 
 
 def enqueue_message(factory: async_sessionmaker[AsyncSession], session_id: str,
-                    message: dict[str, Any], counters: Counters
+                    message: dict[str, Any], counters: Counters,
+                    on_commit: Callable[[], None] | None = None
                     ) -> tuple[dict[str, Any], asyncio.Future]:
     """Queue one message for insertion, with the session's counters, in one transaction.
 
     Returns the stored message (its timestamp is set inside the transaction) and a future
     that resolves when it is committed, or fails with SessionGone when the session was
     deleted or completed meanwhile, or with the database's IntegrityError when the slot is
-    already stored (another runner).
+    already stored (another runner). `on_commit` is called right after a successful
+    commit, before the future's own callbacks (which run one loop turn later).
     """
     stored = {"id": new_message_id(), "seq": message["seq"], "speaker": message["speaker"],
               "content": message["content"], "timestamp": None,
@@ -96,7 +102,8 @@ def enqueue_message(factory: async_sessionmaker[AsyncSession], session_id: str,
     if group is None:
         group = per_loop[factory] = _GroupCommit(factory)
     done = loop.create_future()
-    group.add(_Pending(session_id, stored, counters.requests, counters.iterations, done))
+    group.add(_Pending(session_id, stored, counters.requests, counters.iterations, done,
+                       on_commit))
     return stored, done
 
 
@@ -115,6 +122,7 @@ class _Pending:
     requests: int
     iterations: int
     done: asyncio.Future
+    on_commit: Callable[[], None] | None = None
 
 
 class _GroupCommit:
@@ -171,6 +179,11 @@ def _settle(item: _Pending, error: BaseException | None) -> None:
         return
     if error is None:
         item.done.set_result(None)
+        if item.on_commit is not None:
+            try:
+                item.on_commit()
+            except Exception:  # a subscriber's problem must not fail the write
+                log.exception("on_commit callback failed")
     else:
         item.done.set_exception(error)
 

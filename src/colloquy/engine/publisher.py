@@ -91,10 +91,11 @@ class Publisher:
         self.flush_tokens()
         self._held.append((commit, lambda: [("message", message_payload(message)),
                                             ("progress", progress)]))
-        commit.add_done_callback(self._release)
+        commit.add_done_callback(self.release)
 
-    def _release(self, _commit: asyncio.Future | None = None) -> None:
-        """Publish held events in order, up to the first commit still under way."""
+    def release(self, _commit: asyncio.Future | None = None) -> None:
+        """Publish held events in order, up to the first commit still under way. Runs as
+        the commit future's callback; the journal also calls it at once on commit."""
         while self._held:
             commit, events = self._held[0]
             if commit is not None and not commit.done():

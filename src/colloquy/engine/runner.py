@@ -276,7 +276,7 @@ class SessionRunner:
         """Queue the message's write and go on; it is announced once committed."""
         message["seq"] = (messages[-1]["seq"] + 1) if messages else 1
         stored, commit = journal.enqueue_message(self.factory, self.session_id, message,
-                                                 self.counters)
+                                                 self.counters, on_commit=self.pub.release)
         messages.append(stored)
         self.writes.append(commit)
         self.pub.committed(commit, stored, setup, messages, self.generating)
