@@ -11,6 +11,7 @@ POST /bench/config (latency, tokens per second, answer length; clears the record
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import subprocess
 import sys
@@ -137,8 +138,13 @@ def main() -> None:
     import uvicorn
 
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
-    uvicorn.run(build_app(opts.latency, opts.tps or None, opts.words), host="127.0.0.1",
-                port=opts.port, log_level="warning", access_log=False)
+    app = build_app(opts.latency, opts.tps or None, opts.words)
+    # As `colloquy serve` does (app.py): the fake must not pause its streams for full
+    # garbage collections of its start-up heap while the server under test is measured.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000)
+    uvicorn.run(app, host="127.0.0.1", port=opts.port, log_level="warning", access_log=False)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from anthropic import AsyncAnthropic, DefaultAioHttpClient
 
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
-from colloquy.llm.provider import TokenCallback
+from colloquy.llm.provider import TokenCallback, emit
 from colloquy.llm.retry import RetryPolicy
 from colloquy.llm.retrying import RetryingProvider
 from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
@@ -54,9 +54,9 @@ class AnthropicProvider(RetryingProvider):
                     async for event in stream:
                         # text deltas for prose, partial JSON for the forced tool
                         if event.type == "text" and event.text:
-                            await on_token(event.text)
+                            await emit(on_token, event.text)
                         elif event.type == "input_json" and event.partial_json:
-                            await on_token(event.partial_json)
+                            await emit(on_token, event.partial_json)
                     message = await stream.get_final_message()
         except anthropic.AnthropicError as exc:
             raise _map_error(exc) from exc

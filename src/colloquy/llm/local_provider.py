@@ -24,7 +24,7 @@ from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.llama_loader import EMBEDDED_NAME, embedded_model_path, executor_for, load_model
-from colloquy.llm.provider import TokenCallback
+from colloquy.llm.provider import TokenCallback, emit
 from colloquy.llm.retry import RetryPolicy
 from colloquy.llm.retrying import RetryingProvider
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
@@ -75,7 +75,7 @@ class LocalProvider(RetryingProvider):
         try:
             while (item := await queue.get()) is not _DONE:
                 if on_token is not None:
-                    await on_token(item)  # type: ignore[arg-type]
+                    await emit(on_token, item)  # type: ignore[arg-type]
             result = await future
         finally:
             cancel.set()  # on cancellation: the worker stops at the next token

@@ -21,7 +21,7 @@ from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.openai_stream import ChatStream, HTTPStatusError
-from colloquy.llm.provider import TokenCallback, emit
+from colloquy.llm.provider import TokenCallback
 from colloquy.llm.retry import RetryPolicy
 from colloquy.llm.retrying import RetryingProvider
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens, estimate_tokens
@@ -165,15 +165,18 @@ class OpenAIProvider(RetryingProvider):
         parts: list[str] = []
         usage: dict[str, Any] | None = None
         finish = model = None
-        async for chunk in self._chat_stream.chunks({**kwargs, "stream": True}):
-            usage = chunk.get("usage") or usage
-            model = chunk.get("model") or model
-            for choice in chunk.get("choices") or ():
-                delta = (choice.get("delta") or {}).get("content")
-                if delta:
-                    parts.append(delta)
-                    await emit(on_token, delta)
-                finish = choice.get("finish_reason") or finish
+        async for chunks in self._chat_stream.chunks({**kwargs, "stream": True}):
+            for chunk in chunks:
+                usage = chunk.get("usage") or usage
+                model = chunk.get("model") or model
+                for choice in chunk.get("choices") or ():
+                    delta = (choice.get("delta") or {}).get("content")
+                    if delta:
+                        parts.append(delta)
+                        pending = on_token(delta)
+                        if pending is not None:  # an async callback
+                            await pending
+                    finish = choice.get("finish_reason") or finish
         text = "".join(parts)
         return ChatResult(
             text=text,

@@ -58,8 +58,9 @@ class ChatStream:
             self._loop = loop
         return self._session
 
-    async def chunks(self, body: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
-        """The stream's JSON chunks, in order, up to [DONE]."""
+    async def chunks(self, body: dict[str, Any]) -> AsyncIterator[list[dict[str, Any]]]:
+        """The stream's JSON chunks, in order, up to [DONE]: a list per network read (one
+        step of this generator per read, not per chunk: it is the hot loop)."""
         try:
             async with self._current_session().post(
                     self.url, data=json.dumps(body), headers=self.headers,
@@ -69,13 +70,21 @@ class ChatStream:
                 decoder = SSEDecoder()
                 done = False
                 async for data in response.content.iter_any():
+                    batch = []
                     for _event, payload in decoder.feed(data):
                         if done or payload.startswith("[DONE]"):
                             done = True  # read on to the end: the connection is reused
                             continue
-                        chunk = _decode(payload)
+                        try:
+                            chunk = _decode(payload)
+                        except LLMError:
+                            if batch:
+                                yield batch  # the text before the error still goes out
+                            raise
                         if chunk is not None:
-                            yield chunk
+                            batch.append(chunk)
+                    if batch:
+                        yield batch
         except TimeoutError as exc:  # aiohttp's read and connect timeouts are TimeoutErrors
             raise errors.timed_out() from exc
         except aiohttp.ClientError as exc:

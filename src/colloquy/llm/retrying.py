@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from colloquy.llm.provider import TokenCallback, emit
+from collections.abc import Awaitable
+
+from colloquy.llm.provider import TokenCallback
 from colloquy.llm.retry import RetryPolicy, with_retries
 from colloquy.llm.types import ChatRequest, ChatResult
 
@@ -17,10 +19,10 @@ class RetryingProvider:
     async def stream(self, req: ChatRequest, on_token: TokenCallback) -> ChatResult:
         sent = False
 
-        async def relay(delta: str) -> None:
+        def relay(delta: str) -> Awaitable[None] | None:
             nonlocal sent
             sent = True
-            await emit(on_token, delta)
+            return on_token(delta)  # the provider awaits it if the callback is async
 
         # Once a token has gone out a retry would show text twice, so only retry before that.
         return await with_retries(lambda: self._attempt(req, relay), self._retry,
