@@ -51,7 +51,8 @@ def new_client() -> aiohttp.ClientSession:
 @dataclass
 class Watch:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
-    delays: list[float] = field(default_factory=list)  # commit -> arrival, seconds
+    delays: list[float] = field(default_factory=list)  # stored timestamp -> arrival, s
+    arrivals: list[tuple[str, float]] = field(default_factory=list)  # (message id, time)
     messages: int = 0
     tokens: int = 0
     ended_at: float | None = None  # time.monotonic() of the final status event
@@ -90,8 +91,9 @@ def _dispatch(name: str | None, data: str, watch: Watch) -> bool:
         watch.ready.set()
     elif name == "message":
         arrived = time.time()
-        stamp = json.loads(data)["timestamp"]
-        watch.delays.append(arrived - datetime.fromisoformat(stamp).timestamp())
+        message = json.loads(data)
+        watch.delays.append(arrived - datetime.fromisoformat(message["timestamp"]).timestamp())
+        watch.arrivals.append((message["id"], arrived))
         watch.messages += 1
     elif name == "status":
         status = json.loads(data)
@@ -159,6 +161,7 @@ async def run_sessions(url: str, bodies: list[dict], timeout: float,
         "wall": (max(ends) - started) if ends else float("nan"),
         "per_session": [e - started for e in ends],
         "delays": [d for w in everyone for d in w.delays],
+        "arrivals": [a for w in everyone for a in w.arrivals],
         "messages": sum(len(v.get("messages", [])) for v in views),
         "sse_messages": sum(w.messages for w in everyone),
         "token_events": sum(w.tokens for w in everyone),

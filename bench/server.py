@@ -37,9 +37,10 @@ class ColloquyServer:
             env.update(COLLOQUY_LLM_BASE_URL=llm_url, COLLOQUY_LLM_API_KEY="bench",
                        COLLOQUY_LLM_MODEL="bench")
         self.log = data / "server.log"
+        self.commits = data / "commits.log"  # see bench/traced_serve.py
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "colloquy.cli", "serve", "--port", str(self.port),
-             "--log-level", "warning"], cwd=ROOT, env=env,
+            [sys.executable, "-m", "bench.traced_serve", str(self.commits), "serve",
+             "--port", str(self.port), "--log-level", "warning"], cwd=ROOT, env=env,
             stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         try:
             wait_http(f"{self.url}/api/health", self.proc)
@@ -58,6 +59,15 @@ class ColloquyServer:
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024
         return float("nan")
+
+    def commit_times(self) -> dict[str, float]:
+        """Message id -> wall-clock time its commit completed, from the commit log."""
+        out: dict[str, float] = {}
+        if self.commits.exists():
+            for line in self.commits.read_text().splitlines():
+                stamp, *ids = line.split()
+                out.update(dict.fromkeys(ids, float(stamp)))
+        return out
 
     def log_tail(self, chars: int = 3000) -> str:
         return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""

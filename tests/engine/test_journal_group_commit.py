@@ -6,6 +6,8 @@ message of a session that is gone fails with SessionGone and stores nothing."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 
 import pytest
 from sqlalchemy import event, select
@@ -97,3 +99,21 @@ async def test_a_waiter_that_gives_up_does_not_break_the_queue(factory):
     assert second["seq"] == 1
     # The first write still went ahead (resuming a session reads what is stored).
     assert stored_msg["timestamp"] is not None and len(await stored(factory, "s0")) == 1
+
+
+async def test_commit_log_names_each_committed_message(factory, caplog):
+    caplog.set_level(logging.DEBUG, logger="colloquy.commits")
+    before = time.time()
+    results = await asyncio.gather(
+        journal.append_message(factory, "s0", answer(1, 0), Counters(1, 1)),
+        journal.append_message(factory, "s1", answer(1, 0), Counters(1, 1)))
+    lines = [r.getMessage() for r in caplog.records if r.name == "colloquy.commits"]
+    logged = {mid: float(line.split()[0]) for line in lines for mid in line.split()[1:]}
+    assert set(logged) == {r["id"] for r in results}
+    assert all(before <= t <= time.time() for t in logged.values())
+
+
+async def test_commit_log_is_silent_by_default(factory, caplog):
+    caplog.set_level(logging.WARNING, logger="colloquy.commits")
+    await journal.append_message(factory, "s0", answer(1, 0), Counters(1, 1))
+    assert not [r for r in caplog.records if r.name == "colloquy.commits"]

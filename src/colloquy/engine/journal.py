@@ -24,6 +24,9 @@ from colloquy.store.models import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
 log = logging.getLogger(__name__)
+# When enabled at DEBUG (the benchmark does), one line per commit: the wall-clock time the
+# runner learned of it and the ids of its messages, to time commit -> SSE arrival.
+commit_log = logging.getLogger("colloquy.commits")
 
 
 class SessionGone(Exception):
@@ -170,6 +173,9 @@ class _GroupCommit:
             for item in batch:  # the batch was rolled back: find the one that fails
                 await self._commit([item])
             return
+        if commit_log.isEnabledFor(logging.DEBUG):
+            commit_log.debug("%.6f %s", time.time(), " ".join(
+                item.stored["id"] for item in batch if item.session_id not in gone))
         for item in batch:
             _settle(item, SessionGone(item.session_id) if item.session_id in gone else None)
 
