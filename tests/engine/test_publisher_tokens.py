@@ -34,9 +34,9 @@ async def test_deltas_are_coalesced_and_flushed_before_the_message():
         pub.token(PERSONA, 0, 1, 2, word)
     pub.token({"id": "p2"}, 1, 1, 2, "No")
     assert drain(sub) == []  # buffered, not yet sent
-    pub.message({"id": "m1", "seq": 3, "tokens": 2, "content": "I like it"})
+    pub.status("in-progress", running=True)
     events = drain(sub)
-    assert [e.name for e in events] == ["token", "token", "message"]
+    assert [e.name for e in events] == ["token", "token", "status"]
     assert events[0].data == {"participantIndex": 0, "personaId": "p1", "questionIndex": 1,
                               "round": 2, "delta": "I like it"}
     assert events[1].data["delta"] == "No" and events[1].data["participantIndex"] == 1

@@ -79,9 +79,6 @@ class Publisher:
         else:
             self.bus.publish(self.session_id, name, data)
 
-    def message(self, message: dict[str, Any]) -> None:
-        self._send("message", message_payload(message))
-
     def committed(self, commit: asyncio.Future, message: dict[str, Any], setup,
                   messages: list[dict], generating: list[int]) -> None:
         """Announce a stored message and the progress it makes once `commit` succeeds (and
@@ -141,10 +138,6 @@ class Publisher:
         self._send("thinking", {"questionIndex": q, "round": r, "participants": [
             {"participantIndex": i, "personaId": participants[i].get("id"),
              "name": participants[i].get("name")} for i in indices]})
-
-    def progress(self, setup, messages: list[dict], generating: list[int]) -> None:
-        self._send("progress", progress_payload(setup.participants, len(setup.questions),
-                                                messages, generating))
 
     def status(self, status: str, *, running: bool, error: dict | None = None) -> None:
         self._send("status", {"status": status, "running": running, "error": error})

@@ -136,7 +136,7 @@ class SessionRunner:
             raise
         except BaseException as exc:
             failure = await self._settle_writes()
-            if failure is not None:
+            if failure is not None and failure is not exc:
                 raise failure from exc
             raise
 
