@@ -5,6 +5,7 @@ import asyncio
 import pytest
 
 from colloquy.engine.journal import load_messages
+from colloquy.store.models import SessionRow
 from engine.conftest import expected_layout
 from support.fake_openai import FakeError, FakeReply, default_responder
 
@@ -158,3 +159,24 @@ async def test_invalid_participant_index_saves_and_completes(env):
     await restarted.shutdown()
     assert view["status"] == "completed" and view["completedAt"] and view["error"] is None
     assert len(view["messages"]) >= 8
+
+
+async def test_session_finished_elsewhere_mid_run_announces_only_stored_messages(env):
+    # The runner goes on while a message commits (engine/journal.py group commit); when the
+    # session is completed behind its back, the writes under way fail with SessionGone and
+    # nothing that was not stored may be announced to subscribers.
+    env.fake.latency = 0.05
+    sid = await env.create(participants=3, questions=2)
+    sub, _, _ = env.bus.subscribe(sid, None)
+    await env.run(sid)
+    await env.wait_messages(sid, 3)
+    async with env.factory() as db, db.begin():
+        (await db.get(SessionRow, sid)).status = "completed"
+    await env.wait_idle(sid)
+    stored = [m["id"] for m in await env.messages(sid)]
+    events = []
+    while not sub.queue.empty():
+        events.append(sub.queue.get_nowait())
+    announced = [e.data["id"] for e in events if e.name == "message"]
+    assert announced == stored and 3 <= len(stored) < 24
+    assert "error" not in [e.name for e in events]
