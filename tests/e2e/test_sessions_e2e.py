@@ -166,6 +166,24 @@ def test_answers_stream_in_then_stop_and_retry(live_server: str, page: Page, fak
     expect_completed(page)
 
 
+def test_a_page_reloaded_mid_answer_keeps_the_text_so_far(live_server: str, page: Page,
+                                                         fake_llm):
+    fake_llm.set_responder(lambda body: FakeReply(default_responder(body), tokens_per_second=4))
+    session_id = create_via_api(live_server, "Reload mid-answer")
+    page.goto(f"{live_server}/session/{session_id}")
+    writing = page.get_by_test_id("writing-answer").first
+    expect(writing).to_contain_text(re.compile(r"is thinking\.\.\.\s*\S+\s+\S+", re.DOTALL))
+    before = writing.inner_text().split("is thinking...", 1)[1].strip()
+
+    page.reload()
+    # The stream starts with the answers being written and the text they have so far.
+    writing = page.get_by_test_id("writing-answer").first
+    expect(writing).to_contain_text(before, timeout=3_000)
+
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(page.get_by_test_id("generation-error")).to_contain_text("Session stopped by user")
+
+
 def test_credits_error_shows_the_hint_then_retry_completes(live_server: str, page: Page, fake_llm):
     fake_llm.set_responder(lambda body: FakeError(402, "insufficient credits"))
     session_id = create_via_api(live_server, "Credits test")

@@ -3,7 +3,9 @@
 Every event has an `id:`; a client that reconnects with Last-Event-ID (EventSource does it
 by itself) gets what it missed, or a `reset` event when that is no longer available, after
 which it refetches the session. The first event of a stream is `ready` (or `reset`): fetch
-the session after it and apply later events on top (dedupe messages by id).
+the session after it and apply later events on top (dedupe messages by id). Then, while
+answers are being written, a `thinking` event and a `token` event per answer carrying
+the text streamed so far, so that a page opened or reconnected mid-answer shows it.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def _parse_id(value: str | None) -> int | None:
 async def _stream(bus: EventBus, session_id: str, last_id: int | None
                   ) -> AsyncIterator[bytes]:
     sub, replay, reset = bus.subscribe(session_id, last_id)
+    live = bus.live(session_id)  # now, before any await: later events go on from here
     try:
         position = bus.next_reset_id(session_id)
         if reset:
@@ -50,6 +53,8 @@ async def _stream(bus: EventBus, session_id: str, last_id: int | None
             yield _sse(Event(position, "ready", {}))
         if replay:
             yield b"".join(_sse(event) for event in replay)
+        if live:  # answers being written: a page opened mid-answer shows the text so far
+            yield b"".join(_encode(event) for event in live)
         while True:
             event = await sub.queue.get()
             # Send what is already queued in one write: one send (and one socket write)

@@ -54,6 +54,24 @@ class _Channel:
         self.floor = self.last_id  # events up to this id can no longer be replayed
         self.buffer: deque[Event] = deque()
         self.subscribers: set[Subscription] = set()
+        # The answers being written, for subscribers that join mid-answer: the latest
+        # `thinking` and, per answer, the text its published `token` events carried so far.
+        self.thinking: dict[str, Any] | None = None
+        self.partial: dict[tuple, dict[str, Any]] = {}
+
+    def track(self, name: str, data: dict[str, Any]) -> None:
+        if name == "token":
+            key = _slot(data)
+            before = self.partial.get(key)
+            text = (before["delta"] if before else "") + str(data.get("delta") or "")
+            self.partial[key] = {**data, "delta": text}
+        elif name == "thinking":
+            self.thinking = data
+        elif name == "message":
+            self.partial.pop(_slot(data), None)
+        elif name == "error" or (name == "status" and not data.get("running")):
+            self.thinking = None
+            self.partial.clear()
 
     def remember(self, event: Event) -> None:
         if event.name in EPHEMERAL:
@@ -89,6 +107,7 @@ class EventBus:
         channel.last_id += 1
         event = Event(channel.last_id, name, data)
         channel.remember(event)
+        channel.track(name, data)
         for sub in list(channel.subscribers):
             if sub.overflowed:
                 continue
@@ -111,6 +130,18 @@ class EventBus:
         if last_event_id > channel.last_id or last_event_id < channel.floor:
             return sub, [], True
         return sub, [e for e in channel.buffer if e.id > last_event_id], False
+
+    def live(self, session_id: str) -> list[Event]:
+        """Who is being generated and the text streamed so far, as `thinking` and `token`
+        events at the channel's current position. Taken right after subscribe() (no await
+        between), later token events continue exactly where this text ends."""
+        channel = self._channel(session_id)
+        events = []
+        if channel.thinking is not None and channel.thinking.get("participants"):
+            events.append(Event(channel.last_id, "thinking", channel.thinking))
+        events += [Event(channel.last_id, "token", payload)
+                   for payload in channel.partial.values()]
+        return events
 
     def next_reset_id(self, session_id: str) -> int:
         """An id for a synthetic `reset` event: the channel's current position."""
@@ -135,6 +166,10 @@ class EventBus:
             for sub in channel.subscribers:
                 _close(sub)
             channel.subscribers.clear()
+
+
+def _slot(data: dict[str, Any]) -> tuple:
+    return data.get("participantIndex"), data.get("questionIndex"), data.get("round")
 
 
 def _drain(sub: Subscription) -> None:
