@@ -1,20 +1,14 @@
-"""Coalesced token events (engine/publisher.py), the once-per-event SSE frame, and the
-mapping of a connection dropped mid-stream to a retryable LLMError (bench/CHANGES.md)."""
+"""Coalesced token events (engine/publisher.py) and the once-per-event SSE frame
+(bench/CHANGES.md). A connection dropped mid-stream: tests/llm/test_openai_stream_transport.py."""
 
 from __future__ import annotations
 
 import asyncio
 
-import httpx2
-import pytest
-
 from colloquy.api.events import _sse
 from colloquy.engine import publisher as publisher_module
 from colloquy.engine.events import EventBus
 from colloquy.engine.publisher import Publisher
-from colloquy.llm.errors import LLMError
-from colloquy.llm.openai_provider import OpenAIProvider
-from colloquy.llm.types import ChatMessage, ChatRequest
 
 PERSONA = {"id": "p1", "name": "Ann"}
 
@@ -63,19 +57,3 @@ async def test_an_event_is_serialised_once_for_all_subscribers():
     frame = _sse(event)
     assert frame.startswith(b"id: ") and b"event: progress" in frame
     assert _sse(event) is frame
-
-
-async def test_a_connection_dropped_mid_stream_is_a_retryable_llm_error(monkeypatch):
-    provider = OpenAIProvider(base_url="http://127.0.0.1:9/v1", api_key="x")
-
-    async def broken(*_args, **_kwargs):
-        raise httpx2.RemoteProtocolError("peer closed connection without sending "
-                                         "complete message body")
-
-    monkeypatch.setattr(provider, "_stream", broken)
-    req = ChatRequest(system="s", messages=[ChatMessage(role="user", content="hi")],
-                      max_tokens=20)
-    with pytest.raises(LLMError) as info:
-        await provider._attempt(req, lambda _delta: None)
-    assert info.value.kind == "connection" and info.value.retryable
-    await provider.aclose()

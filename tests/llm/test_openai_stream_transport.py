@@ -69,6 +69,7 @@ async def test_connection_dropped_mid_stream_is_a_connection_error():
     tokens, outcome = await stream_from(script)
     assert tokens == ["Hello"]
     assert isinstance(outcome, LLMError) and outcome.kind == "connection", outcome
+    assert outcome.retryable
 
 
 async def test_stalled_stream_is_a_request_timeout():

@@ -96,6 +96,13 @@ def from_status(status: int, message: str, retry_after: float | None = None) -> 
     return LLMError(message or f"AI request failed ({status})", status=status, kind=kind)
 
 
+def from_message(message: str) -> LLMError:
+    """An error known only by its text (no HTTP status): a rate limit if it says so."""
+    if "429" in message or "rate limit" in message.lower():
+        return rate_limited()
+    return LLMError(message)
+
+
 def body_message(body: Any, fallback: str) -> str:
     """The human part of an error body: {"error": {"message": ...}} or {"message": ...}."""
     if isinstance(body, Mapping):

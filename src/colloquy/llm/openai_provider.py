@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx2
 import openai
 from openai import AsyncOpenAI, DefaultAioHttpClient
 
@@ -80,12 +79,6 @@ class OpenAIProvider(RetryingProvider):
                 raise errors.from_status(exc.status, exc.message, exc.retry_after) from exc
             except openai.OpenAIError as exc:
                 raise _map_error(exc) from exc
-            except httpx2.TransportError as exc:
-                # The SDK wraps transport errors raised while sending a request, but not
-                # those raised while reading a streamed body (a dropped connection, a read
-                # timeout mid-stream): unmapped, they reached the runner's catch-all as
-                # '500 Failed to generate response'. They are transient: retryable.
-                raise _map_transport_error(exc) from exc
             if not result.text.strip():
                 raise errors.empty_response()
             if req.json_schema is not None:
@@ -197,12 +190,6 @@ def _schema_name(schema: dict[str, Any]) -> str:
     return re.sub(r"[^a-zA-Z0-9_-]", "_", title)[:64] or "response"
 
 
-def _map_transport_error(exc: httpx2.TransportError) -> LLMError:
-    if isinstance(exc, httpx2.TimeoutException) and errors.timed_out_really(exc):
-        return errors.timed_out()
-    return errors.connection_failed(str(exc) or type(exc).__name__)
-
-
 def _map_error(exc: openai.OpenAIError) -> LLMError:
     if isinstance(exc, openai.APITimeoutError) and errors.timed_out_really(exc):
         return errors.timed_out()
@@ -212,7 +199,4 @@ def _map_error(exc: openai.OpenAIError) -> LLMError:
         retry_after = errors.parse_retry_after(exc.response.headers)
         return errors.from_status(exc.status_code, errors.body_message(exc.body, exc.message),
                                   retry_after)
-    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
-    if "429" in message or "rate limit" in message.lower():
-        return errors.rate_limited()
-    return LLMError(message)
+    return errors.from_message(getattr(exc, "message", None) or str(exc) or type(exc).__name__)

@@ -112,9 +112,7 @@ def _stream_error(error: Any) -> LLMError:
     message = error.get("message") if isinstance(error, dict) else None
     if not isinstance(message, str) or not message:
         message = "An error occurred during streaming"
-    if "429" in message or "rate limit" in message.lower():
-        return errors.rate_limited()
-    return LLMError(message)
+    return errors.from_message(message)
 
 
 async def _status_error(response: aiohttp.ClientResponse) -> HTTPStatusError:
