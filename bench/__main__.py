@@ -1,8 +1,8 @@
 """`python -m bench` (or `make bench`): run the benchmarks, print tables, write RESULTS.md.
 
-    python -m bench                     full run (a few minutes)
-    python -m bench --quick             small sizes, about a minute
-    python -m bench --only single,concurrent --sizes 1,10 -P 5 -Q 3 -L 0.3
+python -m bench                     full run (a few minutes)
+python -m bench --quick             small sizes, about a minute
+python -m bench --only single,concurrent --sizes 1,10 -P 5 -Q 3 -L 0.3
 """
 
 from __future__ import annotations
@@ -18,8 +18,11 @@ CHANGES = Path(__file__).with_name("CHANGES.md")  # before/after notes, appended
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--quick", action="store_true", help="small sizes for a fast check")
     p.add_argument("--only", default=",".join(SCENARIOS), help="comma-separated scenarios")
     p.add_argument("-P", "--participants", type=int, default=5)
@@ -27,11 +30,20 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("-L", "--latency", type=float, default=0.3, help="model seconds per call")
     p.add_argument("--sizes", default="1,10,50,100", help="concurrent session counts")
     p.add_argument("--repeats", type=int, default=3, help="runs per single-session mode")
-    p.add_argument("--wait-load", type=float, default=0, metavar="SECONDS",
-                   help="first wait up to this long for the 1-minute load average < 2")
+    p.add_argument(
+        "--wait-load",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="first wait up to this long for the 1-minute load average < 2",
+    )
     p.add_argument("--no-write", action="store_true", help="do not write bench/RESULTS.md")
-    p.add_argument("--subscribers", type=int, default=1,
-                   help="SSE subscribers per session in the concurrent scenario")
+    p.add_argument(
+        "--subscribers",
+        type=int,
+        default=1,
+        help="SSE subscribers per session in the concurrent scenario",
+    )
     opts = p.parse_args(argv)
     if opts.quick:
         opts.sizes, opts.repeats = "1,10", 1
@@ -76,26 +88,36 @@ def main(argv: list[str]) -> int:
                 run_async(run_sessions(server.url, [session_body(3, 2, "parallel")], 120))
                 if "single" in opts.only:
                     from bench.scenarios import single
-                    results["single"] = single.run(server, model, participants=P,
-                                                   questions=Q, latency=L,
-                                                   repeats=opts.repeats)
+
+                    results["single"] = single.run(
+                        server, model, participants=P, questions=Q, latency=L, repeats=opts.repeats
+                    )
                 if "prompts" in opts.only:
                     from bench.scenarios import prompts
-                    results["prompts"] = (prompts.run(server, model, participants=8,
-                                                      questions=10) if not opts.quick else
-                                          prompts.run(server, model, participants=8,
-                                                      questions=3))
+
+                    results["prompts"] = (
+                        prompts.run(server, model, participants=8, questions=10)
+                        if not opts.quick
+                        else prompts.run(server, model, participants=8, questions=3)
+                    )
             finally:
                 server.close()
         if "concurrent" in opts.only:
             from bench.scenarios import concurrent
-            results["concurrent"] = concurrent.run(model, sizes=opts.sizes, participants=P,
-                                                   questions=Q, latency=L,
-                                                   subscribers=opts.subscribers)
+
+            results["concurrent"] = concurrent.run(
+                model,
+                sizes=opts.sizes,
+                participants=P,
+                questions=Q,
+                latency=L,
+                subscribers=opts.subscribers,
+            )
     finally:
         model.close()
     if "embedded" in opts.only:
         from bench.scenarios import embedded
+
         results["embedded"] = embedded.throughput(repeats=3 if opts.quick else 5)
         results["embedded"]["session"] = embedded.session()
     report.show(results)

@@ -30,22 +30,27 @@ def run_async(coro):
     return uvloop.run(coro)
 
 
-def session_body(participants: int, questions: int, mode: str,
-                 length: str = "brief") -> dict:
+def session_body(participants: int, questions: int, mode: str, length: str = "brief") -> dict:
     return {
-        "name": f"bench {participants}x{questions} {mode}", "description": "benchmark",
+        "name": f"bench {participants}x{questions} {mode}",
+        "description": "benchmark",
         "participantIds": [f"p{i}" for i in range(1, participants + 1)],  # seeded p1..p10
-        "moderatorStyle": "casual", "stimuli": [],
-        "questions": [f"Question {i + 1}: what do you think of the new refill pouch?"
-                      for i in range(questions)],
+        "moderatorStyle": "casual",
+        "stimuli": [],
+        "questions": [
+            f"Question {i + 1}: what do you think of the new refill pouch?"
+            for i in range(questions)
+        ],
         "settings": {"responseLength": length, "discussionMode": mode, "autoAdvance": False},
     }
 
 
 def new_client() -> aiohttp.ClientSession:
     # One connection per SSE stream plus the POSTs: no cap (aiohttp's default is 100).
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0),
-                                 timeout=aiohttp.ClientTimeout(total=60, sock_connect=10))
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=0),
+        timeout=aiohttp.ClientTimeout(total=60, sock_connect=10),
+    )
 
 
 @dataclass
@@ -59,13 +64,16 @@ class Watch:
     final: dict | None = None
 
 
-async def follow(client: aiohttp.ClientSession, url: str, sid: str, watch: Watch,
-                 timeout: float) -> Watch:
+async def follow(
+    client: aiohttp.ClientSession, url: str, sid: str, watch: Watch, timeout: float
+) -> Watch:
     """Read the session's event stream until its runner stops (or `timeout`)."""
+
     async def read() -> None:
-        async with client.get(f"{url}/api/sessions/{sid}/events",
-                              timeout=aiohttp.ClientTimeout(total=None, sock_connect=10,
-                                                            sock_read=timeout)) as resp:
+        async with client.get(
+            f"{url}/api/sessions/{sid}/events",
+            timeout=aiohttp.ClientTimeout(total=None, sock_connect=10, sock_read=timeout),
+        ) as resp:
             resp.raise_for_status()
             name, data = None, []
             async for raw in resp.content:
@@ -122,8 +130,7 @@ async def view(client: aiohttp.ClientSession, url: str, sid: str) -> dict:
         return await resp.json()
 
 
-async def run_sessions(url: str, bodies: list[dict], timeout: float,
-                       subscribers: int = 1) -> dict:
+async def run_sessions(url: str, bodies: list[dict], timeout: float, subscribers: int = 1) -> dict:
     """Create the sessions, subscribe to each (`subscribers` streams per session, as several
     open tabs would), start them all at once, wait for all.
 
@@ -137,12 +144,14 @@ async def run_sessions(url: str, bodies: list[dict], timeout: float,
         groups = [[Watch() for _ in range(max(1, subscribers))] for _ in ids]
         watches = [g[0] for g in groups]
         everyone = [w for g in groups for w in g]
-        followers = [asyncio.create_task(follow(client, url, sid, w, timeout))
-                     for sid, g in zip(ids, groups) for w in g]
+        followers = [
+            asyncio.create_task(follow(client, url, sid, w, timeout))
+            for sid, g in zip(ids, groups)
+            for w in g
+        ]
         await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in everyone)), 60)
         started = time.monotonic()
-        runs = await asyncio.gather(*(run(client, url, sid) for sid in ids),
-                                    return_exceptions=True)
+        runs = await asyncio.gather(*(run(client, url, sid) for sid in ids), return_exceptions=True)
         outcomes = await asyncio.gather(*followers, return_exceptions=True)
         errors = [repr(r) for r in runs if isinstance(r, Exception)]
         errors += [f"run POST {r}" for r in runs if isinstance(r, int) and r != 200]
@@ -151,12 +160,14 @@ async def run_sessions(url: str, bodies: list[dict], timeout: float,
     ends = [w.ended_at for w in watches if w.ended_at is not None]
     for group, v in zip(groups, views):
         if v.get("status") != "completed" or v.get("error"):
-            errors.append(f"session {v.get('id')}: status={v.get('status')} "
-                          f"error={v.get('error')}")
+            errors.append(f"session {v.get('id')}: status={v.get('status')} error={v.get('error')}")
         stored = len(v.get("messages", []))
         # Every subscriber was listening before the run started: it must see every message.
-        errors += [f"session {v.get('id')}: a subscriber got {w.messages} of {stored} messages"
-                   for w in group if w.messages != stored]
+        errors += [
+            f"session {v.get('id')}: a subscriber got {w.messages} of {stored} messages"
+            for w in group
+            if w.messages != stored
+        ]
     return {
         "wall": (max(ends) - started) if ends else float("nan"),
         "per_session": [e - started for e in ends],

@@ -24,8 +24,9 @@ def browser_loop(participants: int, questions: int, latency: float) -> float:
     and 1 s per moderator message (question + 2 round prompts per question):
         Q x 3P x (L + 2 s) + Q x 3 x 1 s"""
     answers = questions * 3 * participants
-    return (answers * (latency + BROWSER_PAUSE_PER_ANSWER)
-            + questions * 3 * BROWSER_PAUSE_PER_MODERATOR)
+    return (
+        answers * (latency + BROWSER_PAUSE_PER_ANSWER) + questions * 3 * BROWSER_PAUSE_PER_MODERATOR
+    )
 
 
 BROWSER_FORMULA = "Q x 3P x (L + 2 s) + Q x 3 x 1 s"

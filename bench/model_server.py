@@ -21,9 +21,11 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
-FILLER_TEXT = ("I keep coming back to the price and whether the claim holds up in a normal "
-               "kitchen bin rather than an industrial plant, and honestly the look of it "
-               "matters less to me than knowing what happens after I throw it away.")
+FILLER_TEXT = (
+    "I keep coming back to the price and whether the claim holds up in a normal "
+    "kitchen bin rather than an industrial plant, and honestly the look of it "
+    "matters less to me than knowing what happens after I throw it away."
+)
 FILLER = FILLER_TEXT.split()
 
 
@@ -52,8 +54,13 @@ def build_app(latency: float, tps: float | None, words: int):
     async def chat(request: Request):
         body = await request.json()
         prompt = fake_content.prompt_text(body.get("messages", []))
-        fake.record.append({"at": time.time(), "promptWords": len(prompt.split()),
-                            "maxTokens": body.get("max_tokens")})
+        fake.record.append(
+            {
+                "at": time.time(),
+                "promptWords": len(prompt.split()),
+                "maxTokens": body.get("max_tokens"),
+            }
+        )
         fake.requests.clear()  # the fake keeps whole bodies: too much memory at scale
         return await original(request)
 
@@ -85,15 +92,30 @@ class ModelServer:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.base_url = f"{self.url}/v1"
-        args = [sys.executable, "-m", "bench.model_server", "--port", str(port),
-                "--latency", str(latency), "--tps", str(tps), "--words", str(words)]
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE)
+        args = [
+            sys.executable,
+            "-m",
+            "bench.model_server",
+            "--port",
+            str(port),
+            "--latency",
+            str(latency),
+            "--tps",
+            str(tps),
+            "--words",
+            str(words),
+        ]
+        self.proc = subprocess.Popen(
+            args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         wait_http(f"{self.url}/v1/models", self.proc)
 
     def configure(self, latency: float, tps: float = 0, words: int = 0) -> None:
-        httpx.post(f"{self.url}/bench/config", timeout=10,
-                   json={"latency": latency, "tps": tps, "words": words}).raise_for_status()
+        httpx.post(
+            f"{self.url}/bench/config",
+            timeout=10,
+            json={"latency": latency, "tps": tps, "words": words},
+        ).raise_for_status()
 
     def requests(self) -> list[dict]:
         return httpx.get(f"{self.url}/bench/requests", timeout=30).json()
@@ -106,8 +128,11 @@ def wait_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"{url}: process exited: {proc.stderr.read()[-2000:]!r}"
-                               if proc.stderr else f"{url}: process exited")
+            raise RuntimeError(
+                f"{url}: process exited: {proc.stderr.read()[-2000:]!r}"
+                if proc.stderr
+                else f"{url}: process exited"
+            )
         try:
             if httpx.get(url, timeout=1).status_code == 200:
                 return

@@ -29,19 +29,39 @@ class ColloquyServer:
         (data / "dist").mkdir()  # no SPA build needed: the API is what we measure
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "COLLOQUY_DATA_DIR": str(data / "data"),
-               "COLLOQUY_LLM_PROVIDER": provider, "COLLOQUY_FRONTEND_DIST": str(data / "dist"),
-               "COLLOQUY_LLM_TIMEOUT": "120"}
+        env = {
+            **os.environ,
+            "COLLOQUY_DATA_DIR": str(data / "data"),
+            "COLLOQUY_LLM_PROVIDER": provider,
+            "COLLOQUY_FRONTEND_DIST": str(data / "dist"),
+            "COLLOQUY_LLM_TIMEOUT": "120",
+        }
         env.pop("COLLOQUY_DATABASE_URL", None)  # SQLite in the temp dir
         if llm_url:
-            env.update(COLLOQUY_LLM_BASE_URL=llm_url, COLLOQUY_LLM_API_KEY="bench",
-                       COLLOQUY_LLM_MODEL="bench")
+            env.update(
+                COLLOQUY_LLM_BASE_URL=llm_url,
+                COLLOQUY_LLM_API_KEY="bench",
+                COLLOQUY_LLM_MODEL="bench",
+            )
         self.log = data / "server.log"
         self.commits = data / "commits.log"  # see bench/traced_serve.py
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bench.traced_serve", str(self.commits), "serve",
-             "--port", str(self.port), "--log-level", "warning"], cwd=ROOT, env=env,
-            stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "bench.traced_serve",
+                str(self.commits),
+                "serve",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log.open("ab"),
+            stderr=subprocess.STDOUT,
+        )
         try:
             wait_http(f"{self.url}/api/health", self.proc)
         except Exception:

@@ -17,8 +17,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def run(model, *, sizes: list[int], participants: int, questions: int, latency: float,
-        mode: str = "sequential", subscribers: int = 1) -> list[dict]:
+def run(
+    model,
+    *,
+    sizes: list[int],
+    participants: int,
+    questions: int,
+    latency: float,
+    mode: str = "sequential",
+    subscribers: int = 1,
+) -> list[dict]:
     model.configure(latency)
     rows = []
     for n in sizes:
@@ -26,8 +34,7 @@ def run(model, *, sizes: list[int], participants: int, questions: int, latency: 
         try:
             cpu0 = server.cpu_seconds()
             bodies = [session_body(participants, questions, mode) for _ in range(n)]
-            out = run_async(run_sessions(server.url, bodies, timeout=600,
-                                           subscribers=subscribers))
+            out = run_async(run_sessions(server.url, bodies, timeout=600, subscribers=subscribers))
             cpu = server.cpu_seconds() - cpu0
             committed = server.commit_times()
             peak = server.peak_rss_mb()
@@ -38,21 +45,40 @@ def run(model, *, sizes: list[int], participants: int, questions: int, latency: 
         limit = model_limit(participants, questions, latency, mode)
         # The measure: commit (as the server learned of it) -> arrival. The stored
         # timestamp is taken before the INSERT, so timestamp -> arrival is an upper bound.
-        delays = [(arrived - committed[mid]) * 1000 for mid, arrived in out["arrivals"]
-                  if mid in committed]
+        delays = [
+            (arrived - committed[mid]) * 1000
+            for mid, arrived in out["arrivals"]
+            if mid in committed
+        ]
         bound = [d * 1000 for d in out["delays"]]
         if len(delays) != len(out["arrivals"]):
-            out["errors"].append(f"{len(out['arrivals']) - len(delays)} messages had no "
-                                 "commit time in the server's commit log")
-        rows.append({
-            "N": n, "subscribers": n * subscribers, "mode": mode, "P": participants, "Q": questions, "L": latency,
-            "wall": out["wall"], "limit": limit, "over": out["wall"] / limit - 1,
-            "slowest": max(out["per_session"], default=float("nan")),
-            "cpu_s": cpu, "cpu_ms_per_answer": cpu * 1000 / answers,
-            "peak_rss_mb": peak, "messages": out["messages"],
-            "sse_median_ms": statistics.median(delays) if delays else float("nan"),
-            "sse_p99_ms": percentile(delays, 0.99), "sse_max_ms": max(delays, default=0),
-            "sse_bound_p99_ms": percentile(bound, 0.99),
-            "token_events": out["token_events"], "errors": out["errors"], "log": tail,
-        })
+            out["errors"].append(
+                f"{len(out['arrivals']) - len(delays)} messages had no "
+                "commit time in the server's commit log"
+            )
+        rows.append(
+            {
+                "N": n,
+                "subscribers": n * subscribers,
+                "mode": mode,
+                "P": participants,
+                "Q": questions,
+                "L": latency,
+                "wall": out["wall"],
+                "limit": limit,
+                "over": out["wall"] / limit - 1,
+                "slowest": max(out["per_session"], default=float("nan")),
+                "cpu_s": cpu,
+                "cpu_ms_per_answer": cpu * 1000 / answers,
+                "peak_rss_mb": peak,
+                "messages": out["messages"],
+                "sse_median_ms": statistics.median(delays) if delays else float("nan"),
+                "sse_p99_ms": percentile(delays, 0.99),
+                "sse_max_ms": max(delays, default=0),
+                "sse_bound_p99_ms": percentile(bound, 0.99),
+                "token_events": out["token_events"],
+                "errors": out["errors"],
+                "log": tail,
+            }
+        )
     return rows

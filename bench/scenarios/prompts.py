@@ -23,7 +23,7 @@ def run(server, model, *, participants: int = 8, questions: int = 10) -> dict:
     tokens = [round(r["promptWords"] * 1.3) for r in record]
     per_question = 3 * participants
     per_answer = ANSWER_WORDS * 1.3
-    by_question = [tokens[i:i + per_question] for i in range(0, len(tokens), per_question)]
+    by_question = [tokens[i : i + per_question] for i in range(0, len(tokens), per_question)]
     first_round = [t for i, t in enumerate(tokens) if (i // participants) % 3 == 0]
     fixed = max(first_round, default=0)  # a prompt with no discussion in it
     # The runner trims with its own estimate of "speaker: content" lines; this count takes
@@ -34,11 +34,18 @@ def run(server, model, *, participants: int = 8, questions: int = 10) -> dict:
         return tokens[n - 1] if 0 < n <= len(tokens) else None
 
     return {
-        "P": participants, "Q": questions, "answers": len(tokens),
-        "answer_10": at(10), "answer_200": at(200), "answer_24": at(24),
-        "answer_240": at(240), "max": max(tokens, default=0),
-        "fixed": fixed, "budget": DISCUSSION_TOKEN_BUDGET,
-        "bound": bound, "first_q_max": max(by_question[0], default=0),
+        "P": participants,
+        "Q": questions,
+        "answers": len(tokens),
+        "answer_10": at(10),
+        "answer_200": at(200),
+        "answer_24": at(24),
+        "answer_240": at(240),
+        "max": max(tokens, default=0),
+        "fixed": fixed,
+        "budget": DISCUSSION_TOKEN_BUDGET,
+        "bound": bound,
+        "first_q_max": max(by_question[0], default=0),
         "last_q_max": max(by_question[-1], default=0),
         "transcript_at_240": round(len(tokens) * per_answer),
         "bounded": bool(tokens) and max(tokens) <= bound,

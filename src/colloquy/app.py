@@ -57,8 +57,9 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         async with runtime.sessionmaker() as db:
             await seed_personas_if_empty(db)
         app.state.events = EventBus()
-        app.state.runners = RunnerManager(runtime.sessionmaker, runtime.get_provider,
-                                          app.state.events, settings.uploads_dir)
+        app.state.runners = RunnerManager(
+            runtime.sessionmaker, runtime.get_provider, app.state.events, settings.uploads_dir
+        )
         await app.state.runners.resume_all()  # sessions that were running before a restart
         if freeze_gc:
             if settings.llm_provider in PROVIDERS:  # import its SDK now, so it is frozen too

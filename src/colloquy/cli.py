@@ -34,16 +34,25 @@ def serve(
         Console(stderr=True).print(
             f"[red]Refusing to serve on {settings.host}:[/red] only loopback addresses "
             "(127.0.0.1, ::1, localhost) run without sign-in. Set COLLOQUY_ACCESS_TOKEN "
-            "to a long random secret to serve on other addresses.")
+            "to a long random secret to serve on other addresses."
+        )
         raise typer.Exit(code=2)
-    console.print(f"[bold]Colloquy[/bold] on http://{settings.host}:{settings.port} "
-                  f"(data in {settings.data_dir.resolve()}, model: {settings.llm_provider})")
-    uvicorn.run(create_app(settings, freeze_gc=True), host=settings.host, port=settings.port,
-                log_level=log_level)
+    console.print(
+        f"[bold]Colloquy[/bold] on http://{settings.host}:{settings.port} "
+        f"(data in {settings.data_dir.resolve()}, model: {settings.llm_provider})"
+    )
+    uvicorn.run(
+        create_app(settings, freeze_gc=True),
+        host=settings.host,
+        port=settings.port,
+        log_level=log_level,
+    )
 
 
 @app.command()
-def openapi(out: Path = typer.Option(Path("openapi.json"), help="Where to write the schema.")) -> None:
+def openapi(
+    out: Path = typer.Option(Path("openapi.json"), help="Where to write the schema."),
+) -> None:
     """Write the OpenAPI schema (for generating the frontend's types)."""
     from colloquy.app import create_app
 

@@ -5,8 +5,15 @@ class AppError(Exception):
     status = 400
     code = "bad_request"
 
-    def __init__(self, message: str, errors: list[str] | None = None, *, status: int | None = None,
-                 code: str | None = None, extra: dict | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        errors: list[str] | None = None,
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        extra: dict | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.errors = errors if errors is not None else [message]

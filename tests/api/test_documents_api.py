@@ -25,8 +25,10 @@ def pdf_with_text(text: str) -> bytes:
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-         b"/Resources << /Font << /F1 5 0 R >> >> >>"),
+        (
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+            b"/Resources << /Font << /F1 5 0 R >> >> >>"
+        ),
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
@@ -38,7 +40,9 @@ def pdf_with_text(text: str) -> bytes:
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
+        len(objects) + 1,
+        xref,
+    )
     return bytes(out)
 
 
@@ -67,14 +71,22 @@ def extract(client, name, data, ctype="application/octet-stream"):
 def test_pdf_text(client):
     res = extract(client, "report.pdf", pdf_with_text("Hello from a PDF"), "application/pdf")
     assert res.status_code == 200, res.text
-    assert res.json() == {"text": "Hello from a PDF", "filename": "report.pdf",
-                          "characters": 16, "truncated": False, "type": "pdf"}
+    assert res.json() == {
+        "text": "Hello from a PDF",
+        "filename": "report.pdf",
+        "characters": 16,
+        "truncated": False,
+        "type": "pdf",
+    }
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    (blank_pdf(), "No text could be extracted from this PDF"),
-    (b"%PDF-1.4\nthis is not really a pdf", "Could not read this PDF file"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (blank_pdf(), "No text could be extracted from this PDF"),
+        (b"%PDF-1.4\nthis is not really a pdf", "Could not read this PDF file"),
+    ],
+)
 def test_pdf_without_text(client, data, message):
     res = extract(client, "scan.pdf", data, "application/pdf")
     assert res.status_code == 422 and res.json()["errors"] == [message]
@@ -83,16 +95,20 @@ def test_pdf_without_text(client, data, message):
 def test_docx_text_in_document_order(client):
     res = extract(client, "survey.docx", docx_bytes())
     assert res.status_code == 200, res.text
-    assert res.json()["text"] == ("Survey of weekend shoppers\nAge\t34\n"
-                                  "They compare prices on their phones.")
+    assert res.json()["text"] == (
+        "Survey of weekend shoppers\nAge\t34\nThey compare prices on their phones."
+    )
     assert res.json()["type"] == "docx"
 
 
-@pytest.mark.parametrize(("name", "data", "text"), [
-    ("notes.txt", "Caf\u00e9 owners\r\nline two\n".encode(), "Caf\u00e9 owners\nline two"),
-    ("data.csv", b"\xef\xbb\xbfname,age\nAna,34\n", "name,age\nAna,34"),
-    ("old.txt", "cr\u00e8me br\u00fbl\u00e9e".encode("latin-1"), "cr\u00e8me br\u00fbl\u00e9e"),
-])
+@pytest.mark.parametrize(
+    ("name", "data", "text"),
+    [
+        ("notes.txt", "Caf\u00e9 owners\r\nline two\n".encode(), "Caf\u00e9 owners\nline two"),
+        ("data.csv", b"\xef\xbb\xbfname,age\nAna,34\n", "name,age\nAna,34"),
+        ("old.txt", "cr\u00e8me br\u00fbl\u00e9e".encode("latin-1"), "cr\u00e8me br\u00fbl\u00e9e"),
+    ],
+)
 def test_plain_text_files(client, name, data, text):
     res = extract(client, name, data, "text/plain")
     assert res.status_code == 200, res.text
@@ -112,17 +128,28 @@ def test_too_large(client):
     assert res.json()["errors"] == ["File too large (11.00 MB). Maximum 10MB allowed."]
 
 
-@pytest.mark.parametrize(("name", "data", "ctype", "shown"), [
-    ("virus.exe", b"MZ\x90\x00" * 10, "application/x-msdownload", "application/x-msdownload"),
-    ("archive.rar", b"Rar!\x1a\x07", "application/octet-stream", "rar"),
-    ("page.pdf", b"<!DOCTYPE html><html><script>alert(1)</script></html>", "application/pdf",
-     "text/html"),
-    ("setup.pdf", b"MZ\x90\x00" * 10, "application/pdf", "application/x-msdownload"),
-    ("photo.png", b"just some text", "image/png", "text/plain"),
-    ("letter.docx", b"PK\x03\x04 not a real zip", "application/octet-stream",
-     "application/zip"),
-    ("table.csv", bytes(range(256)), "text/csv", "application/octet-stream"),
-])
+@pytest.mark.parametrize(
+    ("name", "data", "ctype", "shown"),
+    [
+        ("virus.exe", b"MZ\x90\x00" * 10, "application/x-msdownload", "application/x-msdownload"),
+        ("archive.rar", b"Rar!\x1a\x07", "application/octet-stream", "rar"),
+        (
+            "page.pdf",
+            b"<!DOCTYPE html><html><script>alert(1)</script></html>",
+            "application/pdf",
+            "text/html",
+        ),
+        ("setup.pdf", b"MZ\x90\x00" * 10, "application/pdf", "application/x-msdownload"),
+        ("photo.png", b"just some text", "image/png", "text/plain"),
+        (
+            "letter.docx",
+            b"PK\x03\x04 not a real zip",
+            "application/octet-stream",
+            "application/zip",
+        ),
+        ("table.csv", bytes(range(256)), "text/csv", "application/octet-stream"),
+    ],
+)
 def test_wrong_types_are_refused_by_name_or_by_content(client, name, data, ctype, shown):
     res = extract(client, name, data, ctype)
     assert res.status_code == 422
@@ -137,9 +164,11 @@ def test_filename_too_long(client):
 
 
 def test_no_file(client):
-    for res in (client.post("/api/documents/extract", files={"other": ("a.txt", b"x")}),
-                client.post("/api/documents/extract", files={"file": ("", b"x")}),
-                extract(client, "empty.txt", b"")):
+    for res in (
+        client.post("/api/documents/extract", files={"other": ("a.txt", b"x")}),
+        client.post("/api/documents/extract", files={"file": ("", b"x")}),
+        extract(client, "empty.txt", b""),
+    ):
         assert res.status_code == 422
     assert res.json()["errors"] == ["The file is empty"]
     res = client.post("/api/documents/extract", data={"note": "x"}, files={"x": ("a", b"")})

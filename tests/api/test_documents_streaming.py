@@ -14,14 +14,15 @@ CHUNK = 64 * 1024
 
 
 def body(filename: str, payload: bytes) -> bytes:
-    return (b"--XyZ\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nhi\r\n"
-            b"--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n"
-            b"Content-Type: text/plain\r\n\r\n%s\r\n--XyZ--\r\n"
-            % (filename.encode(), payload))
+    return (
+        b'--XyZ\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n'
+        b'--XyZ\r\nContent-Disposition: form-data; name="file"; filename="%s"\r\n'
+        b"Content-Type: text/plain\r\n\r\n%s\r\n--XyZ--\r\n" % (filename.encode(), payload)
+    )
 
 
 def request_for(raw: bytes, sent: list[int], length: bool = True) -> Request:
-    chunks = [raw[i:i + CHUNK] for i in range(0, len(raw), CHUNK)]
+    chunks = [raw[i : i + CHUNK] for i in range(0, len(raw), CHUNK)]
 
     async def receive():
         sent.append(1)

@@ -3,8 +3,13 @@
 
 def test_draft_roundtrip_and_clear(client):
     assert client.get("/api/draft").json() == {"draft": None}
-    draft = {"name": "Half done", "participants": ["p1"], "questions": ["", "", ""],
-             "responseLength": "moderate", "status": "draft"}
+    draft = {
+        "name": "Half done",
+        "participants": ["p1"],
+        "questions": ["", "", ""],
+        "responseLength": "moderate",
+        "status": "draft",
+    }
     res = client.put("/api/draft", json=draft)
     assert res.status_code == 200 and res.json() == {"draft": draft}
     assert client.get("/api/draft").json() == {"draft": draft}
@@ -19,8 +24,7 @@ def test_draft_roundtrip_and_clear(client):
 def test_draft_must_be_a_bounded_object(client):
     res = client.put("/api/draft", json=["not", "an", "object"])
     assert res.status_code == 422 and res.json()["errors"] == ["Draft must be a JSON object"]
-    res = client.put("/api/draft", content=b"{broken", headers={"content-type":
-                                                                "application/json"})
+    res = client.put("/api/draft", content=b"{broken", headers={"content-type": "application/json"})
     assert res.status_code == 422
     res = client.put("/api/draft", json={"blob": "x" * (210 * 1024)})
     assert res.status_code == 413 and res.json()["code"] == "payload_too_large"

@@ -17,10 +17,26 @@ def frames(chunk: bytes) -> list[tuple[str, str]]:
 
 async def test_stream_opened_mid_answer_shows_the_text_so_far():
     bus = EventBus()
-    bus.publish("s", "thinking", {"questionIndex": 0, "round": 0, "participants": [
-        {"participantIndex": 2, "personaId": "p3", "name": "Cy"}]})
-    bus.publish("s", "token", {"participantIndex": 2, "personaId": "p3", "questionIndex": 0,
-                               "round": 0, "delta": "Honestly, "})
+    bus.publish(
+        "s",
+        "thinking",
+        {
+            "questionIndex": 0,
+            "round": 0,
+            "participants": [{"participantIndex": 2, "personaId": "p3", "name": "Cy"}],
+        },
+    )
+    bus.publish(
+        "s",
+        "token",
+        {
+            "participantIndex": 2,
+            "personaId": "p3",
+            "questionIndex": 0,
+            "round": 0,
+            "delta": "Honestly, ",
+        },
+    )
     stream = _stream(bus, "s", None)
     first = await anext(stream)
     assert [name for name, _ in frames(first)] == ["ready"]
@@ -28,12 +44,30 @@ async def test_stream_opened_mid_answer_shows_the_text_so_far():
     assert [name for name, _ in live] == ["thinking", "token"]
     assert '"delta": "Honestly, "' in live[1][1]
     # Later deltas continue the text; nothing is repeated.
-    bus.publish("s", "token", {"participantIndex": 2, "personaId": "p3", "questionIndex": 0,
-                               "round": 0, "delta": "it works."})
+    bus.publish(
+        "s",
+        "token",
+        {
+            "participantIndex": 2,
+            "personaId": "p3",
+            "questionIndex": 0,
+            "round": 0,
+            "delta": "it works.",
+        },
+    )
     after = frames(await anext(stream))
-    assert [(name, json.loads(data)) for name, data in after] == [("token", {
-        "participantIndex": 2, "personaId": "p3", "questionIndex": 0, "round": 0,
-        "delta": "it works."})]
+    assert [(name, json.loads(data)) for name, data in after] == [
+        (
+            "token",
+            {
+                "participantIndex": 2,
+                "personaId": "p3",
+                "questionIndex": 0,
+                "round": 0,
+                "delta": "it works.",
+            },
+        )
+    ]
     await stream.aclose()
 
 

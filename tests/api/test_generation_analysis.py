@@ -8,10 +8,14 @@ from fastapi.testclient import TestClient
 from colloquy.app import create_app
 from support.fake_openai import FakeError, run_fake_openai
 
-TEXT = ("I plan every trip weeks ahead, keep a spreadsheet of my spending and get nervous "
-        "when plans change at the last minute.")
-ANALYSIS = ("A careful planner who enjoys new places. Openness: 85, Conscientiousness - 40/100, "
-            "extraversion is 55, Agreeableness = 61, Neuroticism: 120")
+TEXT = (
+    "I plan every trip weeks ahead, keep a spreadsheet of my spending and get nervous "
+    "when plans change at the last minute."
+)
+ANALYSIS = (
+    "A careful planner who enjoys new places. Openness: 85, Conscientiousness - 40/100, "
+    "extraversion is 55, Agreeableness = 61, Neuroticism: 120"
+)
 
 
 def structured(body: dict) -> bool:
@@ -38,9 +42,16 @@ def analyze(api, **body):
 def test_traits_are_read_from_the_analysis_text(api, fake):
     res = analyze(api, currentTraits={"neuroticism": 33, "openness": 10})
     assert res.status_code == 200, res.text
-    assert res.json() == {"analysis": ANALYSIS, "traits": {
-        "openness": 85, "conscientiousness": 40, "extraversion": 55, "agreeableness": 61,
-        "neuroticism": 33}}  # 120 is not accepted: the current value stays
+    assert res.json() == {
+        "analysis": ANALYSIS,
+        "traits": {
+            "openness": 85,
+            "conscientiousness": 40,
+            "extraversion": 55,
+            "agreeableness": 61,
+            "neuroticism": 33,
+        },
+    }  # 120 is not accepted: the current value stays
     (request,) = fake.requests  # every trait had a number: no follow-up call
     assert TEXT in request["messages"][-1]["content"]
     assert "Neuroticism: <score>" in request["messages"][-1]["content"]
@@ -52,18 +63,32 @@ def test_without_current_traits_an_unreadable_trait_is_50(api):
 
 def test_missing_numbers_are_asked_for_and_appended_to_the_analysis(api, fake):
     prose = "Curious and sociable, though a little anxious. Openness: 80."
-    fake.set_responder(lambda body: {"conscientiousness": 64, "extraversion": 3,
-                                     "agreeableness": 58, "neuroticism": 150}
-                       if structured(body) else prose)
+    fake.set_responder(
+        lambda body: (
+            {"conscientiousness": 64, "extraversion": 3, "agreeableness": 58, "neuroticism": 150}
+            if structured(body)
+            else prose
+        )
+    )
     body = analyze(api).json()
-    assert body["analysis"] == prose + ("\n\nConscientiousness: 64\nExtraversion: 3\n"
-                                        "Agreeableness: 58")
-    assert body["traits"] == {"openness": 80, "conscientiousness": 64, "extraversion": 3,
-                              "agreeableness": 58, "neuroticism": 50}
+    assert body["analysis"] == prose + (
+        "\n\nConscientiousness: 64\nExtraversion: 3\nAgreeableness: 58"
+    )
+    assert body["traits"] == {
+        "openness": 80,
+        "conscientiousness": 64,
+        "extraversion": 3,
+        "agreeableness": 58,
+        "neuroticism": 50,
+    }
     follow_up = fake.requests[1]
     schema = follow_up["response_format"]["json_schema"]["schema"]
-    assert schema["required"] == ["conscientiousness", "extraversion", "agreeableness",
-                                  "neuroticism"]
+    assert schema["required"] == [
+        "conscientiousness",
+        "extraversion",
+        "agreeableness",
+        "neuroticism",
+    ]
     assert [m["role"] for m in follow_up["messages"]][-2:] == ["assistant", "user"]
 
 
@@ -75,12 +100,15 @@ def test_a_failing_follow_up_still_returns_the_analysis(api, fake):
     assert res.json()["traits"]["openness"] == 70
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    (None, "Please provide at least 50 characters of text to analyze"),
-    ("x" * 49, "Please provide at least 50 characters of text to analyze"),
-    ("  " + "x" * 48 + "   ", "Please provide at least 50 characters of text to analyze"),
-    ("x" * 100_001, "Please provide at most 100,000 characters of text to analyze"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (None, "Please provide at least 50 characters of text to analyze"),
+        ("x" * 49, "Please provide at least 50 characters of text to analyze"),
+        ("  " + "x" * 48 + "   ", "Please provide at least 50 characters of text to analyze"),
+        ("x" * 100_001, "Please provide at most 100,000 characters of text to analyze"),
+    ],
+)
 def test_validation(api, fake, text, message):
     res = api.post("/api/personas/analyze-document", json={"documentText": text})
     assert res.status_code == 422

@@ -15,8 +15,11 @@ from colloquy.domain.validation import validate_persona
 from support.fake_openai import FakeError, FakeReply, run_fake_openai
 
 DESCRIPTION = "Shoppers who buy household cleaning products online and compare prices"
-SLOT = re.compile(r"^\d+\. age (\d+), ([^,]+), income ([^,]+), lives in a US city such as "
-                  r"([^;]+); Big Five \(0-100\): (.*)$", re.MULTILINE)
+SLOT = re.compile(
+    r"^\d+\. age (\d+), ([^,]+), income ([^,]+), lives in a US city such as "
+    r"([^;]+); Big Five \(0-100\): (.*)$",
+    re.MULTILINE,
+)
 
 
 @pytest.fixture
@@ -41,9 +44,15 @@ def prompt_of(body: dict) -> str:
 
 
 def persona(name: str, age=40, gender="Female", income="$60-100k", traits=None) -> dict:
-    return {"name": name, "age": age, "gender": gender, "location": "Austin, TX",
-            "income": income, "traits": traits or dict.fromkeys(TRAITS, 50),
-            "interests": ["Cleaning", "Deals"]}
+    return {
+        "name": name,
+        "age": age,
+        "gender": gender,
+        "location": "Austin, TX",
+        "income": income,
+        "traits": traits or dict.fromkeys(TRAITS, 50),
+        "interests": ["Cleaning", "Deals"],
+    }
 
 
 def following_slots(body: dict) -> dict:
@@ -51,8 +60,10 @@ def following_slots(body: dict) -> dict:
     out = []
     for i, m in enumerate(SLOT.finditer(prompt_of(body))):
         traits = {k: int(v) for k, v in re.findall(r"(\w+) (\d+)", m.group(5))}
-        out.append(persona(f"Model Person {chr(65 + i)}", int(m.group(1)), m.group(2),
-                           m.group(3), traits) | {"location": m.group(4)})
+        out.append(
+            persona(f"Model Person {chr(65 + i)}", int(m.group(1)), m.group(2), m.group(3), traits)
+            | {"location": m.group(4)}
+        )
     return {"personas": out}
 
 
@@ -75,7 +86,11 @@ def test_exactly_count_valid_distinct_personas_are_saved(api, fake):
     schema = request["response_format"]["json_schema"]["schema"]["properties"]["personas"]
     assert schema["minItems"] == schema["maxItems"] == 7
     assert schema["items"]["properties"]["gender"]["enum"] == [
-        "Male", "Female", "Non-binary", "Prefer not to say"]
+        "Male",
+        "Female",
+        "Non-binary",
+        "Prefer not to say",
+    ]
     prompt = prompt_of(request)
     assert DESCRIPTION in prompt and "Diversity level: medium." in prompt
     assert len(SLOT.findall(prompt)) == 7
@@ -87,13 +102,15 @@ def test_model_that_follows_the_slots_is_kept_as_written(api, fake):
     slots = SLOT.findall(prompt_of(fake.requests[0]))
     assert [p["name"] for p in made] == [f"Model Person {c}" for c in "ABCDE"]
     assert [(str(p["age"]), p["gender"], p["income"], p["location"]) for p in made] == [
-        s[:4] for s in slots]
+        s[:4] for s in slots
+    ]
 
 
 def spread(personas):
     ages = [p["age"] for p in personas]
-    trait_sd = statistics.mean(statistics.pstdev([p["traits"][t] for p in personas])
-                               for t in TRAITS)
+    trait_sd = statistics.mean(
+        statistics.pstdev([p["traits"][t] for p in personas]) for t in TRAITS
+    )
     return max(ages) - min(ages), len({p["gender"] for p in personas}), trait_sd
 
 
@@ -110,25 +127,31 @@ def test_high_diversity_spreads_wider_than_low(api, fake, model):
 
 
 def test_malformed_and_short_replies_are_retried_then_filled(api, fake):
-    fake.set_responder(["Sure! Here are your personas: {\"personas\": [{\"name\": ",
-                        {"personas": [persona("Ana Ruiz"), persona("Bo Park")]},
-                        {"personas": [persona("Cy Lund"), {"name": "Stub"}]}])
+    fake.set_responder(
+        [
+            'Sure! Here are your personas: {"personas": [{"name": ',
+            {"personas": [persona("Ana Ruiz"), persona("Bo Park")]},
+            {"personas": [persona("Cy Lund"), {"name": "Stub"}]},
+        ]
+    )
     made = generate(api, count=5).json()["personas"]
     assert len(made) == 5 and all(validate_persona(p) == [] for p in made)
     assert [p["name"] for p in made][:3] == ["Ana Ruiz", "Bo Park", "Cy Lund"]
     assert len({p["name"] for p in made}) == 5
     assert len(fake.requests) == 3  # one call and at most two more
-    sizes = [r["response_format"]["json_schema"]["schema"]["properties"]["personas"]
-             ["maxItems"] for r in fake.requests]
+    sizes = [
+        r["response_format"]["json_schema"]["schema"]["properties"]["personas"]["maxItems"]
+        for r in fake.requests
+    ]
     assert sizes == [5, 5, 3]
     assert len(api.get("/api/personas").json()) == 15
 
 
 def test_reply_cut_off_mid_array_keeps_its_complete_personas(api, fake):
-    full = json.dumps({"personas": [persona("Ana Ruiz"), persona("Bo Park"),
-                                    persona("Cy Lund")]})
-    fake.set_responder([FakeReply(full[:-40], finish_reason="length"),
-                        {"personas": [persona("Di Moss")]}])
+    full = json.dumps({"personas": [persona("Ana Ruiz"), persona("Bo Park"), persona("Cy Lund")]})
+    fake.set_responder(
+        [FakeReply(full[:-40], finish_reason="length"), {"personas": [persona("Di Moss")]}]
+    )
     made = generate(api, count=3).json()["personas"]
     assert [p["name"] for p in made] == ["Ana Ruiz", "Bo Park", "Di Moss"]
     assert len(fake.requests) == 2
@@ -149,22 +172,28 @@ def test_document_mode(api, fake):
     made = res.json()["personas"]
     assert made[0]["generatedFrom"] == "Document: " + " ".join(text.split())[:200]
     assert "Research document" in prompt_of(fake.requests[0]) and "Interview notes." in (
-        prompt_of(fake.requests[0]))
+        prompt_of(fake.requests[0])
+    )
 
 
-@pytest.mark.parametrize(("body", "errors"), [
-    ({}, ["Please enter a description"]),
-    ({"description": "   "}, ["Please enter a description"]),
-    ({"description": "too short"}, ["Input is too short. Please provide more details."]),
-    ({"description": "x" * 10_001}, ["Description must be at most 10,000 characters"]),
-    ({"documentText": ""}, ["Please upload a document"]),
-    ({"documentText": "  tiny "}, ["Input is too short. Please provide more details."]),
-    ({"documentText": "x" * 100_001}, ["Document text must be at most 100,000 characters"]),
-    ({"description": DESCRIPTION, "count": 21}, ["Persona count must be between 1 and 20"]),
-    ({"description": DESCRIPTION, "count": 0}, ["Persona count must be between 1 and 20"]),
-    ({"description": DESCRIPTION, "diversity": "extreme"},
-     ["Diversity level must be low, medium or high"]),
-])
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        ({}, ["Please enter a description"]),
+        ({"description": "   "}, ["Please enter a description"]),
+        ({"description": "too short"}, ["Input is too short. Please provide more details."]),
+        ({"description": "x" * 10_001}, ["Description must be at most 10,000 characters"]),
+        ({"documentText": ""}, ["Please upload a document"]),
+        ({"documentText": "  tiny "}, ["Input is too short. Please provide more details."]),
+        ({"documentText": "x" * 100_001}, ["Document text must be at most 100,000 characters"]),
+        ({"description": DESCRIPTION, "count": 21}, ["Persona count must be between 1 and 20"]),
+        ({"description": DESCRIPTION, "count": 0}, ["Persona count must be between 1 and 20"]),
+        (
+            {"description": DESCRIPTION, "diversity": "extreme"},
+            ["Diversity level must be low, medium or high"],
+        ),
+    ],
+)
 def test_validation_messages(api, fake, body, errors):
     res = api.post("/api/personas/generate", json=body)
     assert res.status_code == 422
@@ -172,12 +201,15 @@ def test_validation_messages(api, fake, body, errors):
     assert fake.requests == []
 
 
-@pytest.mark.parametrize(("reply", "status", "message"), [
-    (FakeError(402, "Insufficient credits"), 402, "Credits depleted (402)"),
-    (FakeError(429, "Slow down"), 429, "Rate limit exceeded (429)"),
-    (FakeError(500, "boom"), 502, "boom"),
-    (FakeReply({"personas": []}, delay=1.0), 504, "Request timeout"),
-])
+@pytest.mark.parametrize(
+    ("reply", "status", "message"),
+    [
+        (FakeError(402, "Insufficient credits"), 402, "Credits depleted (402)"),
+        (FakeError(429, "Slow down"), 429, "Rate limit exceeded (429)"),
+        (FakeError(500, "boom"), 502, "boom"),
+        (FakeReply({"personas": []}, delay=1.0), 504, "Request timeout"),
+    ],
+)
 def test_model_failure_keeps_status_and_message(settings, fake, reply, status, message):
     settings.llm_base_url = fake.base_url
     settings.llm_timeout = 0.3

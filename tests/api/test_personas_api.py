@@ -8,8 +8,13 @@ VALID = {
     "gender": "Female",
     "location": "Seattle, WA",
     "income": "$100k+",
-    "traits": {"openness": 80, "conscientiousness": 75, "extraversion": 40,
-               "agreeableness": 65, "neuroticism": 72},
+    "traits": {
+        "openness": 80,
+        "conscientiousness": 75,
+        "extraversion": 40,
+        "agreeableness": 65,
+        "neuroticism": 72,
+    },
     "interests": ["hiking", "coffee"],
 }
 
@@ -39,19 +44,34 @@ def test_create_returns_enriched_and_persists(client):
 
 
 def test_invalid_persona_reports_all_spec_messages(client):
-    bad = {"name": "", "age": 10, "gender": "", "location": " ", "income": "",
-           "traits": {"openness": 120, "conscientiousness": 50, "extraversion": 50,
-                      "agreeableness": 50, "neuroticism": -1},
-           "interests": []}
+    bad = {
+        "name": "",
+        "age": 10,
+        "gender": "",
+        "location": " ",
+        "income": "",
+        "traits": {
+            "openness": 120,
+            "conscientiousness": 50,
+            "extraversion": 50,
+            "agreeableness": 50,
+            "neuroticism": -1,
+        },
+        "interests": [],
+    }
     res = client.post("/api/personas", json=bad)
     assert res.status_code == 422
     errors = res.json()["errors"]
-    for msg in ["Name is required", "Age must be between 18 and 100", "Gender is required",
-                "Location is required", "Income bracket is required",
-                "At least one interest is required"]:
+    for msg in [
+        "Name is required",
+        "Age must be between 18 and 100",
+        "Gender is required",
+        "Location is required",
+        "Income bracket is required",
+        "At least one interest is required",
+    ]:
         assert msg in errors
-    assert any(e.startswith("Openness") and e.endswith("must be between 0 and 100")
-               for e in errors)
+    assert any(e.startswith("Openness") and e.endswith("must be between 0 and 100") for e in errors)
     assert any(e.startswith("Neuroticism") for e in errors)
     assert res.json()["error"] == ". ".join(errors)
     assert len(client.get("/api/personas").json()) == 10  # nothing stored
@@ -75,8 +95,11 @@ def test_update_and_delete(client):
     assert client.delete(f"/api/personas/{created['id']}").status_code == 204
     missing = client.get(f"/api/personas/{created['id']}")
     assert missing.status_code == 404
-    assert missing.json() == {"error": "Persona not found", "errors": ["Persona not found"],
-                              "code": "not_found"}
+    assert missing.json() == {
+        "error": "Persona not found",
+        "errors": ["Persona not found"],
+        "code": "not_found",
+    }
 
 
 def test_templates_are_the_spec_presets(client):
@@ -85,7 +108,10 @@ def test_templates_are_the_spec_presets(client):
     pain = templates["pain-sufferer"]
     assert pain["name"] == "Pain Sufferer"
     assert (pain["data"]["age"], pain["data"]["gender"], pain["data"]["income"]) == (
-        52, "Female", "$60-100k")
+        52,
+        "Female",
+        "$60-100k",
+    )
     assert "Phoenix" in pain["data"]["location"]
     assert templates["glp1-user"]["data"]["age"] == 38
     assert templates["low-income-shopper"]["data"]["income"] == "$30-60k"
@@ -93,7 +119,9 @@ def test_templates_are_the_spec_presets(client):
 
 
 def test_malformed_body_uses_error_shape(client):
-    res = client.post("/api/personas", content=b"{not json", headers={"content-type": "application/json"})
+    res = client.post(
+        "/api/personas", content=b"{not json", headers={"content-type": "application/json"}
+    )
     assert res.status_code == 422
     body = res.json()
     assert set(body) == {"error", "errors", "code"} and body["errors"]

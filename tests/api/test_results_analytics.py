@@ -18,8 +18,7 @@ def test_unknown_session_is_404(client):
 
 def test_word_cloud_top_terms_and_sizes(client):
     sid = seed_session(client)
-    words = {w["text"]: w for w in client.get(f"/api/sessions/{sid}/analytics").json()[
-        "wordCloud"]}
+    words = {w["text"]: w for w in client.get(f"/api/sessions/{sid}/analytics").json()["wordCloud"]}
     # 4+ letters, moderator questions excluded: 'paper' x4 is the most frequent.
     assert words["paper"] == {"text": "paper", "count": 4, "size": 32}
     assert words["packaging"]["count"] == 3
@@ -46,10 +45,24 @@ def test_quotes_sentiment_and_participation(client):
     assert body["averageSentiment"] == pytest.approx(0.4)
     assert body["sentimentBreakdown"] == {"positive": 60, "neutral": 20, "negative": 20}
     assert body["sentimentByQuestionRound"] == [
-        {"questionIndex": 0, "round": 0, "count": 3, "positive": 34, "neutral": 33,
-         "negative": 33, "average": 0.0},
-        {"questionIndex": 0, "round": 1, "count": 2, "positive": 100, "neutral": 0,
-         "negative": 0, "average": 1.0},
+        {
+            "questionIndex": 0,
+            "round": 0,
+            "count": 3,
+            "positive": 34,
+            "neutral": 33,
+            "negative": 33,
+            "average": 0.0,
+        },
+        {
+            "questionIndex": 0,
+            "round": 1,
+            "count": 2,
+            "positive": 100,
+            "neutral": 0,
+            "negative": 0,
+            "average": 1.0,
+        },
     ]
     assert body["messageCount"] == 7 and body["responseCount"] == 5
     assert body["durationMinutes"] == 12
@@ -58,16 +71,22 @@ def test_quotes_sentiment_and_participation(client):
 def test_diversity_matches_the_spec_formula(client):
     sid = seed_session(client)
     d = client.get(f"/api/sessions/{sid}/analytics").json()["diversity"]
-    per_trait = {t: min(100.0, statistics.pstdev([p["traits"][t] for p in PARTICIPANTS])
-                        / 40 * 100) for t in TRAITS}
+    per_trait = {
+        t: min(100.0, statistics.pstdev([p["traits"][t] for p in PARTICIPANTS]) / 40 * 100)
+        for t in TRAITS
+    }
     # age range 30/60, 3 genders/3, 3 locations/3 participants, 3 incomes/5; 25 points each
     demographic = 25 * (30 / 60) + 25 + 25 + 25 * (3 / 5)
     expected = int(0.7 * statistics.mean(per_trait.values()) + 0.3 * demographic + 0.5)
     assert d["overallScore"] == expected == 52
     assert d["label"] == "Moderate"
     assert d["traitDiversity"] == {t: int(v + 0.5) for t, v in per_trait.items()}
-    assert d["demographicDiversity"] == {"ageRange": 30, "genderCount": 3, "locationCount": 3,
-                                         "incomeRange": 3}
+    assert d["demographicDiversity"] == {
+        "ageRange": 30,
+        "genderCount": 3,
+        "locationCount": 3,
+        "incomeRange": 3,
+    }
     assert "Low extraversion diversity (0%)" in d["warnings"]
 
 

@@ -19,11 +19,16 @@ def test_demo_script_for_the_player(client):
     assert len(body["script"]) == len(body["questions"])
     for turn in body["script"]:
         assert [r["personaId"] for r in turn["responses"]] == [
-            p["id"] for p in body["participants"]]
+            p["id"] for p in body["participants"]
+        ]
         assert all(r["sentiment"] == sentiment_of(r["content"]) for r in turn["responses"])
-    assert body["timing"] == {"afterModeratorMs": 1000, "typingMs": 1500,
-                              "betweenQuestionsMs": 2000, "completionDelayMs": 1000,
-                              "speeds": [1, 1.5, 2]}
+    assert body["timing"] == {
+        "afterModeratorMs": 1000,
+        "typingMs": 1500,
+        "betweenQuestionsMs": 2000,
+        "completionDelayMs": 1000,
+        "speeds": [1, 1.5, 2],
+    }
 
 
 def test_complete_stores_the_demo_session(client):
@@ -35,8 +40,9 @@ def test_complete_stores_the_demo_session(client):
     rows = stored_messages(client, "demo")
     replies = [m for m in rows if m.speaker != "Moderator"]
     assert len(replies) == 20 and len(rows) - len(replies) == 4
-    assert all(m.sentiment is None and m.kind == "question" for m in rows
-               if m.speaker == "Moderator")
+    assert all(
+        m.sentiment is None and m.kind == "question" for m in rows if m.speaker == "Moderator"
+    )
     assert all(m.sentiment == sentiment_of(m.content) for m in replies)
     assert body["tokensUsed"] == sum(estimate_tokens(m.content) for m in replies)
     times = [m.timestamp for m in rows]

@@ -10,17 +10,21 @@ import pytest
 from api.test_results_helpers import seed_session
 
 HOSTILE = [
-    (None, "Your view, please: price, taste, \"look\"?", 0, 0, None),
-    (0, "=HYPERLINK(\"http://evil.example\",\"click\")", 0, 0, "neutral"),
-    (1, "+1, I agree, \"mostly\"\nand a second line", 0, 0, "positive"),
+    (None, 'Your view, please: price, taste, "look"?', 0, 0, None),
+    (0, '=HYPERLINK("http://evil.example","click")', 0, 0, "neutral"),
+    (1, '+1, I agree, "mostly"\nand a second line', 0, 0, "positive"),
     (2, "-5% would be nice, honestly", 0, 0, "neutral"),
     (0, "@SUM(A1:A9) <script>alert(1)</script> | # not a heading", 0, 1, "negative"),
 ]
-INSIGHTS = {"summary": "=cmd|' /C calc'!A0", "overallSentiment": "neutral",
-            "sentimentBreakdown": {"positive": 25, "neutral": 50, "negative": 25},
-            "keyThemes": [{"theme": "Price, value", "description": "-cheap", "frequency": 2}],
-            "recommendations": [{"priority": "high", "title": "@Lower", "description": "a|b"}],
-            "generatedAt": "2024-05-01T11:00:00Z", "model": "test-model"}
+INSIGHTS = {
+    "summary": "=cmd|' /C calc'!A0",
+    "overallSentiment": "neutral",
+    "sentimentBreakdown": {"positive": 25, "neutral": 50, "negative": 25},
+    "keyThemes": [{"theme": "Price, value", "description": "-cheap", "frequency": 2}],
+    "recommendations": [{"priority": "high", "title": "@Lower", "description": "a|b"}],
+    "generatedAt": "2024-05-01T11:00:00Z",
+    "model": "test-model",
+}
 
 
 def parse(text: str) -> list[list[str]]:
@@ -40,17 +44,21 @@ def test_csv_round_trips_cell_by_cell(client):
     assert res.headers["content-type"] == "text/csv; charset=utf-8"
     assert 'filename="Packaging study_results.csv"' in res.headers["content-disposition"]
     rows = parse(res.text)
-    assert rows[:4] == [["Session Name", "Packaging study"], ["Date", "2024-05-01"],
-                        ["Participants", "3"], ["Total Responses", "4"]]
+    assert rows[:4] == [
+        ["Session Name", "Packaging study"],
+        ["Date", "2024-05-01"],
+        ["Participants", "3"],
+        ["Total Responses", "4"],
+    ]
     assert ["Key Themes"] in rows and ["Price, value", "'-cheap", "2"] in rows
     assert ["high", "'@Lower", "a|b"] in rows
     assert ["'=cmd|' /C calc'!A0"] in rows
     start = rows.index(["Speaker", "Content", "Sentiment", "Timestamp"]) + 1
     transcript = rows[start:]
     assert [r[:3] for r in transcript] == [
-        ["Moderator", "Your view, please: price, taste, \"look\"?", "N/A"],
-        ["Ana Lopez", "'=HYPERLINK(\"http://evil.example\",\"click\")", "neutral"],
-        ["Ben Okafor", "'+1, I agree, \"mostly\"\nand a second line", "positive"],
+        ["Moderator", 'Your view, please: price, taste, "look"?', "N/A"],
+        ["Ana Lopez", '\'=HYPERLINK("http://evil.example","click")', "neutral"],
+        ["Ben Okafor", '\'+1, I agree, "mostly"\nand a second line', "positive"],
         ["Cleo Park", "'-5% would be nice, honestly", "neutral"],
         ["Ana Lopez", "'@SUM(A1:A9) <script>alert(1)</script> | # not a heading", "negative"],
     ]
@@ -87,8 +95,7 @@ def test_json_export_holds_the_whole_session(client):
     assert len(doc["messages"]) == 7 and doc["messages"][0]["speaker"] == "Moderator"
     assert doc["messages"][1]["personaId"] == "pa"
     assert doc["insights"] == INSIGHTS
-    assert doc["analytics"]["sentimentBreakdown"] == {"positive": 60, "neutral": 20,
-                                                      "negative": 20}
+    assert doc["analytics"]["sentimentBreakdown"] == {"positive": 60, "neutral": 20, "negative": 20}
 
 
 def test_markdown_report(client):
@@ -99,10 +106,17 @@ def test_markdown_report(client):
     assert "Packaging study_report.md" in res.headers["content-disposition"]
     md = res.text
     assert md.startswith("# Packaging study\n")
-    for heading in ("## Session details", "## Executive summary", "## Key themes",
-                    "## Recommendations", "## Highlighted quotes", "## Transcript",
-                    "### Question 1: What do you think of the packaging?",
-                    "#### Round 1 (Initial Responses)", "#### Round 2 (Multi-turn Dialog)"):
+    for heading in (
+        "## Session details",
+        "## Executive summary",
+        "## Key themes",
+        "## Recommendations",
+        "## Highlighted quotes",
+        "## Transcript",
+        "### Question 1: What do you think of the packaging?",
+        "#### Round 1 (Initial Responses)",
+        "#### Round 2 (Multi-turn Dialog)",
+    ):
         assert heading in md
     assert "<script>" not in md and "&lt;script&gt;" in md
     assert "\\| \\# not a heading" in md

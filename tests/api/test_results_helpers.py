@@ -14,21 +14,52 @@ from colloquy.store.models import MessageRow, SessionRow
 START = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
 
 
-def persona(pid: str, name: str, age: int, gender: str, location: str, income: str,
-            traits: tuple[int, int, int, int, int], interests: list[str]) -> dict[str, Any]:
+def persona(
+    pid: str,
+    name: str,
+    age: int,
+    gender: str,
+    location: str,
+    income: str,
+    traits: tuple[int, int, int, int, int],
+    interests: list[str],
+) -> dict[str, Any]:
     keys = ("openness", "conscientiousness", "extraversion", "agreeableness", "neuroticism")
-    p = {"id": pid, "name": name, "age": age, "gender": gender, "location": location,
-         "income": income, "traits": dict(zip(keys, traits)), "interests": interests}
+    p = {
+        "id": pid,
+        "name": name,
+        "age": age,
+        "gender": gender,
+        "location": location,
+        "income": income,
+        "traits": dict(zip(keys, traits)),
+        "interests": interests,
+    }
     return {**p, "enriched": enrich(p)}
 
 
 PARTICIPANTS = [
-    persona("pa", "Ana Lopez", 25, "Female", "Austin, TX", "$30-60k", (90, 20, 50, 50, 50),
-            ["Cooking", "Cycling"]),
-    persona("pb", "Ben Okafor", 55, "Male", "Boston, MA", "$100k+", (10, 80, 50, 75, 25),
-            ["Golf"]),
-    persona("pc", "Cleo Park", 40, "Non-binary", "Denver, CO", "Under $30k",
-            (50, 50, 50, 50, 50), ["Art", "Music"]),
+    persona(
+        "pa",
+        "Ana Lopez",
+        25,
+        "Female",
+        "Austin, TX",
+        "$30-60k",
+        (90, 20, 50, 50, 50),
+        ["Cooking", "Cycling"],
+    ),
+    persona("pb", "Ben Okafor", 55, "Male", "Boston, MA", "$100k+", (10, 80, 50, 75, 25), ["Golf"]),
+    persona(
+        "pc",
+        "Cleo Park",
+        40,
+        "Non-binary",
+        "Denver, CO",
+        "Under $30k",
+        (50, 50, 50, 50, 50),
+        ["Art", "Music"],
+    ),
 ]
 QUESTIONS = ["What do you think of the packaging?", "Would you buy it?"]
 
@@ -46,37 +77,68 @@ TRANSCRIPT: list[Turn] = [
 ]
 
 
-def seed_session(client, session_id: str = "s-results", *, name: str = "Packaging study",
-                 participants: list[dict] | None = None, questions: list[str] | None = None,
-                 transcript: list[Turn] | None = None, status: str = "completed",
-                 duration_minutes: float = 12, insights: dict | None = None,
-                 description: str = "Eco packaging reactions") -> str:
+def seed_session(
+    client,
+    session_id: str = "s-results",
+    *,
+    name: str = "Packaging study",
+    participants: list[dict] | None = None,
+    questions: list[str] | None = None,
+    transcript: list[Turn] | None = None,
+    status: str = "completed",
+    duration_minutes: float = 12,
+    insights: dict | None = None,
+    description: str = "Eco packaging reactions",
+) -> str:
     """Insert a session and its messages; returns the session id."""
     people = PARTICIPANTS if participants is None else participants
     turns = TRANSCRIPT if transcript is None else transcript
 
     async def insert() -> None:
         async with client.app.state.runtime.sessionmaker() as db:
-            db.add(SessionRow(
-                id=session_id, name=name, description=description, status=status,
-                created_at=START,
-                completed_at=START + timedelta(minutes=duration_minutes)
-                if status == "completed" else None,
-                participants=people, moderator_style="casual", stimuli=[],
-                questions=QUESTIONS if questions is None else questions,
-                settings={"responseLength": "moderate", "discussionMode": "sequential",
-                          "autoAdvance": False},
-                tokens_used=0, insights=insights))
+            db.add(
+                SessionRow(
+                    id=session_id,
+                    name=name,
+                    description=description,
+                    status=status,
+                    created_at=START,
+                    completed_at=START + timedelta(minutes=duration_minutes)
+                    if status == "completed"
+                    else None,
+                    participants=people,
+                    moderator_style="casual",
+                    stimuli=[],
+                    questions=QUESTIONS if questions is None else questions,
+                    settings={
+                        "responseLength": "moderate",
+                        "discussionMode": "sequential",
+                        "autoAdvance": False,
+                    },
+                    tokens_used=0,
+                    insights=insights,
+                )
+            )
             await db.flush()
             for seq, (who, content, q, r, sentiment) in enumerate(turns):
                 speaker = "Moderator" if who is None else people[who]["name"]
-                db.add(MessageRow(
-                    id=f"{session_id}-m{seq}", session_id=session_id, seq=seq, speaker=speaker,
-                    content=content, timestamp=START + timedelta(seconds=10 * seq),
-                    sentiment=sentiment, persona_id=None if who is None else people[who]["id"],
-                    question_index=q, round_index=r, participant_index=who,
-                    kind=("question" if r == 0 else "round") if who is None else "response",
-                    tokens=0))
+                db.add(
+                    MessageRow(
+                        id=f"{session_id}-m{seq}",
+                        session_id=session_id,
+                        seq=seq,
+                        speaker=speaker,
+                        content=content,
+                        timestamp=START + timedelta(seconds=10 * seq),
+                        sentiment=sentiment,
+                        persona_id=None if who is None else people[who]["id"],
+                        question_index=q,
+                        round_index=r,
+                        participant_index=who,
+                        kind=("question" if r == 0 else "round") if who is None else "response",
+                        tokens=0,
+                    )
+                )
             await db.commit()
 
     client.portal.call(insert)
@@ -86,8 +148,7 @@ def seed_session(client, session_id: str = "s-results", *, name: str = "Packagin
 def stored_insights(client, session_id: str) -> dict | None:
     async def read() -> dict | None:
         async with client.app.state.runtime.sessionmaker() as db:
-            return await db.scalar(select(SessionRow.insights)
-                                   .where(SessionRow.id == session_id))
+            return await db.scalar(select(SessionRow.insights).where(SessionRow.id == session_id))
 
     return client.portal.call(read)
 
@@ -95,8 +156,12 @@ def stored_insights(client, session_id: str) -> dict | None:
 def stored_messages(client, session_id: str) -> list[MessageRow]:
     async def read() -> list[MessageRow]:
         async with client.app.state.runtime.sessionmaker() as db:
-            return list(await db.scalars(select(MessageRow)
-                                         .where(MessageRow.session_id == session_id)
-                                         .order_by(MessageRow.seq)))
+            return list(
+                await db.scalars(
+                    select(MessageRow)
+                    .where(MessageRow.session_id == session_id)
+                    .order_by(MessageRow.seq)
+                )
+            )
 
     return client.portal.call(read)

@@ -95,8 +95,9 @@ def test_malformed_reply_is_retried_once(api, fake):
 
 def test_reply_cut_at_max_tokens_gets_more_room(api, fake):
     sid = seed_session(api)
-    fake.set_responder([FakeReply('{"summary": "Participants li', finish_reason="length"),
-                        INSIGHTS])
+    fake.set_responder(
+        [FakeReply('{"summary": "Participants li', finish_reason="length"), INSIGHTS]
+    )
     assert api.post(f"/api/sessions/{sid}/insights").status_code == 200
     first, second = fake.requests
     assert second["max_tokens"] == 2 * first["max_tokens"]
@@ -114,22 +115,37 @@ def test_two_malformed_replies_fail_cleanly(api, fake):
 
 def test_repairs_priorities_frequencies_and_empty_items(api, fake):
     sid = seed_session(api)
-    fake.set_responder(responder_for({"insights": {
-        "summary": "  Mixed.  ",
-        "keyThemes": [{"theme": "Price", "description": "d", "frequency": "about 3 mentions"},
-                      {"theme": "", "description": "no name", "frequency": 2},
-                      {"theme": "Everything", "description": "x", "frequency": 99},
-                      "Shipping"],
-        "recommendations": [{"priority": "Critical", "title": "Fix it", "description": "d"},
-                            {"priority": "someday", "title": "Later", "description": "d"},
-                            {"priority": "low", "title": " ", "description": "untitled"}],
-    }}))
+    fake.set_responder(
+        responder_for(
+            {
+                "insights": {
+                    "summary": "  Mixed.  ",
+                    "keyThemes": [
+                        {"theme": "Price", "description": "d", "frequency": "about 3 mentions"},
+                        {"theme": "", "description": "no name", "frequency": 2},
+                        {"theme": "Everything", "description": "x", "frequency": 99},
+                        "Shipping",
+                    ],
+                    "recommendations": [
+                        {"priority": "Critical", "title": "Fix it", "description": "d"},
+                        {"priority": "someday", "title": "Later", "description": "d"},
+                        {"priority": "low", "title": " ", "description": "untitled"},
+                    ],
+                }
+            }
+        )
+    )
     body = api.post(f"/api/sessions/{sid}/insights").json()
     assert body["summary"] == "Mixed."
     assert [(t["theme"], t["frequency"]) for t in body["keyThemes"]] == [
-        ("Price", 3), ("Everything", 5), ("Shipping", 1)]  # capped at the 5 responses
+        ("Price", 3),
+        ("Everything", 5),
+        ("Shipping", 1),
+    ]  # capped at the 5 responses
     assert [(r["priority"], r["title"]) for r in body["recommendations"]] == [
-        ("high", "Fix it"), ("medium", "Later")]
+        ("high", "Fix it"),
+        ("medium", "Later"),
+    ]
 
 
 def test_empty_session_has_no_data_to_analyze(api, fake):

@@ -6,6 +6,7 @@ from support.sessions_helpers import app_client, fake_model, session_body, wait_
 
 pytestmark = pytest.mark.timeout(60)
 
+
 @pytest.fixture
 def fake_llm():
     with fake_model() as fake:
@@ -18,7 +19,6 @@ def api(settings, fake_llm):
         yield client
 
 
-
 def test_create_returns_full_session_with_snapshots(api):
     res = api.post("/api/sessions", json=session_body())
     assert res.status_code == 201, res.text
@@ -29,49 +29,86 @@ def test_create_returns_full_session_with_snapshots(api):
     assert all("enriched" in p and "traits" in p for p in s["participants"])
     assert s["questions"] == ["What do you think of the pouch?", "Would you buy it?"]
     assert s["stimuli"][1]["platform"] == "youtube" and s["stimuli"][0]["id"]
-    assert s["settings"] == {"responseLength": "brief", "discussionMode": "sequential",
-                             "autoAdvance": False}
+    assert s["settings"] == {
+        "responseLength": "brief",
+        "discussionMode": "sequential",
+        "autoAdvance": False,
+    }
     assert s["messages"] == [] and s["tokensUsed"] == 0 and s["error"] is None
     assert s["running"] is False and s["insights"] is None
-    assert s["progress"] == {"responses": 0, "total": 18, "questionIndex": 0, "round": 0,
-                             "participantIndex": None, "speakingPersonaId": None}
+    assert s["progress"] == {
+        "responses": 0,
+        "total": 18,
+        "questionIndex": 0,
+        "round": 0,
+        "participantIndex": None,
+        "speakingPersonaId": None,
+    }
     assert api.get(f"/api/sessions/{s['id']}").json() == s
 
 
 def test_participants_are_snapshots(api):
     s = api.post("/api/sessions", json=session_body()).json()
     persona = api.get("/api/personas/p1").json()
-    update = {k: persona[k] for k in ("age", "gender", "location", "income", "traits",
-                                      "interests")}
+    update = {k: persona[k] for k in ("age", "gender", "location", "income", "traits", "interests")}
     assert api.put("/api/personas/p1", json={**update, "name": "Renamed"}).status_code == 200
     again = api.get(f"/api/sessions/{s['id']}").json()
     assert again["participants"][1]["name"] == persona["name"] != "Renamed"
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"participantIds": ["p1", "p2"]}, "Please select 3-8 personas"),
-    ({"participantIds": [f"p{i}" for i in range(1, 10)]}, "Please select 3-8 personas"),
-    ({"name": "   "}, "Session name is required"),
-    ({"questions": ["Only one?", " "]}, "Please add at least 2 questions"),
-    ({"questions": [f"Q{i}?" for i in range(11)]}, "No more than 10 questions are allowed"),
-    ({"stimuli": [{"type": "text", "title": f"T{i}", "content": "x"} for i in range(11)]},
-     "Maximum 10 stimuli allowed"),
-    ({"stimuli": [{"type": "video", "title": f"V{i}", "content": "https://youtu.be/x"}
-                  for i in range(3)]}, "Maximum 2 videos per session"),
-    ({"stimuli": [{"type": "audio", "title": f"A{i}", "content": "https://x.test/a.mp3"}
-                  for i in range(5)]}, "Maximum 4 audio files per session"),
-    ({"stimuli": [{"type": "text", "title": "", "content": "body"}]},
-     "Please fill in all fields"),
-    ({"stimuli": [{"type": "video", "title": "V", "content": "https://x.test/page"}]},
-     "Unsupported video URL format"),
-    ({"stimuli": [{"type": "audio", "title": "A", "content": "https://x.test/a.flac"}]},
-     "Unsupported audio URL format"),
-    ({"stimuli": [{"type": "url", "title": "L", "content": "javascript:alert(1)"}]},
-     "Links must start with http:// or https://"),
-    ({"moderatorStyle": "shouty"}, "Moderator style must be formal, casual or probing"),
-    ({"settings": {"responseLength": "epic"}},
-     "Response length must be brief, moderate or detailed"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"participantIds": ["p1", "p2"]}, "Please select 3-8 personas"),
+        ({"participantIds": [f"p{i}" for i in range(1, 10)]}, "Please select 3-8 personas"),
+        ({"name": "   "}, "Session name is required"),
+        ({"questions": ["Only one?", " "]}, "Please add at least 2 questions"),
+        ({"questions": [f"Q{i}?" for i in range(11)]}, "No more than 10 questions are allowed"),
+        (
+            {"stimuli": [{"type": "text", "title": f"T{i}", "content": "x"} for i in range(11)]},
+            "Maximum 10 stimuli allowed",
+        ),
+        (
+            {
+                "stimuli": [
+                    {"type": "video", "title": f"V{i}", "content": "https://youtu.be/x"}
+                    for i in range(3)
+                ]
+            },
+            "Maximum 2 videos per session",
+        ),
+        (
+            {
+                "stimuli": [
+                    {"type": "audio", "title": f"A{i}", "content": "https://x.test/a.mp3"}
+                    for i in range(5)
+                ]
+            },
+            "Maximum 4 audio files per session",
+        ),
+        (
+            {"stimuli": [{"type": "text", "title": "", "content": "body"}]},
+            "Please fill in all fields",
+        ),
+        (
+            {"stimuli": [{"type": "video", "title": "V", "content": "https://x.test/page"}]},
+            "Unsupported video URL format",
+        ),
+        (
+            {"stimuli": [{"type": "audio", "title": "A", "content": "https://x.test/a.flac"}]},
+            "Unsupported audio URL format",
+        ),
+        (
+            {"stimuli": [{"type": "url", "title": "L", "content": "javascript:alert(1)"}]},
+            "Links must start with http:// or https://",
+        ),
+        ({"moderatorStyle": "shouty"}, "Moderator style must be formal, casual or probing"),
+        (
+            {"settings": {"responseLength": "epic"}},
+            "Response length must be brief, moderate or detailed",
+        ),
+    ],
+)
 def test_create_validation_messages(api, change, message):
     res = api.post("/api/sessions", json=session_body(**change))
     assert res.status_code == 422, res.text
@@ -97,9 +134,14 @@ def test_list_summaries_newest_first_with_sentiment_counts(api, fake_llm):
     assert [r["name"] for r in rows] == ["Second", "First"]
     done = rows[1]
     assert done == {
-        "id": first["id"], "name": "First", "description": "First look at the new pouch",
-        "status": "completed", "createdAt": done["createdAt"],
-        "completedAt": done["completedAt"], "participantCount": 3, "messageCount": 24,
+        "id": first["id"],
+        "name": "First",
+        "description": "First look at the new pouch",
+        "status": "completed",
+        "createdAt": done["createdAt"],
+        "completedAt": done["completedAt"],
+        "participantCount": 3,
+        "messageCount": 24,
         "sentimentCounts": {"positive": 18, "neutral": 0, "negative": 0},
     }
     assert rows[0]["id"] == second["id"] and rows[0]["messageCount"] == 0
@@ -113,8 +155,10 @@ def test_patch_details_and_draft_setup(api):
     res = api.patch(f"/api/sessions/{s['id']}", json={"questions": ["a?", "b?"]})
     assert res.status_code == 409  # not a draft
     draft = api.post(f"/api/sessions/{s['id']}/duplicate").json()
-    res = api.patch(f"/api/sessions/{draft['id']}",
-                    json={"participantIds": ["p4", "p5", "p6", "p7"], "questions": ["a?", "b?"]})
+    res = api.patch(
+        f"/api/sessions/{draft['id']}",
+        json={"participantIds": ["p4", "p5", "p6", "p7"], "questions": ["a?", "b?"]},
+    )
     assert res.status_code == 200, res.text
     assert [p["id"] for p in res.json()["participants"]] == ["p4", "p5", "p6", "p7"]
     assert res.json()["progress"]["total"] == 2 * 4 * 3
@@ -151,18 +195,30 @@ def test_delete_removes_session_and_messages(api):
 def test_question_templates(api):
     templates = api.get("/api/question-templates").json()
     counts = {t["name"]: len(t["questions"]) for t in templates}
-    assert counts == {"Product Testing": 5, "Ad Creative Feedback": 4, "Brand Perception": 5,
-                      "Video Ad Comparison": 5, "Music Preference Study": 5,
-                      "Video Content Analysis": 4, "Audio Brand Study": 4}
+    assert counts == {
+        "Product Testing": 5,
+        "Ad Creative Feedback": 4,
+        "Brand Perception": 5,
+        "Video Ad Comparison": 5,
+        "Music Preference Study": 5,
+        "Video Content Analysis": 4,
+        "Audio Brand Study": 4,
+    }
     assert all(t["id"] and all(q.strip() for q in t["questions"]) for t in templates)
 
 
 def test_create_applies_the_spec_defaults_when_options_are_missing(api):
-    body = {"name": "Minimal", "participantIds": ["p1", "p2", "p3"],
-            "questions": ["First?", "Second?"]}
+    body = {
+        "name": "Minimal",
+        "participantIds": ["p1", "p2", "p3"],
+        "questions": ["First?", "Second?"],
+    }
     res = api.post("/api/sessions", json=body)
     assert res.status_code == 201, res.text
     s = res.json()
-    assert s["settings"] == {"responseLength": "moderate", "discussionMode": "sequential",
-                             "autoAdvance": False}
+    assert s["settings"] == {
+        "responseLength": "moderate",
+        "discussionMode": "sequential",
+        "autoAdvance": False,
+    }
     assert s["moderatorStyle"] in {"formal", "casual", "probing"}

@@ -31,8 +31,9 @@ def server(settings, fake_llm):
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
-    config = uvicorn.Config(create_app(settings), lifespan="on", log_level="warning",
-                            timeout_graceful_shutdown=1)
+    config = uvicorn.Config(
+        create_app(settings), lifespan="on", log_level="warning", timeout_graceful_shutdown=1
+    )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

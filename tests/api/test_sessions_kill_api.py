@@ -59,8 +59,9 @@ def test_kill_9_mid_run_then_restart_completes(settings, fake_llm, tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=20)
-    keys = [(m["kind"], m["questionIndex"], m["round"], m["participantIndex"])
-            for m in view["messages"]]
+    keys = [
+        (m["kind"], m["questionIndex"], m["round"], m["participantIndex"]) for m in view["messages"]
+    ]
     assert len(keys) == 24 and len(set(keys)) == 24
     kept = {m["id"] for m in before["messages"]}
     assert kept <= {m["id"] for m in view["messages"]}

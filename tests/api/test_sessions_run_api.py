@@ -11,6 +11,7 @@ from support.sessions_helpers import app_client, fake_model, session_body, wait_
 
 pytestmark = pytest.mark.timeout(90)
 
+
 @pytest.fixture
 def fake_llm():
     with fake_model() as fake:
@@ -23,14 +24,14 @@ def api(settings, fake_llm):
         yield client
 
 
-
 def slow(delay):
     return lambda body: FakeReply(default_responder(body), delay=delay)
 
 
 def layout(view):
-    return [(m["kind"], m["questionIndex"], m["round"], m["participantIndex"])
-            for m in view["messages"]]
+    return [
+        (m["kind"], m["questionIndex"], m["round"], m["participantIndex"]) for m in view["messages"]
+    ]
 
 
 def test_run_completes_with_spec_structure(api):
@@ -42,8 +43,17 @@ def test_run_completes_with_spec_structure(api):
     assert len(view["messages"]) == 24
     assert view["messages"][4]["content"] == "[Round 2] Please respond to what others have shared."
     first = view["messages"][1]
-    assert set(first) >= {"id", "speaker", "content", "timestamp", "sentiment", "personaId",
-                          "questionIndex", "round", "kind"}
+    assert set(first) >= {
+        "id",
+        "speaker",
+        "content",
+        "timestamp",
+        "sentiment",
+        "personaId",
+        "questionIndex",
+        "round",
+        "kind",
+    }
     assert first["speaker"] == view["participants"][0]["name"] and first["kind"] == "response"
     assert api.post(f"/api/sessions/{s['id']}/run").status_code == 409
 
@@ -59,8 +69,15 @@ def test_stop_then_retry(api, fake_llm):
     api.post(f"/api/sessions/{s['id']}/run")
     view = wait_idle(api, s["id"])
     assert view["status"] == "completed" and len(view["messages"]) == 24
-    assert len({(m["questionIndex"], m["round"], m["participantIndex"], m["kind"])
-                for m in view["messages"]}) == 24
+    assert (
+        len(
+            {
+                (m["questionIndex"], m["round"], m["participantIndex"], m["kind"])
+                for m in view["messages"]
+            }
+        )
+        == 24
+    )
 
 
 def test_persistent_429_then_retry(api, fake_llm):
@@ -117,5 +134,5 @@ def test_restart_resumes_running_sessions(settings, fake_llm):
         view = wait_until(second, s["id"], lambda v: v["status"] == "completed")
     assert len(view["messages"]) == 24
     ids = [m["id"] for m in view["messages"]]
-    assert ids[:len(before["messages"])] == [m["id"] for m in before["messages"]]
+    assert ids[: len(before["messages"])] == [m["id"] for m in before["messages"]]
     assert len(set(layout(view))) == 24

@@ -14,8 +14,12 @@ def upload(client, name, data, ctype="application/octet-stream"):
 
 
 def test_images_judged_by_magic_bytes_and_served_inline(client, settings):
-    for name, data, ext in (("photo.png", PNG, "png"), ("a.jpg", JPEG, "jpg"),
-                            ("anim", GIF, "gif"), ("pic.bin", WEBP, "webp")):
+    for name, data, ext in (
+        ("photo.png", PNG, "png"),
+        ("a.jpg", JPEG, "jpg"),
+        ("anim", GIF, "gif"),
+        ("pic.bin", WEBP, "webp"),
+    ):
         res = upload(client, name, data)
         assert res.status_code == 201, res.text
         body = res.json()
@@ -33,7 +37,8 @@ def test_html_named_png_is_refused(client, settings):
     res = upload(client, "evil.png", b"<html><script>alert(1)</script></html>", "image/png")
     assert res.status_code == 422
     assert res.json()["errors"] == [
-        "evil.png: Unsupported file type. Please upload a JPG, PNG, WEBP or GIF image"]
+        "evil.png: Unsupported file type. Please upload a JPG, PNG, WEBP or GIF image"
+    ]
     assert not settings.uploads_dir.exists() or list(settings.uploads_dir.iterdir()) == []
 
 

@@ -15,9 +15,12 @@ from colloquy.domain.analytics import (
 
 
 def test_word_cloud_counts_and_filters():
-    texts = ["The packaging is really great, great design!",
-             "Packaging feels cheap; design could be better. I'd pay $10",
-             "Design design DESIGN", None]
+    texts = [
+        "The packaging is really great, great design!",
+        "Packaging feels cheap; design could be better. I'd pay $10",
+        "Design design DESIGN",
+        None,
+    ]
     cloud = word_cloud(texts)
     assert cloud[0] == {"text": "design", "count": 5}
     assert {"text": "packaging", "count": 2} in cloud
@@ -36,10 +39,15 @@ def test_word_cloud_top_and_tie_order():
 
 
 def test_word_cloud_sizes_linear():
-    sized = word_cloud_sizes([{"text": "a", "count": 9}, {"text": "b", "count": 5},
-                              {"text": "c", "count": 1}, {"text": "d", "count": 3}])
-    assert [(w["text"], w["size"]) for w in sized] == [("a", 32), ("b", 22), ("d", 17),
-                                                       ("c", 12)]
+    sized = word_cloud_sizes(
+        [
+            {"text": "a", "count": 9},
+            {"text": "b", "count": 5},
+            {"text": "c", "count": 1},
+            {"text": "d", "count": 3},
+        ]
+    )
+    assert [(w["text"], w["size"]) for w in sized] == [("a", 32), ("b", 22), ("d", 17), ("c", 12)]
     same = word_cloud_sizes([{"text": "a", "count": 2}, {"text": "b", "count": 2}])
     assert [w["size"] for w in same] == [32, 32]
     assert word_cloud_sizes([]) == []
@@ -73,15 +81,19 @@ def test_highlighted_quotes():
     assert highlighted_quotes(messages, limit=2) == quotes[:2]
 
 
-@pytest.mark.parametrize("value, level", [(71, "High"), (70, None), (30, None), (29, "Low"),
-                                          (None, None), (100, "High"), (0, "Low")])
+@pytest.mark.parametrize(
+    "value, level",
+    [(71, "High"), (70, None), (30, None), (29, "Low"), (None, None), (100, "High"), (0, "Low")],
+)
 def test_trait_pattern_level(value, level):
     assert trait_pattern_level(value) == level
 
 
 def test_trait_patterns():
-    personas = [{"id": "p1", "name": "Ana", "traits": {"openness": 80, "neuroticism": 10}},
-                {"id": "p2", "name": "Ben", "traits": {"openness": 20}}]
+    personas = [
+        {"id": "p1", "name": "Ana", "traits": {"openness": 80, "neuroticism": 10}},
+        {"id": "p2", "name": "Ben", "traits": {"openness": 20}},
+    ]
     result = trait_patterns(personas)
     assert result["openness"] == [
         {"personaId": "p1", "name": "Ana", "value": 80, "level": "High"},
@@ -92,8 +104,12 @@ def test_trait_patterns():
 
 
 def test_participation():
-    messages = [msg("Moderator", "Q"), msg("Ana", "a", personaId="p1"),
-                msg("Ana", "b", personaId="p1"), msg("Ben", "c")]
+    messages = [
+        msg("Moderator", "Q"),
+        msg("Ana", "a", personaId="p1"),
+        msg("Ana", "b", personaId="p1"),
+        msg("Ben", "c"),
+    ]
     assert participation(messages) == {"p1": 2, "Ben": 1}
 
 
@@ -107,10 +123,20 @@ def test_sentiment_by_question_round():
     ]
     result = sentiment_by_question_round(messages)
     assert result == [
-        {"questionIndex": 0, "round": 0, "count": 2, "average": 0.0,
-         "breakdown": {"positive": 50, "neutral": 0, "negative": 50}},
-        {"questionIndex": 1, "round": 2, "count": 1, "average": 1.0,
-         "breakdown": {"positive": 100, "neutral": 0, "negative": 0}},
+        {
+            "questionIndex": 0,
+            "round": 0,
+            "count": 2,
+            "average": 0.0,
+            "breakdown": {"positive": 50, "neutral": 0, "negative": 50},
+        },
+        {
+            "questionIndex": 1,
+            "round": 2,
+            "count": 1,
+            "average": 1.0,
+            "breakdown": {"positive": 100, "neutral": 0, "negative": 0},
+        },
     ]
 
 

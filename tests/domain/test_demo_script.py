@@ -35,14 +35,14 @@ def test_five_valid_and_diverse_personas():
 
 def test_script_shape_and_varied_sentiment():
     script = demo_script()
-    assert script["stimulus"] == {**script["stimulus"], "type": "image",
-                                  "content": DEMO_IMAGE_URL}
+    assert script["stimulus"] == {**script["stimulus"], "type": "image", "content": DEMO_IMAGE_URL}
     assert 3 <= len(script["questions"]) <= 4 and script["questions"] == demo_questions()
     sentiments = Counter()
     for q, turn in enumerate(script["script"]):
         assert turn["questionIndex"] == q and turn["question"] == script["questions"][q]
         assert [r["speaker"] for r in turn["responses"]] == [
-            p["name"] for p in script["participants"]]
+            p["name"] for p in script["participants"]
+        ]
         for r in turn["responses"]:
             assert r["sentiment"] == sentiment_of(r["content"]) and len(r["content"]) > 30
             sentiments[r["sentiment"]] += 1

@@ -4,9 +4,19 @@ from colloquy.domain.diversity import diversity_label, diversity_score, trait_di
 
 
 def p(age, gender, location, income, o, c, e, a, n):
-    return {"age": age, "gender": gender, "location": location, "income": income,
-            "traits": {"openness": o, "conscientiousness": c, "extraversion": e,
-                       "agreeableness": a, "neuroticism": n}}
+    return {
+        "age": age,
+        "gender": gender,
+        "location": location,
+        "income": income,
+        "traits": {
+            "openness": o,
+            "conscientiousness": c,
+            "extraversion": e,
+            "agreeableness": a,
+            "neuroticism": n,
+        },
+    }
 
 
 def test_hand_computed_pair():
@@ -15,18 +25,30 @@ def test_hand_computed_pair():
     # Trait mean 37.5. Demographics: ages 25/55 -> 30/60 -> 12.5 pts; 2 genders -> 2/3 ->
     # 16.67; 2 locations / 2 participants -> 25; 1 income level -> 1/5 -> 5. Sum 59.17.
     # Overall = round(0.7 x 37.5 + 0.3 x 59.17) = round(26.25 + 17.75) = 44.
-    result = diversity_score([
-        p(25, "Male", "Austin, TX", "$30-60k", 10, 50, 30, 40, 45),
-        p(55, "Female", "Boston, MA", "$30-60k", 90, 50, 70, 60, 55),
-    ])
-    assert result["traitDiversity"] == {"openness": 100, "conscientiousness": 0,
-                                        "extraversion": 50, "agreeableness": 25,
-                                        "neuroticism": 13}
-    assert result["demographicDiversity"] == {"ageRange": 30, "genderCount": 2,
-                                              "locationCount": 2, "incomeRange": 1}
+    result = diversity_score(
+        [
+            p(25, "Male", "Austin, TX", "$30-60k", 10, 50, 30, 40, 45),
+            p(55, "Female", "Boston, MA", "$30-60k", 90, 50, 70, 60, 55),
+        ]
+    )
+    assert result["traitDiversity"] == {
+        "openness": 100,
+        "conscientiousness": 0,
+        "extraversion": 50,
+        "agreeableness": 25,
+        "neuroticism": 13,
+    }
+    assert result["demographicDiversity"] == {
+        "ageRange": 30,
+        "genderCount": 2,
+        "locationCount": 2,
+        "incomeRange": 1,
+    }
     assert result["overallScore"] == 44
-    assert result["warnings"] == ["Low conscientiousness diversity (0%)",
-                                  "Low neuroticism diversity (13%)"]
+    assert result["warnings"] == [
+        "Low conscientiousness diversity (0%)",
+        "Low neuroticism diversity (13%)",
+    ]
     assert result["suggestions"] == [
         "Consider adding participants with more varied backgrounds and personalities",
         "Add participants with more varied conscientiousness levels",
@@ -69,8 +91,13 @@ def test_fewer_than_two(group):
 
 def test_missing_traits_count_as_fifty_and_case_insensitive_distinct():
     a = {"age": 30, "gender": "male", "location": "Austin", "income": "$30-60k", "traits": {}}
-    b = {"age": 30, "gender": "Male ", "location": "austin", "income": "$30-60K",
-         "traits": {"openness": 90}}
+    b = {
+        "age": 30,
+        "gender": "Male ",
+        "location": "austin",
+        "income": "$30-60K",
+        "traits": {"openness": 90},
+    }
     result = diversity_score([a, b])
     assert result["traitDiversity"]["openness"] == 50  # 50 vs 90 -> std 20 -> 50%
     assert result["demographicDiversity"]["genderCount"] == 1
@@ -83,8 +110,16 @@ def test_trait_diversity_population_std():
     assert trait_diversity([70]) == 0
 
 
-@pytest.mark.parametrize("score, label", [(100, "Excellent"), (70, "Excellent"),
-                                          (69, "Moderate"), (40, "Moderate"), (39, "Low"),
-                                          (0, "Low")])
+@pytest.mark.parametrize(
+    "score, label",
+    [
+        (100, "Excellent"),
+        (70, "Excellent"),
+        (69, "Moderate"),
+        (40, "Moderate"),
+        (39, "Low"),
+        (0, "Low"),
+    ],
+)
 def test_label(score, label):
     assert diversity_label(score) == label

@@ -16,26 +16,32 @@ def zipped(*names: str) -> bytes:
     return buf.getvalue()
 
 
-@pytest.mark.parametrize(("data", "mime", "kind"), [
-    (b"%PDF-1.7\n...", "application/pdf", "pdf"),
-    (b"\xef\xbb\xbf junk %PDF-1.4", "application/pdf", "pdf"),
-    (zipped("[Content_Types].xml", "word/document.xml"), DOCX, "docx"),
-    (zipped("xl/workbook.xml"),
-     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", None),
-    (zipped("a.txt"), "application/zip", None),
-    (b"\x89PNG\r\n\x1a\n" + b"\0" * 20, "image/png", "png"),
-    (b"\xff\xd8\xff\xe0" + b"\0" * 20, "image/jpeg", "jpg"),
-    (b"GIF89a" + b"\0" * 20, "image/gif", "gif"),
-    (b"RIFF\x24\0\0\0WEBPVP8 " + b"\0" * 20, "image/webp", "webp"),
-    (b"MZ\x90\0" + b"\0" * 60, "application/x-msdownload", None),
-    (b"\x7fELF\x02\x01", "application/x-executable", None),
-    (b"  <!DOCTYPE html><html><body>hi</body></html>", "text/html", None),
-    (b"<svg xmlns='http://www.w3.org/2000/svg'/>", "image/svg+xml", None),
-    (b"name,age\nAna,34\n", "text/plain", "text"),
-    ("Caf\u00e9 cr\u00e8me".encode("latin-1"), "text/plain", "text"),
-    ("\ufeffhello".encode("utf-16"), "text/plain", "text"),
-    (bytes(range(256)) * 4, "application/octet-stream", None),
-])
+@pytest.mark.parametrize(
+    ("data", "mime", "kind"),
+    [
+        (b"%PDF-1.7\n...", "application/pdf", "pdf"),
+        (b"\xef\xbb\xbf junk %PDF-1.4", "application/pdf", "pdf"),
+        (zipped("[Content_Types].xml", "word/document.xml"), DOCX, "docx"),
+        (
+            zipped("xl/workbook.xml"),
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            None,
+        ),
+        (zipped("a.txt"), "application/zip", None),
+        (b"\x89PNG\r\n\x1a\n" + b"\0" * 20, "image/png", "png"),
+        (b"\xff\xd8\xff\xe0" + b"\0" * 20, "image/jpeg", "jpg"),
+        (b"GIF89a" + b"\0" * 20, "image/gif", "gif"),
+        (b"RIFF\x24\0\0\0WEBPVP8 " + b"\0" * 20, "image/webp", "webp"),
+        (b"MZ\x90\0" + b"\0" * 60, "application/x-msdownload", None),
+        (b"\x7fELF\x02\x01", "application/x-executable", None),
+        (b"  <!DOCTYPE html><html><body>hi</body></html>", "text/html", None),
+        (b"<svg xmlns='http://www.w3.org/2000/svg'/>", "image/svg+xml", None),
+        (b"name,age\nAna,34\n", "text/plain", "text"),
+        ("Caf\u00e9 cr\u00e8me".encode("latin-1"), "text/plain", "text"),
+        ("\ufeffhello".encode("utf-16"), "text/plain", "text"),
+        (bytes(range(256)) * 4, "application/octet-stream", None),
+    ],
+)
 def test_sniff(data, mime, kind):
     found = sniff(data)
     assert (found.mime, found.kind) == (mime, kind)

@@ -12,30 +12,72 @@ from colloquy.domain.enrichment import (
 
 
 def persona(**traits):
-    base = {"name": "X", "age": 30, "gender": "Female", "location": "Denver, CO",
-            "income": "$60-100k", "traits": traits, "interests": ["a"]}
+    base = {
+        "name": "X",
+        "age": 30,
+        "gender": "Female",
+        "location": "Denver, CO",
+        "income": "$60-100k",
+        "traits": traits,
+        "interests": ["a"],
+    }
     return base
 
 
 def test_shape_has_exact_spec_keys():
     e = enrich(persona())
-    assert list(e) == ["values", "motivationStyle", "decisionStyle", "healthBeliefs",
-                       "socialIdentity", "language", "languageStyle", "shopping", "memory"]
+    assert list(e) == [
+        "values",
+        "motivationStyle",
+        "decisionStyle",
+        "healthBeliefs",
+        "socialIdentity",
+        "language",
+        "languageStyle",
+        "shopping",
+        "memory",
+    ]
     assert list(e["values"]) == list(VALUE_NAMES)
-    assert set(e["motivationStyle"]) == {"regulatoryFocus", "focusStrength", "bis", "bas",
-                                         "needForClosure"}
-    assert set(e["decisionStyle"]) == {"type", "needForCognition", "lossAversion",
-                                       "riskAversion", "researchDepth"}
-    assert set(e["healthBeliefs"]) == {"perceivedSusceptibility", "perceivedSeverity",
-                                       "perceivedBenefits", "perceivedBarriers",
-                                       "cuesRequired", "selfEfficacy"}
+    assert set(e["motivationStyle"]) == {
+        "regulatoryFocus",
+        "focusStrength",
+        "bis",
+        "bas",
+        "needForClosure",
+    }
+    assert set(e["decisionStyle"]) == {
+        "type",
+        "needForCognition",
+        "lossAversion",
+        "riskAversion",
+        "researchDepth",
+    }
+    assert set(e["healthBeliefs"]) == {
+        "perceivedSusceptibility",
+        "perceivedSeverity",
+        "perceivedBenefits",
+        "perceivedBarriers",
+        "cuesRequired",
+        "selfEfficacy",
+    }
     assert set(e["socialIdentity"]) == {"groupNorms", "perceivedControl", "subjectiveNorm"}
-    assert set(e["language"]) == {"region", "ageRegister", "hedgeFrequency", "emojiUsage",
-                                  "fillerWords", "formalityLevel"}
+    assert set(e["language"]) == {
+        "region",
+        "ageRegister",
+        "hedgeFrequency",
+        "emojiUsage",
+        "fillerWords",
+        "formalityLevel",
+    }
     assert set(e["languageStyle"]) == {"formality", "regionalSlang"}
-    assert set(e["shopping"]) == {"willingnessToPay", "brandLoyalty", "priceSensitivity",
-                                  "preferredRetailers", "bannedIngredients",
-                                  "researchIntensity"}
+    assert set(e["shopping"]) == {
+        "willingnessToPay",
+        "brandLoyalty",
+        "priceSensitivity",
+        "preferredRetailers",
+        "bannedIngredients",
+        "researchIntensity",
+    }
     assert e["memory"] == {"brandTrust": {}, "pastDecisions": [], "priorExposure": []}
     assert isinstance(e["language"]["emojiUsage"], bool)
     assert isinstance(e["languageStyle"]["regionalSlang"], bool)
@@ -54,8 +96,9 @@ def test_neutral_persona_scores_fifty():
     assert e["motivationStyle"]["bis"] == 50 and e["motivationStyle"]["bas"] == 50
 
 
-@pytest.mark.parametrize("n, focus", [(61, "prevention"), (60, "promotion"), (0, "promotion"),
-                                      (100, "prevention")])
+@pytest.mark.parametrize(
+    "n, focus", [(61, "prevention"), (60, "promotion"), (0, "promotion"), (100, "prevention")]
+)
 def test_regulatory_focus(n, focus):
     assert enrich(persona(neuroticism=n))["motivationStyle"]["regulatoryFocus"] == focus
 
@@ -75,25 +118,40 @@ def test_loss_aversion(n, loss):
     assert enrich(persona(neuroticism=n))["decisionStyle"]["lossAversion"] == loss
 
 
-@pytest.mark.parametrize("c, cues, research", [
-    (71, "high", "high"), (70, "moderate", "medium"), (41, "moderate", "medium"),
-    (40, "low", "low"), (0, "low", "low"),
-])
+@pytest.mark.parametrize(
+    "c, cues, research",
+    [
+        (71, "high", "high"),
+        (70, "moderate", "medium"),
+        (41, "moderate", "medium"),
+        (40, "low", "low"),
+        (0, "low", "low"),
+    ],
+)
 def test_cues_required_and_research_intensity(c, cues, research):
     e = enrich(persona(conscientiousness=c))
     assert e["healthBeliefs"]["cuesRequired"] == cues
     assert e["shopping"]["researchIntensity"] == research
 
 
-@pytest.mark.parametrize("n, hedge", [(61, "high"), (60, "medium"), (31, "medium"),
-                                      (30, "low")])
+@pytest.mark.parametrize("n, hedge", [(61, "high"), (60, "medium"), (31, "medium"), (30, "low")])
 def test_hedge_frequency(n, hedge):
     assert enrich(persona(neuroticism=n))["language"]["hedgeFrequency"] == hedge
 
 
-@pytest.mark.parametrize("age, register", [(18, "gen-z"), (24, "gen-z"), (25, "millennial"),
-                                           (39, "millennial"), (40, "gen-x"), (59, "gen-x"),
-                                           (60, "boomer"), (100, "boomer")])
+@pytest.mark.parametrize(
+    "age, register",
+    [
+        (18, "gen-z"),
+        (24, "gen-z"),
+        (25, "millennial"),
+        (39, "millennial"),
+        (40, "gen-x"),
+        (59, "gen-x"),
+        (60, "boomer"),
+        (100, "boomer"),
+    ],
+)
 def test_age_register(age, register):
     assert age_register(age) == register
     p = persona()
@@ -101,13 +159,29 @@ def test_age_register(age, register):
     assert enrich(p)["language"]["ageRegister"] == register
 
 
-@pytest.mark.parametrize("text, mult", [
-    ("Under $30k", 0.6), ("under 30k", 0.6), ("$30-60k", 0.8), ("30-60K", 0.8),
-    ("$60-100k", 1.0), ("$100k+", 1.3), ("$100-150k", 1.3), ("100-150k", 1.3),
-    ("$150k+", 1.6), (" $150K+ ", 1.6), ("Over $150k", 1.6), ("over 150k", 1.6),
-    ("$30 - 60k", 0.8), ("UNDER $30K", 0.6),
-    ("", 1.0), ("lots of money", 1.0), (None, 1.0), (42, 1.0),
-])
+@pytest.mark.parametrize(
+    "text, mult",
+    [
+        ("Under $30k", 0.6),
+        ("under 30k", 0.6),
+        ("$30-60k", 0.8),
+        ("30-60K", 0.8),
+        ("$60-100k", 1.0),
+        ("$100k+", 1.3),
+        ("$100-150k", 1.3),
+        ("100-150k", 1.3),
+        ("$150k+", 1.6),
+        (" $150K+ ", 1.6),
+        ("Over $150k", 1.6),
+        ("over 150k", 1.6),
+        ("$30 - 60k", 0.8),
+        ("UNDER $30K", 0.6),
+        ("", 1.0),
+        ("lots of money", 1.0),
+        (None, 1.0),
+        (42, 1.0),
+    ],
+)
 def test_income_multiplier(text, mult):
     assert income_multiplier(text) == mult
 
@@ -156,10 +230,22 @@ def test_value_directions_follow_psychology():
 
 def test_missing_and_junk_traits_count_as_fifty():
     assert normalized_traits(None) == dict.fromkeys(normalized_traits({}), 50.0)
-    t = normalized_traits({"openness": "90", "neuroticism": True, "extraversion": float("nan"),
-                           "agreeableness": 150, "conscientiousness": -5})
-    assert t == {"openness": 50, "conscientiousness": 0, "extraversion": 50,
-                 "agreeableness": 100, "neuroticism": 50}
+    t = normalized_traits(
+        {
+            "openness": "90",
+            "neuroticism": True,
+            "extraversion": float("nan"),
+            "agreeableness": 150,
+            "conscientiousness": -5,
+        }
+    )
+    assert t == {
+        "openness": 50,
+        "conscientiousness": 0,
+        "extraversion": 50,
+        "agreeableness": 100,
+        "neuroticism": 50,
+    }
 
 
 def test_language_style_and_region():

@@ -22,8 +22,13 @@ def test_transcript_lines_mark_each_question():
         {"speaker": "Ann", "content": "yes", "questionIndex": 1},
     ]
     assert transcript_lines(messages, ["Q one?", "Q two?"]) == [
-        "== Question 1: Q one? ==", "Moderator: Q one?", "Ann: multi line answer",
-        "== Question 2: Q two? ==", "Moderator: Q two?", "Ann: yes"]
+        "== Question 1: Q one? ==",
+        "Moderator: Q one?",
+        "Ann: multi line answer",
+        "== Question 2: Q two? ==",
+        "Moderator: Q two?",
+        "Ann: yes",
+    ]
 
 
 def test_chunks_fit_the_budget_and_lose_nothing():
@@ -47,17 +52,41 @@ def test_prompt_names_the_session_and_counts():
     assert "Notes taken" in insights_prompt("s", [], 1, "n", from_notes=True)
 
 
-@pytest.mark.parametrize("value, expected", [
-    ("high", "high"), ("HIGH", "high"), ("Critical", "high"), ("P2", "medium"),
-    ("moderate", "medium"), ("minor", "low"), ("Low ", "low"), ("whenever", "medium"),
-    (None, "medium"), (3, "medium")])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("high", "high"),
+        ("HIGH", "high"),
+        ("Critical", "high"),
+        ("P2", "medium"),
+        ("moderate", "medium"),
+        ("minor", "low"),
+        ("Low ", "low"),
+        ("whenever", "medium"),
+        (None, "medium"),
+        (3, "medium"),
+    ],
+)
 def test_priorities(value, expected):
     assert normalise_priority(value) == expected
 
 
-@pytest.mark.parametrize("value, expected", [
-    (3, 3), (2.6, 3), (0, 1), (-4, 1), ("4", 4), ("about 7 mentions", 7), ("twice", 2),
-    ("high", 1), (None, 1), (True, 1), (float("nan"), 1)])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        (3, 3),
+        (2.6, 3),
+        (0, 1),
+        (-4, 1),
+        ("4", 4),
+        ("about 7 mentions", 7),
+        ("twice", 2),
+        ("high", 1),
+        (None, 1),
+        (True, 1),
+        (float("nan"), 1),
+    ],
+)
 def test_frequencies(value, expected):
     assert coerce_frequency(value) == expected
 

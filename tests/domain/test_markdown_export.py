@@ -8,38 +8,76 @@ from colloquy.domain.markdown_export import markdown_report, md_block, md_text
 
 markdown_it = pytest.importorskip("markdown_it")
 
-HOSTILE = ("# Heading? <script>alert(1)</script> | pipe `code` **bold** _em_ "
-           "[link](javascript:alert(1)) <img src=x onerror=alert(1)> &amp; ~~gone~~ \\")
+HOSTILE = (
+    "# Heading? <script>alert(1)</script> | pipe `code` **bold** _em_ "
+    "[link](javascript:alert(1)) <img src=x onerror=alert(1)> &amp; ~~gone~~ \\"
+)
 SESSION = {
-    "name": HOSTILE, "description": "- not a list\n\n1. not ordered either",
-    "status": "completed", "createdAt": "2024-05-01T10:00:00Z", "moderatorStyle": "casual",
-    "participants": [{"id": "p1", "name": "Ann | <b>Bold</b>", "age": 30, "gender": "Female",
-                      "location": "Austin, TX", "income": "$30-60k", "interests": ["# tag"]}],
+    "name": HOSTILE,
+    "description": "- not a list\n\n1. not ordered either",
+    "status": "completed",
+    "createdAt": "2024-05-01T10:00:00Z",
+    "moderatorStyle": "casual",
+    "participants": [
+        {
+            "id": "p1",
+            "name": "Ann | <b>Bold</b>",
+            "age": 30,
+            "gender": "Female",
+            "location": "Austin, TX",
+            "income": "$30-60k",
+            "interests": ["# tag"],
+        }
+    ],
     "questions": ["What about `this` | that?", "2. Second"],
 }
 MESSAGES = [
-    {"speaker": "Moderator", "content": "What about `this` | that?", "questionIndex": 0,
-     "round": 0, "timestamp": "2024-05-01T10:00:00Z"},
-    {"speaker": "Ann | <b>Bold</b>", "content": HOSTILE + "\n\n## injected\n- item",
-     "sentiment": "negative", "questionIndex": 0, "round": 0, "personaId": "p1",
-     "timestamp": "2024-05-01T10:00:05Z"},
-    {"speaker": "Moderator", "content": "[Round 2] Please respond to what others have shared.",
-     "questionIndex": 0, "round": 1},
-    {"speaker": "Ann | <b>Bold</b>", "content": "> quoted? 1. no", "sentiment": "neutral",
-     "questionIndex": 0, "round": 1, "personaId": "p1"},
+    {
+        "speaker": "Moderator",
+        "content": "What about `this` | that?",
+        "questionIndex": 0,
+        "round": 0,
+        "timestamp": "2024-05-01T10:00:00Z",
+    },
+    {
+        "speaker": "Ann | <b>Bold</b>",
+        "content": HOSTILE + "\n\n## injected\n- item",
+        "sentiment": "negative",
+        "questionIndex": 0,
+        "round": 0,
+        "personaId": "p1",
+        "timestamp": "2024-05-01T10:00:05Z",
+    },
+    {
+        "speaker": "Moderator",
+        "content": "[Round 2] Please respond to what others have shared.",
+        "questionIndex": 0,
+        "round": 1,
+    },
+    {
+        "speaker": "Ann | <b>Bold</b>",
+        "content": "> quoted? 1. no",
+        "sentiment": "neutral",
+        "questionIndex": 0,
+        "round": 1,
+        "personaId": "p1",
+    },
 ]
 INSIGHTS = {
     "summary": "First paragraph <script>x</script>.\n\n# Second paragraph",
-    "overallSentiment": "neutral", "sentimentBreakdown": {"positive": 0, "neutral": 50,
-                                                          "negative": 50},
+    "overallSentiment": "neutral",
+    "sentimentBreakdown": {"positive": 0, "neutral": 50, "negative": 50},
     "keyThemes": [{"theme": "A | B", "description": "pipes | everywhere", "frequency": 2}],
     "recommendations": [{"priority": "high", "title": "`rm -rf`", "description": "x|y|z"}],
 }
-ANALYTICS = {"durationMinutes": 3, "participation": [{"personaId": "p1", "responses": 2}],
-             "diversity": {"overallScore": 0, "label": "Low"}, "averageSentiment": -0.5,
-             "wordCloud": [{"text": "pipe"}],
-             "quotes": [{"speaker": "Ann | <b>Bold</b>", "content": HOSTILE,
-                         "sentiment": "negative"}]}
+ANALYTICS = {
+    "durationMinutes": 3,
+    "participation": [{"personaId": "p1", "responses": 2}],
+    "diversity": {"overallScore": 0, "label": "Low"},
+    "averageSentiment": -0.5,
+    "wordCloud": [{"text": "pipe"}],
+    "quotes": [{"speaker": "Ann | <b>Bold</b>", "content": HOSTILE, "sentiment": "negative"}],
+}
 
 
 def render(md: str) -> str:
@@ -52,8 +90,17 @@ def html():
 
 
 def test_no_markup_from_untrusted_text(html):
-    for tag in ("<script", "<img", "<b>", "<a ", "<code", "<em", "<del", "<s>",
-                "<blockquote>\n<p>quoted"):
+    for tag in (
+        "<script",
+        "<img",
+        "<b>",
+        "<a ",
+        "<code",
+        "<em",
+        "<del",
+        "<s>",
+        "<blockquote>\n<p>quoted",
+    ):
         assert tag not in html, tag
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "**bold**" in html and "`code`" in html and "~~gone~~" in html
@@ -64,9 +111,17 @@ def test_only_our_headings(html):
     assert len(re.findall(r"<h1>", html)) == 1
     assert "<h2>injected" not in html and "<h1>Second paragraph" not in html
     headings = re.findall(r"<h2>(.*?)</h2>", html)
-    assert headings == ["Session details", "Participants", "Questions", "Executive summary",
-                        "Key themes", "Recommendations", "Analytics", "Highlighted quotes",
-                        "Transcript"]
+    assert headings == [
+        "Session details",
+        "Participants",
+        "Questions",
+        "Executive summary",
+        "Key themes",
+        "Recommendations",
+        "Analytics",
+        "Highlighted quotes",
+        "Transcript",
+    ]
     assert "<h3>Question 1: What about `this` | that?</h3>" in html
     assert "<h4>Round 1 (Initial Responses)</h4>" in html
     assert "<h4>Round 2 (Multi-turn Dialog)</h4>" in html

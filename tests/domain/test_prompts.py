@@ -9,16 +9,28 @@ from colloquy.domain.prompts import (
 )
 from colloquy.domain.tokens import estimate_tokens
 
-ANA = {"name": "Ana Lopez", "age": 34, "gender": "Female", "location": "Austin, TX",
-       "income": "$30-60k", "interests": ["Cooking", "Running"],
-       "traits": {"openness": 72, "conscientiousness": 40, "extraversion": 50,
-                  "agreeableness": 49.5, "neuroticism": 65}}
+ANA = {
+    "name": "Ana Lopez",
+    "age": 34,
+    "gender": "Female",
+    "location": "Austin, TX",
+    "income": "$30-60k",
+    "interests": ["Cooking", "Running"],
+    "traits": {
+        "openness": 72,
+        "conscientiousness": 40,
+        "extraversion": 50,
+        "agreeableness": 49.5,
+        "neuroticism": 65,
+    },
+}
 
 
 def test_system_prompt_contents():
     text = build_system_prompt(ANA, enrich(ANA), "probing", "brief")
-    assert text.startswith("You are Ana Lopez, a 34-year-old woman from Austin, TX with a "
-                           "household income of $30-60k")
+    assert text.startswith(
+        "You are Ana Lopez, a 34-year-old woman from Austin, TX with a household income of $30-60k"
+    )
     assert "- Openness: 72/100 (high - curious, imaginative)" in text
     assert "- Conscientiousness: 40/100 (low - spontaneous, flexible)" in text
     assert "- Extraversion: 50/100 (high - outgoing, energetic)" in text
@@ -26,9 +38,19 @@ def test_system_prompt_contents():
     assert "- Neuroticism: 65/100 (high - anxious, sensitive to stress)" in text
     assert "Your interests: Cooking, Running" in text
     assert "Your top values: " in text and text.count("(") >= 5
-    for needle in ("need for closure", "research depth", "Health beliefs", "formality",
-                   "regional slang", "Shopping", "prevention-focused", "1-2 sentences",
-                   "first person", "Never mention being an AI", "probes"):
+    for needle in (
+        "need for closure",
+        "research depth",
+        "Health beliefs",
+        "formality",
+        "regional slang",
+        "Shopping",
+        "prevention-focused",
+        "1-2 sentences",
+        "first person",
+        "Never mention being an AI",
+        "probes",
+    ):
         assert needle in text, needle
 
 
@@ -39,24 +61,29 @@ def test_system_prompt_lengths_and_defaults():
     bare = build_system_prompt(ANA, {}, "formal", "moderate")
     assert "More about you" not in bare and "top values" not in bare
     assert build_system_prompt(ANA, None, "formal", "brief") == build_system_prompt(
-        ANA, enrich(ANA), "formal", "brief")
+        ANA, enrich(ANA), "formal", "brief"
+    )
 
 
 def test_demographic_line_variants():
     assert demographic_line({"name": "Kai", "age": 18, "gender": "Non-binary"}) == (
         "You are Kai, an 18-year-old non-binary person, taking part in a market research "
-        "focus group.")
-    assert "an 80-year-old person" in demographic_line({"age": 80,
-                                                       "gender": "Prefer not to say"})
+        "focus group."
+    )
+    assert "an 80-year-old person" in demographic_line({"age": 80, "gender": "Prefer not to say"})
     assert "a 52-year-old man" in demographic_line({"age": 52, "gender": "Male"})
 
 
 def test_user_prompt_round_one_and_stimuli():
     long_text = "word " * 2000
     stimuli = [
-        {"type": "image", "title": "Pack", "content": "https://x.io/p.png",
-         "description": "Front view"},
-        {"type": "text", "title": "Tagline", "content": "Crunch, \"fresh\" & bold"},
+        {
+            "type": "image",
+            "title": "Pack",
+            "content": "https://x.io/p.png",
+            "description": "Front view",
+        },
+        {"type": "text", "title": "Tagline", "content": 'Crunch, "fresh" & bold'},
         {"type": "video", "title": "Ad", "content": "https://youtu.be/a", "platform": "youtube"},
         {"type": "text", "title": "Long", "content": long_text},
     ]
@@ -72,8 +99,10 @@ def test_user_prompt_round_one_and_stimuli():
 
 
 def test_user_prompt_later_rounds():
-    discussion = [{"speaker": "Moderator", "content": "Q?"},
-                  {"speaker": "Ben", "content": "I like it."}]
+    discussion = [
+        {"speaker": "Moderator", "content": "Q?"},
+        {"speaker": "Ben", "content": "I like it."},
+    ]
     text = build_user_prompt("Q?", None, discussion, 1)
     assert "Discussion so far:\nModerator: Q?\nBen: I like it." in text
     assert "discussion round 2 of 3" in text and "Respond to what the others" in text
@@ -86,8 +115,9 @@ def test_round_message():
 
 def test_trim_discussion_keeps_question_and_recent():
     question = {"speaker": "Moderator", "content": "What do you think of the new flavour?"}
-    msgs = [question] + [{"speaker": f"P{i}", "content": "one two three four five six"}
-                         for i in range(10)]
+    msgs = [question] + [
+        {"speaker": f"P{i}", "content": "one two three four five six"} for i in range(10)
+    ]
     msgs.insert(4, {"speaker": "Moderator", "content": round_moderator_message(2)})
     cost_q = estimate_tokens("Moderator: " + question["content"])
     cost_p = estimate_tokens("P1: one two three four five six")  # 7 words -> 10

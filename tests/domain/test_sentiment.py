@@ -10,17 +10,21 @@ from colloquy.domain.sentiment import (
 )
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("I love it, great design", "positive"),
-    ("This is terrible and I hate it", "negative"),
-    ("It is fine", "neutral"),
-    ("Good but bad", "neutral"),  # tie
-    ("GREAT!!! Perfect.", "positive"),
-    ("I would never buy this, even though the box looks good", "neutral"),
-    ("never never good", "negative"),
-    ("Goodness, lovely, badly", "neutral"),  # whole words only
-    ("", "neutral"), (None, "neutral"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("I love it, great design", "positive"),
+        ("This is terrible and I hate it", "negative"),
+        ("It is fine", "neutral"),
+        ("Good but bad", "neutral"),  # tie
+        ("GREAT!!! Perfect.", "positive"),
+        ("I would never buy this, even though the box looks good", "neutral"),
+        ("never never good", "negative"),
+        ("Goodness, lovely, badly", "neutral"),  # whole words only
+        ("", "neutral"),
+        (None, "neutral"),
+    ],
+)
 def test_sentiment_of(text, expected):
     assert sentiment_of(text) == expected
 
@@ -43,11 +47,15 @@ def test_average_and_label():
 def test_breakdown_sums_to_100():
     assert sentiment_breakdown([]) == {"positive": 0, "neutral": 0, "negative": 0}
     assert sentiment_breakdown(["positive", "neutral", "negative"]) == {
-        "positive": 34, "neutral": 33, "negative": 33}
+        "positive": 34,
+        "neutral": 33,
+        "negative": 33,
+    }
     assert sentiment_breakdown(["positive", "positive", "neutral"]) == {
-        "positive": 67, "neutral": 33, "negative": 0}
-    assert sentiment_breakdown(["negative", None]) == {"positive": 0, "neutral": 0,
-                                                       "negative": 100}
+        "positive": 67,
+        "neutral": 33,
+        "negative": 0,
+    }
+    assert sentiment_breakdown(["negative", None]) == {"positive": 0, "neutral": 0, "negative": 100}
     result = sentiment_breakdown(["positive"] * 1 + ["neutral"] * 1 + ["negative"] * 5)
-    assert sum(result.values()) == 100 and result == {"positive": 14, "neutral": 14,
-                                                      "negative": 72}
+    assert sum(result.values()) == 100 and result == {"positive": 14, "neutral": 14, "negative": 72}

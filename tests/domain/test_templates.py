@@ -43,8 +43,12 @@ def test_seed_personas():
     assert {p["gender"] for p in seeds} <= set(GENDERS)
     assert {p["income"] for p in seeds} == set(INCOME_BANDS)
     assert len({p["location"] for p in seeds}) == 10
-    assert {region_of(p["location"]) for p in seeds} == {"west-coast", "northeast", "south",
-                                                         "midwest"}
+    assert {region_of(p["location"]) for p in seeds} == {
+        "west-coast",
+        "northeast",
+        "south",
+        "midwest",
+    }
     assert len({tuple(p["traits"][t] for t in TRAITS) for p in seeds}) == 10
     assert len({p["name"] for p in seeds}) == 10
     for p in seeds:
@@ -55,9 +59,15 @@ def test_seed_personas():
 
 def test_question_templates():
     counts = {t["name"]: len(t["questions"]) for t in question_templates()}
-    assert counts == {"Product Testing": 5, "Ad Creative Feedback": 4, "Brand Perception": 5,
-                      "Video Ad Comparison": 5, "Music Preference Study": 5,
-                      "Video Content Analysis": 4, "Audio Brand Study": 4}
+    assert counts == {
+        "Product Testing": 5,
+        "Ad Creative Feedback": 4,
+        "Brand Perception": 5,
+        "Video Ad Comparison": 5,
+        "Music Preference Study": 5,
+        "Video Content Analysis": 4,
+        "Audio Brand Study": 4,
+    }
     for t in question_templates():
         assert t["id"] and all(q.strip().endswith("?") for q in t["questions"])
         assert len(set(t["questions"])) == len(t["questions"])
@@ -65,8 +75,15 @@ def test_question_templates():
 
 def test_new_persona_defaults():
     d = new_persona_defaults()
-    assert d == {"name": "", "age": 30, "gender": "Male", "location": "", "income": "$60-100k",
-                 "traits": dict.fromkeys(TRAITS, 50), "interests": []}
+    assert d == {
+        "name": "",
+        "age": 30,
+        "gender": "Male",
+        "location": "",
+        "income": "$60-100k",
+        "traits": dict.fromkeys(TRAITS, 50),
+        "interests": [],
+    }
     d["traits"]["openness"] = 1
     assert new_persona_defaults()["traits"]["openness"] == 50
 

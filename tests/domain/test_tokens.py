@@ -9,11 +9,20 @@ from colloquy.domain.tokens import (
 )
 
 
-@pytest.mark.parametrize("text, tokens", [
-    ("a b c", 4), ("", 0), ("   ", 0), ("one", 2), ("  a   b  ", 3),
-    (" ".join(["w"] * 10), 13),  # exact arithmetic: 10 x 1.3 = 13, not 14
-    (" ".join(["w"] * 100), 130), ("a\nb", 2), (None, 0),
-])
+@pytest.mark.parametrize(
+    "text, tokens",
+    [
+        ("a b c", 4),
+        ("", 0),
+        ("   ", 0),
+        ("one", 2),
+        ("  a   b  ", 3),
+        (" ".join(["w"] * 10), 13),  # exact arithmetic: 10 x 1.3 = 13, not 14
+        (" ".join(["w"] * 100), 130),
+        ("a\nb", 2),
+        (None, 0),
+    ],
+)
 def test_estimate_tokens(text, tokens):
     assert estimate_tokens(text) == tokens
 

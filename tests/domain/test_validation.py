@@ -15,13 +15,25 @@ from colloquy.domain.validation import (
     validate_session_start,
 )
 
-TRAITS_OK = {"openness": 0, "conscientiousness": 100, "extraversion": 50.5,
-             "agreeableness": 20, "neuroticism": 80}
+TRAITS_OK = {
+    "openness": 0,
+    "conscientiousness": 100,
+    "extraversion": 50.5,
+    "agreeableness": 20,
+    "neuroticism": 80,
+}
 
 
 def good_persona(**over):
-    data = {"name": "Ana Lopez", "age": 34, "gender": "Female", "location": "Austin, TX",
-            "income": "$30-60k", "traits": dict(TRAITS_OK), "interests": ["Cooking"]}
+    data = {
+        "name": "Ana Lopez",
+        "age": 34,
+        "gender": "Female",
+        "location": "Austin, TX",
+        "income": "$30-60k",
+        "traits": dict(TRAITS_OK),
+        "interests": ["Cooking"],
+    }
     data.update(over)
     return data
 
@@ -33,8 +45,12 @@ def test_valid_persona_has_no_errors():
 def test_all_messages_in_spec_order():
     errors = validate_persona({})
     assert errors == [
-        "Name is required", "Age is required", "Gender is required", "Location is required",
-        "Income bracket is required", "Personality traits are required",
+        "Name is required",
+        "Age is required",
+        "Gender is required",
+        "Location is required",
+        "Income bracket is required",
+        "Personality traits are required",
         "At least one interest is required",
     ]
 
@@ -84,9 +100,7 @@ def test_interests():
     assert validate_persona(good_persona(interests=["a", " "])) == [
         "All interests must be non-empty"
     ]
-    assert validate_persona(good_persona(interests=["a", 3])) == [
-        "All interests must be non-empty"
-    ]
+    assert validate_persona(good_persona(interests=["a", 3])) == ["All interests must be non-empty"]
     assert validate_persona(good_persona(interests=list("abcde"))) == []
     assert validate_persona(good_persona(interests=list("abcdef"))) == [
         "No more than 5 interests are allowed"
@@ -135,18 +149,23 @@ def test_document_file_type_and_name():
         "Invalid file type: zip. Supported: PDF, DOCX, TXT, CSV, JPG, PNG, WEBP, GIF"
     ]
     long_name = "x" * 252 + ".pdf"
-    assert validate_document_file(long_name, 5, None) == [
-        "Filename too long (max 255 characters)"
-    ]
+    assert validate_document_file(long_name, 5, None) == ["Filename too long (max 255 characters)"]
     errors = validate_document_file("y" * 300, 11 * MB, "zip")
     assert len(errors) == 3 and errors[0].startswith("File too large")
 
 
-@pytest.mark.parametrize("name, mime, kind", [
-    ("a.docx", None, "docx"), ("a", "image/jpeg", "jpg"), ("a.JPEG", "", "jpeg"),
-    ("a.csv", "text/csv; charset=utf-8", "csv"), ("a.webp", None, "webp"),
-    ("a.doc", None, None), ("noext", None, None),
-])
+@pytest.mark.parametrize(
+    "name, mime, kind",
+    [
+        ("a.docx", None, "docx"),
+        ("a", "image/jpeg", "jpg"),
+        ("a.JPEG", "", "jpeg"),
+        ("a.csv", "text/csv; charset=utf-8", "csv"),
+        ("a.webp", None, "webp"),
+        ("a.doc", None, None),
+        ("noext", None, None),
+    ],
+)
 def test_document_type(name, mime, kind):
     assert document_type(name, mime) == kind
 
@@ -189,7 +208,8 @@ def test_session_start():
         "No more than 10 questions are allowed"
     ]
     assert validate_session_start("", 1, []) == [
-        "Session name is required", "Please select 3-8 personas",
+        "Session name is required",
+        "Please select 3-8 personas",
         "Please add at least 2 questions",
     ]
 

@@ -23,8 +23,14 @@ def watch(page: Page) -> tuple[list[str], list[str]]:
     dialogs: list[str] = []
     violations: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.on("console", lambda m: violations.append(m.text)
-            if "Content Security Policy" in m.text or "Refused to" in m.text else None)
+    page.on(
+        "console",
+        lambda m: (
+            violations.append(m.text)
+            if "Content Security Policy" in m.text or "Refused to" in m.text
+            else None
+        ),
+    )
     return dialogs, violations
 
 
@@ -36,15 +42,33 @@ def hostile_model(fake_llm):
 
 
 def completed_session(url: str) -> tuple[str, str]:
-    persona = httpx.post(f"{url}/api/personas", json={
-        "name": NAME, "age": 30, "gender": "Female", "location": "Austin, TX",
-        "income": "$60k-$100k", "interests": [HOSTILE[:30], "🙂 emoji"],
-        "traits": {"openness": 60, "conscientiousness": 55, "extraversion": 50,
-                   "agreeableness": 70, "neuroticism": 35}}).json()
-    session = httpx.post(f"{url}/api/sessions", json={
-        "name": f"{HOSTILE} study", "participantIds": [persona["id"], "p1", "p2"],
-        "questions": [QUESTION, "Would you buy it?"],
-        "settings": {"responseLength": "brief"}}).json()
+    persona = httpx.post(
+        f"{url}/api/personas",
+        json={
+            "name": NAME,
+            "age": 30,
+            "gender": "Female",
+            "location": "Austin, TX",
+            "income": "$60k-$100k",
+            "interests": [HOSTILE[:30], "🙂 emoji"],
+            "traits": {
+                "openness": 60,
+                "conscientiousness": 55,
+                "extraversion": 50,
+                "agreeableness": 70,
+                "neuroticism": 35,
+            },
+        },
+    ).json()
+    session = httpx.post(
+        f"{url}/api/sessions",
+        json={
+            "name": f"{HOSTILE} study",
+            "participantIds": [persona["id"], "p1", "p2"],
+            "questions": [QUESTION, "Would you buy it?"],
+            "settings": {"responseLength": "brief"},
+        },
+    ).json()
     httpx.post(f"{url}/api/sessions/{session['id']}/run")
     deadline = time.monotonic() + 30
     while httpx.get(f"{url}/api/sessions/{session['id']}").json()["status"] != "completed":
@@ -53,8 +77,7 @@ def completed_session(url: str) -> tuple[str, str]:
     return session["id"], persona["id"]
 
 
-def test_hostile_text_is_plain_text_and_no_csp_violation(live_server, hostile_model,
-                                                         page: Page):
+def test_hostile_text_is_plain_text_and_no_csp_violation(live_server, hostile_model, page: Page):
     sid, _ = completed_session(live_server)
     dialogs, violations = watch(page)
     page.goto(f"{live_server}/personas")
@@ -73,8 +96,9 @@ def test_hostile_text_is_plain_text_and_no_csp_violation(live_server, hostile_mo
 
 @pytest.fixture
 def guarded_server(tmp_path, fake_llm):
-    server = LiveServer(tmp_path / "data", fake_llm.base_url,
-                        {"COLLOQUY_ACCESS_TOKEN": TOKEN}).start()
+    server = LiveServer(
+        tmp_path / "data", fake_llm.base_url, {"COLLOQUY_ACCESS_TOKEN": TOKEN}
+    ).start()
     yield server.url
     server.stop()
 

@@ -14,8 +14,9 @@ from playwright.sync_api import Page, expect
 
 EMPTY = "No sessions yet. Create your first session or try our demo!"
 NO_MATCH = "No sessions match your filters."
-DIALOG_TEXT = ("This action cannot be undone. This will permanently delete the session and "
-               "all its data.")
+DIALOG_TEXT = (
+    "This action cannot be undone. This will permanently delete the session and all its data."
+)
 
 
 @pytest.fixture(autouse=True)
@@ -29,11 +30,17 @@ def patient(page: Page, fake_llm):
 
 def create(base: str, name: str) -> str:
     body = {
-        "name": name, "description": f"About {name.lower()}",
-        "participantIds": ["p1", "p2", "p3"], "moderatorStyle": "formal", "stimuli": [],
+        "name": name,
+        "description": f"About {name.lower()}",
+        "participantIds": ["p1", "p2", "p3"],
+        "moderatorStyle": "formal",
+        "stimuli": [],
         "questions": ["What do you think?", "Would you buy it?"],
-        "settings": {"responseLength": "brief", "discussionMode": "sequential",
-                     "autoAdvance": False},
+        "settings": {
+            "responseLength": "brief",
+            "discussionMode": "sequential",
+            "autoAdvance": False,
+        },
     }
     response = httpx.post(f"{base}/api/sessions", json=body, timeout=10)
     assert response.status_code == 201, response.text
@@ -82,12 +89,18 @@ def test_empty_dashboard(live_server: str, page: Page):
     expect(page.get_by_text("See a complete focus group in action")).to_be_visible()
     expect(page.get_by_text(EMPTY)).to_be_visible()
     expect(rows(page)).to_have_count(0)
-    expect(card(page, "Total Sessions").get_by_test_id("stat-total-sessions-value")).to_have_text("0")
+    expect(card(page, "Total Sessions").get_by_test_id("stat-total-sessions-value")).to_have_text(
+        "0"
+    )
     expect(card(page, "Total Sessions")).to_contain_text("0 completed")
-    expect(card(page, "Total Personas").get_by_test_id("stat-total-personas-value")).to_have_text("10")
+    expect(card(page, "Total Personas").get_by_test_id("stat-total-personas-value")).to_have_text(
+        "10"
+    )
     expect(card(page, "Total Personas")).to_contain_text("Ready to use")
     expect(card(page, "This Week").get_by_test_id("stat-this-week-value")).to_have_text("0")
-    expect(card(page, "Avg Sentiment").get_by_test_id("stat-avg-sentiment-value")).to_have_text("0.0")
+    expect(card(page, "Avg Sentiment").get_by_test_id("stat-avg-sentiment-value")).to_have_text(
+        "0.0"
+    )
     expect(card(page, "Avg Sentiment")).to_contain_text("Neutral")
 
     page.get_by_role("link", name="Try Demo Session").click()
@@ -104,25 +117,32 @@ def test_cards_table_filters_and_search(live_server: str, page: Page):
     page.goto(f"{live_server}/dashboard")
     expect(rows(page)).to_have_count(3)
     expect(page.get_by_role("columnheader")).to_have_text(
-        ["Session Name", "Date", "Participants", "Status", "Actions"])
-    expect(card(page, "Total Sessions").get_by_test_id("stat-total-sessions-value")).to_have_text("3")
+        ["Session Name", "Date", "Participants", "Status", "Actions"]
+    )
+    expect(card(page, "Total Sessions").get_by_test_id("stat-total-sessions-value")).to_have_text(
+        "3"
+    )
     expect(card(page, "Total Sessions")).to_contain_text("1 completed")
     expect(card(page, "This Week").get_by_test_id("stat-this-week-value")).to_have_text("3")
     sentiment, label = expected_sentiment(live_server)
     expect(card(page, "Avg Sentiment").get_by_test_id("stat-avg-sentiment-value")).to_have_text(
-        sentiment)
+        sentiment
+    )
     expect(card(page, "Avg Sentiment").get_by_test_id("stat-avg-sentiment-detail")).to_have_text(
-        label)
+        label
+    )
 
     completed = row(page, "Refill Pouch Study")
     expect(completed.get_by_test_id("status-badge")).to_have_text("Completed")
     expect(completed.get_by_role("link", name="View Results")).to_have_attribute(
-        "href", f"/session/{done}/results")
+        "href", f"/session/{done}/results"
+    )
     expect(completed.get_by_role("cell").nth(2)).to_have_text("3")
     expect(row(page, "Brand perception").get_by_test_id("status-badge")).to_have_text("In Progress")
     expect(row(page, "Brand perception").get_by_role("link", name="View Results")).to_have_count(0)
     expect(row(page, "Refill Pouch Study (Copy)").get_by_test_id("status-badge")).to_have_text(
-        "Draft")
+        "Draft"
+    )
 
     # Search: case-insensitive substring of the name.
     search = page.get_by_placeholder("Search sessions...")
@@ -173,7 +193,8 @@ def test_duplicate_opens_the_copy(live_server: str, page: Page):
     page.get_by_role("link", name="Dashboard").click()
     expect(rows(page)).to_have_count(2)
     expect(row(page, "Original study (Copy)").get_by_test_id("status-badge")).to_have_text(
-        "Completed")
+        "Completed"
+    )
 
 
 def test_delete_needs_confirmation(live_server: str, page: Page):
@@ -191,7 +212,8 @@ def test_delete_needs_confirmation(live_server: str, page: Page):
 
     row(page, "Delete me").get_by_role("button", name="Delete session").click()
     page.get_by_role("alertdialog", name="Delete Session?").get_by_role(
-        "button", name="Delete", exact=True).click()
+        "button", name="Delete", exact=True
+    ).click()
     expect(page.get_by_text("Session deleted")).to_be_visible()
     expect(rows(page)).to_have_count(1)
     expect(row(page, "Delete me")).to_have_count(0)
@@ -201,5 +223,6 @@ def test_delete_needs_confirmation(live_server: str, page: Page):
     expect(rows(page)).to_have_count(1)
     row(page, "Keep me").get_by_role("button", name="Delete session").click()
     page.get_by_role("alertdialog", name="Delete Session?").get_by_role(
-        "button", name="Delete", exact=True).click()
+        "button", name="Delete", exact=True
+    ).click()
     expect(page.get_by_text(EMPTY)).to_be_visible()

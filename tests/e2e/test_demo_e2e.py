@@ -10,8 +10,9 @@ import httpx
 from playwright.sync_api import Page, expect
 
 
-def test_demo_at_2x_reaches_results_with_the_scripted_transcript(live_server: str, page: Page,
-                                                                  fake_llm):
+def test_demo_at_2x_reaches_results_with_the_scripted_transcript(
+    live_server: str, page: Page, fake_llm
+):
     script = httpx.get(f"{live_server}/api/demo-script").json()
     requests_before = len(fake_llm.requests)
     page.goto(f"{live_server}/demo-session")
@@ -36,7 +37,8 @@ def test_demo_at_2x_reaches_results_with_the_scripted_transcript(live_server: st
     reply = chat.locator(f'[data-speaker="{first["responses"][0]["speaker"]}"]').first
     expect(reply).to_contain_text(first["responses"][0]["content"])
     expect(reply.get_by_test_id("sentiment-emoji")).to_have_attribute(
-        "data-sentiment", first["responses"][0]["sentiment"])
+        "data-sentiment", first["responses"][0]["sentiment"]
+    )
 
     # 4 questions x (1000 + 5 x 1500) + 3 x 2000 = 40 s at 1x: 20 s at 2x, then 1 s.
     expect(page.get_by_text("Session complete. Opening results...")).to_be_visible(timeout=30_000)
@@ -71,4 +73,6 @@ def test_demo_stimulus_image_ships_with_the_app(live_server: str, page: Page):
     page.goto(f"{live_server}/demo-session")
     image = page.get_by_test_id("demo-stimulus").get_by_role("img")
     expect(image).to_be_visible()
-    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+    page.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=image.element_handle()
+    )

@@ -33,7 +33,11 @@ INSIGHTS = {
         {"theme": "Price", "description": "Some found the price too high.", "frequency": 2},
     ],
     "recommendations": [
-        {"priority": "high", "title": "Revisit the price", "description": "Test a lower price point."},
+        {
+            "priority": "high",
+            "title": "Revisit the price",
+            "description": "Test a lower price point.",
+        },
         {"priority": "medium", "title": "Keep the crunch", "description": "Protect the texture."},
         {"priority": "low", "title": "Try new flavours", "description": "Explore variety later."},
     ],
@@ -44,8 +48,9 @@ def _reply(body: dict) -> object:
     """Insights JSON for structured requests; otherwise the scripted answers in turn."""
     if body.get("response_format"):
         return INSIGHTS
-    system = next((m.get("content", "") for m in body.get("messages", [])
-                   if m.get("role") == "system"), "")
+    system = next(
+        (m.get("content", "") for m in body.get("messages", []) if m.get("role") == "system"), ""
+    )
     for i, name in enumerate(["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"]):
         if isinstance(system, str) and name in system:
             return ANSWERS[i]
@@ -87,7 +92,9 @@ def open_results(page: Page, base: str, session: dict, tab: str | None = None) -
     expect(page.get_by_role("heading", name=SESSION_NAME, exact=True)).to_be_visible()
     if tab:
         page.get_by_role("tab", name=tab, exact=True).click()
-        expect(page.get_by_role("tab", name=tab, exact=True)).to_have_attribute("aria-selected", "true")
+        expect(page.get_by_role("tab", name=tab, exact=True)).to_have_attribute(
+            "aria-selected", "true"
+        )
 
 
 def transcript_rows(page: Page):
@@ -101,7 +108,9 @@ def test_header_stats_and_transcript(live_server: str, page: Page, model):
     open_results(page, live_server, session)
 
     expect(page.get_by_text("A quick end-to-end session")).to_be_visible()
-    expect(page.get_by_role("link", name="Back to Dashboard")).to_have_attribute("href", "/dashboard")
+    expect(page.get_by_role("link", name="Back to Dashboard")).to_have_attribute(
+        "href", "/dashboard"
+    )
     expect(page.get_by_test_id("stat-participants")).to_contain_text("3")
     expect(page.get_by_test_id("stat-messages")).to_contain_text(str(n))
     expect(page.get_by_test_id("stat-duration")).to_contain_text("0 min")
@@ -151,7 +160,8 @@ def test_analytics_tab(live_server: str, page: Page, model):
     assert all(12 <= s <= 32 for s in sizes), sizes
     top = analytics["wordCloud"][0]
     expect(cloud.locator("li", has_text=re.compile(rf"^{top['text']}\b"))).to_have_css(
-        "font-size", f"{top['size']}px")
+        "font-size", f"{top['size']}px"
+    )
 
     quotes = page.get_by_test_id("quote")
     expect(quotes).to_have_count(len(analytics["quotes"]))
@@ -160,7 +170,8 @@ def test_analytics_tab(live_server: str, page: Page, model):
 
     diversity = page.get_by_test_id("diversity")
     expect(diversity.get_by_test_id("diversity-score")).to_have_text(
-        f"{analytics['diversity']['overallScore']}/100")
+        f"{analytics['diversity']['overallScore']}/100"
+    )
     expect(diversity).to_contain_text(analytics["diversity"]["label"])
     for warning in analytics["diversity"]["warnings"]:
         expect(diversity).to_contain_text(warning)
@@ -177,7 +188,9 @@ def test_analytics_tab(live_server: str, page: Page, model):
     chart = page.get_by_test_id("sentiment-chart")
     expect(chart.locator("svg.recharts-surface").first).to_be_visible()
     expect(chart.get_by_text("Q2 R3")).to_be_visible()
-    assert chart.locator(".recharts-bar-rectangle").count() >= len(analytics["sentimentByQuestionRound"])
+    assert chart.locator(".recharts-bar-rectangle").count() >= len(
+        analytics["sentimentByQuestionRound"]
+    )
     participation = page.get_by_test_id("participation-chart")
     for name in ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"]:
         expect(participation.get_by_text(name, exact=True)).to_be_visible()
@@ -189,8 +202,11 @@ def test_insights_generate_badges_and_failure(live_server: str, page: Page, mode
     open_results(page, live_server, session, "AI Insights")
 
     # A failing model first: the spec's failure toast, and the button comes back.
-    model.set_responder(lambda body: FakeError(500, "upstream exploded")
-                        if body.get("response_format") else _reply(body))
+    model.set_responder(
+        lambda body: (
+            FakeError(500, "upstream exploded") if body.get("response_format") else _reply(body)
+        )
+    )
     page.get_by_role("button", name="Generate Insights").click()
     expect(page.get_by_text("Analysis failed")).to_be_visible()
     expect(page.get_by_role("button", name="Generate Insights")).to_be_enabled()
@@ -204,7 +220,8 @@ def test_insights_generate_badges_and_failure(live_server: str, page: Page, mode
     expect(page.get_by_test_id("insights-summary")).to_contain_text(INSIGHTS["summary"])
     expect(page.get_by_test_id("insights-summary")).to_contain_text("Written by fake-model")
     expect(page.get_by_test_id("overall-sentiment")).to_have_text(
-        f"{stored['overallSentiment'].capitalize()} overall")
+        f"{stored['overallSentiment'].capitalize()} overall"
+    )
     for key in ["positive", "neutral", "negative"]:
         meter = page.get_by_role("meter", name=f"{key.capitalize()} answers")
         expect(meter).to_have_attribute("aria-valuenow", str(stored["sentimentBreakdown"][key]))
@@ -216,8 +233,9 @@ def test_insights_generate_badges_and_failure(live_server: str, page: Page, mode
 
     recs = page.get_by_test_id("recommendation")
     expect(recs).to_have_count(3)
-    for i, (label, cls) in enumerate([("High", "bg-destructive"), ("Medium", "bg-primary"),
-                                      ("Low", "bg-secondary")]):
+    for i, (label, cls) in enumerate(
+        [("High", "bg-destructive"), ("Medium", "bg-primary"), ("Low", "bg-secondary")]
+    ):
         badge = recs.nth(i).get_by_text(f"{label} priority")
         expect(badge).to_have_class(re.compile(rf"\b{cls}\b"))
     expect(recs.first).to_contain_text("Revisit the price")
@@ -247,7 +265,9 @@ def test_participants_tab(live_server: str, page: Page, model):
 
 def test_csv_download_parses_back(live_server: str, page: Page, model, tmp_path):
     session = completed_session(live_server)
-    httpx.post(f"{live_server}/api/sessions/{session['id']}/insights", timeout=30).raise_for_status()
+    httpx.post(
+        f"{live_server}/api/sessions/{session['id']}/insights", timeout=30
+    ).raise_for_status()
     open_results(page, live_server, session, "Export")
 
     with page.expect_download() as info:
@@ -255,9 +275,10 @@ def test_csv_download_parses_back(live_server: str, page: Page, model, tmp_path)
     download = info.value
     # '{sessionname}_results.csv'; the server makes the name safe for file systems ('"' -> '_').
     disposition = httpx.get(f"{live_server}/api/sessions/{session['id']}/export.csv").headers[
-        "content-disposition"]
+        "content-disposition"
+    ]
     served = unquote(disposition.split("filename*=UTF-8''", 1)[1])
-    assert download.suggested_filename == served == 'Snack test, _Q1__results.csv'
+    assert download.suggested_filename == served == "Snack test, _Q1__results.csv"
     path = tmp_path / "results.csv"
     download.save_as(path)
     rows = list(csv.reader(path.open(encoding="utf-8-sig", newline="")))
@@ -265,7 +286,7 @@ def test_csv_download_parses_back(live_server: str, page: Page, model, tmp_path)
     assert rows[0] == ["Session Name", SESSION_NAME]
     assert ["Participants", "3"] in rows
     header = rows.index(["Speaker", "Content", "Sentiment", "Timestamp"])
-    transcript = rows[header + 1:]
+    transcript = rows[header + 1 :]
     messages = session["messages"]
     assert len(transcript) == len(messages)
     for row, m in zip(transcript, messages):
@@ -276,7 +297,8 @@ def test_csv_download_parses_back(live_server: str, page: Page, model, tmp_path)
         assert row[2] == (m["sentiment"] or "N/A")
     assert any(", honestly." in row[1] and '"crunch"' in row[1] for row in transcript)
     assert [r[2] for r in transcript if r[0] == "Moderator"] == ["N/A"] * sum(
-        m["speaker"] == "Moderator" for m in messages)
+        m["speaker"] == "Moderator" for m in messages
+    )
     assert any(row[1].startswith("'=1+2") for row in transcript)
     assert not any(cell[:1] in "=+-@" for row in rows for cell in row)
     assert INSIGHTS["summary"] in [cell for row in rows for cell in row]

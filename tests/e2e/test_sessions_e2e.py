@@ -61,8 +61,11 @@ def create_via_api(base: str, name: str = "API session") -> str:
         "moderatorStyle": "casual",
         "stimuli": [],
         "questions": ["What do you think of the refill pouch?", "Would you buy it?"],
-        "settings": {"responseLength": "brief", "discussionMode": "sequential",
-                     "autoAdvance": False},
+        "settings": {
+            "responseLength": "brief",
+            "discussionMode": "sequential",
+            "autoAdvance": False,
+        },
     }
     response = httpx.post(f"{base}/api/sessions", json=body, timeout=10)
     assert response.status_code == 201, response.text
@@ -72,13 +75,16 @@ def create_via_api(base: str, name: str = "API session") -> str:
 def expect_completed(page: Page) -> None:
     expect(page.get_by_role("link", name="View Results")).to_be_visible(timeout=30_000)
     expect(page.get_by_test_id("overall-progress")).to_have_text(
-        f"{TOTAL_RESPONSES} / {TOTAL_RESPONSES} responses")
+        f"{TOTAL_RESPONSES} / {TOTAL_RESPONSES} responses"
+    )
     expect(page.get_by_test_id("message")).to_have_count(MESSAGES_PER_SESSION)
 
 
 def test_empty_dashboard_to_a_completed_live_session(live_server: str, page: Page, fake_llm):
     page.goto(f"{live_server}/dashboard")
-    expect(page.get_by_text("No sessions yet. Create your first session or try our demo!")).to_be_visible()
+    expect(
+        page.get_by_text("No sessions yet. Create your first session or try our demo!")
+    ).to_be_visible()
     page.get_by_role("link", name="Create New Session").click()
     expect(page).to_have_url(re.compile(r"/create-session$"))
     expect(page.get_by_role("heading", name="Create New Session")).to_be_visible()
@@ -123,10 +129,13 @@ def test_empty_dashboard_to_a_completed_live_session(live_server: str, page: Pag
     expect(messages.first).to_contain_text("What is your first impression of the refill pouch?")
     expect(messages.nth(1)).to_contain_text("Sarah Chen")
     expect(page.get_by_test_id("sentiment-emoji")).to_have_count(TOTAL_RESPONSES)
-    expect(page.get_by_text("[Round 2] Please respond to what others have shared.")).to_have_count(2)
+    expect(page.get_by_text("[Round 2] Please respond to what others have shared.")).to_have_count(
+        2
+    )
     expect(page.get_by_test_id("question-progress")).to_have_text("2 of 2")
     expect(page.get_by_test_id("round-progress")).to_have_text(
-        "Discussion Round 3 of 3 (Multi-turn Dialog)")
+        "Discussion Round 3 of 3 (Multi-turn Dialog)"
+    )
     expect(page.get_by_test_id("tokens-used")).to_have_text(re.compile(r"^~[1-9][\d,]*$"))
     for name in ["Save", "End Session", "Stop"]:
         expect(page.get_by_role("button", name=name, exact=True)).to_have_count(0)
@@ -166,8 +175,7 @@ def test_answers_stream_in_then_stop_and_retry(live_server: str, page: Page, fak
     expect_completed(page)
 
 
-def test_a_page_reloaded_mid_answer_keeps_the_text_so_far(live_server: str, page: Page,
-                                                         fake_llm):
+def test_a_page_reloaded_mid_answer_keeps_the_text_so_far(live_server: str, page: Page, fake_llm):
     fake_llm.set_responder(lambda body: FakeReply(default_responder(body), tokens_per_second=4))
     session_id = create_via_api(live_server, "Reload mid-answer")
     page.goto(f"{live_server}/session/{session_id}")
@@ -193,7 +201,8 @@ def test_credits_error_shows_the_hint_then_retry_completes(live_server: str, pag
     expect(error).to_be_visible(timeout=15_000)
     expect(error.get_by_test_id("generation-error-message")).to_contain_text("402")
     expect(error.get_by_test_id("generation-error-hint")).to_have_text(
-        "Credits depleted. Please add credits to continue.")
+        "Credits depleted. Please add credits to continue."
+    )
     expect(page.get_by_text("Credits Depleted", exact=True)).to_be_visible()
     expect(error.get_by_role("button", name="Exit Session")).to_be_visible()
     expect(page.get_by_role("button", name="Stop", exact=True)).to_be_disabled()
@@ -210,7 +219,8 @@ def test_exit_session_from_the_error_box(live_server: str, page: Page, fake_llm)
     page.goto(f"{live_server}/session/{session_id}")
     error = page.get_by_test_id("generation-error")
     expect(error.get_by_test_id("generation-error-hint")).to_have_text(
-        "Too many requests. Please wait a moment.", timeout=20_000)
+        "Too many requests. Please wait a moment.", timeout=20_000
+    )
     expect(page.get_by_text("Rate Limit Exceeded", exact=True)).to_be_visible()
     error.get_by_role("button", name="Exit Session").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))
@@ -242,8 +252,9 @@ def test_draft_survives_a_reload(live_server: str, page: Page):
     question(page, 1).fill("A question worth keeping?")
     page.get_by_role("radio", name=re.compile("^Probing")).click()
     # Autosave runs every 5 s while a name or participants exist.
-    with page.expect_request(lambda r: r.url.endswith("/api/draft") and r.method == "PUT",
-                             timeout=8_000):
+    with page.expect_request(
+        lambda r: r.url.endswith("/api/draft") and r.method == "PUT", timeout=8_000
+    ):
         pass
     time.sleep(0.3)
     page.reload()
@@ -253,7 +264,8 @@ def test_draft_survives_a_reload(live_server: str, page: Page):
     expect(option(page, "Linda Walsh")).to_have_attribute("aria-pressed", "true")
     expect(question(page, 1)).to_have_value("A question worth keeping?")
     expect(page.get_by_role("radio", name=re.compile("^Probing"))).to_have_attribute(
-        "aria-checked", "true")
+        "aria-checked", "true"
+    )
 
     page.get_by_role("link", name="Cancel").click()
     expect(page).to_have_url(re.compile(r"/dashboard$"))
@@ -262,7 +274,8 @@ def test_draft_survives_a_reload(live_server: str, page: Page):
 def test_use_in_session_persona_comes_first_and_ninth_is_ignored(live_server: str, page: Page):
     page.goto(f"{live_server}/personas")
     page.get_by_role("article", name="Jordan Taylor", exact=True).get_by_role(
-        "button", name="Use in Session").click()
+        "button", name="Use in Session"
+    ).click()
     expect(page).to_have_url(re.compile(r"/create-session$"))
     options = page.get_by_test_id("participant-option")
     expect(options.first).to_contain_text("Jordan Taylor")

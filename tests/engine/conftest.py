@@ -34,20 +34,25 @@ class Env:
 
     def new_manager(self) -> RunnerManager:
         """A fresh registry on the same database, as after a server restart."""
-        return RunnerManager(self.factory, lambda: self.provider, self.bus,
-                             self.settings.uploads_dir)
+        return RunnerManager(
+            self.factory, lambda: self.provider, self.bus, self.settings.uploads_dir
+        )
 
     async def create(self, participants: int = 3, questions: int = 2, **extra) -> str:
         body = {
-            "name": "Packaging study", "description": "eco packaging",
+            "name": "Packaging study",
+            "description": "eco packaging",
             "participantIds": [f"p{i}" for i in range(1, participants + 1)],
             "moderatorStyle": "casual",
             "stimuli": extra.pop("stimuli", []),
-            "questions": [f"Question number {i + 1} about the packaging?"
-                          for i in range(questions)],
-            "settings": {"responseLength": extra.pop("length", "moderate"),
-                         "discussionMode": extra.pop("mode", "sequential"),
-                         "autoAdvance": False},
+            "questions": [
+                f"Question number {i + 1} about the packaging?" for i in range(questions)
+            ],
+            "settings": {
+                "responseLength": extra.pop("length", "moderate"),
+                "discussionMode": extra.pop("mode", "sequential"),
+                "autoAdvance": False,
+            },
         }
         async with self.factory() as db:
             return (await service.create_session(db, body))["id"]
@@ -72,8 +77,9 @@ class Env:
         async with self.factory() as db:
             return await db.get(SessionRow, session_id)
 
-    async def wait_idle(self, session_id: str, runners: RunnerManager | None = None,
-                        timeout: float = 30) -> dict:
+    async def wait_idle(
+        self, session_id: str, runners: RunnerManager | None = None, timeout: float = 30
+    ) -> dict:
         runners = runners or self.runners
         deadline = time.monotonic() + timeout
         while runners.is_active(session_id):

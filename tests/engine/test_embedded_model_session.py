@@ -20,8 +20,10 @@ def test_embedded_model_runs_a_whole_session(tmp_path):
     with TestClient(create_app(settings)) as client:
         health = client.get("/api/health").json()
         assert health["llm"] == {"provider": "local", "model": "SmolLM2-135M-Instruct"}
-        body = session_body(stimuli=[], questions=["What do you think of reusable coffee cups?",
-                                                   "Would you pay more for one?"])
+        body = session_body(
+            stimuli=[],
+            questions=["What do you think of reusable coffee cups?", "Would you pay more for one?"],
+        )
         session = client.post("/api/sessions", json=body).json()
         client.post(f"/api/sessions/{session['id']}/run")
         view = wait_idle(client, session["id"], timeout=540)

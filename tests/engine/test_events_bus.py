@@ -66,15 +66,25 @@ async def test_tokens_are_live_only_and_idle_channels_are_dropped(monkeypatch):
 
 
 def token(p: int, delta: str, q: int = 0, r: int = 1) -> dict:
-    return {"participantIndex": p, "personaId": f"p{p}", "questionIndex": q, "round": r,
-            "delta": delta}
+    return {
+        "participantIndex": p,
+        "personaId": f"p{p}",
+        "questionIndex": q,
+        "round": r,
+        "delta": delta,
+    }
 
 
 async def test_a_late_subscriber_gets_the_answers_being_written():
     bus = EventBus()
-    thinking = {"questionIndex": 0, "round": 1, "participants": [
-        {"participantIndex": 0, "personaId": "p0", "name": "Ann"},
-        {"participantIndex": 1, "personaId": "p1", "name": "Bo"}]}
+    thinking = {
+        "questionIndex": 0,
+        "round": 1,
+        "participants": [
+            {"participantIndex": 0, "personaId": "p0", "name": "Ann"},
+            {"participantIndex": 1, "personaId": "p1", "name": "Bo"},
+        ],
+    }
     bus.publish("s", "thinking", thinking)
     for part in ("I ", "like "):
         bus.publish("s", "token", token(0, part))
@@ -84,23 +94,42 @@ async def test_a_late_subscriber_gets_the_answers_being_written():
     assert [e.name for e in live] == ["thinking", "token", "token"]
     assert live[0].data == thinking
     assert [(e.data["participantIndex"], e.data["delta"]) for e in live[1:]] == [
-        (0, "I like "), (1, "No")]
+        (0, "I like "),
+        (1, "No"),
+    ]
     assert {e.id for e in live} == {bus.next_reset_id("s")}  # the current position
     # Ann's answer is stored: only Bo's is still being written.
-    bus.publish("s", "message", {"id": "m1", "participantIndex": 0, "questionIndex": 0,
-                                 "round": 1, "kind": "response"})
+    bus.publish(
+        "s",
+        "message",
+        {"id": "m1", "participantIndex": 0, "questionIndex": 0, "round": 1, "kind": "response"},
+    )
     assert [(e.name, e.data.get("delta")) for e in bus.live("s")][1:] == [("token", "No")]
 
 
 async def test_nothing_is_being_written_once_the_run_ends():
     bus = EventBus()
-    bus.publish("s", "thinking", {"questionIndex": 0, "round": 0, "participants": [
-        {"participantIndex": 0, "personaId": "p0", "name": "Ann"}]})
+    bus.publish(
+        "s",
+        "thinking",
+        {
+            "questionIndex": 0,
+            "round": 0,
+            "participants": [{"participantIndex": 0, "personaId": "p0", "name": "Ann"}],
+        },
+    )
     bus.publish("s", "token", token(0, "Half an ans"))
     bus.publish("s", "status", {"status": "in-progress", "running": True, "error": None})
     assert len(bus.live("s")) == 2
-    bus.publish("s", "status", {"status": "in-progress", "running": False,
-                                "error": {"status": None, "message": "Session was stopped"}})
+    bus.publish(
+        "s",
+        "status",
+        {
+            "status": "in-progress",
+            "running": False,
+            "error": {"status": None, "message": "Session was stopped"},
+        },
+    )
     assert bus.live("s") == []
     bus.publish("s", "token", token(0, "x"))
     bus.publish("s", "error", {"status": 429, "message": "Rate limit exceeded (429)"})

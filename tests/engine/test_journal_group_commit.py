@@ -31,30 +31,59 @@ async def factory(settings):
     made.commits = commits  # type: ignore[attr-defined]
     async with made() as db, db.begin():
         for i in range(6):
-            db.add(SessionRow(id=f"s{i}", name=f"S{i}", description="", status="in-progress",
-                              participants=[], questions=["Q?"], stimuli=[],
-                              moderator_style="casual", settings={}))
+            db.add(
+                SessionRow(
+                    id=f"s{i}",
+                    name=f"S{i}",
+                    description="",
+                    status="in-progress",
+                    participants=[],
+                    questions=["Q?"],
+                    stimuli=[],
+                    moderator_style="casual",
+                    settings={},
+                )
+            )
     yield made
     await engine.dispose()
 
 
 def answer(seq: int, participant: int, tokens: int = 5) -> dict:
-    return {"seq": seq, "speaker": f"P{participant}", "content": f"answer {seq}",
-            "sentiment": "neutral", "personaId": None, "questionIndex": 0, "round": 0,
-            "participantIndex": participant, "kind": "response", "tokens": tokens}
+    return {
+        "seq": seq,
+        "speaker": f"P{participant}",
+        "content": f"answer {seq}",
+        "sentiment": "neutral",
+        "personaId": None,
+        "questionIndex": 0,
+        "round": 0,
+        "participantIndex": participant,
+        "kind": "response",
+        "tokens": tokens,
+    }
 
 
 async def stored(factory, session_id: str) -> list[MessageRow]:
     async with factory() as db:
-        return list((await db.scalars(select(MessageRow).where(
-            MessageRow.session_id == session_id).order_by(MessageRow.seq))).all())
+        return list(
+            (
+                await db.scalars(
+                    select(MessageRow)
+                    .where(MessageRow.session_id == session_id)
+                    .order_by(MessageRow.seq)
+                )
+            ).all()
+        )
 
 
 async def test_appends_made_together_share_transactions(factory):
     before = len(factory.commits)
-    outcomes = await asyncio.gather(*(
-        journal.append_message(factory, f"s{i}", answer(1, 0, tokens=i + 1), Counters(3, 4))
-        for i in range(6)))
+    outcomes = await asyncio.gather(
+        *(
+            journal.append_message(factory, f"s{i}", answer(1, 0, tokens=i + 1), Counters(3, 4))
+            for i in range(6)
+        )
+    )
     assert [o["seq"] for o in outcomes] == [1] * 6
     assert all(o["timestamp"] is not None for o in outcomes)
     assert len(factory.commits) - before <= 2  # one batch, or the first plus the rest
@@ -70,7 +99,8 @@ async def test_one_bad_message_fails_alone(factory):
         journal.append_message(factory, "s1", answer(1, 0), Counters(1, 1)),
         journal.append_message(factory, "s0", answer(2, 0), Counters(2, 2)),  # slot taken
         journal.append_message(factory, "s2", answer(1, 1), Counters(1, 1)),
-        return_exceptions=True)
+        return_exceptions=True,
+    )
     assert isinstance(results[1], IntegrityError)
     assert not isinstance(results[0], Exception) and not isinstance(results[2], Exception)
     assert [m.seq for m in await stored(factory, "s0")] == [1]
@@ -85,7 +115,8 @@ async def test_a_session_gone_meanwhile_gets_nothing_stored(factory):
         journal.append_message(factory, "s3", answer(1, 0), Counters(1, 1)),
         journal.append_message(factory, "s4", answer(1, 0), Counters(1, 1)),
         journal.append_message(factory, "s5", answer(1, 0), Counters(1, 1)),
-        return_exceptions=True)
+        return_exceptions=True,
+    )
     assert isinstance(results[0], SessionGone) and isinstance(results[1], SessionGone)
     assert results[2]["seq"] == 1
     assert await stored(factory, "s3") == [] and await stored(factory, "s4") == []
@@ -106,7 +137,8 @@ async def test_commit_log_names_each_committed_message(factory, caplog):
     before = time.time()
     results = await asyncio.gather(
         journal.append_message(factory, "s0", answer(1, 0), Counters(1, 1)),
-        journal.append_message(factory, "s1", answer(1, 0), Counters(1, 1)))
+        journal.append_message(factory, "s1", answer(1, 0), Counters(1, 1)),
+    )
     lines = [r.getMessage() for r in caplog.records if r.name == "colloquy.commits"]
     logged = {mid: float(line.split()[0]) for line in lines for mid in line.split()[1:]}
     assert set(logged) == {r["id"] for r in results}

@@ -10,8 +10,13 @@ def keys(question_count, participant_count):
 def test_slot_layout_per_question():
     layout = keys(2, 3)
     assert len(layout) == 2 * (1 + 2 + 3 * 3) == plan.planned_steps(2, 3)
-    assert layout[:5] == [("question", 0, 0, None), ("response", 0, 0, 0),
-                          ("response", 0, 0, 1), ("response", 0, 0, 2), ("round", 0, 1, None)]
+    assert layout[:5] == [
+        ("question", 0, 0, None),
+        ("response", 0, 0, 0),
+        ("response", 0, 0, 1),
+        ("response", 0, 0, 2),
+        ("round", 0, 1, None),
+    ]
     assert layout[8] == ("round", 0, 2, None)
     assert layout[12] == ("question", 1, 0, None)
     assert plan.planned_answers(10, 8) == 240
@@ -39,9 +44,14 @@ def _msg(kind, q, r, p=None):
 
 
 def test_discussion_scope():
-    msgs = [_msg("question", 0, 0), _msg("response", 0, 0, 0), _msg("response", 0, 0, 1),
-            _msg("round", 0, 1), _msg("response", 0, 1, 0),
-            _msg("question", 1, 0)]
+    msgs = [
+        _msg("question", 0, 0),
+        _msg("response", 0, 0, 0),
+        _msg("response", 0, 0, 1),
+        _msg("round", 0, 1),
+        _msg("response", 0, 1, 0),
+        _msg("question", 1, 0),
+    ]
     assert plan.discussion_scope(msgs, 0, 0, "sequential") == []
     assert plan.discussion_scope(msgs, 0, 1, "sequential") == msgs[:5]
     assert plan.discussion_scope(msgs, 0, 1, "parallel") == msgs[:4]
@@ -51,14 +61,29 @@ def test_discussion_scope():
 def test_progress():
     layout = keys(2, 3)
     start = plan.progress(2, 3, [])
-    assert start == {"responses": 0, "total": 18, "questionIndex": 0, "round": 0,
-                     "participantIndex": None}
+    assert start == {
+        "responses": 0,
+        "total": 18,
+        "questionIndex": 0,
+        "round": 0,
+        "participantIndex": None,
+    }
     mid = plan.progress(2, 3, layout[:6])
-    assert mid == {"responses": 4, "total": 18, "questionIndex": 0, "round": 1,
-                   "participantIndex": 1}
+    assert mid == {
+        "responses": 4,
+        "total": 18,
+        "questionIndex": 0,
+        "round": 1,
+        "participantIndex": 1,
+    }
     done = plan.progress(2, 3, layout)
-    assert done == {"responses": 18, "total": 18, "questionIndex": 1, "round": 2,
-                    "participantIndex": None}
+    assert done == {
+        "responses": 18,
+        "total": 18,
+        "questionIndex": 1,
+        "round": 2,
+        "participantIndex": None,
+    }
 
 
 def test_indices_valid():

@@ -9,15 +9,26 @@ from types import SimpleNamespace
 from colloquy.engine.events import EventBus
 from colloquy.engine.publisher import Publisher
 
-SETUP = SimpleNamespace(participants=[{"id": "p1", "name": "Ann"}, {"id": "p2", "name": "Bo"}],
-                        questions=["Q1?"])
+SETUP = SimpleNamespace(
+    participants=[{"id": "p1", "name": "Ann"}, {"id": "p2", "name": "Bo"}], questions=["Q1?"]
+)
 
 
 def message(seq: int, participant: int | None) -> dict:
-    return {"id": f"m{seq}", "seq": seq, "speaker": "x", "content": "y", "timestamp": None,
-            "sentiment": None, "personaId": None, "questionIndex": 0, "round": 0,
-            "participantIndex": participant, "kind": "question" if participant is None
-            else "response", "tokens": 3}
+    return {
+        "id": f"m{seq}",
+        "seq": seq,
+        "speaker": "x",
+        "content": "y",
+        "timestamp": None,
+        "sentiment": None,
+        "personaId": None,
+        "questionIndex": 0,
+        "round": 0,
+        "participantIndex": participant,
+        "kind": "question" if participant is None else "response",
+        "tokens": 3,
+    }
 
 
 def names(sub) -> list[str]:
@@ -55,8 +66,15 @@ async def test_events_wait_for_the_commit_before_them():
     events = []
     while not sub.queue.empty():
         events.append(sub.queue.get_nowait())
-    assert [e.name for e in events] == ["message", "progress", "thinking", "token", "message",
-                                        "progress", "status"]
+    assert [e.name for e in events] == [
+        "message",
+        "progress",
+        "thinking",
+        "token",
+        "message",
+        "progress",
+        "status",
+    ]
     assert events[0].data["timestamp"] == "set in the transaction"  # built after commit
     assert events[1].data["responses"] == 0 and events[5].data["responses"] == 1
     pub.status("completed", running=False)  # nothing held: straight through

@@ -31,8 +31,13 @@ async def test_deltas_are_coalesced_and_flushed_before_the_message():
     pub.status("in-progress", running=True)
     events = drain(sub)
     assert [e.name for e in events] == ["token", "token", "status"]
-    assert events[0].data == {"participantIndex": 0, "personaId": "p1", "questionIndex": 1,
-                              "round": 2, "delta": "I like it"}
+    assert events[0].data == {
+        "participantIndex": 0,
+        "personaId": "p1",
+        "questionIndex": 1,
+        "round": 2,
+        "delta": "I like it",
+    }
     assert events[1].data["delta"] == "No" and events[1].data["participantIndex"] == 1
 
 

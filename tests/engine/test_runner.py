@@ -17,8 +17,7 @@ ROUND_3 = "[Round 3] Please respond to what others have shared."
 
 
 def layout_of(messages):
-    return [(m["kind"], m["questionIndex"], m["round"], m["participantIndex"])
-            for m in messages]
+    return [(m["kind"], m["questionIndex"], m["round"], m["participantIndex"]) for m in messages]
 
 
 def system_of(request):
@@ -67,8 +66,11 @@ async def test_prompts_carry_persona_stimuli_and_earlier_answers(env):
     sid = await env.create(participants=3, questions=2, stimuli=stimuli)
     await env.run(sid)
     view = await env.wait_idle(sid)
-    answers = {(m["round"], m["participantIndex"]): m["content"] for m in view["messages"]
-               if m["kind"] == "response" and m["questionIndex"] == 0}
+    answers = {
+        (m["round"], m["participantIndex"]): m["content"]
+        for m in view["messages"]
+        if m["kind"] == "response" and m["questionIndex"] == 0
+    }
     assert len(env.fake.requests) == 18
     for request in env.fake.requests[:9]:  # the first question's turns
         system, user = system_of(request), user_of(request)
@@ -89,14 +91,16 @@ async def test_prompts_carry_persona_stimuli_and_earlier_answers(env):
         assert ROUND_2 in user
 
 
-@pytest.mark.parametrize(("length", "limit"), [("brief", 50), ("moderate", 150),
-                                               ("detailed", 300)])
+@pytest.mark.parametrize(("length", "limit"), [("brief", 50), ("moderate", 150), ("detailed", 300)])
 async def test_max_tokens_and_length_instruction(env, length, limit):
     sid = await env.create(participants=3, questions=2, length=length)
     await env.run(sid)
     await env.wait_idle(sid)
-    sentences = {"brief": "1-2 sentences", "moderate": "2-4 sentences",
-                 "detailed": "4-6 sentences"}[length]
+    sentences = {
+        "brief": "1-2 sentences",
+        "moderate": "2-4 sentences",
+        "detailed": "4-6 sentences",
+    }[length]
     assert {r["max_tokens"] for r in env.fake.requests} == {limit}
     assert all(sentences in system_of(r) for r in env.fake.requests)
     assert all(r.get("stream") for r in env.fake.requests)
@@ -115,8 +119,11 @@ async def test_round_one_is_concurrent_but_stored_in_participant_order(env):
     env.fake.set_responder(slow_first)
     await env.run(sid)
     view = await env.wait_idle(sid)
-    first_round = [m for m in view["messages"] if m["kind"] == "response" and m["round"] == 0
-                   and m["questionIndex"] == 0]
+    first_round = [
+        m
+        for m in view["messages"]
+        if m["kind"] == "response" and m["round"] == 0 and m["questionIndex"] == 0
+    ]
     assert [m["participantIndex"] for m in first_round] == [0, 1, 2]
     assert max(arrivals[:3]) - min(arrivals[:3]) < 0.3  # all three asked at once
 
@@ -133,15 +140,14 @@ async def test_parallel_mode_rounds_see_only_previous_rounds(env):
     await env.run(sid)
     view = await env.wait_idle(sid)
     assert layout_of(view["messages"]) == expected_layout(2, 3)
-    answers = [m for m in view["messages"]
-               if m["kind"] == "response" and m["questionIndex"] == 0]
+    answers = [m for m in view["messages"] if m["kind"] == "response" and m["questionIndex"] == 0]
     for request in env.fake.requests[:9]:
         user = user_of(request)
         if "discussion round 2 of 3" in user:
             assert all(a["content"] in user for a in answers if a["round"] == 0)
             assert not any(a["content"] in user for a in answers if a["round"] == 1)
     for r in range(3):  # each round's three requests go out together
-        batch = arrivals[3 * r:3 * r + 3]
+        batch = arrivals[3 * r : 3 * r + 3]
         assert max(batch) - min(batch) < 0.2
 
 
@@ -149,8 +155,13 @@ async def test_uploaded_image_goes_to_the_model_as_a_data_url(env):
     png = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
     env.settings.uploads_dir.mkdir(parents=True, exist_ok=True)
     (env.settings.uploads_dir / "1700000000000-00112233445566ff.png").write_bytes(png)
-    stimuli = [{"type": "image", "title": "Pack shot",
-                "content": "/uploads/1700000000000-00112233445566ff.png"}]
+    stimuli = [
+        {
+            "type": "image",
+            "title": "Pack shot",
+            "content": "/uploads/1700000000000-00112233445566ff.png",
+        }
+    ]
     sid = await env.create(participants=3, questions=2, stimuli=stimuli)
     await env.run(sid)
     await env.wait_idle(sid)

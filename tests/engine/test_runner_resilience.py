@@ -13,8 +13,7 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def layout_of(messages):
-    return [(m["kind"], m["questionIndex"], m["round"], m["participantIndex"])
-            for m in messages]
+    return [(m["kind"], m["questionIndex"], m["round"], m["participantIndex"]) for m in messages]
 
 
 def paced(delay):
@@ -31,7 +30,7 @@ async def test_stop_then_resume_completes_without_repeats(env):
     assert view["running"] is False and view["status"] == "in-progress"
     assert not env.runners.is_active(sid)
     stopped = layout_of(view["messages"])
-    assert stopped == expected_layout(2, 3)[:len(stopped)]
+    assert stopped == expected_layout(2, 3)[: len(stopped)]
     await asyncio.sleep(0.2)  # nothing more is written once stopped
     assert len(await env.messages(sid)) == len(stopped)
 
@@ -58,7 +57,7 @@ async def test_crash_mid_run_then_restart_resumes_nothing_lost_or_repeated(env):
     view = await env.wait_idle(sid, runners=restarted)
     await restarted.shutdown()
     assert layout_of(view["messages"]) == expected_layout(2, 3)
-    assert [m["id"] for m in view["messages"][:len(before)]] == [m["id"] for m in before]
+    assert [m["id"] for m in view["messages"][: len(before)]] == [m["id"] for m in before]
     assert view["status"] == "completed" and view["running"] is False
 
 

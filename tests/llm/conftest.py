@@ -26,15 +26,21 @@ def fake_anthropic():
 
 @pytest.fixture
 async def openai_provider(fake_openai):
-    provider = OpenAIProvider(base_url=fake_openai.base_url, model="test-model",
-                              timeout=5.0, retry=FAST_RETRY)
+    provider = OpenAIProvider(
+        base_url=fake_openai.base_url, model="test-model", timeout=5.0, retry=FAST_RETRY
+    )
     yield provider
     await provider.aclose()
 
 
 @pytest.fixture
 async def anthropic_provider(fake_anthropic):
-    provider = AnthropicProvider(base_url=fake_anthropic.base_url, api_key="test-key",
-                                 model="claude-test", timeout=5.0, retry=FAST_RETRY)
+    provider = AnthropicProvider(
+        base_url=fake_anthropic.base_url,
+        api_key="test-key",
+        model="claude-test",
+        timeout=5.0,
+        retry=FAST_RETRY,
+    )
     yield provider
     await provider.aclose()

@@ -9,22 +9,34 @@ from colloquy.llm.anthropic_provider import TOOL_NAME, AnthropicProvider
 from colloquy.llm.retry import RetryPolicy
 from support.fake_openai import FakeError, FakeReply
 
-SCHEMA = {"type": "object", "properties": {"summary": {"type": "string"},
-                                           "score": {"type": "number", "minimum": 0,
-                                                     "maximum": 1}},
-          "required": ["summary", "score"]}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "summary": {"type": "string"},
+        "score": {"type": "number", "minimum": 0, "maximum": 1},
+    },
+    "required": ["summary", "score"],
+}
 
 
 def request(**kw) -> ChatRequest:
-    return ChatRequest(system="You are Dev, 29.", messages=[
-        ChatMessage("user", "First question?"), ChatMessage("assistant", "My answer."),
-        ChatMessage("user", "Follow-up"), ChatMessage("user", "And another")],
-        max_tokens=100, **kw)
+    return ChatRequest(
+        system="You are Dev, 29.",
+        messages=[
+            ChatMessage("user", "First question?"),
+            ChatMessage("assistant", "My answer."),
+            ChatMessage("user", "Follow-up"),
+            ChatMessage("user", "And another"),
+        ],
+        max_tokens=100,
+        **kw,
+    )
 
 
 async def test_chat_sends_system_and_alternating_turns(anthropic_provider, fake_anthropic):
-    fake_anthropic.set_responder(lambda body: FakeReply("Sure thing.", prompt_tokens=12,
-                                                        completion_tokens=3))
+    fake_anthropic.set_responder(
+        lambda body: FakeReply("Sure thing.", prompt_tokens=12, completion_tokens=3)
+    )
     result = await anthropic_provider.chat(request(temperature=1.4))
     assert result.text == "Sure thing." and result.finish_reason == "stop"
     assert (result.prompt_tokens, result.completion_tokens) == (12, 3)
@@ -72,20 +84,26 @@ async def test_stream_tool_json(anthropic_provider, fake_anthropic):
 
 
 async def test_images_become_image_blocks(anthropic_provider, fake_anthropic):
-    msg = ChatMessage("user", "Ad", images=["data:image/jpeg;base64,QUJD",
-                                            "https://example.com/a.png"])
+    msg = ChatMessage(
+        "user", "Ad", images=["data:image/jpeg;base64,QUJD", "https://example.com/a.png"]
+    )
     await anthropic_provider.chat(ChatRequest(system="", messages=[msg], max_tokens=10))
     blocks = fake_anthropic.requests[-1]["messages"][0]["content"]
-    assert blocks[1] == {"type": "image", "source": {"type": "base64",
-                                                     "media_type": "image/jpeg", "data": "QUJD"}}
-    assert blocks[2] == {"type": "image", "source": {"type": "url",
-                                                     "url": "https://example.com/a.png"}}
+    assert blocks[1] == {
+        "type": "image",
+        "source": {"type": "base64", "media_type": "image/jpeg", "data": "QUJD"},
+    }
+    assert blocks[2] == {
+        "type": "image",
+        "source": {"type": "url", "url": "https://example.com/a.png"},
+    }
     assert "system" not in fake_anthropic.requests[-1]
 
 
 @pytest.mark.parametrize("status,expected", [(429, "429"), (402, "402")])
-async def test_errors_carry_status_and_spec_wording(anthropic_provider, fake_anthropic,
-                                                    status, expected):
+async def test_errors_carry_status_and_spec_wording(
+    anthropic_provider, fake_anthropic, status, expected
+):
     fake_anthropic.set_responder(lambda body: FakeError(status, "nope"))
     with pytest.raises(LLMError) as info:
         await anthropic_provider.chat(request())
@@ -99,8 +117,12 @@ async def test_overloaded_529_is_retried(anthropic_provider, fake_anthropic):
 
 
 async def test_timeout(fake_anthropic):
-    provider = AnthropicProvider(base_url=fake_anthropic.base_url, api_key="k", timeout=0.2,
-                                 retry=RetryPolicy(base_delay=0.001))
+    provider = AnthropicProvider(
+        base_url=fake_anthropic.base_url,
+        api_key="k",
+        timeout=0.2,
+        retry=RetryPolicy(base_delay=0.001),
+    )
     fake_anthropic.set_responder(lambda body: FakeReply("late", delay=1.0))
     with pytest.raises(LLMError) as info:
         await provider.chat(request())

@@ -9,11 +9,19 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.retry import RetryPolicy, with_retries
 
 
-@pytest.mark.parametrize("status,needle,retryable", [
-    (429, "429", True), (402, "402", False), (408, "Request timeout", True),
-    (504, "Request timeout", True), (500, "boom", True), (503, "boom", True),
-    (400, "boom", False), (401, "boom", False),
-])
+@pytest.mark.parametrize(
+    "status,needle,retryable",
+    [
+        (429, "429", True),
+        (402, "402", False),
+        (408, "Request timeout", True),
+        (504, "Request timeout", True),
+        (500, "boom", True),
+        (503, "boom", True),
+        (400, "boom", False),
+        (401, "boom", False),
+    ],
+)
 def test_status_mapping(status, needle, retryable):
     err = errors.from_status(status, "boom")
     assert needle in err.message and err.retryable is retryable
@@ -28,10 +36,16 @@ def test_messages_match_the_ui_hints():
     assert errors.empty_response().message == "No response from AI"
 
 
-@pytest.mark.parametrize("headers,expected", [
-    ({"retry-after": "2"}, 2.0), ({"retry-after-ms": "250"}, 0.25), ({}, None),
-    ({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}, 0.0), ({"retry-after": "soon"}, None),
-])
+@pytest.mark.parametrize(
+    "headers,expected",
+    [
+        ({"retry-after": "2"}, 2.0),
+        ({"retry-after-ms": "250"}, 0.25),
+        ({}, None),
+        ({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}, 0.0),
+        ({"retry-after": "soon"}, None),
+    ],
+)
 def test_retry_after(headers, expected):
     assert errors.parse_retry_after(headers) == expected
 
@@ -58,11 +72,17 @@ async def _count_calls(err: LLMError, policy: RetryPolicy) -> int:
     return calls
 
 
-@pytest.mark.parametrize("err,calls", [
-    (errors.rate_limited(), 4), (errors.from_status(502, "x"), 4),
-    (errors.timed_out(), 2), (errors.empty_response(), 2),
-    (errors.credits_depleted(), 1), (errors.from_status(400, "x"), 1),
-])
+@pytest.mark.parametrize(
+    "err,calls",
+    [
+        (errors.rate_limited(), 4),
+        (errors.from_status(502, "x"), 4),
+        (errors.timed_out(), 2),
+        (errors.empty_response(), 2),
+        (errors.credits_depleted(), 1),
+        (errors.from_status(400, "x"), 1),
+    ],
+)
 async def test_retry_budget_per_kind(err, calls):
     assert await _count_calls(err, RetryPolicy(base_delay=0.0)) == calls
 

@@ -11,9 +11,16 @@ from colloquy.llm.openai_provider import OpenAIProvider
 
 
 def settings(**kw):
-    base = {"llm_provider": "local", "llm_base_url": None, "llm_api_key": None,
-            "llm_model": None, "local_model_path": None, "llm_timeout": 30.0,
-            "llm_max_retries": 3, "llm_retry_base_delay": 0.5}
+    base = {
+        "llm_provider": "local",
+        "llm_base_url": None,
+        "llm_api_key": None,
+        "llm_model": None,
+        "local_model_path": None,
+        "llm_timeout": 30.0,
+        "llm_max_retries": 3,
+        "llm_retry_base_delay": 0.5,
+    }
     return SimpleNamespace(**{**base, **kw})
 
 
@@ -21,7 +28,10 @@ def test_local_is_the_default_and_needs_no_settings():
     provider = build_provider(settings())
     assert isinstance(provider, LocalProvider) and isinstance(provider, Provider)
     assert (provider.name, provider.model, provider.supports_images) == (
-        "local", EMBEDDED_NAME, False)
+        "local",
+        EMBEDDED_NAME,
+        False,
+    )
     assert provider.model_path.endswith("SmolLM2-135M-Instruct.Q4_1.gguf")
 
 
@@ -31,8 +41,14 @@ def test_local_model_path_selects_another_gguf(tmp_path):
 
 
 async def test_openai_with_endpoint_and_model():
-    provider = build_provider(settings(llm_provider="OpenAI", llm_base_url="http://x/v1",
-                                       llm_model="qwen2.5", llm_max_retries=1))
+    provider = build_provider(
+        settings(
+            llm_provider="OpenAI",
+            llm_base_url="http://x/v1",
+            llm_model="qwen2.5",
+            llm_max_retries=1,
+        )
+    )
     assert isinstance(provider, OpenAIProvider) and isinstance(provider, Provider)
     assert (provider.name, provider.model) == ("openai", "qwen2.5")
     assert provider._retry.max_retries == 1

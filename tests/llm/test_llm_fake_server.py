@@ -14,8 +14,11 @@ def test_models_endpoint_and_request_log():
     with run_fake_openai(model="m1") as fake:
         assert fake.base_url.startswith("http://127.0.0.1:") and fake.base_url.endswith("/v1")
         assert httpx.get(f"{fake.base_url}/models").json()["data"][0]["id"] == "m1"
-        body = {"model": "m1", "messages": [{"role": "user", "content": "Hi there"}],
-                "max_tokens": 4}
+        body = {
+            "model": "m1",
+            "messages": [{"role": "user", "content": "Hi there"}],
+            "max_tokens": 4,
+        }
         reply = httpx.post(f"{fake.base_url}/chat/completions", json=body).json()
         assert fake.requests == [body]
         assert reply["choices"][0]["finish_reason"] == "length"  # cut at max_tokens
@@ -23,18 +26,33 @@ def test_models_endpoint_and_request_log():
 
 
 def test_default_json_follows_a_schema_given_in_the_prompt():
-    schema = {"type": "object", "properties": {"themes": {
-        "type": "array", "minItems": 3, "items": {"$ref": "#/$defs/Theme"}}},
-        "$defs": {"Theme": {"type": "object", "properties": {
-            "theme": {"type": "string"},
-            "frequency": {"type": "integer", "minimum": 1, "maximum": 10},
-            "priority": {"enum": ["high", "medium", "low"]}}}}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "themes": {"type": "array", "minItems": 3, "items": {"$ref": "#/$defs/Theme"}}
+        },
+        "$defs": {
+            "Theme": {
+                "type": "object",
+                "properties": {
+                    "theme": {"type": "string"},
+                    "frequency": {"type": "integer", "minimum": 1, "maximum": 10},
+                    "priority": {"enum": ["high", "medium", "low"]},
+                },
+            }
+        },
+    }
     with run_fake_openai() as fake:
-        body = {"model": "m", "messages": [
-            {"role": "system", "content": "Analyse.\n\n" + schema_instruction(schema)},
-            {"role": "user", "content": "go"}]}
-        text = httpx.post(f"{fake.base_url}/chat/completions", json=body).json()[
-            "choices"][0]["message"]["content"]
+        body = {
+            "model": "m",
+            "messages": [
+                {"role": "system", "content": "Analyse.\n\n" + schema_instruction(schema)},
+                {"role": "user", "content": "go"},
+            ],
+        }
+        text = httpx.post(f"{fake.base_url}/chat/completions", json=body).json()["choices"][0][
+            "message"
+        ]["content"]
     assert text.startswith('{"themes": [')
     themes = sample_from_schema(schema)["themes"]
     assert len(themes) == 3 and [t["priority"] for t in themes] == ["high", "medium", "low"]

@@ -11,20 +11,24 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import extract_json, normalise_json_text, parse_model
 
 
-@pytest.mark.parametrize("text", [
-    '{"a": 1}',
-    '```json\n{"a": 1}\n```',
-    'Sure! Here you go:\n```\n{"a": 1}\n```\nAnything else?',
-    'The answer is {"a": 1} as requested.',
-    '  {"a": 1}  trailing } junk',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": 1}',
+        '```json\n{"a": 1}\n```',
+        'Sure! Here you go:\n```\n{"a": 1}\n```\nAnything else?',
+        'The answer is {"a": 1} as requested.',
+        '  {"a": 1}  trailing } junk',
+    ],
+)
 def test_extracts_the_object(text):
     assert extract_json(text) == {"a": 1}
 
 
 def test_braces_inside_strings_do_not_confuse_it():
     assert extract_json('note: {"q": "use {curly} and \\"quotes\\""} end') == {
-        "q": 'use {curly} and "quotes"'}
+        "q": 'use {curly} and "quotes"'
+    }
 
 
 def test_arrays():
@@ -65,13 +69,17 @@ def test_normalise_keeps_text_that_is_not_json():
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8), children, max_size=4),
-    max_leaves=12)
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
-@given(st.dictionaries(st.text(max_size=8), json_values, max_size=5),
-       st.sampled_from(["{}", "Here: {} Thanks!", "```json\n{}\n```", "Sure.\n```\n{}\n```"]))
+@given(
+    st.dictionaries(st.text(max_size=8), json_values, max_size=5),
+    st.sampled_from(["{}", "Here: {} Thanks!", "```json\n{}\n```", "Sure.\n```\n{}\n```"]),
+)
 def test_round_trip_through_prose_and_fences(data, wrapper):
     text = wrapper.replace("{}", json.dumps(data), 1) if "{}" in wrapper else wrapper
     assert extract_json(text) == data

@@ -12,11 +12,14 @@ import pytest
 from colloquy.llm import ChatMessage, ChatRequest
 from colloquy.llm.local_provider import LocalProvider
 
-SCHEMA = {"type": "object",
-          "properties": {"sentiment": {"type": "string",
-                                       "enum": ["positive", "neutral", "negative"]},
-                         "score": {"type": "integer", "minimum": 0, "maximum": 100}},
-          "required": ["sentiment", "score"]}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "sentiment": {"type": "string", "enum": ["positive", "neutral", "negative"]},
+        "score": {"type": "integer", "minimum": 0, "maximum": 100},
+    },
+    "required": ["sentiment", "score"],
+}
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +29,11 @@ def local():
 
 def ask(text: str, **kw) -> ChatRequest:
     kw.setdefault("max_tokens", 16)
-    return ChatRequest(system="You are a friendly shopper. Answer briefly.",
-                       messages=[ChatMessage("user", text)], **kw)
+    return ChatRequest(
+        system="You are a friendly shopper. Answer briefly.",
+        messages=[ChatMessage("user", text)],
+        **kw,
+    )
 
 
 async def test_embedded_model_answers(local):
@@ -38,8 +44,9 @@ async def test_embedded_model_answers(local):
 
 
 async def test_embedded_model_json_follows_the_schema(local):
-    result = await local.chat(ask("Rate: 'I love this packaging!'", max_tokens=40,
-                                  temperature=0.2, json_schema=SCHEMA))
+    result = await local.chat(
+        ask("Rate: 'I love this packaging!'", max_tokens=40, temperature=0.2, json_schema=SCHEMA)
+    )
     data = json.loads(result.text)
     assert data["sentiment"] in ("positive", "neutral", "negative")
     assert isinstance(data["score"], int)
@@ -59,7 +66,8 @@ async def test_streaming_keeps_the_event_loop_free_and_calls_are_serialised(loca
     started = time.monotonic()
     first, second = await asyncio.gather(
         local.stream(ask("Name a fruit.", max_tokens=12), tokens.append),
-        local.chat(ask("Name a colour.", max_tokens=12)))
+        local.chat(ask("Name a colour.", max_tokens=12)),
+    )
     elapsed = time.monotonic() - started
     tick_task.cancel()
     assert "".join(tokens) == first.text and first.text.strip() and second.text.strip()

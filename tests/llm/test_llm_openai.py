@@ -13,21 +13,25 @@ from support.fake_openai import FakeError, FakeReply
 SCHEMA = {
     "title": "Persona Batch",
     "type": "object",
-    "properties": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 18,
-                                                       "maximum": 80}},
+    "properties": {
+        "name": {"type": "string"},
+        "age": {"type": "integer", "minimum": 18, "maximum": 80},
+    },
     "required": ["name", "age"],
 }
 
 
 def request(text="What do you think of the new bottle?", **kw) -> ChatRequest:
     kw.setdefault("max_tokens", 150)
-    return ChatRequest(system="You are Maria, 34, from Austin.",
-                       messages=[ChatMessage("user", text)], **kw)
+    return ChatRequest(
+        system="You are Maria, 34, from Austin.", messages=[ChatMessage("user", text)], **kw
+    )
 
 
 async def test_chat_returns_text_usage_and_sends_prompt(openai_provider, fake_openai):
-    fake_openai.set_responder(lambda body: FakeReply("I like it a lot.", prompt_tokens=42,
-                                                     completion_tokens=5))
+    fake_openai.set_responder(
+        lambda body: FakeReply("I like it a lot.", prompt_tokens=42, completion_tokens=5)
+    )
     result = await openai_provider.chat(request(temperature=0.3))
     assert result.text == "I like it a lot."
     assert (result.prompt_tokens, result.completion_tokens) == (42, 5)
@@ -46,8 +50,9 @@ async def test_default_responder_answers_like_a_persona(openai_provider):
 
 @pytest.mark.parametrize("async_callback", [True, False])
 async def test_stream_delivers_tokens_then_usage(openai_provider, fake_openai, async_callback):
-    fake_openai.set_responder(lambda body: FakeReply("Sounds great to me, honestly.",
-                                                     prompt_tokens=30))
+    fake_openai.set_responder(
+        lambda body: FakeReply("Sounds great to me, honestly.", prompt_tokens=30)
+    )
     tokens: list[str] = []
 
     async def on_token_async(delta):
@@ -62,8 +67,9 @@ async def test_stream_delivers_tokens_then_usage(openai_provider, fake_openai, a
 
 
 async def test_stream_without_usage_estimates_it(openai_provider, fake_openai):
-    fake_openai.set_responder([FakeReply("one two three four five six seven eight nine ten",
-                                         usage=False)])
+    fake_openai.set_responder(
+        [FakeReply("one two three four five six seven eight nine ten", usage=False)]
+    )
     result = await openai_provider.stream(request(), lambda d: None)
     assert result.completion_tokens == 13  # 10 words x 1.3, the spec's estimate
     assert result.prompt_tokens > 0
@@ -99,8 +105,9 @@ async def test_json_falls_back_to_json_object_then_prompt(openai_provider, fake_
 async def test_max_completion_tokens_when_server_asks(openai_provider, fake_openai):
     def modern(body):
         if "max_tokens" in body:
-            return FakeError(400, "Unsupported parameter: 'max_tokens'. Use "
-                                  "'max_completion_tokens' instead.")
+            return FakeError(
+                400, "Unsupported parameter: 'max_tokens'. Use 'max_completion_tokens' instead."
+            )
         return "fine"
 
     fake_openai.set_responder(modern)
@@ -112,8 +119,10 @@ async def test_images_are_sent_as_image_url_parts(openai_provider, fake_openai):
     msg = ChatMessage("user", "Look at this pack", images=["data:image/png;base64,AAAA"])
     await openai_provider.chat(ChatRequest(system="s", messages=[msg], max_tokens=20))
     parts = fake_openai.requests[-1]["messages"][1]["content"]
-    assert parts == [{"type": "text", "text": "Look at this pack"},
-                     {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}]
+    assert parts == [
+        {"type": "text", "text": "Look at this pack"},
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}},
+    ]
 
 
 async def test_429_is_retried_then_succeeds(openai_provider, fake_openai):
@@ -167,8 +176,9 @@ async def test_other_4xx_is_not_retried_and_keeps_message(openai_provider, fake_
 
 
 async def test_timeout_becomes_request_timeout(fake_openai):
-    provider = OpenAIProvider(base_url=fake_openai.base_url, timeout=0.2,
-                              retry=RetryPolicy(base_delay=0.001))
+    provider = OpenAIProvider(
+        base_url=fake_openai.base_url, timeout=0.2, retry=RetryPolicy(base_delay=0.001)
+    )
     fake_openai.set_responder(lambda body: FakeReply("late", delay=1.0))
     with pytest.raises(LLMError) as info:
         await provider.chat(request())
@@ -207,8 +217,11 @@ async def test_stream_is_retried_before_any_token(openai_provider, fake_openai):
 
 
 async def test_unreachable_server_is_a_connection_error():
-    provider = OpenAIProvider(base_url="http://127.0.0.1:9/v1", timeout=2.0,
-                              retry=RetryPolicy(max_retries=1, base_delay=0.001))
+    provider = OpenAIProvider(
+        base_url="http://127.0.0.1:9/v1",
+        timeout=2.0,
+        retry=RetryPolicy(max_retries=1, base_delay=0.001),
+    )
     with pytest.raises(LLMError) as info:
         await provider.chat(request())
     await provider.aclose()
@@ -224,8 +237,9 @@ async def test_placeholder_api_key_and_default_model(fake_openai):
 
 
 async def test_unrelated_400_on_structured_request_keeps_json_mode(openai_provider, fake_openai):
-    fake_openai.set_responder(lambda body: FakeError(400, "This model's maximum context "
-                                                          "length is 8192 tokens."))
+    fake_openai.set_responder(
+        lambda body: FakeError(400, "This model's maximum context length is 8192 tokens.")
+    )
     with pytest.raises(LLMError) as info:
         await openai_provider.chat(request(json_schema=SCHEMA))
     assert info.value.status == 400 and "context length" in info.value.message

@@ -11,8 +11,9 @@ from colloquy.llm import ChatMessage, ChatRequest, LLMError
 from colloquy.llm.openai_provider import OpenAIProvider
 from colloquy.llm.retry import RetryPolicy
 
-HEADERS = (b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n"
-           b"transfer-encoding: chunked\r\n\r\n")
+HEADERS = (
+    b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
+)
 
 
 def chunk(data: bytes) -> bytes:
@@ -20,16 +21,27 @@ def chunk(data: bytes) -> bytes:
 
 
 def delta(text: str) -> bytes:
-    return json.dumps({"model": "raw", "choices": [{"index": 0, "delta": {"content": text},
-                                                    "finish_reason": None}]}).encode()
+    return json.dumps(
+        {
+            "model": "raw",
+            "choices": [{"index": 0, "delta": {"content": text}, "finish_reason": None}],
+        }
+    ).encode()
 
 
 async def serve(script: Callable) -> tuple[asyncio.AbstractServer, str]:
     """A one-route HTTP server: reads the request, then `await script(writer)`."""
+
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         head = await reader.readuntil(b"\r\n\r\n")
-        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
-                       if line.lower().startswith(b"content-length:")), 0)
+        length = next(
+            (
+                int(line.split(b":")[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length:")
+            ),
+            0,
+        )
         await reader.readexactly(length)
         try:
             await script(writer)
@@ -42,14 +54,16 @@ async def serve(script: Callable) -> tuple[asyncio.AbstractServer, str]:
 
 
 def request() -> ChatRequest:
-    return ChatRequest(system="You are Maria.", messages=[ChatMessage("user", "Hi?")],
-                       max_tokens=50)
+    return ChatRequest(
+        system="You are Maria.", messages=[ChatMessage("user", "Hi?")], max_tokens=50
+    )
 
 
 async def stream_from(script: Callable, timeout: float = 5.0) -> tuple[list[str], object]:
     server, url = await serve(script)
-    provider = OpenAIProvider(base_url=url, timeout=timeout,
-                              retry=RetryPolicy(max_retries=0, base_delay=0.001))
+    provider = OpenAIProvider(
+        base_url=url, timeout=timeout, retry=RetryPolicy(max_retries=0, base_delay=0.001)
+    )
     tokens: list[str] = []
     try:
         return tokens, await provider.stream(request(), tokens.append)
@@ -85,11 +99,16 @@ async def test_stalled_stream_is_a_request_timeout():
 
 async def test_crlf_framing_split_across_chunks_and_comments():
     async def script(writer):
-        body = (b": ping\r\n\r\ndata: " + delta("Good ") + b"\r\n\r\ndata: " + delta("idea.")
-                + b"\r\n\r\ndata: [DONE]\r\n\r\n")
+        body = (
+            b": ping\r\n\r\ndata: "
+            + delta("Good ")
+            + b"\r\n\r\ndata: "
+            + delta("idea.")
+            + b"\r\n\r\ndata: [DONE]\r\n\r\n"
+        )
         writer.write(HEADERS)
         for i in range(0, len(body), 7):  # 7-byte pieces split lines, CRLFs and UTF-8
-            writer.write(chunk(body[i:i + 7]))
+            writer.write(chunk(body[i : i + 7]))
             await writer.drain()
         writer.write(b"0\r\n\r\n")
         await writer.drain()
@@ -100,9 +119,12 @@ async def test_crlf_framing_split_across_chunks_and_comments():
 
 async def test_error_event_inside_a_stream():
     async def script(writer):
-        writer.write(HEADERS + chunk(b"data: " + delta("Well") + b"\n\n")
-                     + chunk(b'data: {"error": {"message": "Rate limit reached"}}\n\n')
-                     + b"0\r\n\r\n")
+        writer.write(
+            HEADERS
+            + chunk(b"data: " + delta("Well") + b"\n\n")
+            + chunk(b'data: {"error": {"message": "Rate limit reached"}}\n\n')
+            + b"0\r\n\r\n"
+        )
         await writer.drain()
 
     tokens, outcome = await stream_from(script)

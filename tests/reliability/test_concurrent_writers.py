@@ -20,22 +20,38 @@ SESSIONS, PERSONAS, DRAFTS = 8, 30, 30
 
 
 def persona(i: int) -> dict:
-    return {"name": f"Writer {i}", "age": 30 + i % 40, "gender": "Female",
-            "location": "Austin, TX", "income": "$60k-$100k", "interests": ["cycling"],
-            "traits": {"openness": 60, "conscientiousness": 55, "extraversion": 50,
-                       "agreeableness": 70, "neuroticism": 35}}
+    return {
+        "name": f"Writer {i}",
+        "age": 30 + i % 40,
+        "gender": "Female",
+        "location": "Austin, TX",
+        "income": "$60k-$100k",
+        "interests": ["cycling"],
+        "traits": {
+            "openness": 60,
+            "conscientiousness": 55,
+            "extraversion": 50,
+            "agreeableness": 70,
+            "neuroticism": 35,
+        },
+    }
 
 
 async def storm(url: str) -> tuple[list[httpx.Response], list[str]]:
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        created = await asyncio.gather(*[
-            client.post("/api/sessions", json=session_body(name=f"W{i}"))
-            for i in range(SESSIONS)])
+        created = await asyncio.gather(
+            *[
+                client.post("/api/sessions", json=session_body(name=f"W{i}"))
+                for i in range(SESSIONS)
+            ]
+        )
         ids = [r.json()["id"] for r in created]
         calls = [client.post("/api/personas", json=persona(i)) for i in range(PERSONAS)]
         calls += [client.post(f"/api/sessions/{sid}/run") for sid in ids for _ in range(2)]
-        calls += [client.put("/api/draft", json={"name": f"draft {i}", "questions": ["q"] * 5})
-                  for i in range(DRAFTS)]
+        calls += [
+            client.put("/api/draft", json={"name": f"draft {i}", "questions": ["q"] * 5})
+            for i in range(DRAFTS)
+        ]
         calls += [client.get("/api/personas") for _ in range(10)]
         return list(created) + list(await asyncio.gather(*calls)), ids
 
@@ -57,8 +73,11 @@ def test_concurrent_writers_never_see_a_locked_database(settings, tmp_path):
         finally:
             stop(proc)
         answers = len(fake.requests)
-    bad = [(r.request.method, r.request.url.path, r.status_code, r.text[:200])
-           for r in responses if r.status_code >= 500 or "locked" in r.text]
+    bad = [
+        (r.request.method, r.request.url.path, r.status_code, r.text[:200])
+        for r in responses
+        if r.status_code >= 500 or "locked" in r.text
+    ]
     assert not bad
     assert all(r.status_code in (200, 201) for r in responses)
     assert len([p for p in personas if p["name"].startswith("Writer ")]) == PERSONAS

@@ -29,8 +29,12 @@ def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
         env = server_env(settings, fake.base_url)
         proc, url = start(env, log)
         try:
-            ids = [httpx.post(f"{url}/api/sessions", json=session_body(name=f"S{i}"),
-                              timeout=20).json()["id"] for i in range(SESSIONS)]
+            ids = [
+                httpx.post(
+                    f"{url}/api/sessions", json=session_body(name=f"S{i}"), timeout=20
+                ).json()["id"]
+                for i in range(SESSIONS)
+            ]
             with httpx.Client(timeout=20) as client:
                 for sid in ids:
                     assert client.post(f"{url}/api/sessions/{sid}/run").status_code == 200
@@ -63,5 +67,5 @@ def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
         assert view["error"] is None and view["running"] is False
         assert_complete_plan(after[sid], questions=2, participants=3)
         kept = before.get(sid, [])
-        assert after[sid][:len(kept)] == kept  # same ids, same order: nothing rewritten
+        assert after[sid][: len(kept)] == kept  # same ids, same order: nothing rewritten
     assert "database is locked" not in log.read_text()

@@ -51,8 +51,9 @@ class FaultyModel:
 # What a halted run may say: the UI turns these into the spec's toasts and hints.
 def spec_worded(error: dict) -> bool:
     message = error.get("message") or ""
-    return bool(message) and (error.get("status") in (None, 408, 429, 500, 502, 503, 504)
-                              or "timeout" in message.lower())
+    return bool(message) and (
+        error.get("status") in (None, 408, 429, 500, 502, 503, 504) or "timeout" in message.lower()
+    )
 
 
 @pytest.mark.parametrize("seed", [7])
@@ -60,8 +61,10 @@ def test_sessions_complete_despite_injected_faults(settings, seed):
     settings.llm_timeout = TIMEOUT
     model = FaultyModel(seed)
     with run_fake_openai(model) as fake, app_client(settings, fake) as api:
-        ids = [api.post("/api/sessions", json=session_body(name=f"F{i}")).json()["id"]
-               for i in range(SESSIONS)]
+        ids = [
+            api.post("/api/sessions", json=session_body(name=f"F{i}")).json()["id"]
+            for i in range(SESSIONS)
+        ]
         for sid in ids:
             assert api.post(f"/api/sessions/{sid}/run").status_code == 200
         retries = 0

@@ -8,10 +8,18 @@ from colloquy.api.security import COOKIE_NAME
 from colloquy.app import create_app
 
 TOKEN = "s3cret-token-for-tests-0123456789"
-PROTECTED = [("GET", "/api/personas"), ("POST", "/api/personas"), ("GET", "/api/sessions"),
-             ("GET", "/api/sessions/x/events"), ("PUT", "/api/draft"), ("GET", "/api"),
-             ("GET", "/api/sessions/x/export.csv"), ("POST", "/api/uploads"),
-             ("GET", "/uploads/1700000000000-0123456789abcdef.png"), ("GET", "/api/nope")]
+PROTECTED = [
+    ("GET", "/api/personas"),
+    ("POST", "/api/personas"),
+    ("GET", "/api/sessions"),
+    ("GET", "/api/sessions/x/events"),
+    ("PUT", "/api/draft"),
+    ("GET", "/api"),
+    ("GET", "/api/sessions/x/export.csv"),
+    ("POST", "/api/uploads"),
+    ("GET", "/uploads/1700000000000-0123456789abcdef.png"),
+    ("GET", "/api/nope"),
+]
 
 
 @pytest.fixture
@@ -25,8 +33,11 @@ def guarded(settings):
 def test_protected_paths_need_the_token(guarded, method, path):
     res = guarded.request(method, path)
     assert res.status_code == 401
-    assert res.json() == {"error": "Sign-in required", "errors": ["Sign-in required"],
-                          "code": "unauthorized"}
+    assert res.json() == {
+        "error": "Sign-in required",
+        "errors": ["Sign-in required"],
+        "code": "unauthorized",
+    }
     assert res.headers["www-authenticate"] == "Bearer"
     wrong = guarded.request(method, path, headers={"Authorization": f"Bearer {TOKEN}x"})
     assert wrong.status_code == 401
@@ -36,8 +47,10 @@ def test_bearer_token_lets_in(guarded):
     auth = {"Authorization": f"Bearer {TOKEN}"}
     assert guarded.get("/api/personas", headers=auth).status_code == 200
     assert guarded.get("/api/sessions/x/events", headers=auth).status_code == 404
-    assert guarded.get("/api/personas", headers={"Authorization": f"bearer {TOKEN}"}
-                       ).status_code == 200
+    assert (
+        guarded.get("/api/personas", headers={"Authorization": f"bearer {TOKEN}"}).status_code
+        == 200
+    )
 
 
 def test_public_paths_stay_open_and_reveal_nothing(guarded):
@@ -61,7 +74,7 @@ def test_sign_in_sets_a_strict_httponly_cookie_then_sign_out_clears_it(guarded):
     assert guarded.get("/api/personas").status_code == 200
     assert guarded.get("/api/auth/status").json()["signedIn"] is True
     out = guarded.post("/api/auth/sign-out")
-    assert out.status_code == 200 and 'Max-Age=0' in out.headers["set-cookie"]
+    assert out.status_code == 200 and "Max-Age=0" in out.headers["set-cookie"]
     assert guarded.get("/api/personas").status_code == 401
 
 

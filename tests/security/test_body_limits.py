@@ -17,13 +17,16 @@ def assert_413(res) -> None:
     assert "too large" in body["error"]
 
 
-@pytest.mark.parametrize("path", ["/api/personas", "/api/sessions", "/api/draft",
-                                  "/api/personas/generate", "/api/auth/sign-in"])
+@pytest.mark.parametrize(
+    "path",
+    ["/api/personas", "/api/sessions", "/api/draft", "/api/personas/generate", "/api/auth/sign-in"],
+)
 def test_json_over_1mb_is_413(client, path):
     body = b'{"name": "' + b"a" * MAX_JSON_BYTES + b'"}'
     method = "PUT" if path == "/api/draft" else "POST"
-    assert_413(client.request(method, path, content=body,
-                              headers={"content-type": "application/json"}))
+    assert_413(
+        client.request(method, path, content=body, headers={"content-type": "application/json"})
+    )
 
 
 def test_chunked_body_over_the_limit_is_413_and_under_it_works(client):
@@ -33,11 +36,17 @@ def test_chunked_body_over_the_limit_is_413_and_under_it_works(client):
             yield b"a" * 65536
         yield b'"}'
 
-    res = client.post("/api/personas", content=chunks(MAX_JSON_BYTES + 65536),
-                      headers={"content-type": "application/json"})
+    res = client.post(
+        "/api/personas",
+        content=chunks(MAX_JSON_BYTES + 65536),
+        headers={"content-type": "application/json"},
+    )
     assert_413(res)
-    small = client.post("/api/personas", content=iter([b'{"name": ', b'"Chunky"}']),
-                        headers={"content-type": "application/json"})
+    small = client.post(
+        "/api/personas",
+        content=iter([b'{"name": ', b'"Chunky"}']),
+        headers={"content-type": "application/json"},
+    )
     assert small.status_code == 422  # parsed: the spec's validation speaks, not the limit
     assert "Location is required" in small.json()["errors"]
 
@@ -52,6 +61,9 @@ def test_multipart_over_12mb_is_413_and_10mb_files_still_reach_the_route(client)
 
 
 def test_bad_content_length_is_refused(client):
-    res = client.post("/api/personas", content=b"{}",
-                      headers={"content-type": "application/json", "content-length": "-1"})
+    res = client.post(
+        "/api/personas",
+        content=b"{}",
+        headers={"content-type": "application/json", "content-length": "-1"},
+    )
     assert res.status_code in (400, 413)

@@ -37,10 +37,19 @@ def api_schema(request, tmp_path_factory):
         url = request.getfixturevalue("postgres_database")
         asyncio.run(_admin(url, "DROP SCHEMA public CASCADE", "CREATE SCHEMA public"))
     with run_fake_openai() as fake:
-        app = create_app(Settings(
-            data_dir=root / "data", database_url=url, llm_provider="openai",
-            llm_base_url=fake.base_url, llm_api_key="test", llm_model="fake",
-            llm_retry_base_delay=0.01, llm_timeout=5, frontend_dist=root / "no-dist"))
+        app = create_app(
+            Settings(
+                data_dir=root / "data",
+                database_url=url,
+                llm_provider="openai",
+                llm_base_url=fake.base_url,
+                llm_api_key="test",
+                llm_model="fake",
+                llm_retry_base_delay=0.01,
+                llm_timeout=5,
+                frontend_dist=root / "no-dist",
+            )
+        )
         yield schemathesis.openapi.from_asgi("/openapi.json", app)
         shutdown_lifespans()  # the app's runners and database, started by schemathesis
 
@@ -48,8 +57,12 @@ def api_schema(request, tmp_path_factory):
 def operations() -> list[tuple[str, str]]:
     """(method, path) of every operation but the event stream; read without starting the app."""
     spec = create_app(Settings(frontend_dist=None)).openapi()
-    return [(method.upper(), path) for path, item in spec["paths"].items() for method in item
-            if not path.endswith("/events")]
+    return [
+        (method.upper(), path)
+        for path, item in spec["paths"].items()
+        for method in item
+        if not path.endswith("/events")
+    ]
 
 
 # Hand-driven hypothesis rather than schema.parametrize(): schemathesis' pytest loader for
@@ -57,12 +70,15 @@ def operations() -> list[tuple[str, str]]:
 @pytest.mark.parametrize("method,path", operations())
 def test_no_5xx_and_responses_fit_the_schema(api_schema, method, path):
     operation = api_schema[path][method]
-    cases = st.one_of(operation.as_strategy(GenerationMode.POSITIVE),
-                      operation.as_strategy(GenerationMode.NEGATIVE))
+    cases = st.one_of(
+        operation.as_strategy(GenerationMode.POSITIVE),
+        operation.as_strategy(GenerationMode.NEGATIVE),
+    )
 
     @given(case=cases)
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
     def fuzz(case):
         case.call_and_validate(checks=CHECKS)
 

@@ -11,11 +11,18 @@ EXPECTED = {
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
 }
-CSP_PARTS = ["default-src 'self'", "img-src 'self' data: blob:", "media-src 'self' https:",
-             ("frame-src https://www.youtube-nocookie.com https://www.youtube.com "
-              "https://player.vimeo.com"), "style-src 'self' 'unsafe-inline'",
-             "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'",
-             "base-uri 'self'", "form-action 'self'"]
+CSP_PARTS = [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' https:",
+    ("frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com"),
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+]
 
 
 def assert_secure(res) -> None:
@@ -26,11 +33,19 @@ def assert_secure(res) -> None:
         assert part in csp.split("; "), (res.request.url, part)
 
 
-@pytest.mark.parametrize("method,path,status", [
-    ("GET", "/api/health", 200), ("GET", "/api/personas", 200), ("GET", "/", 200),
-    ("GET", "/dashboard", 200), ("GET", "/api/nope", 404), ("GET", "/api/sessions/x", 404),
-    ("POST", "/api/personas", 422), ("GET", "/openapi.json", 200),
-])
+@pytest.mark.parametrize(
+    "method,path,status",
+    [
+        ("GET", "/api/health", 200),
+        ("GET", "/api/personas", 200),
+        ("GET", "/", 200),
+        ("GET", "/dashboard", 200),
+        ("GET", "/api/nope", 404),
+        ("GET", "/api/sessions/x", 404),
+        ("POST", "/api/personas", 422),
+        ("GET", "/openapi.json", 200),
+    ],
+)
 def test_every_response_has_the_headers(client, method, path, status):
     res = client.request(method, path, json={} if method == "POST" else None)
     assert res.status_code == status
@@ -61,9 +76,14 @@ def test_uploads_keep_their_stricter_policy(client, settings):
 
 
 def test_cross_origin_preflight_and_reads_get_no_cors_grant(client):
-    pre = client.options("/api/personas", headers={
-        "Origin": "https://evil.example", "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": "content-type"})
+    pre = client.options(
+        "/api/personas",
+        headers={
+            "Origin": "https://evil.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
     assert pre.status_code in (404, 405)  # no CORS middleware answers it
     assert not any(h.startswith("access-control-") for h in pre.headers)
     read = client.get("/api/personas", headers={"Origin": "https://evil.example"})

@@ -10,7 +10,7 @@ import pytest
 from support.fake_openai import run_fake_openai
 from support.sessions_helpers import app_client, session_body, wait_idle
 
-XSS = '<img src=x onerror=alert(1)><script>alert(2)</script>'
+XSS = "<img src=x onerror=alert(1)><script>alert(2)</script>"
 RTL = "\u202eevil\u202c \u200f\u05e9\u05dc\u05d5\u05dd"
 LONG = "W" * 3000
 EMOJI = "🙂👩🏽‍🔬🇺🇳"
@@ -18,10 +18,21 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def persona(name: str) -> dict:
-    return {"name": name, "age": 33, "gender": "Female", "location": f"{RTL} Austin",
-            "income": "$60k-$100k", "interests": [XSS[:60], EMOJI],
-            "traits": {"openness": 60, "conscientiousness": 55, "extraversion": 50,
-                       "agreeableness": 70, "neuroticism": 35}}
+    return {
+        "name": name,
+        "age": 33,
+        "gender": "Female",
+        "location": f"{RTL} Austin",
+        "income": "$60k-$100k",
+        "interests": [XSS[:60], EMOJI],
+        "traits": {
+            "openness": 60,
+            "conscientiousness": 55,
+            "extraversion": 50,
+            "agreeableness": 70,
+            "neuroticism": 35,
+        },
+    }
 
 
 def test_hostile_text_round_trips_and_exports_stay_inert(settings):
@@ -33,9 +44,14 @@ def test_hostile_text_round_trips_and_exports_stay_inert(settings):
         p = made[0].json()
         assert p["name"] == names[0] and p["interests"] == [XSS[:60], EMOJI]
         assert p["location"] == f"{RTL} Austin"
-        s = api.post("/api/sessions", json=session_body(
-            name=f"{XSS} {EMOJI}", participantIds=[m.json()["id"] for m in made],
-            questions=[f"{XSS} {LONG[:200]}?", f"@SUM(A1) {RTL}?"])).json()
+        s = api.post(
+            "/api/sessions",
+            json=session_body(
+                name=f"{XSS} {EMOJI}",
+                participantIds=[m.json()["id"] for m in made],
+                questions=[f"{XSS} {LONG[:200]}?", f"@SUM(A1) {RTL}?"],
+            ),
+        ).json()
         api.post(f"/api/sessions/{s['id']}/run")
         view = wait_idle(api, s["id"])
         assert view["status"] == "completed"

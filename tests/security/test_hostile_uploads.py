@@ -9,8 +9,10 @@ import pytest
 from colloquy.services.uploads import STORED_NAME
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + b"\x00" * 64
-SVG = (b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">'
-       b"<script>alert(document.cookie)</script></svg>")
+SVG = (
+    b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">'
+    b"<script>alert(document.cookie)</script></svg>"
+)
 HTML = b"<!doctype html><html><body><script>alert(1)</script></body></html>"
 
 
@@ -18,11 +20,17 @@ def upload(client, name, data, ctype):
     return client.post("/api/uploads", files={"file": (name, io.BytesIO(data), ctype)})
 
 
-@pytest.mark.parametrize("name,data,ctype", [
-    ("evil.svg", SVG, "image/svg+xml"), ("evil.png", SVG, "image/png"),
-    ("page.html", HTML, "text/html"), ("page.jpg", HTML, "image/jpeg"),
-    ("script.js", b"alert(1)", "application/javascript"), ("x.gif", b"GIF8", "image/gif"),
-])
+@pytest.mark.parametrize(
+    "name,data,ctype",
+    [
+        ("evil.svg", SVG, "image/svg+xml"),
+        ("evil.png", SVG, "image/png"),
+        ("page.html", HTML, "text/html"),
+        ("page.jpg", HTML, "image/jpeg"),
+        ("script.js", b"alert(1)", "application/javascript"),
+        ("x.gif", b"GIF8", "image/gif"),
+    ],
+)
 def test_svg_html_and_fakes_are_refused(client, settings, name, data, ctype):
     res = upload(client, name, data, ctype)
     assert res.status_code == 422
@@ -53,11 +61,21 @@ def test_polyglot_image_is_only_ever_an_image(client):
     assert "sandbox" in served.headers["content-security-policy"]
 
 
-@pytest.mark.parametrize("name", [
-    "../../../../etc/passwd.png", "..\\..\\windows\\win.ini.png", "/etc/shadow.png",
-    "a\x00b.png", "x" * 1000 + ".png", "\u202egnp.exe", "%2e%2e%2fup.png", ".htaccess",
-    "CON.png", "a/../../b.png",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../../../../etc/passwd.png",
+        "..\\..\\windows\\win.ini.png",
+        "/etc/shadow.png",
+        "a\x00b.png",
+        "x" * 1000 + ".png",
+        "\u202egnp.exe",
+        "%2e%2e%2fup.png",
+        ".htaccess",
+        "CON.png",
+        "a/../../b.png",
+    ],
+)
 def test_path_tricks_in_names_do_nothing(client, settings, name):
     res = upload(client, name, PNG, "image/png")
     assert res.status_code == 201, res.text
@@ -70,8 +88,15 @@ def test_path_tricks_in_names_do_nothing(client, settings, name):
     assert not any(re.search(r"passwd|shadow|win\.ini", p) for p in stored)
 
 
-@pytest.mark.parametrize("path", ["/uploads/..%2F..%2Fetc%2Fpasswd", "/uploads/%2e%2e/x",
-                                  "/uploads/.%2e/.%2e/etc/passwd", "/uploads/x%00.png"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/uploads/..%2F..%2Fetc%2Fpasswd",
+        "/uploads/%2e%2e/x",
+        "/uploads/.%2e/.%2e/etc/passwd",
+        "/uploads/x%00.png",
+    ],
+)
 def test_path_tricks_in_urls_reach_nothing(client, path):
     res = client.get(path)
     assert "root:" not in res.text
@@ -80,6 +105,7 @@ def test_path_tricks_in_urls_reach_nothing(client, path):
 
 @pytest.mark.parametrize("name,data", [("e.svg", SVG), ("p.html", HTML), ("p.txt", HTML)])
 def test_documents_are_judged_by_bytes_too(client, name, data):
-    res = client.post("/api/documents/extract",
-                      files={"file": (name, io.BytesIO(data), "text/plain")})
+    res = client.post(
+        "/api/documents/extract", files={"file": (name, io.BytesIO(data), "text/plain")}
+    )
     assert res.status_code == 422 and "Invalid file type" in res.json()["error"]

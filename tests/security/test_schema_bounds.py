@@ -19,8 +19,12 @@ def unbounded(schema: dict, defs: dict, where: str, seen: frozenset = frozenset(
         for sub in schema.get(key, []):
             found += unbounded(sub, defs, where, seen)
     kind = schema.get("type")
-    if (kind == "string" and schema.get("format") != "binary" and "enum" not in schema
-            and "maxLength" not in schema):
+    if (
+        kind == "string"
+        and schema.get("format") != "binary"
+        and "enum" not in schema
+        and "maxLength" not in schema
+    ):
         found.append(where)
     if kind == "array":
         if "maxItems" not in schema:
@@ -48,8 +52,9 @@ def test_every_request_field_is_bounded(settings):
             for param in op.get("parameters", []):
                 if param["in"] != "query" or param["name"] in SHORT_PARSED:
                     continue
-                problems += unbounded(param.get("schema", {}), defs,
-                                      f"{method} {path} {param['name']}")
+                problems += unbounded(
+                    param.get("schema", {}), defs, f"{method} {path} {param['name']}"
+                )
             for media in op.get("requestBody", {}).get("content", {}).values():
                 bodies += 1
                 problems += unbounded(media.get("schema", {}), defs, f"{method} {path}")

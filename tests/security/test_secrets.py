@@ -28,8 +28,10 @@ def test_no_key_in_responses_or_logs_during_a_run(settings, caplog):
         s = api.post("/api/sessions", json=session_body()).json()
         api.post(f"/api/sessions/{s['id']}/run")
         view = wait_idle(api, s["id"])
-        seen += [api.get(f"/api/sessions/{s['id']}"),
-                 api.get(f"/api/sessions/{s['id']}/export.json")]
+        seen += [
+            api.get(f"/api/sessions/{s['id']}"),
+            api.get(f"/api/sessions/{s['id']}/export.json"),
+        ]
         sent = fake.headers[-1].get("authorization", "")
     assert view["status"] == "completed"
     assert sent == f"Bearer {KEY}"  # the key was in use...

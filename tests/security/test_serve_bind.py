@@ -12,20 +12,46 @@ from support.live_server import ROOT, free_port, server_env, start, stop
 pytestmark = pytest.mark.timeout(90)
 
 
-@pytest.mark.parametrize("host,loopback", [
-    ("127.0.0.1", True), ("127.0.0.2", True), ("::1", True), ("[::1]", True),
-    ("localhost", True), ("LOCALHOST", True), ("0.0.0.0", False), ("::", False),
-    ("192.168.1.10", False), ("example.com", False), ("", False),
-])
+@pytest.mark.parametrize(
+    "host,loopback",
+    [
+        ("127.0.0.1", True),
+        ("127.0.0.2", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("localhost", True),
+        ("LOCALHOST", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.10", False),
+        ("example.com", False),
+        ("", False),
+    ],
+)
 def test_loopback_addresses(host, loopback):
     assert is_loopback(host) is loopback
 
 
 def test_non_loopback_without_token_refuses_to_start(settings):
     env = server_env(settings, "http://127.0.0.1:9/v1")
-    res = subprocess.run([sys.executable, "-m", "colloquy.cli", "serve", "--host", "0.0.0.0",
-                          "--port", str(free_port())], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=60, check=False)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "colloquy.cli",
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(free_port()),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert res.returncode == 2
     out = " ".join((res.stdout + res.stderr).split())
     assert "Refusing to serve on 0.0.0.0" in out and "COLLOQUY_ACCESS_TOKEN" in out
@@ -33,8 +59,12 @@ def test_non_loopback_without_token_refuses_to_start(settings):
 
 def test_non_loopback_with_token_starts_and_guards_the_api(settings, tmp_path):
     token = "off-loopback-token-0123456789abcdef"
-    env = server_env(settings, "http://127.0.0.1:9/v1", COLLOQUY_ACCESS_TOKEN=token,
-                     COLLOQUY_LLM_API_KEY="sk-live-DO-NOT-LEAK-42")
+    env = server_env(
+        settings,
+        "http://127.0.0.1:9/v1",
+        COLLOQUY_ACCESS_TOKEN=token,
+        COLLOQUY_LLM_API_KEY="sk-live-DO-NOT-LEAK-42",
+    )
     proc, url = start(env, tmp_path / "server.log", host="0.0.0.0")
     try:
         health = httpx.get(f"{url}/api/health")

@@ -39,8 +39,9 @@ def default_responder(body: dict[str, Any]) -> Reply:
 
 
 class FakeAnthropic:
-    def __init__(self, responder: Responder | list[Reply] | None = None, *,
-                 latency: float = 0.0) -> None:
+    def __init__(
+        self, responder: Responder | list[Reply] | None = None, *, latency: float = 0.0
+    ) -> None:
         self.latency = latency
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
@@ -73,27 +74,43 @@ class FakeAnthropic:
         await asyncio.sleep(self.latency + reply.delay)
         if isinstance(reply, FakeError):
             kinds = {429: "rate_limit_error", 402: "billing_error", 529: "overloaded_error"}
-            err = reply.body or {"type": "error", "error": {
-                "type": kinds.get(reply.status, "api_error"),
-                "message": reply.message or f"fake error {reply.status}"}}
+            err = reply.body or {
+                "type": "error",
+                "error": {
+                    "type": kinds.get(reply.status, "api_error"),
+                    "message": reply.message or f"fake error {reply.status}",
+                },
+            }
             return JSONResponse(err, status_code=reply.status, headers=reply.headers)
         tool = (body.get("tools") or [{}])[0].get("name")
         if tool and isinstance(reply.content, (dict, list)):
-            block = {"type": "tool_use", "id": f"toolu_{uuid.uuid4().hex[:10]}", "name": tool,
-                     "input": reply.content}
+            block = {
+                "type": "tool_use",
+                "id": f"toolu_{uuid.uuid4().hex[:10]}",
+                "name": tool,
+                "input": reply.content,
+            }
             stop = "tool_use"
         else:
             text = reply.content if isinstance(reply.content, str) else json.dumps(reply.content)
             block = {"type": "text", "text": text}
             stop = _STOP.get(reply.finish_reason, reply.finish_reason)
         out_text = block.get("text") or json.dumps(block.get("input"))
-        usage = {"input_tokens": reply.prompt_tokens or content.count_tokens(
-                     content.prompt_text(body.get("messages", []))),
-                 "output_tokens": reply.completion_tokens or len(content.pieces(out_text))}
-        message = {"id": f"msg_{uuid.uuid4().hex[:12]}", "type": "message",
-                   "role": "assistant", "model": body.get("model", "fake-claude"),
-                   "content": [block], "stop_reason": stop, "stop_sequence": None,
-                   "usage": usage}
+        usage = {
+            "input_tokens": reply.prompt_tokens
+            or content.count_tokens(content.prompt_text(body.get("messages", []))),
+            "output_tokens": reply.completion_tokens or len(content.pieces(out_text)),
+        }
+        message = {
+            "id": f"msg_{uuid.uuid4().hex[:12]}",
+            "type": "message",
+            "role": "assistant",
+            "model": body.get("model", "fake-claude"),
+            "content": [block],
+            "stop_reason": stop,
+            "stop_sequence": None,
+            "usage": usage,
+        }
         if body.get("stream"):
             return StreamingResponse(_events(message, reply), media_type="text/event-stream")
         return JSONResponse(message)
@@ -104,32 +121,44 @@ async def _events(message: dict[str, Any], reply: FakeReply):
         return f"event: {name}\ndata: {json.dumps({'type': name, **data})}\n\n"
 
     block = message["content"][0]
-    start = {**message, "content": [], "stop_reason": None,
-             "usage": {"input_tokens": message["usage"]["input_tokens"], "output_tokens": 1}}
+    start = {
+        **message,
+        "content": [],
+        "stop_reason": None,
+        "usage": {"input_tokens": message["usage"]["input_tokens"], "output_tokens": 1},
+    }
     yield event("message_start", {"message": start})
     if block["type"] == "text":
-        yield event("content_block_start", {"index": 0, "content_block": {"type": "text",
-                                                                          "text": ""}})
+        yield event(
+            "content_block_start", {"index": 0, "content_block": {"type": "text", "text": ""}}
+        )
         deltas = [{"type": "text_delta", "text": p} for p in content.pieces(block["text"])]
     else:
         yield event("content_block_start", {"index": 0, "content_block": {**block, "input": {}}})
         raw = json.dumps(block["input"])
-        deltas = [{"type": "input_json_delta", "partial_json": raw[i:i + 8]}
-                  for i in range(0, len(raw), 8)]
+        deltas = [
+            {"type": "input_json_delta", "partial_json": raw[i : i + 8]}
+            for i in range(0, len(raw), 8)
+        ]
     for delta in deltas:
         if reply.tokens_per_second:
             await asyncio.sleep(1 / reply.tokens_per_second)
         yield event("content_block_delta", {"index": 0, "delta": delta})
     yield event("content_block_stop", {"index": 0})
-    yield event("message_delta", {"delta": {"stop_reason": message["stop_reason"],
-                                            "stop_sequence": None},
-                                  "usage": {"output_tokens": message["usage"]["output_tokens"]}})
+    yield event(
+        "message_delta",
+        {
+            "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
+            "usage": {"output_tokens": message["usage"]["output_tokens"]},
+        },
+    )
     yield event("message_stop", {})
 
 
 @contextmanager
-def run_fake_anthropic(responder: Responder | list[Reply] | None = None,
-                       **options: Any) -> Iterator[FakeAnthropic]:
+def run_fake_anthropic(
+    responder: Responder | list[Reply] | None = None, **options: Any
+) -> Iterator[FakeAnthropic]:
     fake = FakeAnthropic(responder, **options)
     fake._server.start()
     try:

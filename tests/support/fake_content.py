@@ -76,8 +76,9 @@ def schema_from_prompt(text: str) -> dict[str, Any] | None:
         return None
 
 
-def sample_from_schema(schema: dict[str, Any], root: dict[str, Any] | None = None,
-                       name: str = "value", index: int = 0) -> Any:
+def sample_from_schema(
+    schema: dict[str, Any], root: dict[str, Any] | None = None, name: str = "value", index: int = 0
+) -> Any:
     """A value that satisfies a (pydantic-style) JSON schema: $ref/$defs, anyOf, enums,
     bounds and array lengths. Strings name their field so replies are easy to read."""
     root = root or schema

@@ -81,9 +81,14 @@ def default_responder(body: dict[str, Any]) -> Reply:
 class FakeOpenAI:
     """The server's state; use run_fake_openai() to start one."""
 
-    def __init__(self, responder: Responder | list[Reply] | None = None, *,
-                 latency: float = 0.0, tokens_per_second: float | None = None,
-                 model: str = "fake-model") -> None:
+    def __init__(
+        self,
+        responder: Responder | list[Reply] | None = None,
+        *,
+        latency: float = 0.0,
+        tokens_per_second: float | None = None,
+        model: str = "fake-model",
+    ) -> None:
         self.latency = latency  # added before every reply (benchmark: a slow provider)
         self.tokens_per_second = tokens_per_second  # stream pacing; None = as fast as possible
         self.model = model
@@ -93,10 +98,12 @@ class FakeOpenAI:
         self._responder: Responder = default_responder
         self._script: list[Reply] = []
         self.set_responder(responder)
-        self.app = Starlette(routes=[
-            Route("/v1/chat/completions", self._chat, methods=["POST"]),
-            Route("/v1/models", self._models, methods=["GET"]),
-        ])
+        self.app = Starlette(
+            routes=[
+                Route("/v1/chat/completions", self._chat, methods=["POST"]),
+                Route("/v1/models", self._models, methods=["GET"]),
+            ]
+        )
         self._server = LoopbackServer(self.app)
 
     @property
@@ -116,8 +123,12 @@ class FakeOpenAI:
     # -- HTTP ----------------------------------------------------------------------------
 
     async def _models(self, request: Request) -> JSONResponse:
-        return JSONResponse({"object": "list", "data": [
-            {"id": self.model, "object": "model", "created": 0, "owned_by": "fake"}]})
+        return JSONResponse(
+            {
+                "object": "list",
+                "data": [{"id": self.model, "object": "model", "created": 0, "owned_by": "fake"}],
+            }
+        )
 
     async def _chat(self, request: Request):
         body = await request.json()
@@ -131,38 +142,54 @@ class FakeOpenAI:
             reply = FakeReply(content=reply)
         await asyncio.sleep(self.latency + reply.delay)
         if isinstance(reply, FakeError):
-            return JSONResponse(_error_body(reply), status_code=reply.status,
-                                headers=reply.headers)
+            return JSONResponse(_error_body(reply), status_code=reply.status, headers=reply.headers)
         text = reply.content if isinstance(reply.content, str) else json.dumps(reply.content)
         prompt = reply.prompt_tokens
         if prompt is None:
             prompt = content.count_tokens(content.prompt_text(body.get("messages", [])))
-        usage = {"prompt_tokens": prompt,
-                 "completion_tokens": reply.completion_tokens or len(content.pieces(text))}
+        usage = {
+            "prompt_tokens": prompt,
+            "completion_tokens": reply.completion_tokens or len(content.pieces(text)),
+        }
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         model = reply.model or body.get("model") or self.model
         if body.get("stream"):
             with_usage = bool((body.get("stream_options") or {}).get("include_usage"))
             events = self._events(text, reply, model, usage if with_usage and reply.usage else None)
             return StreamingResponse(events, media_type="text/event-stream")
-        return JSONResponse({
-            "id": f"chatcmpl-{uuid.uuid4().hex[:12]}", "object": "chat.completion",
-            "created": int(time.time()), "model": model,
-            "choices": [{"index": 0, "finish_reason": reply.finish_reason, "logprobs": None,
-                         "message": {"role": "assistant", "content": text}}],
-            **({"usage": usage} if reply.usage else {}),
-        })
+        return JSONResponse(
+            {
+                "id": f"chatcmpl-{uuid.uuid4().hex[:12]}",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": model,
+                "choices": [
+                    {
+                        "index": 0,
+                        "finish_reason": reply.finish_reason,
+                        "logprobs": None,
+                        "message": {"role": "assistant", "content": text},
+                    }
+                ],
+                **({"usage": usage} if reply.usage else {}),
+            }
+        )
 
-    async def _events(self, text: str, reply: FakeReply, model: str,
-                      usage: dict[str, int] | None):
+    async def _events(self, text: str, reply: FakeReply, model: str, usage: dict[str, int] | None):
         """OpenAI's chunk format: role chunk, content deltas, finish chunk, usage chunk."""
         cid, created = f"chatcmpl-{uuid.uuid4().hex[:12]}", int(time.time())
         rate = reply.tokens_per_second or self.tokens_per_second
 
         def chunk(delta: dict, finish: str | None = None, **extra: Any) -> str:
-            data = {"id": cid, "object": "chat.completion.chunk", "created": created,
-                    "model": model, "choices": [{"index": 0, "delta": delta,
-                                                 "finish_reason": finish, "logprobs": None}]}
+            data = {
+                "id": cid,
+                "object": "chat.completion.chunk",
+                "created": created,
+                "model": model,
+                "choices": [
+                    {"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}
+                ],
+            }
             data.update(extra)
             return f"data: {json.dumps(data)}\n\n"
 
@@ -176,8 +203,14 @@ class FakeOpenAI:
             yield chunk({"content": piece})
         yield chunk({}, reply.finish_reason)
         if usage is not None:
-            data = {"id": cid, "object": "chat.completion.chunk", "created": created,
-                    "model": model, "choices": [], "usage": usage}
+            data = {
+                "id": cid,
+                "object": "chat.completion.chunk",
+                "created": created,
+                "model": model,
+                "choices": [],
+                "usage": usage,
+            }
             yield f"data: {json.dumps(data)}\n\n"
         yield "data: [DONE]\n\n"
 
@@ -185,15 +218,20 @@ class FakeOpenAI:
 def _error_body(err: FakeError) -> Any:
     if err.body is not None:
         return err.body
-    kinds = {400: "invalid_request_error", 402: "insufficient_quota",
-             429: "rate_limit_exceeded"}
-    return {"error": {"message": err.message or f"fake error {err.status}",
-                      "type": kinds.get(err.status, "server_error"), "code": err.status}}
+    kinds = {400: "invalid_request_error", 402: "insufficient_quota", 429: "rate_limit_exceeded"}
+    return {
+        "error": {
+            "message": err.message or f"fake error {err.status}",
+            "type": kinds.get(err.status, "server_error"),
+            "code": err.status,
+        }
+    }
 
 
 @contextmanager
-def run_fake_openai(responder: Responder | list[Reply] | None = None,
-                    **options: Any) -> Iterator[FakeOpenAI]:
+def run_fake_openai(
+    responder: Responder | list[Reply] | None = None, **options: Any
+) -> Iterator[FakeOpenAI]:
     """Start a FakeOpenAI on a free loopback port; options: latency, tokens_per_second,
     model."""
     fake = FakeOpenAI(responder, **options)

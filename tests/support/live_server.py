@@ -26,25 +26,40 @@ def free_port() -> int:
 
 def server_env(settings, llm_url: str, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COLLOQUY_")}
-    env.update({"COLLOQUY_DATA_DIR": str(settings.data_dir),
-                "COLLOQUY_DATABASE_URL": settings.resolved_database_url,
-                "COLLOQUY_LLM_PROVIDER": "openai", "COLLOQUY_LLM_BASE_URL": llm_url,
-                "COLLOQUY_LLM_API_KEY": "test", "COLLOQUY_LLM_MODEL": "fake",
-                "COLLOQUY_LLM_RETRY_BASE_DELAY": "0.01",
-                "COLLOQUY_FRONTEND_DIST": str(settings.frontend_dist), **extra})
+    env.update(
+        {
+            "COLLOQUY_DATA_DIR": str(settings.data_dir),
+            "COLLOQUY_DATABASE_URL": settings.resolved_database_url,
+            "COLLOQUY_LLM_PROVIDER": "openai",
+            "COLLOQUY_LLM_BASE_URL": llm_url,
+            "COLLOQUY_LLM_API_KEY": "test",
+            "COLLOQUY_LLM_MODEL": "fake",
+            "COLLOQUY_LLM_RETRY_BASE_DELAY": "0.01",
+            "COLLOQUY_FRONTEND_DIST": str(settings.frontend_dist),
+            **extra,
+        }
+    )
     return env
 
 
-def spawn(env: dict[str, str], log: Path, port: int, host: str | None = None
-          ) -> subprocess.Popen:
-    args = [sys.executable, "-m", "colloquy.cli", "serve", "--port", str(port),
-            "--log-level", "warning", *(["--host", host] if host else [])]
-    return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log.open("ab"),
-                            stderr=subprocess.STDOUT)
+def spawn(env: dict[str, str], log: Path, port: int, host: str | None = None) -> subprocess.Popen:
+    args = [
+        sys.executable,
+        "-m",
+        "colloquy.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        *(["--host", host] if host else []),
+    ]
+    return subprocess.Popen(
+        args, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT
+    )
 
 
-def start(env: dict[str, str], log: Path, host: str | None = None
-          ) -> tuple[subprocess.Popen, str]:
+def start(env: dict[str, str], log: Path, host: str | None = None) -> tuple[subprocess.Popen, str]:
     """A server that answers /api/health, and its URL (always reached over 127.0.0.1)."""
     port = free_port()
     proc = spawn(env, log, port, host)
@@ -74,13 +89,17 @@ def stop(proc: subprocess.Popen) -> None:
 
 def stored_messages(database_url: str) -> dict[str, list[tuple]]:
     """Every stored message per session: (seq, kind, question, round, participant, id)."""
+
     async def read() -> dict[str, list[tuple]]:
         engine = create_async_engine(database_url)
         try:
             async with engine.connect() as conn:
-                rows = await conn.execute(text(
-                    "SELECT session_id, seq, kind, question_index, round_index, "
-                    "participant_index, id FROM messages ORDER BY session_id, seq"))
+                rows = await conn.execute(
+                    text(
+                        "SELECT session_id, seq, kind, question_index, round_index, "
+                        "participant_index, id FROM messages ORDER BY session_id, seq"
+                    )
+                )
                 out: dict[str, list[tuple]] = {}
                 for sid, *rest in rows:
                     out.setdefault(sid, []).append(tuple(rest))

@@ -23,8 +23,11 @@ def session_body(**overrides) -> dict:
             {"type": "video", "title": "Spot", "content": "https://youtu.be/abc123"},
         ],
         "questions": ["What do you think of the pouch?", "  ", "Would you buy it?", ""],
-        "settings": {"responseLength": "brief", "discussionMode": "sequential",
-                     "autoAdvance": False},
+        "settings": {
+            "responseLength": "brief",
+            "discussionMode": "sequential",
+            "autoAdvance": False,
+        },
     }
     body.update(overrides)
     return body

@@ -27,8 +27,7 @@ class AuthStatusOut(CamelModel):
 
 def _status(request: Request, token: str | None) -> AuthStatusOut:
     headers = {k.lower(): v for k, v in request.headers.items()}
-    return AuthStatusOut(required=bool(token),
-                         signed_in=not token or is_signed_in(headers, token))
+    return AuthStatusOut(required=bool(token), signed_in=not token or is_signed_in(headers, token))
 
 
 @router.get("/status", response_model=AuthStatusOut)
@@ -43,8 +42,14 @@ async def sign_in(body: SignInIn, response: Response, settings: SettingsDep):
         return AuthStatusOut(required=False, signed_in=True)
     if not token_matches(body.token.strip(), token):
         raise AppError("Invalid access token", status=401, code="unauthorized")
-    response.set_cookie(COOKIE_NAME, cookie_value(token), max_age=COOKIE_MAX_AGE, path="/",
-                        httponly=True, samesite="strict")
+    response.set_cookie(
+        COOKIE_NAME,
+        cookie_value(token),
+        max_age=COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="strict",
+    )
     return AuthStatusOut(required=True, signed_in=True)
 
 

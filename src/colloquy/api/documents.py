@@ -10,13 +10,25 @@ from colloquy.services.multipart_upload import read_file_field
 
 router = APIRouter(tags=["documents"])
 
-_UPLOAD_BODY = {"requestBody": {"required": True, "content": {"multipart/form-data": {
-    "schema": {"type": "object", "required": ["file"],
-               "properties": {"file": {"type": "string", "format": "binary"}}}}}}}
+_UPLOAD_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file"],
+                    "properties": {"file": {"type": "string", "format": "binary"}},
+                }
+            }
+        },
+    }
+}
 
 
-@router.post("/documents/extract", response_model=ExtractDocumentResponse,
-             openapi_extra=_UPLOAD_BODY)
+@router.post(
+    "/documents/extract", response_model=ExtractDocumentResponse, openapi_extra=_UPLOAD_BODY
+)
 async def extract(request: Request, llm: LLMDep):
     upload = await read_file_field(request, "file", FILE_MAX_BYTES)
     return await extract_document(upload, llm)

@@ -14,8 +14,14 @@ async def get_draft(db: SessionDep):
     return {"draft": await service.get_draft(db)}
 
 
-_OBJECT_BODY = {"requestBody": {"required": True, "content": {
-    "application/json": {"schema": {"type": "object", "additionalProperties": True}}}}}
+_OBJECT_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {"schema": {"type": "object", "additionalProperties": True}}
+        },
+    }
+}
 
 
 @router.put("", response_model=DraftOut, openapi_extra=_OBJECT_BODY)

@@ -39,6 +39,9 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error", exc_info=exc)
-        body = {"error": "Internal server error", "errors": ["Internal server error"],
-                "code": "internal"}
+        body = {
+            "error": "Internal server error",
+            "errors": ["Internal server error"],
+            "code": "internal",
+        }
         return JSONResponse(body, status_code=500)

@@ -27,8 +27,9 @@ RETRY_MS = 2000
 
 
 def _encode(event: Event) -> bytes:
-    return ServerSentEvent(data=json.dumps(event.data, default=str), event=event.name,
-                           id=str(event.id), retry=RETRY_MS).encode()
+    return ServerSentEvent(
+        data=json.dumps(event.data, default=str), event=event.name, id=str(event.id), retry=RETRY_MS
+    ).encode()
 
 
 def _sse(event: Event) -> bytes:
@@ -41,8 +42,7 @@ def _parse_id(value: str | None) -> int | None:
     return int(value) if value.isdigit() and len(value) < 20 else None
 
 
-async def _stream(bus: EventBus, session_id: str, last_id: int | None
-                  ) -> AsyncIterator[bytes]:
+async def _stream(bus: EventBus, session_id: str, last_id: int | None) -> AsyncIterator[bytes]:
     sub, replay, reset = bus.subscribe(session_id, last_id)
     live = bus.live(session_id)  # now, before any await: later events go on from here
     try:
@@ -80,13 +80,19 @@ async def _stream(bus: EventBus, session_id: str, last_id: int | None
 
 
 @router.get("/sessions/{session_id}/events", response_class=EventSourceResponse)
-async def session_events(session_id: str, request: Request, db: SessionDep, bus: EventsDep,
-                         last_event_id: str | None = Header(default=None),
-                         last_event_id_query: str | None = Query(default=None,
-                                                                 alias="lastEventId")):
+async def session_events(
+    session_id: str,
+    request: Request,
+    db: SessionDep,
+    bus: EventsDep,
+    last_event_id: str | None = Header(default=None),
+    last_event_id_query: str | None = Query(default=None, alias="lastEventId"),
+):
     await get_row(db, session_id)  # 404 for an unknown session
     await db.close()  # do not hold a connection for the life of the stream
     last_id = _parse_id(last_event_id) if last_event_id else _parse_id(last_event_id_query)
-    return EventSourceResponse(_stream(bus, session_id, last_id), ping=PING_SECONDS,
-                               headers={"Cache-Control": "no-cache",
-                                        "X-Accel-Buffering": "no"})
+    return EventSourceResponse(
+        _stream(bus, session_id, last_id),
+        ping=PING_SECONDS,
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )

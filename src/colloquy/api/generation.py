@@ -17,9 +17,14 @@ router = APIRouter(tags=["personas"])
 
 @router.post("/personas/generate", response_model=GenerateResponse, status_code=201)
 async def generate(body: GenerateRequest, db: SessionDep, llm: LLMDep):
-    personas = await generate_personas(db, llm, description=body.description,
-                                       document_text=body.document_text, count=body.count,
-                                       diversity=body.diversity)
+    personas = await generate_personas(
+        db,
+        llm,
+        description=body.description,
+        document_text=body.document_text,
+        count=body.count,
+        diversity=body.diversity,
+    )
     return {"personas": personas}
 
 

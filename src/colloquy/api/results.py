@@ -28,8 +28,11 @@ def attachment(filename: str) -> str:
 
 
 def _download(text: str, filename: str, media_type: str) -> Response:
-    return Response(content=text.encode("utf-8"), media_type=media_type,
-                    headers={"Content-Disposition": attachment(filename)})
+    return Response(
+        content=text.encode("utf-8"),
+        media_type=media_type,
+        headers={"Content-Disposition": attachment(filename)},
+    )
 
 
 @router.get("/sessions/{session_id}/analytics", response_model=AnalyticsOut)
@@ -66,6 +69,5 @@ async def get_demo_script():
 
 
 @router.post("/sessions/demo/complete", response_model=DemoCompleteOut)
-async def complete_demo(db: SessionDep,
-                        body: Annotated[DemoCompleteIn | None, Body()] = None):
+async def complete_demo(db: SessionDep, body: Annotated[DemoCompleteIn | None, Body()] = None):
     return await demo.complete_demo(db, body.speed if body else 1)

@@ -31,10 +31,16 @@ CSP = (
     "form-action 'self'"
 )
 # FastAPI's /docs and /redoc pages load their scripts from a CDN with an inline bootstrap.
-DOCS_CSP = CSP.replace("script-src 'self'",
-                       "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net").replace(
-    "style-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net"
-).replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https://fastapi.tiangolo.com")
+DOCS_CSP = (
+    CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net")
+    .replace(
+        "style-src 'self' 'unsafe-inline'",
+        "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net",
+    )
+    .replace(
+        "img-src 'self' data: blob:", "img-src 'self' data: blob: https://fastapi.tiangolo.com"
+    )
+)
 SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",
     # Not no-referrer: YouTube embeds refuse to play without the page's origin.
@@ -88,8 +94,9 @@ class SecurityMiddleware:
         send = self._with_headers(scope, send)
         headers = _headers(scope)
         if self.token and needs_token(scope["path"]) and not is_signed_in(headers, self.token):
-            return await _error(send, 401, "Sign-in required", "unauthorized",
-                                [(b"www-authenticate", b"Bearer")])
+            return await _error(
+                send, 401, "Sign-in required", "unauthorized", [(b"www-authenticate", b"Bearer")]
+            )
         multipart = headers.get("content-type", "").lower().startswith("multipart/")
         limit = MAX_MULTIPART_BYTES if multipart else MAX_JSON_BYTES
         length = headers.get("content-length")
@@ -112,9 +119,11 @@ class SecurityMiddleware:
         async def wrapped(message: Message) -> None:
             if message["type"] == "http.response.start":
                 present = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k.encode(), v.encode()) for k, v in
-                         [*SECURITY_HEADERS.items(), ("content-security-policy", csp)]
-                         if k.encode() not in present]  # a route's own stricter value wins
+                extra = [
+                    (k.encode(), v.encode())
+                    for k, v in [*SECURITY_HEADERS.items(), ("content-security-policy", csp)]
+                    if k.encode() not in present
+                ]  # a route's own stricter value wins
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
@@ -148,17 +157,31 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    await _error(send, 413, f"Request body too large (max {limit // (1024 * 1024)} MB)",
-                 "payload_too_large", [(b"connection", b"close")])
+    await _error(
+        send,
+        413,
+        f"Request body too large (max {limit // (1024 * 1024)} MB)",
+        "payload_too_large",
+        [(b"connection", b"close")],
+    )
 
 
-async def _error(send: Send, status: int, message: str, code: str,
-                 extra: list[tuple[bytes, bytes]] = ()) -> None:
+async def _error(
+    send: Send, status: int, message: str, code: str, extra: list[tuple[bytes, bytes]] = ()
+) -> None:
     """The API's one error shape, written directly (the app never saw this request)."""
     body = json.dumps({"error": message, "errors": [message], "code": code}).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-        *extra]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *extra,
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 

@@ -32,15 +32,15 @@ async def get_session(session_id: str, db: SessionDep, runners: RunnersDep):
 
 
 @router.patch("/{session_id}", response_model=SessionOut)
-async def update_session(session_id: str, body: SessionUpdate, db: SessionDep,
-                         runners: RunnersDep):
+async def update_session(session_id: str, body: SessionUpdate, db: SessionDep, runners: RunnersDep):
     data = body.model_dump(by_alias=True, exclude_unset=True)
     return await service.update_session(db, session_id, data, runners)
 
 
 @router.delete("/{session_id}", status_code=204)
-async def delete_session(session_id: str, db: SessionDep, runners: RunnersDep,
-                         events: EventsDep) -> Response:
+async def delete_session(
+    session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep
+) -> Response:
     await service.delete_session(db, session_id, runners, events)
     return Response(status_code=204)
 
@@ -56,8 +56,7 @@ async def run_session(session_id: str, db: SessionDep, runners: RunnersDep, even
 
 
 @router.post("/{session_id}/stop", response_model=SessionOut)
-async def stop_session(session_id: str, db: SessionDep, runners: RunnersDep,
-                       events: EventsDep):
+async def stop_session(session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep):
     return await control.stop_session(db, session_id, runners, events)
 
 

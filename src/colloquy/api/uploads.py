@@ -15,12 +15,28 @@ from colloquy.services.multipart_upload import read_file_field
 router = APIRouter(tags=["uploads"])  # under /api
 files_router = APIRouter(include_in_schema=False)  # at the site root
 
-_UPLOAD_BODY = {"requestBody": {"required": True, "content": {"multipart/form-data": {
-    "schema": {"type": "object", "required": ["file"],
-               "properties": {"file": {"type": "string", "format": "binary"}}}}}}}
+_UPLOAD_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file"],
+                    "properties": {"file": {"type": "string", "format": "binary"}},
+                }
+            }
+        },
+    }
+}
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$")
-_INLINE_TYPES = {"jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png",
-                 "webp": "image/webp", "gif": "image/gif"}
+_INLINE_TYPES = {
+    "jpg": "image/jpeg",
+    "jpeg": "image/jpeg",
+    "png": "image/png",
+    "webp": "image/webp",
+    "gif": "image/gif",
+}
 
 
 @router.post("/uploads", response_model=UploadOut, status_code=201, openapi_extra=_UPLOAD_BODY)
@@ -29,8 +45,9 @@ async def upload_file(request: Request, settings: SettingsDep):
     received = await read_file_field(request, "file", FILE_MAX_BYTES)
     if received is None:
         raise ValidationFailed([service.MSG_NO_FILE])
-    return await service.save_upload(received.filename, received.data, received.complete,
-                                     settings.uploads_dir)
+    return await service.save_upload(
+        received.filename, received.data, received.complete, settings.uploads_dir
+    )
 
 
 @files_router.get("/uploads/{name}")
@@ -43,11 +60,14 @@ async def serve_upload(name: str, settings: SettingsDep):
     path = (root / name).resolve()
     if path.parent != root or not path.is_file():
         raise NotFound("File not found")
-    headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": "public, max-age=3600",
-               "Content-Security-Policy": "default-src 'none'; sandbox"}
+    headers = {
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "public, max-age=3600",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+    }
     mime = _INLINE_TYPES.get(path.suffix.lower().lstrip("."))
     if mime:
-        return FileResponse(path, media_type=mime, headers={**headers,
-                                                            "Content-Disposition": "inline"})
-    return FileResponse(path, media_type="application/octet-stream", headers=headers,
-                        filename=name)
+        return FileResponse(
+            path, media_type=mime, headers={**headers, "Content-Disposition": "inline"}
+        )
+    return FileResponse(path, media_type="application/octet-stream", headers=headers, filename=name)

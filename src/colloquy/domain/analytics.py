@@ -111,8 +111,12 @@ def trait_patterns(personas: Iterable[dict[str, Any]]) -> dict[str, list[dict[st
             if level:
                 value = number_or(traits.get(t), TRAIT_DEFAULT)
                 result[t].append(
-                    {"personaId": p.get("id"), "name": p.get("name"), "value": value,
-                     "level": level}
+                    {
+                        "personaId": p.get("id"),
+                        "name": p.get("name"),
+                        "value": value,
+                        "level": level,
+                    }
                 )
     return result
 

@@ -57,9 +57,7 @@ def _insight_rows(insights: dict[str, Any]) -> list[list[Any]]:
     recommendations = insights.get("recommendations") or []
     if recommendations:
         rows += [["Recommendations"], ["Priority", "Title", "Description"]]
-        rows += [
-            [r.get("priority"), r.get("title"), r.get("description")] for r in recommendations
-        ]
+        rows += [[r.get("priority"), r.get("title"), r.get("description")] for r in recommendations]
         rows.append([])
     return rows
 
@@ -82,8 +80,9 @@ def session_csv(
         rows += _insight_rows(insights)
     rows += [["Transcript"], ["Speaker", "Content", "Sentiment", "Timestamp"]]
     for m in messages:
-        rows.append([m.get("speaker"), m.get("content"), m.get("sentiment") or "N/A",
-                     m.get("timestamp")])
+        rows.append(
+            [m.get("speaker"), m.get("content"), m.get("sentiment") or "N/A", m.get("timestamp")]
+        )
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180 line ends
     writer.writerows([[neutralize(cell) for cell in row] for row in rows])

@@ -89,9 +89,7 @@ def diversity_score(personas: Sequence[dict[str, Any]]) -> dict[str, Any]:
     trait_mean = sum(exact.values()) / len(exact)
     overall = round_half_up(0.7 * trait_mean + 0.3 * demographic_points(demo, len(group)))
 
-    warnings = [
-        f"Low {t} diversity ({pct}%)" for t, pct in shown.items() if pct < 20
-    ]
+    warnings = [f"Low {t} diversity ({pct}%)" for t, pct in shown.items() if pct < 20]
     if demo["genderCount"] == 1:
         warnings.append(MSG_SINGLE_GENDER)
     if demo["ageRange"] < 10:

@@ -15,8 +15,12 @@ from dataclasses import dataclass
 PDF = "application/pdf"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 TEXT = "text/plain"
-IMAGE_MIMES: dict[str, str] = {"png": "image/png", "jpg": "image/jpeg", "gif": "image/gif",
-                               "webp": "image/webp"}
+IMAGE_MIMES: dict[str, str] = {
+    "png": "image/png",
+    "jpg": "image/jpeg",
+    "gif": "image/gif",
+    "webp": "image/webp",
+}
 OCTET = "application/octet-stream"
 
 # Formats we recognise only to name them in the refusal message.
@@ -32,8 +36,12 @@ _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"Rar!", "application/vnd.rar"),
 )
 _MARKUP: tuple[tuple[str, str], ...] = (
-    ("<!doctype html", "text/html"), ("<html", "text/html"), ("<head", "text/html"),
-    ("<body", "text/html"), ("<script", "text/html"), ("<svg", "image/svg+xml"),
+    ("<!doctype html", "text/html"),
+    ("<html", "text/html"),
+    ("<head", "text/html"),
+    ("<body", "text/html"),
+    ("<script", "text/html"),
+    ("<svg", "image/svg+xml"),
     ("<?xml", "application/xml"),
 )
 _ZIP_KINDS: tuple[tuple[str, str], ...] = (

@@ -20,8 +20,16 @@ from .mathutil import clamp, clamp_int, is_number, number_or
 from .regions import region_of
 
 VALUE_NAMES: tuple[str, ...] = (
-    "security", "conformity", "tradition", "benevolence", "universalism",
-    "self_direction", "stimulation", "hedonism", "achievement", "power",
+    "security",
+    "conformity",
+    "tradition",
+    "benevolence",
+    "universalism",
+    "self_direction",
+    "stimulation",
+    "hedonism",
+    "achievement",
+    "power",
 )
 
 # Weights on (trait - 50); keys are the first letter of each Big Five trait.
@@ -39,11 +47,17 @@ _VALUE_WEIGHTS: dict[str, dict[str, float]] = {
 }
 
 _INCOME_MULTIPLIERS: dict[str, float] = {
-    "under 30k": 0.6, "under30k": 0.6, "<30k": 0.6,
+    "under 30k": 0.6,
+    "under30k": 0.6,
+    "<30k": 0.6,
     "30-60k": 0.8,
     "60-100k": 1.0,
-    "100k+": 1.3, "100-150k": 1.3,
-    "150k+": 1.6, "over 150k": 1.6, "over150k": 1.6, ">150k": 1.6,
+    "100k+": 1.3,
+    "100-150k": 1.3,
+    "150k+": 1.6,
+    "over 150k": 1.6,
+    "over150k": 1.6,
+    ">150k": 1.6,
 }
 
 GENERAL_RETAILERS = ("Walmart", "Target")

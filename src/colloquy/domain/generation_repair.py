@@ -33,13 +33,50 @@ _INCOME_FLOORS = ((150, "$150k+"), (100, "$100k+"), (60, "$60-100k"), (30, "$30-
 _NAME = re.compile(r"^[^\W\d_][^\W\d_ .'-]*(?:[ .'-]+[^\W\d_]+)*\.?$")
 _LOCATION = re.compile(r"^[^\d,]{2,60},\s*[^\d,]{2,30}$")
 _PLACEHOLDERS = frozenset((*PERSONA_FIELDS, "interest", "hobbies", "none", "n/a", "example"))
-_KEYWORD_NOISE = frozenset((
-    "persona", "personas", "people", "person", "consumers", "consumer", "customers",
-    "customer", "users", "buyers", "audience", "target", "group", "years", "aged",
-    "living", "lives", "live", "want", "wants", "care", "cares", "interested", "document",
-    "urban", "rural", "suburban", "young", "older", "parents", "families", "women", "professionals",
-    "millennials", "students", "retirees", "adults", "income", "middle", "class",
-))
+_KEYWORD_NOISE = frozenset(
+    (
+        "persona",
+        "personas",
+        "people",
+        "person",
+        "consumers",
+        "consumer",
+        "customers",
+        "customer",
+        "users",
+        "buyers",
+        "audience",
+        "target",
+        "group",
+        "years",
+        "aged",
+        "living",
+        "lives",
+        "live",
+        "want",
+        "wants",
+        "care",
+        "cares",
+        "interested",
+        "document",
+        "urban",
+        "rural",
+        "suburban",
+        "young",
+        "older",
+        "parents",
+        "families",
+        "women",
+        "professionals",
+        "millennials",
+        "students",
+        "retirees",
+        "adults",
+        "income",
+        "middle",
+        "class",
+    )
+)
 
 
 def number(value: Any) -> float | None:
@@ -107,8 +144,11 @@ def clean_interests(value: Any) -> list[str]:
 def _junk_interest(text: str) -> bool:
     """Weak models fill the list with trait scores ('Openness 24') or numbered stubs."""
     lowered = text.lower()
-    return (lowered in _PLACEHOLDERS or any(t in lowered for t in TRAITS)
-            or bool(re.search(r"\d\s*$", text)))
+    return (
+        lowered in _PLACEHOLDERS
+        or any(t in lowered for t in TRAITS)
+        or bool(re.search(r"\d\s*$", text))
+    )
 
 
 def keywords(text: str, limit: int = 3) -> list[str]:
@@ -131,8 +171,9 @@ def usable(raw: Any) -> bool:
     return isinstance(raw, dict) and sum(bool(raw.get(f)) for f in PERSONA_FIELDS) >= 4
 
 
-def repair_persona(raw: dict[str, Any], slot: Slot, plan: Plan,
-                   fallback_interests: list[str]) -> dict[str, Any]:
+def repair_persona(
+    raw: dict[str, Any], slot: Slot, plan: Plan, fallback_interests: list[str]
+) -> dict[str, Any]:
     """A valid persona from a model's object, held to its slot within the level's
     tolerances; anything missing or unusable comes from the slot."""
     spread = plan.spread
@@ -141,30 +182,38 @@ def repair_persona(raw: dict[str, Any], slot: Slot, plan: Plan,
     income = map_income(raw.get("income"))
     return {
         "name": clean_name(raw.get("name")) or slot.name,
-        "age": _within(number(raw.get("age")), slot.age, spread.age_tolerance,
-                       AGE_LOW, AGE_HIGH),
+        "age": _within(number(raw.get("age")), slot.age, spread.age_tolerance, AGE_LOW, AGE_HIGH),
         "gender": gender if gender in plan.genders else slot.gender,
         "location": clean_location(raw.get("location")) or slot.location,
         "income": income if income in plan.incomes else slot.income,
-        "traits": {t: _within(number(raw_traits.get(t)), slot.traits[t],
-                              spread.trait_tolerance, 0, 100) for t in TRAITS},
-        "interests": (clean_interests(raw.get("interests")) or fallback_interests
-                      or list(DEFAULT_INTERESTS)),
+        "traits": {
+            t: _within(number(raw_traits.get(t)), slot.traits[t], spread.trait_tolerance, 0, 100)
+            for t in TRAITS
+        },
+        "interests": (
+            clean_interests(raw.get("interests")) or fallback_interests or list(DEFAULT_INTERESTS)
+        ),
     }
 
 
 def from_slot(slot: Slot, fallback_interests: list[str]) -> dict[str, Any]:
     """The persona a slot describes, for when the model never supplied one."""
-    return {"name": slot.name, "age": slot.age, "gender": slot.gender,
-            "location": slot.location, "income": slot.income, "traits": dict(slot.traits),
-            "interests": list(fallback_interests or DEFAULT_INTERESTS)}
+    return {
+        "name": slot.name,
+        "age": slot.age,
+        "gender": slot.gender,
+        "location": slot.location,
+        "income": slot.income,
+        "traits": dict(slot.traits),
+        "interests": list(fallback_interests or DEFAULT_INTERESTS),
+    }
 
 
 def balance(personas: list[dict[str, Any]], slots: list[Slot]) -> None:
     """A group may not be narrower than its plan: when the model's genders or incomes
     cover fewer options than the slots do, the slots' values are used."""
     for key in ("gender", "income"):
-        planned = {getattr(s, key) for s in slots[:len(personas)]}
+        planned = {getattr(s, key) for s in slots[: len(personas)]}
         if len({p[key] for p in personas}) < len(planned):
             for persona, slot in zip(personas, slots):
                 persona[key] = getattr(slot, key)
@@ -179,9 +228,10 @@ def unique_names(names: list[str], taken: Iterable[str]) -> list[str]:
         parts = name.split()
         candidates = [name]
         if len(parts) >= 2:
-            candidates += [" ".join([*parts[:-1], f"{c}.", parts[-1]])
-                           for c in "ABCDEFGHJKLMNPRSTW"]
-        candidates += [f"{name[:NAME_MAX_LENGTH - 4]} {n}" for n in range(2, 1000)]
+            candidates += [
+                " ".join([*parts[:-1], f"{c}.", parts[-1]]) for c in "ABCDEFGHJKLMNPRSTW"
+            ]
+        candidates += [f"{name[: NAME_MAX_LENGTH - 4]} {n}" for n in range(2, 1000)]
         chosen = next(c for c in candidates if c.lower() not in seen and len(c) <= 100)
         seen.add(chosen.lower())
         out.append(chosen)
@@ -212,7 +262,7 @@ def _objects_in(text: str) -> list[Any]:
             depth -= 1
             if depth == 0:
                 try:
-                    found.append(json.loads(text[begin:i + 1]))
+                    found.append(json.loads(text[begin : i + 1]))
                 except ValueError:
                     pass
     return found

@@ -38,28 +38,126 @@ SPREADS: dict[str, Spread] = {
 }
 
 CITIES: dict[str, tuple[str, ...]] = {
-    "west": ("Seattle, WA", "Portland, OR", "San Francisco, CA", "Los Angeles, CA",
-             "San Diego, CA", "Sacramento, CA"),
-    "mountain": ("Denver, CO", "Phoenix, AZ", "Salt Lake City, UT", "Albuquerque, NM",
-                 "Boise, ID", "Las Vegas, NV"),
-    "south": ("Austin, TX", "Houston, TX", "Atlanta, GA", "Miami, FL", "Nashville, TN",
-              "Charlotte, NC", "New Orleans, LA"),
-    "midwest": ("Chicago, IL", "Minneapolis, MN", "Columbus, OH", "Detroit, MI",
-                "Kansas City, MO", "Milwaukee, WI"),
-    "northeast": ("New York, NY", "Boston, MA", "Philadelphia, PA", "Pittsburgh, PA",
-                  "Providence, RI", "Hartford, CT"),
+    "west": (
+        "Seattle, WA",
+        "Portland, OR",
+        "San Francisco, CA",
+        "Los Angeles, CA",
+        "San Diego, CA",
+        "Sacramento, CA",
+    ),
+    "mountain": (
+        "Denver, CO",
+        "Phoenix, AZ",
+        "Salt Lake City, UT",
+        "Albuquerque, NM",
+        "Boise, ID",
+        "Las Vegas, NV",
+    ),
+    "south": (
+        "Austin, TX",
+        "Houston, TX",
+        "Atlanta, GA",
+        "Miami, FL",
+        "Nashville, TN",
+        "Charlotte, NC",
+        "New Orleans, LA",
+    ),
+    "midwest": (
+        "Chicago, IL",
+        "Minneapolis, MN",
+        "Columbus, OH",
+        "Detroit, MI",
+        "Kansas City, MO",
+        "Milwaukee, WI",
+    ),
+    "northeast": (
+        "New York, NY",
+        "Boston, MA",
+        "Philadelphia, PA",
+        "Pittsburgh, PA",
+        "Providence, RI",
+        "Hartford, CT",
+    ),
 }
 FIRST_NAMES: dict[str, tuple[str, ...]] = {
-    "Female": ("Maria", "Emily", "Aisha", "Grace", "Sofia", "Hannah", "Priya", "Chloe",
-               "Danielle", "Mei", "Rosa", "Keisha", "Laura", "Nadia", "Olivia", "Tanya"),
-    "Male": ("James", "Carlos", "Daniel", "Kevin", "Marcus", "Ethan", "Omar", "Luis",
-             "Brian", "Hiroshi", "Tyler", "Andre", "Victor", "Samuel", "Derek", "Raj"),
-    "other": ("Alex", "Jordan", "Taylor", "Riley", "Casey", "Morgan", "Avery", "Quinn",
-              "Jamie", "Rowan", "Sage", "Skyler"),
+    "Female": (
+        "Maria",
+        "Emily",
+        "Aisha",
+        "Grace",
+        "Sofia",
+        "Hannah",
+        "Priya",
+        "Chloe",
+        "Danielle",
+        "Mei",
+        "Rosa",
+        "Keisha",
+        "Laura",
+        "Nadia",
+        "Olivia",
+        "Tanya",
+    ),
+    "Male": (
+        "James",
+        "Carlos",
+        "Daniel",
+        "Kevin",
+        "Marcus",
+        "Ethan",
+        "Omar",
+        "Luis",
+        "Brian",
+        "Hiroshi",
+        "Tyler",
+        "Andre",
+        "Victor",
+        "Samuel",
+        "Derek",
+        "Raj",
+    ),
+    "other": (
+        "Alex",
+        "Jordan",
+        "Taylor",
+        "Riley",
+        "Casey",
+        "Morgan",
+        "Avery",
+        "Quinn",
+        "Jamie",
+        "Rowan",
+        "Sage",
+        "Skyler",
+    ),
 }
-LAST_NAMES = ("Garcia", "Johnson", "Nguyen", "Patel", "Kim", "Williams", "Brown", "Lopez",
-              "Okafor", "Miller", "Rossi", "Cohen", "Martinez", "Anderson", "Chen", "Walker",
-              "Reyes", "Schmidt", "Hughes", "Singh", "Foster", "Bennett", "Ramirez", "Park")
+LAST_NAMES = (
+    "Garcia",
+    "Johnson",
+    "Nguyen",
+    "Patel",
+    "Kim",
+    "Williams",
+    "Brown",
+    "Lopez",
+    "Okafor",
+    "Miller",
+    "Rossi",
+    "Cohen",
+    "Martinez",
+    "Anderson",
+    "Chen",
+    "Walker",
+    "Reyes",
+    "Schmidt",
+    "Hughes",
+    "Singh",
+    "Foster",
+    "Bennett",
+    "Ramirez",
+    "Park",
+)
 
 
 @dataclass(frozen=True)
@@ -90,9 +188,17 @@ class Plan:
     slots: list[Slot] = field(default_factory=list)
 
 
-_GENERATIONS = (("gen z", 18, 27), ("millennial", 28, 43), ("gen x", 44, 59),
-                ("boomer", 60, 78), ("retiree", 60, 80), ("retired", 60, 80),
-                ("senior", 65, 80), ("student", 18, 25), ("college", 18, 25))
+_GENERATIONS = (
+    ("gen z", 18, 27),
+    ("millennial", 28, 43),
+    ("gen x", 44, 59),
+    ("boomer", 60, 78),
+    ("retiree", 60, 80),
+    ("retired", 60, 80),
+    ("senior", 65, 80),
+    ("student", 18, 25),
+    ("college", 18, 25),
+)
 _FEMALE = re.compile(r"(?i)\b(women|woman|female|females|mothers|moms|mums|ladies|girls)\b")
 _MALE = re.compile(r"(?i)\b(men|man|male|males|fathers|dads|guys|boys)\b")
 _LOW_INCOME = re.compile(r"(?i)\b(low[- ]income|budget|frugal|struggling|poverty|paycheck)")
@@ -183,7 +289,7 @@ def plan_slots(count: int, level: str, text: str, seed: int) -> Plan:
     band_low, band_high = audience.incomes
     width = min(spread.income_width, band_high - band_low + 1)
     first_band = rng.randint(band_low, band_high - width + 1)
-    incomes = INCOME_BANDS[first_band:first_band + width]
+    incomes = INCOME_BANDS[first_band : first_band + width]
 
     if level == "low":
         cities = CITIES[rng.choice(sorted(CITIES))]
@@ -192,28 +298,41 @@ def plan_slots(count: int, level: str, text: str, seed: int) -> Plan:
     places = rng.sample(cities, min(count, len(cities)))
     places += [rng.choice(cities) for _ in range(count - len(places))]
 
-    anchors = {t: _stratified(rng, count, 50 - spread.trait_half, 50 + spread.trait_half)
-               for t in TRAITS}
+    anchors = {
+        t: _stratified(rng, count, 50 - spread.trait_half, 50 + spread.trait_half) for t in TRAITS
+    }
     slot_genders = _cycled(rng, options, count)
     slot_incomes = _cycled(rng, incomes, count)
     names = _names(rng, slot_genders)
-    slots = [Slot(name=names[i], age=ages[i], gender=slot_genders[i], income=slot_incomes[i],
-                  location=places[i], traits={t: anchors[t][i] for t in TRAITS})
-             for i in range(count)]
+    slots = [
+        Slot(
+            name=names[i],
+            age=ages[i],
+            gender=slot_genders[i],
+            income=slot_incomes[i],
+            location=places[i],
+            traits={t: anchors[t][i] for t in TRAITS},
+        )
+        for i in range(count)
+    ]
     return Plan(level, spread, tuple(options), tuple(incomes), slots)
 
 
 def slot_line(number: int, slot: Slot) -> str:
     """One persona's constraints as the prompt states them."""
     traits = ", ".join(f"{t} {slot.traits[t]}" for t in TRAITS)
-    return (f"{number}. age {slot.age}, {slot.gender}, income {slot.income}, "
-            f"lives in a US city such as {slot.location}; Big Five (0-100): {traits}")
+    return (
+        f"{number}. age {slot.age}, {slot.gender}, income {slot.income}, "
+        f"lives in a US city such as {slot.location}; Big Five (0-100): {traits}"
+    )
 
 
 # --- AI Assist: traits read from the analysis text (SPEC §7.3) ---------------------------
 
-_NUMBER_AFTER = (r"(?:\s+to\s+experience)?[*_\s]*(?:\([^)]{0,20}\))?[*_\s]*"
-                 r"(?:[:=\-–—]|\bis\b|\bof\b|\bat\b)?[*_\s]*(\d{1,3}(?:\.\d+)?)(?![\d.]*\d)")
+_NUMBER_AFTER = (
+    r"(?:\s+to\s+experience)?[*_\s]*(?:\([^)]{0,20}\))?[*_\s]*"
+    r"(?:[:=\-–—]|\bis\b|\bof\b|\bat\b)?[*_\s]*(\d{1,3}(?:\.\d+)?)(?![\d.]*\d)"
+)
 
 
 def trait_numbers(text: str) -> dict[str, float]:

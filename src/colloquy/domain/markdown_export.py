@@ -35,8 +35,9 @@ def md_text(value: Any, *, line_start: bool = False) -> str:
     if not line_start:
         return text
     # '-', '+', '=' or '1.' at the very start would make a list item, rule or heading.
-    return _LINE_START.sub(lambda m: f"\\{m.group(1)}" if m.group(1)
-                           else f"{m.group(2)}\\{m.group(3)}", text)
+    return _LINE_START.sub(
+        lambda m: f"\\{m.group(1)}" if m.group(1) else f"{m.group(2)}\\{m.group(3)}", text
+    )
 
 
 def md_block(value: Any) -> str:
@@ -79,12 +80,16 @@ def _details(session: dict[str, Any], messages: Sequence[dict], analytics: dict)
 
 
 def _participants(session: dict[str, Any], analytics: dict) -> list[str]:
-    counts = {p.get("personaId"): p.get("responses", 0)
-              for p in analytics.get("participation") or []}
+    counts = {
+        p.get("personaId"): p.get("responses", 0) for p in analytics.get("participation") or []
+    }
     lines = ["## Participants", ""]
     for p in session.get("participants") or []:
-        facts = ", ".join(str(p.get(k)) for k in ("age", "gender", "location", "income")
-                          if p.get(k) not in (None, ""))
+        facts = ", ".join(
+            str(p.get(k))
+            for k in ("age", "gender", "location", "income")
+            if p.get(k) not in (None, "")
+        )
         interests = ", ".join(str(i) for i in p.get("interests") or [])
         text = f"{facts}; {counts.get(p.get('id'), 0)} responses"
         if interests:
@@ -98,9 +103,14 @@ def _insights(insights: dict[str, Any] | None) -> list[str]:
         return ["## Executive summary", "", "_AI insights have not been generated yet._", ""]
     breakdown = insights.get("sentimentBreakdown") or {}
     mood = ", ".join(f"{k} {breakdown.get(k, 0)}%" for k in ("positive", "neutral", "negative"))
-    lines = ["## Executive summary", "",
-             f"**Overall sentiment:** {md_text(insights.get('overallSentiment'))} ({mood})", "",
-             md_block(insights.get("summary")), ""]
+    lines = [
+        "## Executive summary",
+        "",
+        f"**Overall sentiment:** {md_text(insights.get('overallSentiment'))} ({mood})",
+        "",
+        md_block(insights.get("summary")),
+        "",
+    ]
     themes = insights.get("keyThemes") or []
     if themes:
         rows = [(t.get("theme"), t.get("frequency"), t.get("description")) for t in themes]
@@ -108,8 +118,7 @@ def _insights(insights: dict[str, Any] | None) -> list[str]:
     recs = insights.get("recommendations") or []
     if recs:
         rows = [(r.get("priority"), r.get("title"), r.get("description")) for r in recs]
-        lines += ["## Recommendations", "",
-                  *_table(("Priority", "Title", "Description"), rows), ""]
+        lines += ["## Recommendations", "", *_table(("Priority", "Title", "Description"), rows), ""]
     return lines
 
 
@@ -117,8 +126,10 @@ def _analytics(analytics: dict[str, Any]) -> list[str]:
     lines = ["## Analytics", ""]
     diversity = analytics.get("diversity") or {}
     if diversity:
-        lines.append(f"- **Group diversity:** {md_text(diversity.get('overallScore'))}/100 "
-                     f"({md_text(diversity.get('label'))})")
+        lines.append(
+            f"- **Group diversity:** {md_text(diversity.get('overallScore'))}/100 "
+            f"({md_text(diversity.get('label'))})"
+        )
     lines.append(f"- **Average sentiment:** {float(analytics.get('averageSentiment') or 0):+.2f}")
     words = [w.get("text") for w in (analytics.get("wordCloud") or [])[:10]]
     if words:
@@ -128,8 +139,11 @@ def _analytics(analytics: dict[str, Any]) -> list[str]:
     if quotes:
         lines += ["## Highlighted quotes", ""]
         for q in quotes:
-            lines += [f"> {md_text(q.get('content'), line_start=True)}",
-                      f"> — **{md_text(q.get('speaker'))}** ({md_text(q.get('sentiment'))})", ""]
+            lines += [
+                f"> {md_text(q.get('content'), line_start=True)}",
+                f"> — **{md_text(q.get('speaker'))}** ({md_text(q.get('sentiment'))})",
+                "",
+            ]
     return lines
 
 
@@ -153,16 +167,25 @@ def _transcript(questions: Sequence[Any], messages: Sequence[dict[str, Any]]) ->
         if r != current_r and isinstance(r, int):
             current_r = r
             lines += ([""] if lines[-1] else []) + [f"#### {_round_label(r)}", ""]
-        meta = ", ".join(x for x in (_time(m.get("timestamp")),
-                                     None if m.get("speaker") == MODERATOR_SPEAKER
-                                     else m.get("sentiment")) if x)
+        meta = ", ".join(
+            x
+            for x in (
+                _time(m.get("timestamp")),
+                None if m.get("speaker") == MODERATOR_SPEAKER else m.get("sentiment"),
+            )
+            if x
+        )
         speaker = f"**{md_text(m.get('speaker'))}**" + (f" ({md_text(meta)})" if meta else "")
         lines += [f"- {speaker}: {md_text(m.get('content'))}"]
     return lines + [""]
 
 
-def markdown_report(session: dict[str, Any], messages: Sequence[dict[str, Any]],
-                    insights: dict[str, Any] | None, analytics: dict[str, Any]) -> str:
+def markdown_report(
+    session: dict[str, Any],
+    messages: Sequence[dict[str, Any]],
+    insights: dict[str, Any] | None,
+    analytics: dict[str, Any],
+) -> str:
     """The whole report as Markdown (CommonMark plus GFM tables)."""
     lines = [f"# {md_text(session.get('name')) or 'Untitled session'}", ""]
     if session.get("description"):

@@ -86,8 +86,9 @@ def _trait_lines(traits: dict[str, Any]) -> list[str]:
     for t in TRAITS:
         value = number_or(traits.get(t), TRAIT_DEFAULT)
         high = value >= TRAIT_HIGH_THRESHOLD
-        level, words = ("high", TRAIT_DESCRIPTORS[t][0]) if high else ("low",
-                                                                       TRAIT_DESCRIPTORS[t][1])
+        level, words = (
+            ("high", TRAIT_DESCRIPTORS[t][0]) if high else ("low", TRAIT_DESCRIPTORS[t][1])
+        )
         lines.append(f"- {t.capitalize()}: {_num(value)}/100 ({level} - {words})")
     return lines
 
@@ -125,21 +126,26 @@ def _extras(enriched: dict[str, Any]) -> list[str]:
         parts = []
         if style:
             parts.append(f"formality {_num(style.get('formality'))}/100")
-            parts.append("uses regional slang" if style.get("regionalSlang") else
-                         "no regional slang")
+            parts.append(
+                "uses regional slang" if style.get("regionalSlang") else "no regional slang"
+            )
         if lang:
-            parts.append(f"region {lang.get('region')}, {lang.get('ageRegister')} register, "
-                         f"{lang.get('hedgeFrequency')} hedging")
+            parts.append(
+                f"region {lang.get('region')}, {lang.get('ageRegister')} register, "
+                f"{lang.get('hedgeFrequency')} hedging"
+            )
             if lang.get("fillerWords"):
                 parts.append("filler words: " + ", ".join(lang["fillerWords"]))
             parts.append("uses emojis" if lang.get("emojiUsage") else "no emojis")
         lines.append("- Language style: " + "; ".join(parts))
     s = enriched.get("shopping")
     if s:
-        text = (f"- Shopping: willing to pay about ${number_or(s.get('willingnessToPay'), 0):.2f} "
-                f"for a typical product, brand loyalty {_num(s.get('brandLoyalty'))}/100, "
-                f"price sensitivity {_num(s.get('priceSensitivity'))}/100, research "
-                f"intensity {s.get('researchIntensity')}")
+        text = (
+            f"- Shopping: willing to pay about ${number_or(s.get('willingnessToPay'), 0):.2f} "
+            f"for a typical product, brand loyalty {_num(s.get('brandLoyalty'))}/100, "
+            f"price sensitivity {_num(s.get('priceSensitivity'))}/100, research "
+            f"intensity {s.get('researchIntensity')}"
+        )
         if s.get("preferredRetailers"):
             text += ", shops at " + ", ".join(s["preferredRetailers"])
         if s.get("bannedIngredients"):
@@ -159,8 +165,9 @@ def build_system_prompt(
     name = persona.get("name") or "a participant"
     traits = persona.get("traits") or {}
     interests = [i for i in persona.get("interests") or [] if isinstance(i, str) and i.strip()]
-    length = LENGTH_INSTRUCTIONS.get(response_length or "",
-                                     LENGTH_INSTRUCTIONS[DEFAULT_RESPONSE_LENGTH])
+    length = LENGTH_INSTRUCTIONS.get(
+        response_length or "", LENGTH_INSTRUCTIONS[DEFAULT_RESPONSE_LENGTH]
+    )
     lines = [
         demographic_line(persona),
         "",
@@ -171,8 +178,7 @@ def build_system_prompt(
     ]
     values = top_values(enriched.get("values") or {})
     if values:
-        lines.append("Your top values: " + ", ".join(f"{_label(k)} ({_num(v)})"
-                                                     for k, v in values))
+        lines.append("Your top values: " + ", ".join(f"{_label(k)} ({_num(v)})" for k, v in values))
     extras = _extras(enriched)
     if extras:
         lines += ["", "More about you:", *extras]
@@ -251,8 +257,11 @@ def trim_discussion(discussion: Sequence[dict[str, Any]], token_budget: int) -> 
     it alone exceeds the budget; the recent window is contiguous."""
     items = list(discussion)
     question_at = next(
-        (i for i, m in enumerate(items)
-         if m.get("speaker") == MODERATOR_SPEAKER and not _is_round_prompt(m)),
+        (
+            i
+            for i, m in enumerate(items)
+            if m.get("speaker") == MODERATOR_SPEAKER and not _is_round_prompt(m)
+        ),
         None,
     )
 

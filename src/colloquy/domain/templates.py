@@ -23,10 +23,18 @@ _PRESETS: tuple[dict[str, Any], ...] = (
         "name": "Pain Sufferer",
         "description": "Lives with chronic pain and looks for reliable, gentle relief",
         "data": {
-            "age": 52, "gender": "Female", "location": "Phoenix, AZ", "income": "$60-100k",
+            "age": 52,
+            "gender": "Female",
+            "location": "Phoenix, AZ",
+            "income": "$60-100k",
             "traits": _traits(45, 65, 35, 70, 72),
-            "interests": ["Pain management", "Natural remedies", "Gardening", "Family time",
-                          "Health research"],
+            "interests": [
+                "Pain management",
+                "Natural remedies",
+                "Gardening",
+                "Family time",
+                "Health research",
+            ],
         },
     },
     {
@@ -34,10 +42,18 @@ _PRESETS: tuple[dict[str, Any], ...] = (
         "name": "GLP-1 User",
         "description": "Uses a GLP-1 medication for weight management and tracks wellness",
         "data": {
-            "age": 38, "gender": "Female", "location": "Los Angeles, CA", "income": "$100k+",
+            "age": 38,
+            "gender": "Female",
+            "location": "Los Angeles, CA",
+            "income": "$100k+",
             "traits": _traits(65, 75, 55, 60, 55),
-            "interests": ["Fitness", "Healthy eating", "Wellness apps", "Meal prep",
-                          "Self-improvement"],
+            "interests": [
+                "Fitness",
+                "Healthy eating",
+                "Wellness apps",
+                "Meal prep",
+                "Self-improvement",
+            ],
         },
     },
     {
@@ -45,7 +61,10 @@ _PRESETS: tuple[dict[str, Any], ...] = (
         "name": "Low Income Shopper",
         "description": "Budget-conscious shopper who hunts for value and compares prices",
         "data": {
-            "age": 34, "gender": "Male", "location": "Detroit, MI", "income": "$30-60k",
+            "age": 34,
+            "gender": "Male",
+            "location": "Detroit, MI",
+            "income": "$30-60k",
             "traits": _traits(40, 60, 45, 55, 62),
             "interests": ["Coupons", "Discount stores", "Family", "Sports", "DIY projects"],
         },
@@ -54,75 +73,183 @@ _PRESETS: tuple[dict[str, Any], ...] = (
 
 _SEED: tuple[tuple[Any, ...], ...] = (
     # id, name, age, gender, location, income, (O, C, E, A, N), interests
-    ("p1", "Sarah Chen", 28, "Female", "San Francisco, CA", "$100k+", (85, 70, 60, 65, 35),
-     ["Technology", "Sustainable living", "Yoga", "Travel"]),
-    ("p2", "Marcus Johnson", 45, "Male", "Atlanta, GA", "$60-100k", (50, 80, 70, 55, 30),
-     ["Sports", "Grilling", "Personal finance", "Family outings"]),
-    ("p3", "Emily Rodriguez", 22, "Female", "Miami, FL", "Under $30k", (75, 40, 85, 70, 55),
-     ["Social media", "Fashion", "Music festivals", "Beauty", "Dancing"]),
-    ("p4", "David Kim", 35, "Male", "Seattle, WA", "$150k+", (70, 85, 40, 45, 25),
-     ["Investing", "Specialty coffee", "Hiking", "Gadgets", "Productivity"]),
-    ("p5", "Jordan Taylor", 31, "Non-binary", "Portland, OR", "$30-60k", (90, 45, 55, 80, 50),
-     ["Art", "Vegan cooking", "Thrifting", "Climate activism"]),
-    ("p6", "Linda Walsh", 58, "Female", "Columbus, OH", "$60-100k", (35, 75, 50, 75, 45),
-     ["Gardening", "Baking", "Grandchildren", "Church community"]),
-    ("p7", "Robert Martinez", 50, "Male", "Houston, TX", "$100k+", (40, 65, 75, 50, 40),
-     ["Golf", "Cars", "Barbecue", "Football"]),
-    ("p8", "Aisha Patel", 26, "Female", "Boston, MA", "$30-60k", (80, 60, 45, 60, 68),
-     ["Skincare", "Reading", "Podcasts", "Wellness"]),
-    ("p9", "Tom Anderson", 41, "Male", "Minneapolis, MN", "Under $30k", (45, 35, 30, 55, 72),
-     ["Fishing", "Video games", "Bargain hunting"]),
-    ("p10", "Maya Thompson", 37, "Female", "New York, NY", "$150k+", (65, 80, 80, 40, 50),
-     ["Luxury brands", "Fine dining", "Fitness", "Travel", "Contemporary art"]),
+    (
+        "p1",
+        "Sarah Chen",
+        28,
+        "Female",
+        "San Francisco, CA",
+        "$100k+",
+        (85, 70, 60, 65, 35),
+        ["Technology", "Sustainable living", "Yoga", "Travel"],
+    ),
+    (
+        "p2",
+        "Marcus Johnson",
+        45,
+        "Male",
+        "Atlanta, GA",
+        "$60-100k",
+        (50, 80, 70, 55, 30),
+        ["Sports", "Grilling", "Personal finance", "Family outings"],
+    ),
+    (
+        "p3",
+        "Emily Rodriguez",
+        22,
+        "Female",
+        "Miami, FL",
+        "Under $30k",
+        (75, 40, 85, 70, 55),
+        ["Social media", "Fashion", "Music festivals", "Beauty", "Dancing"],
+    ),
+    (
+        "p4",
+        "David Kim",
+        35,
+        "Male",
+        "Seattle, WA",
+        "$150k+",
+        (70, 85, 40, 45, 25),
+        ["Investing", "Specialty coffee", "Hiking", "Gadgets", "Productivity"],
+    ),
+    (
+        "p5",
+        "Jordan Taylor",
+        31,
+        "Non-binary",
+        "Portland, OR",
+        "$30-60k",
+        (90, 45, 55, 80, 50),
+        ["Art", "Vegan cooking", "Thrifting", "Climate activism"],
+    ),
+    (
+        "p6",
+        "Linda Walsh",
+        58,
+        "Female",
+        "Columbus, OH",
+        "$60-100k",
+        (35, 75, 50, 75, 45),
+        ["Gardening", "Baking", "Grandchildren", "Church community"],
+    ),
+    (
+        "p7",
+        "Robert Martinez",
+        50,
+        "Male",
+        "Houston, TX",
+        "$100k+",
+        (40, 65, 75, 50, 40),
+        ["Golf", "Cars", "Barbecue", "Football"],
+    ),
+    (
+        "p8",
+        "Aisha Patel",
+        26,
+        "Female",
+        "Boston, MA",
+        "$30-60k",
+        (80, 60, 45, 60, 68),
+        ["Skincare", "Reading", "Podcasts", "Wellness"],
+    ),
+    (
+        "p9",
+        "Tom Anderson",
+        41,
+        "Male",
+        "Minneapolis, MN",
+        "Under $30k",
+        (45, 35, 30, 55, 72),
+        ["Fishing", "Video games", "Bargain hunting"],
+    ),
+    (
+        "p10",
+        "Maya Thompson",
+        37,
+        "Female",
+        "New York, NY",
+        "$150k+",
+        (65, 80, 80, 40, 50),
+        ["Luxury brands", "Fine dining", "Fitness", "Travel", "Contemporary art"],
+    ),
 )
 
 _QUESTION_TEMPLATES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("product-testing", "Product Testing", (
-        "What is your first impression of this product?",
-        "What do you like most about it?",
-        "What, if anything, would stop you from buying it?",
-        "How does it compare with products you use today?",
-        "What price would you expect to pay, and would you recommend it to a friend?",
-    )),
-    ("ad-creative-feedback", "Ad Creative Feedback", (
-        "What is the main message you take away from this ad?",
-        "How does this ad make you feel?",
-        "What stands out most to you, positively or negatively?",
-        "How likely is this ad to make you consider the brand?",
-    )),
-    ("brand-perception", "Brand Perception", (
-        "What comes to mind first when you think of this brand?",
-        "Which words would you use to describe the brand's personality?",
-        "How does this brand compare with its competitors?",
-        "What would make you trust this brand more?",
-        "Would you recommend this brand to others? Why or why not?",
-    )),
-    ("video-ad-comparison", "Video Ad Comparison", (
-        "Which video caught your attention first, and why?",
-        "Which video communicates its message more clearly?",
-        "How does each video make you feel about the brand?",
-        "Which video feels more relevant to you personally?",
-        "If you could change one thing about each video, what would it be?",
-    )),
-    ("music-preference-study", "Music Preference Study", (
-        "How does this music make you feel?",
-        "What kind of brand or product would this music suit?",
-        "Where and when would you expect to hear this music?",
-        "How well does the music fit the brand's image?",
-        "Would this music make you more or less likely to pay attention to an ad?",
-    )),
-    ("video-content-analysis", "Video Content Analysis", (
-        "What do you think is the main point of this video?",
-        "Which moment stood out most to you, and why?",
-        "How did you find the length and pacing of the video?",
-        "Would you share this video with someone? Why or why not?",
-    )),
-    ("audio-brand-study", "Audio Brand Study", (
-        "What is your first reaction to this sound?",
-        "What brand qualities does this audio convey to you?",
-        "How memorable is it compared with other brand sounds you know?",
-        "Does this audio fit the brand it represents? Why or why not?",
-    )),
+    (
+        "product-testing",
+        "Product Testing",
+        (
+            "What is your first impression of this product?",
+            "What do you like most about it?",
+            "What, if anything, would stop you from buying it?",
+            "How does it compare with products you use today?",
+            "What price would you expect to pay, and would you recommend it to a friend?",
+        ),
+    ),
+    (
+        "ad-creative-feedback",
+        "Ad Creative Feedback",
+        (
+            "What is the main message you take away from this ad?",
+            "How does this ad make you feel?",
+            "What stands out most to you, positively or negatively?",
+            "How likely is this ad to make you consider the brand?",
+        ),
+    ),
+    (
+        "brand-perception",
+        "Brand Perception",
+        (
+            "What comes to mind first when you think of this brand?",
+            "Which words would you use to describe the brand's personality?",
+            "How does this brand compare with its competitors?",
+            "What would make you trust this brand more?",
+            "Would you recommend this brand to others? Why or why not?",
+        ),
+    ),
+    (
+        "video-ad-comparison",
+        "Video Ad Comparison",
+        (
+            "Which video caught your attention first, and why?",
+            "Which video communicates its message more clearly?",
+            "How does each video make you feel about the brand?",
+            "Which video feels more relevant to you personally?",
+            "If you could change one thing about each video, what would it be?",
+        ),
+    ),
+    (
+        "music-preference-study",
+        "Music Preference Study",
+        (
+            "How does this music make you feel?",
+            "What kind of brand or product would this music suit?",
+            "Where and when would you expect to hear this music?",
+            "How well does the music fit the brand's image?",
+            "Would this music make you more or less likely to pay attention to an ad?",
+        ),
+    ),
+    (
+        "video-content-analysis",
+        "Video Content Analysis",
+        (
+            "What do you think is the main point of this video?",
+            "Which moment stood out most to you, and why?",
+            "How did you find the length and pacing of the video?",
+            "Would you share this video with someone? Why or why not?",
+        ),
+    ),
+    (
+        "audio-brand-study",
+        "Audio Brand Study",
+        (
+            "What is your first reaction to this sound?",
+            "What brand qualities does this audio convey to you?",
+            "How memorable is it compared with other brand sounds you know?",
+            "Does this audio fit the brand it represents? Why or why not?",
+        ),
+    ),
 )
 
 _NEW_PERSONA_DEFAULTS: dict[str, Any] = {
@@ -149,16 +276,25 @@ def persona_template(template_id: str) -> dict[str, Any] | None:
 def seed_personas() -> list[dict[str, Any]]:
     """The ten built-in personas p1..p10 installed into an empty library."""
     return [
-        {"id": pid, "name": name, "age": age, "gender": gender, "location": location,
-         "income": income, "traits": _traits(*traits), "interests": list(interests)}
+        {
+            "id": pid,
+            "name": name,
+            "age": age,
+            "gender": gender,
+            "location": location,
+            "income": income,
+            "traits": _traits(*traits),
+            "interests": list(interests),
+        }
         for pid, name, age, gender, location, income, traits, interests in _SEED
     ]
 
 
 def question_templates() -> list[dict[str, Any]]:
     """The question templates of SPEC §9: [{id, name, questions}]."""
-    return [{"id": tid, "name": name, "questions": list(qs)}
-            for tid, name, qs in _QUESTION_TEMPLATES]
+    return [
+        {"id": tid, "name": name, "questions": list(qs)} for tid, name, qs in _QUESTION_TEMPLATES
+    ]
 
 
 def new_persona_defaults() -> dict[str, Any]:

@@ -44,7 +44,8 @@ class Event:
 @dataclass(eq=False)  # identity: subscriptions live in sets
 class Subscription:
     queue: asyncio.Queue[Event | None] = field(
-        default_factory=lambda: asyncio.Queue(maxsize=SUBSCRIBER_QUEUE))
+        default_factory=lambda: asyncio.Queue(maxsize=SUBSCRIBER_QUEUE)
+    )
     overflowed: bool = False
 
 
@@ -99,7 +100,7 @@ class EventBus:
 
     def _evict_idle(self) -> None:
         idle = [sid for sid, ch in self._channels.items() if not ch.subscribers]
-        for sid in idle[:max(0, len(idle) - IDLE_CHANNELS)]:
+        for sid in idle[: max(0, len(idle) - IDLE_CHANNELS)]:
             del self._channels[sid]
 
     def publish(self, session_id: str, name: str, data: dict[str, Any]) -> Event:
@@ -119,8 +120,9 @@ class EventBus:
                 _overflow(sub)
         return event
 
-    def subscribe(self, session_id: str, last_event_id: int | None
-                  ) -> tuple[Subscription, list[Event], bool]:
+    def subscribe(
+        self, session_id: str, last_event_id: int | None
+    ) -> tuple[Subscription, list[Event], bool]:
         """(subscription, events to replay, whether the client must reset)."""
         channel = self._channel(session_id)
         sub = Subscription()
@@ -139,8 +141,7 @@ class EventBus:
         events = []
         if channel.thinking is not None and channel.thinking.get("participants"):
             events.append(Event(channel.last_id, "thinking", channel.thinking))
-        events += [Event(channel.last_id, "token", payload)
-                   for payload in channel.partial.values()]
+        events += [Event(channel.last_id, "token", payload) for payload in channel.partial.values()]
         return events
 
     def next_reset_id(self, session_id: str) -> int:

@@ -38,8 +38,12 @@ def new_message_id() -> str:
 
 
 def slot_key(message: dict[str, Any]) -> tuple[str, int, int, int | None]:
-    return (message["kind"], message["questionIndex"], message["round"],
-            message["participantIndex"])
+    return (
+        message["kind"],
+        message["questionIndex"],
+        message["round"],
+        message["participantIndex"],
+    )
 
 
 async def load_messages(db: AsyncSession, session_id: str) -> list[dict[str, Any]]:
@@ -59,10 +63,12 @@ class Counters:
 # under load a writer could lose for longer than busy_timeout / the pool timeout and the
 # runner died with 'database is locked' or a QueuePool timeout (bench/CHANGES.md). The
 # runner's writes therefore queue here first, in order, holding no connection meanwhile.
-_write_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = \
+_write_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
-_group_commits: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, weakref.WeakKeyDictionary]\
-    = weakref.WeakKeyDictionary()
+)
+_group_commits: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, weakref.WeakKeyDictionary] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 @asynccontextmanager
@@ -81,10 +87,13 @@ async def _writing(factory: async_sessionmaker[AsyncSession]):
         yield db
 
 
-def enqueue_message(factory: async_sessionmaker[AsyncSession], session_id: str,
-                    message: dict[str, Any], counters: Counters,
-                    on_commit: Callable[[], None] | None = None
-                    ) -> tuple[dict[str, Any], asyncio.Future]:
+def enqueue_message(
+    factory: async_sessionmaker[AsyncSession],
+    session_id: str,
+    message: dict[str, Any],
+    counters: Counters,
+    on_commit: Callable[[], None] | None = None,
+) -> tuple[dict[str, Any], asyncio.Future]:
     """Queue one message for insertion, with the session's counters, in one transaction.
 
     Returns the stored message (its timestamp is set inside the transaction) and a future
@@ -93,25 +102,36 @@ def enqueue_message(factory: async_sessionmaker[AsyncSession], session_id: str,
     already stored (another runner). `on_commit` is called right after a successful
     commit, before the future's own callbacks (which run one loop turn later).
     """
-    stored = {"id": new_message_id(), "seq": message["seq"], "speaker": message["speaker"],
-              "content": message["content"], "timestamp": None,
-              "sentiment": message.get("sentiment"), "personaId": message.get("personaId"),
-              "questionIndex": message["questionIndex"], "round": message["round"],
-              "participantIndex": message.get("participantIndex"), "kind": message["kind"],
-              "tokens": message["tokens"]}
+    stored = {
+        "id": new_message_id(),
+        "seq": message["seq"],
+        "speaker": message["speaker"],
+        "content": message["content"],
+        "timestamp": None,
+        "sentiment": message.get("sentiment"),
+        "personaId": message.get("personaId"),
+        "questionIndex": message["questionIndex"],
+        "round": message["round"],
+        "participantIndex": message.get("participantIndex"),
+        "kind": message["kind"],
+        "tokens": message["tokens"],
+    }
     loop = asyncio.get_running_loop()
     per_loop = _group_commits.setdefault(loop, weakref.WeakKeyDictionary())
     group = per_loop.get(factory)
     if group is None:
         group = per_loop[factory] = _GroupCommit(factory)
     done = loop.create_future()
-    group.add(_Pending(session_id, stored, counters.requests, counters.iterations, done,
-                       on_commit))
+    group.add(_Pending(session_id, stored, counters.requests, counters.iterations, done, on_commit))
     return stored, done
 
 
-async def append_message(factory: async_sessionmaker[AsyncSession], session_id: str,
-                         message: dict[str, Any], counters: Counters) -> dict[str, Any]:
+async def append_message(
+    factory: async_sessionmaker[AsyncSession],
+    session_id: str,
+    message: dict[str, Any],
+    counters: Counters,
+) -> dict[str, Any]:
     """enqueue_message, then wait for the commit."""
     stored, done = enqueue_message(factory, session_id, message, counters)
     await done
@@ -153,8 +173,8 @@ class _GroupCommit:
         batch: list[_Pending] = []
         try:
             while self.queue:
-                batch = self.queue[:self.MAX_BATCH]
-                del self.queue[:self.MAX_BATCH]
+                batch = self.queue[: self.MAX_BATCH]
+                del self.queue[: self.MAX_BATCH]
                 await self._commit(batch)
         finally:
             self.worker = None
@@ -174,8 +194,11 @@ class _GroupCommit:
                 await self._commit([item])
             return
         if commit_log.isEnabledFor(logging.DEBUG):
-            commit_log.debug("%.6f %s", time.time(), " ".join(
-                item.stored["id"] for item in batch if item.session_id not in gone))
+            commit_log.debug(
+                "%.6f %s",
+                time.time(),
+                " ".join(item.stored["id"] for item in batch if item.session_id not in gone),
+            )
         for item in batch:
             _settle(item, SessionGone(item.session_id) if item.session_id in gone else None)
 
@@ -194,73 +217,124 @@ def _settle(item: _Pending, error: BaseException | None) -> None:
         item.done.set_exception(error)
 
 
-async def _insert_batch(factory: async_sessionmaker[AsyncSession],
-                        batch: list[_Pending]) -> set[str]:
+async def _insert_batch(
+    factory: async_sessionmaker[AsyncSession], batch: list[_Pending]
+) -> set[str]:
     """One transaction: bump the counters of the batch's sessions, insert the messages of
     those still running. Returns the ids of the sessions that were gone."""
     ids = list({item.session_id for item in batch})
     sessions, messages = SessionRow.__table__, MessageRow.__table__
     async with _writing(factory) as db:
         conn = await db.connection()
-        live = set((await conn.execute(
-            select(sessions.c.id).where(sessions.c.id.in_(ids),
-                                        sessions.c.status != "completed"))).scalars())
+        live = set(
+            (
+                await conn.execute(
+                    select(sessions.c.id).where(
+                        sessions.c.id.in_(ids), sessions.c.status != "completed"
+                    )
+                )
+            ).scalars()
+        )
         todo = [item for item in batch if item.session_id in live]
         if not todo:
             return set(ids)
         now = utcnow()
         await conn.execute(
-            update(sessions).where(sessions.c.id == bindparam("sid"))
-            .values(tokens_used=sessions.c.tokens_used + bindparam("tokens"),
-                    request_count=bindparam("requests"),
-                    iteration_count=bindparam("iterations"), updated_at=now),
-            [{"sid": item.session_id, "tokens": item.stored["tokens"],
-              "requests": item.requests, "iterations": item.iterations} for item in todo])
+            update(sessions)
+            .where(sessions.c.id == bindparam("sid"))
+            .values(
+                tokens_used=sessions.c.tokens_used + bindparam("tokens"),
+                request_count=bindparam("requests"),
+                iteration_count=bindparam("iterations"),
+                updated_at=now,
+            ),
+            [
+                {
+                    "sid": item.session_id,
+                    "tokens": item.stored["tokens"],
+                    "requests": item.requests,
+                    "iterations": item.iterations,
+                }
+                for item in todo
+            ],
+        )
         rows = []
         for item in todo:
             m = item.stored
             m["timestamp"] = utcnow()  # inside the transaction, just before COMMIT
-            rows.append({
-                "id": m["id"], "session_id": item.session_id, "seq": m["seq"],
-                "speaker": m["speaker"], "content": m["content"], "timestamp": m["timestamp"],
-                "sentiment": m["sentiment"], "persona_id": m["personaId"],
-                "question_index": m["questionIndex"], "round_index": m["round"],
-                "participant_index": m["participantIndex"], "kind": m["kind"],
-                "tokens": m["tokens"]})
+            rows.append(
+                {
+                    "id": m["id"],
+                    "session_id": item.session_id,
+                    "seq": m["seq"],
+                    "speaker": m["speaker"],
+                    "content": m["content"],
+                    "timestamp": m["timestamp"],
+                    "sentiment": m["sentiment"],
+                    "persona_id": m["personaId"],
+                    "question_index": m["questionIndex"],
+                    "round_index": m["round"],
+                    "participant_index": m["participantIndex"],
+                    "kind": m["kind"],
+                    "tokens": m["tokens"],
+                }
+            )
         await conn.execute(insert(messages), rows)
     return set(ids) - live
 
 
 async def stored_tokens(db: AsyncSession, session_id: str) -> int:
     """The token estimate of a session: the sum over its stored messages."""
-    total = await db.scalar(select(func.coalesce(func.sum(MessageRow.tokens), 0))
-                            .where(MessageRow.session_id == session_id))
+    total = await db.scalar(
+        select(func.coalesce(func.sum(MessageRow.tokens), 0)).where(
+            MessageRow.session_id == session_id
+        )
+    )
     return int(total or 0)
 
 
-async def halt(factory: async_sessionmaker[AsyncSession], session_id: str,
-               error: dict[str, Any] | None, counters: Counters) -> None:
+async def halt(
+    factory: async_sessionmaker[AsyncSession],
+    session_id: str,
+    error: dict[str, Any] | None,
+    counters: Counters,
+) -> None:
     """Stop driving the session, keep its progress (the spec's "saving progress")."""
     async with _writing(factory) as db:
         tokens = await stored_tokens(db, session_id)
         await db.execute(
-            update(SessionRow).where(SessionRow.id == session_id)
-            .values(running=False, error=error, tokens_used=tokens,
-                    request_count=counters.requests, iteration_count=counters.iterations,
-                    updated_at=utcnow()))
+            update(SessionRow)
+            .where(SessionRow.id == session_id)
+            .values(
+                running=False,
+                error=error,
+                tokens_used=tokens,
+                request_count=counters.requests,
+                iteration_count=counters.iterations,
+                updated_at=utcnow(),
+            )
+        )
 
 
-async def complete(factory: async_sessionmaker[AsyncSession], session_id: str,
-                   counters: Counters | None = None) -> None:
+async def complete(
+    factory: async_sessionmaker[AsyncSession], session_id: str, counters: Counters | None = None
+) -> None:
     """The session is finished: completed, completedAt now, no runner, no error."""
     async with _writing(factory) as db:
         tokens = await stored_tokens(db, session_id)
         values: dict[str, Any] = {
-            "status": "completed", "completed_at": utcnow(), "running": False,
-            "stop_requested": False, "error": None, "tokens_used": tokens,
-            "updated_at": utcnow()}
+            "status": "completed",
+            "completed_at": utcnow(),
+            "running": False,
+            "stop_requested": False,
+            "error": None,
+            "tokens_used": tokens,
+            "updated_at": utcnow(),
+        }
         if counters is not None:
             values.update(request_count=counters.requests, iteration_count=counters.iterations)
-        await db.execute(update(SessionRow).where(SessionRow.id == session_id,
-                                                  SessionRow.status != "completed")
-                         .values(**values))
+        await db.execute(
+            update(SessionRow)
+            .where(SessionRow.id == session_id, SessionRow.status != "completed")
+            .values(**values)
+        )

@@ -25,8 +25,13 @@ STOP_WAIT_SECONDS = 15.0
 
 
 class RunnerManager:
-    def __init__(self, factory: async_sessionmaker[AsyncSession], provider: Callable[[], object],
-                 bus: EventBus, uploads_dir: Path) -> None:
+    def __init__(
+        self,
+        factory: async_sessionmaker[AsyncSession],
+        provider: Callable[[], object],
+        bus: EventBus,
+        uploads_dir: Path,
+    ) -> None:
         self.factory = factory
         self.provider = provider  # called when a runner starts: the provider is built lazily
         self.bus = bus
@@ -48,8 +53,14 @@ class RunnerManager:
         """Start a runner unless one is active; True when this call started it."""
         if self._closed or self.is_active(session_id):
             return False
-        runner = SessionRunner(session_id, self.factory, self.provider,
-                               Publisher(self.bus, session_id), self.uploads_dir, asyncio.Event())
+        runner = SessionRunner(
+            session_id,
+            self.factory,
+            self.provider,
+            Publisher(self.bus, session_id),
+            self.uploads_dir,
+            asyncio.Event(),
+        )
         task = asyncio.create_task(runner.run(), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner
@@ -81,8 +92,13 @@ class RunnerManager:
     async def resume_all(self) -> list[str]:
         """Start a runner for every session whose `running` flag survived a restart."""
         async with self.factory() as db:
-            ids = list(await db.scalars(select(SessionRow.id).where(
-                SessionRow.running.is_(True), SessionRow.status != "completed")))
+            ids = list(
+                await db.scalars(
+                    select(SessionRow.id).where(
+                        SessionRow.running.is_(True), SessionRow.status != "completed"
+                    )
+                )
+            )
         for session_id in ids:
             self.ensure_running(session_id)
         if ids:

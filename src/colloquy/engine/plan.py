@@ -56,8 +56,9 @@ def planned_answers(question_count: int, participant_count: int) -> int:
     return question_count * participant_count * ROUNDS_PER_QUESTION
 
 
-def next_slot(question_count: int, participant_count: int,
-              stored: Iterable[tuple[str, int, int, int | None]]) -> Slot | None:
+def next_slot(
+    question_count: int, participant_count: int, stored: Iterable[tuple[str, int, int, int | None]]
+) -> Slot | None:
     """The first slot without a stored message; None when the session is complete."""
     filled = set(stored)
     for slot in slots(question_count, participant_count):
@@ -66,14 +67,19 @@ def next_slot(question_count: int, participant_count: int,
     return None
 
 
-def indices_valid(question_count: int, participant_count: int,
-                  stored: Iterable[tuple[str, int, int, int | None]]) -> bool:
+def indices_valid(
+    question_count: int, participant_count: int, stored: Iterable[tuple[str, int, int, int | None]]
+) -> bool:
     """False when the session has nobody or nothing to ask, or a stored message points at
     a question, round or participant the session does not have (a damaged session)."""
     if question_count < 1 or participant_count < 1:
         return False
-    return all(0 <= q < question_count and 0 <= r < ROUNDS_PER_QUESTION
-               and (p is None or 0 <= p < participant_count) for _, q, r, p in stored)
+    return all(
+        0 <= q < question_count
+        and 0 <= r < ROUNDS_PER_QUESTION
+        and (p is None or 0 <= p < participant_count)
+        for _, q, r, p in stored
+    )
 
 
 def answer_batch(slot: Slot, participant_count: int, mode: str) -> list[int]:
@@ -89,8 +95,9 @@ def answer_batch(slot: Slot, participant_count: int, mode: str) -> list[int]:
     return [slot.participant_index]
 
 
-def discussion_scope(messages: list[dict], question_index: int, round_index: int,
-                     mode: str) -> list[dict]:
+def discussion_scope(
+    messages: list[dict], question_index: int, round_index: int, mode: str
+) -> list[dict]:
     """The messages a prompt for (question, round) may show, oldest first.
 
     Round 1: none (the question is in the prompt itself). Sequential: the whole discussion
@@ -105,8 +112,9 @@ def discussion_scope(messages: list[dict], question_index: int, round_index: int
     return own
 
 
-def progress(question_count: int, participant_count: int,
-             stored: Iterable[tuple[str, int, int, int | None]]) -> dict:
+def progress(
+    question_count: int, participant_count: int, stored: Iterable[tuple[str, int, int, int | None]]
+) -> dict:
     """Counters for the live screen: answers so far of questions x participants x 3, and the
     position of the next slot (the last one when complete)."""
     keys = list(stored)

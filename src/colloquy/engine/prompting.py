@@ -19,8 +19,13 @@ DISCUSSION_TOKEN_BUDGET = 1500
 # Uploaded images are inlined as data: URLs (a remote model cannot reach our /uploads).
 INLINE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 _UPLOAD_NAME = re.compile(r"^/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})$")
-_IMAGE_MIME = {"jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png",
-               "webp": "image/webp", "gif": "image/gif"}
+_IMAGE_MIME = {
+    "jpg": "image/jpeg",
+    "jpeg": "image/jpeg",
+    "png": "image/png",
+    "webp": "image/webp",
+    "gif": "image/gif",
+}
 
 
 def image_urls(stimuli: list[dict[str, Any]], uploads_dir: Path) -> list[str]:
@@ -53,17 +58,28 @@ def _data_url(path: Path) -> str | None:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def answer_request(*, persona: dict[str, Any], moderator_style: str, response_length: str,
-                   question: str, stimuli: list[dict[str, Any]], discussion: list[dict],
-                   round_index: int, images: list[str], system: str | None = None
-                   ) -> ChatRequest:
+def answer_request(
+    *,
+    persona: dict[str, Any],
+    moderator_style: str,
+    response_length: str,
+    question: str,
+    stimuli: list[dict[str, Any]],
+    discussion: list[dict],
+    round_index: int,
+    images: list[str],
+    system: str | None = None,
+) -> ChatRequest:
     """The model request for one participant's answer in one round. `system`: the
     persona's system prompt when the caller already built it (it is the same all session)."""
     if system is None:
-        system = build_system_prompt(persona, persona.get("enriched"), moderator_style,
-                                     response_length)
+        system = build_system_prompt(
+            persona, persona.get("enriched"), moderator_style, response_length
+        )
     shown = trim_discussion(discussion, DISCUSSION_TOKEN_BUDGET) if discussion else []
     user = build_user_prompt(question, stimuli, shown, round_index)
-    return ChatRequest(system=system,
-                       messages=[ChatMessage(role="user", content=user, images=list(images))],
-                       max_tokens=max_tokens_for(response_length))
+    return ChatRequest(
+        system=system,
+        messages=[ChatMessage(role="user", content=user, images=list(images))],
+        max_tokens=max_tokens_for(response_length),
+    )

@@ -36,8 +36,9 @@ def message_payload(message: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def progress_payload(participants: list[dict], question_count: int,
-                     messages: list[dict], generating: list[int]) -> dict[str, Any]:
+def progress_payload(
+    participants: list[dict], question_count: int, messages: list[dict], generating: list[int]
+) -> dict[str, Any]:
     out = plan.progress(question_count, len(participants), [slot_key(m) for m in messages])
     speaking = generating[0] if generating else None
     out["speakingPersonaId"] = participants[speaking].get("id") if speaking is not None else None
@@ -62,8 +63,9 @@ class Publisher:
         self.bus = bus
         self.session_id = session_id
         # Events waiting for a commit: (commit future, builds the events) or (None, events).
-        self._held: deque[tuple[asyncio.Future | None, Callable[[], EventList] | EventList]] = \
+        self._held: deque[tuple[asyncio.Future | None, Callable[[], EventList] | EventList]] = (
             deque()
+        )
         # (participant, question, round) -> [payload without delta, deltas]; dict order is
         # the order of each answer's first buffered delta.
         self._tokens: dict[tuple[int, int, int], tuple[dict[str, Any], list[str]]] = {}
@@ -79,15 +81,21 @@ class Publisher:
         else:
             self.bus.publish(self.session_id, name, data)
 
-    def committed(self, commit: asyncio.Future, message: dict[str, Any], setup,
-                  messages: list[dict], generating: list[int]) -> None:
+    def committed(
+        self,
+        commit: asyncio.Future,
+        message: dict[str, Any],
+        setup,
+        messages: list[dict],
+        generating: list[int],
+    ) -> None:
         """Announce a stored message and the progress it makes once `commit` succeeds (and
         never if it fails). Progress is taken now: `messages` goes on growing."""
-        progress = progress_payload(setup.participants, len(setup.questions), messages,
-                                    generating)
+        progress = progress_payload(setup.participants, len(setup.questions), messages, generating)
         self.flush_tokens()
-        self._held.append((commit, lambda: [("message", message_payload(message)),
-                                            ("progress", progress)]))
+        self._held.append(
+            (commit, lambda: [("message", message_payload(message)), ("progress", progress)])
+        )
         commit.add_done_callback(self.release)
 
     def release(self, _commit: asyncio.Future | None = None) -> None:
@@ -108,13 +116,20 @@ class Publisher:
     def token(self, persona: dict[str, Any], p: int, q: int, r: int, delta: str) -> None:
         pending = self._tokens.get((p, q, r))
         if pending is None:
-            pending = self._tokens[(p, q, r)] = ({
-                "participantIndex": p, "personaId": persona.get("id"),
-                "questionIndex": q, "round": r}, [])
+            pending = self._tokens[(p, q, r)] = (
+                {
+                    "participantIndex": p,
+                    "personaId": persona.get("id"),
+                    "questionIndex": q,
+                    "round": r,
+                },
+                [],
+            )
         pending[1].append(delta)
         if self._timer is None:
-            self._timer = asyncio.get_running_loop().call_later(TOKEN_FLUSH_SECONDS,
-                                                                self.flush_tokens)
+            self._timer = asyncio.get_running_loop().call_later(
+                TOKEN_FLUSH_SECONDS, self.flush_tokens
+            )
 
     def flush_tokens(self) -> None:
         """Publish the buffered deltas now, one `token` event per answer."""
@@ -135,9 +150,21 @@ class Publisher:
         self._tokens.clear()
 
     def thinking(self, participants: list[dict], indices: list[int], q: int, r: int) -> None:
-        self._send("thinking", {"questionIndex": q, "round": r, "participants": [
-            {"participantIndex": i, "personaId": participants[i].get("id"),
-             "name": participants[i].get("name")} for i in indices]})
+        self._send(
+            "thinking",
+            {
+                "questionIndex": q,
+                "round": r,
+                "participants": [
+                    {
+                        "participantIndex": i,
+                        "personaId": participants[i].get("id"),
+                        "name": participants[i].get("name"),
+                    }
+                    for i in indices
+                ],
+            },
+        )
 
     def status(self, status: str, *, running: bool, error: dict | None = None) -> None:
         self._send("status", {"status": status, "running": running, "error": error})

@@ -73,17 +73,26 @@ class Setup:
     @classmethod
     def of(cls, row: SessionRow) -> Setup:
         settings = row.settings or {}
-        return cls(participants=list(row.participants or []),
-                   questions=[q for q in row.questions or [] if isinstance(q, str) and q.strip()],
-                   stimuli=list(row.stimuli or []), moderator_style=row.moderator_style,
-                   response_length=settings.get("responseLength") or "moderate",
-                   mode=settings.get("discussionMode") or plan.SEQUENTIAL)
+        return cls(
+            participants=list(row.participants or []),
+            questions=[q for q in row.questions or [] if isinstance(q, str) and q.strip()],
+            stimuli=list(row.stimuli or []),
+            moderator_style=row.moderator_style,
+            response_length=settings.get("responseLength") or "moderate",
+            mode=settings.get("discussionMode") or plan.SEQUENTIAL,
+        )
 
 
 class SessionRunner:
-    def __init__(self, session_id: str, factory: async_sessionmaker[AsyncSession],
-                 provider: Callable[[], Any], publisher: Publisher, uploads_dir: Path,
-                 stop: asyncio.Event) -> None:
+    def __init__(
+        self,
+        session_id: str,
+        factory: async_sessionmaker[AsyncSession],
+        provider: Callable[[], Any],
+        publisher: Publisher,
+        uploads_dir: Path,
+        stop: asyncio.Event,
+    ) -> None:
         self.session_id = session_id
         self.factory = factory
         self.provider_factory = provider  # built on first use, inside the guarded loop
@@ -144,8 +153,9 @@ class SessionRunner:
         writes, self.writes = self.writes, []
         if writes:
             await asyncio.wait(writes)
-        return next((w.exception() for w in writes
-                     if not w.cancelled() and w.exception() is not None), None)
+        return next(
+            (w.exception() for w in writes if not w.cancelled() and w.exception() is not None), None
+        )
 
     def _check_writes(self) -> None:
         """Raise the error of a message write that failed; forget those that succeeded."""
@@ -205,30 +215,51 @@ class SessionRunner:
             content = setup.questions[slot.question_index]
         else:
             content = round_moderator_message(slot.round_index + 1)
-        self._store(messages, {
-            "speaker": MODERATOR_SPEAKER, "content": content, "sentiment": None,
-            "personaId": None, "questionIndex": slot.question_index, "round": slot.round_index,
-            "participantIndex": None, "kind": slot.kind, "tokens": 0}, setup)
+        self._store(
+            messages,
+            {
+                "speaker": MODERATOR_SPEAKER,
+                "content": content,
+                "sentiment": None,
+                "personaId": None,
+                "questionIndex": slot.question_index,
+                "round": slot.round_index,
+                "participantIndex": None,
+                "kind": slot.kind,
+                "tokens": 0,
+            },
+            setup,
+        )
 
-    async def _answer(self, setup: Setup, slot: plan.Slot, batch: list[int],
-                      messages: list[dict]) -> None:
+    async def _answer(
+        self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[dict]
+    ) -> None:
         q, r = slot.question_index, slot.round_index
         discussion = plan.discussion_scope(messages, q, r, setup.mode)
         self.generating = list(batch)
         self.pub.thinking(setup.participants, batch, q, r)
-        tasks = {p: asyncio.create_task(self._generate(setup, q, r, p, discussion))
-                 for p in batch}
+        tasks = {p: asyncio.create_task(self._generate(setup, q, r, p, discussion)) for p in batch}
         try:
             for p in batch:  # stored in participant order, each as soon as it may be
                 text = await self._unless_stopped(tasks[p])
                 persona = setup.participants[p]
                 tokens = estimate_tokens(text)
                 self.generating = [i for i in self.generating if i != p]
-                self._store(messages, {
-                    "speaker": persona.get("name") or f"Participant {p + 1}", "content": text,
-                    "sentiment": sentiment_of(text), "personaId": persona.get("id"),
-                    "questionIndex": q, "round": r, "participantIndex": p,
-                    "kind": plan.ANSWER, "tokens": tokens}, setup)
+                self._store(
+                    messages,
+                    {
+                        "speaker": persona.get("name") or f"Participant {p + 1}",
+                        "content": text,
+                        "sentiment": sentiment_of(text),
+                        "personaId": persona.get("id"),
+                        "questionIndex": q,
+                        "round": r,
+                        "participantIndex": p,
+                        "kind": plan.ANSWER,
+                        "tokens": tokens,
+                    },
+                    setup,
+                )
                 self.pub.thinking(setup.participants, self.generating, q, r)
         finally:
             self.generating = []
@@ -237,21 +268,28 @@ class SessionRunner:
                 task.cancel()
             await asyncio.gather(*tasks.values(), return_exceptions=True)
 
-    async def _generate(self, setup: Setup, q: int, r: int, p: int,
-                        discussion: list[dict]) -> str:
+    async def _generate(self, setup: Setup, q: int, r: int, p: int, discussion: list[dict]) -> str:
         persona = setup.participants[p]
         system = self.system_prompts.get(p)
         if system is None:
             system = self.system_prompts[p] = build_system_prompt(
-                persona, persona.get("enriched"), setup.moderator_style, setup.response_length)
+                persona, persona.get("enriched"), setup.moderator_style, setup.response_length
+            )
         request = answer_request(
-            persona=persona, moderator_style=setup.moderator_style,
-            response_length=setup.response_length, question=setup.questions[q],
-            stimuli=setup.stimuli, discussion=discussion, round_index=r, images=self.images,
-            system=system)
+            persona=persona,
+            moderator_style=setup.moderator_style,
+            response_length=setup.response_length,
+            question=setup.questions[q],
+            stimuli=setup.stimuli,
+            discussion=discussion,
+            round_index=r,
+            images=self.images,
+            system=system,
+        )
         self.counters.requests += 1
         result = await self.provider.stream(
-            request, lambda delta: self.pub.token(persona, p, q, r, delta))
+            request, lambda delta: self.pub.token(persona, p, q, r, delta)
+        )
         text = (result.text or "").strip()
         if not text:
             raise LLMError(MSG_NO_RESPONSE, kind="empty")
@@ -275,8 +313,9 @@ class SessionRunner:
     def _store(self, messages: list[dict], message: dict[str, Any], setup: Setup) -> None:
         """Queue the message's write and go on; it is announced once committed."""
         message["seq"] = (messages[-1]["seq"] + 1) if messages else 1
-        stored, commit = journal.enqueue_message(self.factory, self.session_id, message,
-                                                 self.counters, on_commit=self.pub.release)
+        stored, commit = journal.enqueue_message(
+            self.factory, self.session_id, message, self.counters, on_commit=self.pub.release
+        )
         messages.append(stored)
         self.writes.append(commit)
         self.pub.committed(commit, stored, setup, messages, self.generating)

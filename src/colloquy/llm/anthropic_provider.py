@@ -23,23 +23,37 @@ from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
 DEFAULT_MODEL = "claude-sonnet-4-6"
 TOOL_NAME = "respond"
 _WRAP_KEY = "value"  # non-object schemas are wrapped, since input_schema must be an object
-_STOP_REASONS = {"end_turn": "stop", "stop_sequence": "stop", "tool_use": "stop",
-                 "max_tokens": "length"}
+_STOP_REASONS = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "tool_use": "stop",
+    "max_tokens": "length",
+}
 
 
 class AnthropicProvider(RetryingProvider):
     name = "anthropic"
     supports_images = True
 
-    def __init__(self, *, base_url: str | None = None, api_key: str | None = None,
-                 model: str | None = None, timeout: float = 30.0,
-                 retry: RetryPolicy | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        model: str | None = None,
+        timeout: float = 30.0,
+        retry: RetryPolicy | None = None,
+    ) -> None:
         self.model = model or DEFAULT_MODEL
         self._retry = retry or RetryPolicy()
         # aiohttp: the SDK's transport for many concurrent requests (see openai_provider).
-        self._client = AsyncAnthropic(api_key=api_key, base_url=base_url, timeout=timeout,
-                                      max_retries=0,
-                                      http_client=DefaultAioHttpClient(timeout=timeout))
+        self._client = AsyncAnthropic(
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=0,
+            http_client=DefaultAioHttpClient(timeout=timeout),
+        )
 
     async def aclose(self) -> None:
         await self._client.close()
@@ -75,11 +89,19 @@ class AnthropicProvider(RetryingProvider):
         if req.json_schema is not None:
             schema = req.json_schema
             if schema.get("type") != "object":
-                schema = {"type": "object", "properties": {_WRAP_KEY: schema},
-                          "required": [_WRAP_KEY]}
+                schema = {
+                    "type": "object",
+                    "properties": {_WRAP_KEY: schema},
+                    "required": [_WRAP_KEY],
+                }
                 wrapped = True
-            kwargs["tools"] = [{"name": TOOL_NAME, "input_schema": schema,
-                                "description": "Give the answer as structured data."}]
+            kwargs["tools"] = [
+                {
+                    "name": TOOL_NAME,
+                    "input_schema": schema,
+                    "description": "Give the answer as structured data.",
+                }
+            ]
             kwargs["tool_choice"] = {"type": "tool", "name": TOOL_NAME}
         return kwargs, wrapped
 
@@ -126,8 +148,10 @@ def _messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
 def _image_block(url: str) -> dict[str, Any]:
     if url.startswith("data:") and ";base64," in url:
         media_type, data = url[5:].split(";base64,", 1)
-        return {"type": "image", "source": {"type": "base64", "media_type": media_type,
-                                            "data": data}}
+        return {
+            "type": "image",
+            "source": {"type": "base64", "media_type": media_type, "data": data},
+        }
     return {"type": "image", "source": {"type": "url", "url": url}}
 
 
@@ -139,6 +163,7 @@ def _map_error(exc: anthropic.AnthropicError) -> LLMError:
     if isinstance(exc, anthropic.APIStatusError):
         retry_after = errors.parse_retry_after(exc.response.headers)
         # 529 "overloaded" is >= 500, so it is retried like any server error.
-        return errors.from_status(exc.status_code, errors.body_message(exc.body, exc.message),
-                                  retry_after)
+        return errors.from_status(
+            exc.status_code, errors.body_message(exc.body, exc.message), retry_after
+        )
     return LLMError(getattr(exc, "message", None) or str(exc) or type(exc).__name__)

@@ -24,8 +24,15 @@ class LLMError(Exception):
     bad_request, invalid_output or other. retryable says whether retry.py may try again.
     """
 
-    def __init__(self, message: str, *, status: int | None = None, kind: str = "other",
-                 retryable: bool = False, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        kind: str = "other",
+        retryable: bool = False,
+        retry_after: float | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
@@ -38,8 +45,9 @@ class LLMError(Exception):
 
 
 def rate_limited(retry_after: float | None = None) -> LLMError:
-    return LLMError(RATE_LIMIT_MESSAGE, status=429, kind="rate_limit", retryable=True,
-                    retry_after=retry_after)
+    return LLMError(
+        RATE_LIMIT_MESSAGE, status=429, kind="rate_limit", retryable=True, retry_after=retry_after
+    )
 
 
 def credits_depleted() -> LLMError:
@@ -75,8 +83,9 @@ def empty_response() -> LLMError:
 
 
 def connection_failed(detail: str) -> LLMError:
-    return LLMError(f"Could not reach the AI service: {detail}", status=503, kind="connection",
-                    retryable=True)
+    return LLMError(
+        f"Could not reach the AI service: {detail}", status=503, kind="connection", retryable=True
+    )
 
 
 def from_status(status: int, message: str, retry_after: float | None = None) -> LLMError:
@@ -90,8 +99,13 @@ def from_status(status: int, message: str, retry_after: float | None = None) -> 
         err.status = status  # 504 stays 504: a gateway gave up, worded as the spec's timeout
         return err
     if status >= 500:
-        return LLMError(message or f"AI service error ({status})", status=status, kind="server",
-                        retryable=True, retry_after=retry_after)
+        return LLMError(
+            message or f"AI service error ({status})",
+            status=status,
+            kind="server",
+            retryable=True,
+            retry_after=retry_after,
+        )
     kind = "bad_request" if status in (400, 404, 413, 422) else "other"
     return LLMError(message or f"AI request failed ({status})", status=status, kind=kind)
 

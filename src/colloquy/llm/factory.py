@@ -25,26 +25,37 @@ class LLMSettings(Protocol):
 
 def build_provider(settings: LLMSettings) -> Provider:
     choice = (settings.llm_provider or "local").strip().lower()
-    retry = RetryPolicy(max_retries=max(0, settings.llm_max_retries),
-                        base_delay=max(0.0, settings.llm_retry_base_delay))
+    retry = RetryPolicy(
+        max_retries=max(0, settings.llm_max_retries),
+        base_delay=max(0.0, settings.llm_retry_base_delay),
+    )
     if choice == "local":
         from colloquy.llm.local_provider import LocalProvider
 
-        return LocalProvider(model_path=settings.local_model_path or None,
-                             timeout=settings.llm_timeout)
+        return LocalProvider(
+            model_path=settings.local_model_path or None, timeout=settings.llm_timeout
+        )
     if choice == "openai":
         from colloquy.llm.openai_provider import OpenAIProvider
 
-        return OpenAIProvider(base_url=settings.llm_base_url or None,
-                              api_key=settings.llm_api_key or None,
-                              model=settings.llm_model or None,
-                              timeout=settings.llm_timeout, retry=retry)
+        return OpenAIProvider(
+            base_url=settings.llm_base_url or None,
+            api_key=settings.llm_api_key or None,
+            model=settings.llm_model or None,
+            timeout=settings.llm_timeout,
+            retry=retry,
+        )
     if choice == "anthropic":
         from colloquy.llm.anthropic_provider import AnthropicProvider
 
-        return AnthropicProvider(base_url=settings.llm_base_url or None,
-                                 api_key=settings.llm_api_key or None,
-                                 model=settings.llm_model or None,
-                                 timeout=settings.llm_timeout, retry=retry)
-    raise ValueError(f"Unknown COLLOQUY_LLM_PROVIDER {settings.llm_provider!r}: "
-                     f"choose one of {', '.join(PROVIDERS)}")
+        return AnthropicProvider(
+            base_url=settings.llm_base_url or None,
+            api_key=settings.llm_api_key or None,
+            model=settings.llm_model or None,
+            timeout=settings.llm_timeout,
+            retry=retry,
+        )
+    raise ValueError(
+        f"Unknown COLLOQUY_LLM_PROVIDER {settings.llm_provider!r}: "
+        f"choose one of {', '.join(PROVIDERS)}"
+    )

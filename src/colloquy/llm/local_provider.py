@@ -40,8 +40,14 @@ class LocalProvider(RetryingProvider):
     name = "local"
     supports_images = False
 
-    def __init__(self, *, model_path: str | None = None, timeout: float | None = 30.0,
-                 n_ctx: int = 8192, retry: RetryPolicy | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        model_path: str | None = None,
+        timeout: float | None = 30.0,
+        n_ctx: int = 8192,
+        retry: RetryPolicy | None = None,
+    ) -> None:
         # A missing model fails the calls (with this message), not the server's start-up.
         self.model_path = model_path or embedded_model_path() or ""
         self.model = Path(model_path).stem if model_path else EMBEDDED_NAME
@@ -85,8 +91,9 @@ class LocalProvider(RetryingProvider):
             result.text = normalise_json_text(result.text)
         return result
 
-    def _generate(self, req: ChatRequest, push: Callable[[object], None],
-                  cancel: threading.Event) -> ChatResult:
+    def _generate(
+        self, req: ChatRequest, push: Callable[[object], None], cancel: threading.Event
+    ) -> ChatResult:
         """Worker thread: stream tokens from llama.cpp, pushing each to the loop."""
         try:
             if cancel.is_set():
@@ -102,11 +109,15 @@ class LocalProvider(RetryingProvider):
         finally:
             push(_DONE)
 
-    def _complete(self, llm: Any, req: ChatRequest, push: Callable[[object], None],
-                  cancel: threading.Event) -> ChatResult:
+    def _complete(
+        self, llm: Any, req: ChatRequest, push: Callable[[object], None], cancel: threading.Event
+    ) -> ChatResult:
         system = req.system
-        kwargs: dict[str, Any] = {"max_tokens": req.max_tokens,
-                                  "temperature": req.temperature, "stream": True}
+        kwargs: dict[str, Any] = {
+            "max_tokens": req.max_tokens,
+            "temperature": req.temperature,
+            "stream": True,
+        }
         if req.json_schema is not None:
             # Grammar-constrained decoding: the output is JSON of this shape by
             # construction; callers still validate and clamp the values.
@@ -137,5 +148,10 @@ class LocalProvider(RetryingProvider):
                 break
         completion = len(parts)  # llama.cpp streams one chunk per token
         prompt = max(0, int(getattr(llm, "n_tokens", 0)) - completion)
-        return ChatResult(text="".join(parts), prompt_tokens=prompt or estimate_prompt_tokens(req),
-                          completion_tokens=completion, model=self.model, finish_reason=finish)
+        return ChatResult(
+            text="".join(parts),
+            prompt_tokens=prompt or estimate_prompt_tokens(req),
+            completion_tokens=completion,
+            model=self.model,
+            finish_reason=finish,
+        )

@@ -28,25 +28,46 @@ from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens, 
 DEFAULT_MODEL = "gpt-4o-mini"
 JSON_MODES = ("json_schema", "json_object", "prompt")
 _MAX_ADAPTATIONS = 5
-_FORMAT_WORDS = ("response_format", "json", "schema", "format", "support", "unknown",
-                 "unrecognized", "extra", "invalid", "not allowed")
+_FORMAT_WORDS = (
+    "response_format",
+    "json",
+    "schema",
+    "format",
+    "support",
+    "unknown",
+    "unrecognized",
+    "extra",
+    "invalid",
+    "not allowed",
+)
 
 
 class OpenAIProvider(RetryingProvider):
     name = "openai"
 
-    def __init__(self, *, base_url: str | None = None, api_key: str | None = None,
-                 model: str | None = None, timeout: float = 30.0,
-                 retry: RetryPolicy | None = None, supports_images: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        model: str | None = None,
+        timeout: float = 30.0,
+        retry: RetryPolicy | None = None,
+        supports_images: bool = True,
+    ) -> None:
         self.model = model or DEFAULT_MODEL
         self.supports_images = supports_images
         self._retry = retry or RetryPolicy()
         # Local servers ignore the key, but the SDK refuses to start without one. The
         # aiohttp transport is the SDK's choice for many concurrent requests: httpx's pool
         # polled every idle connection on each request (bench/CHANGES.md).
-        self._client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed",
-                                   timeout=timeout, max_retries=0,
-                                   http_client=DefaultAioHttpClient(timeout=timeout))
+        self._client = AsyncOpenAI(
+            base_url=base_url,
+            api_key=api_key or "not-needed",
+            timeout=timeout,
+            max_retries=0,
+            http_client=DefaultAioHttpClient(timeout=timeout),
+        )
         self._chat_stream = ChatStream(self._client, timeout)  # streamed answers
         self._json_mode = "json_schema"
         self._token_param = "max_tokens"
@@ -84,18 +105,27 @@ class OpenAIProvider(RetryingProvider):
             if req.json_schema is not None:
                 result.text = normalise_json_text(result.text)
             return result
-        raise LLMError("The AI service rejected the request parameters", status=400,
-                       kind="bad_request")
+        raise LLMError(
+            "The AI service rejected the request parameters", status=400, kind="bad_request"
+        )
 
     def _build(self, req: ChatRequest) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"model": self.model, "messages": self._messages(req),
-                                  self._token_param: req.max_tokens}
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": self._messages(req),
+            self._token_param: req.max_tokens,
+        }
         if self._send_temperature:
             kwargs["temperature"] = req.temperature
         if req.json_schema is not None and self._json_mode == "json_schema":
-            kwargs["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": _schema_name(req.json_schema), "schema": req.json_schema,
-                "strict": False}}
+            kwargs["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {
+                    "name": _schema_name(req.json_schema),
+                    "schema": req.json_schema,
+                    "strict": False,
+                },
+            }
         elif req.json_schema is not None and self._json_mode == "json_object":
             kwargs["response_format"] = {"type": "json_object"}
         return kwargs
@@ -127,8 +157,11 @@ class OpenAIProvider(RetryingProvider):
         elif "image" in msg and self._send_images and any(m.images for m in req.messages):
             self._send_images = False
             self.supports_images = False  # callers that need vision can now tell
-        elif (req.json_schema is not None and self._json_mode != "prompt"
-              and any(word in msg for word in _FORMAT_WORDS)):
+        elif (
+            req.json_schema is not None
+            and self._json_mode != "prompt"
+            and any(word in msg for word in _FORMAT_WORDS)
+        ):
             # Servers word this differently; any complaint about format/schema/unknown
             # fields on a structured request points at response_format.
             self._json_mode = JSON_MODES[JSON_MODES.index(self._json_mode) + 1]
@@ -151,8 +184,9 @@ class OpenAIProvider(RetryingProvider):
             finish_reason=choice.finish_reason if choice else None,
         )
 
-    async def _stream(self, req: ChatRequest, kwargs: dict[str, Any],
-                      on_token: TokenCallback) -> ChatResult:
+    async def _stream(
+        self, req: ChatRequest, kwargs: dict[str, Any], on_token: TokenCallback
+    ) -> ChatResult:
         if self._stream_usage:
             kwargs["stream_options"] = {"include_usage": True}
         parts: list[str] = []
@@ -197,6 +231,7 @@ def _map_error(exc: openai.OpenAIError) -> LLMError:
         return errors.connection_failed(errors.root_message(exc))
     if isinstance(exc, openai.APIStatusError):
         retry_after = errors.parse_retry_after(exc.response.headers)
-        return errors.from_status(exc.status_code, errors.body_message(exc.body, exc.message),
-                                  retry_after)
+        return errors.from_status(
+            exc.status_code, errors.body_message(exc.body, exc.message), retry_after
+        )
     return errors.from_message(getattr(exc, "message", None) or str(exc) or type(exc).__name__)

@@ -44,8 +44,7 @@ class ChatStream:
         headers = {**client.auth_headers, **client.default_headers}
         self.headers = {k: v for k, v in headers.items() if isinstance(v, str)}  # no Omit
         self.headers["Accept"] = "text/event-stream"
-        self.timeout = aiohttp.ClientTimeout(total=None, sock_connect=timeout,
-                                             sock_read=timeout)
+        self.timeout = aiohttp.ClientTimeout(total=None, sock_connect=timeout, sock_read=timeout)
         self._session: aiohttp.ClientSession | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -54,7 +53,8 @@ class ChatStream:
         if self._session is None or self._session.closed or self._loop is not loop:
             # A session belongs to the loop it was made on (tests run several loops).
             self._session = aiohttp.ClientSession(
-                connector=aiohttp.TCPConnector(limit=0), trust_env=True)
+                connector=aiohttp.TCPConnector(limit=0), trust_env=True
+            )
             self._loop = loop
         return self._session
 
@@ -63,8 +63,8 @@ class ChatStream:
         step of this generator per read, not per chunk: it is the hot loop)."""
         try:
             async with self._current_session().post(
-                    self.url, data=json.dumps(body), headers=self.headers,
-                    timeout=self.timeout) as response:
+                self.url, data=json.dumps(body), headers=self.headers, timeout=self.timeout
+            ) as response:
                 if response.status >= 400:
                     raise await _status_error(response)
                 decoder = SSEDecoder()
@@ -122,5 +122,8 @@ async def _status_error(response: aiohttp.ClientResponse) -> HTTPStatusError:
     except ValueError:
         body = raw.decode("utf-8", "replace").strip() or None
     fallback = response.reason or f"HTTP {response.status}"
-    return HTTPStatusError(response.status, errors.body_message(body, fallback),
-                           errors.parse_retry_after(response.headers))
+    return HTTPStatusError(
+        response.status,
+        errors.body_message(body, fallback),
+        errors.parse_retry_after(response.headers),
+    )

@@ -38,8 +38,11 @@ class RetryPolicy:
         return max(0.0, backoff)
 
 
-async def with_retries(call: Callable[[], Awaitable[T]], policy: RetryPolicy,
-                       can_retry: Callable[[], bool] = lambda: True) -> T:
+async def with_retries(
+    call: Callable[[], Awaitable[T]],
+    policy: RetryPolicy,
+    can_retry: Callable[[], bool] = lambda: True,
+) -> T:
     """Run `call` until it succeeds or the policy gives up; re-raise the last LLMError.
 
     `can_retry` lets a stream refuse a retry once tokens went out.
@@ -59,8 +62,7 @@ async def with_retries(call: Callable[[], Awaitable[T]], policy: RetryPolicy,
             await asyncio.sleep(wait)
 
 
-def _allowed(err: LLMError, policy: RetryPolicy, attempt: int, timeouts: int,
-             empties: int) -> bool:
+def _allowed(err: LLMError, policy: RetryPolicy, attempt: int, timeouts: int, empties: int) -> bool:
     if not err.retryable or attempt >= policy.max_retries:
         return False
     if err.kind == "timeout":

@@ -25,8 +25,9 @@ class RetryingProvider:
             return on_token(delta)  # the provider awaits it if the callback is async
 
         # Once a token has gone out a retry would show text twice, so only retry before that.
-        return await with_retries(lambda: self._attempt(req, relay), self._retry,
-                                  can_retry=lambda: not sent)
+        return await with_retries(
+            lambda: self._attempt(req, relay), self._retry, can_retry=lambda: not sent
+        )
 
     async def _attempt(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
         raise NotImplementedError

@@ -23,10 +23,15 @@ from colloquy.services.results import load_session
 
 def _participation(participants: list[dict], counts: dict[str, int]) -> list[dict[str, Any]]:
     """Every participant in session order (0 when silent), then any other speaker."""
-    rows = [{"personaId": p.get("id"), "name": p.get("name"),
-             # Messages without a personaId are counted under the speaker's name.
-             "responses": counts.pop(str(p.get("id")), 0) + counts.pop(str(p.get("name")), 0)}
-            for p in participants]
+    rows = [
+        {
+            "personaId": p.get("id"),
+            "name": p.get("name"),
+            # Messages without a personaId are counted under the speaker's name.
+            "responses": counts.pop(str(p.get("id")), 0) + counts.pop(str(p.get("name")), 0),
+        }
+        for p in participants
+    ]
     rows += [{"personaId": None, "name": key, "responses": n} for key, n in counts.items()]
     return rows
 
@@ -34,8 +39,10 @@ def _participation(participants: list[dict], counts: dict[str, int]) -> list[dic
 def _trait_patterns(participants: list[dict]) -> dict[str, dict[str, list[str]]]:
     out = {}
     for trait, items in trait_patterns(participants).items():
-        out[trait] = {"high": [i["name"] for i in items if i["level"] == "High"],
-                      "low": [i["name"] for i in items if i["level"] == "Low"]}
+        out[trait] = {
+            "high": [i["name"] for i in items if i["level"] == "High"],
+            "low": [i["name"] for i in items if i["level"] == "Low"],
+        }
     return out
 
 
@@ -45,13 +52,19 @@ def build_analytics(session: dict[str, Any], messages: list[dict[str, Any]]) -> 
     participants = session.get("participants") or []
     answers = [m for m in messages if m.get("speaker") != MODERATOR_SPEAKER]
     persona_of = {m["speaker"]: m.get("personaId") for m in reversed(answers)}
-    quotes = [{**q, "personaId": persona_of.get(q["speaker"])}
-              for q in highlighted_quotes(answers)]
+    quotes = [{**q, "personaId": persona_of.get(q["speaker"])} for q in highlighted_quotes(answers)]
     diversity = diversity_score(participants)
     sentiments = [m.get("sentiment") for m in answers]
-    by_round = [{"questionIndex": g["questionIndex"], "round": g["round"], "count": g["count"],
-                 **g["breakdown"], "average": g["average"]}
-                for g in sentiment_by_question_round(messages)]
+    by_round = [
+        {
+            "questionIndex": g["questionIndex"],
+            "round": g["round"],
+            "count": g["count"],
+            **g["breakdown"],
+            "average": g["average"],
+        }
+        for g in sentiment_by_question_round(messages)
+    ]
     return {
         "wordCloud": word_cloud_sizes(word_cloud(m.get("content") for m in answers)),
         "quotes": quotes,
@@ -63,8 +76,7 @@ def build_analytics(session: dict[str, Any], messages: list[dict[str, Any]]) -> 
         "sentimentBreakdown": sentiment_breakdown(sentiments),
         "messageCount": len(messages),
         "responseCount": len(answers),
-        "durationMinutes": duration_minutes(session.get("createdAt"),
-                                            session.get("completedAt")),
+        "durationMinutes": duration_minutes(session.get("createdAt"), session.get("completedAt")),
     }
 
 

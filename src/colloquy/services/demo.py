@@ -17,19 +17,44 @@ def _rows(speed: float) -> tuple[SessionRow, list[MessageRow]]:
     now = utcnow()
     messages = demo.demo_messages(now, speed)
     session = SessionRow(
-        id=demo.DEMO_SESSION_ID, name=demo.NAME, description=demo.DESCRIPTION,
-        status="completed", created_at=messages[0]["timestamp"], completed_at=now,
-        updated_at=now, participants=demo.demo_personas(),
-        moderator_style=demo.MODERATOR_STYLE, stimuli=[dict(demo.STIMULUS)],
-        questions=demo.demo_questions(), settings=dict(demo.SETTINGS),
-        tokens_used=sum(m["tokens"] for m in messages), insights=None, error=None,
-        running=False, stop_requested=False, request_count=0, iteration_count=0)
-    rows = [MessageRow(
-        id=f"{demo.DEMO_SESSION_ID}-m{m['seq']}", session_id=demo.DEMO_SESSION_ID,
-        seq=m["seq"], speaker=m["speaker"], content=m["content"], timestamp=m["timestamp"],
-        sentiment=m["sentiment"], persona_id=m["personaId"], question_index=m["questionIndex"],
-        round_index=m["round"], participant_index=m["participantIndex"], kind=m["kind"],
-        tokens=m["tokens"]) for m in messages]
+        id=demo.DEMO_SESSION_ID,
+        name=demo.NAME,
+        description=demo.DESCRIPTION,
+        status="completed",
+        created_at=messages[0]["timestamp"],
+        completed_at=now,
+        updated_at=now,
+        participants=demo.demo_personas(),
+        moderator_style=demo.MODERATOR_STYLE,
+        stimuli=[dict(demo.STIMULUS)],
+        questions=demo.demo_questions(),
+        settings=dict(demo.SETTINGS),
+        tokens_used=sum(m["tokens"] for m in messages),
+        insights=None,
+        error=None,
+        running=False,
+        stop_requested=False,
+        request_count=0,
+        iteration_count=0,
+    )
+    rows = [
+        MessageRow(
+            id=f"{demo.DEMO_SESSION_ID}-m{m['seq']}",
+            session_id=demo.DEMO_SESSION_ID,
+            seq=m["seq"],
+            speaker=m["speaker"],
+            content=m["content"],
+            timestamp=m["timestamp"],
+            sentiment=m["sentiment"],
+            persona_id=m["personaId"],
+            question_index=m["questionIndex"],
+            round_index=m["round"],
+            participant_index=m["participantIndex"],
+            kind=m["kind"],
+            tokens=m["tokens"],
+        )
+        for m in messages
+    ]
     return session, rows
 
 
@@ -50,7 +75,13 @@ async def complete_demo(db: AsyncSession, speed: float = 1) -> dict[str, Any]:
             if attempt:
                 raise
             continue
-        return {"id": session.id, "name": session.name, "status": session.status,
-                "createdAt": session.created_at, "completedAt": session.completed_at,
-                "messageCount": len(messages), "tokensUsed": session.tokens_used}
+        return {
+            "id": session.id,
+            "name": session.name,
+            "status": session.status,
+            "createdAt": session.created_at,
+            "completedAt": session.completed_at,
+            "messageCount": len(messages),
+            "tokensUsed": session.tokens_used,
+        }
     raise AssertionError("unreachable")

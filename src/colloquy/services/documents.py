@@ -30,14 +30,17 @@ MSG_PDF_UNREADABLE = "Could not read this PDF file"
 MSG_PDF_LOCKED = "This PDF is password-protected"
 MSG_DOCX_NO_TEXT = "No text could be extracted from this DOCX file"
 MSG_DOCX_UNREADABLE = "Could not read this DOCX file"
-MSG_IMAGES_UNSUPPORTED = ("Images can only be read when the configured model supports images. "
-                          "Upload a PDF, DOCX, TXT or CSV, or paste the text.")
+MSG_IMAGES_UNSUPPORTED = (
+    "Images can only be read when the configured model supports images. "
+    "Upload a PDF, DOCX, TXT or CSV, or paste the text."
+)
 MSG_IMAGE_FAILED = "Failed to read the image"
 IMAGE_PROMPT = (
     "Describe this image for consumer research. Cover the people in it (apparent age, "
     "gender, style), the setting, any products, brands or visible text, and what it "
     "suggests about the lifestyle, values and interests of the consumers it shows or "
-    "targets. Plain text, at most 250 words.")
+    "targets. Plain text, at most 250 words."
+)
 
 
 def invalid_type_message(shown: str) -> str:
@@ -108,8 +111,12 @@ async def _describe_image(provider: Any, data: bytes, mime: str) -> str:
     if not getattr(provider, "supports_images", False):
         raise ValidationFailed([MSG_IMAGES_UNSUPPORTED])
     url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
-    req = ChatRequest(system="You describe images accurately and concisely.", max_tokens=500,
-                      temperature=0.2, messages=[ChatMessage("user", IMAGE_PROMPT, [url])])
+    req = ChatRequest(
+        system="You describe images accurately and concisely.",
+        max_tokens=500,
+        temperature=0.2,
+        messages=[ChatMessage("user", IMAGE_PROMPT, [url])],
+    )
     try:
         text = (await provider.chat(req)).text.strip()
     except LLMError as err:
@@ -147,5 +154,10 @@ async def extract_document(upload: ReceivedFile | None, provider: Any) -> dict[s
         text = await asyncio.to_thread(_READERS[kind], data)
     truncated = len(text) > TEXT_LIMIT
     text = text[:TEXT_LIMIT]
-    return {"text": text, "filename": upload.filename, "characters": len(text),
-            "truncated": truncated, "type": "image" if kind in IMAGE_MIMES else kind}
+    return {
+        "text": text,
+        "filename": upload.filename,
+        "characters": len(text),
+        "truncated": truncated,
+        "type": "image" if kind in IMAGE_MIMES else kind,
+    }

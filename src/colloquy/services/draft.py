@@ -53,8 +53,9 @@ async def put_draft(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _update(db: AsyncSession, data: dict[str, Any]) -> int:
-    result = await db.execute(update(DraftRow).where(DraftRow.id == DRAFT_ID)
-                              .values(data=data, updated_at=utcnow()))
+    result = await db.execute(
+        update(DraftRow).where(DraftRow.id == DRAFT_ID).values(data=data, updated_at=utcnow())
+    )
     return result.rowcount
 
 

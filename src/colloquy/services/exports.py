@@ -36,14 +36,20 @@ async def csv_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
 async def json_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
     """The whole session (details, setup, messages, insights) plus its analytics."""
     session, messages = await load_session(db, session_id)
-    document = {"format": JSON_FORMAT, "exportedAt": utcnow(), **session,
-                "messages": messages, "analytics": build_analytics(session, messages)}
+    document = {
+        "format": JSON_FORMAT,
+        "exportedAt": utcnow(),
+        **session,
+        "messages": messages,
+        "analytics": build_analytics(session, messages),
+    }
     text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
     return export_filename(session["name"], "_session.json"), text
 
 
 async def markdown_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
     session, messages = await load_session(db, session_id)
-    report = markdown_report(session, messages, session["insights"],
-                             build_analytics(session, messages))
+    report = markdown_report(
+        session, messages, session["insights"], build_analytics(session, messages)
+    )
     return export_filename(session["name"], "_report.md"), report

@@ -60,7 +60,8 @@ SYSTEM = (
     "is a distinct US adult with a realistic full name (first and last), an age, a gender, "
     "a location written as 'City, ST', a household income band, Big Five personality "
     "scores from 0 to 100, and 1-5 specific interests that fit the audience. Follow each "
-    "persona's targets exactly, in the order given. Reply with JSON only.")
+    "persona's targets exactly, in the order given. Reply with JSON only."
+)
 
 
 def personas_schema(count: int) -> dict[str, Any]:
@@ -74,29 +75,45 @@ def personas_schema(count: int) -> dict[str, Any]:
             "gender": {"type": "string", "enum": list(GENDERS)},
             "location": {"type": "string", "maxLength": SHORT_TEXT},
             "income": {"type": "string", "enum": list(INCOME_BANDS)},
-            "traits": {"type": "object", "properties": {t: score for t in TRAITS},
-                       "required": list(TRAITS)},
-            "interests": {"type": "array", "minItems": 1,
-                          "items": {"type": "string", "maxLength": SHORT_TEXT},
-                          "maxItems": INTERESTS_MAX},
+            "traits": {
+                "type": "object",
+                "properties": {t: score for t in TRAITS},
+                "required": list(TRAITS),
+            },
+            "interests": {
+                "type": "array",
+                "minItems": 1,
+                "items": {"type": "string", "maxLength": SHORT_TEXT},
+                "maxItems": INTERESTS_MAX,
+            },
         },
         "required": ["name", "age", "gender", "location", "income", "traits", "interests"],
     }
-    return {"type": "object", "required": ["personas"], "properties": {
-        "personas": {"type": "array", "items": persona, "minItems": count, "maxItems": count}}}
+    return {
+        "type": "object",
+        "required": ["personas"],
+        "properties": {
+            "personas": {"type": "array", "items": persona, "minItems": count, "maxItems": count}
+        },
+    }
 
 
 def generation_prompt(source: str, plan: Plan, slots: list[Slot]) -> str:
-    lines = [source, "", f"Diversity level: {plan.level}.",
-             f"Create exactly {len(slots)} personas, one per line below, with these targets:"]
+    lines = [
+        source,
+        "",
+        f"Diversity level: {plan.level}.",
+        f"Create exactly {len(slots)} personas, one per line below, with these targets:",
+    ]
     lines += [slot_line(i, slot) for i, slot in enumerate(slots, 1)]
     # No list of names to avoid: small models copy such lists; unique_names() decides.
     lines.append("Give each persona a different name and interests that fit the audience.")
     return "\n".join(lines)
 
 
-def _validate(description: str | None, document_text: str | None, count: Any,
-              diversity: Any) -> tuple[str, str, str]:
+def _validate(
+    description: str | None, document_text: str | None, count: Any, diversity: Any
+) -> tuple[str, str, str]:
     """(the audience text, its prompt block, generatedFrom), or ValidationFailed with the
     spec's messages. Document mode is when only documentText carries text."""
     document_mode = document_text is not None and not (description or "").strip()
@@ -107,8 +124,11 @@ def _validate(description: str | None, document_text: str | None, count: Any,
             errors = [MSG_DOCUMENT_TOO_LONG]
     else:
         errors = validate_generation_input(description)
-    if isinstance(count, bool) or not isinstance(count, int) or not (
-            PERSONA_COUNT_MIN <= count <= PERSONA_COUNT_MAX):
+    if (
+        isinstance(count, bool)
+        or not isinstance(count, int)
+        or not (PERSONA_COUNT_MIN <= count <= PERSONA_COUNT_MAX)
+    ):
         errors.append(MSG_COUNT)
     if diversity not in DIVERSITY_LEVELS:
         errors.append(MSG_DIVERSITY)
@@ -119,8 +139,11 @@ def _validate(description: str | None, document_text: str | None, count: Any,
         return text, f"Audience description:\n{text}", text
     text = document_text.strip()[:DOCUMENT_PROMPT_CHARS]
     note = " ".join(document_text.split())[:GENERATED_FROM_DOC_CHARS]
-    return (text, f"Research document (excerpt) describing the audience:\n<<<\n{text}\n>>>",
-            f"Document: {note}")
+    return (
+        text,
+        f"Research document (excerpt) describing the audience:\n<<<\n{text}\n>>>",
+        f"Document: {note}",
+    )
 
 
 def _seed(*parts: object) -> int:
@@ -129,19 +152,22 @@ def _seed(*parts: object) -> int:
 
 
 async def _ask(provider: Any, source: str, plan: Plan, slots: list[Slot]) -> list[dict[str, Any]]:
-    req = ChatRequest(system=SYSTEM, temperature=0.9,
-                      max_tokens=min(4096, 200 + TOKENS_PER_PERSONA * len(slots)),
-                      messages=[ChatMessage("user", generation_prompt(source, plan, slots))],
-                      json_schema=personas_schema(len(slots)))
+    req = ChatRequest(
+        system=SYSTEM,
+        temperature=0.9,
+        max_tokens=min(4096, 200 + TOKENS_PER_PERSONA * len(slots)),
+        messages=[ChatMessage("user", generation_prompt(source, plan, slots))],
+        json_schema=personas_schema(len(slots)),
+    )
     result = await provider.chat(req)
-    return [p for p in personas_from_reply(result.text) if usable(p)][:len(slots)]
+    return [p for p in personas_from_reply(result.text) if usable(p)][: len(slots)]
 
 
 async def _collect(provider: Any, source: str, plan: Plan) -> list[dict[str, Any]]:
     """Up to len(plan.slots) usable persona objects from the model, in slot order."""
     found: list[dict[str, Any]] = []
     for attempt in range(1 + MAX_EXTRA_CALLS):
-        missing = plan.slots[len(found):]
+        missing = plan.slots[len(found) :]
         if not missing:
             break
         try:
@@ -155,9 +181,15 @@ async def _collect(provider: Any, source: str, plan: Plan) -> list[dict[str, Any
     return found
 
 
-async def generate_personas(db: AsyncSession, provider: Any, *, description: str | None,
-                            document_text: str | None, count: Any = 5,
-                            diversity: Any = "medium") -> list[dict[str, Any]]:
+async def generate_personas(
+    db: AsyncSession,
+    provider: Any,
+    *,
+    description: str | None,
+    document_text: str | None,
+    count: Any = 5,
+    diversity: Any = "medium",
+) -> list[dict[str, Any]]:
     """Exactly `count` valid personas with distinct names, stored in the library."""
     text, source, generated_from = _validate(description, document_text, count, diversity)
     taken = list(await db.scalars(select(PersonaRow.name)))
@@ -166,7 +198,7 @@ async def generate_personas(db: AsyncSession, provider: Any, *, description: str
     found = await _collect(provider, source, plan)
     fallback = keywords(text)
     personas = [repair_persona(raw, slot, plan, fallback) for raw, slot in zip(found, plan.slots)]
-    personas += [from_slot(slot, fallback) for slot in plan.slots[len(personas):]]
+    personas += [from_slot(slot, fallback) for slot in plan.slots[len(personas) :]]
     balance(personas, plan.slots)
     for persona, name in zip(personas, unique_names([p["name"] for p in personas], taken)):
         persona["name"] = name

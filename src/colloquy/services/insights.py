@@ -55,9 +55,12 @@ async def _notes(provider: Any, name: str, chunks: list[str]) -> list[str]:
 
     async def one(i: int, chunk: str) -> str:
         async with gate:
-            req = ChatRequest(system=NOTES_SYSTEM, max_tokens=NOTES_MAX_TOKENS,
-                              temperature=TEMPERATURE, messages=[
-                                  ChatMessage("user", notes_prompt(name, i, len(chunks), chunk))])
+            req = ChatRequest(
+                system=NOTES_SYSTEM,
+                max_tokens=NOTES_MAX_TOKENS,
+                temperature=TEMPERATURE,
+                messages=[ChatMessage("user", notes_prompt(name, i, len(chunks), chunk))],
+            )
             return (await provider.chat(req)).text.strip()
 
     return list(await asyncio.gather(*(one(i, c) for i, c in enumerate(chunks, 1))))
@@ -69,8 +72,7 @@ async def _condense(provider: Any, name: str, chunks: list[str], budget: int) ->
         if len(chunks) <= 1:
             break
         notes = await _notes(provider, name, chunks)
-        chunks = chunk_lines([f"Notes on part {i}: {n}" for i, n in enumerate(notes, 1)],
-                             budget)
+        chunks = chunk_lines([f"Notes on part {i}: {n}" for i, n in enumerate(notes, 1)], budget)
     return chunks[0] if chunks else ""
 
 
@@ -79,16 +81,24 @@ async def _write(provider: Any, prompt: str) -> tuple[ModelInsights, str]:
     messages = [ChatMessage("user", prompt)]
     max_tokens = INSIGHTS_MAX_TOKENS
     for _ in range(2):
-        req = ChatRequest(system=INSIGHTS_SYSTEM, messages=messages, temperature=TEMPERATURE,
-                          max_tokens=max_tokens, json_schema=INSIGHTS_SCHEMA)
+        req = ChatRequest(
+            system=INSIGHTS_SYSTEM,
+            messages=messages,
+            temperature=TEMPERATURE,
+            max_tokens=max_tokens,
+            json_schema=INSIGHTS_SCHEMA,
+        )
         result = await provider.chat(req)
         try:
             return parse_insights(result.text), result.model
         except LLMError as err:
             if err.kind != "invalid_output":
                 raise
-            messages = [messages[0], ChatMessage("assistant", result.text[:2000]),
-                        ChatMessage("user", RETRY_NUDGE)]
+            messages = [
+                messages[0],
+                ChatMessage("assistant", result.text[:2000]),
+                ChatMessage("user", RETRY_NUDGE),
+            ]
             if result.finish_reason == "length":  # cut off mid-JSON: give it more room
                 max_tokens *= 2
     raise ModelError(MSG_FAILED, status=502)
@@ -100,8 +110,12 @@ def chunk_budget(provider: Any) -> int:
     return LOCAL_CHUNK_TOKEN_BUDGET if local else CHUNK_TOKEN_BUDGET
 
 
-async def write_insights(provider: Any, session: dict[str, Any], messages: list[dict[str, Any]],
-                         budget: int | None = None) -> dict[str, Any]:
+async def write_insights(
+    provider: Any,
+    session: dict[str, Any],
+    messages: list[dict[str, Any]],
+    budget: int | None = None,
+) -> dict[str, Any]:
     """The insights of a session with at least one participant answer (not stored)."""
     budget = budget or chunk_budget(provider)
     answers = [m for m in messages if m.get("speaker") != MODERATOR_SPEAKER]
@@ -109,16 +123,23 @@ async def write_insights(provider: Any, session: dict[str, Any], messages: list[
     from_notes = len(chunks) > 1
     body = await _condense(provider, session.get("name", ""), chunks, budget)
     names = [p.get("name", "") for p in session.get("participants") or []]
-    draft, model = await _write(provider, insights_prompt(
-        session.get("name", ""), names, len(answers), body, from_notes))
+    draft, model = await _write(
+        provider, insights_prompt(session.get("name", ""), names, len(answers), body, from_notes)
+    )
     sentiments = [m.get("sentiment") for m in answers]
     return {
         "summary": draft.summary,
         "overallSentiment": overall_sentiment(sentiments),
         "sentimentBreakdown": sentiment_breakdown(sentiments),
         # A theme cannot be raised by more responses than the session holds.
-        "keyThemes": [{"theme": t.theme, "description": t.description,
-                       "frequency": min(t.frequency, len(answers))} for t in draft.key_themes],
+        "keyThemes": [
+            {
+                "theme": t.theme,
+                "description": t.description,
+                "frequency": min(t.frequency, len(answers)),
+            }
+            for t in draft.key_themes
+        ],
         "recommendations": [r.model_dump() for r in draft.recommendations],
         # The API's own datetime form, so the stored copy and the response are identical.
         "generatedAt": utcnow().isoformat().replace("+00:00", "Z"),
@@ -136,8 +157,11 @@ async def generate_insights(db: AsyncSession, provider: Any, session_id: str) ->
         insights = await write_insights(provider, session, messages)
     except LLMError as err:
         raise model_error(err) from err
-    result = await db.execute(update(SessionRow).where(SessionRow.id == session_id)
-                              .values(insights=insights, updated_at=utcnow()))
+    result = await db.execute(
+        update(SessionRow)
+        .where(SessionRow.id == session_id)
+        .values(insights=insights, updated_at=utcnow())
+    )
     if result.rowcount == 0:  # deleted while the model was writing
         await db.rollback()
         raise NotFound(MSG_SESSION_NOT_FOUND)

@@ -106,14 +106,18 @@ class ModelInsights(BaseModel):
 
     summary: str
     key_themes: list[Theme] = Field(
-        default_factory=list, validation_alias=AliasChoices("keyThemes", "key_themes", "themes"))
+        default_factory=list, validation_alias=AliasChoices("keyThemes", "key_themes", "themes")
+    )
     recommendations: list[Recommendation] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
     def _unwrap(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "summary" not in data and isinstance(
-                data.get("insights"), dict):
+        if (
+            isinstance(data, dict)
+            and "summary" not in data
+            and isinstance(data.get("insights"), dict)
+        ):
             return data["insights"]
         return data
 

@@ -42,10 +42,15 @@ class _Collector:
         self._active = False
 
     def callbacks(self) -> dict:
-        return {"on_part_begin": self._part_begin, "on_header_field": self._header_field,
-                "on_header_value": self._header_value, "on_header_end": self._header_end,
-                "on_headers_finished": self._headers_finished, "on_part_data": self._data,
-                "on_part_end": self._part_end}
+        return {
+            "on_part_begin": self._part_begin,
+            "on_header_field": self._header_field,
+            "on_header_value": self._header_value,
+            "on_header_end": self._header_end,
+            "on_headers_finished": self._headers_finished,
+            "on_part_data": self._data,
+            "on_part_end": self._part_end,
+        }
 
     def _part_begin(self) -> None:
         self._headers, self._active = {}, False
@@ -78,7 +83,7 @@ class _Collector:
             self.data_offset = self.fed + start
         self.file.size += end - start  # counted even past the limit, never kept
         room = self.limit + 1 - len(self.file.data)
-        self.file.data += data[start:start + max(0, min(room, end - start))]
+        self.file.data += data[start : start + max(0, min(room, end - start))]
         if len(self.file.data) > self.limit:
             self.overflow = True
 

@@ -27,14 +27,17 @@ TEXT_MAX = 100_000
 PROMPT_TEXT_MAX = 12_000  # what the model reads; fits the embedded model's context
 MSG_TOO_LONG = "Please provide at most 100,000 characters of text to analyze"
 MSG_FAILED = "Failed to analyze document"
-SYSTEM = ("You are a consumer psychologist. From text written by or about a consumer you "
-          "describe the personality it suggests, using the Big Five model.")
+SYSTEM = (
+    "You are a consumer psychologist. From text written by or about a consumer you "
+    "describe the personality it suggests, using the Big Five model."
+)
 INSTRUCTIONS = (
     "Write a short analysis (4-8 sentences) of the personality this text suggests: how "
     "the person thinks, decides, shops and relates to others. Then end with exactly five "
     "lines, each a trait name, a colon and a whole number from 0 to 100, like this:\n"
     "Openness: <score>\nConscientiousness: <score>\nExtraversion: <score>\n"
-    "Agreeableness: <score>\nNeuroticism: <score>")
+    "Agreeableness: <score>\nNeuroticism: <score>"
+)
 
 
 SCORES_NUDGE = "Now rate this person's Big Five traits, each a whole number from 0 to 100."
@@ -50,14 +53,22 @@ def scores_schema(traits: list[str]) -> dict[str, Any]:
     return {"type": "object", "properties": {t: score for t in traits}, "required": traits}
 
 
-async def _missing_scores(provider: Any, prompt: str, analysis: str,
-                          missing: list[str]) -> list[str]:
+async def _missing_scores(
+    provider: Any, prompt: str, analysis: str, missing: list[str]
+) -> list[str]:
     """Score lines for the traits the analysis gave no number; none if the call fails
     (the analysis itself already succeeded, so its text is still worth returning)."""
-    req = ChatRequest(system=SYSTEM, max_tokens=150, temperature=0.2,
-                      json_schema=scores_schema(missing),
-                      messages=[ChatMessage("user", prompt), ChatMessage("assistant", analysis),
-                                ChatMessage("user", SCORES_NUDGE)])
+    req = ChatRequest(
+        system=SYSTEM,
+        max_tokens=150,
+        temperature=0.2,
+        json_schema=scores_schema(missing),
+        messages=[
+            ChatMessage("user", prompt),
+            ChatMessage("assistant", analysis),
+            ChatMessage("user", SCORES_NUDGE),
+        ],
+    )
     try:
         scores = extract_json((await provider.chat(req)).text)
     except LLMError as err:
@@ -66,16 +77,18 @@ async def _missing_scores(provider: Any, prompt: str, analysis: str,
     return score_lines(scores, missing) if isinstance(scores, dict) else []
 
 
-async def analyze_document(provider: Any, document_text: str | None,
-                           current_traits: dict[str, Any] | None) -> dict[str, Any]:
+async def analyze_document(
+    provider: Any, document_text: str | None, current_traits: dict[str, Any] | None
+) -> dict[str, Any]:
     errors = validate_ai_assist(document_text)
     if errors:
         raise ValidationFailed(errors)
     if len(document_text) > TEXT_MAX:
         raise ValidationFailed([MSG_TOO_LONG])
     prompt = analysis_prompt(document_text)
-    req = ChatRequest(system=SYSTEM, messages=[ChatMessage("user", prompt)],
-                      max_tokens=450, temperature=0.3)
+    req = ChatRequest(
+        system=SYSTEM, messages=[ChatMessage("user", prompt)], max_tokens=450, temperature=0.3
+    )
     try:
         analysis = (await provider.chat(req)).text.strip()
     except LLMError as err:

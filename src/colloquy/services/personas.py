@@ -121,10 +121,19 @@ async def seed_personas_if_empty(db: AsyncSession) -> int:
     for i, seed in enumerate(SEED_PERSONAS):
         # Distinct creation times keep the library in p1..p10 order.
         created = now + timedelta(milliseconds=i)
-        db.add(PersonaRow(
-            id=seed["id"], name=seed["name"], age=seed["age"], gender=seed["gender"],
-            location=seed["location"], income=seed["income"], traits=dict(seed["traits"]),
-            interests=list(seed["interests"]), created_at=created, updated_at=created,
-        ))
+        db.add(
+            PersonaRow(
+                id=seed["id"],
+                name=seed["name"],
+                age=seed["age"],
+                gender=seed["gender"],
+                location=seed["location"],
+                income=seed["income"],
+                traits=dict(seed["traits"]),
+                interests=list(seed["interests"]),
+                created_at=created,
+                updated_at=created,
+            )
+        )
     await db.commit()
     return len(SEED_PERSONAS)

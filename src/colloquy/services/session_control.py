@@ -27,8 +27,9 @@ def _announce(bus: EventBus, row, running: bool) -> None:
     bus.publish(row.id, "status", {"status": row.status, "running": running, "error": row.error})
 
 
-async def run_session(db: AsyncSession, session_id: str, runners: RunnerManager,
-                      bus: EventBus) -> dict[str, Any]:
+async def run_session(
+    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+) -> dict[str, Any]:
     """Start or resume the run. Also the spec's Retry: clears the error and the stop flag.
     Idempotent: while a runner is active nothing changes and no second one starts."""
     row = await get_row(db, session_id)
@@ -36,10 +37,16 @@ async def run_session(db: AsyncSession, session_id: str, runners: RunnerManager,
         raise Conflict("Session is already completed")
     if not runners.is_active(session_id):
         if row.status == "draft":
-            setup.validate_setup({
-                "name": row.name, "participantIds": [p.get("id") for p in row.participants],
-                "moderatorStyle": row.moderator_style, "stimuli": row.stimuli,
-                "questions": row.questions, "settings": row.settings})
+            setup.validate_setup(
+                {
+                    "name": row.name,
+                    "participantIds": [p.get("id") for p in row.participants],
+                    "moderatorStyle": row.moderator_style,
+                    "stimuli": row.stimuli,
+                    "questions": row.questions,
+                    "settings": row.settings,
+                }
+            )
         row.status = "in-progress"
         row.running = True
         row.error = None
@@ -54,8 +61,9 @@ async def run_session(db: AsyncSession, session_id: str, runners: RunnerManager,
     return await load_view(db, row, runners.generating(session_id))
 
 
-async def stop_session(db: AsyncSession, session_id: str, runners: RunnerManager,
-                       bus: EventBus) -> dict[str, Any]:
+async def stop_session(
+    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+) -> dict[str, Any]:
     """Stop: the current answer is dropped and the run halts with 'Session stopped by user'."""
     row = await get_row(db, session_id)
     was_active = await runners.stop(session_id)
@@ -71,8 +79,7 @@ async def stop_session(db: AsyncSession, session_id: str, runners: RunnerManager
     return await load_view(db, row, [])
 
 
-async def save_session(db: AsyncSession, session_id: str,
-                       runners: RunnerManager) -> dict[str, Any]:
+async def save_session(db: AsyncSession, session_id: str, runners: RunnerManager) -> dict[str, Any]:
     """Save: messages are committed as they come; store the token estimate, keep status."""
     row = await get_row(db, session_id)
     row.tokens_used = await stored_tokens(db, session_id)
@@ -81,8 +88,9 @@ async def save_session(db: AsyncSession, session_id: str,
     return await load_view(db, row, runners.generating(session_id))
 
 
-async def end_session(db: AsyncSession, session_id: str, runners: RunnerManager,
-                      bus: EventBus) -> dict[str, Any]:
+async def end_session(
+    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+) -> dict[str, Any]:
     """End Session: stop the runner, save, and complete (completedAt now)."""
     row = await get_row(db, session_id)
     await runners.stop(session_id, quiet=True)

@@ -73,7 +73,8 @@ def _link_errors(stimulus: dict[str, Any]) -> list[str]:
     if _is_web_url(content):
         return []
     return {"video": [MSG_UNSUPPORTED_VIDEO], "audio": [MSG_UNSUPPORTED_AUDIO]}.get(
-        kind, [MSG_BAD_LINK])
+        kind, [MSG_BAD_LINK]
+    )
 
 
 def _clean_stimulus(s: dict[str, Any]) -> dict[str, Any]:
@@ -116,8 +117,9 @@ def unique_ids(ids: list[str] | None) -> list[str]:
 def validate_setup(data: dict[str, Any]) -> None:
     """Raise ValidationFailed with every applicable message (spec texts first)."""
     stimuli = data.get("stimuli") or []
-    errors = validate_session_start(data.get("name"), len(unique_ids(data.get("participantIds"))),
-                                    data.get("questions"))
+    errors = validate_session_start(
+        data.get("name"), len(unique_ids(data.get("participantIds"))), data.get("questions")
+    )
     errors += check_details(data.get("name"), data.get("description"))
     if (data.get("moderatorStyle") or DEFAULT_MODERATOR_STYLE) not in MODERATOR_STYLES:
         errors.append("Moderator style must be formal, casual or probing")

@@ -15,12 +15,19 @@ SUMMARY_LIMIT = 1000  # the dashboard lists at most this many sessions, newest f
 
 
 def _details(row: SessionRow) -> dict[str, Any]:
-    return {"id": row.id, "name": row.name, "description": row.description,
-            "status": row.status, "createdAt": row.created_at, "completedAt": row.completed_at}
+    return {
+        "id": row.id,
+        "name": row.name,
+        "description": row.description,
+        "status": row.status,
+        "createdAt": row.created_at,
+        "completedAt": row.completed_at,
+    }
 
 
-def session_view(row: SessionRow, messages: list[dict[str, Any]],
-                 generating: list[int]) -> dict[str, Any]:
+def session_view(
+    row: SessionRow, messages: list[dict[str, Any]], generating: list[int]
+) -> dict[str, Any]:
     participants = list(row.participants or [])
     questions = list(row.questions or [])
     progress = progress_payload(participants, len(questions), messages, generating)
@@ -46,24 +53,31 @@ async def load_view(db: AsyncSession, row: SessionRow, generating: list[int]) ->
 
 
 async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
-    rows = list(await db.scalars(select(SessionRow)
-                                 .order_by(SessionRow.created_at.desc(), SessionRow.id.desc())
-                                 .limit(SUMMARY_LIMIT)))
+    rows = list(
+        await db.scalars(
+            select(SessionRow)
+            .order_by(SessionRow.created_at.desc(), SessionRow.id.desc())
+            .limit(SUMMARY_LIMIT)
+        )
+    )
     counts: dict[str, dict[str, int]] = {}
     if rows:
         grouped = await db.execute(
             select(MessageRow.session_id, MessageRow.sentiment, func.count())
             .where(MessageRow.session_id.in_([r.id for r in rows]))
-            .group_by(MessageRow.session_id, MessageRow.sentiment))
+            .group_by(MessageRow.session_id, MessageRow.sentiment)
+        )
         for session_id, sentiment, n in grouped:
             counts.setdefault(session_id, {})[sentiment or ""] = n
     out = []
     for row in rows:
         c = counts.get(row.id, {})
-        out.append({
-            **_details(row),
-            "participantCount": len(row.participants or []),
-            "messageCount": sum(c.values()),
-            "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},
-        })
+        out.append(
+            {
+                **_details(row),
+                "participantCount": len(row.participants or []),
+                "messageCount": sum(c.values()),
+                "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},
+            }
+        )
     return out

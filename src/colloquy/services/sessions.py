@@ -18,8 +18,15 @@ from colloquy.store.types import utcnow
 
 SETUP_FIELDS = ("participantIds", "moderatorStyle", "stimuli", "questions", "settings")
 
-__all__ = ["create_session", "delete_session", "duplicate_session", "get_row", "get_session",
-           "list_summaries", "update_session"]
+__all__ = [
+    "create_session",
+    "delete_session",
+    "duplicate_session",
+    "get_row",
+    "get_session",
+    "list_summaries",
+    "update_session",
+]
 
 
 async def get_row(db: AsyncSession, session_id: str) -> SessionRow:
@@ -29,8 +36,9 @@ async def get_row(db: AsyncSession, session_id: str) -> SessionRow:
     return row
 
 
-async def get_session(db: AsyncSession, session_id: str,
-                      runners: RunnerManager | None = None) -> dict[str, Any]:
+async def get_session(
+    db: AsyncSession, session_id: str, runners: RunnerManager | None = None
+) -> dict[str, Any]:
     row = await get_row(db, session_id)
     return await load_view(db, row, runners.generating(session_id) if runners else [])
 
@@ -41,18 +49,28 @@ async def create_session(db: AsyncSession, data: dict[str, Any]) -> dict[str, An
     participants = await setup.participant_snapshots(db, data.get("participantIds") or [])
     now = utcnow()
     row = SessionRow(
-        id=setup.new_session_id(), name=data["name"].strip(),
-        description=(data.get("description") or "").strip(), status="in-progress",
-        created_at=now, updated_at=now, participants=participants,
-        tokens_used=0, running=False, stop_requested=False, request_count=0,
-        iteration_count=0, **setup.normalised_setup(data))
+        id=setup.new_session_id(),
+        name=data["name"].strip(),
+        description=(data.get("description") or "").strip(),
+        status="in-progress",
+        created_at=now,
+        updated_at=now,
+        participants=participants,
+        tokens_used=0,
+        running=False,
+        stop_requested=False,
+        request_count=0,
+        iteration_count=0,
+        **setup.normalised_setup(data),
+    )
     db.add(row)
     await db.commit()
     return await load_view(db, row, [])
 
 
-async def update_session(db: AsyncSession, session_id: str, data: dict[str, Any],
-                         runners: RunnerManager | None = None) -> dict[str, Any]:
+async def update_session(
+    db: AsyncSession, session_id: str, data: dict[str, Any], runners: RunnerManager | None = None
+) -> dict[str, Any]:
     """Name and description always; the setup too while the session is a draft."""
     row = await get_row(db, session_id)
     changes_setup = any(f in data for f in SETUP_FIELDS)
@@ -65,11 +83,12 @@ async def update_session(db: AsyncSession, session_id: str, data: dict[str, Any]
         raise ValidationFailed(errors)
     if changes_setup:
         merged = {
-            "name": data.get("name", row.name), "description": data.get("description"),
+            "name": data.get("name", row.name),
+            "description": data.get("description"),
             "participantIds": data.get("participantIds", [p.get("id") for p in row.participants]),
             "moderatorStyle": data.get("moderatorStyle", row.moderator_style),
-            "stimuli": data.get("stimuli", row.stimuli), "questions": data.get("questions",
-                                                                               row.questions),
+            "stimuli": data.get("stimuli", row.stimuli),
+            "questions": data.get("questions", row.questions),
             "settings": data.get("settings", row.settings),
         }
         setup.validate_setup(merged)
@@ -91,20 +110,34 @@ async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]
     source = await get_row(db, session_id)
     now = utcnow()
     row = SessionRow(
-        id=setup.new_session_id(), name=f"{source.name[:setup.NAME_MAX - 7]} (Copy)",
-        description=source.description, status="draft", created_at=now, updated_at=now,
-        completed_at=None, participants=copy.deepcopy(source.participants),
-        moderator_style=source.moderator_style, stimuli=copy.deepcopy(source.stimuli),
-        questions=list(source.questions), settings=dict(source.settings), tokens_used=0,
-        insights=None, error=None, running=False, stop_requested=False, request_count=0,
-        iteration_count=0)
+        id=setup.new_session_id(),
+        name=f"{source.name[: setup.NAME_MAX - 7]} (Copy)",
+        description=source.description,
+        status="draft",
+        created_at=now,
+        updated_at=now,
+        completed_at=None,
+        participants=copy.deepcopy(source.participants),
+        moderator_style=source.moderator_style,
+        stimuli=copy.deepcopy(source.stimuli),
+        questions=list(source.questions),
+        settings=dict(source.settings),
+        tokens_used=0,
+        insights=None,
+        error=None,
+        running=False,
+        stop_requested=False,
+        request_count=0,
+        iteration_count=0,
+    )
     db.add(row)
     await db.commit()
     return await load_view(db, row, [])
 
 
-async def delete_session(db: AsyncSession, session_id: str, runners: RunnerManager,
-                         bus: EventBus) -> None:
+async def delete_session(
+    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+) -> None:
     """Stop its runner, then remove the session and all its messages."""
     await get_row(db, session_id)
     await runners.stop(session_id, quiet=True)

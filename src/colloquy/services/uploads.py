@@ -55,8 +55,9 @@ def _write_new(uploads_dir: Path, name: str, data: bytes) -> None:
     os.replace(tmp, uploads_dir / name)
 
 
-async def save_upload(filename: str | None, data: bytes | bytearray, complete: bool,
-                      uploads_dir: Path) -> dict[str, str]:
+async def save_upload(
+    filename: str | None, data: bytes | bytearray, complete: bool, uploads_dir: Path
+) -> dict[str, str]:
     """Store one received file; `complete` False means it was cut off past the limit."""
     shown = display_name(filename)
     if not filename:
@@ -71,5 +72,9 @@ async def save_upload(filename: str | None, data: bytes | bytearray, complete: b
     uploads_dir.mkdir(parents=True, exist_ok=True)
     name = f"{int(time.time() * 1000)}-{secrets.token_hex(8)}.{kind}"
     await asyncio.to_thread(_write_new, uploads_dir, name, bytes(data))
-    return {"url": f"/uploads/{name}", "filename": name, "originalName": shown,
-            "contentType": IMAGE_TYPES[kind]}
+    return {
+        "url": f"/uploads/{name}",
+        "filename": name,
+        "originalName": shown,
+        "contentType": IMAGE_TYPES[kind],
+    }

@@ -30,6 +30,7 @@ def message_to_dict(row: MessageRow) -> dict[str, Any]:
 
 async def load_message_dicts(db: AsyncSession, session_id: str) -> list[dict[str, Any]]:
     """The session's messages in order (`seq`)."""
-    rows = await db.scalars(select(MessageRow).where(MessageRow.session_id == session_id)
-                            .order_by(MessageRow.seq))
+    rows = await db.scalars(
+        select(MessageRow).where(MessageRow.session_id == session_id).order_by(MessageRow.seq)
+    )
     return [message_to_dict(r) for r in rows]
