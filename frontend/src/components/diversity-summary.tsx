@@ -32,21 +32,21 @@ export function TraitDiversityMeters({
       {TRAIT_KEYS.map((key) => {
         const value = Math.min(100, Math.max(0, Math.round(traitDiversity[key] ?? 0)));
         return (
-          <div key={key}>
-            <div className="flex items-center justify-between text-xs">
-              <dt className="text-muted-foreground">{TRAIT_LABELS[key]}</dt>
-              <dd className="font-medium tabular-nums">{value}%</dd>
-            </div>
-            <div
-              role="meter"
-              aria-label={`${TRAIT_LABELS[key]} diversity`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={value}
-              className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted"
-            >
-              <div className={cn("h-full rounded-full", barClassName(value))} style={{ width: `${value}%` }} />
-            </div>
+          <div key={key} className="grid grid-cols-[1fr_auto] items-center text-xs">
+            <dt className="text-muted-foreground">{TRAIT_LABELS[key]}</dt>
+            <dd className="font-medium tabular-nums">{value}%</dd>
+            <dd className="col-span-2 mt-1">
+              <div
+                role="meter"
+                aria-label={`${TRAIT_LABELS[key]} diversity`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={value}
+                className="h-1.5 overflow-hidden rounded-full bg-muted"
+              >
+                <div className={cn("h-full rounded-full", barClassName(value))} style={{ width: `${value}%` }} />
+              </div>
+            </dd>
           </div>
         );
       })}

@@ -24,7 +24,11 @@ function Meter({ label, value, className }: { label: string; value: number; clas
   );
 }
 
-/** The five Big Five bars, each labelled 'value/100'; a missing trait shows as 50. */
+/**
+ * The five Big Five bars, each labelled 'value/100'; a missing trait shows as 50.
+ * Each trait is one valid <dl> group: a <div> holding only its <dt> and <dd>s (the meter sits
+ * in a <dd> of its own), as screen readers and axe-core expect.
+ */
 export function TraitBars({ traits, className, variant = "default" }: TraitBarsProps) {
   if (variant === "compact") {
     return (
@@ -34,7 +38,9 @@ export function TraitBars({ traits, className, variant = "default" }: TraitBarsP
           return (
             <div key={key} data-testid={`trait-${key}`} className="col-span-3 grid grid-cols-subgrid items-center">
               <dt className="text-xs text-muted-foreground">{TRAIT_LABELS[key]}</dt>
-              <Meter label={TRAIT_LABELS[key]} value={value} />
+              <dd>
+                <Meter label={TRAIT_LABELS[key]} value={value} />
+              </dd>
               <dd className="text-right text-xs font-medium tabular-nums">{value}/100</dd>
             </div>
           );
@@ -47,12 +53,12 @@ export function TraitBars({ traits, className, variant = "default" }: TraitBarsP
       {TRAIT_KEYS.map((key) => {
         const value = traitValue(traits, key);
         return (
-          <div key={key} data-testid={`trait-${key}`}>
-            <div className="flex items-center justify-between text-xs">
-              <dt className="text-muted-foreground">{TRAIT_LABELS[key]}</dt>
-              <dd className="font-medium tabular-nums">{value}/100</dd>
-            </div>
-            <Meter label={TRAIT_LABELS[key]} value={value} className="mt-1" />
+          <div key={key} data-testid={`trait-${key}`} className="grid grid-cols-[1fr_auto] items-center text-xs">
+            <dt className="text-muted-foreground">{TRAIT_LABELS[key]}</dt>
+            <dd className="font-medium tabular-nums">{value}/100</dd>
+            <dd className="col-span-2 mt-1">
+              <Meter label={TRAIT_LABELS[key]} value={value} />
+            </dd>
           </div>
         );
       })}

@@ -1,16 +1,17 @@
 /**
  * Avatar helpers shared by every screen that shows a persona.
- * Class names are written out in full so Tailwind can find them.
+ * Class names are written out in full so Tailwind can find them. The 700 shades keep white
+ * initials above the WCAG AA contrast ratio (4.5:1) on every colour.
  */
 export const AVATAR_COLORS = [
-  "bg-indigo-500",
-  "bg-emerald-500",
-  "bg-amber-500",
-  "bg-rose-500",
-  "bg-sky-500",
-  "bg-violet-500",
-  "bg-teal-500",
-  "bg-orange-500",
+  "bg-indigo-700",
+  "bg-emerald-700",
+  "bg-amber-700",
+  "bg-rose-700",
+  "bg-sky-700",
+  "bg-violet-700",
+  "bg-teal-700",
+  "bg-orange-700",
 ] as const;
 
 /** First letters of the first two words of the name, uppercase ("Sarah Chen" -> "SC"). */
@@ -34,14 +35,14 @@ export function avatarColor(index: number): string {
 
 /** The avatar colours as hex values, in the same order, for charts (SVG fills). */
 export const AVATAR_HEX = [
-  "#6366f1",
-  "#10b981",
-  "#f59e0b",
-  "#f43f5e",
-  "#0ea5e9",
-  "#8b5cf6",
-  "#14b8a6",
-  "#f97316",
+  "#4338ca",
+  "#047857",
+  "#b45309",
+  "#be123c",
+  "#0369a1",
+  "#6d28d9",
+  "#0f766e",
+  "#c2410c",
 ] as const;
 
 /** Chart colour matching avatarColor(index). */

@@ -1,5 +1,13 @@
-import { LayoutDashboardIcon, MessagesSquareIcon, PlusCircleIcon, UsersIcon } from "lucide-react";
-import { NavLink } from "react-router";
+import {
+  LayoutDashboardIcon,
+  MenuIcon,
+  MessagesSquareIcon,
+  PlusCircleIcon,
+  UsersIcon,
+  XIcon,
+} from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink, useLocation } from "react-router";
 import { ModelStatus } from "@/features/health/components/model-status";
 import { paths } from "@/app/paths";
 import { cn } from "@/lib/utils";
@@ -55,21 +63,47 @@ export function Sidebar() {
   );
 }
 
-/** On narrow screens the sidebar becomes a top bar with the same links. */
+/** On narrow screens the sidebar becomes a top bar whose menu button opens the same links. */
 export function MobileNav() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Following a link closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
   return (
     <header className="sticky top-0 z-30 border-b bg-sidebar md:hidden">
       <div className="flex h-14 items-center justify-between px-4">
         <Brand />
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="mobile-nav"
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen((v) => !v)}
+          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+          className="flex size-10 items-center justify-center rounded-md text-foreground outline-none hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {open ? <XIcon className="size-5" aria-hidden="true" /> : <MenuIcon className="size-5" aria-hidden="true" />}
+        </button>
       </div>
-      <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-3 pb-2">
-        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-          <NavLink key={to} to={to} className={navClass}>
-            <Icon className="size-4" aria-hidden="true" />
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      {open && (
+        <nav
+          id="mobile-nav"
+          aria-label="Main"
+          className="space-y-1 border-t px-3 py-2"
+          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+        >
+          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            <NavLink key={to} to={to} className={navClass}>
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </NavLink>
+          ))}
+          <div className="border-t px-3 pt-3 pb-1">
+            <ModelStatus />
+          </div>
+        </nav>
+      )}
     </header>
   );
 }

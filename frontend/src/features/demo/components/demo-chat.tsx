@@ -95,12 +95,23 @@ export function DemoChat({
       </CardHeader>
       {/* The scroller is absolutely placed so the card takes the column's height, not the chat's. */}
       <div className="relative flex-1">
-      <div ref={scrollRef} className="absolute inset-0 overflow-y-auto px-5 py-4" data-testid="demo-chat">
-        <ol className="space-y-4" role="log" aria-label="Demo discussion">
-          {state.messages.map((message) => (
-            <ChatMessage key={message.id} message={message} avatarIndex={avatarIndex(message.personaId)} />
-          ))}
-        </ol>
+      {/* Focusable so the keyboard can scroll it; the log role sits on a wrapper, since a list
+          keeps its own role for its items. */}
+      <div
+        ref={scrollRef}
+        tabIndex={0}
+        role="region"
+        aria-label="Demo chat"
+        className="absolute inset-0 overflow-y-auto px-5 py-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        data-testid="demo-chat"
+      >
+        <div role="log" aria-label="Demo discussion">
+          <ol className="space-y-4">
+            {state.messages.map((message) => (
+              <ChatMessage key={message.id} message={message} avatarIndex={avatarIndex(message.personaId)} />
+            ))}
+          </ol>
+        </div>
         {state.typing && (
           <div className="mt-4" aria-live="polite">
             <TypingIndicator name={state.typing.speaker} avatarIndex={avatarIndex(state.typing.personaId)} />

@@ -28,9 +28,9 @@ export function PersonaCard({ persona, index, onUse, onEdit, onDelete }: Persona
       <div className="flex items-start gap-3">
         <PersonaAvatar name={persona.name} index={index} />
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="truncate font-semibold leading-tight" title={persona.name}>
+          <h2 id={headingId} className="truncate font-semibold leading-tight" title={persona.name}>
             {persona.name}
-          </h3>
+          </h2>
           <p className="mt-0.5 truncate text-sm text-muted-foreground">
             {persona.age} · {persona.location}
           </p>

@@ -81,21 +81,21 @@ function InsightsView({ insights }: { insights: SessionInsights }) {
             {BREAKDOWN.map(({ key, label, bar }) => {
               const value = Math.max(0, Math.min(100, Math.round(insights.sentimentBreakdown[key] ?? 0)));
               return (
-                <div key={key}>
-                  <div className="flex justify-between text-sm">
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="font-medium tabular-nums">{value}%</dd>
-                  </div>
-                  <div
-                    role="meter"
-                    aria-label={`${label} answers`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={value}
-                    className="mt-1 h-2 overflow-hidden rounded-full bg-muted"
-                  >
-                    <div className={cn("h-full rounded-full", bar)} style={{ width: `${value}%` }} />
-                  </div>
+                <div key={key} className="grid grid-cols-[1fr_auto] text-sm">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-medium tabular-nums">{value}%</dd>
+                  <dd className="col-span-2 mt-1">
+                    <div
+                      role="meter"
+                      aria-label={`${label} answers`}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={value}
+                      className="h-2 overflow-hidden rounded-full bg-muted"
+                    >
+                      <div className={cn("h-full rounded-full", bar)} style={{ width: `${value}%` }} />
+                    </div>
+                  </dd>
                 </div>
               );
             })}

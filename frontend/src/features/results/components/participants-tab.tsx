@@ -31,9 +31,9 @@ export function ParticipantsTab({ session }: { session: Session }) {
               <div className="flex items-start gap-3">
                 <PersonaAvatar name={p.name} index={index} />
                 <div className="min-w-0 flex-1">
-                  <h3 id={headingId} className="truncate font-semibold leading-tight" title={p.name}>
+                  <h2 id={headingId} className="truncate font-semibold leading-tight" title={p.name}>
                     {p.name}
-                  </h3>
+                  </h2>
                   <p className="mt-0.5 text-sm text-muted-foreground">
                     {p.age} · {p.gender}
                   </p>

@@ -133,7 +133,10 @@ export function Conversation({ messages, participants, writing, running, footer,
           const el = e.currentTarget;
           stickRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
         }}
-        className="max-h-[600px] overflow-y-auto px-5 py-4"
+        tabIndex={0}
+        role="region"
+        aria-label="Conversation messages"
+        className="max-h-[600px] overflow-y-auto px-5 py-4 outline-none focus-visible:ring-[3px] focus-visible:ring-inset focus-visible:ring-ring/50"
         data-testid="conversation"
       >
         {messages.length === 0 && writing.length === 0 ? (

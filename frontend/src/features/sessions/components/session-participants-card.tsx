@@ -42,7 +42,10 @@ export function SessionParticipantsCard({ participants, speakingIndex }: Session
                   </p>
                 </div>
                 {speaking && (
-                  <Badge className="animate-pulse" data-testid="speaking-badge">
+                  <Badge data-testid="speaking-badge">
+                    {/* Only the dot pulses: fading the whole badge would drop its text below
+                        the contrast minimum for half of every beat. */}
+                    <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
                     Speaking
                   </Badge>
                 )}

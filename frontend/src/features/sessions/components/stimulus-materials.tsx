@@ -97,7 +97,10 @@ function TextItem({ stimulus }: { stimulus: Item }) {
   return (
     <li className="space-y-2 rounded-lg border bg-muted/40 p-3" data-testid="stimulus-text">
       <ItemHeader stimulus={stimulus} />
-      <p className="max-h-48 overflow-y-auto text-sm whitespace-pre-wrap">{stimulus.content}</p>
+      <p
+        tabIndex={0}
+        className="max-h-48 overflow-y-auto rounded-sm text-sm whitespace-pre-wrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >{stimulus.content}</p>
     </li>
   );
 }
