@@ -6,6 +6,7 @@ import statistics
 
 import pytest
 
+from colloquy.domain.assist_traits import score_lines, trait_numbers, traits_from_analysis
 from colloquy.domain.constants import GENDERS, INCOME_BANDS, TRAITS
 from colloquy.domain.generation_repair import (
     balance,
@@ -20,14 +21,7 @@ from colloquy.domain.generation_repair import (
     unique_names,
     usable,
 )
-from colloquy.domain.generation_rules import (
-    audience_hints,
-    plan_slots,
-    score_lines,
-    slot_line,
-    trait_numbers,
-    traits_from_analysis,
-)
+from colloquy.domain.generation_rules import audience_hints, plan_slots, slot_line
 from colloquy.domain.validation import validate_persona
 
 NEUTRAL = "Shoppers who buy household cleaning products online"

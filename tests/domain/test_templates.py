@@ -1,10 +1,10 @@
 from colloquy.domain.constants import GENDERS, INCOME_BANDS, TRAITS
+from colloquy.domain.question_templates import question_templates
 from colloquy.domain.regions import region_of
 from colloquy.domain.templates import (
     new_persona_defaults,
     persona_template,
     persona_templates,
-    question_templates,
     seed_personas,
 )
 from colloquy.domain.validation import validate_persona
@@ -89,7 +89,8 @@ def test_new_persona_defaults():
 
 
 def test_module_level_views_match_functions():
-    from colloquy.domain.templates import PERSONA_TEMPLATES, QUESTION_TEMPLATES, SEED_PERSONAS
+    from colloquy.domain.question_templates import QUESTION_TEMPLATES
+    from colloquy.domain.templates import PERSONA_TEMPLATES, SEED_PERSONAS
 
     assert list(PERSONA_TEMPLATES) == persona_templates()
     assert list(SEED_PERSONAS) == seed_personas()

@@ -251,9 +251,7 @@ def test_screens_fit_a_phone(live_server: str, browser: Browser, tmp_path: Path,
         for path in [*screens, f"/session/{sid}", f"/session/{sid}/results"]:
             page.goto(f"{live_server}{path}")
             page.wait_for_load_state("networkidle")
-            page.screenshot(
-                path=str(shots / f"phone{path.replace('/', '-')}.png"), full_page=True
-            )
+            page.screenshot(path=str(shots / f"phone{path.replace('/', '-')}.png"), full_page=True)
             width = page.evaluate("() => document.documentElement.scrollWidth")
             if width > PHONE["width"]:
                 overflow[path] = width

@@ -3,7 +3,7 @@
 from fastapi import APIRouter
 
 from colloquy.api.schemas.misc import QuestionTemplateOut
-from colloquy.domain.templates import question_templates
+from colloquy.domain.question_templates import question_templates
 
 router = APIRouter(tags=["sessions"])
 

@@ -15,8 +15,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from .constants import GENDERS, INCOME_BANDS, TRAIT_DEFAULT, TRAIT_MAX, TRAIT_MIN, TRAITS
-from .mathutil import is_number
+from .constants import GENDERS, INCOME_BANDS, TRAITS
+from .name_pools import CITIES, FIRST_NAMES, LAST_NAMES
 
 AGE_LOW, AGE_HIGH = 18, 80  # the persona form's input range
 
@@ -36,128 +36,6 @@ SPREADS: dict[str, Spread] = {
     "medium": Spread(15, ("Female", "Male", "Non-binary"), 3, 25, 4, 8),
     "high": Spread(None, GENDERS, len(INCOME_BANDS), 40, 5, 10),
 }
-
-CITIES: dict[str, tuple[str, ...]] = {
-    "west": (
-        "Seattle, WA",
-        "Portland, OR",
-        "San Francisco, CA",
-        "Los Angeles, CA",
-        "San Diego, CA",
-        "Sacramento, CA",
-    ),
-    "mountain": (
-        "Denver, CO",
-        "Phoenix, AZ",
-        "Salt Lake City, UT",
-        "Albuquerque, NM",
-        "Boise, ID",
-        "Las Vegas, NV",
-    ),
-    "south": (
-        "Austin, TX",
-        "Houston, TX",
-        "Atlanta, GA",
-        "Miami, FL",
-        "Nashville, TN",
-        "Charlotte, NC",
-        "New Orleans, LA",
-    ),
-    "midwest": (
-        "Chicago, IL",
-        "Minneapolis, MN",
-        "Columbus, OH",
-        "Detroit, MI",
-        "Kansas City, MO",
-        "Milwaukee, WI",
-    ),
-    "northeast": (
-        "New York, NY",
-        "Boston, MA",
-        "Philadelphia, PA",
-        "Pittsburgh, PA",
-        "Providence, RI",
-        "Hartford, CT",
-    ),
-}
-FIRST_NAMES: dict[str, tuple[str, ...]] = {
-    "Female": (
-        "Maria",
-        "Emily",
-        "Aisha",
-        "Grace",
-        "Sofia",
-        "Hannah",
-        "Priya",
-        "Chloe",
-        "Danielle",
-        "Mei",
-        "Rosa",
-        "Keisha",
-        "Laura",
-        "Nadia",
-        "Olivia",
-        "Tanya",
-    ),
-    "Male": (
-        "James",
-        "Carlos",
-        "Daniel",
-        "Kevin",
-        "Marcus",
-        "Ethan",
-        "Omar",
-        "Luis",
-        "Brian",
-        "Hiroshi",
-        "Tyler",
-        "Andre",
-        "Victor",
-        "Samuel",
-        "Derek",
-        "Raj",
-    ),
-    "other": (
-        "Alex",
-        "Jordan",
-        "Taylor",
-        "Riley",
-        "Casey",
-        "Morgan",
-        "Avery",
-        "Quinn",
-        "Jamie",
-        "Rowan",
-        "Sage",
-        "Skyler",
-    ),
-}
-LAST_NAMES = (
-    "Garcia",
-    "Johnson",
-    "Nguyen",
-    "Patel",
-    "Kim",
-    "Williams",
-    "Brown",
-    "Lopez",
-    "Okafor",
-    "Miller",
-    "Rossi",
-    "Cohen",
-    "Martinez",
-    "Anderson",
-    "Chen",
-    "Walker",
-    "Reyes",
-    "Schmidt",
-    "Hughes",
-    "Singh",
-    "Foster",
-    "Bennett",
-    "Ramirez",
-    "Park",
-)
 
 
 @dataclass(frozen=True)
@@ -325,51 +203,3 @@ def slot_line(number: int, slot: Slot) -> str:
         f"{number}. age {slot.age}, {slot.gender}, income {slot.income}, "
         f"lives in a US city such as {slot.location}; Big Five (0-100): {traits}"
     )
-
-
-# --- AI Assist: traits read from the analysis text (SPEC §7.3) ---------------------------
-
-_NUMBER_AFTER = (
-    r"(?:\s+to\s+experience)?[*_\s]*(?:\([^)]{0,20}\))?[*_\s]*"
-    r"(?:[:=\-–—]|\bis\b|\bof\b|\bat\b)?[*_\s]*(\d{1,3}(?:\.\d+)?)(?![\d.]*\d)"
-)
-
-
-def trait_numbers(text: str) -> dict[str, float]:
-    """The number after each trait name that has one, in range or not."""
-    found: dict[str, float] = {}
-    for trait in TRAITS:
-        match = re.search(rf"\b{trait}\b{_NUMBER_AFTER}", text or "", re.IGNORECASE)
-        if match:
-            found[trait] = float(match.group(1))
-    return found
-
-
-def traits_from_analysis(text: str, current: dict | None = None) -> dict[str, float]:
-    """The number after each trait name ('Openness: 72', 'openness - 72/100',
-    'Neuroticism is 40'), accepted only within 0-100; otherwise the current value, or 50."""
-    current = current or {}
-    found = trait_numbers(text)
-    out: dict[str, float] = {}
-    for trait in TRAITS:
-        value = found.get(trait)
-        if value is not None and TRAIT_MIN <= value <= TRAIT_MAX:
-            out[trait] = int(value) if value.is_integer() else value
-        else:
-            fallback = current.get(trait)
-            ok = is_number(fallback) and TRAIT_MIN <= fallback <= TRAIT_MAX
-            out[trait] = fallback if ok else TRAIT_DEFAULT
-    return out
-
-
-def score_lines(scores: dict, traits: tuple[str, ...] | list[str]) -> list[str]:
-    """'Openness: 72' lines for a model's structured scores, to append to its analysis.
-    Scores that all lie within 1-5 are read as a 1-5 rating scale (small models use it)."""
-    numbers = {t: scores.get(t) for t in traits if is_number(scores.get(t))}
-    likert = bool(numbers) and all(0 <= v <= 5 for v in numbers.values())
-    lines = []
-    for trait, value in numbers.items():
-        value = max(0, (value - 1) * 25) if likert else value
-        if TRAIT_MIN <= value <= TRAIT_MAX:
-            lines.append(f"{trait.capitalize()}: {round(value)}")
-    return lines
