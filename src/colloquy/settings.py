@@ -23,6 +23,9 @@ class Settings(BaseSettings):
     llm_timeout: float = 30.0
     llm_max_retries: int = 3
     llm_retry_base_delay: float = 0.5
+    # Overall deadline of one answer call in seconds (generation and insights get 300/90
+    # times it); None: 90 s and 300 s.
+    llm_deadline_s: float | None = None
 
     # Required to serve off loopback; then every /api call needs it (bearer or cookie).
     access_token: str | None = Field(default=None, repr=False)

@@ -179,3 +179,34 @@ async def test_session_finished_elsewhere_mid_run_announces_only_stored_messages
     announced = [e.data["id"] for e in events if e.name == "message"]
     assert announced == stored and 3 <= len(stored) < 24
     assert "error" not in [e.name for e in events]
+
+
+async def test_stream_cut_short_is_retried_and_only_whole_answers_stored(env):
+    """Issue 11 defect 1: a stream that stops without a finish reason ("I would never")
+    is a fault; the fragment is not stored and the live view is told of the retry."""
+    cuts = {"left": 4}
+
+    def responder(body):
+        reply = default_responder(body)
+        if body.get("stream") and cuts["left"] > 0:
+            cuts["left"] -= 1
+            return FakeReply(reply, cut_after=2)
+        return reply
+
+    env.fake.set_responder(responder)
+    sid = await env.create(participants=3, questions=2)
+    sub, _, _ = env.bus.subscribe(sid, None)
+    await env.run(sid)
+    view = await env.wait_idle(sid)
+    assert view["status"] == "completed" and view["error"] is None
+    assert layout_of(view["messages"]) == expected_layout(2, 3)
+    events = []
+    while not sub.queue.empty():
+        item = sub.queue.get_nowait()
+        if item is not None:
+            events.append(item)
+    retries = [e.data for e in events if e.name == "retrying"]
+    assert len(retries) == 4 and {"participantIndex", "questionIndex", "round"} <= set(retries[0])
+    answers = [m for m in view["messages"] if m["participantIndex"] is not None]
+    cut = [m for m in answers if len(m["content"].split()) <= 2]
+    assert cut == []  # no two-token fragment stored as an answer

@@ -200,7 +200,7 @@ async def test_empty_then_text_recovers(openai_provider, fake_openai):
     assert (await openai_provider.chat(request())).text == "Now I have something to say."
 
 
-async def test_stream_is_not_retried_after_tokens_went_out(openai_provider, fake_openai):
+async def test_error_event_mid_stream_is_not_retried(openai_provider, fake_openai):
     fake_openai.set_responder([FakeReply("a b c d e f", fail_after=3), "never used"])
     tokens: list[str] = []
     with pytest.raises(LLMError) as info:

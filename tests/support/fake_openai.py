@@ -42,6 +42,7 @@ class FakeReply:
     finish_reason: str = "stop"
     usage: bool = True  # False: no usage anywhere (clients must estimate)
     fail_after: int | None = None  # streaming: send an error event after N chunks
+    cut_after: int | None = None  # streaming: end the body after N chunks (no finish, no [DONE])
     model: str | None = None
 
 
@@ -198,6 +199,8 @@ class FakeOpenAI:
             if reply.fail_after is not None and n >= reply.fail_after:
                 yield f"data: {json.dumps({'error': {'message': 'stream broke'}})}\n\n"
                 return
+            if reply.cut_after is not None and n >= reply.cut_after:
+                return  # a server that stops mid-answer
             if rate:
                 await asyncio.sleep(1 / rate)
             yield chunk({"content": piece})

@@ -234,6 +234,14 @@ export interface TokenEventData {
   delta: string;
 }
 
+/** `retrying`: the model call for this answer is tried again; its streamed text is void. */
+export interface RetryingEventData {
+  participantIndex: number;
+  personaId: string | null;
+  questionIndex: number;
+  round: number;
+}
+
 export interface ThinkingEventData {
   questionIndex: number;
   round: number;

@@ -68,7 +68,7 @@ class _Channel:
             self.partial[key] = {**data, "delta": text}
         elif name == "thinking":
             self.thinking = data
-        elif name == "message":
+        elif name in ("message", "retrying"):  # stored, or its streamed text is void
             self.partial.pop(_slot(data), None)
         elif name == "error" or (name == "status" and not data.get("running")):
             self.thinking = None

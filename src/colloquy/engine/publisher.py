@@ -131,6 +131,15 @@ class Publisher:
                 TOKEN_FLUSH_SECONDS, self.flush_tokens
             )
 
+    def retrying(self, persona: dict[str, Any], p: int, q: int, r: int) -> None:
+        """The model call for this answer is tried again: the text streamed so far is void
+        (a stream cut short), so its buffered deltas go and viewers clear it."""
+        self._tokens.pop((p, q, r), None)
+        self._send(
+            "retrying",
+            {"participantIndex": p, "personaId": persona.get("id"), "questionIndex": q, "round": r},
+        )
+
     def flush_tokens(self) -> None:
         """Publish the buffered deltas now, one `token` event per answer."""
         if self._timer is not None:

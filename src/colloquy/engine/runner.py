@@ -288,7 +288,9 @@ class SessionRunner:
         )
         self.counters.requests += 1
         result = await self.provider.stream(
-            request, lambda delta: self.pub.token(persona, p, q, r, delta)
+            request,
+            lambda delta: self.pub.token(persona, p, q, r, delta),
+            lambda: self.pub.retrying(persona, p, q, r),
         )
         text = (result.text or "").strip()
         if not text:

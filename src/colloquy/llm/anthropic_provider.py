@@ -72,6 +72,8 @@ class AnthropicProvider(RetryingProvider):
                         elif event.type == "input_json" and event.partial_json:
                             await emit(on_token, event.partial_json)
                     message = await stream.get_final_message()
+                if message.stop_reason is None:  # no message_stop: the stream was cut short
+                    raise errors.truncated()
         except anthropic.AnthropicError as exc:
             raise _map_error(exc) from exc
         return self._result(message, req, wrapped)

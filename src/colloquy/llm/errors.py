@@ -20,8 +20,9 @@ EMPTY_MESSAGE = "No response from AI"
 class LLMError(Exception):
     """A failed model call.
 
-    kind is a stable code: rate_limit, credits, timeout, empty, server, connection,
-    bad_request, invalid_output or other. retryable says whether retry.py may try again.
+    kind is a stable code: rate_limit, credits, timeout, empty, truncated, server,
+    connection, bad_request, invalid_output or other. retryable says whether retry.py may
+    try again.
     """
 
     def __init__(
@@ -56,6 +57,16 @@ def credits_depleted() -> LLMError:
 
 def timed_out() -> LLMError:
     return LLMError(TIMEOUT_MESSAGE, status=408, kind="timeout", retryable=True)
+
+
+def truncated() -> LLMError:
+    """A stream that ended without a finish reason or [DONE]: the text is incomplete."""
+    return LLMError(
+        "The AI service ended the answer early (the stream was cut short)",
+        status=502,
+        kind="truncated",
+        retryable=True,
+    )
 
 
 def _root_cause(exc: BaseException) -> BaseException:

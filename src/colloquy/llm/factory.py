@@ -24,6 +24,14 @@ class LLMSettings(Protocol):
 
 
 def build_provider(settings: LLMSettings) -> Provider:
+    provider = _build(settings)
+    set_deadlines = getattr(provider, "set_deadlines", None)
+    if set_deadlines is not None and getattr(provider, "answer_deadline", None) is not None:
+        set_deadlines(getattr(settings, "llm_deadline_s", None))  # COLLOQUY_LLM_DEADLINE_S
+    return provider
+
+
+def _build(settings: LLMSettings) -> Provider:
     choice = (settings.llm_provider or "local").strip().lower()
     retry = RetryPolicy(
         max_retries=max(0, settings.llm_max_retries),

@@ -39,6 +39,10 @@ _DONE = object()
 class LocalProvider(RetryingProvider):
     name = "local"
     supports_images = False
+    # No overall deadline: the queue for the one model is not a fault, and the compute
+    # time of each call is bounded by `timeout` below.
+    answer_deadline = None
+    long_deadline = None
 
     def __init__(
         self,

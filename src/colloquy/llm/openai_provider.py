@@ -19,7 +19,7 @@ from openai import AsyncOpenAI, DefaultAioHttpClient
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
-from colloquy.llm.openai_stream import ChatStream, HTTPStatusError
+from colloquy.llm.openai_stream import DONE_BATCH, ChatStream, HTTPStatusError
 from colloquy.llm.provider import TokenCallback
 from colloquy.llm.retry import RetryPolicy
 from colloquy.llm.retrying import RetryingProvider
@@ -192,7 +192,9 @@ class OpenAIProvider(RetryingProvider):
         parts: list[str] = []
         usage: dict[str, Any] | None = None
         finish = model = None
+        done = False
         async for chunks in self._chat_stream.chunks({**kwargs, "stream": True}):
+            done = chunks is DONE_BATCH
             for chunk in chunks:
                 usage = chunk.get("usage") or usage
                 model = chunk.get("model") or model
@@ -204,6 +206,10 @@ class OpenAIProvider(RetryingProvider):
                         if pending is not None:  # an async callback
                             await pending
                     finish = choice.get("finish_reason") or finish
+        if finish is None and not done:
+            # Closed early (server killed, connection cut): the text is a fragment. The
+            # retry discards it; the caller's live view is told (RetryingProvider.stream).
+            raise errors.truncated()
         text = "".join(parts)
         return ChatResult(
             text=text,

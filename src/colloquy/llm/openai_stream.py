@@ -24,6 +24,8 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.sse import SSEDecoder
 
 _ERROR_BODY_LIMIT = 64 * 1024  # an error body is only read for its message
+# The last batch `chunks` yields when the server sent [DONE] (by identity, never filled).
+DONE_BATCH: list[dict[str, Any]] = []
 
 
 class HTTPStatusError(Exception):
@@ -60,7 +62,9 @@ class ChatStream:
 
     async def chunks(self, body: dict[str, Any]) -> AsyncIterator[list[dict[str, Any]]]:
         """The stream's JSON chunks, in order, up to [DONE]: a list per network read (one
-        step of this generator per read, not per chunk: it is the hot loop)."""
+        step of this generator per read, not per chunk: it is the hot loop). When the
+        server sent [DONE] the last list is DONE_BATCH; a stream that stops without it
+        (and without a finish reason, which the caller checks) was cut short."""
         try:
             async with self._current_session().post(
                 self.url, data=json.dumps(body), headers=self.headers, timeout=self.timeout
@@ -85,6 +89,8 @@ class ChatStream:
                             batch.append(chunk)
                     if batch:
                         yield batch
+                if done:
+                    yield DONE_BATCH
         except TimeoutError as exc:  # aiohttp's read and connect timeouts are TimeoutErrors
             raise errors.timed_out() from exc
         except aiohttp.ClientError as exc:

@@ -5,16 +5,17 @@
         model: str                # the model actually used, for /api/health and records
         supports_images: bool     # False: images on messages are ignored
         async def chat(req) -> ChatResult
-        async def stream(req, on_token) -> ChatResult
+        async def stream(req, on_token, on_retry=None) -> ChatResult
         async def aclose() -> None
 
 `stream` calls `on_token(delta)` for every text delta as it arrives (the callback may be
 sync or async) and returns the complete ChatResult with usage once the reply is done, so
 callers get both live tokens and final usage without juggling an async generator.
 
-Both methods retry transient failures (429, 5xx, timeouts, one empty reply) before
-raising LLMError; a stream is only retried while no token has been delivered yet, so
-the callback never sees text twice. Cancelling the awaiting task stops the call.
+Both methods retry transient failures (429, 5xx, timeouts, one empty reply, a stream cut
+short) before raising LLMError, each attempt under an overall deadline (retrying.py). A
+stream retried after tokens went out calls `on_retry()` first: what the callback saw of
+the failed attempt is void. Cancelling the awaiting task stops the call.
 """
 
 from __future__ import annotations
@@ -36,7 +37,12 @@ class Provider(Protocol):
 
     async def chat(self, req: ChatRequest) -> ChatResult: ...
 
-    async def stream(self, req: ChatRequest, on_token: TokenCallback) -> ChatResult: ...
+    async def stream(
+        self,
+        req: ChatRequest,
+        on_token: TokenCallback,
+        on_retry: Callable[[], None] | None = None,
+    ) -> ChatResult: ...
 
     async def aclose(self) -> None: ...
 

@@ -1,33 +1,78 @@
 """`chat` and `stream` as every provider offers them: one attempt is the provider's own
-`_attempt`; the retry policy wraps it the same way for all of them."""
+`_attempt`; the retry policy and the overall deadline wrap it the same way for all of them.
+
+The deadline bounds each attempt as a whole (the transport's timeout only bounds the gap
+between two reads, so a server dripping a byte every few seconds never tripped it):
+answers (`stream`) 90 s, everything else (`chat`: persona generation, insights, AI
+Assist) 300 s by default. Running past it is a timeout: retried as retry.py allows, then
+the spec's 'Request timeout'.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+import asyncio
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
+from colloquy.llm import errors
 from colloquy.llm.provider import TokenCallback
 from colloquy.llm.retry import RetryPolicy, with_retries
 from colloquy.llm.types import ChatRequest, ChatResult
 
+ANSWER_DEADLINE_S = 90.0
+LONG_DEADLINE_S = 300.0
+RetryCallback = Callable[[], None]
+
+
+def deadlines(answer_deadline_s: float | None) -> tuple[float, float]:
+    """(answer, long) deadlines; COLLOQUY_LLM_DEADLINE_S sets the answer one and scales
+    the long one with it (90 -> 300)."""
+    if answer_deadline_s is None or answer_deadline_s <= 0:
+        return ANSWER_DEADLINE_S, LONG_DEADLINE_S
+    return answer_deadline_s, answer_deadline_s * LONG_DEADLINE_S / ANSWER_DEADLINE_S
+
+
+async def within(call: Coroutine[Any, Any, ChatResult], seconds: float | None) -> ChatResult:
+    """Run one attempt under an overall deadline; past it, the spec's timeout error."""
+    if seconds is None:
+        return await call
+    try:
+        async with asyncio.timeout(seconds):
+            return await call
+    except TimeoutError as exc:
+        raise errors.timed_out() from exc
+
 
 class RetryingProvider:
     _retry: RetryPolicy
+    # Per attempt; None: no overall deadline (the embedded model bounds its own compute).
+    answer_deadline: float | None = ANSWER_DEADLINE_S
+    long_deadline: float | None = LONG_DEADLINE_S
+
+    def set_deadlines(self, answer_deadline_s: float | None) -> None:
+        self.answer_deadline, self.long_deadline = deadlines(answer_deadline_s)
 
     async def chat(self, req: ChatRequest) -> ChatResult:
-        return await with_retries(lambda: self._attempt(req, None), self._retry)
-
-    async def stream(self, req: ChatRequest, on_token: TokenCallback) -> ChatResult:
-        sent = False
-
-        def relay(delta: str) -> Awaitable[None] | None:
-            nonlocal sent
-            sent = True
-            return on_token(delta)  # the provider awaits it if the callback is async
-
-        # Once a token has gone out a retry would show text twice, so only retry before that.
         return await with_retries(
-            lambda: self._attempt(req, relay), self._retry, can_retry=lambda: not sent
+            lambda: within(self._attempt(req, None), self.long_deadline), self._retry
         )
+
+    async def stream(
+        self, req: ChatRequest, on_token: TokenCallback, on_retry: RetryCallback | None = None
+    ) -> ChatResult:
+        """Stream an answer. A failed attempt is retried even after tokens went out (a
+        stream cut short is a fragment, not an answer): `on_retry` is called before each
+        new attempt so the caller can discard what it showed of the failed one."""
+        attempts = 0
+
+        def attempt() -> Awaitable[ChatResult]:
+            nonlocal attempts
+            attempts += 1
+            if attempts > 1 and on_retry is not None:
+                on_retry()
+            return within(self._attempt(req, on_token), self.answer_deadline)
+
+        return await with_retries(attempt, self._retry)
 
     async def _attempt(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
         raise NotImplementedError

@@ -86,7 +86,8 @@ function WritingItem({ answer, participants }: { answer: WritingAnswer; particip
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <span>
-            <span className="font-semibold text-foreground">{name}</span> is thinking...
+            <span className="font-semibold text-foreground">{name}</span>{" "}
+            {answer.retrying ? "is thinking... (the model stopped early; trying again)" : "is thinking..."}
           </span>
           <span className="flex gap-0.5" aria-hidden="true">
             <span className="size-1 animate-bounce rounded-full bg-muted-foreground [animation-delay:-0.3s]" />

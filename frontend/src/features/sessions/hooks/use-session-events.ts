@@ -4,6 +4,7 @@ import { API_BASE } from "@/lib/api-client";
 import type {
   ErrorEventData,
   ProgressEventData,
+  RetryingEventData,
   SessionMessage,
   StatusEventData,
   ThinkingEventData,
@@ -17,6 +18,7 @@ import {
   applyProgress,
   applyStatus,
   type LiveAnswers,
+  onRetrying,
   onStoredMessage,
   onThinking,
   onToken,
@@ -71,6 +73,10 @@ export function useSessionEvents(id: string, enabled: boolean, handlers: Session
       token: (event) => {
         const data = parse<TokenEventData>(event);
         if (data) setAnswers((a) => onToken(a, data));
+      },
+      retrying: (event) => {
+        const data = parse<RetryingEventData>(event);
+        if (data) setAnswers((a) => onRetrying(a, data));
       },
       thinking: (event) => {
         const data = parse<ThinkingEventData>(event);

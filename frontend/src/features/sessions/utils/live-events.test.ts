@@ -5,6 +5,7 @@ import {
   applyProgress,
   applyStatus,
   mergeFetched,
+  onRetrying,
   onStoredMessage,
   onThinking,
   onToken,
@@ -94,6 +95,18 @@ describe("answers being written", () => {
     answers = onThinking(answers, { ...thinking, participants: [thinking.participants[1]] });
     expect(answers).toHaveLength(1);
     expect(answers[0].text).toBe("Hello there");
+  });
+
+  it("a retried answer drops its streamed text and shows the retry until new text comes", () => {
+    const slot = { participantIndex: 1, personaId: "p2", questionIndex: 0, round: 0 };
+    let answers = onThinking([], thinking);
+    answers = onToken(answers, { ...slot, delta: "I would" });
+    answers = onRetrying(answers, slot);
+    expect(answers[1]).toMatchObject({ text: "", retrying: true });
+    expect(answers[0]).toMatchObject({ text: "" });
+    expect(answers[0].retrying).toBeFalsy();
+    answers = onToken(answers, { ...slot, delta: "Whole answer." });
+    expect(answers[1]).toMatchObject({ text: "Whole answer.", retrying: false });
   });
 
   it("adds a participant seen only through tokens (page opened mid-answer)", () => {

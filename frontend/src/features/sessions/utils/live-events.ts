@@ -6,6 +6,7 @@
 import type {
   ErrorEventData,
   ProgressEventData,
+  RetryingEventData,
   Session,
   SessionMessage,
   StatusEventData,
@@ -87,6 +88,8 @@ export interface WritingAnswer {
   round: number;
   /** The streamed text so far ('' while thinking). */
   text: string;
+  /** Set while the model call is being tried again (its earlier text was discarded). */
+  retrying?: boolean;
 }
 
 export type LiveAnswers = WritingAnswer[];
@@ -128,7 +131,25 @@ export function onToken(answers: LiveAnswers, data: TokenEventData): LiveAnswers
     };
     return [...answers, added].sort(byParticipant);
   }
-  return answers.map((a, i) => (i === index ? { ...a, text: a.text + data.delta } : a));
+  return answers.map((a, i) => (i === index ? { ...a, text: a.text + data.delta, retrying: false } : a));
+}
+
+/** The answer's model call is tried again: what it streamed is void, the answer shows the retry. */
+export function onRetrying(answers: LiveAnswers, data: RetryingEventData): LiveAnswers {
+  const index = answers.findIndex((a) => sameSlot(a, data));
+  if (index === -1) {
+    const added: WritingAnswer = {
+      participantIndex: data.participantIndex,
+      personaId: data.personaId,
+      name: null,
+      questionIndex: data.questionIndex,
+      round: data.round,
+      text: "",
+      retrying: true,
+    };
+    return [...answers, added].sort(byParticipant);
+  }
+  return answers.map((a, i) => (i === index ? { ...a, text: "", retrying: true } : a));
 }
 
 /** A stored answer replaces the one being written. */
