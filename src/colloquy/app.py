@@ -15,6 +15,7 @@ from colloquy.api import (
     events,
     generation,
     health,
+    model_settings,
     personas,
     question_templates,
     results,
@@ -28,6 +29,7 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerManager
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
+from colloquy.services.model_settings import load_into_runtime
 from colloquy.services.personas import seed_personas_if_empty
 from colloquy.settings import Settings, get_settings
 from colloquy.store.migrate import upgrade_async
@@ -56,14 +58,16 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.runtime = runtime
         async with runtime.sessionmaker() as db:
             await seed_personas_if_empty(db)
+        await load_into_runtime(runtime)  # the model saved on the Settings screen, if any
         app.state.events = EventBus()
         app.state.runners = RunnerManager(
             runtime.sessionmaker, runtime.get_provider, app.state.events, settings.uploads_dir
         )
         await app.state.runners.resume_all()  # sessions that were running before a restart
         if freeze_gc:
-            if settings.llm_provider in PROVIDERS:  # import its SDK now, so it is frozen too
-                import_module(f"colloquy.llm.{settings.llm_provider}_provider")
+            provider = runtime.model_config.provider if runtime.model_config else ""
+            if provider in PROVIDERS:  # import its SDK now, so it is frozen too
+                import_module(f"colloquy.llm.{provider}_provider")
             gc.collect()
             gc.freeze()
             gc.set_threshold(GC_YOUNG_THRESHOLD)
@@ -82,6 +86,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
 
     api = APIRouter(prefix="/api")
     api.include_router(health.router)
+    api.include_router(model_settings.router)
     api.include_router(auth.router)
     api.include_router(generation.router)
     api.include_router(documents.router)

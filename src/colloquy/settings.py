@@ -27,6 +27,9 @@ class Settings(BaseSettings):
     # times it); None: 90 s and 300 s.
     llm_deadline_s: float | None = None
 
+    # Encrypts API keys saved from the Settings screen; default: a key file in the data dir.
+    secret_key: str | None = Field(default=None, repr=False)
+
     # Required to serve off loopback; then every /api call needs it (bearer or cookie).
     access_token: str | None = Field(default=None, repr=False)
 

@@ -153,6 +153,15 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
         page.get_by_role("tab", name=tab, exact=True).click()
         check(f"results: {tab}")
 
+    page.goto(f"{base}/settings")
+    expect(page.get_by_test_id("active-model-name")).to_be_visible()
+    check("settings")
+    page.get_by_role("button", name="List models").click()
+    expect(page.get_by_role("list", name="Available models")).to_be_visible()
+    page.get_by_role("button", name="Test connection").click()
+    expect(page.get_by_test_id("model-test-result")).to_be_visible()
+    check("settings: models listed and tested")
+
     page.goto(f"{base}/demo-session")
     expect(page.get_by_text("is typing...").first).to_be_visible(timeout=15_000)
     check("demo")
@@ -247,7 +256,7 @@ def test_screens_fit_a_phone(live_server: str, browser: Browser, tmp_path: Path,
     page.set_default_timeout(10_000)
     try:
         overflow: dict[str, int] = {}
-        screens = ["/dashboard", "/personas", "/create-session", "/demo-session"]
+        screens = ["/dashboard", "/personas", "/create-session", "/demo-session", "/settings"]
         for path in [*screens, f"/session/{sid}", f"/session/{sid}/results"]:
             page.goto(f"{live_server}{path}")
             page.wait_for_load_state("networkidle")

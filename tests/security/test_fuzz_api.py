@@ -54,14 +54,24 @@ def api_schema(request, tmp_path_factory):
         shutdown_lifespans()  # the app's runners and database, started by schemathesis
 
 
+# Operations that call whatever endpoint the request names: fuzzed input would send real
+# requests to invented hosts (the internet); tests/api/test_model_settings_api.py covers them.
+CALLS_GIVEN_ENDPOINT = {
+    ("PUT", "/api/settings/model"),
+    ("POST", "/api/settings/model/test"),
+    ("GET", "/api/settings/models"),
+}
+
+
 def operations() -> list[tuple[str, str]]:
-    """(method, path) of every operation but the event stream; read without starting the app."""
+    """(method, path) of every operation but the event stream and those that call an endpoint
+    named in the request; read without starting the app."""
     spec = create_app(Settings(frontend_dist=None)).openapi()
     return [
         (method.upper(), path)
         for path, item in spec["paths"].items()
         for method in item
-        if not path.endswith("/events")
+        if not path.endswith("/events") and (method.upper(), path) not in CALLS_GIVEN_ENDPOINT
     ]
 
 

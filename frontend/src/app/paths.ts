@@ -5,6 +5,7 @@ export const paths = {
   personas: "/personas",
   createSession: "/create-session",
   demoSession: "/demo-session",
+  settings: "/settings",
   session: (id: string) => `/session/${encodeURIComponent(id)}`,
   sessionResults: (id: string) => `/session/${encodeURIComponent(id)}/results`,
 } as const;

@@ -6,6 +6,7 @@ import { PersonasPage } from "@/features/personas/components/personas-page";
 import { CreateSessionPage } from "@/features/sessions/components/create-session-page";
 import { LiveSessionPage } from "@/features/sessions/components/live-session-page";
 import { SessionResultsPage } from "@/features/results/components/session-results-page";
+import { SettingsPage } from "@/features/settings/components/settings-page";
 import { AppLayout } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found";
 import { paths } from "./paths";
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: "demo-session", element: <DemoSessionPage /> },
       { path: "session/:id", element: <LiveSessionPage /> },
       { path: "session/:id/results", element: <SessionResultsPage /> },
+      { path: "settings", element: <SettingsPage /> },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).

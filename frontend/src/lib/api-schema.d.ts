@@ -21,6 +21,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Model Settings */
+        get: operations["get_model_settings_api_settings_model_get"];
+        /** Put Model Settings */
+        put: operations["put_model_settings_api_settings_model_put"];
+        post?: never;
+        /** Reset Model Settings */
+        delete: operations["reset_model_settings_api_settings_model_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/model/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test Model Settings */
+        post: operations["test_model_settings_api_settings_model_test_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Models */
+        get: operations["list_models_api_settings_models_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/status": {
         parameters: {
             query?: never;
@@ -809,6 +862,90 @@ export interface components {
             /** Kind */
             kind: string;
         };
+        /** ModelChoice */
+        ModelChoice: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Sizebytes */
+            sizeBytes?: number | null;
+        };
+        /** ModelListOut */
+        ModelListOut: {
+            /** Models */
+            models: components["schemas"]["ModelChoice"][];
+        };
+        /** ModelSaveOut */
+        ModelSaveOut: {
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "default" | "env" | "saved";
+            test: components["schemas"]["ModelTestOut"];
+        };
+        /** ModelSettingsIn */
+        ModelSettingsIn: {
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
+        };
+        /** ModelSettingsOut */
+        ModelSettingsOut: {
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "default" | "env" | "saved";
+        };
+        /** ModelTestOut */
+        ModelTestOut: {
+            /** Ok */
+            ok: boolean;
+            /** Latencyms */
+            latencyMs: number | null;
+            /** Streaming */
+            streaming: boolean;
+            /** Structuredoutput */
+            structuredOutput: ("json_schema" | "json_object" | "prompt") | null;
+            /** Vision */
+            vision: boolean;
+            /** Model */
+            model: string | null;
+            /** Error */
+            error: string | null;
+        };
         /** ParticipationOut */
         ParticipationOut: {
             /** Personaid */
@@ -1248,6 +1385,142 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+        };
+    };
+    get_model_settings_api_settings_model_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSettingsOut"];
+                };
+            };
+        };
+    };
+    put_model_settings_api_settings_model_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSaveOut"];
+                };
+            };
+            /** @description Invalid settings, or the model did not answer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reset_model_settings_api_settings_model_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSettingsOut"];
+                };
+            };
+        };
+    };
+    test_model_settings_api_settings_model_test_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ModelSettingsIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelTestOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_models_api_settings_models_get: {
+        parameters: {
+            query: {
+                provider: "local" | "openai" | "anthropic";
+                baseUrl?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelListOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

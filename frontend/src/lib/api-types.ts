@@ -65,6 +65,12 @@ export type AnalyzeDocumentRequest = Schemas["AnalyzeDocumentRequest"];
 export type AnalyzeDocumentResponse = Schemas["AnalyzeDocumentResponse"];
 export type ExtractDocumentResponse = Schemas["ExtractDocumentResponse"];
 export type Health = Schemas["HealthOut"];
+export type ModelSettings = Schemas["ModelSettingsOut"];
+export type ModelSettingsInput = Schemas["ModelSettingsIn"];
+export type ModelTest = Schemas["ModelTestOut"];
+export type ModelSaved = Schemas["ModelSaveOut"];
+export type ModelChoice = Schemas["ModelChoice"];
+export type ProviderName = ModelSettings["provider"];
 
 /* Sessions (GET /api/sessions/{id}); shared by the session, dashboard and results screens. */
 

@@ -33,6 +33,7 @@ _STOP_REASONS = {
 
 class AnthropicProvider(RetryingProvider):
     name = "anthropic"
+    structured_output = "json_schema"  # a forced tool with the schema
     supports_images = True
 
     def __init__(

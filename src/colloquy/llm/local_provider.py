@@ -43,6 +43,7 @@ class LocalProvider(RetryingProvider):
     # time of each call is bounded by `timeout` below.
     answer_deadline = None
     long_deadline = None
+    structured_output = "json_schema"  # llama.cpp's schema grammar
 
     def __init__(
         self,

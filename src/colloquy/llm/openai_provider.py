@@ -75,6 +75,11 @@ class OpenAIProvider(RetryingProvider):
         self._stream_usage = True
         self._send_images = True
 
+    @property
+    def structured_output(self) -> str:
+        """How JSON is asked for now: json_schema, json_object or prompt (it adapts)."""
+        return self._json_mode
+
     async def aclose(self) -> None:
         await self._chat_stream.aclose()
         await self._client.close()

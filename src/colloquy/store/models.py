@@ -96,3 +96,14 @@ class DraftRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     data: Mapped[dict[str, Any]]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class AppSettingRow(Base):
+    """One application setting saved from the UI (the model settings: `model`). Secrets in
+    `data` are encrypted (services/secret_box.py)."""
+
+    __tablename__ = "app_settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    data: Mapped[dict[str, Any]]
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -3,6 +3,7 @@ import {
   MenuIcon,
   MessagesSquareIcon,
   PlusCircleIcon,
+  SettingsIcon,
   UsersIcon,
   XIcon,
 } from "lucide-react";
@@ -16,6 +17,7 @@ const NAV_ITEMS = [
   { to: paths.dashboard, label: "Dashboard", icon: LayoutDashboardIcon },
   { to: paths.personas, label: "Personas", icon: UsersIcon },
   { to: paths.createSession, label: "New Session", icon: PlusCircleIcon },
+  { to: paths.settings, label: "Settings", icon: SettingsIcon },
 ] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {

@@ -1,0 +1,345 @@
+import { AlertTriangleIcon, CheckCircle2Icon, CpuIcon, ListIcon, Loader2Icon, PlugZapIcon, XCircleIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header";
+import { QueryError } from "@/components/query-error";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import type { ModelChoice, ModelSettings, ModelSettingsInput, ModelTest, ProviderName } from "@/lib/api-types";
+import { cn } from "@/lib/utils";
+import {
+  useListModels,
+  useModelSettings,
+  useResetModelSettings,
+  useSaveModelSettings,
+  useTestModel,
+} from "../api/model-settings";
+import { describeTest, PRESETS, PROVIDER_LABELS, SOURCE_LABELS } from "../utils/presets";
+
+const EMBEDDED = "SmolLM2-135M-Instruct";
+
+interface FormValues {
+  provider: ProviderName;
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+}
+
+function fromSettings(s: ModelSettings): FormValues {
+  return { provider: s.provider, baseUrl: s.baseUrl ?? "", model: s.provider === "local" && s.model === EMBEDDED ? "" : s.model, apiKey: "" };
+}
+
+function toInput(v: FormValues): ModelSettingsInput {
+  return {
+    provider: v.provider,
+    baseUrl: v.provider === "local" ? null : v.baseUrl.trim() || null,
+    model: v.model.trim() || null,
+    // Empty: keep the key saved for this endpoint.
+    apiKey: v.apiKey.trim() ? v.apiKey.trim() : null,
+  };
+}
+
+export function SettingsPage() {
+  const settings = useModelSettings();
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description="Which language model writes the personas, the participants' answers and the insights."
+      />
+      {settings.isPending ? (
+        <div className="space-y-6">
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-96 w-full" />
+        </div>
+      ) : settings.isError ? (
+        <QueryError title="Could not load the settings" error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+          <ModelForm current={settings.data} />
+          <ActiveModelCard current={settings.data} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function ActiveModelCard({ current }: { current: ModelSettings }) {
+  const reset = useResetModelSettings();
+  const embedded = current.provider === "local" && current.model === EMBEDDED;
+  return (
+    <Card className="h-fit" data-testid="active-model">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CpuIcon className="size-4 text-primary" aria-hidden="true" />
+          Active model
+        </CardTitle>
+        <CardDescription>New calls use it at once; running sessions finish on the model they started with.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="text-xs text-muted-foreground">Provider</dt>
+            <dd className="font-medium">{PROVIDER_LABELS[current.provider]}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Model</dt>
+            <dd className="font-medium break-all" data-testid="active-model-name">{current.model}</dd>
+          </div>
+          {current.baseUrl && (
+            <div>
+              <dt className="text-xs text-muted-foreground">Endpoint</dt>
+              <dd className="break-all">{current.baseUrl}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="text-xs text-muted-foreground">API key</dt>
+            <dd>{current.apiKeySet ? "Set (stored encrypted, never shown)" : "None"}</dd>
+          </div>
+        </dl>
+        <Badge variant="secondary" data-testid="model-source">{SOURCE_LABELS[current.source] ?? current.source}</Badge>
+        {embedded && (
+          <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+            <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            The embedded SmolLM2-135M lets you try Colloquy offline. It is far too small for research: its answers
+            wander and repeat. Choose a capable model here before drawing any conclusion.
+          </p>
+        )}
+        {current.source === "saved" && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={reset.isPending}
+            onClick={() =>
+              reset.mutate(undefined, {
+                onSuccess: () => toast.success("Back to the model of the environment variables"),
+                onError: (e) => toast.error(errorMessage(e, "Could not reset the settings")),
+              })
+            }
+          >
+            Use the environment's model
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ModelForm({ current }: { current: ModelSettings }) {
+  const [values, setValues] = useState<FormValues>(() => fromSettings(current));
+  const [models, setModels] = useState<ModelChoice[] | null>(null);
+  const [result, setResult] = useState<{ kind: "test" | "save"; test?: ModelTest; error?: string } | null>(null);
+  const test = useTestModel();
+  const save = useSaveModelSettings();
+  const list = useListModels();
+  const busy = test.isPending || save.isPending;
+
+  useEffect(() => setValues(fromSettings(current)), [current]);
+
+  const update = (patch: Partial<FormValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setResult(null);
+  };
+  const keySaved = current.apiKeySet && current.provider === values.provider && (current.baseUrl ?? "") === values.baseUrl.trim();
+
+  const runTest = () =>
+    test.mutate(toInput(values), {
+      onSuccess: (t) => setResult({ kind: "test", test: t }),
+      onError: (e) => setResult({ kind: "test", error: errorMessage(e, "The test could not run") }),
+    });
+  const runSave = () =>
+    save.mutate(toInput(values), {
+      onSuccess: (saved) => {
+        setResult({ kind: "save", test: saved.test });
+        toast.success(`Now using ${saved.model}`);
+      },
+      onError: (e) => {
+        const message = errorMessage(e, "The settings could not be saved");
+        setResult({ kind: "save", error: message });
+        toast.error(message);
+      },
+    });
+  const loadModels = () =>
+    list.mutate(
+      { provider: values.provider, baseUrl: values.baseUrl },
+      {
+        onSuccess: (r) => setModels(r.models),
+        onError: (e) => {
+          setModels(null);
+          toast.error(errorMessage(e, "Could not list models"));
+        },
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <PlugZapIcon className="size-4 text-primary" aria-hidden="true" />
+          Choose a model
+        </CardTitle>
+        <CardDescription>
+          Any OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter), Anthropic, or a GGUF file
+          run in-process. Changes are tested before they are saved.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Presets</legend>
+          <div className="flex flex-wrap gap-2">
+            {PRESETS.map((p) => {
+              const active = p.provider === values.provider && p.baseUrl === values.baseUrl.trim();
+              return (
+                <Button
+                  key={p.id}
+                  type="button"
+                  size="sm"
+                  variant={active ? "default" : "outline"}
+                  aria-pressed={active}
+                  onClick={() => {
+                    setModels(null);
+                    update({ provider: p.provider, baseUrl: p.baseUrl, model: p.model, apiKey: "" });
+                  }}
+                >
+                  {p.label}
+                </Button>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <div className="space-y-2">
+          <Label htmlFor="model-provider">Provider</Label>
+          <Select
+            value={values.provider}
+            onValueChange={(v) => {
+              setModels(null);
+              update({ provider: v as ProviderName, model: "" });
+            }}
+          >
+            <SelectTrigger id="model-provider" className="w-full sm:w-80">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(Object.keys(PROVIDER_LABELS) as ProviderName[]).map((p) => (
+                <SelectItem key={p} value={p}>
+                  {PROVIDER_LABELS[p]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+
+        {values.provider !== "local" && (
+          <div className="space-y-2">
+            <Label htmlFor="model-base-url">Base URL</Label>
+            <Input
+              id="model-base-url"
+              value={values.baseUrl}
+              onChange={(e) => update({ baseUrl: e.target.value })}
+              placeholder={values.provider === "anthropic" ? "Default: https://api.anthropic.com" : "https://api.openai.com/v1"}
+              maxLength={500}
+              spellCheck={false}
+            />
+          </div>
+        )}
+
+        <div className="space-y-2">
+          <Label htmlFor="model-name">{values.provider === "local" ? "GGUF file" : "Model"}</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="model-name"
+              value={values.model}
+              onChange={(e) => update({ model: e.target.value })}
+              placeholder={values.provider === "local" ? `Empty: the embedded ${EMBEDDED}` : "Empty: the provider's default"}
+              maxLength={500}
+              spellCheck={false}
+              className="flex-1"
+            />
+            <Button type="button" variant="outline" onClick={loadModels} disabled={list.isPending}>
+              {list.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ListIcon aria-hidden="true" />}
+              List models
+            </Button>
+          </div>
+          {models && (
+            <ul className="max-h-48 overflow-y-auto rounded-md border" aria-label="Available models" tabIndex={0}>
+              {models.length === 0 && <li className="px-3 py-2 text-sm text-muted-foreground">The endpoint lists no models.</li>}
+              {models.map((m) => (
+                <li key={m.id}>
+                  <button
+                    type="button"
+                    className={cn(
+                      "w-full px-3 py-1.5 text-left text-sm outline-none hover:bg-secondary focus-visible:bg-secondary",
+                      m.id === values.model && "bg-accent font-medium",
+                    )}
+                    onClick={() => update({ model: m.id === EMBEDDED ? "" : m.id })}
+                  >
+                    {m.name}
+                    {m.sizeBytes ? <span className="text-muted-foreground"> · {(m.sizeBytes / 1e9).toFixed(2)} GB</span> : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {values.provider !== "local" && (
+          <div className="space-y-2">
+            <Label htmlFor="model-api-key">API key</Label>
+            <Input
+              id="model-api-key"
+              type="password"
+              autoComplete="off"
+              value={values.apiKey}
+              onChange={(e) => update({ apiKey: e.target.value })}
+              placeholder={keySaved ? "A key is saved: leave empty to keep it" : "Not needed for local servers"}
+              maxLength={500}
+            />
+            <p className="text-xs text-muted-foreground">Stored encrypted in Colloquy's database and never shown again.</p>
+          </div>
+        )}
+
+        <div className="flex flex-wrap gap-2 border-t pt-5">
+          <Button type="button" variant="outline" onClick={runTest} disabled={busy}>
+            {test.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            Test connection
+          </Button>
+          <Button type="button" onClick={runSave} disabled={busy}>
+            {save.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            Save and use
+          </Button>
+          {busy && <span className="self-center text-sm text-muted-foreground">Asking the model a short question...</span>}
+        </div>
+
+        <div aria-live="polite">{result && <ResultBox result={result} />}</div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ResultBox({ result }: { result: { kind: "test" | "save"; test?: ModelTest; error?: string } }) {
+  const ok = !result.error && result.test?.ok;
+  const text = result.error ?? (result.test ? describeTest(result.test) : "");
+  const title = ok ? (result.kind === "save" ? "Saved: new calls use this model" : "The model answered") : "It did not work";
+  return (
+    <div
+      data-testid="model-test-result"
+      className={cn(
+        "flex gap-3 rounded-md border p-3 text-sm",
+        ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-destructive/40 bg-destructive/5 text-destructive",
+      )}
+    >
+      {ok ? <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : <XCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
+      <div>
+        <p className="font-medium">{title}</p>
+        <p className="break-words">{text}</p>
+      </div>
+    </div>
+  );
+}
