@@ -861,6 +861,11 @@ export interface components {
             participantIndex?: number | null;
             /** Kind */
             kind: string;
+            /**
+             * Repairs
+             * @default []
+             */
+            repairs: string[];
         };
         /** ModelChoice */
         ModelChoice: {

@@ -115,6 +115,8 @@ def enqueue_message(
         "participantIndex": message.get("participantIndex"),
         "kind": message["kind"],
         "tokens": message["tokens"],
+        "repairs": list(message.get("repairs") or []),
+        "rawContent": message.get("rawContent"),
     }
     loop = asyncio.get_running_loop()
     per_loop = _group_commits.setdefault(loop, weakref.WeakKeyDictionary())
@@ -277,6 +279,8 @@ async def _insert_batch(
                     "participant_index": m["participantIndex"],
                     "kind": m["kind"],
                     "tokens": m["tokens"],
+                    "repairs": m.get("repairs") or None,
+                    "raw_content": m.get("rawContent"),
                 }
             )
         await conn.execute(insert(messages), rows)

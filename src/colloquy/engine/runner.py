@@ -26,6 +26,7 @@ from colloquy.domain.constants import (
     MSG_STOPPED,
     REQUEST_LIMIT,
 )
+from colloquy.domain.answer_cleaning import clean_answer
 from colloquy.domain.prompts import build_system_prompt, round_moderator_message
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.tokens import estimate_tokens
@@ -59,6 +60,15 @@ class Halt(Exception):
         super().__init__(error)
         self.error = error
         self.complete = complete
+
+
+@dataclass
+class Answer:
+    """A participant's answer as stored, the repairs that cleaned it and the model's text."""
+
+    text: str
+    repairs: list[str]
+    raw: str
 
 
 @dataclass
@@ -241,7 +251,8 @@ class SessionRunner:
         tasks = {p: asyncio.create_task(self._generate(setup, q, r, p, discussion)) for p in batch}
         try:
             for p in batch:  # stored in participant order, each as soon as it may be
-                text = await self._unless_stopped(tasks[p])
+                answer = await self._unless_stopped(tasks[p])
+                text = answer.text
                 persona = setup.participants[p]
                 tokens = estimate_tokens(text)
                 self.generating = [i for i in self.generating if i != p]
@@ -257,6 +268,8 @@ class SessionRunner:
                         "participantIndex": p,
                         "kind": plan.ANSWER,
                         "tokens": tokens,
+                        "repairs": answer.repairs,
+                        "rawContent": answer.raw if answer.repairs else None,
                     },
                     setup,
                 )
@@ -268,7 +281,9 @@ class SessionRunner:
                 task.cancel()
             await asyncio.gather(*tasks.values(), return_exceptions=True)
 
-    async def _generate(self, setup: Setup, q: int, r: int, p: int, discussion: list[dict]) -> str:
+    async def _generate(
+        self, setup: Setup, q: int, r: int, p: int, discussion: list[dict]
+    ) -> Answer:
         persona = setup.participants[p]
         system = self.system_prompts.get(p)
         if system is None:
@@ -286,18 +301,25 @@ class SessionRunner:
             images=self.images,
             system=system,
         )
-        self.counters.requests += 1
-        result = await self.provider.stream(
-            request,
-            lambda delta: self.pub.token(persona, p, q, r, delta),
-            lambda: self.pub.retrying(persona, p, q, r),
-        )
-        text = (result.text or "").strip()
-        if not text:
-            raise LLMError(MSG_NO_RESPONSE, kind="empty")
-        return text
+        others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
+        raw = ""
+        # A reply that is nothing but another voice cleans to nothing: ask once more.
+        for _ in range(2):
+            self.counters.requests += 1
+            result = await self.provider.stream(
+                request,
+                lambda delta: self.pub.token(persona, p, q, r, delta),
+                lambda: self.pub.retrying(persona, p, q, r),
+            )
+            raw = (result.text or "").strip()
+            if not raw:
+                raise LLMError(MSG_NO_RESPONSE, kind="empty")
+            cleaned = clean_answer(raw, speaker=str(persona.get("name") or ""), others=others)
+            if cleaned.text:
+                return Answer(cleaned.text, cleaned.repairs, raw)
+        return Answer(raw, [], raw)
 
-    async def _unless_stopped(self, task: asyncio.Task) -> str:
+    async def _unless_stopped(self, task: asyncio.Task) -> Answer:
         """The task's result, or Halt when Stop comes first (the answer is dropped)."""
         if not task.done():
             stop_wait = asyncio.create_task(self.stop.wait())

@@ -25,6 +25,8 @@ def message_to_dict(row: MessageRow) -> dict[str, Any]:
         "participantIndex": row.participant_index,
         "kind": row.kind,
         "tokens": row.tokens,
+        "repairs": list(row.repairs or []),
+        "rawContent": row.raw_content,
     }
 
 

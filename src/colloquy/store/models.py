@@ -88,6 +88,9 @@ class MessageRow(Base):
     participant_index: Mapped[int | None] = mapped_column(Integer, default=None)
     kind: Mapped[str] = mapped_column(String(20), default="response")
     tokens: Mapped[int] = mapped_column(Integer, default=0)
+    # What answer cleaning repaired (domain/answer_cleaning.py) and the model's own text.
+    repairs: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
+    raw_content: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class DraftRow(Base):

@@ -93,6 +93,8 @@ class MessageOut(CamelModel):
     round: int  # 0-based: 0 = initial responses
     participant_index: int | None = None
     kind: str  # question | round | response
+    # What answer cleaning repaired (own-name prefix, another voice, meta text, ...).
+    repairs: list[str] = []
 
 
 class ProgressOut(CamelModel):

@@ -71,6 +71,15 @@ function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
             <span className="text-xs text-muted-foreground">{positionLabel(message)}</span>
           )}
           <SentimentEmoji sentiment={message.sentiment} />
+          {(message.repairs?.length ?? 0) > 0 && (
+            <span
+              className="rounded border px-1.5 text-[11px] text-muted-foreground"
+              title={`Cleaned before it was stored: ${repairsText(message.repairs ?? [])}`}
+              data-testid="message-repaired"
+            >
+              cleaned
+            </span>
+          )}
           <time dateTime={message.timestamp} className="ml-auto text-xs text-muted-foreground tabular-nums">
             {formatMessageTime(message.timestamp)}
           </time>
@@ -81,6 +90,19 @@ function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
       </div>
     </li>
   );
+}
+
+const REPAIR_LABELS: Record<string, string> = {
+  own_name_prefix: "its own name at the start",
+  other_speaker: "lines written as another speaker",
+  meta_text: "bracketed stage directions",
+  echoed_instruction: "echoed instructions",
+  incomplete_sentence: "an unfinished last sentence",
+};
+
+/** What answer cleaning removed, in words (the raw text stays in the JSON export). */
+function repairsText(repairs: readonly string[]): string {
+  return repairs.map((r) => REPAIR_LABELS[r] ?? r).join(", ") + " removed";
 }
 
 /** SPEC §2 Transcript tab: search, participant filter, 'No messages found'. */

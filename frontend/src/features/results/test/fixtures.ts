@@ -15,6 +15,7 @@ export function message(overrides: Partial<SessionMessage>): SessionMessage {
     round: 0,
     participantIndex: null,
     kind: "response",
+    repairs: [],
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ export function makeMessage(overrides: Partial<SessionMessage> = {}): SessionMes
     round: 0,
     participantIndex: null,
     kind: "question",
+    repairs: [],
     ...overrides,
   };
 }

@@ -1,0 +1,128 @@
+"""Cleaning a participant's answer before it is stored, whatever model wrote it.
+
+Small models (and some large ones) open with their own name ("Sarah Chen: ..."), go on to
+write the other participants' or the moderator's lines, echo the prompt's instructions or
+bracketed stage directions ("[Demonstrate your thoughts ...]"), and stop mid-sentence when
+they reach the token limit. Each rule below removes one of those and is counted by name, so
+the stored message says what was repaired (and keeps the raw text for audit).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Repair names, as stored on the message.
+OWN_NAME = "own_name_prefix"
+OTHER_SPEAKER = "other_speaker"
+META_TEXT = "meta_text"
+ECHOED_INSTRUCTION = "echoed_instruction"
+INCOMPLETE_SENTENCE = "incomplete_sentence"
+
+MODERATOR = "Moderator"
+# Lines of our own prompt that a model may copy into its answer.
+_PROMPT_LINES = (
+    "moderator's question:",
+    "discussion so far:",
+    "materials shown to the group:",
+    "this is discussion round",
+    "give your own first answer",
+    "respond to what the others have shared",
+    "how to answer:",
+    "stay in character",
+    "keep each answer to",
+    "speak in the first person",
+    "never mention being an ai",
+    "your personality (big five",
+    "your interests:",
+    "your top values:",
+)
+_BRACKETED = re.compile(
+    r"\[[^\[\]\n]{0,400}\]|\((?:note|ooc|stage direction)[^()\n]{0,400}\)", re.I
+)
+_SENTENCE_END = re.compile(r"[.!?…](?:[\"'”’)\]]*)(?=\s|$)")
+_CLOSED = re.compile(r"[.!?…][\"'”’)\]]*\s*$")
+
+
+@dataclass
+class CleanedAnswer:
+    text: str
+    repairs: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.repairs)
+
+
+def _name_pattern(names: list[str]) -> str:
+    """Full names and first names, longest first, as one alternation."""
+    forms: set[str] = set()
+    for name in names:
+        name = name.strip()
+        if not name:
+            continue
+        forms.add(re.escape(name))
+        first = name.split()[0]
+        if len(first) >= 2:
+            forms.add(re.escape(first))
+    return "|".join(sorted(forms, key=len, reverse=True))
+
+
+def _label(names: list[str]) -> re.Pattern[str] | None:
+    """'Name:' as a speaker label, optionally in bold or brackets."""
+    alternation = _name_pattern(names)
+    if not alternation:
+        return None
+    return re.compile(rf"[\*_\[\(]*\b(?:{alternation})\b[\*_\]\)]*\s*:[\*_]*", re.I)
+
+
+def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer:
+    """`speaker`'s answer without what another voice wrote into it; `others`: the other
+    participants' names (the moderator is always one)."""
+    repairs: list[str] = []
+    out = text.strip()
+
+    # 1. Cut where another participant or the moderator starts speaking (a label at the
+    # start of a line or after a sentence), keeping what came before.
+    other_label = _label([*others, MODERATOR])
+    if other_label is not None:
+        for match in other_label.finditer(out):
+            start = match.start()
+            before = out[:start]
+            at_line_start = start == 0 or before.endswith("\n") or _CLOSED.search(before)
+            if at_line_start:
+                out = before.rstrip()
+                repairs.append(OTHER_SPEAKER)
+                break
+
+    # 2. Our own name as a label at the start.
+    own = _label([speaker])
+    if own is not None:
+        match = own.match(out)
+        if match:
+            out = out[match.end() :].lstrip()
+            repairs.append(OWN_NAME)
+
+    # 3. Echoed prompt lines.
+    lines = out.split("\n")
+    kept = [ln for ln in lines if not ln.strip().lower().startswith(_PROMPT_LINES)]
+    if len(kept) != len(lines):
+        out = "\n".join(kept).strip()
+        repairs.append(ECHOED_INSTRUCTION)
+
+    # 4. Bracketed meta text and stage directions.
+    stripped = _BRACKETED.sub("", out)
+    if stripped != out:
+        out = re.sub(r"[ \t]{2,}", " ", stripped)
+        out = re.sub(r"[ \t]+([.,!?;:])", r"\1", out).strip()
+        repairs.append(META_TEXT)
+
+    # 5. End at a whole sentence when the model stopped mid-way.
+    if out and not _CLOSED.search(out):
+        ends = list(_SENTENCE_END.finditer(out))
+        if ends:
+            out = out[: ends[-1].end()].rstrip()
+            repairs.append(INCOMPLETE_SENTENCE)
+
+    out = re.sub(r"\n{3,}", "\n\n", out).strip()
+    return CleanedAnswer(text=out, repairs=repairs)

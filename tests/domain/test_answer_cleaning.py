@@ -1,0 +1,91 @@
+"""Answer cleaning: each repair with the exact text it leaves."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from colloquy.domain.answer_cleaning import (
+    ECHOED_INSTRUCTION,
+    INCOMPLETE_SENTENCE,
+    META_TEXT,
+    OTHER_SPEAKER,
+    OWN_NAME,
+    clean_answer,
+)
+
+OTHERS = ["Marcus Johnson", "Linda Walsh"]
+
+
+def clean(text: str):
+    return clean_answer(text, speaker="Sarah Chen", others=OTHERS)
+
+
+def test_a_clean_answer_is_left_alone():
+    result = clean("I like the pouch. It feels sturdy, honestly!")
+    assert result.text == "I like the pouch. It feels sturdy, honestly!"
+    assert result.repairs == []
+    assert not result.changed
+
+
+def test_own_name_prefix_is_removed():
+    assert clean("Sarah Chen: I like it.").text == "I like it."
+    assert clean("**Sarah:** I like it.").repairs == [OWN_NAME]
+    assert clean("**Sarah:** I like it.").text == "I like it."
+
+
+def test_text_written_as_another_participant_is_cut():
+    result = clean("I like it a lot. Marcus Johnson: I disagree, it is too pricey.")
+    assert result.text == "I like it a lot."
+    assert result.repairs == [OTHER_SPEAKER]
+    multi = clean("Sarah Chen: Nice colours.\nLinda Walsh: Too bright for me.\nModerator: Thanks.")
+    assert multi.text == "Nice colours."
+    assert multi.repairs == [OTHER_SPEAKER, OWN_NAME]
+
+
+def test_a_name_inside_a_sentence_is_not_a_speaker_label():
+    text = "I agree with Marcus: the price is high."
+    assert clean(text).text == text
+    assert clean(text).repairs == []
+
+
+def test_the_moderator_voice_is_cut():
+    result = clean("It is fine. Moderator: What about the price?")
+    assert result.text == "It is fine."
+    assert result.repairs == [OTHER_SPEAKER]
+
+
+def test_bracketed_meta_text_is_removed():
+    result = clean("[Demonstrate your thoughts about the product] I think it works.")
+    assert result.text == "I think it works."
+    assert result.repairs == [META_TEXT]
+    assert clean("It works (note: speaking as a skeptic).").text == "It works."
+
+
+def test_echoed_instructions_are_removed():
+    result = clean("Moderator's question: What do you think?\nI think it is great.")
+    assert result.text == "I think it is great."
+    assert result.repairs == [ECHOED_INSTRUCTION]
+
+
+def test_an_answer_cut_mid_sentence_ends_at_its_last_whole_sentence():
+    result = clean("I love the colour. The price though is a bit")
+    assert result.text == "I love the colour."
+    assert result.repairs == [INCOMPLETE_SENTENCE]
+    # Nothing whole to keep: the text stays as it is.
+    assert clean("I would never").text == "I would never"
+
+
+def test_all_repairs_together():
+    raw = (
+        "Sarah Chen: [Round 2] I agree with Marcus on price. Still, the pouch is lovely. "
+        "And I would\nLinda Walsh: Me too."
+    )
+    result = clean(raw)
+    assert result.text == "I agree with Marcus on price. Still, the pouch is lovely."
+    assert result.repairs == [OTHER_SPEAKER, OWN_NAME, META_TEXT, INCOMPLETE_SENTENCE]
+
+
+@given(st.text(max_size=300))
+def test_cleaning_never_grows_the_text_and_is_stable(text):
+    once = clean(text)
+    assert len(once.text) <= len(text.strip())
+    assert clean(once.text).text == once.text
