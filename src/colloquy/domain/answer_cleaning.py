@@ -38,7 +38,7 @@ _PROMPT_LINES = (
     "your top values:",
 )
 _BRACKETED = re.compile(
-    r"\[[^\[\]\n]{0,400}\]|\((?:note|ooc|stage direction)[^()\n]{0,400}\)", re.I
+    r"\[[^\[\]\n]{0,400}\]|\((?:note|ooc|stage direction)[^()\n]{0,400}\)", re.IGNORECASE
 )
 _SENTENCE_END = re.compile(r"[.!?…](?:[\"'”’)\]]*)(?=\s|$)")
 _CLOSED = re.compile(r"[.!?…][\"'”’)\]]*\s*$")
@@ -73,7 +73,7 @@ def _label(names: list[str]) -> re.Pattern[str] | None:
     alternation = _name_pattern(names)
     if not alternation:
         return None
-    return re.compile(rf"[\*_\[\(]*\b(?:{alternation})\b[\*_\]\)]*\s*:[\*_]*", re.I)
+    return re.compile(rf"[\*_\[\(]*\b(?:{alternation})\b[\*_\]\)]*\s*:[\*_]*", re.IGNORECASE)
 
 
 def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer:

@@ -305,7 +305,7 @@ async def list_models(runtime: Runtime, provider: str, base_url: str | None) -> 
             status=502,
             code="model_list_failed",
         ) from err
-    except Exception as err:  # noqa: BLE001 - shown to the user as the reason
+    except Exception as err:
         raise AppError(
             f"Could not list models: {_list_failure(err, config)}",
             status=502,
