@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     # Overall deadline of one answer call in seconds (generation and insights get 300/90
     # times it); None: 90 s and 300 s.
     llm_deadline_s: float | None = None
+    # Most calls at once to one OpenAI-compatible endpoint (the adaptive limit's cap).
+    llm_max_concurrency: int = 16
 
     # Encrypts API keys saved from the Settings screen; default: a key file in the data dir.
     secret_key: str | None = Field(default=None, repr=False)

@@ -179,6 +179,7 @@ async def test_timeout_becomes_request_timeout(fake_openai):
     provider = OpenAIProvider(
         base_url=fake_openai.base_url, timeout=0.2, retry=RetryPolicy(base_delay=0.001)
     )
+    provider.set_deadlines(0.06)  # a call that is not streamed: its deadline is 0.2 s
     fake_openai.set_responder(lambda body: FakeReply("late", delay=1.0))
     with pytest.raises(LLMError) as info:
         await provider.chat(request())
@@ -243,4 +244,4 @@ async def test_unrelated_400_on_structured_request_keeps_json_mode(openai_provid
     with pytest.raises(LLMError) as info:
         await openai_provider.chat(request(json_schema=SCHEMA))
     assert info.value.status == 400 and "context length" in info.value.message
-    assert len(fake_openai.requests) == 1 and openai_provider._json_mode == "json_schema"
+    assert len(fake_openai.requests) == 1 and openai_provider.json_mode == "json_schema"

@@ -104,6 +104,8 @@ async def test_crlf_framing_split_across_chunks_and_comments():
             + delta("Good ")
             + b"\r\n\r\ndata: "
             + delta("idea.")
+            + b"\r\n\r\ndata: "
+            + json.dumps({"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}).encode()
             + b"\r\n\r\ndata: [DONE]\r\n\r\n"
         )
         writer.write(HEADERS)

@@ -124,13 +124,25 @@ async def test_server_killed_mid_stream_is_retried():
     assert outcome.text == "A whole answer." and retried == ["As Sarah"] and calls == 2
 
 
-async def test_done_without_finish_reason_is_complete():
-    async def done_only(writer):
-        writer.write(HEADERS + event("Fine.") + chunk(b"data: [DONE]\n\n") + b"0\r\n\r\n")
+async def test_done_without_finish_reason_is_cut_short():
+    """llama-cpp-python's server ends an interrupted stream with [DONE] and no finish
+    reason, then breaks the body off: a fragment, retried."""
+
+    async def interrupted(writer):
+        writer.write(HEADERS + event("Fine") + chunk(b"data: [DONE]\n\n"))
+        await writer.drain()  # no terminating chunk: the transfer is incomplete
+
+    outcome, _tokens, retried, calls = await run([interrupted, whole])
+    assert outcome.text == "A whole answer." and retried == ["Fine"] and calls == 2
+
+
+async def test_transfer_error_after_finish_and_done_keeps_the_answer():
+    async def broken_after_done(writer):
+        writer.write(HEADERS + WHOLE[:-5])  # everything but the terminating chunk
         await writer.drain()
 
-    outcome, _tokens, retried, calls = await run([done_only])
-    assert outcome.text == "Fine." and retried == [] and calls == 1
+    outcome, _tokens, retried, calls = await run([broken_after_done])
+    assert outcome.text == "A whole answer." and retried == [] and calls == 1
 
 
 async def test_token_every_few_seconds_hits_the_answer_deadline():

@@ -240,7 +240,10 @@ export interface TokenEventData {
   delta: string;
 }
 
-/** `retrying`: the model call for this answer is tried again; its streamed text is void. */
+/**
+ * `retrying`: the model call for this answer is tried again; its streamed text is void.
+ * `waiting` (same data): the call queues for a busy model endpoint.
+ */
 export interface RetryingEventData {
   participantIndex: number;
   personaId: string | null;

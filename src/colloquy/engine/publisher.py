@@ -140,6 +140,13 @@ class Publisher:
             {"participantIndex": p, "personaId": persona.get("id"), "questionIndex": q, "round": r},
         )
 
+    def waiting(self, persona: dict[str, Any], p: int, q: int, r: int) -> None:
+        """This answer's model call queues for a busy endpoint (llm/concurrency.py)."""
+        self._send(
+            "waiting",
+            {"participantIndex": p, "personaId": persona.get("id"), "questionIndex": q, "round": r},
+        )
+
     def flush_tokens(self) -> None:
         """Publish the buffered deltas now, one `token` event per answer."""
         if self._timer is not None:

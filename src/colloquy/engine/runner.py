@@ -310,6 +310,7 @@ class SessionRunner:
                 request,
                 lambda delta: self.pub.token(persona, p, q, r, delta),
                 lambda: self.pub.retrying(persona, p, q, r),
+                lambda: self.pub.waiting(persona, p, q, r),
             )
             raw = (result.text or "").strip()
             if not raw:

@@ -66,6 +66,7 @@ def _build(settings: LLMSettings, config: ModelConfig) -> Provider:
             model=config.model,
             timeout=settings.llm_timeout,
             retry=retry,
+            max_concurrency=getattr(settings, "llm_max_concurrency", None),
         )
     if choice == "anthropic":
         from colloquy.llm.anthropic_provider import AnthropicProvider

@@ -1,7 +1,8 @@
 """Getting JSON out of model text: strip code fences, take the first balanced {...}/[...].
 
 Models (and servers without schema support) wrap JSON in prose or ```json fences; small
-models stop mid-document. Callers validate with their own pydantic model, which is where
+models stop mid-document, so a document cut off at max_tokens is repaired (open strings
+and brackets closed, a dangling key or trailing comma dropped) before giving up. Callers validate with their own pydantic model, which is where
 values are clamped; a failure is an LLMError(kind="invalid_output") they may retry.
 """
 
@@ -17,6 +18,7 @@ from colloquy.llm.errors import LLMError
 
 M = TypeVar("M", bound=BaseModel)
 _FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.DOTALL)
+_TRAILING_COMMA = re.compile(r",\s*([}\]])")
 
 
 def invalid_output(detail: str) -> LLMError:
@@ -42,7 +44,51 @@ def extract_json(text: str) -> Any:
                 return json.loads(block)
             except ValueError:
                 continue
+    repaired = repair_json(text)
+    if repaired is not None:
+        return repaired
     raise invalid_output("no JSON document found")
+
+
+def repair_json(text: str) -> Any:
+    """The JSON document that `text` starts (after any prose) if it was cut off or has
+    trailing commas: close what is open; None if that does not give valid JSON."""
+    start = next((i for i, ch in enumerate(text) if ch in "{["), None)
+    if start is None:
+        return None
+    body = _TRAILING_COMMA.sub(r"\1", text[start:].strip().removesuffix("```").rstrip())
+    stack: list[str] = []
+    in_string = escaped = False
+    for ch in body:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            stack.append("}" if ch == "{" else "]")
+        elif ch in "}]" and (not stack or stack.pop() != ch):
+            return None
+    if escaped:
+        body = body[:-1]
+    if in_string:
+        body += '"'
+    for _ in range(3):  # drop what cannot stand at the end: ',', ':', a lone key
+        try:
+            return json.loads(body + "".join(reversed(stack)))
+        except ValueError:
+            pass
+        trimmed = re.sub(r'(,\s*"[^"]*"\s*:?\s*|,\s*|:\s*)$', "", body.rstrip())
+        if trimmed == body:
+            trimmed = re.sub(r',?\s*"[^"]*"\s*$', "", body.rstrip())  # a key without value
+        if trimmed == body:
+            return None
+        body = trimmed
+    return None
 
 
 def parse_model(text: str, model: type[M]) -> M:

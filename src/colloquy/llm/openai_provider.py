@@ -3,9 +3,13 @@ of a session, go straight over aiohttp with the SDK's URL and headers: openai_st
 
 OpenAI, vLLM, Ollama, llama.cpp server, LM Studio and OpenRouter all speak this API but
 differ at the edges, so a 400 that names a parameter makes the provider adapt and try
-again: json_schema -> json_object -> schema in the prompt; max_tokens ->
-max_completion_tokens; no temperature; no stream_options; no images. What worked is
-remembered for later calls. The SDK's own retries are off: retry.py does that.
+again: json_schema -> json_object (with the schema, as llama.cpp's servers take it) ->
+schema in the prompt only; max_tokens -> max_completion_tokens; no temperature; no
+stream_options; no images. (llama-cpp-python's server answers a json_schema request with a
+500 naming response_format: that adapts too.) The structured-output mode that worked is
+remembered per base URL and model, for every provider built for them; the rest per
+provider. Calls to one endpoint share an adaptive concurrency limit (concurrency.py).
+The SDK's own retries are off: retry.py does that.
 """
 
 from __future__ import annotations
@@ -13,13 +17,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 import openai
 from openai import AsyncOpenAI, DefaultAioHttpClient
 
 from colloquy.llm import errors
+from colloquy.llm.concurrency import DEFAULT_MAX_CONCURRENCY, AdaptiveLimit, limit_for
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
-from colloquy.llm.openai_stream import DONE_BATCH, ChatStream, HTTPStatusError
+from colloquy.llm.openai_stream import ChatStream, HTTPStatusError
 from colloquy.llm.provider import TokenCallback
 from colloquy.llm.retry import RetryPolicy
 from colloquy.llm.retrying import RetryingProvider
@@ -28,6 +34,8 @@ from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens, 
 DEFAULT_MODEL = "gpt-4o-mini"
 JSON_MODES = ("json_schema", "json_object", "prompt")
 _MAX_ADAPTATIONS = 5
+# (base URL, model) -> the structured-output mode that endpoint takes (JSON_MODES).
+_JSON_MODE_BY_ENDPOINT: dict[tuple[str, str], str] = {}
 _FORMAT_WORDS = (
     "response_format",
     "json",
@@ -54,6 +62,7 @@ class OpenAIProvider(RetryingProvider):
         timeout: float = 30.0,
         retry: RetryPolicy | None = None,
         supports_images: bool = True,
+        max_concurrency: int | None = None,
     ) -> None:
         self.model = model or DEFAULT_MODEL
         self.supports_images = supports_images
@@ -61,15 +70,20 @@ class OpenAIProvider(RetryingProvider):
         # Local servers ignore the key, but the SDK refuses to start without one. The
         # aiohttp transport is the SDK's choice for many concurrent requests: httpx's pool
         # polled every idle connection on each request (bench/CHANGES.md).
+        # A call that is not streamed reads nothing until the model is done (an insights
+        # prompt on a CPU server takes minutes): only connecting has `timeout`, the whole
+        # call is bounded by the overall deadline (retrying.py).
+        sdk_timeout = httpx.Timeout(None, connect=timeout)
         self._client = AsyncOpenAI(
             base_url=base_url,
             api_key=api_key or "not-needed",
-            timeout=timeout,
+            timeout=sdk_timeout,
             max_retries=0,
-            http_client=DefaultAioHttpClient(timeout=timeout),
+            http_client=DefaultAioHttpClient(timeout=sdk_timeout),
         )
         self._chat_stream = ChatStream(self._client, timeout)  # streamed answers
-        self._json_mode = "json_schema"
+        self._endpoint = (str(self._client.base_url).rstrip("/"), self.model)
+        self._max_concurrency = max_concurrency or DEFAULT_MAX_CONCURRENCY
         self._token_param = "max_tokens"
         self._send_temperature = True
         self._stream_usage = True
@@ -78,7 +92,15 @@ class OpenAIProvider(RetryingProvider):
     @property
     def structured_output(self) -> str:
         """How JSON is asked for now: json_schema, json_object or prompt (it adapts)."""
-        return self._json_mode
+        return self.json_mode
+
+    @property
+    def json_mode(self) -> str:
+        """How structured output is asked of this endpoint: one of JSON_MODES."""
+        return _JSON_MODE_BY_ENDPOINT.get(self._endpoint, "json_schema")
+
+    def _endpoint_limit(self) -> AdaptiveLimit:
+        return limit_for("|".join(self._endpoint), self._max_concurrency)
 
     async def aclose(self) -> None:
         await self._chat_stream.aclose()
@@ -96,11 +118,11 @@ class OpenAIProvider(RetryingProvider):
                     result = await self._stream(req, kwargs, on_token)
             except openai.APIStatusError as exc:
                 message = errors.body_message(exc.body, exc.message)
-                if exc.status_code in (400, 422) and self._adapt(message, req):
+                if _adaptable(exc.status_code, message) and self._adapt(message, req):
                     continue
                 raise _map_error(exc) from exc
             except HTTPStatusError as exc:  # the same, from a stream request
-                if exc.status in (400, 422) and self._adapt(exc.message, req):
+                if _adaptable(exc.status, exc.message) and self._adapt(exc.message, req):
                     continue
                 raise errors.from_status(exc.status, exc.message, exc.retry_after) from exc
             except openai.OpenAIError as exc:
@@ -108,7 +130,7 @@ class OpenAIProvider(RetryingProvider):
             if not result.text.strip():
                 raise errors.empty_response()
             if req.json_schema is not None:
-                result.text = normalise_json_text(result.text)
+                result.text = normalise_json_text(result.text)  # also repairs cut-off JSON
             return result
         raise LLMError(
             "The AI service rejected the request parameters", status=400, kind="bad_request"
@@ -122,7 +144,8 @@ class OpenAIProvider(RetryingProvider):
         }
         if self._send_temperature:
             kwargs["temperature"] = req.temperature
-        if req.json_schema is not None and self._json_mode == "json_schema":
+        mode = self.json_mode
+        if req.json_schema is not None and mode == "json_schema":
             kwargs["response_format"] = {
                 "type": "json_schema",
                 "json_schema": {
@@ -131,8 +154,10 @@ class OpenAIProvider(RetryingProvider):
                     "strict": False,
                 },
             }
-        elif req.json_schema is not None and self._json_mode == "json_object":
-            kwargs["response_format"] = {"type": "json_object"}
+        elif req.json_schema is not None and mode == "json_object":
+            # llama.cpp's servers constrain decoding to this schema; others ignore it and
+            # go by the schema in the prompt (_messages).
+            kwargs["response_format"] = {"type": "json_object", "schema": req.json_schema}
         return kwargs
 
     def _messages(self, req: ChatRequest) -> list[dict[str, Any]]:
@@ -164,12 +189,13 @@ class OpenAIProvider(RetryingProvider):
             self.supports_images = False  # callers that need vision can now tell
         elif (
             req.json_schema is not None
-            and self._json_mode != "prompt"
+            and self.json_mode != "prompt"
             and any(word in msg for word in _FORMAT_WORDS)
         ):
             # Servers word this differently; any complaint about format/schema/unknown
             # fields on a structured request points at response_format.
-            self._json_mode = JSON_MODES[JSON_MODES.index(self._json_mode) + 1]
+            mode = JSON_MODES[JSON_MODES.index(self.json_mode) + 1]
+            _JSON_MODE_BY_ENDPOINT[self._endpoint] = mode
         else:
             return False
         return True
@@ -197,9 +223,7 @@ class OpenAIProvider(RetryingProvider):
         parts: list[str] = []
         usage: dict[str, Any] | None = None
         finish = model = None
-        done = False
         async for chunks in self._chat_stream.chunks({**kwargs, "stream": True}):
-            done = chunks is DONE_BATCH
             for chunk in chunks:
                 usage = chunk.get("usage") or usage
                 model = chunk.get("model") or model
@@ -211,9 +235,11 @@ class OpenAIProvider(RetryingProvider):
                         if pending is not None:  # an async callback
                             await pending
                     finish = choice.get("finish_reason") or finish
-        if finish is None and not done:
-            # Closed early (server killed, connection cut): the text is a fragment. The
-            # retry discards it; the caller's live view is told (RetryingProvider.stream).
+        if finish is None:
+            # Closed early (server killed, connection cut, or llama-cpp-python's server
+            # interrupting it for a newer request: [DONE] without a finish reason): the
+            # text is a fragment. The retry discards it; the caller's live view is told
+            # (RetryingProvider.stream).
             raise errors.truncated()
         text = "".join(parts)
         return ChatResult(
@@ -223,6 +249,12 @@ class OpenAIProvider(RetryingProvider):
             model=model or self.model,
             finish_reason=finish,
         )
+
+
+def _adaptable(status: int, message: str) -> bool:
+    """A refusal of the request's parameters: a 400/422, or a 500 that names
+    response_format (llama-cpp-python's server reports its validation error so)."""
+    return status in (400, 422) or (status == 500 and "response_format" in message)
 
 
 def _usage_count(usage: dict[str, Any] | None, key: str, default: int) -> int:

@@ -24,8 +24,6 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.sse import SSEDecoder
 
 _ERROR_BODY_LIMIT = 64 * 1024  # an error body is only read for its message
-# The last batch `chunks` yields when the server sent [DONE] (by identity, never filled).
-DONE_BATCH: list[dict[str, Any]] = []
 
 
 class HTTPStatusError(Exception):
@@ -62,9 +60,10 @@ class ChatStream:
 
     async def chunks(self, body: dict[str, Any]) -> AsyncIterator[list[dict[str, Any]]]:
         """The stream's JSON chunks, in order, up to [DONE]: a list per network read (one
-        step of this generator per read, not per chunk: it is the hot loop). When the
-        server sent [DONE] the last list is DONE_BATCH; a stream that stops without it
-        (and without a finish reason, which the caller checks) was cut short."""
+        step of this generator per read, not per chunk: it is the hot loop). Whether the
+        answer is whole is the caller's to judge (its finish reason); a transport failure
+        after [DONE] is ignored (llama-cpp-python's server breaks the body off there)."""
+        done = False
         try:
             async with self._current_session().post(
                 self.url, data=json.dumps(body), headers=self.headers, timeout=self.timeout
@@ -72,7 +71,6 @@ class ChatStream:
                 if response.status >= 400:
                     raise await _status_error(response)
                 decoder = SSEDecoder()
-                done = False
                 async for data in response.content.iter_any():
                     batch = []
                     for _event, payload in decoder.feed(data):
@@ -89,11 +87,11 @@ class ChatStream:
                             batch.append(chunk)
                     if batch:
                         yield batch
-                if done:
-                    yield DONE_BATCH
         except TimeoutError as exc:  # aiohttp's read and connect timeouts are TimeoutErrors
             raise errors.timed_out() from exc
         except aiohttp.ClientError as exc:
+            if done:
+                return
             raise errors.connection_failed(str(exc) or type(exc).__name__) from exc
 
     async def aclose(self) -> None:

@@ -5,7 +5,7 @@
         model: str                # the model actually used, for /api/health and records
         supports_images: bool     # False: images on messages are ignored
         async def chat(req) -> ChatResult
-        async def stream(req, on_token, on_retry=None) -> ChatResult
+        async def stream(req, on_token, on_retry=None, on_wait=None) -> ChatResult
         async def aclose() -> None
 
 `stream` calls `on_token(delta)` for every text delta as it arrives (the callback may be
@@ -15,7 +15,8 @@ callers get both live tokens and final usage without juggling an async generator
 Both methods retry transient failures (429, 5xx, timeouts, one empty reply, a stream cut
 short) before raising LLMError, each attempt under an overall deadline (retrying.py). A
 stream retried after tokens went out calls `on_retry()` first: what the callback saw of
-the failed attempt is void. Cancelling the awaiting task stops the call.
+the failed attempt is void; one that queues for a busy endpoint calls `on_wait()`
+(llm/concurrency.py). Cancelling the awaiting task stops the call.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Provider(Protocol):
         req: ChatRequest,
         on_token: TokenCallback,
         on_retry: Callable[[], None] | None = None,
+        on_wait: Callable[[], None] | None = None,
     ) -> ChatResult: ...
 
     async def aclose(self) -> None: ...

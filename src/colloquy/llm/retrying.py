@@ -5,7 +5,9 @@ The deadline bounds each attempt as a whole (the transport's timeout only bounds
 between two reads, so a server dripping a byte every few seconds never tripped it):
 answers (`stream`) 90 s, everything else (`chat`: persona generation, insights, AI
 Assist) 300 s by default. Running past it is a timeout: retried as retry.py allows, then
-the spec's 'Request timeout'.
+the spec's 'Request timeout'. A provider that talks to a server (`_endpoint_limit`) also
+waits for a slot of that endpoint's adaptive limit (concurrency.py) before each attempt;
+the wait does not count against the deadline.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from colloquy.llm import errors
+from colloquy.llm.concurrency import CONGESTION_KINDS, AdaptiveLimit
+from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import TokenCallback
 from colloquy.llm.retry import RetryPolicy, with_retries
 from colloquy.llm.types import ChatRequest, ChatResult
@@ -22,6 +26,7 @@ from colloquy.llm.types import ChatRequest, ChatResult
 ANSWER_DEADLINE_S = 90.0
 LONG_DEADLINE_S = 300.0
 RetryCallback = Callable[[], None]
+WaitCallback = Callable[[], None]
 
 
 def deadlines(answer_deadline_s: float | None) -> tuple[float, float]:
@@ -52,17 +57,45 @@ class RetryingProvider:
     def set_deadlines(self, answer_deadline_s: float | None) -> None:
         self.answer_deadline, self.long_deadline = deadlines(answer_deadline_s)
 
+    def _endpoint_limit(self) -> AdaptiveLimit | None:
+        return None  # no limit of our own (the embedded model queues on its one thread)
+
+    async def _limited(
+        self,
+        req: ChatRequest,
+        on_token: TokenCallback | None,
+        deadline: float | None,
+        on_wait: WaitCallback | None,
+    ) -> ChatResult:
+        limit = self._endpoint_limit()
+        if limit is None:
+            return await within(self._attempt(req, on_token), deadline)
+        async with limit.slot(on_wait):
+            try:
+                result = await within(self._attempt(req, on_token), deadline)
+            except LLMError as err:
+                if err.kind in CONGESTION_KINDS:
+                    limit.congested()
+                raise
+            limit.succeeded()
+            return result
+
     async def chat(self, req: ChatRequest) -> ChatResult:
         return await with_retries(
-            lambda: within(self._attempt(req, None), self.long_deadline), self._retry
+            lambda: self._limited(req, None, self.long_deadline, None), self._retry
         )
 
     async def stream(
-        self, req: ChatRequest, on_token: TokenCallback, on_retry: RetryCallback | None = None
+        self,
+        req: ChatRequest,
+        on_token: TokenCallback,
+        on_retry: RetryCallback | None = None,
+        on_wait: WaitCallback | None = None,
     ) -> ChatResult:
         """Stream an answer. A failed attempt is retried even after tokens went out (a
         stream cut short is a fragment, not an answer): `on_retry` is called before each
-        new attempt so the caller can discard what it showed of the failed one."""
+        new attempt so the caller can discard what it showed of the failed one. `on_wait`
+        is called when the attempt has to queue for the endpoint."""
         attempts = 0
 
         def attempt() -> Awaitable[ChatResult]:
@@ -70,7 +103,7 @@ class RetryingProvider:
             attempts += 1
             if attempts > 1 and on_retry is not None:
                 on_retry()
-            return within(self._attempt(req, on_token), self.answer_deadline)
+            return self._limited(req, on_token, self.answer_deadline, on_wait)
 
         return await with_retries(attempt, self._retry)
 

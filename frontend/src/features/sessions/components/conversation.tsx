@@ -77,6 +77,12 @@ function MessageItem({ message, participants }: { message: SessionMessage; parti
   );
 }
 
+const STATE_TEXT = {
+  thinking: "is thinking...",
+  retrying: "is thinking... (the model stopped early; trying again)",
+  waiting: "is waiting for the model...",
+} as const;
+
 function WritingItem({ answer, participants }: { answer: WritingAnswer; participants: readonly SessionParticipant[] }) {
   const participant = participants[answer.participantIndex];
   const name = answer.name ?? participant?.name ?? `Participant ${answer.participantIndex + 1}`;
@@ -87,7 +93,7 @@ function WritingItem({ answer, participants }: { answer: WritingAnswer; particip
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <span>
             <span className="font-semibold text-foreground">{name}</span>{" "}
-            {answer.retrying ? "is thinking... (the model stopped early; trying again)" : "is thinking..."}
+            {STATE_TEXT[answer.state ?? "thinking"]}
           </span>
           <span className="flex gap-0.5" aria-hidden="true">
             <span className="size-1 animate-bounce rounded-full bg-muted-foreground [animation-delay:-0.3s]" />

@@ -22,6 +22,7 @@ import {
   onStoredMessage,
   onThinking,
   onToken,
+  onWaiting,
 } from "../utils/live-events";
 
 export interface SessionEventHandlers {
@@ -77,6 +78,10 @@ export function useSessionEvents(id: string, enabled: boolean, handlers: Session
       retrying: (event) => {
         const data = parse<RetryingEventData>(event);
         if (data) setAnswers((a) => onRetrying(a, data));
+      },
+      waiting: (event) => {
+        const data = parse<RetryingEventData>(event);
+        if (data) setAnswers((a) => onWaiting(a, data));
       },
       thinking: (event) => {
         const data = parse<ThinkingEventData>(event);

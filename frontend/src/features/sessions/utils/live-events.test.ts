@@ -9,6 +9,7 @@ import {
   onStoredMessage,
   onThinking,
   onToken,
+  onWaiting,
   withMessage,
 } from "./live-events";
 
@@ -102,11 +103,19 @@ describe("answers being written", () => {
     let answers = onThinking([], thinking);
     answers = onToken(answers, { ...slot, delta: "I would" });
     answers = onRetrying(answers, slot);
-    expect(answers[1]).toMatchObject({ text: "", retrying: true });
+    expect(answers[1]).toMatchObject({ text: "", state: "retrying" });
     expect(answers[0]).toMatchObject({ text: "" });
-    expect(answers[0].retrying).toBeFalsy();
+    expect(answers[0].state).toBeFalsy();
     answers = onToken(answers, { ...slot, delta: "Whole answer." });
-    expect(answers[1]).toMatchObject({ text: "Whole answer.", retrying: false });
+    expect(answers[1]).toMatchObject({ text: "Whole answer.", state: null });
+  });
+
+  it("a queued answer shows it waits for the model, not an error, until its first token", () => {
+    const slot = { participantIndex: 2, personaId: "p3", questionIndex: 1, round: 0 };
+    let answers = onWaiting([], slot);
+    expect(answers).toEqual([{ ...slot, name: null, text: "", state: "waiting" }]);
+    answers = onToken(answers, { ...slot, delta: "Hi" });
+    expect(answers[0]).toMatchObject({ text: "Hi", state: null });
   });
 
   it("adds a participant seen only through tokens (page opened mid-answer)", () => {

@@ -88,8 +88,11 @@ export interface WritingAnswer {
   round: number;
   /** The streamed text so far ('' while thinking). */
   text: string;
-  /** Set while the model call is being tried again (its earlier text was discarded). */
-  retrying?: boolean;
+  /**
+   * "retrying": the model call is tried again (its earlier text was discarded);
+   * "waiting": the call queues for a busy model endpoint. Cleared by the next token.
+   */
+  state?: "retrying" | "waiting" | null;
 }
 
 export type LiveAnswers = WritingAnswer[];
@@ -131,12 +134,12 @@ export function onToken(answers: LiveAnswers, data: TokenEventData): LiveAnswers
     };
     return [...answers, added].sort(byParticipant);
   }
-  return answers.map((a, i) => (i === index ? { ...a, text: a.text + data.delta, retrying: false } : a));
+  return answers.map((a, i) => (i === index ? { ...a, text: a.text + data.delta, state: null } : a));
 }
 
-/** The answer's model call is tried again: what it streamed is void, the answer shows the retry. */
-export function onRetrying(answers: LiveAnswers, data: RetryingEventData): LiveAnswers {
+function withState(answers: LiveAnswers, data: RetryingEventData, state: "retrying" | "waiting"): LiveAnswers {
   const index = answers.findIndex((a) => sameSlot(a, data));
+  // A retry voids the text streamed so far; a queued call has none yet.
   if (index === -1) {
     const added: WritingAnswer = {
       participantIndex: data.participantIndex,
@@ -145,11 +148,21 @@ export function onRetrying(answers: LiveAnswers, data: RetryingEventData): LiveA
       questionIndex: data.questionIndex,
       round: data.round,
       text: "",
-      retrying: true,
+      state,
     };
     return [...answers, added].sort(byParticipant);
   }
-  return answers.map((a, i) => (i === index ? { ...a, text: "", retrying: true } : a));
+  return answers.map((a, i) => (i === index ? { ...a, text: state === "retrying" ? "" : a.text, state } : a));
+}
+
+/** The answer's model call is tried again: what it streamed is void, the answer shows the retry. */
+export function onRetrying(answers: LiveAnswers, data: RetryingEventData): LiveAnswers {
+  return withState(answers, data, "retrying");
+}
+
+/** The answer's model call waits for the model (the endpoint is busy): not an error. */
+export function onWaiting(answers: LiveAnswers, data: RetryingEventData): LiveAnswers {
+  return withState(answers, data, "waiting");
 }
 
 /** A stored answer replaces the one being written. */

@@ -1,0 +1,125 @@
+"""The real llama-cpp-python server (`python -m llama_cpp.server --model <shipped GGUF>`,
+its default options) as an OpenAI-compatible endpoint: persona generation, AI Assist, a
+session in each discussion mode and insights all work through it (issue 12 item 3).
+
+What this server does differently: it refuses `response_format` of type json_schema (with
+a 500), takes json_object with a schema, and by default interrupts a running request when
+a new one arrives (the earlier stream ends with [DONE] but no finish reason).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from colloquy.app import create_app
+from colloquy.llm.llama_loader import embedded_model_path
+from colloquy.settings import Settings
+from support.sessions_helpers import session_body, wait_idle
+
+pytestmark = pytest.mark.timeout(600)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def llama_server() -> Iterator[str]:
+    model = embedded_model_path()
+    assert model, "the shipped SmolLM2 GGUF is missing"
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", "--model", model]
+        + ["--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")},
+    )
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert proc.poll() is None, "llama_cpp.server exited"
+            try:
+                if httpx.get(f"{base}/models", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "llama_cpp.server did not start"
+            time.sleep(0.5)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def api(llama_server, tmp_path_factory) -> Iterator[TestClient]:
+    data = tmp_path_factory.mktemp("llama-server")
+    settings = Settings(
+        data_dir=data / "data",
+        database_url=f"sqlite+aiosqlite:///{data / 'colloquy.db'}",
+        llm_provider="openai",
+        llm_base_url=llama_server,
+        llm_model="smollm2",
+        llm_retry_base_delay=0.05,
+        frontend_dist=data / "no-dist",
+    )
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+def test_persona_generation(api):
+    res = api.post(
+        "/api/personas/generate",
+        json={"description": "Parents who buy organic snacks for their children", "count": 2},
+    )
+    assert res.status_code == 201, res.text
+    personas = res.json()["personas"]
+    assert len(personas) == 2 and all(p["name"].strip() for p in personas)
+
+
+def test_ai_assist(api):
+    res = api.post(
+        "/api/personas/analyze-document",
+        json={"documentText": "I plan every trip weeks ahead and keep a spending spreadsheet."},
+    )
+    assert res.status_code == 200, res.text
+    body = res.json()
+    assert body["analysis"].strip() and set(body["traits"]) >= {"openness", "neuroticism"}
+
+
+@pytest.mark.parametrize("mode", ["sequential", "parallel"])
+def test_session_then_insights(api, mode):
+    body = session_body(
+        name=f"Snacks {mode}",
+        questions=["What do you look for in a snack?", "Would you pay more for organic?"],
+        settings={"responseLength": "brief", "discussionMode": mode, "autoAdvance": False},
+    )
+    res = api.post("/api/sessions", json=body)
+    assert res.status_code == 201, res.text
+    session = res.json()
+    assert api.post(f"/api/sessions/{session['id']}/run").status_code == 200
+    view = wait_idle(api, session["id"], timeout=400)
+    assert view["error"] is None, view["error"]
+    assert view["status"] == "completed"
+    answers = [m for m in view["messages"] if m.get("participantIndex") is not None]
+    assert answers and all(m["content"].strip() for m in answers)
+
+    res = api.post(f"/api/sessions/{session['id']}/insights")
+    assert res.status_code == 200, res.text
+    assert res.json()["summary"].strip()

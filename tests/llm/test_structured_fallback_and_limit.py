@@ -1,0 +1,157 @@
+"""Structured output against servers that refuse json_schema (as llama-cpp-python's does,
+with a 500), remembered per base URL + model; cut-off JSON repaired; the adaptive
+concurrency limit per endpoint (AIMD) and its queue."""
+
+import asyncio
+import json
+
+from colloquy.llm import ChatMessage, ChatRequest
+from colloquy.llm.concurrency import AdaptiveLimit
+from colloquy.llm.json_output import extract_json, repair_json
+from colloquy.llm.openai_provider import OpenAIProvider
+from colloquy.llm.retry import RetryPolicy
+from support.fake_openai import FakeError, FakeReply, default_responder
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"name": {"type": "string"}, "age": {"type": "integer"}},
+    "required": ["name", "age"],
+}
+LLAMA_500 = (
+    "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
+    "'type'), 'msg': \"Input should be 'text' or 'json_object'\"}"
+)
+
+
+def request(**kw) -> ChatRequest:
+    return ChatRequest(system="S", messages=[ChatMessage("user", "Q")], max_tokens=50, **kw)
+
+
+def provider_for(fake) -> OpenAIProvider:
+    return OpenAIProvider(
+        base_url=fake.base_url, model="llama", retry=RetryPolicy(base_delay=0.001)
+    )
+
+
+async def test_json_schema_refused_with_500_falls_back_to_json_object_with_schema(fake_openai):
+    def like_llama_cpp_server(body):
+        fmt = body.get("response_format") or {}
+        if fmt.get("type") == "json_schema":
+            return FakeError(500, LLAMA_500)
+        assert fmt == {"type": "json_object", "schema": SCHEMA}
+        return {"name": "Ann", "age": 40}
+
+    fake_openai.set_responder(like_llama_cpp_server)
+    first = provider_for(fake_openai)
+    result = await first.chat(request(json_schema=SCHEMA))
+    await first.aclose()
+    assert json.loads(result.text) == {"name": "Ann", "age": 40}
+    assert first.json_mode == "json_object"
+    # Remembered per base URL + model: a provider built later asks json_object at once.
+    second = provider_for(fake_openai)
+    await second.chat(request(json_schema=SCHEMA))
+    await second.aclose()
+    kinds = [(r.get("response_format") or {}).get("type") for r in fake_openai.requests]
+    assert kinds == ["json_schema", "json_object", "json_object"]
+    other = OpenAIProvider(base_url=fake_openai.base_url, model="another")
+    assert other.json_mode == "json_schema"
+    await other.aclose()
+
+
+async def test_unrelated_500_is_not_taken_for_a_format_refusal(fake_openai):
+    fake_openai.set_responder([FakeError(500, "CUDA out of memory")] * 9)
+    provider = OpenAIProvider(
+        base_url=fake_openai.base_url, model="m500", retry=RetryPolicy(max_retries=0)
+    )
+    try:
+        await provider.chat(request(json_schema=SCHEMA))
+    except Exception as err:  # noqa: BLE001
+        assert getattr(err, "kind", None) == "server"
+    await provider.aclose()
+    assert provider.json_mode == "json_schema"
+
+
+async def test_prompt_only_json_cut_off_is_repaired(fake_openai):
+    fake_openai.set_responder(['Here it is: {"name": "Ann", "age": 40, "bio": "Likes te'])
+    provider = provider_for(fake_openai)
+    result = await provider.chat(request(json_schema=SCHEMA))
+    await provider.aclose()
+    assert json.loads(result.text) == {"name": "Ann", "age": 40, "bio": "Likes te"}
+
+
+def test_repair_json_exact_cases():
+    assert repair_json('{"a": 1, "b": [1, 2') == {"a": 1, "b": [1, 2]}
+    assert repair_json('{"a": 1,}') == {"a": 1}
+    assert repair_json('{"a": 1, "b":') == {"a": 1}
+    assert repair_json('{"a": 1, "b') == {"a": 1}
+    assert repair_json('[{"x": 1}, {"x"') == [{"x": 1}, {}]
+    assert repair_json('{"a": "x"}}') is None
+    assert repair_json("no json here") is None
+    assert extract_json('```json\n{"a": [1, 2,]}\n```') == {"a": [1, 2]}
+
+
+async def test_limit_halves_on_congestion_and_grows_back_by_one():
+    limit = AdaptiveLimit(8)
+    limit.congested()
+    assert limit.limit == 4
+    limit.congested()
+    limit.congested()
+    limit.congested()
+    assert limit.limit == 1  # never below one
+    limit.succeeded()
+    assert limit.limit == 2  # one success per unit of the limit adds one
+    limit.succeeded()
+    assert limit.limit == 2
+    limit.succeeded()
+    assert limit.limit == 3
+    for _ in range(100):
+        limit.succeeded()
+    assert limit.limit == 8  # capped
+
+
+async def test_calls_over_the_limit_wait_in_order_and_say_so():
+    limit = AdaptiveLimit(2)
+    order: list[str] = []
+    waited: list[str] = []
+    gate = asyncio.Event()
+
+    async def call(name: str) -> None:
+        async with limit.slot(lambda: waited.append(name)):
+            order.append(name)
+            await gate.wait()
+
+    tasks = [asyncio.create_task(call(n)) for n in "abcd"]
+    await asyncio.sleep(0.01)
+    assert order == ["a", "b"] and waited == ["c", "d"] and limit.active == 2
+    tasks[2].cancel()  # a queued call that is cancelled leaves the queue
+    await asyncio.sleep(0)
+    gate.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    assert order == ["a", "b", "d"] and limit.active == 0
+
+
+async def test_cut_streams_lower_the_endpoint_limit_and_every_answer_completes(fake_openai):
+    """Streams cut short (as llama-cpp-python's server cuts one when another arrives) halve
+    the endpoint's limit; the retries complete every answer."""
+    cuts = {"left": 3}
+
+    def cutting(body):
+        reply = default_responder(body)
+        if cuts["left"] > 0:
+            cuts["left"] -= 1
+            return FakeReply(reply, cut_after=2)
+        return reply
+
+    fake_openai.set_responder(cutting)
+    provider = OpenAIProvider(
+        base_url=fake_openai.base_url,
+        model="cutting",
+        retry=RetryPolicy(max_retries=4, base_delay=0.001),
+        max_concurrency=4,
+    )
+    limit = provider._endpoint_limit()
+    results = await asyncio.gather(*(provider.stream(request(), lambda d: None) for _ in range(4)))
+    await provider.aclose()
+    assert all(r.finish_reason == "stop" and r.text.strip() for r in results)
+    assert len(fake_openai.requests) == 7
+    assert limit.limit < 4
