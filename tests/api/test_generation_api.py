@@ -213,6 +213,7 @@ def test_validation_messages(api, fake, body, errors):
 def test_model_failure_keeps_status_and_message(settings, fake, reply, status, message):
     settings.llm_base_url = fake.base_url
     settings.llm_timeout = 0.3
+    settings.llm_deadline_s = 0.09  # calls that are not streamed: 0.3 s overall
     settings.llm_max_retries = 1
     fake.set_responder(lambda body: reply)
     with TestClient(create_app(settings)) as api:

@@ -7,7 +7,7 @@ import json
 
 from colloquy.llm import ChatMessage, ChatRequest
 from colloquy.llm.concurrency import AdaptiveLimit
-from colloquy.llm.json_output import extract_json, repair_json
+from colloquy.llm.json_output import repair_json
 from colloquy.llm.openai_provider import OpenAIProvider
 from colloquy.llm.retry import RetryPolicy
 from support.fake_openai import FakeError, FakeReply, default_responder
@@ -72,7 +72,8 @@ async def test_unrelated_500_is_not_taken_for_a_format_refusal(fake_openai):
 
 
 async def test_prompt_only_json_cut_off_is_repaired(fake_openai):
-    fake_openai.set_responder(['Here it is: {"name": "Ann", "age": 40, "bio": "Likes te'])
+    cut = 'Here it is: {"name": "Ann", "age": 40, "bio": "Likes te'
+    fake_openai.set_responder([FakeError(400, "response_format is not supported")] * 2 + [cut])
     provider = provider_for(fake_openai)
     result = await provider.chat(request(json_schema=SCHEMA))
     await provider.aclose()
@@ -87,7 +88,7 @@ def test_repair_json_exact_cases():
     assert repair_json('[{"x": 1}, {"x"') == [{"x": 1}, {}]
     assert repair_json('{"a": "x"}}') is None
     assert repair_json("no json here") is None
-    assert extract_json('```json\n{"a": [1, 2,]}\n```') == {"a": [1, 2]}
+    assert repair_json('```json\n{"a": [1, 2,]}\n```') == {"a": [1, 2]}
 
 
 async def test_limit_halves_on_congestion_and_grows_back_by_one():

@@ -1,8 +1,9 @@
 """Getting JSON out of model text: strip code fences, take the first balanced {...}/[...].
 
 Models (and servers without schema support) wrap JSON in prose or ```json fences; small
-models stop mid-document, so a document cut off at max_tokens is repaired (open strings
-and brackets closed, a dangling key or trailing comma dropped) before giving up. Callers validate with their own pydantic model, which is where
+models stop mid-document. When JSON is asked in the prompt only (no server-side
+format), a document cut off or with trailing commas is repaired (repair_json: open
+strings and brackets closed, a dangling key or trailing comma dropped). Callers validate with their own pydantic model, which is where
 values are clamped; a failure is an LLMError(kind="invalid_output") they may retry.
 """
 
@@ -44,9 +45,6 @@ def extract_json(text: str) -> Any:
                 return json.loads(block)
             except ValueError:
                 continue
-    repaired = repair_json(text)
-    if repaired is not None:
-        return repaired
     raise invalid_output("no JSON document found")
 
 
@@ -138,9 +136,11 @@ def schema_instruction(schema: dict[str, Any]) -> str:
     )
 
 
-def normalise_json_text(text: str) -> str:
-    """Re-serialise the JSON found in a reply (fences and prose dropped); else keep it."""
+def normalise_json_text(text: str, repair: bool = False) -> str:
+    """Re-serialise the JSON found in a reply (fences and prose dropped), repaired when
+    `repair` and it cannot be read as it is; else keep the text."""
     try:
         return json.dumps(extract_json(text), ensure_ascii=False)
     except LLMError:
-        return text
+        repaired = repair_json(text) if repair else None
+        return text if repaired is None else json.dumps(repaired, ensure_ascii=False)

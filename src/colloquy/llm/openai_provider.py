@@ -130,7 +130,8 @@ class OpenAIProvider(RetryingProvider):
             if not result.text.strip():
                 raise errors.empty_response()
             if req.json_schema is not None:
-                result.text = normalise_json_text(result.text)  # also repairs cut-off JSON
+                # Prompt-only JSON has no grammar behind it: cut-off documents repaired.
+                result.text = normalise_json_text(result.text, repair=self.json_mode == "prompt")
             return result
         raise LLMError(
             "The AI service rejected the request parameters", status=400, kind="bad_request"
