@@ -60,6 +60,7 @@ def settings(tmp_path, database_url) -> Settings:
         llm_model="test-model",
         llm_retry_base_delay=0.01,
         frontend_dist=tmp_path / "no-dist",
+        public_hosts=["testserver"],  # TestClient's Host header
     )
 
 

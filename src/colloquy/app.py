@@ -23,6 +23,7 @@ from colloquy.api import (
     uploads,
 )
 from colloquy.api.error_handlers import install_error_handlers
+from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
 from colloquy.engine.events import EventBus
@@ -81,8 +82,10 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
 
     app = FastAPI(title="Colloquy", version=__version__, lifespan=lifespan)
     install_error_handlers(app)
-    # Outermost: headers on every response, 401/413 before anything else runs.
-    install_security(app, settings.access_token)
+    # Outermost: headers on every response; host, origin, 401 and 413 before anything runs.
+    install_security(
+        app, settings.access_token, RequestPolicy(settings.host, settings.public_hosts)
+    )
 
     api = APIRouter(prefix="/api")
     api.include_router(health.router)

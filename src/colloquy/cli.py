@@ -27,7 +27,7 @@ def serve(
         settings.host = host
     if port:
         settings.port = port
-    from colloquy.api.security import is_loopback
+    from colloquy.api.request_policy import is_loopback
 
     if not is_loopback(settings.host) and not settings.access_token:
         # Off loopback anyone on the network could read and run everything: demand a token.

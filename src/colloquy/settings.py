@@ -2,9 +2,10 @@
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -34,6 +35,9 @@ class Settings(BaseSettings):
 
     # Required to serve off loopback; then every /api call needs it (bearer or cookie).
     access_token: str | None = Field(default=None, repr=False)
+    # Host names (comma-separated) this server answers to besides loopback and its bound
+    # address, e.g. the name a reverse proxy forwards: other Host headers get 421.
+    public_hosts: Annotated[list[str], NoDecode] = []
 
     # Where the built SPA lives; None means frontend/dist next to the source tree.
     frontend_dist: Path | None = None
@@ -48,6 +52,13 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
         return value.strip() or None if isinstance(value, str) else value
+
+    @field_validator("public_hosts", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        return (
+            [h.strip() for h in value.split(",") if h.strip()] if isinstance(value, str) else value
+        )
 
     @property
     def uploads_dir(self) -> Path:

@@ -19,10 +19,17 @@ TOKEN = "e2e-access-token-0123456789abcdef"
 
 
 def watch(page: Page) -> tuple[list[str], list[str]]:
-    """Dialogs that fire (none may) and CSP violations reported on the console."""
+    """Dialogs that fire (none may) and CSP violations: every `securitypolicyviolation`
+    event of every document (a violation inside try/catch, such as a blocked Function(),
+    never reaches the console), and those reported on the console."""
     dialogs: list[str] = []
     violations: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.expose_function("__cspViolation", violations.append)
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', (e) =>"
+        " window.__cspViolation(`${e.violatedDirective} ${e.blockedURI}`));"
+    )
     page.on(
         "console",
         lambda m: (

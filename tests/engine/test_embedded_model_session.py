@@ -15,7 +15,9 @@ pytestmark = pytest.mark.timeout(600)
 
 
 def test_embedded_model_runs_a_whole_session(tmp_path):
-    settings = Settings(data_dir=tmp_path / "data", frontend_dist=tmp_path / "no-dist")
+    settings = Settings(
+        data_dir=tmp_path / "data", frontend_dist=tmp_path / "no-dist", public_hosts=["testserver"]
+    )
     assert settings.llm_provider == "local" and settings.local_model_path is None
     with TestClient(create_app(settings)) as client:
         health = client.get("/api/health").json()

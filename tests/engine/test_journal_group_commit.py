@@ -149,3 +149,34 @@ async def test_commit_log_is_silent_by_default(factory, caplog):
     caplog.set_level(logging.WARNING, logger="colloquy.commits")
     await journal.append_message(factory, "s0", answer(1, 0), Counters(1, 1))
     assert not [r for r in caplog.records if r.name == "colloquy.commits"]
+
+
+async def test_no_message_commits_past_a_failed_one(factory, monkeypatch):
+    """Issue 11 defect 4: messages 1..4 of one session queued together, message 2 refused
+    by the database: 1 is stored, 3 and 4 are not (EarlierWriteFailed), so the stored
+    messages stay a gap-free prefix; a retry that writes 2 again lets the rest follow."""
+    real_insert = journal._insert_batch
+
+    async def refuse_seq_2(factory_, batch):
+        if any(item.stored["content"] == "poison" for item in batch):
+            raise ValueError("refused by the database")
+        return await real_insert(factory_, batch)
+
+    monkeypatch.setattr(journal, "_insert_batch", refuse_seq_2)
+    messages = [answer(1, 0), {**answer(2, 1), "content": "poison"}, answer(3, 2), answer(4, 3)]
+    results = await asyncio.gather(
+        *(journal.append_message(factory, "s0", m, Counters(1, 1)) for m in messages),
+        journal.append_message(factory, "s1", answer(1, 0), Counters(1, 1)),
+        return_exceptions=True,
+    )
+    assert isinstance(results[1], ValueError)
+    assert isinstance(results[2], journal.EarlierWriteFailed)
+    assert isinstance(results[3], journal.EarlierWriteFailed)
+    assert [m.seq for m in await stored(factory, "s0")] == [1]
+    assert len(await stored(factory, "s1")) == 1  # other sessions are not held back
+    # Later messages alone are still refused; the retry of seq 2 fills the gap.
+    with pytest.raises(journal.EarlierWriteFailed):
+        await journal.append_message(factory, "s0", answer(3, 2), Counters(1, 1))
+    await journal.append_message(factory, "s0", answer(2, 1), Counters(2, 2))
+    await journal.append_message(factory, "s0", answer(3, 2), Counters(3, 3))
+    assert [m.seq for m in await stored(factory, "s0")] == [1, 2, 3]

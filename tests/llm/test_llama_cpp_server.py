@@ -76,6 +76,7 @@ def api(llama_server, tmp_path_factory) -> Iterator[TestClient]:
         llm_base_url=llama_server,
         llm_model="smollm2",
         llm_retry_base_delay=0.05,
+        public_hosts=["testserver", "localhost"],
         frontend_dist=data / "no-dist",
     )
     with TestClient(create_app(settings)) as client:

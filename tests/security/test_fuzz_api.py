@@ -47,6 +47,7 @@ def api_schema(request, tmp_path_factory):
                 llm_model="fake",
                 llm_retry_base_delay=0.01,
                 llm_timeout=5,
+                public_hosts=["testserver", "localhost"],
                 frontend_dist=root / "no-dist",
             )
         )

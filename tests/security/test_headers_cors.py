@@ -13,7 +13,7 @@ EXPECTED = {
 }
 CSP_PARTS = [
     "default-src 'self'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https:",
     "media-src 'self' https:",
     ("frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com"),
     "style-src 'self' 'unsafe-inline'",

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field
 
 from colloquy.api.deps import SettingsDep
-from colloquy.api.schemas.common import CamelModel
+from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.security import COOKIE_NAME, cookie_value, is_signed_in, token_matches
 from colloquy.errors import AppError
 
@@ -16,7 +16,7 @@ router = APIRouter(prefix="/auth", tags=["auth"])
 COOKIE_MAX_AGE = 30 * 24 * 3600
 
 
-class SignInIn(CamelModel):
+class SignInIn(RequestModel):
     token: str = Field(max_length=1000)
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import json
 from http.cookies import CookieError, SimpleCookie
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from colloquy.api.request_policy import RequestPolicy
 
 COOKIE_NAME = "colloquy_auth"
 MAX_JSON_BYTES = 1024 * 1024  # any non-multipart body: the largest legit one is ~400 KB
@@ -20,7 +21,7 @@ MAX_MULTIPART_BYTES = 12 * 1024 * 1024  # a 10MB file plus the form's framing
 
 CSP = (
     "default-src 'self'; "
-    "img-src 'self' data: blob:; "
+    "img-src 'self' data: blob: https:; "  # image stimuli may be https URLs
     "media-src 'self' https:; "  # stimulus videos and audio may be remote
     "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com; "
     "style-src 'self' 'unsafe-inline'; "  # Radix and recharts set inline styles
@@ -31,15 +32,10 @@ CSP = (
     "form-action 'self'"
 )
 # FastAPI's /docs and /redoc pages load their scripts from a CDN with an inline bootstrap.
-DOCS_CSP = (
-    CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net")
-    .replace(
-        "style-src 'self' 'unsafe-inline'",
-        "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net",
-    )
-    .replace(
-        "img-src 'self' data: blob:", "img-src 'self' data: blob: https://fastapi.tiangolo.com"
-    )
+DOCS_CSP = CSP.replace(
+    "script-src 'self'", "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net"
+).replace(
+    "style-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net"
 )
 SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",
@@ -84,15 +80,21 @@ def _headers(scope: Scope) -> dict[str, str]:
 
 
 class SecurityMiddleware:
-    def __init__(self, app: ASGIApp, token: str | None = None) -> None:
+    def __init__(
+        self, app: ASGIApp, token: str | None = None, policy: RequestPolicy | None = None
+    ) -> None:
         self.app = app
         self.token = token or None
+        self.policy = policy or RequestPolicy()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         send = self._with_headers(scope, send)
         headers = _headers(scope)
+        refused = self.policy.refusal(scope["method"], scope["path"], headers)
+        if refused is not None:
+            return await _error(send, *refused)
         if self.token and needs_token(scope["path"]) and not is_signed_in(headers, self.token):
             return await _error(
                 send, 401, "Sign-in required", "unauthorized", [(b"www-authenticate", b"Bearer")]
@@ -185,19 +187,8 @@ async def _error(
     await send({"type": "http.response.body", "body": body})
 
 
-def is_loopback(host: str) -> bool:
-    """127.0.0.0/8, ::1 and localhost: only this machine can connect."""
-    host = host.strip().strip("[]").lower()
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False  # a name, 0.0.0.0 or :: reach further than this machine
-
-
-def install_security(app, token: str | None) -> None:
+def install_security(app, token: str | None, policy: RequestPolicy | None = None) -> None:
     """Wrap the whole stack, outside Starlette's ServerErrorMiddleware, so that even a 500
     carries the headers (add_middleware would sit inside it)."""
     build = app.build_middleware_stack
-    app.build_middleware_stack = lambda: SecurityMiddleware(build(), token)
+    app.build_middleware_stack = lambda: SecurityMiddleware(build(), token, policy)

@@ -40,6 +40,9 @@ AUDIO_PLATFORMS: tuple[str, ...] = ("soundcloud", "spotify", "direct")
 
 # --- Persona limits (SPEC §9 Personas) -----------------------------------------------------
 NAME_MAX_LENGTH = 100
+# Also the column sizes (store/models.py), so both databases accept the same input.
+PERSONA_FIELD_MAX_LENGTH: dict[str, int] = {"gender": 40, "location": 200, "income": 40}
+SESSION_NAME_MAX_LENGTH = 200
 AGE_MIN = 18
 AGE_MAX = 100
 AGE_INPUT_MAX = 80  # the form's number input stops here; validation allows up to 100
@@ -96,6 +99,7 @@ MSG_REQUEST_LIMIT = "Maximum request limit reached. Please start a new session."
 MSG_ITERATION_LIMIT = "Session encountered an error. Saving progress..."
 MSG_NO_RESPONSE = "No response from AI"
 MSG_GENERATION_FAILED = "Failed to generate response"
+MSG_SAVE_FAILED = "Failed to generate response: an answer could not be saved. Retry to continue."
 MSG_REQUEST_TIMEOUT = "Request timeout"
 MSG_NO_DATA_TITLE = "No data to analyze"
 MSG_NO_DATA_TEXT = "This session has no messages to analyze."

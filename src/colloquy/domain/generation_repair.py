@@ -271,7 +271,8 @@ def _objects_in(text: str) -> list[Any]:
 def personas_from_reply(text: str) -> list[Any]:
     """The persona objects of a reply: {"personas": [...]}, a bare list, one object, or
     whatever complete objects a broken document still holds."""
-    cleaned = re.sub(r"```(?:json)?", "", text or "")
+    # NUL (which PostgreSQL text refuses) goes before parsing, escaped or not.
+    cleaned = re.sub(r"```(?:json)?|\x00|\\u0000", "", text or "")
     try:
         data = json.loads(cleaned)
     except ValueError:

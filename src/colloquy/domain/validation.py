@@ -23,6 +23,7 @@ from .constants import (
     NAME_MAX_LENGTH,
     PARTICIPANTS_MAX,
     PARTICIPANTS_MIN,
+    PERSONA_FIELD_MAX_LENGTH,
     QUESTIONS_MAX,
     QUESTIONS_MIN,
     TRAIT_MAX,
@@ -30,6 +31,7 @@ from .constants import (
     TRAITS,
 )
 from .mathutil import is_number
+from .text_safety import is_blank
 
 MSG_INVALID_BIG_FIVE = "Invalid Big Five values - all must be 0-100"
 MSG_SELECT_PERSONAS = "Please select 3-8 personas"
@@ -62,7 +64,7 @@ _MIME_TO_EXT["image/jpg"] = "jpg"
 
 
 def _blank(value: Any) -> bool:
-    return not isinstance(value, str) or not value.strip()
+    return is_blank(value)
 
 
 def _in_range(value: Any, low: float, high: float) -> bool:
@@ -98,13 +100,17 @@ def validate_persona(data: dict[str, Any]) -> list[str]:
     elif not _in_range(age, AGE_MIN, AGE_MAX):
         errors.append("Age must be between 18 and 100")
 
-    for field, message in (
-        ("gender", "Gender is required"),
-        ("location", "Location is required"),
-        ("income", "Income bracket is required"),
+    for field, label, message in (
+        ("gender", "Gender", "Gender is required"),
+        ("location", "Location", "Location is required"),
+        ("income", "Income bracket", "Income bracket is required"),
     ):
-        if _blank(data.get(field)):
+        value = data.get(field)
+        if _blank(value):
             errors.append(message)
+        elif len(value.strip()) > PERSONA_FIELD_MAX_LENGTH[field]:
+            limit = PERSONA_FIELD_MAX_LENGTH[field]
+            errors.append(f"{label} must be at most {limit} characters")
 
     traits = data.get("traits")
     if not isinstance(traits, dict) or not traits:

@@ -33,6 +33,11 @@ class SessionGone(Exception):
     """The session was deleted (or completed elsewhere) while the runner worked on it."""
 
 
+class EarlierWriteFailed(Exception):
+    """Not written because an earlier message of the same session failed to write: the
+    stored messages must stay a gap-free prefix of the run (plan.py resumes from them)."""
+
+
 def new_message_id() -> str:
     return f"m{int(time.time() * 1000)}{secrets.token_hex(4)}"
 
@@ -165,6 +170,9 @@ class _GroupCommit:
         self.factory = factory
         self.queue: list[_Pending] = []
         self.worker: asyncio.Task | None = None
+        # Per session, the seq of a message whose write failed: later ones of that session
+        # are refused until a message at or before that seq (a retry) is written.
+        self.failed_at: dict[str, int] = {}
 
     def add(self, item: _Pending) -> None:
         self.queue.append(item)
@@ -186,15 +194,35 @@ class _GroupCommit:
             self.queue.clear()
 
     async def _commit(self, batch: list[_Pending]) -> None:
+        # A batch that holds the retry of a failed message may hold its successors too: they
+        # commit in the same transaction or not at all.
+        filling = {
+            item.session_id
+            for item in batch
+            if item.stored["seq"] <= self.failed_at.get(item.session_id, -1)
+        }
+        batch = [
+            item for item in batch if item.session_id in filling or not self._after_failure(item)
+        ]
+        if not batch:
+            return
         try:
             gone = await _insert_batch(self.factory, batch)
         except Exception as exc:  # noqa: BLE001 - delivered to the runner that waits for it
             if len(batch) == 1:
-                _settle(batch[0], exc)
+                item = batch[0]
+                self.failed_at[item.session_id] = min(
+                    item.stored["seq"], self.failed_at.get(item.session_id, item.stored["seq"])
+                )
+                _settle(item, exc)
                 return
             for item in batch:  # the batch was rolled back: find the one that fails
                 await self._commit([item])
             return
+        for item in batch:
+            failed = self.failed_at.get(item.session_id)
+            if failed is not None and item.stored["seq"] <= failed:
+                del self.failed_at[item.session_id]  # the gap is filled
         if commit_log.isEnabledFor(logging.DEBUG):
             commit_log.debug(
                 "%.6f %s",
@@ -203,6 +231,14 @@ class _GroupCommit:
             )
         for item in batch:
             _settle(item, SessionGone(item.session_id) if item.session_id in gone else None)
+
+    def _after_failure(self, item: _Pending) -> bool:
+        """Refuse (settle with EarlierWriteFailed) a message that would land past a gap."""
+        failed = self.failed_at.get(item.session_id)
+        if failed is None or item.stored["seq"] <= failed:
+            return False
+        _settle(item, EarlierWriteFailed(item.session_id))
+        return True
 
 
 def _settle(item: _Pending, error: BaseException | None) -> None:

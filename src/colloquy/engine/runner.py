@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.domain.answer_cleaning import clean_answer
@@ -24,11 +24,13 @@ from colloquy.domain.constants import (
     MSG_ITERATION_LIMIT,
     MSG_NO_RESPONSE,
     MSG_REQUEST_LIMIT,
+    MSG_SAVE_FAILED,
     MSG_STOPPED,
     REQUEST_LIMIT,
 )
 from colloquy.domain.prompts import build_system_prompt, round_moderator_message
 from colloquy.domain.sentiment import sentiment_of
+from colloquy.domain.text_safety import clean_text
 from colloquy.domain.tokens import estimate_tokens
 from colloquy.engine import journal, plan
 from colloquy.engine.journal import Counters, SessionGone
@@ -132,9 +134,11 @@ class SessionRunner:
             await self._halt({"status": err.status, "message": error_message(err)})
         except SessionGone:
             log.info("session %s went away while running", self.session_id)
-        except IntegrityError:
-            # The unique turn index refused a slot: another runner owns this session.
-            log.warning("session %s: slot already stored by another runner", self.session_id)
+        except (DBAPIError, journal.EarlierWriteFailed):
+            # A message write failed (a slot another runner stored, a refused value): the
+            # run ends and says so, so a session never stays "running" with no runner.
+            log.exception("session %s: a message could not be saved", self.session_id)
+            await self._halt({"status": 500, "message": MSG_SAVE_FAILED})
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -312,7 +316,7 @@ class SessionRunner:
                 lambda: self.pub.retrying(persona, p, q, r),
                 lambda: self.pub.waiting(persona, p, q, r),
             )
-            raw = (result.text or "").strip()
+            raw = clean_text(result.text or "").strip()  # NUL: PostgreSQL refuses it
             if not raw:
                 raise LLMError(MSG_NO_RESPONSE, kind="empty")
             cleaned = clean_answer(raw, speaker=str(persona.get("name") or ""), others=others)

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from colloquy.domain.text_safety import MSG_TOO_DEEP, UnstorableJson, clean_json
 from colloquy.llm.errors import LLMError
 
 M = TypeVar("M", bound=BaseModel)
@@ -29,7 +30,17 @@ def invalid_output(detail: str) -> LLMError:
 
 
 def extract_json(text: str) -> Any:
-    """Parse the first JSON object or array found in `text`; LLMError if there is none."""
+    """Parse the first JSON object or array found in `text`; LLMError if there is none.
+    Strings come back storable (no NUL); NaN, Infinity or deep nesting are invalid output."""
+    try:
+        return clean_json(_extract_json(text))
+    except UnstorableJson as exc:
+        raise invalid_output(str(exc)) from None
+    except RecursionError:
+        raise invalid_output(MSG_TOO_DEEP) from None
+
+
+def _extract_json(text: str) -> Any:
     if not text or not text.strip():
         raise invalid_output("empty reply")
     candidates = [text.strip()]

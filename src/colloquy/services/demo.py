@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain import demo_script as demo
 from colloquy.store.models import MessageRow, SessionRow
 from colloquy.store.types import utcnow
+
+_DEMO_LOCK_KEY = 0x636F6C6C_6465  # "coll" "de": any constant unique to this use
 
 
 def _rows(speed: float) -> tuple[SessionRow, list[MessageRow]]:
@@ -63,6 +65,10 @@ async def complete_demo(db: AsyncSession, speed: float = 1) -> dict[str, Any]:
     transcript they described is gone). Two concurrent calls: the loser retries once."""
     for attempt in range(2):
         session, messages = _rows(speed)
+        if db.bind.dialect.name == "postgresql":
+            # Concurrent calls replace the demo one after another (SQLite already has a
+            # single writer); without it, racing inserts hit the unique key.
+            await db.execute(select(func.pg_advisory_xact_lock(_DEMO_LOCK_KEY)))
         await db.execute(delete(MessageRow).where(MessageRow.session_id == session.id))
         await db.execute(delete(SessionRow).where(SessionRow.id == session.id))
         try:

@@ -10,6 +10,12 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.text_safety import (
+    MSG_NOT_FINITE,
+    MSG_TOO_DEEP,
+    UnstorableJson,
+    clean_json,
+)
 from colloquy.errors import PayloadTooLarge, ValidationFailed
 from colloquy.store.models import DraftRow
 from colloquy.store.types import utcnow
@@ -24,12 +30,24 @@ def parse_draft(raw: bytes) -> dict[str, Any]:
     if len(raw) > DRAFT_MAX_BYTES:
         raise PayloadTooLarge(MSG_TOO_LARGE)
     try:
-        data = json.loads(raw or b"null")
+        data = json.loads(raw or b"null", parse_constant=_refuse_constant)
+    except UnstorableJson as exc:
+        raise ValidationFailed([str(exc)]) from None
+    except RecursionError:
+        raise ValidationFailed([MSG_TOO_DEEP]) from None
     except (ValueError, UnicodeDecodeError):
         raise ValidationFailed([MSG_NOT_OBJECT]) from None
     if not isinstance(data, dict):
         raise ValidationFailed([MSG_NOT_OBJECT])
-    return data
+    try:
+        # Unpaired surrogates and NUL removed: what is stored can always be read back.
+        return clean_json(data)
+    except UnstorableJson as exc:
+        raise ValidationFailed([str(exc)]) from None
+
+
+def _refuse_constant(name: str) -> float:
+    raise UnstorableJson(MSG_NOT_FINITE)
 
 
 async def get_draft(db: AsyncSession) -> dict[str, Any] | None:

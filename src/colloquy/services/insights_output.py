@@ -5,8 +5,8 @@ outside high/medium/low are mapped ('Critical' -> high, unknown -> medium); freq
 becomes an integer mention count; themes and recommendations without a name or title, or
 repeating an earlier one, are dropped; a theme given as a bare string becomes its name;
 texts are trimmed and capped; an {"insights": {...}} wrapper and snake_case keys are
-accepted. Only a missing or empty summary, or no JSON at all, makes the reply invalid
-(the caller retries once).
+accepted. A missing, empty or non-text summary, themes or recommendations that are not a
+list, or no JSON at all make the reply invalid (the caller retries once).
 """
 
 from __future__ import annotations
@@ -91,11 +91,14 @@ def _unique(items: list[Any], name: str, limit: int) -> list[Any]:
 
 
 def _items(value: Any, key: str) -> list[Any]:
-    """A list of dicts; bare strings become {key: text}; anything else is dropped."""
+    """A list of dicts; bare strings become {key: text}; other items are dropped. Not a
+    list at all (a number, "none") is the wrong structure: the reply is invalid."""
+    if value is None:
+        return []
     if isinstance(value, dict):
         value = [value]
     if not isinstance(value, list):
-        return []
+        raise ValueError("must be a list")
     return [{key: v} if isinstance(v, str) else v for v in value if isinstance(v, (dict, str))]
 
 
@@ -124,7 +127,9 @@ class ModelInsights(BaseModel):
     @field_validator("summary", mode="before")
     @classmethod
     def _summary(cls, v: Any) -> str:
-        text = clip(_text(v), SUMMARY_MAX_CHARS)
+        if not isinstance(v, str):
+            raise ValueError("summary must be text")
+        text = clip(v, SUMMARY_MAX_CHARS)
         if not text:
             raise ValueError("summary is empty")
         return text

@@ -16,6 +16,9 @@ from starlette.requests import Request
 from colloquy.errors import ValidationFailed
 
 MSG_BAD_FORM = "Invalid upload: expected a multipart/form-data request"
+MSG_INCOMPLETE = (
+    "The upload is incomplete: the file ended before its end was sent. Please try again."
+)
 
 
 @dataclass
@@ -112,6 +115,8 @@ async def read_file_field(request: Request, field_name: str, limit: int) -> Rece
     received = collector.file
     if received is None:
         return None
+    if not collector.done and not collector.overflow:  # the body ended inside the file
+        raise ValidationFailed([MSG_INCOMPLETE])
     if not collector.done:  # stopped mid-file: its size comes from the body's length
         received.size = _estimated_size(request, collector, params[b"boundary"])
     return received

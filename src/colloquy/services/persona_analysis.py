@@ -12,8 +12,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from colloquy.domain.constants import TRAITS
 from colloquy.domain.assist_traits import score_lines, trait_numbers, traits_from_analysis
+from colloquy.domain.constants import TRAITS
 from colloquy.domain.validation import validate_ai_assist
 from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.exc import InvalidRequestError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.exc import StaleDataError
 
 from colloquy.domain.constants import MSG_STOPPED
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import stored_tokens
 from colloquy.engine.manager import RunnerManager
-from colloquy.errors import Conflict
+from colloquy.errors import Conflict, NotFound
 from colloquy.services import session_setup as setup
 from colloquy.services.session_view import load_view
 from colloquy.services.sessions import get_row
@@ -18,9 +20,22 @@ from colloquy.store.types import utcnow
 
 
 async def _reload(db: AsyncSession, row) -> None:
-    """See what the runner wrote from its own transactions (no stale snapshot)."""
+    """See what the runner wrote from its own transactions (no stale snapshot). A session
+    deleted meanwhile (Stop or End racing Delete) is not found."""
     await db.rollback()
-    await db.refresh(row)
+    try:
+        await db.refresh(row)
+    except InvalidRequestError:
+        raise NotFound("Session not found") from None
+
+
+async def _commit(db: AsyncSession) -> None:
+    """Commit the row's changes; a session deleted since it was read is not found."""
+    try:
+        await db.commit()
+    except StaleDataError:
+        await db.rollback()
+        raise NotFound("Session not found") from None
 
 
 def _announce(bus: EventBus, row, running: bool) -> None:
@@ -52,7 +67,7 @@ async def run_session(
         row.error = None
         row.stop_requested = False
         row.updated_at = utcnow()
-        await db.commit()
+        await _commit(db)
         if runners.ensure_running(session_id):
             _announce(bus, row, True)
     else:
@@ -70,12 +85,14 @@ async def stop_session(
     await _reload(db, row)
     if row.status != "completed":
         row.stop_requested = True
-        if row.running and not was_active:  # flagged as running but no runner here
+        halted = row.running and not was_active  # flagged as running but no runner here
+        if halted:
             row.running = False
             row.error = {"status": None, "message": MSG_STOPPED}
+        await _commit(db)
+        if halted:  # events after the commit (engine/events.py)
             bus.publish(session_id, "error", row.error)
             _announce(bus, row, False)
-        await db.commit()
     return await load_view(db, row, [])
 
 
@@ -84,7 +101,7 @@ async def save_session(db: AsyncSession, session_id: str, runners: RunnerManager
     row = await get_row(db, session_id)
     row.tokens_used = await stored_tokens(db, session_id)
     row.updated_at = utcnow()
-    await db.commit()
+    await _commit(db)
     return await load_view(db, row, runners.generating(session_id))
 
 
@@ -103,6 +120,6 @@ async def end_session(
         row.error = None
         row.tokens_used = await stored_tokens(db, session_id)
         row.updated_at = utcnow()
-        await db.commit()
+        await _commit(db)
         _announce(bus, row, False)
     return await load_view(db, row, [])

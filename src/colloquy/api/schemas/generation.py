@@ -3,14 +3,14 @@
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.personas import PersonaOut, Traits, TraitValue
 from colloquy.domain.constants import DIVERSITY_LEVELS
 
 _TEXT_BOUND = 1_000_000  # far above the spec's limits, which report in the spec's words
 
 
-class GenerateRequest(CamelModel):
+class GenerateRequest(RequestModel):
     description: str | None = Field(default=None, max_length=_TEXT_BOUND)
     document_text: str | None = Field(default=None, max_length=_TEXT_BOUND)
     # Ranges are checked by the service (its own messages); the schema documents them.
@@ -22,7 +22,7 @@ class GenerateResponse(CamelModel):
     personas: list[PersonaOut]
 
 
-class AnalyzeDocumentRequest(CamelModel):
+class AnalyzeDocumentRequest(RequestModel):
     document_text: str | None = Field(default=None, max_length=_TEXT_BOUND)
     # The sliders' values now: kept for any trait the analysis gives no valid number.
     current_traits: dict[str, TraitValue] | None = Field(default=None, max_length=20)

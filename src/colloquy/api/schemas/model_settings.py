@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.api.schemas.common import CamelModel, RequestModel
 
 ProviderName = Literal["local", "openai", "anthropic"]
 
@@ -17,7 +17,7 @@ class ModelSettingsOut(CamelModel):
     source: Literal["default", "env", "saved"]
 
 
-class ModelSettingsIn(CamelModel):
+class ModelSettingsIn(RequestModel):
     provider: ProviderName
     base_url: str | None = Field(default=None, max_length=500)
     model: str | None = Field(default=None, max_length=500)

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.api.schemas.common import CamelModel, RequestModel
 
 TraitValue = float | int | Annotated[str, Field(max_length=100)] | bool | None
 Interest = Annotated[str, Field(max_length=500)] | None
@@ -20,7 +20,7 @@ class Traits(BaseModel):
     neuroticism: float
 
 
-class PersonaInput(CamelModel):
+class PersonaInput(RequestModel):
     model_config = ConfigDict(extra="ignore")
 
     name: str | None = Field(default=None, max_length=2000)

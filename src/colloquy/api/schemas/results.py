@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.api.schemas.common import CamelModel, RequestModel
 
 Sentiment = Literal["positive", "neutral", "negative"]
 
@@ -106,7 +106,7 @@ class InsightsOut(CamelModel):
     model: str
 
 
-class DemoCompleteIn(CamelModel):
+class DemoCompleteIn(RequestModel):
     speed: float = 1  # the playback speed, so stored times match what was watched
 
 

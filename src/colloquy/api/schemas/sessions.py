@@ -8,13 +8,14 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.domain.constants import SESSION_NAME_MAX_LENGTH
 
 PersonaId = Annotated[str, Field(max_length=64)]
 QuestionText = Annotated[str, Field(max_length=5000)] | None
 
 
-class StimulusIn(CamelModel):
+class StimulusIn(RequestModel):
     model_config = ConfigDict(extra="ignore")
 
     id: str | None = Field(default=None, max_length=64)
@@ -25,7 +26,7 @@ class StimulusIn(CamelModel):
     platform: str | None = Field(default=None, max_length=20)  # recomputed from content
 
 
-class SessionSettingsIn(CamelModel):
+class SessionSettingsIn(RequestModel):
     model_config = ConfigDict(extra="ignore")
 
     response_length: str | None = Field(default=None, max_length=20)
@@ -33,10 +34,10 @@ class SessionSettingsIn(CamelModel):
     auto_advance: bool = False
 
 
-class SessionCreate(CamelModel):
+class SessionCreate(RequestModel):
     model_config = ConfigDict(extra="ignore")
 
-    name: str | None = Field(default=None, max_length=1000)
+    name: str | None = Field(default=None, max_length=SESSION_NAME_MAX_LENGTH)
     description: str | None = Field(default=None, max_length=20_000)
     participant_ids: list[PersonaId] = Field(default_factory=list, max_length=50)
     moderator_style: str | None = Field(default=None, max_length=20)
@@ -45,12 +46,12 @@ class SessionCreate(CamelModel):
     settings: SessionSettingsIn = Field(default_factory=SessionSettingsIn)
 
 
-class SessionUpdate(CamelModel):
+class SessionUpdate(RequestModel):
     """PATCH: name and description; the setup fields only while the session is a draft."""
 
     model_config = ConfigDict(extra="ignore")
 
-    name: str | None = Field(default=None, max_length=1000)
+    name: str | None = Field(default=None, max_length=SESSION_NAME_MAX_LENGTH)
     description: str | None = Field(default=None, max_length=20_000)
     participant_ids: list[PersonaId] | None = Field(default=None, max_length=50)
     moderator_style: str | None = Field(default=None, max_length=20)
