@@ -54,7 +54,8 @@ class LiveServer:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> "LiveServer":
-        log = open(self.data_dir.parent / f"server-{self.port}.log", "wb")
+        # Open for the server's whole life; closed in stop().
+        log = open(self.data_dir.parent / f"server-{self.port}.log", "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [
                 sys.executable,

@@ -6,7 +6,7 @@ import sys
 import httpx
 import pytest
 
-from colloquy.api.security import is_loopback
+from colloquy.api.request_policy import is_loopback
 from support.live_server import ROOT, free_port, server_env, start, stop
 
 pytestmark = pytest.mark.timeout(90)

@@ -98,7 +98,7 @@ def _items(value: Any, key: str) -> list[Any]:
     if isinstance(value, dict):
         value = [value]
     if not isinstance(value, list):
-        raise ValueError("must be a list")
+        raise ValueError("must be a list")  # noqa: TRY004 - pydantic reports ValueError
     return [{key: v} if isinstance(v, str) else v for v in value if isinstance(v, (dict, str))]
 
 
@@ -128,7 +128,7 @@ class ModelInsights(BaseModel):
     @classmethod
     def _summary(cls, v: Any) -> str:
         if not isinstance(v, str):
-            raise ValueError("summary must be text")
+            raise ValueError("summary must be text")  # noqa: TRY004 - pydantic reports ValueError
         text = clip(v, SUMMARY_MAX_CHARS)
         if not text:
             raise ValueError("summary is empty")

@@ -48,7 +48,7 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
         raise ValidationFailed(errors)
     return {
         "name": data["name"].strip(),
-        "age": int(round(float(data["age"]))),
+        "age": round(float(data["age"])),
         "gender": data["gender"].strip(),
         "location": data["location"].strip(),
         "income": data["income"].strip(),

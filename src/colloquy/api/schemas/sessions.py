@@ -95,7 +95,7 @@ class MessageOut(CamelModel):
     participant_index: int | None = None
     kind: str  # question | round | response
     # What answer cleaning repaired (own-name prefix, another voice, meta text, ...).
-    repairs: list[str] = []
+    repairs: list[str] = Field(default_factory=list)
 
 
 class ProgressOut(CamelModel):
