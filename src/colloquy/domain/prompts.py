@@ -227,11 +227,12 @@ def build_user_prompt(
         for i, s in enumerate(stimuli, 1):
             lines += _stimulus_block(i, s)
         lines.append("")
-    if discussion:
-        lines.append("Discussion so far:")
-        lines += [f"{m.get('speaker')}: {m.get('content')}" for m in discussion]
-        lines.append("")
+    # Stable parts first and the discussion appended in order, so each prompt of a
+    # participant extends their previous one (a model's prompt cache reads only the rest).
     lines.append(f"Moderator's question: {question}")
+    if discussion:
+        lines += ["", "Discussion so far:"]
+        lines += [f"{m.get('speaker')}: {m.get('content')}" for m in discussion]
     if round_index >= 1:
         lines += [
             "",
