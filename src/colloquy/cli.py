@@ -67,11 +67,12 @@ app.add_typer(models_app, name="models")
 @models_app.command("catalog")
 def models_catalog() -> None:
     """List the curated CPU models that `colloquy models pull ID` downloads."""
-    from rich.table import Table
+    from rich.table import Column, Table
 
     from colloquy.domain.model_catalog import CATALOG
 
-    table = Table("id", "model", "size", "memory", "speed")
+    table = Table("model", "size", "memory", "speed")
+    table.columns.insert(0, Column("id", no_wrap=True))
     for m in CATALOG:
         table.add_row(m.id, m.name, f"{m.size_bytes / 1e9:.1f} GB", f"{m.memory_gb:g} GB", m.speed)
     console.print(table)

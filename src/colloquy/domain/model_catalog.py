@@ -1,10 +1,11 @@
 """The curated list of GGUF instruct models that run on a CPU, offered for download.
 
-Sizes are the hub's file sizes (the download checks the size the hub reports); memory is
-the file plus a 4k context; speeds are generation rates measured or expected on a recent
-4-core laptop CPU with llama.cpp (a 2-core machine shared with the server gets about half).
-`revision` pins the repository commit where it is known; "main" entries are pinned to the
-commit the hub reports when the download starts (recorded with the file).
+Sizes are the hub's file sizes (approximate where the revision is not pinned; the download
+checks the size the hub reports); memory is the file plus a 4k context; speeds are expected
+generation rates on a recent 4-core laptop CPU with llama.cpp, not measured here (a 2-core
+machine shared with the server gets about half). `revision` pins the repository commit
+where it is known (with the sha256); the "main" entries take the commit the hub reports
+when the download starts, which is recorded with the file (models/.sources.json).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ CATALOG: tuple[CatalogModel, ...] = (
         size_bytes=1_117_320_736,
         memory_gb=2.0,
         tokens_per_second=25,
-        speed="Fast: about 25 tokens/s; a 3 x 2 brief session in a few minutes",
+        speed="Fast: about 25 tokens/s",
         description="The smallest model that keeps to its persona and writes valid JSON.",
         license="Apache-2.0",
         sha256="6a1a2eb6d15622bf3c96857206351ba97e1af16c30d7a74ee38970e434e9407e",
@@ -101,7 +102,7 @@ CATALOG: tuple[CatalogModel, ...] = (
         size_bytes=4_680_000_000,
         memory_gb=6.5,
         tokens_per_second=5,
-        speed="Slow: about 5 tokens/s; for machines with 8+ GB free and patience",
+        speed="Slow: about 5 tokens/s (needs 8+ GB free)",
         description="The best quality that still runs on a CPU.",
         license="Apache-2.0",
     ),
