@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -78,7 +79,7 @@ class FakeHub:
         self.requests.append((request.method, request.url.path, request.headers.get("range")))
         if repo not in self.repos:
             return Response(status_code=401, headers={"X-Error-Code": "RepoNotFound"})
-        if p["revision"] not in ("main", COMMIT):
+        if p["revision"] != "main" and not re.fullmatch("[0-9a-f]{40}", p["revision"]):
             return Response(status_code=404, headers={"X-Error-Code": "RevisionNotFound"})
         data = self.repos[repo].get(path)
         if data is None:
