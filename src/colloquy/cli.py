@@ -123,7 +123,12 @@ def models_pull(
             bar.update(task, completed=done, total=total)
 
         try:
-            pulled = pull(source, folder, on_progress)
+            pulled = pull(
+                source,
+                folder,
+                on_progress,
+                lambda _stage: bar.update(task, description=f"{name} (checking sha256, GGUF)"),
+            )
         except PullFailed as exc:
             bar.stop()
             err.print(f"[red]{exc.message}[/red]")

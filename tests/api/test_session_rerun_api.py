@@ -154,4 +154,12 @@ def test_rerun_refuses_bad_input_and_creates_nothing(settings, first):
         assert missing.status_code == 422
         assert "No GGUF model named 'nope.gguf'" in missing.json()["error"]
         assert client.post("/api/sessions/nope/rerun").status_code == 404
+        # An endpoint that does not answer is reported before anything is created.
+        dead = client.post(
+            f"/api/sessions/{sid}/rerun",
+            json={"provider": "openai", "baseUrl": "http://127.0.0.1:9/v1", "model": "m"},
+        )
+        assert dead.status_code == 422
+        assert dead.json()["error"].startswith("Not run: Could not reach http://127.0.0.1:9/v1")
+        assert dead.json()["code"] == "model_unusable"
         assert len(client.get("/api/sessions").json()) == count

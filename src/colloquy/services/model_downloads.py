@@ -56,6 +56,9 @@ class Job:
         if not self.samples or now - self.samples[-1][0] >= 0.2:
             self.samples.append((now, done))
 
+    def set_state(self, state: str) -> None:
+        self.state = state
+
     def rate(self) -> float | None:
         """Bytes per second over the last few seconds."""
         if self.state != "downloading" or len(self.samples) < 2:
@@ -113,7 +116,9 @@ class Downloads:
     async def _run(self, job: Job) -> None:
         job.state = "downloading"
         try:
-            pulled = await asyncio.to_thread(model_pull.pull, job.source, self.folder, job.progress)
+            pulled = await asyncio.to_thread(
+                model_pull.pull, job.source, self.folder, job.progress, job.set_state
+            )
         except model_pull.PullCancelled:
             job.state, job.error = "cancelled", "Cancelled; start it again to resume"
         except model_pull.PullFailed as err:

@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,8 +151,14 @@ def sha256_of(path: Path, on_progress: Progress | None = None) -> str:
     return digest.hexdigest()
 
 
-def pull(source: Source, folder: Path, on_progress: Progress) -> Pulled:
-    """Download, verify and place the file; raises PullFailed with the reason."""
+def pull(
+    source: Source,
+    folder: Path,
+    on_progress: Progress,
+    on_stage: Callable[[str], None] | None = None,
+) -> Pulled:
+    """Download, verify and place the file; raises PullFailed with the reason.
+    `on_stage("verifying")` is called once the bytes are in."""
     from huggingface_hub.file_download import http_get
     from huggingface_hub.utils import build_hf_headers
 
@@ -169,6 +176,13 @@ def pull(source: Source, folder: Path, on_progress: Progress) -> Pulled:
         part.unlink()
         resume = 0
 
+    needed = (size or 0) - resume
+    free = shutil.disk_usage(staging).free
+    if needed > free:
+        raise PullFailed(
+            f"Not enough disk space for {source.local_name}: it needs {_mb(needed)} more, "
+            f"{_mb(free)} are free in {folder}"
+        )
     headers = build_hf_headers()
     if urlsplit(meta.location).netloc != urlsplit(url).netloc:
         headers.pop("authorization", None)  # a signed CDN address takes no hub token
@@ -195,6 +209,8 @@ def pull(source: Source, folder: Path, on_progress: Progress) -> Pulled:
             kept_bytes=kept,
         ) from err
 
+    if on_stage is not None:
+        on_stage("verifying")
     got_size = part.stat().st_size
     if size is not None and got_size != size:
         part.unlink(missing_ok=True)

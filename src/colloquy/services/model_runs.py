@@ -7,17 +7,19 @@ runner builds a provider for it, apart from the global one of the Settings scree
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerManager
-from colloquy.errors import Conflict
+from colloquy.errors import AppError, Conflict
 from colloquy.llm.config import ModelConfig
 from colloquy.llm.factory import build_provider
 from colloquy.llm.local_provider import EMBEDDED_NAME
 from colloquy.llm.provider import Provider
+from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services import model_settings, sessions
 from colloquy.services import session_control as control
@@ -56,6 +58,33 @@ def provider_for_session(runtime: Runtime, data: dict[str, Any]) -> Provider:
     return build_provider(runtime.settings, decode(runtime, data))
 
 
+async def _check_answers(runtime: Runtime, config: ModelConfig) -> None:
+    """One short real call before anything is created: an unreachable endpoint, a refused
+    key or an unknown model is reported now, and no copy is left behind."""
+    provider = model_settings.probe_provider(runtime, config)
+    request = ChatRequest(
+        system="You are a connection test.",
+        messages=[ChatMessage("user", "Reply with the single word OK.")],
+        max_tokens=8,
+        temperature=0.0,
+    )
+    try:
+        await asyncio.wait_for(provider.chat(request), model_settings.PROBE_TIMEOUT_S)
+    except TimeoutError as err:
+        where = config.base_url or config.provider
+        raise AppError(
+            f"Not run: {where} did not answer in time", status=422, code="model_unusable"
+        ) from err
+    except Exception as err:  # every failure becomes a message for the user
+        raise AppError(
+            f"Not run: {model_settings.describe_failure(err, config)}",
+            status=422,
+            code="model_unusable",
+        ) from err
+    finally:
+        await provider.aclose()
+
+
 def label(config: ModelConfig) -> str:
     if config.provider == "local":
         return (config.model or EMBEDDED_NAME).rsplit("/", 1)[-1]
@@ -79,6 +108,7 @@ async def rerun_session(
         config = model_settings.current(runtime)
     else:
         config = model_settings.resolve(runtime, change)
+        await _check_answers(runtime, config)
     copy = await sessions.duplicate_session(db, session_id)
     row = await db.get(SessionRow, copy["id"])
     assert row is not None
