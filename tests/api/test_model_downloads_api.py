@@ -252,3 +252,11 @@ def test_progress_reports_bytes_rate_and_time_left(client, hub):
     cancelled = client.delete(f"/api/models/downloads/{FILE}")
     assert cancelled.status_code == 200
     assert _wait(client, FILE)["state"] == "cancelled"
+
+
+def test_without_a_published_sha256_the_size_and_gguf_checks_still_run(client, settings, hub):
+    hub.send_sha = False  # a git etag, as the hub sends for files outside LFS
+    client.post("/api/models/download", json={"repo": REPO, "file": FILE})
+    assert _wait(client, FILE)["state"] == "done"
+    sources = (_models_dir(settings) / ".sources.json").read_text()
+    assert f'"repo": "{REPO}"' in sources and COMMIT in sources
