@@ -3,6 +3,7 @@
 import gc
 import logging
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib import import_module
 
 from fastapi import APIRouter, FastAPI
@@ -15,6 +16,7 @@ from colloquy.api import (
     events,
     generation,
     health,
+    model_downloads,
     model_settings,
     personas,
     question_templates,
@@ -30,6 +32,8 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerManager
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
+from colloquy.services.model_downloads import shutdown as shutdown_downloads
+from colloquy.services.model_runs import provider_for_session
 from colloquy.services.model_settings import load_into_runtime
 from colloquy.services.personas import seed_personas_if_empty
 from colloquy.settings import Settings, get_settings
@@ -62,7 +66,11 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         await load_into_runtime(runtime)  # the model saved on the Settings screen, if any
         app.state.events = EventBus()
         app.state.runners = RunnerManager(
-            runtime.sessionmaker, runtime.get_provider, app.state.events, settings.uploads_dir
+            runtime.sessionmaker,
+            runtime.get_provider,
+            app.state.events,
+            settings.uploads_dir,
+            session_provider=partial(provider_for_session, runtime),
         )
         await app.state.runners.resume_all()  # sessions that were running before a restart
         if freeze_gc:
@@ -77,6 +85,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         finally:
             # Runners are cancelled without touching the database: the next start resumes them.
             await app.state.runners.shutdown()
+            await shutdown_downloads(runtime)
             app.state.events.close_all()
             await runtime.aclose()
 
@@ -90,6 +99,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api = APIRouter(prefix="/api")
     api.include_router(health.router)
     api.include_router(model_settings.router)
+    api.include_router(model_downloads.router)
     api.include_router(auth.router)
     api.include_router(generation.router)
     api.include_router(documents.router)

@@ -143,8 +143,10 @@ def test_list_summaries_newest_first_with_sentiment_counts(api, fake_llm):
         "participantCount": 3,
         "messageCount": 24,
         "sentimentCounts": {"positive": 18, "neutral": 0, "negative": 0},
+        "model": {"provider": "openai", "name": "test-model"},
     }
     assert rows[0]["id"] == second["id"] and rows[0]["messageCount"] == 0
+    assert rows[0]["model"] is None  # not run yet
 
 
 def test_patch_details_and_draft_setup(api):

@@ -71,6 +71,14 @@ export type ModelTest = Schemas["ModelTestOut"];
 export type ModelSaved = Schemas["ModelSaveOut"];
 export type ModelChoice = Schemas["ModelChoice"];
 export type ProviderName = ModelSettings["provider"];
+/** GET /api/models/catalog, POST /api/models/download, GET /api/models/downloads. */
+export type CatalogModel = Schemas["CatalogModelOut"];
+export type ModelDownload = Schemas["DownloadOut"];
+export type ModelDownloadInput = Schemas["DownloadIn"];
+/** Provenance: the provider and model that produced a session (null until it runs). */
+export type SessionModel = Schemas["SessionModelOut"];
+/** Body of POST /api/sessions/{id}/rerun: no provider means the current model. */
+export type SessionRerunInput = Schemas["SessionRerunIn"];
 
 /* Sessions (GET /api/sessions/{id}); shared by the session, dashboard and results screens. */
 

@@ -74,8 +74,10 @@ def session_csv(
         ["Date", _date_text(session.get("createdAt"))],
         ["Participants", len(participants)],
         ["Total Responses", responses],
-        [],
     ]
+    if session.get("model"):
+        rows.append(["Model", model_text(session["model"])])
+    rows.append([])
     if insights:
         rows += _insight_rows(insights)
     rows += [["Transcript"], ["Speaker", "Content", "Sentiment", "Timestamp"]]
@@ -87,6 +89,12 @@ def session_csv(
     writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180 line ends
     writer.writerows([[neutralize(cell) for cell in row] for row in rows])
     return buffer.getvalue()
+
+
+def model_text(model: dict[str, Any]) -> str:
+    """'provider / model' of a session's provenance."""
+    provider, name = str(model.get("provider") or ""), str(model.get("name") or "")
+    return f"{provider} / {name}" if provider else name
 
 
 def csv_filename(name: Any) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .constants import MODERATOR_SPEAKER
+from .csv_export import model_text
 from .timeutil import to_datetime
 
 _ENTITY_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
@@ -76,6 +77,8 @@ def _details(session: dict[str, Any], messages: Sequence[dict], analytics: dict)
         ("Duration", _minutes(analytics.get("durationMinutes", 0))),
         ("Moderator style", session.get("moderatorStyle") or ""),
     ]
+    if session.get("model"):
+        rows.append(("Model", model_text(session["model"])))
     return ["## Session details", "", *_table(("Detail", "Value"), rows), ""]
 
 

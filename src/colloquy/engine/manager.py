@@ -31,8 +31,10 @@ class RunnerManager:
         provider: Callable[[], object],
         bus: EventBus,
         uploads_dir: Path,
+        session_provider: Callable[[dict], object] | None = None,
     ) -> None:
         self.factory = factory
+        self.session_provider = session_provider  # for sessions that name their own model
         self.provider = provider  # called when a runner starts: the provider is built lazily
         self.bus = bus
         self.uploads_dir = uploads_dir
@@ -60,6 +62,7 @@ class RunnerManager:
             Publisher(self.bus, session_id),
             self.uploads_dir,
             asyncio.Event(),
+            self.session_provider,
         )
         task = asyncio.create_task(runner.run(), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task

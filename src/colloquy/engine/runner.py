@@ -7,6 +7,7 @@ are no artificial pauses: pacing is the screen's business.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from colloquy.domain.prompts import build_system_prompt, round_moderator_message
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.text_safety import clean_text
 from colloquy.domain.tokens import estimate_tokens
-from colloquy.engine import journal, plan
+from colloquy.engine import journal, plan, provenance
 from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.prompting import answer_request, image_urls
 from colloquy.engine.publisher import Publisher
@@ -104,8 +105,13 @@ class SessionRunner:
         publisher: Publisher,
         uploads_dir: Path,
         stop: asyncio.Event,
+        session_provider: Callable[[dict], Any] | None = None,
     ) -> None:
         self.session_id = session_id
+        # Builds the provider of a session that names its own model (a re-run on another
+        # model); that provider belongs to this run and is closed when it ends.
+        self.session_provider = session_provider
+        self.owns_provider = False
         self.factory = factory
         self.provider_factory = provider  # built on first use, inside the guarded loop
         self.provider: Any = None
@@ -149,6 +155,9 @@ class SessionRunner:
             # Deltas still buffered belong to answers that will not be stored (stored ones
             # were flushed before their `message`): do not let a timer publish them later.
             self.pub.drop_tokens()
+            if self.owns_provider and self.provider is not None:
+                with contextlib.suppress(Exception):
+                    await self.provider.aclose()
 
     async def _loop_then_settle(self) -> None:
         """The loop, then its message writes: the run ends only when they are done, and a
@@ -189,10 +198,15 @@ class SessionRunner:
             messages = await journal.load_messages(db, self.session_id)
         setup = Setup.of(row)
         try:
-            self.provider = self.provider_factory()
+            if row.model_override and self.session_provider is not None:
+                self.provider = self.session_provider(row.model_override)
+                self.owns_provider = True
+            else:
+                self.provider = self.provider_factory()
         except Exception as exc:  # e.g. a bad COLLOQUY_LLM_* setting or a missing model file
             log.exception("could not build the model provider")
             raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
+        await provenance.record_model(self.factory, self.session_id, self.provider)
         self.counters = Counters(row.request_count, row.iteration_count)
         self.images: list[str] = []
         if getattr(self.provider, "supports_images", False):

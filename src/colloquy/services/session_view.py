@@ -22,7 +22,15 @@ def _details(row: SessionRow) -> dict[str, Any]:
         "status": row.status,
         "createdAt": row.created_at,
         "completedAt": row.completed_at,
+        "model": model_info(row),
     }
+
+
+def model_info(row: SessionRow) -> dict[str, Any] | None:
+    """The provider and model that produced the session (None until a run starts)."""
+    if not row.model_name:
+        return None
+    return {"provider": row.model_provider or "", "name": row.model_name}
 
 
 def session_view(

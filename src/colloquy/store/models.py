@@ -58,6 +58,12 @@ class SessionRow(Base):
     stop_requested: Mapped[bool] = mapped_column(Boolean, default=False)
     request_count: Mapped[int] = mapped_column(Integer, default=0)
     iteration_count: Mapped[int] = mapped_column(Integer, default=0)
+    # Provenance: the provider and model that produced the answers (set when a run starts).
+    model_provider: Mapped[str | None] = mapped_column(String(60), default=None)
+    model_name: Mapped[str | None] = mapped_column(String(300), default=None)
+    # "Run again on another model": {provider, baseUrl, model, apiKey (encrypted)}; the
+    # runner uses it instead of the global model. None: the model of the Settings screen.
+    model_override: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 
 class MessageRow(Base):

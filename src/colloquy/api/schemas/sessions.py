@@ -4,7 +4,7 @@ messages) but every string and list has a size bound."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -71,6 +71,24 @@ class SentimentCounts(CamelModel):
     negative: int
 
 
+class SessionModelOut(CamelModel):
+    """Provenance: the provider and model that produced the session."""
+
+    provider: str
+    name: str
+
+
+class SessionRerunIn(CamelModel):
+    """Run again on another model; no provider: the current model of the Settings screen.
+    No API key: the saved one when provider and base URL are the saved ones. A key given
+    is stored encrypted with the copy, never returned."""
+
+    provider: Literal["local", "openai", "anthropic"] | None = None
+    base_url: str | None = Field(default=None, max_length=500)
+    model: str | None = Field(default=None, max_length=500)
+    api_key: str | None = Field(default=None, max_length=500)
+
+
 class SessionSummaryOut(CamelModel):
     id: str
     name: str
@@ -81,6 +99,7 @@ class SessionSummaryOut(CamelModel):
     participant_count: int
     message_count: int
     sentiment_counts: SentimentCounts
+    model: SessionModelOut | None = None
 
 
 class MessageOut(CamelModel):
@@ -140,3 +159,4 @@ class SessionOut(CamelModel):
     error: ErrorInfo | None
     running: bool
     progress: ProgressOut
+    model: SessionModelOut | None = None

@@ -57,6 +57,12 @@ export function SessionsTable({ sessions, duplicatingId, onDuplicate, onDelete }
                     {session.description}
                   </p>
                 )}
+                {session.model && (
+                  <p className="truncate text-xs text-muted-foreground" data-testid="session-model">
+                    Model: {session.model.provider ? `${session.model.provider} · ` : ""}
+                    {session.model.name}
+                  </p>
+                )}
               </td>
               <td className={`${CELL} whitespace-nowrap text-muted-foreground`}>
                 <time dateTime={session.createdAt}>{formatSessionDate(session.createdAt)}</time>

@@ -4,21 +4,25 @@ import {
   DownloadIcon,
   FileTextIcon,
   MessageSquareTextIcon,
+  RefreshCwIcon,
   SparklesIcon,
   UsersIcon,
 } from "lucide-react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MenuButton } from "@/components/menu-button";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
-import { buttonVariants } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { Session } from "@/lib/api-types";
 import { EXPORT_OPTIONS, exportUrl } from "../api/export-session";
+import { modelLabel } from "../api/rerun-session";
 import { AnalyticsTab } from "./analytics-tab";
 import { ExportTab } from "./export-tab";
 import { InsightsTab } from "./insights-tab";
 import { ParticipantsTab } from "./participants-tab";
+import { RerunDialog } from "./rerun-dialog";
 import { StatsCards } from "./stats-cards";
 import { TranscriptTab } from "./transcript-tab";
 
@@ -46,6 +50,7 @@ export function SessionResults({ session }: { session: Session }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: TabValue = isTab(requested) ? requested : "transcript";
+  const [rerunOpen, setRerunOpen] = useState(false);
 
   const selectTab = (value: string) => {
     setParams(
@@ -77,6 +82,11 @@ export function SessionResults({ session }: { session: Session }) {
             <Badge variant={session.status === "completed" ? "accent" : "secondary"}>
               {STATUS_LABELS[session.status] ?? session.status}
             </Badge>
+            {session.model && (
+              <Badge variant="secondary" data-testid="session-model" title="The model that produced this session">
+                Model: {modelLabel(session.model)}
+              </Badge>
+            )}
           </span>
         }
         actions={
@@ -85,10 +95,18 @@ export function SessionResults({ session }: { session: Session }) {
               <ArrowLeftIcon aria-hidden="true" />
               Back to Dashboard
             </Link>
+            {session.status === "completed" && (
+              <Button variant="outline" onClick={() => setRerunOpen(true)}>
+                <RefreshCwIcon aria-hidden="true" />
+                Run again on another model
+              </Button>
+            )}
             <MenuButton label="Export" icon={<DownloadIcon aria-hidden="true" />} items={exportItems} />
           </>
         }
       />
+
+      {rerunOpen && <RerunDialog session={session} open={rerunOpen} onOpenChange={setRerunOpen} />}
 
       <StatsCards session={session} />
 
