@@ -31,7 +31,7 @@ def test_compare_two_sessions_side_by_side(client):
     }
     assert first["sentimentByQuestion"][1]["count"] == 0  # asked, not answered
     assert [p["responses"] for p in first["participation"]] == [2, 2, 1]
-    assert first["topWords"][0] == {"text": "packaging", "count": 3}
+    assert first["topWords"][0] == {"text": "paper", "count": 4}
     assert first["themes"] == [{"theme": "Paper", "frequency": 3}]
     assert cols[0]["themes"] is None and cols[0]["overallSentiment"] is None
     assert first["model"].startswith("test-model via openai")

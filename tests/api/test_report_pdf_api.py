@@ -1,13 +1,15 @@
 """The PDF report and the synthetic-data notice on every export (SQLite and PostgreSQL).
 The PDF is rendered to PNG with pdftoppm and read back with pdftotext (poppler-utils)."""
 
+import csv
+import io
 import json
 import shutil
 import subprocess
 
 import pytest
 
-from api.test_results_helpers import PARTICIPANTS, seed_session, persona
+from api.test_results_helpers import PARTICIPANTS, persona, seed_session
 
 HOSTILE_NAME = "<script>alert('x')</script> Eve"
 INSIGHTS = {
@@ -15,7 +17,9 @@ INSIGHTS = {
     "overallSentiment": "positive",
     "sentimentBreakdown": {"positive": 60, "neutral": 20, "negative": 20},
     "keyThemes": [{"theme": "Durability", "description": "Will it survive?", "frequency": 3}],
-    "recommendations": [{"priority": "high", "title": "Test shipping", "description": "Drop tests"}],
+    "recommendations": [
+        {"priority": "high", "title": "Test shipping", "description": "Drop tests"}
+    ],
     "model": "test-model",
 }
 
@@ -26,8 +30,19 @@ needs_poppler = pytest.mark.skipif(
 
 
 def _people():
-    return [*PARTICIPANTS[:2], persona("px", HOSTILE_NAME, 30, "Female", "<img src=x>", "$30-60k",
-                                       (50, 50, 50, 50, 50), ["<i>art</i>"])]
+    return [
+        *PARTICIPANTS[:2],
+        persona(
+            "px",
+            HOSTILE_NAME,
+            30,
+            "Female",
+            "<img src=x>",
+            "$30-60k",
+            (50, 50, 50, 50, 50),
+            ["<i>art</i>"],
+        ),
+    ]
 
 
 def _pdf_text(tmp_path, content: bytes) -> tuple[str, int]:
@@ -92,7 +107,8 @@ def test_pdf_unknown_session_is_404(client):
 def test_notice_on_csv_json_markdown(client):
     sid = seed_session(client)
     csv_text = client.get(f"/api/sessions/{sid}/export.csv").text
-    assert csv_text.splitlines()[0].startswith(
+    first = next(csv.reader(io.StringIO(csv_text)))
+    assert len(first) == 1 and first[0].startswith(
         "SYNTHETIC DATA: every participant in this focus group is simulated by an AI language "
         "model (test-model via openai; model in use at export"
     )

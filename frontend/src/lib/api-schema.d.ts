@@ -194,6 +194,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personas/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Personas Csv */
+        get: operations["export_personas_csv_api_personas_export_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/export.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Personas Json */
+        get: operations["export_personas_json_api_personas_export_json_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/import-template.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Persona Import Template */
+        get: operations["persona_import_template_api_personas_import_template_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Personas
+         * @description CSV or JSON file in the `file` field; `dryRun=true` only checks and previews.
+         */
+        post: operations["import_personas_api_personas_import_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personas/{persona_id}": {
         parameters: {
             query?: never;
@@ -222,6 +293,23 @@ export interface paths {
         };
         /** Persona Templates */
         get: operations["persona_templates_api_persona_templates_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compare Sessions */
+        get: operations["compare_sessions_api_sessions_compare_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -507,6 +595,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Pdf */
+        get: operations["export_pdf_api_sessions__session_id__report_pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/demo-script": {
         parameters: {
             query?: never;
@@ -591,6 +696,67 @@ export interface components {
             required: boolean;
             /** Signedin */
             signedIn: boolean;
+        };
+        /** CompareOut */
+        CompareOut: {
+            /** Sessions */
+            sessions: components["schemas"]["CompareSessionOut"][];
+        };
+        /** CompareParticipationOut */
+        CompareParticipationOut: {
+            /** Name */
+            name: string | null;
+            /** Responses */
+            responses: number;
+        };
+        /** CompareSessionOut */
+        CompareSessionOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Status */
+            status: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Model */
+            model: string;
+            /** Participantcount */
+            participantCount: number;
+            /** Responsecount */
+            responseCount: number;
+            /** Averagesentiment */
+            averageSentiment: number;
+            sentimentBreakdown: components["schemas"]["SentimentBreakdownOut"];
+            /** Sentimentbyquestion */
+            sentimentByQuestion: components["schemas"]["QuestionSentimentOut"][];
+            /** Participation */
+            participation: components["schemas"]["CompareParticipationOut"][];
+            /** Topwords */
+            topWords: components["schemas"]["CompareWordOut"][];
+            /** Overallsentiment */
+            overallSentiment?: string | null;
+            /** Summary */
+            summary?: string | null;
+            /** Themes */
+            themes?: components["schemas"]["CompareThemeOut"][] | null;
+        };
+        /** CompareThemeOut */
+        CompareThemeOut: {
+            /** Theme */
+            theme: string;
+            /** Frequency */
+            frequency: number;
+        };
+        /** CompareWordOut */
+        CompareWordOut: {
+            /** Text */
+            text: string;
+            /** Count */
+            count: number;
         };
         /** DemoCompleteIn */
         DemoCompleteIn: {
@@ -980,6 +1146,36 @@ export interface components {
             interests?: (string | null)[] | null;
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: (string | null)[] | null;
+        };
+        /** PersonaImportOut */
+        PersonaImportOut: {
+            /** Dryrun */
+            dryRun: boolean;
+            /** Total */
+            total: number;
+            /** Valid */
+            valid: number;
+            /** Invalid */
+            invalid: number;
+            /** Imported */
+            imported: number;
+            /** Importedids */
+            importedIds: string[];
+            /** Rows */
+            rows: components["schemas"]["PersonaImportRowOut"][];
+        };
+        /** PersonaImportRowOut */
+        PersonaImportRowOut: {
+            /** Row */
+            row: number;
+            /** Name */
+            name: string;
+            /** Ok */
+            ok: boolean;
+            /** Errors */
+            errors: string[];
         };
         /** PersonaOut */
         PersonaOut: {
@@ -1000,6 +1196,8 @@ export interface components {
             interests: string[];
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: string[];
             /**
              * Createdat
              * Format: date-time
@@ -1059,6 +1257,8 @@ export interface components {
             interests?: (string | null)[] | null;
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: (string | null)[] | null;
         };
         /** ProgressOut */
         ProgressOut: {
@@ -1074,6 +1274,23 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+        };
+        /** QuestionSentimentOut */
+        QuestionSentimentOut: {
+            /** Questionindex */
+            questionIndex: number;
+            /** Question */
+            question: string;
+            /** Count */
+            count: number;
+            /** Average */
+            average: number;
+            /** Positive */
+            positive: number;
+            /** Neutral */
+            neutral: number;
+            /** Negative */
+            negative: number;
         };
         /** QuestionTemplateOut */
         QuestionTemplateOut: {
@@ -1129,6 +1346,15 @@ export interface components {
          * @description Percentages summing to 100 (all 0 when no message has a sentiment).
          */
         SentimentBreakdown: {
+            /** Positive */
+            positive: number;
+            /** Neutral */
+            neutral: number;
+            /** Negative */
+            negative: number;
+        };
+        /** SentimentBreakdownOut */
+        SentimentBreakdownOut: {
             /** Positive */
             positive: number;
             /** Neutral */
@@ -1698,7 +1924,10 @@ export interface operations {
     };
     list_personas_api_personas_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1712,6 +1941,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonaOut"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -1736,6 +1974,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonaOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_personas_csv_api_personas_export_csv_get: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated persona ids; all when absent */
+                ids?: string | null;
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_personas_json_api_personas_export_json_get: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated persona ids; all when absent */
+                ids?: string | null;
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    persona_import_template_api_personas_import_template_csv_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_personas_api_personas_import_post: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaImportOut"];
                 };
             };
             /** @description Validation Error */
@@ -1860,6 +2218,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonaTemplateOut"][];
+                };
+            };
+        };
+    };
+    compare_sessions_api_sessions_compare_get: {
+        parameters: {
+            query?: {
+                /** @description 2-4 comma-separated ids */
+                ids?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -2432,6 +2822,35 @@ export interface operations {
         };
     };
     export_markdown_api_sessions__session_id__export_md_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_pdf_api_sessions__session_id__report_pdf_get: {
         parameters: {
             query?: never;
             header?: never;

@@ -16,6 +16,8 @@ router = APIRouter(tags=["results"])
 async def compare_sessions(
     db: SessionDep,
     runtime: RuntimeDep,
-    ids: Annotated[str | None, Query(max_length=1000, description="2-4 comma-separated ids")] = None,
+    ids: Annotated[
+        str | None, Query(max_length=1000, description="2-4 comma-separated ids")
+    ] = None,
 ):
     return await service.compare_sessions(db, ids, runtime)

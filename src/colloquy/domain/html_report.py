@@ -80,7 +80,9 @@ def _cover(session: dict[str, Any], notice: str, model_label: str, generated: An
 
 
 def _participants(session: dict[str, Any], analytics: dict[str, Any]) -> str:
-    counts = {p.get("personaId"): p.get("responses", 0) for p in analytics.get("participation") or []}
+    counts = {
+        p.get("personaId"): p.get("responses", 0) for p in analytics.get("participation") or []
+    }
     head = "".join(
         f"<th>{h}</th>"
         for h in ("Name", "Age", "Gender", "Location", "Income", "O", "C", "E", "A", "N")

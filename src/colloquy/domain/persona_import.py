@@ -76,7 +76,7 @@ def detect_format(filename: str | None, content_type: str | None, text: str) -> 
     ctype = (content_type or "").lower()
     if name.endswith(".json") or "json" in ctype:
         return "json"
-    if name.endswith(".csv") or name.endswith(".txt") or "csv" in ctype:
+    if name.endswith((".csv", ".txt")) or "csv" in ctype:
         return "csv"
     head = text.lstrip()[:1]
     if head in ("[", "{"):

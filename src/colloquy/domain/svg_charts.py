@@ -62,8 +62,7 @@ def sentiment_rounds_svg(rows: list[dict[str, Any]], width: int = 640, height: i
             h = plot_h * max(0.0, min(100.0, float(row.get(key) or 0))) / 100
             y -= h
             body.append(
-                f"<rect x='{x:.1f}' y='{y:.1f}' width='{bar:.1f}' height='{h:.1f}' "
-                f"fill='{color}'/>"
+                f"<rect x='{x:.1f}' y='{y:.1f}' width='{bar:.1f}' height='{h:.1f}' fill='{color}'/>"
             )
         label = f"Q{int(row.get('questionIndex', 0)) + 1} R{int(row.get('round', 0)) + 1}"
         body.append(

@@ -11,8 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.csv_export import csv_filename, session_csv
 from colloquy.domain.markdown_export import markdown_report
 from colloquy.domain.synthetic_notice import synthetic_block, synthetic_notice
-from colloquy.services.analytics import build_analytics
 from colloquy.runtime import Runtime
+from colloquy.services.analytics import build_analytics
 from colloquy.services.results import load_session
 from colloquy.services.synthetic_label import model_label_for
 from colloquy.store.types import utcnow

@@ -28,12 +28,20 @@ MSG_PDF_UNAVAILABLE = (
 )
 
 
-def _fetch_data_only(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
-    from weasyprint import default_url_fetcher
+def _data_only_fetcher() -> Any:
+    """A fetcher that loads data: URLs only (WeasyPrint >= 66 has URLFetcher)."""
+    try:
+        from weasyprint import URLFetcher
+    except ImportError:  # older WeasyPrint: a function fetcher
+        from weasyprint import default_url_fetcher
 
-    if not url.startswith("data:"):
-        raise ValueError("external resources are not loaded in reports")
-    return default_url_fetcher(url, *args, **kwargs)
+        def fetch(url: str, *args: Any, **kwargs: Any) -> Any:
+            if not url.startswith("data:"):
+                raise ValueError("external resources are not loaded in reports")
+            return default_url_fetcher(url, *args, **kwargs)
+
+        return fetch
+    return URLFetcher(allowed_protocols={"data"}, timeout=1)
 
 
 def render_pdf(html: str) -> bytes:
@@ -41,7 +49,7 @@ def render_pdf(html: str) -> bytes:
         from weasyprint import HTML
     except (ImportError, OSError) as exc:  # OSError: Pango / GObject libraries missing
         raise AppError(MSG_PDF_UNAVAILABLE, status=503, code="pdf_unavailable") from exc
-    return HTML(string=html, url_fetcher=_fetch_data_only).write_pdf()
+    return HTML(string=html, url_fetcher=_data_only_fetcher()).write_pdf()
 
 
 async def session_report_html(

@@ -34,7 +34,7 @@ def current_model_label(runtime: Runtime | None) -> str:
         return ""
     try:
         view = model_settings.view(runtime)
-    except Exception:  # a broken model config must not stop a download
+    except Exception:  # noqa: BLE001 - a broken model config must not stop a download
         config = model_settings.current(runtime)
         return _join(config.provider, config.model)
     return _join(view.get("provider"), view.get("model"))

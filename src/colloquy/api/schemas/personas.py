@@ -54,7 +54,7 @@ class PersonaOut(CamelModel):
     traits: Traits
     interests: list[str]
     generated_from: str | None = None
-    tags: list[str] = []
+    tags: list[str] = Field(default_factory=list)
     created_at: datetime
     updated_at: datetime
     enriched: dict[str, Any]
