@@ -139,6 +139,10 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
     expect(page.get_by_role("dialog")).to_be_visible()
     check("personas: generate dialog")
     page.keyboard.press("Escape")
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    check("personas: import dialog")
+    page.keyboard.press("Escape")
 
     page.goto(f"{base}/create-session")
     expect(page.get_by_role("heading", name="Create New Session")).to_be_visible()
@@ -152,6 +156,11 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
         page.goto(f"{base}/session/{done}/results")
         page.get_by_role("tab", name=tab, exact=True).click()
         check(f"results: {tab}")
+
+    assert httpx.post(f"{base}/api/sessions/demo/complete", json={"speed": 1000}).is_success
+    page.goto(f"{base}/compare?ids={done},demo")
+    expect(page.get_by_test_id("compare-column")).to_have_count(2)
+    check("compare")
 
     page.goto(f"{base}/settings")
     expect(page.get_by_test_id("active-model-name")).to_be_visible()
