@@ -79,6 +79,8 @@ export function ImportPersonasDialog({ open, onOpenChange }: ImportPersonasDialo
             type="file"
             accept=".csv,.json,text/csv,application/json"
             className="sr-only"
+            tabIndex={-1}
+            aria-label="Persona file (CSV or JSON)"
             data-testid="import-file-input"
             onChange={(e) => choose(e.target.files?.[0] ?? null)}
           />
