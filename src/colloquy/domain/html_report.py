@@ -19,9 +19,9 @@ from .timeutil import to_datetime
 _CSS = """
 @page { size: A4; margin: 18mm 16mm 20mm;
   @bottom-left { content: "Synthetic data: simulated participants, not human research";
-    font-size: 8pt; color: #b91c1c; }
+    font-family: "DejaVu Sans", sans-serif; font-size: 8pt; color: #b91c1c; }
   @bottom-right { content: "Page " counter(page) " of " counter(pages);
-    font-size: 8pt; color: #64748b; } }
+    font-family: "DejaVu Sans", sans-serif; font-size: 8pt; color: #64748b; } }
 body { font-family: "DejaVu Sans", sans-serif; font-size: 9.5pt; color: #0f172a;
   line-height: 1.4; }
 h1 { font-size: 22pt; margin: 0 0 6pt; } h2 { font-size: 14pt; margin: 16pt 0 6pt;
@@ -36,7 +36,8 @@ table.grid th, table.grid td { border: 1px solid #e2e8f0; padding: 3pt 4pt;
 table.grid th { background: #f1f5f9; }
 .quote { border-left: 3px solid #6366f1; padding: 2pt 8pt; margin: 6pt 0; }
 .appendix { page-break-before: always; } .msg { margin: 3pt 0; }
-.mod { color: #4338ca; } img.chart { width: 100%; }
+.mod { color: #4338ca; } img.chart { width: 100%; page-break-inside: avoid; }
+h2, h3 { page-break-after: avoid; } tr, .quote { page-break-inside: avoid; }
 """
 
 
