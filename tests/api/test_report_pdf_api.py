@@ -110,7 +110,7 @@ def test_notice_on_csv_json_markdown(client):
     first = next(csv.reader(io.StringIO(csv_text)))
     assert len(first) == 1 and first[0].startswith(
         "SYNTHETIC DATA: every participant in this focus group is simulated by an AI language "
-        "model (test-model via openai; model in use at export"
+        "model (test-model via openai; current model setting, not recorded by the session)"
     )
     doc = json.loads(client.get(f"/api/sessions/{sid}/export.json").content)
     assert doc["syntheticData"]["participantsSimulated"] is True

@@ -49,4 +49,4 @@ def model_label_for(session: dict[str, Any], runtime: Runtime | None = None) -> 
     if recorded:
         return recorded
     current = current_model_label(runtime)
-    return f"{current}; model in use at export, not recorded by the session" if current else ""
+    return f"{current}; current model setting, not recorded by the session" if current else ""
