@@ -11,6 +11,7 @@ from fastapi import APIRouter, FastAPI
 from colloquy import __version__
 from colloquy.api import (
     auth,
+    compare,
     documents,
     draft,
     events,
@@ -104,6 +105,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(generation.router)
     api.include_router(documents.router)
     api.include_router(personas.router)
+    api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
     api.include_router(sessions.router)
     api.include_router(events.router)
     api.include_router(draft.router)

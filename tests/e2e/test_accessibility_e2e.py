@@ -139,6 +139,10 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
     expect(page.get_by_role("dialog")).to_be_visible()
     check("personas: generate dialog")
     page.keyboard.press("Escape")
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    check("personas: import dialog")
+    page.keyboard.press("Escape")
 
     page.goto(f"{base}/create-session")
     expect(page.get_by_role("heading", name="Create New Session")).to_be_visible()
@@ -156,6 +160,11 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
     expect(page.get_by_role("dialog", name="Run again on another model")).to_be_visible()
     check("results: run again on another model")
     page.keyboard.press("Escape")
+
+    assert httpx.post(f"{base}/api/sessions/demo/complete", json={"speed": 1000}).is_success
+    page.goto(f"{base}/compare?ids={done},demo")
+    expect(page.get_by_test_id("compare-column")).to_have_count(2)
+    check("compare")
 
     page.goto(f"{base}/settings")
     expect(page.get_by_test_id("active-model-name")).to_be_visible()

@@ -8,4 +8,5 @@ export const paths = {
   settings: "/settings",
   session: (id: string) => `/session/${encodeURIComponent(id)}`,
   sessionResults: (id: string) => `/session/${encodeURIComponent(id)}/results`,
+  compare: (ids: readonly string[]) => `/compare?ids=${ids.map(encodeURIComponent).join(",")}`,
 } as const;

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { SignInPage } from "@/features/auth/components/sign-in-page";
+import { ComparePage } from "@/features/compare/components/compare-page";
 import { DashboardPage } from "@/features/dashboard/components/dashboard-page";
 import { DemoSessionPage } from "@/features/demo/components/demo-session-page";
 import { PersonasPage } from "@/features/personas/components/personas-page";
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: "session/:id", element: <LiveSessionPage /> },
       { path: "session/:id/results", element: <SessionResultsPage /> },
       { path: "settings", element: <SettingsPage /> },
+      { path: "compare", element: <ComparePage /> },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).

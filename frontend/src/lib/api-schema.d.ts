@@ -74,80 +74,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/models/catalog": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get Catalog */
-        get: operations["get_catalog_api_models_catalog_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/models/download": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Start Download
-         * @description Start downloading (or show the download under way); poll /api/models/downloads.
-         */
-        post: operations["start_download_api_models_download_post"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/models/downloads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List Downloads */
-        get: operations["list_downloads_api_models_downloads_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/models/downloads/{download_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Cancel Download
-         * @description Stop a download; its partial file is kept, so starting it again resumes.
-         */
-        delete: operations["cancel_download_api_models_downloads__download_id__delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/status": {
         parameters: {
             query?: never;
@@ -268,6 +194,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personas/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Personas Csv */
+        get: operations["export_personas_csv_api_personas_export_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/export.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Personas Json */
+        get: operations["export_personas_json_api_personas_export_json_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/import-template.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Persona Import Template */
+        get: operations["persona_import_template_api_personas_import_template_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Personas
+         * @description CSV or JSON file in the `file` field; `dryRun=true` only checks and previews.
+         */
+        post: operations["import_personas_api_personas_import_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personas/{persona_id}": {
         parameters: {
             query?: never;
@@ -296,6 +293,23 @@ export interface paths {
         };
         /** Persona Templates */
         get: operations["persona_templates_api_persona_templates_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compare Sessions */
+        get: operations["compare_sessions_api_sessions_compare_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -420,27 +434,6 @@ export interface paths {
         put?: never;
         /** End Session */
         post: operations["end_session_api_sessions__session_id__end_post"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/sessions/{session_id}/rerun": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rerun Session
-         * @description Run again on another model: a copy of a completed session, run on the model given
-         *     (or the current one), which is stored on the copy.
-         */
-        post: operations["rerun_session_api_sessions__session_id__rerun_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -602,6 +595,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Pdf */
+        get: operations["export_pdf_api_sessions__session_id__report_pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/demo-script": {
         parameters: {
             query?: never;
@@ -687,37 +697,66 @@ export interface components {
             /** Signedin */
             signedIn: boolean;
         };
-        /** CatalogModelOut */
-        CatalogModelOut: {
+        /** CompareOut */
+        CompareOut: {
+            /** Sessions */
+            sessions: components["schemas"]["CompareSessionOut"][];
+        };
+        /** CompareParticipationOut */
+        CompareParticipationOut: {
+            /** Name */
+            name: string | null;
+            /** Responses */
+            responses: number;
+        };
+        /** CompareSessionOut */
+        CompareSessionOut: {
             /** Id */
             id: string;
             /** Name */
             name: string;
-            /** Repo */
-            repo: string;
-            /** File */
-            file: string;
-            /** Revision */
-            revision: string;
-            /** Sizebytes */
-            sizeBytes: number;
-            /** Memorygb */
-            memoryGb: number;
-            /** Tokenspersecond */
-            tokensPerSecond: number;
-            /** Speed */
-            speed: string;
-            /** Description */
-            description: string;
-            /** License */
-            license: string;
-            /** Downloaded */
-            downloaded: boolean;
+            /** Status */
+            status: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Model */
+            model: string;
+            /** Participantcount */
+            participantCount: number;
+            /** Responsecount */
+            responseCount: number;
+            /** Averagesentiment */
+            averageSentiment: number;
+            sentimentBreakdown: components["schemas"]["SentimentBreakdownOut"];
+            /** Sentimentbyquestion */
+            sentimentByQuestion: components["schemas"]["QuestionSentimentOut"][];
+            /** Participation */
+            participation: components["schemas"]["CompareParticipationOut"][];
+            /** Topwords */
+            topWords: components["schemas"]["CompareWordOut"][];
+            /** Overallsentiment */
+            overallSentiment?: string | null;
+            /** Summary */
+            summary?: string | null;
+            /** Themes */
+            themes?: components["schemas"]["CompareThemeOut"][] | null;
         };
-        /** CatalogOut */
-        CatalogOut: {
-            /** Models */
-            models: components["schemas"]["CatalogModelOut"][];
+        /** CompareThemeOut */
+        CompareThemeOut: {
+            /** Theme */
+            theme: string;
+            /** Frequency */
+            frequency: number;
+        };
+        /** CompareWordOut */
+        CompareWordOut: {
+            /** Text */
+            text: string;
+            /** Count */
+            count: number;
         };
         /** DemoCompleteIn */
         DemoCompleteIn: {
@@ -870,57 +909,6 @@ export interface components {
             warnings: string[];
             /** Suggestions */
             suggestions: string[];
-        };
-        /**
-         * DownloadIn
-         * @description A catalog entry (`id`) or any GGUF file on the hub (`repo`, `file`, `revision`).
-         */
-        DownloadIn: {
-            /** Id */
-            id?: string | null;
-            /** Repo */
-            repo?: string | null;
-            /** File */
-            file?: string | null;
-            /** Revision */
-            revision?: string | null;
-        };
-        /** DownloadListOut */
-        DownloadListOut: {
-            /** Downloads */
-            downloads: components["schemas"]["DownloadOut"][];
-        };
-        /** DownloadOut */
-        DownloadOut: {
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            /** Catalogid */
-            catalogId: string | null;
-            /** Repo */
-            repo: string;
-            /** File */
-            file: string;
-            /** Revision */
-            revision: string;
-            /**
-             * State
-             * @enum {string}
-             */
-            state: "queued" | "downloading" | "verifying" | "done" | "failed" | "cancelled";
-            /** Bytesdone */
-            bytesDone: number;
-            /** Totalbytes */
-            totalBytes: number | null;
-            /** Bytespersecond */
-            bytesPerSecond: number | null;
-            /** Etaseconds */
-            etaSeconds: number | null;
-            /** Error */
-            error: string | null;
-            /** Commit */
-            commit: string | null;
         };
         /** DraftOut */
         DraftOut: {
@@ -1158,6 +1146,36 @@ export interface components {
             interests?: (string | null)[] | null;
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: (string | null)[] | null;
+        };
+        /** PersonaImportOut */
+        PersonaImportOut: {
+            /** Dryrun */
+            dryRun: boolean;
+            /** Total */
+            total: number;
+            /** Valid */
+            valid: number;
+            /** Invalid */
+            invalid: number;
+            /** Imported */
+            imported: number;
+            /** Importedids */
+            importedIds: string[];
+            /** Rows */
+            rows: components["schemas"]["PersonaImportRowOut"][];
+        };
+        /** PersonaImportRowOut */
+        PersonaImportRowOut: {
+            /** Row */
+            row: number;
+            /** Name */
+            name: string;
+            /** Ok */
+            ok: boolean;
+            /** Errors */
+            errors: string[];
         };
         /** PersonaOut */
         PersonaOut: {
@@ -1178,6 +1196,8 @@ export interface components {
             interests: string[];
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: string[];
             /**
              * Createdat
              * Format: date-time
@@ -1237,6 +1257,8 @@ export interface components {
             interests?: (string | null)[] | null;
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: (string | null)[] | null;
         };
         /** ProgressOut */
         ProgressOut: {
@@ -1252,6 +1274,23 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+        };
+        /** QuestionSentimentOut */
+        QuestionSentimentOut: {
+            /** Questionindex */
+            questionIndex: number;
+            /** Question */
+            question: string;
+            /** Count */
+            count: number;
+            /** Average */
+            average: number;
+            /** Positive */
+            positive: number;
+            /** Neutral */
+            neutral: number;
+            /** Negative */
+            negative: number;
         };
         /** QuestionTemplateOut */
         QuestionTemplateOut: {
@@ -1314,6 +1353,15 @@ export interface components {
             /** Negative */
             negative: number;
         };
+        /** SentimentBreakdownOut */
+        SentimentBreakdownOut: {
+            /** Positive */
+            positive: number;
+            /** Neutral */
+            neutral: number;
+            /** Negative */
+            negative: number;
+        };
         /** SentimentCounts */
         SentimentCounts: {
             /** Positive */
@@ -1338,16 +1386,6 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
-        };
-        /**
-         * SessionModelOut
-         * @description Provenance: the provider and model that produced the session.
-         */
-        SessionModelOut: {
-            /** Provider */
-            provider: string;
-            /** Name */
-            name: string;
         };
         /** SessionOut */
         SessionOut: {
@@ -1389,23 +1427,6 @@ export interface components {
             /** Running */
             running: boolean;
             progress: components["schemas"]["ProgressOut"];
-            model?: components["schemas"]["SessionModelOut"] | null;
-        };
-        /**
-         * SessionRerunIn
-         * @description Run again on another model; no provider: the current model of the Settings screen.
-         *     No API key: the saved one when provider and base URL are the saved ones. A key given
-         *     is stored encrypted with the copy, never returned.
-         */
-        SessionRerunIn: {
-            /** Provider */
-            provider?: ("local" | "openai" | "anthropic") | null;
-            /** Baseurl */
-            baseUrl?: string | null;
-            /** Model */
-            model?: string | null;
-            /** Apikey */
-            apiKey?: string | null;
         };
         /** SessionSettingsIn */
         SessionSettingsIn: {
@@ -1450,7 +1471,6 @@ export interface components {
             /** Messagecount */
             messageCount: number;
             sentimentCounts: components["schemas"]["SentimentCounts"];
-            model?: components["schemas"]["SessionModelOut"] | null;
         };
         /**
          * SessionUpdate
@@ -1736,108 +1756,6 @@ export interface operations {
             };
         };
     };
-    get_catalog_api_models_catalog_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CatalogOut"];
-                };
-            };
-        };
-    };
-    start_download_api_models_download_post: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DownloadIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DownloadOut"];
-                };
-            };
-            /** @description Unknown catalog id, or a bad repository / file */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    list_downloads_api_models_downloads_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DownloadListOut"];
-                };
-            };
-        };
-    };
-    cancel_download_api_models_downloads__download_id__delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                download_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DownloadOut"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
     auth_status_api_auth_status_get: {
         parameters: {
             query?: never;
@@ -2006,7 +1924,10 @@ export interface operations {
     };
     list_personas_api_personas_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2020,6 +1941,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonaOut"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -2044,6 +1974,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonaOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_personas_csv_api_personas_export_csv_get: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated persona ids; all when absent */
+                ids?: string | null;
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_personas_json_api_personas_export_json_get: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated persona ids; all when absent */
+                ids?: string | null;
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    persona_import_template_api_personas_import_template_csv_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_personas_api_personas_import_post: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaImportOut"];
                 };
             };
             /** @description Validation Error */
@@ -2168,6 +2218,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonaTemplateOut"][];
+                };
+            };
+        };
+    };
+    compare_sessions_api_sessions_compare_get: {
+        parameters: {
+            query?: {
+                /** @description 2-4 comma-separated ids */
+                ids?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -2475,48 +2557,6 @@ export interface operations {
             };
         };
     };
-    rerun_session_api_sessions__session_id__rerun_post: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                session_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["SessionRerunIn"] | null;
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionOut"];
-                };
-            };
-            /** @description The session is not completed */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
     session_events_api_sessions__session_id__events_get: {
         parameters: {
             query?: {
@@ -2782,6 +2822,35 @@ export interface operations {
         };
     };
     export_markdown_api_sessions__session_id__export_md_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_pdf_api_sessions__session_id__report_pdf_get: {
         parameters: {
             query?: never;
             header?: never;

@@ -64,6 +64,9 @@ export type GeneratePersonasResponse = Schemas["GenerateResponse"];
 export type AnalyzeDocumentRequest = Schemas["AnalyzeDocumentRequest"];
 export type AnalyzeDocumentResponse = Schemas["AnalyzeDocumentResponse"];
 export type ExtractDocumentResponse = Schemas["ExtractDocumentResponse"];
+/** Answer of POST /api/personas/import: one verdict per row of the file. */
+export type PersonaImportResult = Schemas["PersonaImportOut"];
+export type PersonaImportRow = Schemas["PersonaImportRowOut"];
 export type Health = Schemas["HealthOut"];
 export type ModelSettings = Schemas["ModelSettingsOut"];
 export type ModelSettingsInput = Schemas["ModelSettingsIn"];
@@ -141,6 +144,9 @@ export type TraitPattern = Schemas["TraitPatternOut"];
 export type RoundSentiment = Schemas["RoundSentimentOut"];
 export type Participation = Schemas["ParticipationOut"];
 export type SessionAnalytics = Schemas["AnalyticsOut"];
+/** GET /api/sessions/compare: one column per session. */
+export type SessionComparison = Schemas["CompareOut"];
+export type ComparedSession = Schemas["CompareSessionOut"];
 
 /* Demo session (GET /api/demo-script, POST /api/sessions/demo/complete). */
 

@@ -63,13 +63,18 @@ def _insight_rows(insights: dict[str, Any]) -> list[list[Any]]:
 
 
 def session_csv(
-    session: dict[str, Any], messages: list[dict[str, Any]], insights: dict[str, Any] | None
+    session: dict[str, Any],
+    messages: list[dict[str, Any]],
+    insights: dict[str, Any] | None,
+    notice: str | None = None,
 ) -> str:
     """The whole report: header, optional insights sections, then the transcript.
-    'Total Responses' counts participant messages (moderator prompts are not responses)."""
+    'Total Responses' counts participant messages (moderator prompts are not responses).
+    A `notice` (the synthetic-data notice) is the first line, a cell of its own."""
     participants = session.get("participants") or []
     responses = sum(1 for m in messages if m.get("speaker") != MODERATOR_SPEAKER)
-    rows: list[list[Any]] = [
+    rows: list[list[Any]] = [[notice]] if notice else []
+    rows += [
         ["Session Name", session.get("name", "")],
         ["Date", _date_text(session.get("createdAt"))],
         ["Participants", len(participants)],

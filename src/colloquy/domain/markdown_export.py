@@ -188,9 +188,13 @@ def markdown_report(
     messages: Sequence[dict[str, Any]],
     insights: dict[str, Any] | None,
     analytics: dict[str, Any],
+    notice: str | None = None,
 ) -> str:
-    """The whole report as Markdown (CommonMark plus GFM tables)."""
+    """The whole report as Markdown (CommonMark plus GFM tables); a `notice` (the
+    synthetic-data notice) is a bold quote right under the title."""
     lines = [f"# {md_text(session.get('name')) or 'Untitled session'}", ""]
+    if notice:
+        lines += [f"> **{md_text(notice)}**", ""]
     if session.get("description"):
         lines += [md_block(session["description"]), ""]
     lines += _details(session, messages, analytics)

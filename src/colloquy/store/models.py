@@ -31,6 +31,8 @@ class PersonaRow(Base):
     generated_from: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # Segment labels ("Gen Z", "Chicago"); null on rows made before tags existed.
+    tags: Mapped[list[Any] | None] = mapped_column(JSON, default=list)
 
 
 class SessionRow(Base):

@@ -13,12 +13,25 @@ export interface SessionsTableProps {
   duplicatingId: string | null;
   onDuplicate: (session: SessionSummary) => void;
   onDelete: (session: SessionSummary) => void;
+  /** Completed sessions picked for comparison; with `onToggleCompare` each gets a checkbox. */
+  compareIds?: readonly string[];
+  onToggleCompare?: (id: string) => void;
+  /** No more sessions can be picked (the comparison holds at most 4). */
+  compareFull?: boolean;
 }
 
 const HEAD = "px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase";
 const CELL = "px-4 py-3 align-middle";
 
-export function SessionsTable({ sessions, duplicatingId, onDuplicate, onDelete }: SessionsTableProps) {
+export function SessionsTable({
+  sessions,
+  duplicatingId,
+  onDuplicate,
+  onDelete,
+  compareIds = [],
+  onToggleCompare,
+  compareFull = false,
+}: SessionsTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-sm" aria-label="Sessions">
@@ -45,6 +58,19 @@ export function SessionsTable({ sessions, duplicatingId, onDuplicate, onDelete }
           {sessions.map((session) => (
             <tr key={session.id} className="transition-colors hover:bg-muted/30" data-testid="session-row">
               <td className={`${CELL} max-w-xs`}>
+                <div className="flex items-start gap-2">
+                {onToggleCompare && session.status === "completed" && (
+                  <input
+                    type="checkbox"
+                    className="mt-1 size-4 shrink-0 accent-primary"
+                    aria-label={`Compare ${session.name}`}
+                    data-testid="compare-checkbox"
+                    checked={compareIds.includes(session.id)}
+                    disabled={compareFull && !compareIds.includes(session.id)}
+                    onChange={() => onToggleCompare(session.id)}
+                  />
+                )}
+                <div className="min-w-0 flex-1">
                 <Link
                   to={paths.session(session.id)}
                   className="block truncate font-medium hover:text-primary hover:underline"
@@ -63,6 +89,8 @@ export function SessionsTable({ sessions, duplicatingId, onDuplicate, onDelete }
                     {session.model.name}
                   </p>
                 )}
+                </div>
+                </div>
               </td>
               <td className={`${CELL} whitespace-nowrap text-muted-foreground`}>
                 <time dateTime={session.createdAt}>{formatSessionDate(session.createdAt)}</time>

@@ -1,4 +1,4 @@
-import { PencilIcon, SparklesIcon, Trash2Icon, UserPlusIcon } from "lucide-react";
+import { PencilIcon, SparklesIcon, TagIcon, Trash2Icon, UserPlusIcon } from "lucide-react";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { TraitBars } from "@/components/trait-bars";
 import { Badge } from "@/components/ui/badge";
@@ -39,6 +39,18 @@ export function PersonaCard({ persona, index, onUse, onEdit, onDelete }: Persona
               <SparklesIcon aria-hidden="true" />
               AI generated
             </Badge>
+          )}
+          {(persona.tags ?? []).length > 0 && (
+            <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">
+              {(persona.tags ?? []).map((tag) => (
+                <li key={tag}>
+                  <Badge variant="outline" data-testid="persona-tag">
+                    <TagIcon aria-hidden="true" />
+                    {tag}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
         <Tooltip>
