@@ -7,8 +7,6 @@ import json
 import shutil
 import subprocess
 
-import pytest
-
 from api.test_results_helpers import PARTICIPANTS, persona, seed_session
 
 HOSTILE_NAME = "<script>alert('x')</script> Eve"
@@ -23,10 +21,12 @@ INSIGHTS = {
     "model": "test-model",
 }
 
-needs_poppler = pytest.mark.skipif(
-    not (shutil.which("pdftoppm") and shutil.which("pdftotext")),
-    reason="poppler-utils (pdftoppm, pdftotext) not installed: see the Makefile's pdf-tools target",
-)
+
+def _poppler() -> None:
+    """The PDF is read back with poppler-utils, which `make setup` installs (pdf-libs):
+    missing tools fail the test rather than skip it."""
+    missing = [tool for tool in ("pdftoppm", "pdftotext") if not shutil.which(tool)]
+    assert not missing, f"install poppler-utils (make pdf-libs): {missing} not found"
 
 
 def _people():
@@ -56,8 +56,8 @@ def _pdf_text(tmp_path, content: bytes) -> tuple[str, int]:
     return text, pages
 
 
-@needs_poppler
 def test_pdf_report_renders_every_section(client, tmp_path):
+    _poppler()
     sid = seed_session(client, participants=_people(), insights=INSIGHTS)
     res = client.get(f"/api/sessions/{sid}/report.pdf")
     assert res.status_code == 200
@@ -90,8 +90,8 @@ def test_pdf_report_renders_every_section(client, tmp_path):
         assert expected in flat, expected
 
 
-@needs_poppler
 def test_pdf_without_insights_and_without_messages(client, tmp_path):
+    _poppler()
     sid = seed_session(client, transcript=[], status="in-progress")
     res = client.get(f"/api/sessions/{sid}/report.pdf")
     assert res.status_code == 200
