@@ -1027,11 +1027,8 @@ export interface components {
             participantIndex?: number | null;
             /** Kind */
             kind: string;
-            /**
-             * Repairs
-             * @default []
-             */
-            repairs: string[];
+            /** Repairs */
+            repairs?: string[];
         };
         /** ModelChoice */
         ModelChoice: {
