@@ -31,6 +31,7 @@ class SessionSettingsIn(CamelModel):
     response_length: str | None = Field(default=None, max_length=20)
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
+    moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
 
 
 class SessionCreate(CamelModel):
@@ -92,9 +93,11 @@ class MessageOut(CamelModel):
     question_index: int
     round: int  # 0-based: 0 = initial responses
     participant_index: int | None = None
-    kind: str  # question | round | response
+    kind: str  # question | round | response | probe | summary (the last two: AI moderator)
     # What answer cleaning repaired (own-name prefix, another voice, meta text, ...).
     repairs: list[str] = []
+    # Why the message is not what was planned (an AI moderator call that fell back).
+    note: str | None = None
 
 
 class ProgressOut(CamelModel):
@@ -119,6 +122,7 @@ class SessionSettingsOut(CamelModel):
     response_length: str
     discussion_mode: str
     auto_advance: bool
+    moderator: str = "scripted"  # scripted (the spec's prompts) | ai (issue 15)
 
 
 class SessionOut(CamelModel):
