@@ -866,6 +866,8 @@ export interface components {
              * @default []
              */
             repairs: string[];
+            /** Note */
+            note?: string | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -1213,6 +1215,8 @@ export interface components {
              * @default false
              */
             autoAdvance: boolean;
+            /** Moderator */
+            moderator?: string | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -1222,6 +1226,11 @@ export interface components {
             discussionMode: string;
             /** Autoadvance */
             autoAdvance: boolean;
+            /**
+             * Moderator
+             * @default scripted
+             */
+            moderator: string;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
