@@ -69,9 +69,7 @@ def main(argv: list[str]) -> int:
                 out = run_async(run_sessions(server.url, [body], timeout=600))
                 calls = len(model.requests())
                 limit = (
-                    ai_limit(P, Q, L)
-                    if moderator == "ai"
-                    else model_limit(P, Q, L, "sequential")
+                    ai_limit(P, Q, L) if moderator == "ai" else model_limit(P, Q, L, "sequential")
                 )
                 rows.append(
                     {

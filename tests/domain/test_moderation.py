@@ -8,8 +8,14 @@ NAMES = ["Ana Lopez", "Bob Stone", "Carla Diaz"]
 
 
 def answer(speaker, content, r=0, sentiment="positive"):
-    return {"speaker": speaker, "content": content, "kind": "response", "round": r,
-            "sentiment": sentiment, "questionIndex": 0}
+    return {
+        "speaker": speaker,
+        "content": content,
+        "kind": "response",
+        "round": r,
+        "sentiment": sentiment,
+        "questionIndex": 0,
+    }
 
 
 DISCUSSION = [
@@ -22,7 +28,9 @@ DISCUSSION = [
 
 def test_participation_counts_words_per_participant_in_order():
     assert m.participation(DISCUSSION, NAMES) == [
-        ("Ana Lopez", 10), ("Bob Stone", 1), ("Carla Diaz", 8)
+        ("Ana Lopez", 10),
+        ("Bob Stone", 1),
+        ("Carla Diaz", 8),
     ]
     assert m.quietest(DISCUSSION, NAMES) == "Bob Stone"
     assert m.quietest([], NAMES) is None
@@ -30,11 +38,15 @@ def test_participation_counts_words_per_participant_in_order():
 
 def test_early_consensus_only_when_the_last_round_leans_one_way():
     assert m.early_consensus(DISCUSSION) == "positive"
-    mixed = DISCUSSION + [answer("Ana Lopez", "Hmm.", r=1, sentiment="negative"),
-                          answer("Bob Stone", "Great.", r=1)]
+    mixed = DISCUSSION + [
+        answer("Ana Lopez", "Hmm.", r=1, sentiment="negative"),
+        answer("Bob Stone", "Great.", r=1),
+    ]
     assert m.early_consensus(mixed) is None
-    neutral = [answer("Ana Lopez", "ok", sentiment="neutral"),
-               answer("Bob Stone", "ok", sentiment="neutral")]
+    neutral = [
+        answer("Ana Lopez", "ok", sentiment="neutral"),
+        answer("Bob Stone", "ok", sentiment="neutral"),
+    ]
     assert m.early_consensus(neutral) is None
     assert m.early_consensus(DISCUSSION[:2]) is None  # one answer is no consensus
 

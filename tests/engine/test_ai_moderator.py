@@ -172,7 +172,9 @@ async def test_failed_probe_falls_back_to_scripted_prompt_with_a_note(env):
         for b in env.fake.requests
         if not is_moderator(b) and "discussion round 2 of 3" in user_of(b)
     ]
-    assert len(round2) == 6 and all("Respond to what the others have shared" in user_of(b) for b in round2)
+    assert len(round2) == 6 and all(
+        "Respond to what the others have shared" in user_of(b) for b in round2
+    )
 
 
 async def test_stop_mid_probe_then_resume_writes_each_probe_once(env):
@@ -229,7 +231,9 @@ async def test_moderator_streams_like_participants(env):
     assert {t["kind"] for t in tokens} == {"probe", "summary"}
     assert all(t["speaker"] == "Moderator" and t["personaId"] is None for t in tokens)
     streamed = "".join(
-        t["delta"] for t in tokens if t["kind"] == "probe" and (t["questionIndex"], t["round"]) == (0, 1)
+        t["delta"]
+        for t in tokens
+        if t["kind"] == "probe" and (t["questionIndex"], t["round"]) == (0, 1)
     )
     stored = [e.data for e in events if e.name == "message" and e.data["kind"] == "probe"]
     assert len(stored) == 4 and streamed.strip() == stored[0]["content"]

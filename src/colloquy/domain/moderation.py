@@ -46,15 +46,14 @@ MODERATOR_TONE: dict[str, str] = {
 
 def moderator_system_prompt(style: str | None) -> str:
     tone = MODERATOR_TONE.get(style or "", MODERATOR_TONE["formal"])
-    return "\n".join(
-        [
-            "You are the moderator of a market research focus group.",
-            tone,
-            "You listen closely and keep the discussion balanced: you follow up on what "
-            "people actually said, bring in those who said little and push back when the "
-            "group agrees too quickly.",
-            "Write only what you say to the group: no speaker label, no quotes, no notes.",
-        ]
+    balance = (
+        "You listen closely and keep the discussion balanced: you follow up on what "
+        "people actually said, bring in those who said little and push back when the "
+        "group agrees too quickly."
+    )
+    return (
+        f"You are the moderator of a market research focus group.\n{tone}\n{balance}\n"
+        "Write only what you say to the group: no speaker label, no quotes, no notes."
     )
 
 
@@ -120,12 +119,14 @@ def probe_prompt(
         lines += ["", "Notes: " + " ".join(notes)]
     lines += [
         "",
-        f"Write your prompt for discussion round {next_round_index + 1} of "
-        f"{ROUNDS_PER_QUESTION}. Address exactly one participant by name at the start "
-        '("Name, ..."). Do one of these: follow up on a specific point that participant '
-        "made and ask why; ask for the reasons or trade-offs behind an opinion; invite "
-        "someone who said little; or challenge the group if it agrees too quickly. Then "
-        "invite the others to respond. Two or three sentences, one paragraph.",
+        (
+            f"Write your prompt for discussion round {next_round_index + 1} of "
+            f"{ROUNDS_PER_QUESTION}. Address exactly one participant by name at the start "
+            '("Name, ..."). Do one of these: follow up on a specific point that participant '
+            "made and ask why; ask for the reasons or trade-offs behind an opinion; invite "
+            "someone who said little; or challenge the group if it agrees too quickly. Then "
+            "invite the others to respond. Two or three sentences, one paragraph."
+        ),
     ]
     return "\n".join(lines)
 
@@ -144,14 +145,16 @@ def summary_prompt(
     lines += [
         "",
         after,
-        "Sum up this question's discussion for the group in exactly two sentences: "
-        "where people agreed and where they differed, naming who said what.",
+        (
+            "Sum up this question's discussion for the group in exactly two sentences: "
+            "where people agreed and where they differed, naming who said what."
+        ),
     ]
     return "\n".join(lines)
 
 
 _LABEL = re.compile(
-    rf"^\s*\**\s*(?:{MODERATOR_SPEAKER}|Prompt|Follow-up)\s*\**\s*:\s*\**\s*", re.I
+    rf"^\s*\**\s*(?:{MODERATOR_SPEAKER}|Prompt|Follow-up)\s*\**\s*:\s*\**\s*", re.IGNORECASE
 )
 _QUOTES = "\"'“”‘’"
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)]*\s+(?=[A-Z\"'“‘(])")
@@ -211,10 +214,14 @@ def follow_up_instruction(round_index: int, follow_up: str) -> list[str]:
     """The end of a participant's prompt in a round the AI moderator opened."""
     return [
         "",
-        f"This is discussion round {round_index + 1} of {ROUNDS_PER_QUESTION}. The "
-        f"moderator now asks: {follow_up}",
+        (
+            f"This is discussion round {round_index + 1} of {ROUNDS_PER_QUESTION}. The "
+            f"moderator now asks: {follow_up}"
+        ),
         "",
-        "Answer the moderator's follow-up (directly, if it names you), react to what "
-        "specific people said, and add something new instead of repeating your earlier "
-        "answer.",
+        (
+            "Answer the moderator's follow-up (directly, if it names you), react to what "
+            "specific people said, and add something new instead of repeating your earlier "
+            "answer."
+        ),
     ]

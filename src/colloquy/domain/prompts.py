@@ -22,8 +22,8 @@ from .constants import (
     TRAITS,
 )
 from .enrichment import enrich, top_values
-from .moderation import follow_up_instruction
 from .mathutil import number_or
+from .moderation import follow_up_instruction
 from .tokens import estimate_tokens
 
 TEXT_STIMULUS_MAX_CHARS = 4000  # keeps a pasted document from crowding out the question

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from colloquy.domain import moderation
 from colloquy.domain.answer_cleaning import clean_answer
 from colloquy.domain.constants import (
     MAX_ITERATIONS,
@@ -27,7 +28,6 @@ from colloquy.domain.constants import (
     MSG_STOPPED,
     REQUEST_LIMIT,
 )
-from colloquy.domain import moderation
 from colloquy.domain.prompts import build_system_prompt, round_moderator_message
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.tokens import estimate_tokens
