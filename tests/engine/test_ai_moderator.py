@@ -253,3 +253,27 @@ async def test_scripted_moderator_is_unchanged(env):
     assert {m["kind"] for m in view["messages"]} == {"question", "round", "response"}
     assert len(env.fake.requests) == 18
     assert not any(is_moderator(b) for b in env.fake.requests)
+
+
+def test_joining_mid_probe_sees_the_moderator_writing():
+    """A subscriber that joins (or reconnects with Last-Event-ID) mid-probe gets the
+    moderator's `thinking` and the text streamed so far; the stored probe clears it."""
+    from colloquy.engine.events import EventBus
+
+    bus = EventBus()
+    bus.publish(
+        "s", "thinking", {"questionIndex": 0, "round": 1, "participants": [], "moderator": "probe"}
+    )
+    mark = bus.publish("s", "progress", {"responses": 3}).id
+    token = {"participantIndex": None, "personaId": None, "questionIndex": 0, "round": 1}
+    bus.publish("s", "token", {**token, "speaker": "Moderator", "kind": "probe", "delta": "Ana, "})
+    bus.publish("s", "token", {**token, "speaker": "Moderator", "kind": "probe", "delta": "why?"})
+    live = bus.live("s")
+    assert [e.name for e in live] == ["thinking", "token"]
+    assert live[0].data["moderator"] == "probe"
+    assert live[1].data["delta"] == "Ana, why?" and live[1].data["kind"] == "probe"
+    _, replay, reset = bus.subscribe("s", mark - 1)
+    assert not reset and [e.name for e in replay] == ["progress"]  # tokens are not replayed
+    bus.publish("s", "message", {**token, "kind": "probe", "content": "Ana, why?"})
+    bus.publish("s", "thinking", {"questionIndex": 0, "round": 1, "participants": []})
+    assert bus.live("s") == []
