@@ -204,14 +204,19 @@ async def test_crash_mid_probe_then_restart_resumes(env):
     moderator = Moderator(names[1], delay=1.0)
     env.fake.set_responder(moderator)
     await env.run(sid)
+    # Round 1 is committed (an in-process restart does not wait for writes in flight, as
+    # a real one, after the process died, cannot race with them) and the probe is asked.
+    await env.wait_messages(sid, 4)
     while moderator.probes == 0:
         await asyncio.sleep(0.02)
     await env.runners.shutdown()  # the process dies mid-probe
+    assert len(await env.messages(sid)) == 4
     moderator.delay = 0.0
     restarted = env.new_manager()
     assert await restarted.resume_all() == [sid]
     view = await env.wait_idle(sid, runners=restarted)
     await restarted.shutdown()
+    assert (view["status"], view["error"]) == ("completed", None)
     assert layout_of(view["messages"]) == ai_layout(2, 3, first=1)
 
 
