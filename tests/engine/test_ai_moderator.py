@@ -282,3 +282,21 @@ def test_joining_mid_probe_sees_the_moderator_writing():
     bus.publish("s", "message", {**token, "kind": "probe", "content": "Ana, why?"})
     bus.publish("s", "thinking", {"questionIndex": 0, "round": 1, "participants": []})
     assert bus.live("s") == []
+
+
+async def test_parallel_mode_probe_order_and_prompts(env):
+    sid = await env.create(participants=3, questions=2, moderator="ai", mode="parallel")
+    names = await names_of(env, sid)
+    env.fake.set_responder(Moderator(names[1]))
+    await env.run(sid)
+    view = await env.wait_idle(sid)
+    assert view["status"] == "completed"
+    assert layout_of(view["messages"]) == ai_layout(2, 3, first=1)
+    probe = next(m for m in view["messages"] if m["kind"] == "probe")
+    round2 = [
+        b
+        for b in env.fake.requests
+        if not is_moderator(b) and "discussion round 2 of 3" in user_of(b)
+    ]
+    assert len(round2) == 6
+    assert all(f"The moderator now asks: {probe['content']}" in user_of(b) for b in round2[:3])

@@ -30,7 +30,6 @@ from colloquy.domain.moderation import AI, PROBE, SCRIPTED, SUMMARY, addressed_p
 
 QUESTION, ROUND, ANSWER = "question", "round", "response"  # MessageRow.kind values
 SEQUENTIAL, PARALLEL = "sequential", "parallel"
-MODERATOR_KINDS = (QUESTION, ROUND, PROBE, SUMMARY)
 First = Mapping[tuple[int, int], int]
 
 
