@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from colloquy.domain.tokens import estimate_tokens
 from colloquy.engine import plan
 from support.fake_openai import FakeError, FakeReply, default_responder
 
@@ -100,6 +101,9 @@ async def test_ai_session_layout_probes_first_speaker_and_summaries(env):
     assert len(env.fake.requests) == 18 + 2 * 3
     assert view["progress"]["responses"] == view["progress"]["total"] == 18
     assert view["progress"]["participantIndex"] is None
+    # Tokens Used counts what the model wrote, the moderator's probes and summaries too
+    written = [m for m in messages if m["kind"] in ("response", "probe", "summary")]
+    assert view["tokensUsed"] == sum(estimate_tokens(m["content"]) for m in written)
 
 
 async def test_probe_request_contains_the_rounds_answers(env):

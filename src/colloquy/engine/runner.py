@@ -307,7 +307,7 @@ class SessionRunner:
                 "round": r,
                 "participantIndex": None,
                 "kind": kind,
-                "tokens": 0,
+                "tokens": 0 if note else estimate_tokens(text),  # written by the model
                 "note": note,
                 "rawContent": None,
             },
