@@ -68,6 +68,7 @@ openapi: $(VENV)/.synced frontend/node_modules/.installed
 
 bench: setup
 	$(PY) -m bench
+	$(PY) -m bench.ai_moderator_bench
 
 clean:
 	rm -rf $(VENV) .tools frontend/node_modules frontend/dist

@@ -33,6 +33,7 @@ def test_create_returns_full_session_with_snapshots(api):
         "responseLength": "brief",
         "discussionMode": "sequential",
         "autoAdvance": False,
+        "moderator": "scripted",
     }
     assert s["messages"] == [] and s["tokensUsed"] == 0 and s["error"] is None
     assert s["running"] is False and s["insights"] is None
@@ -107,6 +108,7 @@ def test_participants_are_snapshots(api):
             {"settings": {"responseLength": "epic"}},
             "Response length must be brief, moderate or detailed",
         ),
+        ({"settings": {"moderator": "robot"}}, "Moderator must be scripted or ai"),
     ],
 )
 def test_create_validation_messages(api, change, message):
@@ -222,5 +224,21 @@ def test_create_applies_the_spec_defaults_when_options_are_missing(api):
         "responseLength": "moderate",
         "discussionMode": "sequential",
         "autoAdvance": False,
+        "moderator": "scripted",
     }
     assert s["moderatorStyle"] in {"formal", "casual", "probing"}
+
+
+def test_ai_moderator_setting_is_kept_by_patch_and_duplicate(api):
+    body = session_body()
+    body["settings"] = {**body["settings"], "moderator": "ai"}
+    s = api.post("/api/sessions", json=body).json()
+    assert s["settings"]["moderator"] == "ai"
+    assert api.get(f"/api/sessions/{s['id']}").json()["settings"]["moderator"] == "ai"
+    copy = api.post(f"/api/sessions/{s['id']}/duplicate").json()
+    assert copy["settings"]["moderator"] == "ai"
+    res = api.patch(
+        f"/api/sessions/{copy['id']}",
+        json={"settings": {**copy["settings"], "moderator": "scripted"}},
+    )
+    assert res.status_code == 200 and res.json()["settings"]["moderator"] == "scripted"

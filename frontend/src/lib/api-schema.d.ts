@@ -74,6 +74,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/models/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Catalog */
+        get: operations["get_catalog_api_models_catalog_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Download
+         * @description Start downloading (or show the download under way); poll /api/models/downloads.
+         */
+        post: operations["start_download_api_models_download_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Downloads */
+        get: operations["list_downloads_api_models_downloads_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/downloads/{download_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel Download
+         * @description Stop a download; its partial file is kept, so starting it again resumes.
+         */
+        delete: operations["cancel_download_api_models_downloads__download_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/status": {
         parameters: {
             query?: never;
@@ -440,6 +514,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rerun Session
+         * @description Run again on another model: a copy of a completed session, run on the model given
+         *     (or the current one), which is stored on the copy.
+         */
+        post: operations["rerun_session_api_sessions__session_id__rerun_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{session_id}/events": {
         parameters: {
             query?: never;
@@ -697,6 +792,38 @@ export interface components {
             /** Signedin */
             signedIn: boolean;
         };
+        /** CatalogModelOut */
+        CatalogModelOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Repo */
+            repo: string;
+            /** File */
+            file: string;
+            /** Revision */
+            revision: string;
+            /** Sizebytes */
+            sizeBytes: number;
+            /** Memorygb */
+            memoryGb: number;
+            /** Tokenspersecond */
+            tokensPerSecond: number;
+            /** Speed */
+            speed: string;
+            /** Description */
+            description: string;
+            /** License */
+            license: string;
+            /** Downloaded */
+            downloaded: boolean;
+        };
+        /** CatalogOut */
+        CatalogOut: {
+            /** Models */
+            models: components["schemas"]["CatalogModelOut"][];
+        };
         /** CompareOut */
         CompareOut: {
             /** Sessions */
@@ -910,6 +1037,57 @@ export interface components {
             /** Suggestions */
             suggestions: string[];
         };
+        /**
+         * DownloadIn
+         * @description A catalog entry (`id`) or any GGUF file on the hub (`repo`, `file`, `revision`).
+         */
+        DownloadIn: {
+            /** Id */
+            id?: string | null;
+            /** Repo */
+            repo?: string | null;
+            /** File */
+            file?: string | null;
+            /** Revision */
+            revision?: string | null;
+        };
+        /** DownloadListOut */
+        DownloadListOut: {
+            /** Downloads */
+            downloads: components["schemas"]["DownloadOut"][];
+        };
+        /** DownloadOut */
+        DownloadOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Catalogid */
+            catalogId: string | null;
+            /** Repo */
+            repo: string;
+            /** File */
+            file: string;
+            /** Revision */
+            revision: string;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "queued" | "downloading" | "verifying" | "done" | "failed" | "cancelled";
+            /** Bytesdone */
+            bytesDone: number;
+            /** Totalbytes */
+            totalBytes: number | null;
+            /** Bytespersecond */
+            bytesPerSecond: number | null;
+            /** Etaseconds */
+            etaSeconds: number | null;
+            /** Error */
+            error: string | null;
+            /** Commit */
+            commit: string | null;
+        };
         /** DraftOut */
         DraftOut: {
             /** Draft */
@@ -1029,6 +1207,8 @@ export interface components {
             kind: string;
             /** Repairs */
             repairs?: string[];
+            /** Note */
+            note?: string | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -1384,6 +1564,16 @@ export interface components {
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
         };
+        /**
+         * SessionModelOut
+         * @description Provenance: the provider and model that produced the session.
+         */
+        SessionModelOut: {
+            /** Provider */
+            provider: string;
+            /** Name */
+            name: string;
+        };
         /** SessionOut */
         SessionOut: {
             /** Id */
@@ -1424,6 +1614,23 @@ export interface components {
             /** Running */
             running: boolean;
             progress: components["schemas"]["ProgressOut"];
+            model?: components["schemas"]["SessionModelOut"] | null;
+        };
+        /**
+         * SessionRerunIn
+         * @description Run again on another model; no provider: the current model of the Settings screen.
+         *     No API key: the saved one when provider and base URL are the saved ones. A key given
+         *     is stored encrypted with the copy, never returned.
+         */
+        SessionRerunIn: {
+            /** Provider */
+            provider?: ("local" | "openai" | "anthropic") | null;
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
         };
         /** SessionSettingsIn */
         SessionSettingsIn: {
@@ -1436,6 +1643,8 @@ export interface components {
              * @default false
              */
             autoAdvance: boolean;
+            /** Moderator */
+            moderator?: string | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -1445,6 +1654,11 @@ export interface components {
             discussionMode: string;
             /** Autoadvance */
             autoAdvance: boolean;
+            /**
+             * Moderator
+             * @default scripted
+             */
+            moderator: string;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -1468,6 +1682,7 @@ export interface components {
             /** Messagecount */
             messageCount: number;
             sentimentCounts: components["schemas"]["SentimentCounts"];
+            model?: components["schemas"]["SessionModelOut"] | null;
         };
         /**
          * SessionUpdate
@@ -1740,6 +1955,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelListOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_catalog_api_models_catalog_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogOut"];
+                };
+            };
+        };
+    };
+    start_download_api_models_download_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownloadIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadOut"];
+                };
+            };
+            /** @description Unknown catalog id, or a bad repository / file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_downloads_api_models_downloads_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadListOut"];
+                };
+            };
+        };
+    };
+    cancel_download_api_models_downloads__download_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                download_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadOut"];
                 };
             };
             /** @description Validation Error */
@@ -2542,6 +2859,48 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SessionOut"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    rerun_session_api_sessions__session_id__rerun_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionRerunIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description The session is not completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {

@@ -46,6 +46,10 @@ export type SessionStatus = "draft" | "in-progress" | "completed";
 export type ModeratorStyle = "formal" | "casual" | "probing";
 export type ResponseLength = "brief" | "moderate" | "detailed";
 export type DiscussionMode = "sequential" | "parallel";
+/** Who writes the prompts between rounds: the spec's fixed text, or the AI moderator. */
+export type ModeratorKind = "scripted" | "ai";
+/** Message kinds; `probe` and `summary` are the AI moderator's. */
+export type MessageKind = "question" | "round" | "response" | "probe" | "summary";
 export type StimulusType = "image" | "text" | "url" | "video" | "audio";
 export type StimulusPlatform = "youtube" | "vimeo" | "soundcloud" | "spotify" | "direct";
 
@@ -243,15 +247,19 @@ export interface SessionDraft {
   questions: string[];
   responseLength: ResponseLength;
   discussionMode: DiscussionMode;
+  moderator: ModeratorKind;
 }
 
 /** SSE payloads of GET /api/sessions/{id}/events (event name -> data). */
 export interface TokenEventData {
-  participantIndex: number;
+  /** null: the AI moderator's probe or summary (then `speaker` and `kind` are set). */
+  participantIndex: number | null;
   personaId: string | null;
   questionIndex: number;
   round: number;
   delta: string;
+  speaker?: string;
+  kind?: "probe" | "summary";
 }
 
 /**
@@ -259,7 +267,8 @@ export interface TokenEventData {
  * `waiting` (same data): the call queues for a busy model endpoint.
  */
 export interface RetryingEventData {
-  participantIndex: number;
+  /** null: the AI moderator's call. */
+  participantIndex: number | null;
   personaId: string | null;
   questionIndex: number;
   round: number;
@@ -269,6 +278,8 @@ export interface ThinkingEventData {
   questionIndex: number;
   round: number;
   participants: { participantIndex: number; personaId: string | null; name: string | null }[];
+  /** Set while the AI moderator writes a probe or summary (participants is then empty). */
+  moderator?: "probe" | "summary";
 }
 
 export interface ProgressEventData extends SessionProgress {

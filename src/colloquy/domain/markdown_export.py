@@ -24,6 +24,8 @@ _ENTITY_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 _MD_PUNCT = re.compile(r"([\\`*_\[\]#|~])")
 _LINE_START = re.compile(r"^([-+=])|^(\d+)([.)])")
 _ROUND_LABELS = ("Initial Responses", "Multi-turn Dialog")
+# The AI moderator's messages (issue 15), labelled after the moderator's name.
+_MODERATOR_KINDS = {"probe": "follow-up", "summary": "summary"}
 
 
 def md_text(value: Any, *, line_start: bool = False) -> str:
@@ -173,6 +175,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[dict[str, Any]]) ->
         meta = ", ".join(
             x
             for x in (
+                _MODERATOR_KINDS.get(str(m.get("kind"))),
                 _time(m.get("timestamp")),
                 None if m.get("speaker") == MODERATOR_SPEAKER else m.get("sentiment"),
             )

@@ -122,6 +122,7 @@ def enqueue_message(
         "tokens": message["tokens"],
         "repairs": list(message.get("repairs") or []),
         "rawContent": message.get("rawContent"),
+        "note": message.get("note"),
     }
     loop = asyncio.get_running_loop()
     per_loop = _group_commits.setdefault(loop, weakref.WeakKeyDictionary())
@@ -317,6 +318,7 @@ async def _insert_batch(
                     "tokens": m["tokens"],
                     "repairs": m.get("repairs") or None,
                     "raw_content": m.get("rawContent"),
+                    "note": m.get("note"),
                 }
             )
         await conn.execute(insert(messages), rows)

@@ -37,9 +37,17 @@ def message_payload(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def progress_payload(
-    participants: list[dict], question_count: int, messages: list[dict], generating: list[int]
+    participants: list[dict],
+    question_count: int,
+    messages: list[dict],
+    generating: list[int],
+    moderator: str = plan.SCRIPTED,
 ) -> dict[str, Any]:
-    out = plan.progress(question_count, len(participants), [slot_key(m) for m in messages])
+    first = None
+    if moderator == plan.AI:
+        first = plan.first_speakers(messages, [str(p.get("name") or "") for p in participants])
+    keys = [slot_key(m) for m in messages]
+    out = plan.progress(question_count, len(participants), keys, moderator, first)
     speaking = generating[0] if generating else None
     out["speakingPersonaId"] = participants[speaking].get("id") if speaking is not None else None
     out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)
@@ -91,7 +99,13 @@ class Publisher:
     ) -> None:
         """Announce a stored message and the progress it makes once `commit` succeeds (and
         never if it fails). Progress is taken now: `messages` goes on growing."""
-        progress = progress_payload(setup.participants, len(setup.questions), messages, generating)
+        progress = progress_payload(
+            setup.participants,
+            len(setup.questions),
+            messages,
+            generating,
+            getattr(setup, "moderator", plan.SCRIPTED),
+        )
         self.flush_tokens()
         self._held.append(
             (commit, lambda: [("message", message_payload(message)), ("progress", progress)])
@@ -113,7 +127,17 @@ class Publisher:
             for name, data in events:  # type: ignore[union-attr]
                 self.bus.publish(self.session_id, name, data)
 
-    def token(self, persona: dict[str, Any], p: int, q: int, r: int, delta: str) -> None:
+    def token(
+        self,
+        persona: dict[str, Any],
+        p: int | None,
+        q: int,
+        r: int,
+        delta: str,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        """A delta of an answer (or, with p None and `extra` {speaker, kind}, of the AI
+        moderator's probe or summary)."""
         pending = self._tokens.get((p, q, r))
         if pending is None:
             pending = self._tokens[(p, q, r)] = (
@@ -122,6 +146,7 @@ class Publisher:
                     "personaId": persona.get("id"),
                     "questionIndex": q,
                     "round": r,
+                    **(extra or {}),
                 },
                 [],
             )
@@ -131,7 +156,7 @@ class Publisher:
                 TOKEN_FLUSH_SECONDS, self.flush_tokens
             )
 
-    def retrying(self, persona: dict[str, Any], p: int, q: int, r: int) -> None:
+    def retrying(self, persona: dict[str, Any], p: int | None, q: int, r: int) -> None:
         """The model call for this answer is tried again: the text streamed so far is void
         (a stream cut short), so its buffered deltas go and viewers clear it."""
         self._tokens.pop((p, q, r), None)
@@ -140,7 +165,7 @@ class Publisher:
             {"participantIndex": p, "personaId": persona.get("id"), "questionIndex": q, "round": r},
         )
 
-    def waiting(self, persona: dict[str, Any], p: int, q: int, r: int) -> None:
+    def waiting(self, persona: dict[str, Any], p: int | None, q: int, r: int) -> None:
         """This answer's model call queues for a busy endpoint (llm/concurrency.py)."""
         self._send(
             "waiting",
@@ -165,22 +190,31 @@ class Publisher:
             self._timer = None
         self._tokens.clear()
 
-    def thinking(self, participants: list[dict], indices: list[int], q: int, r: int) -> None:
-        self._send(
-            "thinking",
-            {
-                "questionIndex": q,
-                "round": r,
-                "participants": [
-                    {
-                        "participantIndex": i,
-                        "personaId": participants[i].get("id"),
-                        "name": participants[i].get("name"),
-                    }
-                    for i in indices
-                ],
-            },
-        )
+    def thinking(
+        self,
+        participants: list[dict],
+        indices: list[int],
+        q: int,
+        r: int,
+        moderator: str | None = None,
+    ) -> None:
+        """Who is being generated now; `moderator`: the kind (probe, summary) the AI
+        moderator is writing, when it is (the payload then has `moderator`)."""
+        data: dict[str, Any] = {
+            "questionIndex": q,
+            "round": r,
+            "participants": [
+                {
+                    "participantIndex": i,
+                    "personaId": participants[i].get("id"),
+                    "name": participants[i].get("name"),
+                }
+                for i in indices
+            ],
+        }
+        if moderator is not None:
+            data["moderator"] = moderator
+        self._send("thinking", data)
 
     def status(self, status: str, *, running: bool, error: dict | None = None) -> None:
         self._send("status", {"status": status, "running": running, "error": error})

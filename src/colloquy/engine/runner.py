@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from colloquy.domain import moderation
 from colloquy.domain.answer_cleaning import clean_answer
 from colloquy.domain.constants import (
     MAX_ITERATIONS,
@@ -35,7 +36,7 @@ from colloquy.domain.text_safety import clean_text
 from colloquy.domain.tokens import estimate_tokens
 from colloquy.engine import journal, plan, provenance
 from colloquy.engine.journal import Counters, SessionGone
-from colloquy.engine.prompting import answer_request, image_urls
+from colloquy.engine.prompting import answer_request, image_urls, moderator_request
 from colloquy.engine.publisher import Publisher
 from colloquy.llm.errors import LLMError
 from colloquy.store.models import SessionRow
@@ -54,6 +55,15 @@ def error_message(err: LLMError) -> str:
     if err.message.startswith(MSG_GENERATION_FAILED):
         return err.message
     return f"{MSG_GENERATION_FAILED}: {err.message}"
+
+
+def _follow_up(messages: list[dict], q: int, r: int) -> str | None:
+    """The AI moderator's probe that opened round r of question q (not a scripted
+    fallback), the prompt the participants answer in that round."""
+    for m in reversed(messages):
+        if m["kind"] == moderation.PROBE and m["questionIndex"] == q and m["round"] == r:
+            return None if m.get("note") else m["content"]
+    return None
 
 
 class Halt(Exception):
@@ -82,6 +92,11 @@ class Setup:
     moderator_style: str
     response_length: str
     mode: str
+    moderator: str = moderation.SCRIPTED
+
+    @property
+    def names(self) -> list[str]:
+        return [str(p.get("name") or "") for p in self.participants]
 
     @classmethod
     def of(cls, row: SessionRow) -> Setup:
@@ -93,6 +108,7 @@ class Setup:
             moderator_style=row.moderator_style,
             response_length=settings.get("responseLength") or "moderate",
             mode=settings.get("discussionMode") or plan.SEQUENTIAL,
+            moderator=settings.get("moderator") or moderation.SCRIPTED,
         )
 
 
@@ -218,24 +234,35 @@ class SessionRunner:
         # than 150 answers (up to 10 x 8 x 3 = 240), and the spec itself calls the request
         # guard unreliable. Here they count requests and iterations beyond the session's
         # planned ones, so they only trip on a runaway loop (repeated failures and retries).
-        max_requests = plan.planned_answers(q_count, p_count) + REQUEST_LIMIT
-        max_iterations = plan.planned_steps(q_count, p_count) + MAX_ITERATIONS
+        ai = setup.moderator == moderation.AI
+        max_requests = (
+            plan.planned_answers(q_count, p_count)
+            + plan.moderator_calls(q_count, setup.moderator)
+            + REQUEST_LIMIT
+        )
+        max_iterations = plan.planned_steps(q_count, p_count, setup.moderator) + MAX_ITERATIONS
         while True:
             self._check_writes()
             if self.stop.is_set():
                 raise self._stopped()
-            slot = plan.next_slot(q_count, p_count, [journal.slot_key(m) for m in messages])
+            first = plan.first_speakers(messages, setup.names) if ai else {}
+            keys = [journal.slot_key(m) for m in messages]
+            slot = plan.next_slot(q_count, p_count, keys, setup.moderator, first)
             if slot is None:
                 raise Halt(None, complete=True)
             self.counters.iterations += 1
             if self.counters.iterations > max_iterations:
                 raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
+            if slot.kind in (moderation.PROBE, moderation.SUMMARY):
+                await self._moderate(setup, slot, messages, self.counters.requests < max_requests)
+                continue
             if slot.kind != plan.ANSWER:
                 self._post_moderator(setup, slot, messages)
                 continue
             if self.counters.requests >= max_requests:
                 raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
-            batch = plan.answer_batch(slot, p_count, setup.mode)
+            order = plan.round_order(p_count, first.get((slot.question_index, slot.round_index)))
+            batch = plan.answer_batch(slot, p_count, setup.mode, order)
             await self._answer(setup, slot, batch, messages)
 
     def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[dict]) -> None:
@@ -259,14 +286,95 @@ class SessionRunner:
             setup,
         )
 
+    async def _moderate(
+        self, setup: Setup, slot: plan.Slot, messages: list[dict], may_call: bool
+    ) -> None:
+        """The AI moderator's probe (the next round's prompt) or summary, streamed like an
+        answer. A failed call falls back to the scripted text with a note on the message,
+        and the session goes on; Stop drops it (a resumed run writes it again)."""
+        q, r, kind = slot.question_index, slot.round_index, slot.kind
+        last = q == len(setup.questions) - 1
+        self.generating = []
+        self.pub.thinking(setup.participants, [], q, r, moderator=kind)
+        note = None
+        task = asyncio.create_task(self._moderator_text(setup, slot, messages, may_call))
+        try:
+            text = await self._unless_stopped(task)
+        except LLMError as err:
+            log.warning("session %s: AI moderator %s failed: %s", self.session_id, kind, err)
+            note = moderation.fallback_note(kind, error_message(err))
+            text = ""
+        finally:
+            if not task.done():
+                task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        if not text:
+            if kind == moderation.PROBE:
+                text = round_moderator_message(r + 1)
+            else:
+                text = moderation.fallback_summary(last)
+            note = note or moderation.fallback_note(kind, "no usable reply")
+        self._store(
+            messages,
+            {
+                "speaker": MODERATOR_SPEAKER,
+                "content": text,
+                "sentiment": None,
+                "personaId": None,
+                "questionIndex": q,
+                "round": r,
+                "participantIndex": None,
+                "kind": kind,
+                "tokens": 0 if note else estimate_tokens(text),  # written by the model
+                "note": note,
+                "rawContent": None,
+            },
+            setup,
+        )
+        self.pub.thinking(setup.participants, [], q, r)
+
+    async def _moderator_text(
+        self, setup: Setup, slot: plan.Slot, messages: list[dict], may_call: bool
+    ) -> Any:
+        q, r, kind = slot.question_index, slot.round_index, slot.kind
+        if not may_call:  # the request breaker: no more model calls for the moderator
+            raise LLMError(MSG_REQUEST_LIMIT)
+        discussion = [m for m in messages if m["questionIndex"] == q]
+        request = moderator_request(
+            kind=kind,
+            moderator_style=setup.moderator_style,
+            question=setup.questions[q],
+            discussion=discussion,
+            names=setup.names,
+            next_round_index=r,
+            is_last_question=q == len(setup.questions) - 1,
+        )
+        extra = {"speaker": MODERATOR_SPEAKER, "kind": kind}
+        nobody: dict[str, Any] = {"id": None}
+        self.counters.requests += 1
+        result = await self.provider.stream(
+            request,
+            lambda delta: self.pub.token(nobody, None, q, r, delta, extra),
+            lambda: self.pub.retrying(nobody, None, q, r),
+            lambda: self.pub.waiting(nobody, None, q, r),
+        )
+        raw = clean_text(result.text or "")  # NUL: PostgreSQL refuses it
+        if kind == moderation.SUMMARY:
+            return moderation.summary_text(raw)
+        return moderation.clean_moderator_text(raw)
+
     async def _answer(
         self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[dict]
     ) -> None:
         q, r = slot.question_index, slot.round_index
         discussion = plan.discussion_scope(messages, q, r, setup.mode)
+        follow_up = _follow_up(messages, q, r)
         self.generating = list(batch)
         self.pub.thinking(setup.participants, batch, q, r)
-        tasks = {p: asyncio.create_task(self._generate(setup, q, r, p, discussion)) for p in batch}
+        tasks = {
+            p: asyncio.create_task(self._generate(setup, q, r, p, discussion, follow_up))
+            for p in batch
+        }
         try:
             for p in batch:  # stored in participant order, each as soon as it may be
                 answer = await self._unless_stopped(tasks[p])
@@ -300,7 +408,13 @@ class SessionRunner:
             await asyncio.gather(*tasks.values(), return_exceptions=True)
 
     async def _generate(
-        self, setup: Setup, q: int, r: int, p: int, discussion: list[dict]
+        self,
+        setup: Setup,
+        q: int,
+        r: int,
+        p: int,
+        discussion: list[dict],
+        follow_up: str | None = None,
     ) -> Answer:
         persona = setup.participants[p]
         system = self.system_prompts.get(p)
@@ -318,6 +432,7 @@ class SessionRunner:
             round_index=r,
             images=self.images,
             system=system,
+            follow_up=follow_up,
         )
         others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
         raw = ""
@@ -338,7 +453,7 @@ class SessionRunner:
                 return Answer(cleaned.text, cleaned.repairs, raw)
         return Answer(raw, [], raw)
 
-    async def _unless_stopped(self, task: asyncio.Task) -> Answer:
+    async def _unless_stopped(self, task: asyncio.Task) -> Any:
         """The task's result, or Halt when Stop comes first (the answer is dropped)."""
         if not task.done():
             stop_wait = asyncio.create_task(self.stop.wait())

@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.moderation import SCRIPTED
 from colloquy.engine.journal import load_messages
 from colloquy.engine.publisher import progress_payload
 from colloquy.store.models import MessageRow, SessionRow
@@ -38,7 +39,8 @@ def session_view(
 ) -> dict[str, Any]:
     participants = list(row.participants or [])
     questions = list(row.questions or [])
-    progress = progress_payload(participants, len(questions), messages, generating)
+    moderator = (row.settings or {}).get("moderator") or SCRIPTED
+    progress = progress_payload(participants, len(questions), messages, generating, moderator)
     progress.pop("tokensUsed")
     return {
         **_details(row),

@@ -27,6 +27,7 @@ def message_to_dict(row: MessageRow) -> dict[str, Any]:
         "tokens": row.tokens,
         "repairs": list(row.repairs or []),
         "rawContent": row.raw_content,
+        "note": row.note,
     }
 
 

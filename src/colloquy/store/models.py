@@ -103,6 +103,8 @@ class MessageRow(Base):
     # What answer cleaning repaired (domain/answer_cleaning.py) and the model's own text.
     repairs: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     raw_content: Mapped[str | None] = mapped_column(Text, default=None)
+    # Why a message is not what was planned, e.g. the AI moderator's fallback (issue 15).
+    note: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class DraftRow(Base):

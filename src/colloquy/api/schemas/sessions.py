@@ -32,6 +32,7 @@ class SessionSettingsIn(RequestModel):
     response_length: str | None = Field(default=None, max_length=20)
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
+    moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
 
 
 class SessionCreate(RequestModel):
@@ -112,9 +113,11 @@ class MessageOut(CamelModel):
     question_index: int
     round: int  # 0-based: 0 = initial responses
     participant_index: int | None = None
-    kind: str  # question | round | response
+    kind: str  # question | round | response | probe | summary (the last two: AI moderator)
     # What answer cleaning repaired (own-name prefix, another voice, meta text, ...).
     repairs: list[str] = Field(default_factory=list)
+    # Why the message is not what was planned (an AI moderator call that fell back).
+    note: str | None = None
 
 
 class ProgressOut(CamelModel):
@@ -139,6 +142,7 @@ class SessionSettingsOut(CamelModel):
     response_length: str
     discussion_mode: str
     auto_advance: bool
+    moderator: str = "scripted"  # scripted (the spec's prompts) | ai (issue 15)
 
 
 class SessionOut(CamelModel):

@@ -70,6 +70,11 @@ function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
           {moderator && (
             <span className="text-xs text-muted-foreground">{positionLabel(message)}</span>
           )}
+          {moderator && MODERATOR_KIND_LABELS[message.kind] && (
+            <span className="rounded border px-1.5 text-[11px] text-muted-foreground" data-testid="moderator-kind">
+              {MODERATOR_KIND_LABELS[message.kind]}
+            </span>
+          )}
           <SentimentEmoji sentiment={message.sentiment} />
           {(message.repairs?.length ?? 0) > 0 && (
             <span
@@ -87,10 +92,14 @@ function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
         <p className={cn("mt-1 text-sm leading-relaxed whitespace-pre-line break-words", moderator && "font-medium")}>
           <Highlighted text={message.content} query={query} />
         </p>
+        {message.note && <p className="mt-1 text-xs text-muted-foreground">{message.note}</p>}
       </div>
     </li>
   );
 }
+
+/** The AI moderator's messages (issue 15). */
+const MODERATOR_KIND_LABELS: Record<string, string> = { probe: "follow-up", summary: "summary" };
 
 const REPAIR_LABELS: Record<string, string> = {
   own_name_prefix: "its own name at the start",
