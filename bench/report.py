@@ -195,13 +195,18 @@ def tables(results: dict) -> list[tuple[str, list[str], list[list[str]], str]]:
                 ],
                 [
                     "3 x 2 brief session in-process (target <= 0.5 x 18 x reference)",
-                    f"{u['wall_s']:.1f} s = {u['ratio']:.2f} x 18 x reference: "
-                    f"{ok(u['ratio'] <= 0.5 and u['status'] == 'completed')} ({u['status']})",
+                    (
+                        f"{u['wall_s']:.1f} s = {u['ratio']:.2f} x 18 x reference: "
+                        f"{ok(u['ratio'] <= 0.5 and u['status'] == 'completed')} ({u['status']})"
+                    ),
                 ],
                 [
                     "prompt tokens evaluated from round 2 vs new text (target <= 1.1)",
-                    f"{u['later_evaluated']} vs {u['later_new']}, worst answer "
-                    f"{u['later_worst']:.2f}: {ok(u['later_evaluated'] <= 1.1 * u['later_new'])}",
+                    (
+                        f"{u['later_evaluated']} vs {u['later_new']}, worst answer "
+                        f"{u['later_worst']:.2f}: "
+                        f"{ok(u['later_evaluated'] <= 1.1 * u['later_new'])}"
+                    ),
                 ],
             ]
         out.append(
