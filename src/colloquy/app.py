@@ -20,6 +20,7 @@ from colloquy.api import (
     question_templates,
     results,
     sessions,
+    trust,
     uploads,
 )
 from colloquy.api.error_handlers import install_error_handlers
@@ -30,6 +31,7 @@ from colloquy.engine.manager import RunnerManager
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
 from colloquy.services.model_settings import load_into_runtime
+from colloquy.services import persona_audit, session_health
 from colloquy.services.personas import seed_personas_if_empty
 from colloquy.settings import Settings, get_settings
 from colloquy.store.migrate import upgrade_async
@@ -63,6 +65,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.runners = RunnerManager(
             runtime.sessionmaker, runtime.get_provider, app.state.events, settings.uploads_dir
         )
+        app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         await app.state.runners.resume_all()  # sessions that were running before a restart
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""
@@ -76,6 +79,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         finally:
             # Runners are cancelled without touching the database: the next start resumes them.
             await app.state.runners.shutdown()
+            await session_health.shutdown(runtime)
+            await persona_audit.shutdown(runtime)
             app.state.events.close_all()
             await runtime.aclose()
 
@@ -90,6 +95,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(auth.router)
     api.include_router(generation.router)
     api.include_router(documents.router)
+    api.include_router(trust.router)  # before personas: /personas/audit is not an id
     api.include_router(personas.router)
     api.include_router(sessions.router)
     api.include_router(events.router)

@@ -5,7 +5,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Body, Response
 
-from colloquy.api.deps import LLMDep, SessionDep
+from colloquy.api.deps import LLMDep, RuntimeDep, SessionDep
 from colloquy.api.schemas.results import (
     AnalyticsOut,
     DemoCompleteIn,
@@ -14,7 +14,7 @@ from colloquy.api.schemas.results import (
     InsightsOut,
 )
 from colloquy.domain.demo_script import demo_script
-from colloquy.services import analytics, demo, exports, insights
+from colloquy.services import analytics, demo, exports, insights, session_health
 
 router = APIRouter(tags=["results"])
 
@@ -52,14 +52,16 @@ async def export_csv(session_id: str, db: SessionDep):
 
 
 @router.get("/sessions/{session_id}/export.json", response_class=Response)
-async def export_json(session_id: str, db: SessionDep):
-    filename, text = await exports.json_export(db, session_id)
+async def export_json(session_id: str, db: SessionDep, runtime: RuntimeDep):
+    health = await session_health.for_export(db, runtime, session_id)
+    filename, text = await exports.json_export(db, session_id, health)
     return _download(text, filename, "application/json")
 
 
 @router.get("/sessions/{session_id}/export.md", response_class=Response)
-async def export_markdown(session_id: str, db: SessionDep):
-    filename, text = await exports.markdown_export(db, session_id)
+async def export_markdown(session_id: str, db: SessionDep, runtime: RuntimeDep):
+    health = await session_health.for_export(db, runtime, session_id)
+    filename, text = await exports.markdown_export(db, session_id, health)
     return _download(text, filename, "text/markdown; charset=utf-8")
 
 

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.csv_export import csv_filename, session_csv
 from colloquy.domain.markdown_export import markdown_report
+from colloquy.domain.session_health import with_health_section
 from colloquy.services.analytics import build_analytics
 from colloquy.services.results import load_session
 from colloquy.store.types import utcnow
@@ -33,8 +34,11 @@ async def csv_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
     return csv_filename(session["name"]), session_csv(session, messages, session["insights"])
 
 
-async def json_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
-    """The whole session (details, setup, messages, insights) plus its analytics."""
+async def json_export(
+    db: AsyncSession, session_id: str, health: dict[str, Any] | None = None
+) -> tuple[str, str]:
+    """The whole session (details, setup, messages, insights) plus its analytics and,
+    once completed, its health report."""
     session, messages = await load_session(db, session_id)
     document = {
         "format": JSON_FORMAT,
@@ -42,14 +46,18 @@ async def json_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
         **session,
         "messages": messages,
         "analytics": build_analytics(session, messages),
+        "health": health,
     }
     text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
     return export_filename(session["name"], "_session.json"), text
 
 
-async def markdown_export(db: AsyncSession, session_id: str) -> tuple[str, str]:
+async def markdown_export(
+    db: AsyncSession, session_id: str, health: dict[str, Any] | None = None
+) -> tuple[str, str]:
     session, messages = await load_session(db, session_id)
     report = markdown_report(
         session, messages, session["insights"], build_analytics(session, messages)
     )
+    report = with_health_section(report, health)
     return export_filename(session["name"], "_report.md"), report

@@ -105,4 +105,6 @@ async def end_session(
         row.updated_at = utcnow()
         await db.commit()
         _announce(bus, row, False)
+        if runners.on_complete is not None:
+            runners.on_complete(session_id)  # the session health report
     return await load_view(db, row, [])

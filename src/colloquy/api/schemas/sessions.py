@@ -80,6 +80,8 @@ class SessionSummaryOut(CamelModel):
     participant_count: int
     message_count: int
     sentiment_counts: SentimentCounts
+    # The stored session health verdict (good / fair / poor), once computed.
+    health: str | None = None
 
 
 class MessageOut(CamelModel):
