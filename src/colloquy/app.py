@@ -30,8 +30,8 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerManager
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
-from colloquy.services.model_settings import load_into_runtime
 from colloquy.services import persona_audit, session_health
+from colloquy.services.model_settings import load_into_runtime
 from colloquy.services.personas import seed_personas_if_empty
 from colloquy.settings import Settings, get_settings
 from colloquy.store.migrate import upgrade_async

@@ -9,8 +9,8 @@ from colloquy.domain.session_health import (
     small_model_warning,
     with_health_section,
 )
-from colloquy.domain.session_health_metrics import distinctiveness, verbosity
 from colloquy.domain.session_health_vectors import distinct_n, mean_pairwise_distance, pearson
+from colloquy.domain.session_health_voices import distinctiveness, verbosity
 
 NAMES = ["Ana Ruiz", "Ben Cole", "Cara Diaz"]
 PARTICIPANTS = [
@@ -164,8 +164,10 @@ def test_convergence_names_the_participants_who_moved():
 def test_trait_consistency_signals_follow_the_personas():
     def text(p, q, r):
         return [
-            "Absolutely, I agree, good point, I would love to try something new and "
-            "unusual, exploring flavours, textures, colours everywhere.",
+            (
+                "Absolutely, I agree, good point, I would love to try something new and "
+                "unusual, exploring flavours, textures, colours everywhere."
+            ),
             "I agree it is fine overall.",
             "I'm worried. Risky. I don't think so.",
         ][p] + f" {q}{r}"

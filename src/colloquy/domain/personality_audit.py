@@ -41,15 +41,19 @@ def batches(size: int = BATCH_SIZE) -> list[list[tuple[int, str, str, int]]]:
 def audit_prompt(batch: Sequence[tuple[int, str, str, int]]) -> str:
     scale = "; ".join(f"{k} = {v}" for k, v in SCALE_WORDS.items())
     lines = [
-        "A researcher asks you to fill in a short personality questionnaire. For each "
-        "statement, say how accurately it describes you as you really are, as the person "
-        "described above, not as you wish to be.",
+        (
+            "A researcher asks you to fill in a short personality questionnaire. For each "
+            "statement, say how accurately it describes you as you really are, as the "
+            "person described above, not as you wish to be."
+        ),
         f"Answer each with a number from 1 to 5: {scale}.",
         "",
         *(f"{number}. I {text[0].lower()}{text[1:]}" for number, text, _, _ in batch),
         "",
-        'Reply with JSON only: {"answers": {"<statement number>": <1-5>, ...}} with every '
-        "statement number above.",
+        (
+            'Reply with JSON only: {"answers": {"<statement number>": <1-5>, ...}} with '
+            "every statement number above."
+        ),
     ]
     return "\n".join(lines)
 
@@ -117,9 +121,7 @@ def score_answers(answers: Mapping[int, int]) -> dict[str, Any]:
             continue
         scored = item_score(answer, key)
         per_trait[trait].append(scored)
-        items.append(
-            {"item": number, "text": text, "trait": trait, "key": key, "answer": answer}
-        )
+        items.append({"item": number, "text": text, "trait": trait, "key": key, "answer": answer})
     measured = {
         t: (round((statistics.fmean(v) - 1) / 4 * 100, 1) if v else None)
         for t, v in per_trait.items()

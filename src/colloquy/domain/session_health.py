@@ -26,13 +26,12 @@ from .session_health_metrics import (
     NA,
     WARN,
     conformity,
-    distinctiveness,
     diversity,
     positivity,
     repetition,
-    verbosity,
 )
 from .session_health_persona import character_breaks, trait_consistency
+from .session_health_voices import distinctiveness, verbosity
 
 REPORT_VERSION = 1
 GOOD, FAIR, POOR = "good", "fair", "poor"
@@ -166,8 +165,10 @@ def health_markdown(report: dict[str, Any] | None) -> list[str]:
     lines = [
         "## Session health",
         "",
-        f"**Overall: {md_text(report.get('overall'))}** "
-        f"(embeddings: {md_text(report.get('embedder'))})",
+        (
+            f"**Overall: {md_text(report.get('overall'))}** "
+            f"(embeddings: {md_text(report.get('embedder'))})"
+        ),
         "",
     ]
     lines += [f"- {md_text(w)}" for w in report.get("warnings") or []]

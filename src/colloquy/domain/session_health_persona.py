@@ -77,8 +77,29 @@ DISAGREE = (
     "however",
 )
 WORRY = frozenset(
-    "worried worry worries anxious nervous concern concerned concerns afraid fear scared "
-    "stress stressed stressful risk risky uneasy unsure doubt doubts overwhelmed".split()
+    [
+        "worried",
+        "worry",
+        "worries",
+        "anxious",
+        "nervous",
+        "concern",
+        "concerned",
+        "concerns",
+        "afraid",
+        "fear",
+        "scared",
+        "stress",
+        "stressed",
+        "stressful",
+        "risk",
+        "risky",
+        "uneasy",
+        "unsure",
+        "doubt",
+        "doubts",
+        "overwhelmed",
+    ]
 )
 
 
@@ -198,4 +219,3 @@ def trait_consistency(answers: Sequence[dict], participants: Sequence[dict]) -> 
 
 def _follows(r: float | None) -> bool | None:
     return None if r is None else r > 0
-

@@ -154,5 +154,7 @@ def build_embedder(
     offline WordLlama embedder."""
     base = embedding_base_url or fallback_base_url
     if embedding_model and base:
-        return OpenAIEmbedder(base_url=base, model=embedding_model, api_key=api_key, timeout=timeout)
+        return OpenAIEmbedder(
+            base_url=base, model=embedding_model, api_key=api_key, timeout=timeout
+        )
     return WordLlamaEmbedder()

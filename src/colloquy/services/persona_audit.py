@@ -172,7 +172,7 @@ async def _audit_library(runtime: Runtime, ids: list[str], job: dict[str, Any]) 
                     await audit_persona(db, provider, persona_id)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # one persona failing does not stop the library
+            except Exception as exc:  # noqa: BLE001 - one persona failing does not stop the library
                 job["failed"] += 1
                 message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
                 job["errors"] = [*job["errors"], message][-5:]
