@@ -6,6 +6,7 @@ export const paths = {
   createSession: "/create-session",
   demoSession: "/demo-session",
   settings: "/settings",
+  fidelity: "/fidelity",
   session: (id: string) => `/session/${encodeURIComponent(id)}`,
   sessionResults: (id: string) => `/session/${encodeURIComponent(id)}/results`,
 } as const;

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { Persona } from "@/lib/api-types";
 import type { CreateSessionNavigationState } from "@/lib/navigation";
+import { useLibraryAudit } from "@/features/trust/api/audit";
 import { usePersonas } from "../api/get-personas";
 import { filterPersonas } from "../utils/persona-form";
 import { DeletePersonaDialog } from "./delete-persona-dialog";
@@ -28,6 +29,11 @@ interface FormState {
 export function PersonasPage() {
   const navigate = useNavigate();
   const personas = usePersonas();
+  const audits = useLibraryAudit();
+  const auditOf = useMemo(
+    () => new Map((audits.data?.audits ?? []).map((a) => [a.personaId, a])),
+    [audits.data],
+  );
   const [search, setSearch] = useState("");
   const [form, setForm] = useState<FormState>({ open: false, persona: null, key: 0 });
   const [generate, setGenerate] = useState({ open: false, key: 0 });
@@ -118,6 +124,7 @@ export function PersonasPage() {
                 onUse={useInSession}
                 onEdit={openForm}
                 onDelete={(p) => setDeleting({ open: true, persona: p })}
+                audit={auditOf.get(persona.id)}
               />
             </li>
           ))}
