@@ -16,7 +16,7 @@ from colloquy.domain.session_health import build_health_report
 from colloquy.llm.embeddings import WordLlamaEmbedder, load_wordllama
 
 PARTICIPANTS, QUESTIONS, ROUNDS = 8, 10, 3
-WORDS = (
+WORDS = (  # noqa: SIM905 - a word pool reads better as text
     "price pouch taste crunchy salty sweet colour packaging recycle kids lunch office gym "
     "store brand trust cheap expensive value honest worried excited curious bland fresh "
     "healthy protein sugar label claim compost green planet budget family weekend snack "

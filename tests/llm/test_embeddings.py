@@ -60,9 +60,8 @@ async def test_openai_embeddings_in_order_and_normalised():
 
 
 async def test_openai_embeddings_failure_is_an_embedding_error():
-    with embeddings_server(status=500) as (base, _):
-        with pytest.raises(EmbeddingError, match="answered 500"):
-            await OpenAIEmbedder(base_url=base, model="m").embed(["x"])
+    with embeddings_server(status=500) as (base, _), pytest.raises(EmbeddingError, match="500"):
+        await OpenAIEmbedder(base_url=base, model="m").embed(["x"])
 
 
 def test_build_embedder_chooses_the_endpoint_only_when_a_model_is_named():
@@ -94,7 +93,12 @@ def test_wordllama_loads_from_its_package_with_no_network_and_no_cache(tmp_path)
     }
     env.pop("HF_HUB_OFFLINE", None)
     out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["256", "True", "True"]
