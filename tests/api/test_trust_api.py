@@ -92,6 +92,9 @@ def test_identical_answers_flag_diversity_and_the_report_is_stored(api, fake_llm
     # Stored: the same report (same computedAt) on the next read.
     again = api.get(f"/api/sessions/{view['id']}/health").json()
     assert again["computedAt"] == report["computedAt"]
+    # Deleting the session deletes its report.
+    assert api.delete(f"/api/sessions/{view['id']}").status_code == 204
+    assert api.get(f"/api/sessions/{view['id']}/health").status_code == 404
 
 
 def test_as_an_ai_language_model_flags_exactly_that_message(api, fake_llm):
@@ -178,6 +181,9 @@ def test_audit_all_threes_gives_fifty_and_is_not_engaging(api, fake_llm):
     asks = [b for b in fake_llm.requests if b.get("response_format")]
     assert len(asks) == 5
     assert "Stay in character" in asks[0]["messages"][0]["content"]
+    # Deleting the persona deletes its audits.
+    assert api.delete("/api/personas/p1").status_code == 204
+    assert api.get("/api/personas/audit").json()["audited"] == 0
 
 
 def test_audit_scripted_sheet_gives_hand_computed_scores(api, fake_llm):
@@ -244,3 +250,21 @@ def test_library_audit_reports_r_per_trait_within_a_minute(api, fake_llm):
         assert stats["mae"] <= 12.5, (trait, stats)
     assert report["models"] == ["test-model"]
     assert [a["r"] for a in report["anchors"]] == [0.9, 0.8]
+
+
+def test_audit_scores_what_was_answered_when_a_batch_fails(api, fake_llm):
+    from support.fake_openai import FakeError
+
+    sheet = answer_sheet(lambda n, system: 4)
+
+    def respond(body):
+        schema = (body.get("response_format") or {}).get("json_schema", {}).get("schema") or {}
+        if "1" in schema.get("properties", {}).get("answers", {}).get("required", []):
+            return FakeError(400, "this batch is refused")
+        return sheet(body)
+
+    fake_llm.set_responder(respond)
+    audit = api.post("/api/personas/p3/audit").json()
+    assert audit["answered"] == 40
+    assert 1 not in [item["item"] for item in audit["items"]]
+    assert audit["engaging"] is False  # every answer it gave was a 4

@@ -76,14 +76,20 @@ async def _ask_batch(provider: Any, system: str, batch: list) -> dict[int, int]:
 async def run_audit(provider: Any, persona: dict[str, Any]) -> dict[str, Any]:
     """Ask the questionnaire and score it (nothing stored)."""
     system = build_system_prompt(persona, persona.get("enriched"), None, "brief")
-    try:
-        parts = await asyncio.gather(*(_ask_batch(provider, system, b) for b in batches()))
-    except LLMError as err:
-        raise model_error(err, MSG_FAILED) from err
+    # A batch that fails (a timeout, say) costs only its items: the rest are scored.
+    parts = await asyncio.gather(
+        *(_ask_batch(provider, system, b) for b in batches()), return_exceptions=True
+    )
     answers: dict[int, int] = {}
     for part in parts:
-        answers |= part
+        if isinstance(part, dict):
+            answers |= part
+        elif not isinstance(part, LLMError):
+            raise part
     if not answers:
+        failed = next((p for p in parts if isinstance(p, LLMError)), None)
+        if failed is not None:
+            raise model_error(failed, MSG_FAILED) from failed
         raise ModelError(MSG_NO_ANSWERS)
     return {**score_answers(answers), "assigned": assigned_traits(persona)}
 

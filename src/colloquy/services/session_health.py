@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.session_health import build_health_report
-from colloquy.errors import Conflict, NotFound
+from colloquy.errors import AppError, Conflict, NotFound
 from colloquy.llm.embeddings import Embedder, EmbeddingError, WordLlamaEmbedder, build_embedder
 from colloquy.runtime import Runtime
 from colloquy.services.results import get_session_row, session_dict
@@ -100,7 +100,12 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
     messages = await load_message_dicts(db, session_id)
     await db.rollback()  # no transaction held open while embedding
     answers = [m for m in messages if m.get("kind") == "response"]
-    vectors, embedder_name = await _embed(get_embedder(runtime), [m["content"] for m in answers])
+    try:
+        vectors, embedder_name = await _embed(
+            get_embedder(runtime), [m["content"] for m in answers]
+        )
+    except EmbeddingError as exc:
+        raise AppError(str(exc), status=503, code="embedding_failed") from exc
     provider, model = current_model(runtime)
     report = await asyncio.to_thread(
         build_health_report,
