@@ -23,6 +23,7 @@ from colloquy.api import (
     question_templates,
     results,
     sessions,
+    trust,
     uploads,
 )
 from colloquy.api.error_handlers import install_error_handlers
@@ -33,6 +34,7 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerManager
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
+from colloquy.services import persona_audit, session_health
 from colloquy.services.model_downloads import shutdown as shutdown_downloads
 from colloquy.services.model_runs import provider_for_session
 from colloquy.services.model_settings import load_into_runtime
@@ -73,6 +75,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             settings.uploads_dir,
             session_provider=partial(provider_for_session, runtime),
         )
+        app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         await app.state.runners.resume_all()  # sessions that were running before a restart
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""
@@ -87,6 +90,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             # Runners are cancelled without touching the database: the next start resumes them.
             await app.state.runners.shutdown()
             await shutdown_downloads(runtime)
+            await session_health.shutdown(runtime)
+            await persona_audit.shutdown(runtime)
             app.state.events.close_all()
             await runtime.aclose()
 
@@ -104,6 +109,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(auth.router)
     api.include_router(generation.router)
     api.include_router(documents.router)
+    api.include_router(trust.router)  # before personas: /personas/audit is not an id
     api.include_router(personas.router)
     api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
     api.include_router(sessions.router)

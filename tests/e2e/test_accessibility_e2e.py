@@ -152,7 +152,7 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
     expect(page.get_by_role("link", name="View Results")).to_be_visible()
     check("live session (completed)")
 
-    for tab in ["Transcript", "Analytics", "AI Insights", "Participants", "Export"]:
+    for tab in ["Transcript", "Analytics", "AI Insights", "Health", "Participants", "Export"]:
         page.goto(f"{base}/session/{done}/results")
         page.get_by_role("tab", name=tab, exact=True).click()
         check(f"results: {tab}")
@@ -165,6 +165,10 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
     page.goto(f"{base}/compare?ids={done},demo")
     expect(page.get_by_test_id("compare-column")).to_have_count(2)
     check("compare")
+
+    page.goto(f"{base}/fidelity")
+    expect(page.get_by_role("heading", name="Persona Fidelity")).to_be_visible()
+    check("fidelity")
 
     page.goto(f"{base}/settings")
     expect(page.get_by_test_id("active-model-name")).to_be_visible()

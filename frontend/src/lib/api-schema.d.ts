@@ -250,6 +250,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Session Health */
+        get: operations["get_session_health_api_sessions__session_id__health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Library Audit */
+        get: operations["get_library_audit_api_personas_audit_get"];
+        put?: never;
+        /** Audit Library */
+        post: operations["audit_library_api_personas_audit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/{persona_id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Persona Audit */
+        get: operations["get_persona_audit_api_personas__persona_id__audit_get"];
+        put?: never;
+        /** Audit Persona */
+        post: operations["audit_persona_api_personas__persona_id__audit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personas": {
         parameters: {
             query?: never;
@@ -785,6 +838,65 @@ export interface components {
             analysis: string;
             traits: components["schemas"]["Traits"];
         };
+        /** AnchorOut */
+        AnchorOut: {
+            /** Label */
+            label: string;
+            /** R */
+            r: number;
+        };
+        /** AuditItemOut */
+        AuditItemOut: {
+            /** Item */
+            item: number;
+            /** Text */
+            text: string;
+            /** Trait */
+            trait: string;
+            /** Key */
+            key: number;
+            /** Answer */
+            answer: number;
+        };
+        /** AuditJobOut */
+        AuditJobOut: {
+            /** Running */
+            running: boolean;
+            /** Total */
+            total: number;
+            /** Done */
+            done: number;
+            /** Failed */
+            failed: number;
+            /** Errors */
+            errors: string[];
+            /** Startedat */
+            startedAt?: string | null;
+            /** Finishedat */
+            finishedAt?: string | null;
+        };
+        /** AuditSummaryOut */
+        AuditSummaryOut: {
+            /** Id */
+            id: string;
+            /** Personaid */
+            personaId: string;
+            /** Personaname */
+            personaName: string;
+            assigned: components["schemas"]["TraitScores"];
+            measured: components["schemas"]["TraitScores"];
+            /** Engaging */
+            engaging: boolean;
+            /** Answered */
+            answered: number;
+            /** Model */
+            model: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
         /** AuthStatusOut */
         AuthStatusOut: {
             /** Required */
@@ -1143,6 +1255,35 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /** HealthFindingOut */
+        HealthFindingOut: {
+            /** Key */
+            key: string;
+            /** Title */
+            title: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ok" | "warn" | "bad" | "na";
+            /** Summary */
+            summary: string;
+            /** Messageids */
+            messageIds: string[];
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** HealthModelOut */
+        HealthModelOut: {
+            /** Provider */
+            provider?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Toosmall */
+            tooSmall: boolean;
+        };
         /** HealthOut */
         HealthOut: {
             /** Status */
@@ -1179,6 +1320,26 @@ export interface components {
             provider: string;
             /** Model */
             model: string;
+        };
+        /** LibraryAuditOut */
+        LibraryAuditOut: {
+            /** Traits */
+            traits: {
+                [key: string]: components["schemas"]["TraitFidelityOut"];
+            };
+            /** Meanr */
+            meanR?: number | null;
+            /** Audited */
+            audited: number;
+            /** Notengaging */
+            notEngaging: number;
+            /** Anchors */
+            anchors: components["schemas"]["AnchorOut"][];
+            /** Audits */
+            audits: components["schemas"]["AuditSummaryOut"][];
+            /** Models */
+            models: string[];
+            job: components["schemas"]["AuditJobOut"];
         };
         /** MessageOut */
         MessageOut: {
@@ -1302,6 +1463,28 @@ export interface components {
             name: string | null;
             /** Responses */
             responses: number;
+        };
+        /** PersonaAuditOut */
+        PersonaAuditOut: {
+            /** Id */
+            id: string;
+            /** Personaid */
+            personaId: string;
+            assigned: components["schemas"]["TraitScores"];
+            measured: components["schemas"]["TraitScores"];
+            /** Items */
+            items: components["schemas"]["AuditItemOut"][];
+            /** Engaging */
+            engaging: boolean;
+            /** Answered */
+            answered: number;
+            /** Model */
+            model: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
         };
         /** PersonaCreate */
         PersonaCreate: {
@@ -1564,6 +1747,36 @@ export interface components {
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
         };
+        /** SessionHealthOut */
+        SessionHealthOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Version */
+            version: number;
+            /**
+             * Overall
+             * @enum {string}
+             */
+            overall: "good" | "fair" | "poor";
+            /** Warnings */
+            warnings: string[];
+            /** Embedder */
+            embedder: string;
+            model: components["schemas"]["HealthModelOut"];
+            /** Answercount */
+            answerCount: number;
+            /** Participantcount */
+            participantCount: number;
+            /** Findings */
+            findings: components["schemas"]["HealthFindingOut"][];
+            /** Checked */
+            checked: string[];
+            /**
+             * Computedat
+             * Format: date-time
+             */
+            computedAt: string;
+        };
         /**
          * SessionModelOut
          * @description Provenance: the provider and model that produced the session.
@@ -1683,6 +1896,8 @@ export interface components {
             messageCount: number;
             sentimentCounts: components["schemas"]["SentimentCounts"];
             model?: components["schemas"]["SessionModelOut"] | null;
+            /** Health */
+            health?: string | null;
         };
         /**
          * SessionUpdate
@@ -1750,12 +1965,34 @@ export interface components {
              */
             frequency: number;
         };
+        /** TraitFidelityOut */
+        TraitFidelityOut: {
+            /** R */
+            r?: number | null;
+            /** Mae */
+            mae?: number | null;
+            /** N */
+            n: number;
+        };
         /** TraitPatternOut */
         TraitPatternOut: {
             /** High */
             high: string[];
             /** Low */
             low: string[];
+        };
+        /** TraitScores */
+        TraitScores: {
+            /** Openness */
+            openness?: number | null;
+            /** Conscientiousness */
+            conscientiousness?: number | null;
+            /** Extraversion */
+            extraversion?: number | null;
+            /** Agreeableness */
+            agreeableness?: number | null;
+            /** Neuroticism */
+            neuroticism?: number | null;
         };
         /** Traits */
         Traits: {
@@ -2232,6 +2469,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExtractDocumentResponse"];
+                };
+            };
+        };
+    };
+    get_session_health_api_sessions__session_id__health_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionHealthOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_library_audit_api_personas_audit_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryAuditOut"];
+                };
+            };
+        };
+    };
+    audit_library_api_personas_audit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditJobOut"];
+                };
+            };
+        };
+    };
+    get_persona_audit_api_personas__persona_id__audit_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaAuditOut"] | null;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    audit_persona_api_personas__persona_id__audit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaAuditOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -118,6 +118,15 @@ export type SessionSummary = Narrow<Schemas["SessionSummaryOut"], { status: Sess
 /** Per-session message sentiment counts (moderator messages are not counted). */
 export type SentimentCounts = Schemas["SentimentCounts"];
 
+/* Trust: session health (GET /api/sessions/{id}/health) and the personality audit. */
+
+export type SessionHealth = Schemas["SessionHealthOut"];
+export type HealthFinding = Schemas["HealthFindingOut"];
+export type PersonaAudit = Schemas["PersonaAuditOut"];
+export type AuditSummary = Schemas["AuditSummaryOut"];
+export type LibraryAudit = Schemas["LibraryAuditOut"];
+export type AuditJob = Schemas["AuditJobOut"];
+
 /**
  * A stimulus as the create form builds and sends it; the server recomputes `platform`.
  * The server accepts every field as optional (it reports missing ones in the spec's words).

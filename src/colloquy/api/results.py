@@ -14,7 +14,7 @@ from colloquy.api.schemas.results import (
     InsightsOut,
 )
 from colloquy.domain.demo_script import demo_script
-from colloquy.services import analytics, demo, exports, insights, pdf_report
+from colloquy.services import analytics, demo, exports, insights, pdf_report, session_health
 
 router = APIRouter(tags=["results"])
 
@@ -53,13 +53,15 @@ async def export_csv(session_id: str, db: SessionDep, runtime: RuntimeDep):
 
 @router.get("/sessions/{session_id}/export.json", response_class=Response)
 async def export_json(session_id: str, db: SessionDep, runtime: RuntimeDep):
-    filename, text = await exports.json_export(db, session_id, runtime)
+    health = await session_health.for_export(db, runtime, session_id)
+    filename, text = await exports.json_export(db, session_id, runtime, health)
     return _download(text, filename, "application/json")
 
 
 @router.get("/sessions/{session_id}/export.md", response_class=Response)
 async def export_markdown(session_id: str, db: SessionDep, runtime: RuntimeDep):
-    filename, text = await exports.markdown_export(db, session_id, runtime)
+    health = await session_health.for_export(db, runtime, session_id)
+    filename, text = await exports.markdown_export(db, session_id, runtime, health)
     return _download(text, filename, "text/markdown; charset=utf-8")
 
 

@@ -41,6 +41,8 @@ class RunnerManager:
         self._tasks: dict[str, asyncio.Task] = {}
         self._runners: dict[str, SessionRunner] = {}
         self._closed = False
+        # Called with a session's id when it completes (set by the app: session health).
+        self.on_complete: Callable[[str], None] | None = None
 
     def is_active(self, session_id: str) -> bool:
         task = self._tasks.get(session_id)
@@ -64,6 +66,7 @@ class RunnerManager:
             asyncio.Event(),
             self.session_provider,
         )
+        runner.on_complete = self.on_complete
         task = asyncio.create_task(runner.run(), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner

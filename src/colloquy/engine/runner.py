@@ -141,6 +141,8 @@ class SessionRunner:
         # waits for the commit, see Publisher.committed), and a failed write ends the run.
         self.writes: list[asyncio.Future] = []
         self.system_prompts: dict[int, str] = {}  # per participant: the same all session
+        # Called with the session id once the run completed (the session health report).
+        self.on_complete: Callable[[str], None] | None = None
 
     async def run(self) -> None:
         """Drive the session until it completes, halts or the task is cancelled.
@@ -487,6 +489,11 @@ class SessionRunner:
         except Exception:
             log.exception("session %s: could not record the end of the run", self.session_id)
             return
+        if complete and self.on_complete is not None:
+            try:
+                self.on_complete(self.session_id)
+            except Exception:
+                log.exception("session %s: completion hook failed", self.session_id)
         if self.quiet_stop:
             return  # the caller (End, Delete) records and announces what happens next
         if error is not None:

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.csv_export import csv_filename, session_csv
 from colloquy.domain.markdown_export import markdown_report
+from colloquy.domain.session_health import with_health_section
 from colloquy.domain.synthetic_notice import synthetic_block, synthetic_notice
 from colloquy.runtime import Runtime
 from colloquy.services.analytics import build_analytics
@@ -42,9 +43,13 @@ async def csv_export(
 
 
 async def json_export(
-    db: AsyncSession, session_id: str, runtime: Runtime | None = None
+    db: AsyncSession,
+    session_id: str,
+    runtime: Runtime | None = None,
+    health: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
-    """The whole session (details, setup, messages, insights) plus its analytics."""
+    """The whole session (details, setup, messages, insights) plus its analytics and,
+    once completed, its health report."""
     session, messages = await load_session(db, session_id)
     document = {
         "format": JSON_FORMAT,
@@ -53,17 +58,22 @@ async def json_export(
         **session,
         "messages": messages,
         "analytics": build_analytics(session, messages),
+        "health": health,
     }
     text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
     return export_filename(session["name"], "_session.json"), text
 
 
 async def markdown_export(
-    db: AsyncSession, session_id: str, runtime: Runtime | None = None
+    db: AsyncSession,
+    session_id: str,
+    runtime: Runtime | None = None,
+    health: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
     session, messages = await load_session(db, session_id)
     notice = synthetic_notice(model_label_for(session, runtime))
     report = markdown_report(
         session, messages, session["insights"], build_analytics(session, messages), notice
     )
+    report = with_health_section(report, health)
     return export_filename(session["name"], "_report.md"), report

@@ -10,9 +10,21 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.moderation import SCRIPTED
 from colloquy.engine.journal import load_messages
 from colloquy.engine.publisher import progress_payload
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.models import MessageRow, SessionHealthRow, SessionRow
 
 SUMMARY_LIMIT = 1000  # the dashboard lists at most this many sessions, newest first
+
+
+async def overall_by_session(db: AsyncSession, ids: list[str]) -> dict[str, str]:
+    """The stored health verdict of each session that has one (services/session_health)."""
+    if not ids:
+        return {}
+    rows = await db.execute(
+        select(SessionHealthRow.session_id, SessionHealthRow.overall).where(
+            SessionHealthRow.session_id.in_(ids)
+        )
+    )
+    return {sid: overall for sid, overall in rows}
 
 
 def _details(row: SessionRow) -> dict[str, Any]:
@@ -79,6 +91,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
         )
         for session_id, sentiment, n in grouped:
             counts.setdefault(session_id, {})[sentiment or ""] = n
+    health = await overall_by_session(db, [r.id for r in rows])
     out = []
     for row in rows:
         c = counts.get(row.id, {})
@@ -88,6 +101,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
                 "participantCount": len(row.participants or []),
                 "messageCount": sum(c.values()),
                 "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},
+                "health": health.get(row.id),
             }
         )
     return out

@@ -124,3 +124,34 @@ class AppSettingRow(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     data: Mapped[dict[str, Any]]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SessionHealthRow(Base):
+    """The session health report (domain/session_health.py), one per session; recomputed
+    when the session's message count changes."""
+
+    __tablename__ = "session_health"
+
+    session_id: Mapped[str] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    overall: Mapped[str] = mapped_column(String(10))
+    report: Mapped[dict[str, Any]]
+    message_count: Mapped[int] = mapped_column(Integer)
+    computed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PersonaAuditRow(Base):
+    """One IPIP personality audit of a persona (domain/personality_audit.py)."""
+
+    __tablename__ = "persona_audits"
+    __table_args__ = (Index("ix_persona_audits_persona_id", "persona_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    persona_id: Mapped[str] = mapped_column(ForeignKey("personas.id", ondelete="CASCADE"))
+    assigned: Mapped[dict[str, Any]]
+    measured: Mapped[dict[str, Any]]
+    items: Mapped[list[Any]]
+    engaging: Mapped[bool] = mapped_column(Boolean)
+    model: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -101,6 +101,8 @@ class SessionSummaryOut(CamelModel):
     message_count: int
     sentiment_counts: SentimentCounts
     model: SessionModelOut | None = None
+    # The stored session health verdict (good / fair / poor), once computed.
+    health: str | None = None
 
 
 class MessageOut(CamelModel):

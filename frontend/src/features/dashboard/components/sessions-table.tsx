@@ -5,6 +5,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { paths } from "@/app/paths";
+import { HealthBadge } from "@/features/trust/components/health-badge";
 import type { SessionSummary } from "@/lib/api-types";
 import { formatSessionDate, STATUS_LABELS } from "../utils/dashboard";
 
@@ -100,6 +101,7 @@ export function SessionsTable({
                 <Badge variant={session.status === "completed" ? "default" : "secondary"} data-testid="status-badge">
                   {STATUS_LABELS[session.status] ?? session.status}
                 </Badge>
+                <HealthBadge overall={session.health} className="ml-1.5" />
               </td>
               <td className={CELL}>
                 <div className="flex items-center justify-end gap-1">

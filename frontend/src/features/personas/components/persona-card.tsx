@@ -5,7 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { Persona } from "@/lib/api-types";
+import { AuditLine } from "@/features/trust/components/persona-audit";
+import type { AuditSummary, Persona } from "@/lib/api-types";
 
 export interface PersonaCardProps {
   persona: Persona;
@@ -14,9 +15,11 @@ export interface PersonaCardProps {
   onUse: (persona: Persona) => void;
   onEdit: (persona: Persona) => void;
   onDelete: (persona: Persona) => void;
+  /** The latest personality audit, shown as measured beside assigned traits. */
+  audit?: AuditSummary | null;
 }
 
-export function PersonaCard({ persona, index, onUse, onEdit, onDelete }: PersonaCardProps) {
+export function PersonaCard({ persona, index, onUse, onEdit, onDelete, audit }: PersonaCardProps) {
   const headingId = `persona-${persona.id}-name`;
   return (
     <Card
@@ -70,6 +73,7 @@ export function PersonaCard({ persona, index, onUse, onEdit, onDelete }: Persona
       </div>
 
       <TraitBars traits={persona.traits} />
+      {audit && <AuditLine audit={audit} />}
 
       {persona.interests.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Interests">

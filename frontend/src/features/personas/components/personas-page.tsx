@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import type { Persona } from "@/lib/api-types";
 import type { CreateSessionNavigationState } from "@/lib/navigation";
 import { collectTags, filterByTag } from "@/lib/tags";
+import { useLibraryAudit } from "@/features/trust/api/audit";
 import { usePersonas } from "../api/get-personas";
 import { PERSONA_TEMPLATE_URL, personasExportUrl } from "../api/import-personas";
 import { filterPersonas } from "../utils/persona-form";
@@ -33,6 +34,11 @@ interface FormState {
 export function PersonasPage() {
   const navigate = useNavigate();
   const personas = usePersonas();
+  const audits = useLibraryAudit();
+  const auditOf = useMemo(
+    () => new Map((audits.data?.audits ?? []).map((a) => [a.personaId, a])),
+    [audits.data],
+  );
   const [search, setSearch] = useState("");
   const [form, setForm] = useState<FormState>({ open: false, persona: null, key: 0 });
   const [generate, setGenerate] = useState({ open: false, key: 0 });
@@ -147,6 +153,7 @@ export function PersonasPage() {
                 onUse={useInSession}
                 onEdit={openForm}
                 onDelete={(p) => setDeleting({ open: true, persona: p })}
+                audit={auditOf.get(persona.id)}
               />
             </li>
           ))}

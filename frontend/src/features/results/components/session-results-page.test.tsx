@@ -95,6 +95,7 @@ describe("SessionResultsPage", () => {
       "Transcript",
       "Analytics",
       "AI Insights",
+      "Health",
       "Participants",
       "Export",
     ]);

@@ -3,6 +3,7 @@ import {
   BarChart3Icon,
   DownloadIcon,
   FileTextIcon,
+  HeartPulseIcon,
   MessageSquareTextIcon,
   RefreshCwIcon,
   SparklesIcon,
@@ -15,6 +16,7 @@ import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { HealthTab } from "@/features/trust/components/health-tab";
 import type { Session } from "@/lib/api-types";
 import { EXPORT_OPTIONS, exportUrl } from "../api/export-session";
 import { modelLabel } from "../api/rerun-session";
@@ -30,6 +32,7 @@ export const RESULT_TABS = [
   { value: "transcript", label: "Transcript", icon: MessageSquareTextIcon },
   { value: "analytics", label: "Analytics", icon: BarChart3Icon },
   { value: "insights", label: "AI Insights", icon: SparklesIcon },
+  { value: "health", label: "Health", icon: HeartPulseIcon },
   { value: "participants", label: "Participants", icon: UsersIcon },
   { value: "export", label: "Export", icon: FileTextIcon },
 ] as const;
@@ -56,8 +59,22 @@ export function SessionResults({ session }: { session: Session }) {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
+        next.delete("message");
         if (value === "transcript") next.delete("tab");
         else next.set("tab", value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // A health finding links to its messages: open the transcript there.
+  const showMessage = (id: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("tab");
+        next.set("message", id);
         return next;
       },
       { replace: true },
@@ -129,6 +146,9 @@ export function SessionResults({ session }: { session: Session }) {
         </TabsContent>
         <TabsContent value="insights">
           <InsightsTab session={session} />
+        </TabsContent>
+        <TabsContent value="health">
+          <HealthTab session={session} onShowMessage={showMessage} />
         </TabsContent>
         <TabsContent value="participants">
           <ParticipantsTab session={session} />

@@ -1,5 +1,6 @@
 import { MessagesSquareIcon, SearchIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { SentimentEmoji } from "@/components/sentiment-emoji";
 import { Card } from "@/components/ui/card";
@@ -38,18 +39,24 @@ interface MessageRowProps {
   message: SessionMessage;
   avatarIndex: number;
   query: string;
+  /** Linked from a health finding (?message=id): scrolled to and outlined. */
+  focused?: boolean;
 }
 
-function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
+function MessageRow({ message, avatarIndex, query, focused = false }: MessageRowProps) {
   const moderator = isModerator(message);
   return (
     <li
+      id={`message-${message.id}`}
+      tabIndex={focused ? -1 : undefined}
       data-testid="transcript-message"
       data-speaker={message.speaker}
       data-moderator={moderator || undefined}
+      data-focused={focused || undefined}
       className={cn(
         "flex gap-3 rounded-lg px-4 py-3",
         moderator ? "border-l-4 border-primary bg-accent/60" : "bg-card",
+        focused && "ring-2 ring-amber-500 outline-none",
       )}
     >
       {moderator ? (
@@ -118,6 +125,14 @@ function repairsText(repairs: readonly string[]): string {
 export function TranscriptTab({ session }: { session: Session }) {
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_PARTICIPANTS);
+  const [params] = useSearchParams();
+  const focusId = params.get("message");
+  useEffect(() => {
+    if (!focusId) return;
+    const el = document.getElementById(`message-${focusId}`);
+    el?.scrollIntoView?.({ block: "center" });
+    el?.focus({ preventScroll: true });
+  }, [focusId]);
 
   const visible = useMemo(
     () => filterTranscript(session.messages, { search, speaker }),
@@ -177,7 +192,13 @@ export function TranscriptTab({ session }: { session: Session }) {
       ) : (
         <ol className="space-y-2" aria-label="Transcript">
           {visible.map((message) => (
-            <MessageRow key={message.id} message={message} avatarIndex={avatarIndex(message)} query={search} />
+            <MessageRow
+              key={message.id}
+              message={message}
+              avatarIndex={avatarIndex(message)}
+              query={search}
+              focused={message.id === focusId}
+            />
           ))}
         </ol>
       )}
