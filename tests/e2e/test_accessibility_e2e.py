@@ -257,6 +257,25 @@ def test_create_session_by_keyboard_only(live_server: str, page: Page, fake_llm)
         fake_llm.set_responder(None)
 
 
+def test_dialogs_trap_and_return_focus(live_server: str, page: Page):
+    """Radix dialogs keep the keyboard inside while open and give the focus back to the
+    control that opened them when closed."""
+    page.goto(f"{live_server}/personas")
+    opener = _tab_to(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "Create New Persona")
+    assert opener
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Create New Persona")
+    expect(dialog).to_be_visible()
+    for _ in range(40):  # well past the number of controls in the form
+        page.keyboard.press("Tab")
+        inside = page.evaluate("() => !!document.activeElement?.closest('[role=dialog]')")
+        assert inside, _focused(page)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    back = _focused(page)
+    assert back["tag"] == "BUTTON" and back["text"] == "Create New Persona", back
+
+
 def test_screens_fit_a_phone(live_server: str, browser: Browser, tmp_path: Path, fake_llm):
     fake_llm.set_responder(_answers)
     try:
