@@ -936,6 +936,13 @@ export interface components {
             /** Models */
             models: components["schemas"]["CatalogModelOut"][];
         };
+        /** CompareHealthOut */
+        CompareHealthOut: {
+            /** Overall */
+            overall: string;
+            /** Warnings */
+            warnings: string[];
+        };
         /** CompareOut */
         CompareOut: {
             /** Sessions */
@@ -982,6 +989,7 @@ export interface components {
             summary?: string | null;
             /** Themes */
             themes?: components["schemas"]["CompareThemeOut"][] | null;
+            health?: components["schemas"]["CompareHealthOut"] | null;
         };
         /** CompareThemeOut */
         CompareThemeOut: {
