@@ -283,7 +283,8 @@ def test_csv_download_parses_back(live_server: str, page: Page, model, tmp_path)
     download.save_as(path)
     rows = list(csv.reader(path.open(encoding="utf-8-sig", newline="")))
 
-    assert rows[0] == ["Session Name", SESSION_NAME]
+    assert rows[0][0].startswith("SYNTHETIC DATA: every participant")  # the notice first
+    assert rows[1] == ["Session Name", SESSION_NAME]
     assert ["Participants", "3"] in rows
     header = rows.index(["Speaker", "Content", "Sentiment", "Timestamp"])
     transcript = rows[header + 1 :]
@@ -309,7 +310,7 @@ def test_export_menu_offers_json_and_markdown(live_server: str, page: Page, mode
     open_results(page, live_server, session)
     page.get_by_role("button", name="Export", exact=True).click()
     menu = page.get_by_role("menu")
-    expect(menu.get_by_role("menuitem")).to_have_text(["CSV", "JSON", "Markdown"])
+    expect(menu.get_by_role("menuitem")).to_have_text(["CSV", "JSON", "Markdown", "PDF"])
     with page.expect_download() as info:
         menu.get_by_role("menuitem", name="JSON").click()
     assert info.value.suggested_filename.endswith(".json")
@@ -319,6 +320,8 @@ def test_export_menu_offers_json_and_markdown(live_server: str, page: Page, mode
     page.get_by_role("button", name="Export", exact=True).press("Enter")
     expect(page.get_by_role("menuitem", name="CSV")).to_be_focused()
     page.keyboard.press("End")
+    expect(page.get_by_role("menuitem", name="PDF")).to_be_focused()
+    page.keyboard.press("ArrowUp")
     expect(page.get_by_role("menuitem", name="Markdown")).to_be_focused()
     with page.expect_download() as info:
         page.keyboard.press("Enter")
