@@ -136,7 +136,7 @@ def participation(messages: Iterable[dict[str, Any]]) -> dict[str, int]:
 def sentiment_by_question_round(messages: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Sentiment aggregated per (questionIndex, round) over participant messages:
     [{questionIndex, round, count, average, breakdown}] sorted by question then round."""
-    groups: dict[tuple[int, int], list[str]] = {}
+    groups: dict[tuple[int, int], list[str | None]] = {}
     for m in messages:
         q, r = m.get("questionIndex"), m.get("round")
         if _is_moderator(m) or not is_number(q) or not is_number(r):

@@ -151,7 +151,7 @@ def transcript_lines(messages: Iterable[dict[str, Any]], questions: Sequence[Any
 
 def _split_long(line: str, budget: int) -> list[str]:
     """A line over the budget, cut at word boundaries into pieces that fit."""
-    words, pieces, current = line.split(" "), [], []
+    words, pieces, current = line.split(" "), [], list[str]()
     for word in words:
         if current and estimate_tokens(" ".join(current + [word])) > budget:
             pieces.append(" ".join(current))

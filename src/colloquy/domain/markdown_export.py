@@ -66,7 +66,9 @@ def _minutes(value: Any) -> str:
     return "1 minute" if value == 1 else f"{value} minutes"
 
 
-def _details(session: dict[str, Any], messages: Sequence[dict], analytics: dict) -> list[str]:
+def _details(
+    session: dict[str, Any], messages: Sequence[dict[str, Any]], analytics: dict[str, Any]
+) -> list[str]:
     participants = session.get("participants") or []
     rows = [
         ("Date", _date(session.get("createdAt"))),
@@ -79,7 +81,7 @@ def _details(session: dict[str, Any], messages: Sequence[dict], analytics: dict)
     return ["## Session details", "", *_table(("Detail", "Value"), rows), ""]
 
 
-def _participants(session: dict[str, Any], analytics: dict) -> list[str]:
+def _participants(session: dict[str, Any], analytics: dict[str, Any]) -> list[str]:
     counts = {
         p.get("personaId"): p.get("responses", 0) for p in analytics.get("participation") or []
     }

@@ -202,7 +202,7 @@ def _stimulus_block(index: int, s: dict[str, Any]) -> list[str]:
     kind = str(s.get("type") or "stimulus")
     platform = f", {s['platform']}" if s.get("platform") else ""
     head = f"{index}. [{kind.capitalize()}{platform}] {s.get('title') or 'Untitled'}"
-    content = s.get("content") if isinstance(s.get("content"), str) else ""
+    content = s["content"] if isinstance(s.get("content"), str) else ""
     if kind == "text":
         if len(content) > TEXT_STIMULUS_MAX_CHARS:
             content = content[:TEXT_STIMULUS_MAX_CHARS].rstrip() + " [...]"
@@ -251,7 +251,9 @@ def _is_round_prompt(message: dict[str, Any]) -> bool:
     return str(message.get("content", "")).startswith("[Round ")
 
 
-def trim_discussion(discussion: Sequence[dict[str, Any]], token_budget: int) -> list:
+def trim_discussion(
+    discussion: Sequence[dict[str, Any]], token_budget: int
+) -> list[dict[str, Any]]:
     """The most recent messages that fit the token budget, in their original order. The
     moderator's question (its first non-round-prompt message) is always kept, even when
     it alone exceeds the budget; the recent window is contiguous."""

@@ -11,12 +11,12 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import Table, bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.store.messages import load_message_dicts
@@ -71,13 +71,14 @@ class Counters:
 _write_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
 )
-_group_commits: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, weakref.WeakKeyDictionary] = (
-    weakref.WeakKeyDictionary()
-)
+_group_commits: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop,
+    weakref.WeakKeyDictionary[async_sessionmaker[AsyncSession], _GroupCommit],
+] = weakref.WeakKeyDictionary()
 
 
 @asynccontextmanager
-async def _writing(factory: async_sessionmaker[AsyncSession]):
+async def _writing(factory: async_sessionmaker[AsyncSession]) -> AsyncIterator[AsyncSession]:
     """A write transaction; on SQLite, one runner write at a time per process."""
     bind = factory.kw.get("bind")
     if bind is None or bind.dialect.name != "sqlite":
@@ -98,7 +99,7 @@ def enqueue_message(
     message: dict[str, Any],
     counters: Counters,
     on_commit: Callable[[], None] | None = None,
-) -> tuple[dict[str, Any], asyncio.Future]:
+) -> tuple[dict[str, Any], asyncio.Future[None]]:
     """Queue one message for insertion, with the session's counters, in one transaction.
 
     Returns the stored message (its timestamp is set inside the transaction) and a future
@@ -151,7 +152,7 @@ class _Pending:
     stored: dict[str, Any]  # gets its "timestamp" inside the transaction
     requests: int
     iterations: int
-    done: asyncio.Future
+    done: asyncio.Future[None]
     on_commit: Callable[[], None] | None = None
 
 
@@ -169,7 +170,7 @@ class _GroupCommit:
     def __init__(self, factory: async_sessionmaker[AsyncSession]) -> None:
         self.factory = factory
         self.queue: list[_Pending] = []
-        self.worker: asyncio.Task | None = None
+        self.worker: asyncio.Task[None] | None = None
         # Per session, the seq of a message whose write failed: later ones of that session
         # are refused until a message at or before that seq (a retry) is written.
         self.failed_at: dict[str, int] = {}
@@ -261,7 +262,8 @@ async def _insert_batch(
     """One transaction: bump the counters of the batch's sessions, insert the messages of
     those still running. Returns the ids of the sessions that were gone."""
     ids = list({item.session_id for item in batch})
-    sessions, messages = SessionRow.__table__, MessageRow.__table__
+    sessions = cast(Table, SessionRow.__table__)
+    messages = cast(Table, MessageRow.__table__)
     async with _writing(factory) as db:
         conn = await db.connection()
         live = set(

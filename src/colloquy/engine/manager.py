@@ -8,6 +8,7 @@ be resumed after a restart; the unique turn index in the database is the last de
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from colloquy.engine.events import EventBus
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.runner import SessionRunner
+from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
 log = logging.getLogger(__name__)
@@ -28,7 +30,7 @@ class RunnerManager:
     def __init__(
         self,
         factory: async_sessionmaker[AsyncSession],
-        provider: Callable[[], object],
+        provider: Callable[[], Provider],
         bus: EventBus,
         uploads_dir: Path,
     ) -> None:
@@ -36,7 +38,7 @@ class RunnerManager:
         self.provider = provider  # called when a runner starts: the provider is built lazily
         self.bus = bus
         self.uploads_dir = uploads_dir
-        self._tasks: dict[str, asyncio.Task] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
         self._runners: dict[str, SessionRunner] = {}
         self._closed = False
 
@@ -64,10 +66,10 @@ class RunnerManager:
         task = asyncio.create_task(runner.run(), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner
-        task.add_done_callback(lambda t, sid=session_id: self._forget(sid, t))
+        task.add_done_callback(functools.partial(self._forget, session_id))
         return True
 
-    def _forget(self, session_id: str, task: asyncio.Task) -> None:
+    def _forget(self, session_id: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(session_id) is task:
             del self._tasks[session_id]
             self._runners.pop(session_id, None)
@@ -116,6 +118,6 @@ class RunnerManager:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     @staticmethod
-    async def _cancel(task: asyncio.Task) -> None:
+    async def _cancel(task: asyncio.Task[None]) -> None:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from colloquy.domain.constants import ROUNDS_PER_QUESTION
 
@@ -96,8 +97,8 @@ def answer_batch(slot: Slot, participant_count: int, mode: str) -> list[int]:
 
 
 def discussion_scope(
-    messages: list[dict], question_index: int, round_index: int, mode: str
-) -> list[dict]:
+    messages: list[dict[str, Any]], question_index: int, round_index: int, mode: str
+) -> list[dict[str, Any]]:
     """The messages a prompt for (question, round) may show, oldest first.
 
     Round 1: none (the question is in the prompt itself). Sequential: the whole discussion
@@ -114,7 +115,7 @@ def discussion_scope(
 
 def progress(
     question_count: int, participant_count: int, stored: Iterable[tuple[str, int, int, int | None]]
-) -> dict:
+) -> dict[str, Any]:
     """Counters for the live screen: answers so far of questions x participants x 3, and the
     position of the next slot (the last one when complete)."""
     keys = list(stored)

@@ -65,7 +65,7 @@ def answer_request(
     response_length: str,
     question: str,
     stimuli: list[dict[str, Any]],
-    discussion: list[dict],
+    discussion: list[dict[str, Any]],
     round_index: int,
     images: list[str],
     system: str | None = None,

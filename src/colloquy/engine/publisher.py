@@ -21,11 +21,14 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from colloquy.engine import plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import slot_key
+
+if TYPE_CHECKING:
+    from colloquy.engine.runner import Setup
 
 
 def message_payload(message: dict[str, Any]) -> dict[str, Any]:
@@ -37,7 +40,10 @@ def message_payload(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def progress_payload(
-    participants: list[dict], question_count: int, messages: list[dict], generating: list[int]
+    participants: list[dict[str, Any]],
+    question_count: int,
+    messages: list[dict[str, Any]],
+    generating: list[int],
 ) -> dict[str, Any]:
     out = plan.progress(question_count, len(participants), [slot_key(m) for m in messages])
     speaking = generating[0] if generating else None
@@ -63,9 +69,9 @@ class Publisher:
         self.bus = bus
         self.session_id = session_id
         # Events waiting for a commit: (commit future, builds the events) or (None, events).
-        self._held: deque[tuple[asyncio.Future | None, Callable[[], EventList] | EventList]] = (
-            deque()
-        )
+        self._held: deque[
+            tuple[asyncio.Future[None] | None, Callable[[], EventList] | EventList]
+        ] = deque()
         # (participant, question, round) -> [payload without delta, deltas]; dict order is
         # the order of each answer's first buffered delta.
         self._tokens: dict[tuple[int, int, int], tuple[dict[str, Any], list[str]]] = {}
@@ -83,10 +89,10 @@ class Publisher:
 
     def committed(
         self,
-        commit: asyncio.Future,
+        commit: asyncio.Future[None],
         message: dict[str, Any],
-        setup,
-        messages: list[dict],
+        setup: Setup,
+        messages: list[dict[str, Any]],
         generating: list[int],
     ) -> None:
         """Announce a stored message and the progress it makes once `commit` succeeds (and
@@ -98,7 +104,7 @@ class Publisher:
         )
         commit.add_done_callback(self.release)
 
-    def release(self, _commit: asyncio.Future | None = None) -> None:
+    def release(self, _commit: asyncio.Future[None] | None = None) -> None:
         """Publish held events in order, up to the first commit still under way. Runs as
         the commit future's callback; the journal also calls it at once on commit."""
         while self._held:
@@ -165,7 +171,9 @@ class Publisher:
             self._timer = None
         self._tokens.clear()
 
-    def thinking(self, participants: list[dict], indices: list[int], q: int, r: int) -> None:
+    def thinking(
+        self, participants: list[dict[str, Any]], indices: list[int], q: int, r: int
+    ) -> None:
         self._send(
             "thinking",
             {
@@ -182,7 +190,7 @@ class Publisher:
             },
         )
 
-    def status(self, status: str, *, running: bool, error: dict | None = None) -> None:
+    def status(self, status: str, *, running: bool, error: dict[str, Any] | None = None) -> None:
         self._send("status", {"status": status, "running": running, "error": error})
 
     def error(self, error: dict[str, Any]) -> None:

@@ -37,6 +37,7 @@ from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.prompting import answer_request, image_urls
 from colloquy.engine.publisher import Publisher
 from colloquy.llm.errors import LLMError
+from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ class SessionRunner:
         self,
         session_id: str,
         factory: async_sessionmaker[AsyncSession],
-        provider: Callable[[], Any],
+        provider: Callable[[], Provider],
         publisher: Publisher,
         uploads_dir: Path,
         stop: asyncio.Event,
@@ -108,7 +109,7 @@ class SessionRunner:
         self.session_id = session_id
         self.factory = factory
         self.provider_factory = provider  # built on first use, inside the guarded loop
-        self.provider: Any = None
+        self.provider: Provider | None = None
         self.pub = publisher
         self.uploads_dir = uploads_dir
         self.stop = stop
@@ -117,7 +118,7 @@ class SessionRunner:
         self.counters = Counters(0, 0)
         # Message writes under way: the loop goes on while a message commits (its event
         # waits for the commit, see Publisher.committed), and a failed write ends the run.
-        self.writes: list[asyncio.Future] = []
+        self.writes: list[asyncio.Future[None]] = []
         self.system_prompts: dict[int, str] = {}  # per participant: the same all session
 
     async def run(self) -> None:
@@ -224,7 +225,9 @@ class SessionRunner:
             batch = plan.answer_batch(slot, p_count, setup.mode)
             await self._answer(setup, slot, batch, messages)
 
-    def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[dict]) -> None:
+    def _post_moderator(
+        self, setup: Setup, slot: plan.Slot, messages: list[dict[str, Any]]
+    ) -> None:
         if slot.kind == plan.QUESTION:
             content = setup.questions[slot.question_index]
         else:
@@ -246,7 +249,7 @@ class SessionRunner:
         )
 
     async def _answer(
-        self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[dict]
+        self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[dict[str, Any]]
     ) -> None:
         q, r = slot.question_index, slot.round_index
         discussion = plan.discussion_scope(messages, q, r, setup.mode)
@@ -286,7 +289,7 @@ class SessionRunner:
             await asyncio.gather(*tasks.values(), return_exceptions=True)
 
     async def _generate(
-        self, setup: Setup, q: int, r: int, p: int, discussion: list[dict]
+        self, setup: Setup, q: int, r: int, p: int, discussion: list[dict[str, Any]]
     ) -> Answer:
         persona = setup.participants[p]
         system = self.system_prompts.get(p)
@@ -308,9 +311,11 @@ class SessionRunner:
         others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
         raw = ""
         # A reply that is nothing but another voice cleans to nothing: ask once more.
+        provider = self.provider
+        assert provider is not None  # run() builds it before the first answer
         for _ in range(2):
             self.counters.requests += 1
-            result = await self.provider.stream(
+            result = await provider.stream(
                 request,
                 lambda delta: self.pub.token(persona, p, q, r, delta),
                 lambda: self.pub.retrying(persona, p, q, r),
@@ -324,7 +329,7 @@ class SessionRunner:
                 return Answer(cleaned.text, cleaned.repairs, raw)
         return Answer(raw, [], raw)
 
-    async def _unless_stopped(self, task: asyncio.Task) -> Answer:
+    async def _unless_stopped(self, task: asyncio.Task[Answer]) -> Answer:
         """The task's result, or Halt when Stop comes first (the answer is dropped)."""
         if not task.done():
             stop_wait = asyncio.create_task(self.stop.wait())
@@ -339,7 +344,7 @@ class SessionRunner:
     def _stopped(self) -> Halt:
         return Halt(None if self.quiet_stop else {"status": None, "message": MSG_STOPPED})
 
-    def _store(self, messages: list[dict], message: dict[str, Any], setup: Setup) -> None:
+    def _store(self, messages: list[dict[str, Any]], message: dict[str, Any], setup: Setup) -> None:
         """Queue the message's write and go on; it is announced once committed."""
         message["seq"] = (messages[-1]["seq"] + 1) if messages else 1
         stored, commit = journal.enqueue_message(

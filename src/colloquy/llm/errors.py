@@ -132,12 +132,12 @@ def body_message(body: Any, fallback: str) -> str:
     """The human part of an error body: {"error": {"message": ...}} or {"message": ...}."""
     if isinstance(body, Mapping):
         inner = body.get("error", body)
-        if isinstance(inner, Mapping) and isinstance(inner.get("message"), str):
-            return inner["message"]
+        if isinstance(inner, Mapping) and isinstance(message := inner.get("message"), str):
+            return message
         if isinstance(inner, str):
             return inner
-        if isinstance(body.get("message"), str):
-            return body["message"]
+        if isinstance(message := body.get("message"), str):
+            return message
     if isinstance(body, str) and body.strip():
         return body.strip()
     return fallback

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import openai
 from openai import AsyncOpenAI, DefaultAioHttpClient
 
@@ -73,7 +72,7 @@ class OpenAIProvider(RetryingProvider):
         # A call that is not streamed reads nothing until the model is done (an insights
         # prompt on a CPU server takes minutes): only connecting has `timeout`, the whole
         # call is bounded by the overall deadline (retrying.py).
-        sdk_timeout = httpx.Timeout(None, connect=timeout)
+        sdk_timeout = openai.Timeout(None, connect=timeout)
         self._client = AsyncOpenAI(
             base_url=base_url,
             api_key=api_key or "not-needed",

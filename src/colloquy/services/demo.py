@@ -65,7 +65,7 @@ async def complete_demo(db: AsyncSession, speed: float = 1) -> dict[str, Any]:
     transcript they described is gone). Two concurrent calls: the loser retries once."""
     for attempt in range(2):
         session, messages = _rows(speed)
-        if db.bind.dialect.name == "postgresql":
+        if db.get_bind().dialect.name == "postgresql":
             # Concurrent calls replace the demo one after another (SQLite already has a
             # single writer); without it, racing inserts hit the unique key.
             await db.execute(select(func.pg_advisory_xact_lock(_DEMO_LOCK_KEY)))

@@ -91,7 +91,7 @@ async def stop_session(
             row.error = {"status": None, "message": MSG_STOPPED}
         await _commit(db)
         if halted:  # events after the commit (engine/events.py)
-            bus.publish(session_id, "error", row.error)
+            bus.publish(session_id, "error", {"status": None, "message": MSG_STOPPED})
             _announce(bus, row, False)
     return await load_view(db, row, [])
 

@@ -36,6 +36,7 @@ export function CreateSessionPage() {
     const ordered = passed ? [...library.filter((p) => p.id === passed.id), ...library.filter((p) => p.id !== passed.id)] : library;
     return { initialValues: { ...start, participantIds: ids }, restored, ordered, colorIndex };
     // Computed once when the data arrives: the form owns its values afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a snapshot, on purpose
   }, [ready]);
 
   return (
