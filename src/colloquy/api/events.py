@@ -19,7 +19,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 from colloquy.api.deps import SessionDep
 from colloquy.api.engine_deps import EventsDep
 from colloquy.engine.events import Event, EventBus
-from colloquy.services.sessions import get_row
+from colloquy.services.results import get_session_row
 
 router = APIRouter(tags=["sessions"])
 PING_SECONDS = 15
@@ -88,7 +88,7 @@ async def session_events(
     last_event_id: str | None = Header(default=None),
     last_event_id_query: str | None = Query(default=None, alias="lastEventId"),
 ):
-    await get_row(db, session_id)  # 404 for an unknown session
+    await get_session_row(db, session_id)  # 404 for an unknown session
     await db.close()  # do not hold a connection for the life of the stream
     last_id = _parse_id(last_event_id) if last_event_id else _parse_id(last_event_id_query)
     return EventSourceResponse(

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from colloquy.domain.images import IMAGE_SUFFIX_MIMES
 from colloquy.domain.prompts import build_system_prompt, build_user_prompt, trim_discussion
 from colloquy.domain.tokens import max_tokens_for
 from colloquy.llm.types import ChatMessage, ChatRequest
@@ -19,13 +20,6 @@ DISCUSSION_TOKEN_BUDGET = 1500
 # Uploaded images are inlined as data: URLs (a remote model cannot reach our /uploads).
 INLINE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 _UPLOAD_NAME = re.compile(r"^/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})$")
-_IMAGE_MIME = {
-    "jpg": "image/jpeg",
-    "jpeg": "image/jpeg",
-    "png": "image/png",
-    "webp": "image/webp",
-    "gif": "image/gif",
-}
 
 
 def image_urls(stimuli: list[dict[str, Any]], uploads_dir: Path) -> list[str]:
@@ -47,7 +41,7 @@ def image_urls(stimuli: list[dict[str, Any]], uploads_dir: Path) -> list[str]:
 
 
 def _data_url(path: Path) -> str | None:
-    mime = _IMAGE_MIME.get(path.suffix.lower().lstrip("."))
+    mime = IMAGE_SUFFIX_MIMES.get(path.suffix.lower().lstrip("."))
     try:
         if mime is None or path.stat().st_size > INLINE_IMAGE_MAX_BYTES:
             return None

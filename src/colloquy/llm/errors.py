@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, Protocol
 
 RATE_LIMIT_MESSAGE = "Rate limit exceeded (429)"
 CREDITS_MESSAGE = "Credits depleted (402)"
@@ -126,6 +126,44 @@ def from_message(message: str) -> LLMError:
     if "429" in message or "rate limit" in message.lower():
         return rate_limited()
     return LLMError(message)
+
+
+class _HasHeaders(Protocol):
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+
+
+class SDKStatusError(Protocol):
+    """What the OpenAI and Anthropic SDKs' APIStatusError carry (both are generated alike)."""
+
+    @property
+    def status_code(self) -> int: ...
+    @property
+    def body(self) -> object: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def response(self) -> _HasHeaders: ...
+
+
+def from_sdk_error(
+    exc: Exception,
+    *,
+    timeout_error: type[Exception],
+    connection_error: type[Exception],
+    status_error: type[SDKStatusError],
+) -> LLMError:
+    """An SDK's exception (openai or anthropic, given their error classes) as an LLMError.
+    APITimeoutError is an APIConnectionError; 529 "overloaded" is >= 500, retried like any
+    server error."""
+    if isinstance(exc, timeout_error) and timed_out_really(exc):
+        return timed_out()
+    if isinstance(exc, connection_error):
+        return connection_failed(root_message(exc))
+    if isinstance(exc, status_error):
+        retry_after = parse_retry_after(exc.response.headers)
+        return from_status(exc.status_code, body_message(exc.body, exc.message), retry_after)
+    return from_message(getattr(exc, "message", None) or str(exc) or type(exc).__name__)
 
 
 def body_message(body: Any, fallback: str) -> str:

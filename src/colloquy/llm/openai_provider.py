@@ -268,13 +268,9 @@ def _schema_name(schema: dict[str, Any]) -> str:
 
 
 def _map_error(exc: openai.OpenAIError) -> LLMError:
-    if isinstance(exc, openai.APITimeoutError) and errors.timed_out_really(exc):
-        return errors.timed_out()
-    if isinstance(exc, openai.APIConnectionError):  # APITimeoutError is one
-        return errors.connection_failed(errors.root_message(exc))
-    if isinstance(exc, openai.APIStatusError):
-        retry_after = errors.parse_retry_after(exc.response.headers)
-        return errors.from_status(
-            exc.status_code, errors.body_message(exc.body, exc.message), retry_after
-        )
-    return errors.from_message(getattr(exc, "message", None) or str(exc) or type(exc).__name__)
+    return errors.from_sdk_error(
+        exc,
+        timeout_error=openai.APITimeoutError,
+        connection_error=openai.APIConnectionError,
+        status_error=openai.APIStatusError,
+    )

@@ -14,8 +14,8 @@ from colloquy.engine.journal import stored_tokens
 from colloquy.engine.manager import RunnerManager
 from colloquy.errors import Conflict, NotFound
 from colloquy.services import session_setup as setup
+from colloquy.services.results import get_session_row
 from colloquy.services.session_view import load_view
-from colloquy.services.sessions import get_row
 from colloquy.store.types import utcnow
 
 
@@ -47,7 +47,7 @@ async def run_session(
 ) -> dict[str, Any]:
     """Start or resume the run. Also the spec's Retry: clears the error and the stop flag.
     Idempotent: while a runner is active nothing changes and no second one starts."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     if row.status == "completed":
         raise Conflict("Session is already completed")
     if not runners.is_active(session_id):
@@ -80,7 +80,7 @@ async def stop_session(
     db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
 ) -> dict[str, Any]:
     """Stop: the current answer is dropped and the run halts with 'Session stopped by user'."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     was_active = await runners.stop(session_id)
     await _reload(db, row)
     if row.status != "completed":
@@ -98,7 +98,7 @@ async def stop_session(
 
 async def save_session(db: AsyncSession, session_id: str, runners: RunnerManager) -> dict[str, Any]:
     """Save: messages are committed as they come; store the token estimate, keep status."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     row.tokens_used = await stored_tokens(db, session_id)
     row.updated_at = utcnow()
     await _commit(db)
@@ -109,7 +109,7 @@ async def end_session(
     db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
 ) -> dict[str, Any]:
     """End Session: stop the runner, save, and complete (completedAt now)."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     await runners.stop(session_id, quiet=True)
     await _reload(db, row)
     if row.status != "completed":

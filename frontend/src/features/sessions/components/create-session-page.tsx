@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { personaFromNavigationState } from "@/lib/navigation";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
 import { useDraft } from "../api/get-draft";
-import { usePersonas } from "../api/get-personas";
+import { usePersonas } from "@/lib/personas-query";
 import { useQuestionTemplates } from "../api/get-question-templates";
 import { defaultFormValues, formValuesFromDraft, withFirstParticipant } from "../utils/session-form";
 import { CreateSessionForm } from "./create-session-form";
