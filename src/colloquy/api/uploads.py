@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from colloquy.api.deps import SettingsDep
-from colloquy.api.schemas.misc import UploadOut
+from colloquy.api.schemas.uploads import UploadOut
 from colloquy.domain.constants import FILE_MAX_BYTES
 from colloquy.domain.images import IMAGE_SUFFIX_MIMES
 from colloquy.errors import NotFound, ValidationFailed

@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 STOP_WAIT_SECONDS = 15.0
 
 
-class RunnerManager:
+class RunnerRegistry:
     def __init__(
         self,
         factory: async_sessionmaker[AsyncSession],

@@ -16,8 +16,8 @@ from anthropic import AsyncAnthropic, DefaultAioHttpClient
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import TokenCallback, emit
-from colloquy.llm.retry import RetryPolicy
-from colloquy.llm.retrying import RetryingProvider
+from colloquy.llm.provider_base import RetryingProvider
+from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
 
 DEFAULT_MODEL = "claude-sonnet-4-6"

@@ -21,7 +21,7 @@ class LLMError(Exception):
     """A failed model call.
 
     kind is a stable code: rate_limit, credits, timeout, empty, truncated, server,
-    connection, bad_request, invalid_output or other. retryable says whether retry.py may
+    connection, bad_request, invalid_output or other. retryable says whether retry_policy.py may
     try again.
     """
 
@@ -89,7 +89,7 @@ def root_message(exc: BaseException) -> str:
 
 
 def empty_response() -> LLMError:
-    # Retryable, but retry.py allows only one extra attempt for this kind.
+    # Retryable, but retry_policy.py allows only one extra attempt for this kind.
     return LLMError(EMPTY_MESSAGE, kind="empty", retryable=True)
 
 

@@ -11,7 +11,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from colloquy.domain.constants import MSG_STOPPED
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import stored_tokens
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, NotFound
 from colloquy.services import session_setup as setup
 from colloquy.services.results import get_session_row
@@ -43,7 +43,7 @@ def _announce(bus: EventBus, row, running: bool) -> None:
 
 
 async def run_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+    db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> dict[str, Any]:
     """Start or resume the run. Also the spec's Retry: clears the error and the stop flag.
     Idempotent: while a runner is active nothing changes and no second one starts."""
@@ -77,7 +77,7 @@ async def run_session(
 
 
 async def stop_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+    db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> dict[str, Any]:
     """Stop: the current answer is dropped and the run halts with 'Session stopped by user'."""
     row = await get_session_row(db, session_id)
@@ -96,7 +96,9 @@ async def stop_session(
     return await load_view(db, row, [])
 
 
-async def save_session(db: AsyncSession, session_id: str, runners: RunnerManager) -> dict[str, Any]:
+async def save_session(
+    db: AsyncSession, session_id: str, runners: RunnerRegistry
+) -> dict[str, Any]:
     """Save: messages are committed as they come; store the token estimate, keep status."""
     row = await get_session_row(db, session_id)
     row.tokens_used = await stored_tokens(db, session_id)
@@ -106,7 +108,7 @@ async def save_session(db: AsyncSession, session_id: str, runners: RunnerManager
 
 
 async def end_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+    db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> dict[str, Any]:
     """End Session: stop the runner, save, and complete (completedAt now)."""
     row = await get_session_row(db, session_id)

@@ -9,7 +9,7 @@ from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.engine.events import EventBus
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
 from colloquy.services import session_setup as setup
 from colloquy.services.results import get_session_row
@@ -31,7 +31,7 @@ __all__ = [
 
 
 async def get_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager | None = None
+    db: AsyncSession, session_id: str, runners: RunnerRegistry | None = None
 ) -> dict[str, Any]:
     row = await get_session_row(db, session_id)
     return await load_view(db, row, runners.generating(session_id) if runners else [])
@@ -63,7 +63,7 @@ async def create_session(db: AsyncSession, data: dict[str, Any]) -> dict[str, An
 
 
 async def update_session(
-    db: AsyncSession, session_id: str, data: dict[str, Any], runners: RunnerManager | None = None
+    db: AsyncSession, session_id: str, data: dict[str, Any], runners: RunnerRegistry | None = None
 ) -> dict[str, Any]:
     """Name and description always; the setup too while the session is a draft."""
     row = await get_session_row(db, session_id)
@@ -130,7 +130,7 @@ async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]
 
 
 async def delete_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+    db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> None:
     """Stop its runner, then remove the session and all its messages."""
     await get_session_row(db, session_id)
