@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -63,7 +64,7 @@ def _insight_rows(insights: dict[str, Any]) -> list[list[Any]]:
 
 
 def session_csv(
-    session: dict[str, Any], messages: list[dict[str, Any]], insights: dict[str, Any] | None
+    session: dict[str, Any], messages: Sequence[Mapping[str, Any]], insights: dict[str, Any] | None
 ) -> str:
     """The whole report: header, optional insights sections, then the transcript.
     'Total Responses' counts participant messages (moderator prompts are not responses)."""

@@ -9,7 +9,7 @@ the others). Both are pure text so tests can pin them and every provider gets th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .constants import (
@@ -217,7 +217,7 @@ def _stimulus_block(index: int, s: dict[str, Any]) -> list[str]:
 def build_user_prompt(
     question: str,
     stimuli: Sequence[dict[str, Any]] | None,
-    discussion: Sequence[dict[str, Any]] | None,
+    discussion: Sequence[Mapping[str, Any]] | None,
     round_index: int,
 ) -> str:
     """The turn's prompt; `round_index` is 0-based (0 = initial responses)."""
@@ -247,13 +247,13 @@ def build_user_prompt(
     return "\n".join(lines)
 
 
-def _is_round_prompt(message: dict[str, Any]) -> bool:
+def _is_round_prompt(message: Mapping[str, Any]) -> bool:
     return str(message.get("content", "")).startswith("[Round ")
 
 
 def trim_discussion(
-    discussion: Sequence[dict[str, Any]], token_budget: int
-) -> list[dict[str, Any]]:
+    discussion: Sequence[Mapping[str, Any]], token_budget: int
+) -> list[Mapping[str, Any]]:
     """The most recent messages that fit the token budget, in their original order. The
     moderator's question (its first non-round-prompt message) is always kept, even when
     it alone exceeds the budget; the recent window is contiguous."""
@@ -267,7 +267,7 @@ def trim_discussion(
         None,
     )
 
-    def cost(m: dict[str, Any]) -> int:
+    def cost(m: Mapping[str, Any]) -> int:
         return estimate_tokens(f"{m.get('speaker')}: {m.get('content')}")
 
     budget = token_budget - (cost(items[question_at]) if question_at is not None else 0)

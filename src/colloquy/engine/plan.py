@@ -16,11 +16,12 @@ Round and question indices are 0-based everywhere in the engine and the API.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from colloquy.domain.constants import ROUNDS_PER_QUESTION
+from colloquy.domain.messages import Message
 
 QUESTION, ROUND, ANSWER = "question", "round", "response"  # MessageRow.kind values
 SEQUENTIAL, PARALLEL = "sequential", "parallel"
@@ -97,8 +98,8 @@ def answer_batch(slot: Slot, participant_count: int, mode: str) -> list[int]:
 
 
 def discussion_scope(
-    messages: list[dict[str, Any]], question_index: int, round_index: int, mode: str
-) -> list[dict[str, Any]]:
+    messages: Sequence[Message], question_index: int, round_index: int, mode: str
+) -> list[Message]:
     """The messages a prompt for (question, round) may show, oldest first.
 
     Round 1: none (the question is in the prompt itself). Sequential: the whole discussion

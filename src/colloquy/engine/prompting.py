@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import logging
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,7 @@ def answer_request(
     response_length: str,
     question: str,
     stimuli: list[dict[str, Any]],
-    discussion: list[dict[str, Any]],
+    discussion: Sequence[Mapping[str, Any]],
     round_index: int,
     images: list[str],
     system: str | None = None,

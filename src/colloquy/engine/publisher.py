@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from colloquy.domain.messages import Message
 from colloquy.engine import plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import slot_key
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from colloquy.engine.runner import Setup
 
 
-def message_payload(message: dict[str, Any]) -> dict[str, Any]:
+def message_payload(message: Mapping[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in message.items() if k not in ("seq", "tokens")}
     ts = out.get("timestamp")
     if ts is not None and hasattr(ts, "isoformat"):
@@ -42,7 +43,7 @@ def message_payload(message: dict[str, Any]) -> dict[str, Any]:
 def progress_payload(
     participants: list[dict[str, Any]],
     question_count: int,
-    messages: list[dict[str, Any]],
+    messages: Sequence[Mapping[str, Any]],
     generating: list[int],
 ) -> dict[str, Any]:
     out = plan.progress(question_count, len(participants), [slot_key(m) for m in messages])
@@ -90,9 +91,9 @@ class Publisher:
     def committed(
         self,
         commit: asyncio.Future[None],
-        message: dict[str, Any],
+        message: Message,
         setup: Setup,
-        messages: list[dict[str, Any]],
+        messages: Sequence[Mapping[str, Any]],
         generating: list[int],
     ) -> None:
         """Announce a stored message and the progress it makes once `commit` succeeds (and

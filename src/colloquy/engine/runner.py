@@ -28,6 +28,7 @@ from colloquy.domain.constants import (
     MSG_STOPPED,
     REQUEST_LIMIT,
 )
+from colloquy.domain.messages import Message, NewMessage
 from colloquy.domain.prompts import build_system_prompt, round_moderator_message
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.text_safety import clean_text
@@ -225,9 +226,7 @@ class SessionRunner:
             batch = plan.answer_batch(slot, p_count, setup.mode)
             await self._answer(setup, slot, batch, messages)
 
-    def _post_moderator(
-        self, setup: Setup, slot: plan.Slot, messages: list[dict[str, Any]]
-    ) -> None:
+    def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[Message]) -> None:
         if slot.kind == plan.QUESTION:
             content = setup.questions[slot.question_index]
         else:
@@ -249,7 +248,7 @@ class SessionRunner:
         )
 
     async def _answer(
-        self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[dict[str, Any]]
+        self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
     ) -> None:
         q, r = slot.question_index, slot.round_index
         discussion = plan.discussion_scope(messages, q, r, setup.mode)
@@ -289,7 +288,7 @@ class SessionRunner:
             await asyncio.gather(*tasks.values(), return_exceptions=True)
 
     async def _generate(
-        self, setup: Setup, q: int, r: int, p: int, discussion: list[dict[str, Any]]
+        self, setup: Setup, q: int, r: int, p: int, discussion: list[Message]
     ) -> Answer:
         persona = setup.participants[p]
         system = self.system_prompts.get(p)
@@ -344,7 +343,7 @@ class SessionRunner:
     def _stopped(self) -> Halt:
         return Halt(None if self.quiet_stop else {"status": None, "message": MSG_STOPPED})
 
-    def _store(self, messages: list[dict[str, Any]], message: dict[str, Any], setup: Setup) -> None:
+    def _store(self, messages: list[Message], message: NewMessage, setup: Setup) -> None:
         """Queue the message's write and go on; it is announced once committed."""
         message["seq"] = (messages[-1]["seq"] + 1) if messages else 1
         stored, commit = journal.enqueue_message(

@@ -9,6 +9,7 @@ written from them. The database is not held open while the model works.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, update
@@ -114,7 +115,7 @@ def chunk_budget(provider: Provider) -> int:
 async def write_insights(
     provider: Provider,
     session: dict[str, Any],
-    messages: list[dict[str, Any]],
+    messages: Sequence[Mapping[str, Any]],
     budget: int | None = None,
 ) -> dict[str, Any]:
     """The insights of a session with at least one participant answer (not stored)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import func, select
@@ -26,7 +27,7 @@ def _details(row: SessionRow) -> dict[str, Any]:
 
 
 def session_view(
-    row: SessionRow, messages: list[dict[str, Any]], generating: list[int]
+    row: SessionRow, messages: Sequence[Mapping[str, Any]], generating: list[int]
 ) -> dict[str, Any]:
     participants = list(row.participants or [])
     questions = list(row.questions or [])
