@@ -585,12 +585,31 @@ export interface components {
             analysis: string;
             traits: components["schemas"]["Traits"];
         };
+        /**
+         * AnswerRef
+         * @description Which answer an event is about.
+         */
+        AnswerRef: {
+            /** Participantindex */
+            participantIndex: number;
+            /** Personaid */
+            personaId: string | null;
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+        };
         /** AuthStatusOut */
         AuthStatusOut: {
             /** Required */
             required: boolean;
             /** Signedin */
             signedIn: boolean;
+        };
+        /** DeletedEventData */
+        DeletedEventData: {
+            /** Id */
+            id: string;
         };
         /** DemoCompleteIn */
         DemoCompleteIn: {
@@ -751,6 +770,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** EmptyEventData */
+        EmptyEventData: Record<string, never>;
         /** ErrorInfo */
         ErrorInfo: {
             /** Status */
@@ -861,11 +882,8 @@ export interface components {
             participantIndex?: number | null;
             /** Kind */
             kind: string;
-            /**
-             * Repairs
-             * @default []
-             */
-            repairs: string[];
+            /** Repairs */
+            repairs?: string[];
         };
         /** ModelChoice */
         ModelChoice: {
@@ -1060,6 +1078,23 @@ export interface components {
             /** Generatedfrom */
             generatedFrom?: string | null;
         };
+        /** ProgressEventData */
+        ProgressEventData: {
+            /** Responses */
+            responses: number;
+            /** Total */
+            total: number;
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+            /** Participantindex */
+            participantIndex: number | null;
+            /** Speakingpersonaid */
+            speakingPersonaId: string | null;
+            /** Tokensused */
+            tokensUsed: number;
+        };
         /** ProgressOut */
         ProgressOut: {
             /** Responses */
@@ -1160,6 +1195,23 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+        };
+        /**
+         * SessionEventPayloads
+         * @description Each event's `data` (JSON) is the field named after the event.
+         */
+        SessionEventPayloads: {
+            ready: components["schemas"]["EmptyEventData"];
+            reset: components["schemas"]["EmptyEventData"];
+            message: components["schemas"]["MessageOut"];
+            token: components["schemas"]["TokenEventData"];
+            retrying: components["schemas"]["AnswerRef"];
+            waiting: components["schemas"]["AnswerRef"];
+            thinking: components["schemas"]["ThinkingEventData"];
+            progress: components["schemas"]["ProgressEventData"];
+            status: components["schemas"]["StatusEventData"];
+            error: components["schemas"]["ErrorInfo"];
+            deleted: components["schemas"]["DeletedEventData"];
         };
         /** SessionOut */
         SessionOut: {
@@ -1270,6 +1322,14 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** StatusEventData */
+        StatusEventData: {
+            /** Status */
+            status: string;
+            /** Running */
+            running: boolean;
+            error: components["schemas"]["ErrorInfo"] | null;
+        };
         /** StimulusIn */
         StimulusIn: {
             /** Id */
@@ -1311,6 +1371,37 @@ export interface components {
              * @description participant responses that raised the theme
              */
             frequency: number;
+        };
+        /** ThinkingEventData */
+        ThinkingEventData: {
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+            /** Participants */
+            participants: components["schemas"]["ThinkingParticipant"][];
+        };
+        /** ThinkingParticipant */
+        ThinkingParticipant: {
+            /** Participantindex */
+            participantIndex: number;
+            /** Personaid */
+            personaId: string | null;
+            /** Name */
+            name: string | null;
+        };
+        /** TokenEventData */
+        TokenEventData: {
+            /** Participantindex */
+            participantIndex: number;
+            /** Personaid */
+            personaId: string | null;
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+            /** Delta */
+            delta: string;
         };
         /** TraitPatternOut */
         TraitPatternOut: {
@@ -2182,12 +2273,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Server-sent events; each event's data is the JSON of the field of SessionEventPayloads named after the event. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": components["schemas"]["SessionEventPayloads"];
+                };
             };
             /** @description Validation Error */
             422: {

@@ -18,6 +18,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from colloquy.api.deps import SessionDep
 from colloquy.api.engine_deps import EventsDep
+from colloquy.api.schemas.events import SessionEventPayloads
 from colloquy.engine.events import Event, EventBus
 from colloquy.services.results import get_session_row
 
@@ -79,7 +80,23 @@ async def _stream(bus: EventBus, session_id: str, last_id: int | None) -> AsyncI
         bus.unsubscribe(session_id, sub)
 
 
-@router.get("/sessions/{session_id}/events", response_class=EventSourceResponse)
+class _EventStream(EventSourceResponse):
+    """For the OpenAPI schema only: names the stream's media type (set per instance)."""
+
+    media_type = "text/event-stream"
+
+
+@router.get(
+    "/sessions/{session_id}/events",
+    response_class=_EventStream,
+    responses={
+        200: {
+            "model": SessionEventPayloads,
+            "description": "Server-sent events; each event's data is the JSON of the field of "
+            "SessionEventPayloads named after the event.",
+        }
+    },
+)
 async def session_events(
     session_id: str,
     request: Request,
