@@ -67,19 +67,32 @@ def test_normalise_keeps_text_that_is_not_json():
     assert normalise_json_text('x ```json\n{"a":1}\n```') == '{"a": 1}'
 
 
+# Text a database can store: extract_json removes NUL (tested on its own below).
+storable = st.characters(exclude_characters="\x00", exclude_categories=("Cs",))
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers() | st.text(storable, max_size=20),
     lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.text(storable, max_size=8), children, max_size=4)
     ),
     max_leaves=12,
 )
 
 
 @given(
-    st.dictionaries(st.text(max_size=8), json_values, max_size=5),
+    st.dictionaries(st.text(storable, max_size=8), json_values, max_size=5),
     st.sampled_from(["{}", "Here: {} Thanks!", "```json\n{}\n```", "Sure.\n```\n{}\n```"]),
 )
 def test_round_trip_through_prose_and_fences(data, wrapper):
     text = wrapper.replace("{}", json.dumps(data), 1) if "{}" in wrapper else wrapper
     assert extract_json(text) == data
+
+
+def test_extracted_json_is_storable():
+    """Issue 11 defect 4: NUL never reaches the database; NaN is invalid output."""
+    assert extract_json('{"a": "I think \\u0000 this", "b\\u0000": ["x\\u0000"]}') == {
+        "a": "I think  this",
+        "b": ["x"],
+    }
+    with pytest.raises(LLMError):
+        extract_json('{"a": NaN}')
