@@ -12,9 +12,9 @@ CHROMIUM := /usr/bin/chromium
 COLLOQUY_TEST_POSTGRES_URL ?= postgresql+asyncpg://postgres@127.0.0.1:5432/test
 export COLLOQUY_TEST_POSTGRES_URL
 
-.PHONY: setup run lint test test-python test-frontend chromium bench clean openapi
+.PHONY: setup run lint test test-python test-frontend chromium pdf-libs bench clean openapi
 
-setup: $(VENV)/.synced frontend/dist/index.html
+setup: $(VENV)/.synced frontend/dist/index.html pdf-libs
 
 .tools/bin/uv:
 	python3 -m venv .tools
@@ -39,6 +39,14 @@ run: setup
 # Debian's Chromium drives the browser tests (Playwright cannot download its own here).
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+# PDF reports: WeasyPrint needs Pango (and a font); the PDF tests read the output back with
+# poppler-utils (pdftoppm, pdftotext).
+PDF_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils
+pdf-libs:
+	@{ ldconfig -p | grep -q libpangoft2-1.0 && command -v pdftoppm >/dev/null; } || \
+	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PDF_DEBS); } || \
+	echo "warning: could not install $(PDF_DEBS); PDF reports and their tests need them"
 
 # Static checks: ruff (lint and format), mypy on src/ (strict on domain, engine, llm; see
 # pyproject.toml), ESLint (hooks rules, import boundaries) and tsc on the frontend.
@@ -70,6 +78,7 @@ openapi: $(VENV)/.synced frontend/node_modules/.installed
 
 bench: setup
 	$(PY) -m bench
+	$(PY) -m bench.ai_moderator_bench
 
 clean:
 	rm -rf $(VENV) .tools frontend/node_modules frontend/dist

@@ -120,6 +120,9 @@ def main(argv: list[str]) -> int:
 
         results["embedded"] = embedded.throughput(repeats=3 if opts.quick else 5)
         results["embedded"]["session"] = embedded.session()
+        from bench.scenarios import embedded_reuse
+
+        results["embedded"]["reuse"] = embedded_reuse.run()
     report.show(results)
     if not opts.no_write:
         command = "make bench" if not argv else f"python -m bench {' '.join(argv)}"

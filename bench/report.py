@@ -187,6 +187,28 @@ def tables(results: dict) -> list[tuple[str, list[str], list[list[str]], str]]:
                     ),
                 ]
             )
+        if (u := r.get("reuse")) and "ratio" in u:
+            body += [
+                [
+                    "reference: 1,200-token prompt from scratch + 50 tokens",
+                    f"{u['reference_s']:.2f} s ({u['threads']} threads)",
+                ],
+                [
+                    "3 x 2 brief session in-process (target <= 0.5 x 18 x reference)",
+                    (
+                        f"{u['wall_s']:.1f} s = {u['ratio']:.2f} x 18 x reference: "
+                        f"{ok(u['ratio'] <= 0.5 and u['status'] == 'completed')} ({u['status']})"
+                    ),
+                ],
+                [
+                    "prompt tokens evaluated from round 2 vs new text (target <= 1.1)",
+                    (
+                        f"{u['later_evaluated']} vs {u['later_new']}, worst answer "
+                        f"{u['later_worst']:.2f}: "
+                        f"{ok(u['later_evaluated'] <= 1.1 * u['later_new'])}"
+                    ),
+                ],
+            ]
         out.append(
             (
                 "Embedded model (SmolLM2-135M GGUF)",

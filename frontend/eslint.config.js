@@ -1,12 +1,16 @@
 // ESLint flat config: TypeScript rules, the rules of hooks, and the import boundaries
 // (no feature imports another; src/components and src/lib import no feature).
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const FEATURES = ["auth", "dashboard", "demo", "health", "personas", "results", "sessions", "settings"];
+// Every folder of src/features is a feature.
+const FEATURES = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** Imports of a feature other than `own` (by alias, or by a relative path that climbs out). */
 function otherFeatures(own) {

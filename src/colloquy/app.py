@@ -3,6 +3,7 @@
 import gc
 import logging
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib import import_module
 
 from fastapi import APIRouter, FastAPI
@@ -10,16 +11,19 @@ from fastapi import APIRouter, FastAPI
 from colloquy import __version__
 from colloquy.api import (
     auth,
+    compare,
     documents,
     draft,
     events,
     generation,
     health,
+    model_downloads,
     model_settings,
     personas,
     question_templates,
     results,
     sessions,
+    trust,
     uploads,
 )
 from colloquy.api.error_handlers import install_error_handlers
@@ -30,6 +34,9 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
+from colloquy.services import persona_audit, session_health
+from colloquy.services.model_downloads import shutdown as shutdown_downloads
+from colloquy.services.model_runs import provider_for_session
 from colloquy.services.model_settings import load_into_runtime
 from colloquy.services.personas import seed_personas_if_empty
 from colloquy.settings import Settings, get_settings
@@ -62,8 +69,13 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         await load_into_runtime(runtime)  # the model saved on the Settings screen, if any
         app.state.events = EventBus()
         app.state.runners = RunnerRegistry(
-            runtime.sessionmaker, runtime.get_provider, app.state.events, settings.uploads_dir
+            runtime.sessionmaker,
+            runtime.get_provider,
+            app.state.events,
+            settings.uploads_dir,
+            session_provider=partial(provider_for_session, runtime),
         )
+        app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         await app.state.runners.resume_all()  # sessions that were running before a restart
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""
@@ -77,6 +89,9 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         finally:
             # Runners are cancelled without touching the database: the next start resumes them.
             await app.state.runners.shutdown()
+            await shutdown_downloads(runtime)
+            await session_health.shutdown(runtime)
+            await persona_audit.shutdown(runtime)
             app.state.events.close_all()
             await runtime.aclose()
 
@@ -90,10 +105,13 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api = APIRouter(prefix="/api")
     api.include_router(health.router)
     api.include_router(model_settings.router)
+    api.include_router(model_downloads.router)
     api.include_router(auth.router)
     api.include_router(generation.router)
     api.include_router(documents.router)
+    api.include_router(trust.router)  # before personas: /personas/audit is not an id
     api.include_router(personas.router)
+    api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
     api.include_router(sessions.router)
     api.include_router(events.router)
     api.include_router(draft.router)

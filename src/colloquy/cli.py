@@ -60,5 +60,84 @@ def openapi(
     console.print(f"wrote {out}")
 
 
+models_app = typer.Typer(help="Local GGUF models in <data dir>/models.", no_args_is_help=True)
+app.add_typer(models_app, name="models")
+
+
+@models_app.command("catalog")
+def models_catalog() -> None:
+    """List the curated CPU models that `colloquy models pull ID` downloads."""
+    from rich.table import Column, Table
+
+    from colloquy.domain.model_catalog import CATALOG
+
+    table = Table("model", "size", "memory", "speed")
+    table.columns.insert(0, Column("id", no_wrap=True))
+    for m in CATALOG:
+        table.add_row(m.id, m.name, f"{m.size_bytes / 1e9:.1f} GB", f"{m.memory_gb:g} GB", m.speed)
+    console.print(table)
+
+
+@models_app.command("pull")
+def models_pull(
+    model: str = typer.Argument(..., help="A catalog id, or OWNER/REPO/FILE.gguf on the hub."),
+    revision: str = typer.Option(None, help="Branch, tag or commit (REPO/FILE only)."),
+) -> None:
+    """Download a model into <data dir>/models (resumable; sha256 and GGUF checked)."""
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TimeRemainingColumn,
+        TransferSpeedColumn,
+    )
+
+    from colloquy.domain.model_catalog import split_spec
+    from colloquy.errors import ValidationFailed
+    from colloquy.services.model_downloads import resolve_source
+    from colloquy.services.model_pull import PullFailed, pull
+    from colloquy.settings import get_settings
+
+    err = Console(stderr=True)
+    try:
+        if "/" in model:
+            parts = split_spec(model)
+            if parts is None:
+                raise ValidationFailed(["Give a catalog id or OWNER/REPO/FILE.gguf"])
+            source, name, _ = resolve_source(None, parts[0], parts[1], revision)
+        else:
+            source, name, _ = resolve_source(model, None, None, None)
+    except ValidationFailed as exc:
+        err.print(f"[red]{exc.message}[/red]")
+        raise typer.Exit(code=2) from exc
+    folder = get_settings().data_dir / "models"
+    folder.mkdir(parents=True, exist_ok=True)
+    if (folder / source.local_name).is_file():
+        console.print(f"{source.local_name} is already in {folder}")
+        return
+    columns = (BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn())
+    with Progress("[progress.description]{task.description}", *columns, console=console) as bar:
+        task = bar.add_task(name, total=None)
+
+        def on_progress(done: int, total: int | None) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            pulled = pull(
+                source,
+                folder,
+                on_progress,
+                lambda _stage: bar.update(task, description=f"{name} (checking sha256, GGUF)"),
+            )
+        except PullFailed as exc:
+            bar.stop()
+            err.print(f"[red]{exc.message}[/red]")
+            raise typer.Exit(code=1) from exc
+    console.print(
+        f"[green]Saved[/green] {pulled.path} ({pulled.architecture}, sha256 {pulled.sha256[:12]}...). "
+        "Choose it on the Settings screen (provider: Local GGUF model)."
+    )
+
+
 if __name__ == "__main__":
     app()

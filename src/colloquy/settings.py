@@ -30,6 +30,13 @@ class Settings(BaseSettings):
     # Most calls at once to one OpenAI-compatible endpoint (the adaptive limit's cap).
     llm_max_concurrency: int = 16
 
+    # Sentence embeddings for the session health report: an OpenAI-compatible
+    # /embeddings model on COLLOQUY_EMBEDDING_BASE_URL (default: the chat model's base
+    # URL); unset: the offline wordllama embedder.
+    embedding_model: str | None = None
+    embedding_base_url: str | None = None
+    embedding_api_key: str | None = Field(default=None, repr=False)
+
     # Encrypts API keys saved from the Settings screen; default: a key file in the data dir.
     secret_key: str | None = Field(default=None, repr=False)
 

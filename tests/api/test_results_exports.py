@@ -44,7 +44,8 @@ def test_csv_round_trips_cell_by_cell(client):
     assert res.headers["content-type"] == "text/csv; charset=utf-8"
     assert 'filename="Packaging study_results.csv"' in res.headers["content-disposition"]
     rows = parse(res.text)
-    assert rows[:4] == [
+    assert rows[0][0].startswith("SYNTHETIC DATA: every participant")  # the notice line
+    assert rows[1:5] == [
         ["Session Name", "Packaging study"],
         ["Date", "2024-05-01"],
         ["Participants", "3"],

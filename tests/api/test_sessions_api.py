@@ -33,6 +33,7 @@ def test_create_returns_full_session_with_snapshots(api):
         "responseLength": "brief",
         "discussionMode": "sequential",
         "autoAdvance": False,
+        "moderator": "scripted",
     }
     assert s["messages"] == [] and s["tokensUsed"] == 0 and s["error"] is None
     assert s["running"] is False and s["insights"] is None
@@ -107,6 +108,7 @@ def test_participants_are_snapshots(api):
             {"settings": {"responseLength": "epic"}},
             "Response length must be brief, moderate or detailed",
         ),
+        ({"settings": {"moderator": "robot"}}, "Moderator must be scripted or ai"),
     ],
 )
 def test_create_validation_messages(api, change, message):
@@ -133,6 +135,8 @@ def test_list_summaries_newest_first_with_sentiment_counts(api, fake_llm):
     rows = api.get("/api/sessions").json()
     assert [r["name"] for r in rows] == ["Second", "First"]
     done = rows[1]
+    # The health verdict is computed in the background once a session completes.
+    assert done.pop("health") in (None, "good", "fair", "poor")
     assert done == {
         "id": first["id"],
         "name": "First",
@@ -143,8 +147,10 @@ def test_list_summaries_newest_first_with_sentiment_counts(api, fake_llm):
         "participantCount": 3,
         "messageCount": 24,
         "sentimentCounts": {"positive": 18, "neutral": 0, "negative": 0},
+        "model": {"provider": "openai", "name": "test-model"},
     }
     assert rows[0]["id"] == second["id"] and rows[0]["messageCount"] == 0
+    assert rows[0]["model"] is None  # not run yet
 
 
 def test_patch_details_and_draft_setup(api):
@@ -220,5 +226,21 @@ def test_create_applies_the_spec_defaults_when_options_are_missing(api):
         "responseLength": "moderate",
         "discussionMode": "sequential",
         "autoAdvance": False,
+        "moderator": "scripted",
     }
     assert s["moderatorStyle"] in {"formal", "casual", "probing"}
+
+
+def test_ai_moderator_setting_is_kept_by_patch_and_duplicate(api):
+    body = session_body()
+    body["settings"] = {**body["settings"], "moderator": "ai"}
+    s = api.post("/api/sessions", json=body).json()
+    assert s["settings"]["moderator"] == "ai"
+    assert api.get(f"/api/sessions/{s['id']}").json()["settings"]["moderator"] == "ai"
+    copy = api.post(f"/api/sessions/{s['id']}/duplicate").json()
+    assert copy["settings"]["moderator"] == "ai"
+    res = api.patch(
+        f"/api/sessions/{copy['id']}",
+        json={"settings": {**copy["settings"], "moderator": "scripted"}},
+    )
+    assert res.status_code == 200 and res.json()["settings"]["moderator"] == "scripted"

@@ -157,3 +157,35 @@ def test_md_text_and_block():
     assert md_text("12. x", line_start=True) == "12\\. x"
     assert md_text(None) == ""
     assert md_block("one\ntwo\n\n\n# three") == "one two\n\n\\# three"
+
+
+def test_ai_moderator_probes_and_summaries_are_the_moderators():
+    messages = [
+        {
+            "speaker": "Moderator",
+            "content": "Q?",
+            "kind": "question",
+            "questionIndex": 0,
+            "round": 0,
+        },
+        {
+            "speaker": "Moderator",
+            "content": "Ann, why?",
+            "kind": "probe",
+            "questionIndex": 0,
+            "round": 1,
+            "timestamp": "2024-05-01T10:00:00Z",
+        },
+        {
+            "speaker": "Moderator",
+            "content": "All agreed. Ann less so.",
+            "kind": "summary",
+            "questionIndex": 0,
+            "round": 2,
+        },
+    ]
+    md = markdown_report(
+        {"name": "AI", "participants": [], "questions": ["Q?"]}, messages, None, {}
+    )
+    assert "- **Moderator** (follow-up, 10:00:00): Ann, why?" in md
+    assert "- **Moderator** (summary): All agreed. Ann less so." in md

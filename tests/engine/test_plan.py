@@ -92,3 +92,47 @@ def test_indices_valid():
     assert not plan.indices_valid(2, 0, [])
     assert not plan.indices_valid(2, 3, [("response", 0, 0, 3)])
     assert not plan.indices_valid(2, 3, [("question", 2, 0, None)])
+
+
+def test_ai_plan_probes_summaries_and_first_speaker():
+    keys = [s.key for s in plan.slots(1, 3, "ai", {(0, 1): 2})]
+    assert keys == [
+        ("question", 0, 0, None),
+        ("response", 0, 0, 0),
+        ("response", 0, 0, 1),
+        ("response", 0, 0, 2),
+        ("probe", 0, 1, None),
+        ("response", 0, 1, 2),
+        ("response", 0, 1, 0),
+        ("response", 0, 1, 1),
+        ("probe", 0, 2, None),
+        ("response", 0, 2, 0),
+        ("response", 0, 2, 1),
+        ("response", 0, 2, 2),
+        ("summary", 0, 2, None),
+    ]
+    assert plan.planned_steps(2, 3, "ai") == 2 * 13 == plan.planned_steps(2, 3) + 2
+    assert plan.moderator_calls(4, "ai") == 12 and plan.moderator_calls(4) == 0
+    assert plan.round_order(4, 2) == [2, 0, 1, 3] and plan.round_order(4, 9) == [0, 1, 2, 3]
+    later = plan.Slot("response", 0, 1, 2)
+    assert plan.answer_batch(later, 3, "parallel", [2, 0, 1]) == [2, 0, 1]
+    assert plan.answer_batch(plan.Slot("response", 0, 1, 0), 3, "parallel", [2, 0, 1]) == [0, 1]
+    assert plan.answer_batch(later, 3, "sequential", [2, 0, 1]) == [2]
+
+
+def test_ai_progress_counts_only_answers_and_waits_for_the_summary():
+    keys = [s.key for s in plan.slots(1, 3, "ai")]
+    before_summary = plan.progress(1, 3, keys[:-1], "ai")
+    assert before_summary["responses"] == before_summary["total"] == 9
+    assert (before_summary["round"], before_summary["participantIndex"]) == (2, None)
+    assert plan.next_slot(1, 3, keys[:-1], "ai") == plan.Slot("summary", 0, 2)
+    assert plan.next_slot(1, 3, keys, "ai") is None
+
+
+def test_first_speakers_read_from_stored_probes():
+    messages = [
+        {"kind": "probe", "questionIndex": 0, "round": 1, "content": "Carla, why?"},
+        {"kind": "probe", "questionIndex": 0, "round": 2, "content": "[Round 3] Please..."},
+        {"kind": "round", "questionIndex": 1, "round": 1, "content": "Ana, hi"},
+    ]
+    assert plan.first_speakers(messages, ["Ana", "Bob", "Carla"]) == {(0, 1): 2}

@@ -63,6 +63,8 @@ async def test_three_participants_two_questions_complete_in_order(env):
 
 async def test_prompts_carry_persona_stimuli_and_earlier_answers(env):
     stimuli = [{"type": "text", "title": "Claim", "content": "Made from 100% seaweed."}]
+    counter = iter(range(1000))  # distinct answers, so each one is traced to its turn
+    env.fake.set_responder(lambda body: f"Answer number {next(counter)} about the pouch.")
     sid = await env.create(participants=3, questions=2, stimuli=stimuli)
     await env.run(sid)
     view = await env.wait_idle(sid)

@@ -1,6 +1,6 @@
 """The real llama-cpp-python server (`python -m llama_cpp.server --model <shipped GGUF>`,
 its default options) as an OpenAI-compatible endpoint: persona generation and AI Assist
-work through it (issue 12 item 3).
+work through it, and so do sessions in both discussion modes and insights (issue 12 item 3).
 
 What this server does differently: it refuses `response_format` of type json_schema (with
 a 500), takes json_object with a schema, and by default interrupts a running request when
@@ -101,3 +101,29 @@ def test_ai_assist(api):
     assert res.status_code == 200, res.text
     body = res.json()
     assert body["analysis"].strip() and set(body["traits"]) >= {"openness", "neuroticism"}
+
+
+@pytest.mark.parametrize("mode", ["sequential", "parallel"])
+def test_session_and_insights(api, mode):
+    """A whole 3 x 2 brief session through the real server in both discussion modes (its
+    default options interrupt concurrent requests: the adaptive limit and the retry of cut
+    streams must carry the run), then insights on it."""
+    body = {
+        "name": f"Snacks ({mode})",
+        "participantIds": ["p1", "p2", "p3"],
+        "questions": ["What do you look for in a snack?", "Would you try a seaweed chip?"],
+        "settings": {"responseLength": "brief", "discussionMode": mode},
+    }
+    sid = api.post("/api/sessions", json=body).json()["id"]
+    assert api.post(f"/api/sessions/{sid}/run").status_code == 200
+    deadline = time.monotonic() + 900
+    while (view := api.get(f"/api/sessions/{sid}").json())["running"]:
+        assert time.monotonic() < deadline, "the session did not finish"
+        time.sleep(0.5)
+    assert view["error"] is None, view["error"]
+    assert view["status"] == "completed"
+    answers = [m for m in view["messages"] if m["kind"] == "response"]
+    assert len(answers) == 18 and all(a["content"].strip() for a in answers)
+    res = api.post(f"/api/sessions/{sid}/insights")
+    assert res.status_code == 200, res.text
+    assert res.json()["summary"].strip()

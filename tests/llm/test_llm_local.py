@@ -84,3 +84,35 @@ async def test_cancelling_a_call_frees_the_model(local):
     started = time.monotonic()
     assert (await local.chat(ask("Hi"))).text.strip()
     assert time.monotonic() - started < 5  # did not wait for the 400-token story
+
+
+async def test_a_prompt_that_extends_an_earlier_one_evaluates_only_the_new_text(local):
+    """Issue 12 item 5: two personas alternate (as in a session); each one's second prompt
+    extends its first, and the prompt cache restores the shared part."""
+    discussion = " ".join(f"Participant {i} said the pouch looks fine." for i in range(20))
+    first = {
+        name: ChatRequest(
+            system=f"You are {name}, a shopper who {trait}. Answer in one short sentence.",
+            messages=[
+                ChatMessage("user", f"Moderator's question: What about the pouch?\n\n{discussion}")
+            ],
+            max_tokens=4,
+            temperature=0.0,
+        )
+        for name, trait in (("Ana", "loves bargains"), ("Ben", "cares about the planet"))
+    }
+    for req in first.values():
+        done = await local.chat(req)
+        assert done.prompt_evaluated is not None and done.prompt_evaluated > 100
+    added = "\nBen: I would buy it if it were cheaper."
+    for req in first.values():  # each persona's prompt now grows by one line
+        grown = ChatRequest(
+            system=req.system,
+            messages=[ChatMessage("user", req.messages[0].content + added)],
+            max_tokens=4,
+            temperature=0.0,
+        )
+        result = await local.chat(grown)
+        assert result.prompt_tokens > 150
+        # The new line (~12 tokens) and the chat template's closing tokens, not the prompt.
+        assert result.prompt_evaluated <= 40, result

@@ -6,6 +6,8 @@ export const paths = {
   createSession: "/create-session",
   demoSession: "/demo-session",
   settings: "/settings",
+  fidelity: "/fidelity",
   session: (id: string) => `/session/${encodeURIComponent(id)}`,
   sessionResults: (id: string) => `/session/${encodeURIComponent(id)}/results`,
+  compare: (ids: readonly string[]) => `/compare?ids=${ids.map(encodeURIComponent).join(",")}`,
 } as const;

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { SignInPage } from "@/features/auth/components/sign-in-page";
+import { ComparePage } from "@/features/compare/components/compare-page";
 import { DashboardPage } from "@/features/dashboard/components/dashboard-page";
 import { DemoSessionPage } from "@/features/demo/components/demo-session-page";
 import { PersonasPage } from "@/features/personas/components/personas-page";
@@ -7,6 +8,7 @@ import { CreateSessionPage } from "@/features/sessions/components/create-session
 import { LiveSessionPage } from "@/features/sessions/components/live-session-page";
 import { SessionResultsPage } from "@/features/results/components/session-results-page";
 import { SettingsPage } from "@/features/settings/components/settings-page";
+import { FidelityPage } from "@/features/trust/components/fidelity-page";
 import { AppLayout } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found";
 import { paths } from "./paths";
@@ -27,6 +29,8 @@ export const routes: RouteObject[] = [
       { path: "session/:id", element: <LiveSessionPage /> },
       { path: "session/:id/results", element: <SessionResultsPage /> },
       { path: "settings", element: <SettingsPage /> },
+      { path: "compare", element: <ComparePage /> },
+      { path: "fidelity", element: <FidelityPage /> },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).

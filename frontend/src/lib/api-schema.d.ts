@@ -74,6 +74,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/models/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Catalog */
+        get: operations["get_catalog_api_models_catalog_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Download
+         * @description Start downloading (or show the download under way); poll /api/models/downloads.
+         */
+        post: operations["start_download_api_models_download_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Downloads */
+        get: operations["list_downloads_api_models_downloads_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/downloads/{download_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel Download
+         * @description Stop a download; its partial file is kept, so starting it again resumes.
+         */
+        delete: operations["cancel_download_api_models_downloads__download_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/status": {
         parameters: {
             query?: never;
@@ -176,6 +250,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Session Health */
+        get: operations["get_session_health_api_sessions__session_id__health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Library Audit */
+        get: operations["get_library_audit_api_personas_audit_get"];
+        put?: never;
+        /** Audit Library */
+        post: operations["audit_library_api_personas_audit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/{persona_id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Persona Audit */
+        get: operations["get_persona_audit_api_personas__persona_id__audit_get"];
+        put?: never;
+        /** Audit Persona */
+        post: operations["audit_persona_api_personas__persona_id__audit_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personas": {
         parameters: {
             query?: never;
@@ -188,6 +315,77 @@ export interface paths {
         put?: never;
         /** Create Persona */
         post: operations["create_persona_api_personas_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Personas Csv */
+        get: operations["export_personas_csv_api_personas_export_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/export.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Personas Json */
+        get: operations["export_personas_json_api_personas_export_json_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/import-template.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Persona Import Template */
+        get: operations["persona_import_template_api_personas_import_template_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Personas
+         * @description CSV or JSON file in the `file` field; `dryRun=true` only checks and previews.
+         */
+        post: operations["import_personas_api_personas_import_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -222,6 +420,23 @@ export interface paths {
         };
         /** Persona Templates */
         get: operations["persona_templates_api_persona_templates_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compare Sessions */
+        get: operations["compare_sessions_api_sessions_compare_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -346,6 +561,27 @@ export interface paths {
         put?: never;
         /** End Session */
         post: operations["end_session_api_sessions__session_id__end_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rerun Session
+         * @description Run again on another model: a copy of a completed session, run on the model given
+         *     (or the current one), which is stored on the copy.
+         */
+        post: operations["rerun_session_api_sessions__session_id__rerun_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -507,6 +743,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Pdf */
+        get: operations["export_pdf_api_sessions__session_id__report_pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/demo-script": {
         parameters: {
             query?: never;
@@ -585,13 +838,20 @@ export interface components {
             analysis: string;
             traits: components["schemas"]["Traits"];
         };
+        /** AnchorOut */
+        AnchorOut: {
+            /** Label */
+            label: string;
+            /** R */
+            r: number;
+        };
         /**
          * AnswerRef
-         * @description Which answer an event is about.
+         * @description Which answer an event is about (participant_index None: the AI moderator's call).
          */
         AnswerRef: {
             /** Participantindex */
-            participantIndex: number;
+            participantIndex: number | null;
             /** Personaid */
             personaId: string | null;
             /** Questionindex */
@@ -599,12 +859,157 @@ export interface components {
             /** Round */
             round: number;
         };
+        /** AuditItemOut */
+        AuditItemOut: {
+            /** Item */
+            item: number;
+            /** Text */
+            text: string;
+            /** Trait */
+            trait: string;
+            /** Key */
+            key: number;
+            /** Answer */
+            answer: number;
+        };
+        /** AuditJobOut */
+        AuditJobOut: {
+            /** Running */
+            running: boolean;
+            /** Total */
+            total: number;
+            /** Done */
+            done: number;
+            /** Failed */
+            failed: number;
+            /** Errors */
+            errors: string[];
+            /** Startedat */
+            startedAt?: string | null;
+            /** Finishedat */
+            finishedAt?: string | null;
+        };
+        /** AuditSummaryOut */
+        AuditSummaryOut: {
+            /** Id */
+            id: string;
+            /** Personaid */
+            personaId: string;
+            /** Personaname */
+            personaName: string;
+            assigned: components["schemas"]["TraitScores"];
+            measured: components["schemas"]["TraitScores"];
+            /** Engaging */
+            engaging: boolean;
+            /** Answered */
+            answered: number;
+            /** Model */
+            model: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
         /** AuthStatusOut */
         AuthStatusOut: {
             /** Required */
             required: boolean;
             /** Signedin */
             signedIn: boolean;
+        };
+        /** CatalogModelOut */
+        CatalogModelOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Repo */
+            repo: string;
+            /** File */
+            file: string;
+            /** Revision */
+            revision: string;
+            /** Sizebytes */
+            sizeBytes: number;
+            /** Memorygb */
+            memoryGb: number;
+            /** Tokenspersecond */
+            tokensPerSecond: number;
+            /** Speed */
+            speed: string;
+            /** Description */
+            description: string;
+            /** License */
+            license: string;
+            /** Downloaded */
+            downloaded: boolean;
+        };
+        /** CatalogOut */
+        CatalogOut: {
+            /** Models */
+            models: components["schemas"]["CatalogModelOut"][];
+        };
+        /** CompareOut */
+        CompareOut: {
+            /** Sessions */
+            sessions: components["schemas"]["CompareSessionOut"][];
+        };
+        /** CompareParticipationOut */
+        CompareParticipationOut: {
+            /** Name */
+            name: string | null;
+            /** Responses */
+            responses: number;
+        };
+        /** CompareSessionOut */
+        CompareSessionOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Status */
+            status: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Model */
+            model: string;
+            /** Participantcount */
+            participantCount: number;
+            /** Responsecount */
+            responseCount: number;
+            /** Averagesentiment */
+            averageSentiment: number;
+            sentimentBreakdown: components["schemas"]["SentimentBreakdownOut"];
+            /** Sentimentbyquestion */
+            sentimentByQuestion: components["schemas"]["QuestionSentimentOut"][];
+            /** Participation */
+            participation: components["schemas"]["CompareParticipationOut"][];
+            /** Topwords */
+            topWords: components["schemas"]["CompareWordOut"][];
+            /** Overallsentiment */
+            overallSentiment?: string | null;
+            /** Summary */
+            summary?: string | null;
+            /** Themes */
+            themes?: components["schemas"]["CompareThemeOut"][] | null;
+        };
+        /** CompareThemeOut */
+        CompareThemeOut: {
+            /** Theme */
+            theme: string;
+            /** Frequency */
+            frequency: number;
+        };
+        /** CompareWordOut */
+        CompareWordOut: {
+            /** Text */
+            text: string;
+            /** Count */
+            count: number;
         };
         /** DeletedEventData */
         DeletedEventData: {
@@ -763,6 +1168,57 @@ export interface components {
             /** Suggestions */
             suggestions: string[];
         };
+        /**
+         * DownloadIn
+         * @description A catalog entry (`id`) or any GGUF file on the hub (`repo`, `file`, `revision`).
+         */
+        DownloadIn: {
+            /** Id */
+            id?: string | null;
+            /** Repo */
+            repo?: string | null;
+            /** File */
+            file?: string | null;
+            /** Revision */
+            revision?: string | null;
+        };
+        /** DownloadListOut */
+        DownloadListOut: {
+            /** Downloads */
+            downloads: components["schemas"]["DownloadOut"][];
+        };
+        /** DownloadOut */
+        DownloadOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Catalogid */
+            catalogId: string | null;
+            /** Repo */
+            repo: string;
+            /** File */
+            file: string;
+            /** Revision */
+            revision: string;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "queued" | "downloading" | "verifying" | "done" | "failed" | "cancelled";
+            /** Bytesdone */
+            bytesDone: number;
+            /** Totalbytes */
+            totalBytes: number | null;
+            /** Bytespersecond */
+            bytesPerSecond: number | null;
+            /** Etaseconds */
+            etaSeconds: number | null;
+            /** Error */
+            error: string | null;
+            /** Commit */
+            commit: string | null;
+        };
         /** DraftOut */
         DraftOut: {
             /** Draft */
@@ -820,6 +1276,35 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /** HealthFindingOut */
+        HealthFindingOut: {
+            /** Key */
+            key: string;
+            /** Title */
+            title: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ok" | "warn" | "bad" | "na";
+            /** Summary */
+            summary: string;
+            /** Messageids */
+            messageIds: string[];
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** HealthModelOut */
+        HealthModelOut: {
+            /** Provider */
+            provider?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Toosmall */
+            tooSmall: boolean;
+        };
         /** HealthOut */
         HealthOut: {
             /** Status */
@@ -857,6 +1342,26 @@ export interface components {
             /** Model */
             model: string;
         };
+        /** LibraryAuditOut */
+        LibraryAuditOut: {
+            /** Traits */
+            traits: {
+                [key: string]: components["schemas"]["TraitFidelityOut"];
+            };
+            /** Meanr */
+            meanR?: number | null;
+            /** Audited */
+            audited: number;
+            /** Notengaging */
+            notEngaging: number;
+            /** Anchors */
+            anchors: components["schemas"]["AnchorOut"][];
+            /** Audits */
+            audits: components["schemas"]["AuditSummaryOut"][];
+            /** Models */
+            models: string[];
+            job: components["schemas"]["AuditJobOut"];
+        };
         /** MessageOut */
         MessageOut: {
             /** Id */
@@ -884,6 +1389,8 @@ export interface components {
             kind: string;
             /** Repairs */
             repairs?: string[];
+            /** Note */
+            note?: string | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -978,6 +1485,28 @@ export interface components {
             /** Responses */
             responses: number;
         };
+        /** PersonaAuditOut */
+        PersonaAuditOut: {
+            /** Id */
+            id: string;
+            /** Personaid */
+            personaId: string;
+            assigned: components["schemas"]["TraitScores"];
+            measured: components["schemas"]["TraitScores"];
+            /** Items */
+            items: components["schemas"]["AuditItemOut"][];
+            /** Engaging */
+            engaging: boolean;
+            /** Answered */
+            answered: number;
+            /** Model */
+            model: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
         /** PersonaCreate */
         PersonaCreate: {
             /** Name */
@@ -998,6 +1527,36 @@ export interface components {
             interests?: (string | null)[] | null;
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: (string | null)[] | null;
+        };
+        /** PersonaImportOut */
+        PersonaImportOut: {
+            /** Dryrun */
+            dryRun: boolean;
+            /** Total */
+            total: number;
+            /** Valid */
+            valid: number;
+            /** Invalid */
+            invalid: number;
+            /** Imported */
+            imported: number;
+            /** Importedids */
+            importedIds: string[];
+            /** Rows */
+            rows: components["schemas"]["PersonaImportRowOut"][];
+        };
+        /** PersonaImportRowOut */
+        PersonaImportRowOut: {
+            /** Row */
+            row: number;
+            /** Name */
+            name: string;
+            /** Ok */
+            ok: boolean;
+            /** Errors */
+            errors: string[];
         };
         /** PersonaOut */
         PersonaOut: {
@@ -1018,6 +1577,8 @@ export interface components {
             interests: string[];
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: string[];
             /**
              * Createdat
              * Format: date-time
@@ -1077,6 +1638,8 @@ export interface components {
             interests?: (string | null)[] | null;
             /** Generatedfrom */
             generatedFrom?: string | null;
+            /** Tags */
+            tags?: (string | null)[] | null;
         };
         /** ProgressEventData */
         ProgressEventData: {
@@ -1109,6 +1672,23 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+        };
+        /** QuestionSentimentOut */
+        QuestionSentimentOut: {
+            /** Questionindex */
+            questionIndex: number;
+            /** Question */
+            question: string;
+            /** Count */
+            count: number;
+            /** Average */
+            average: number;
+            /** Positive */
+            positive: number;
+            /** Neutral */
+            neutral: number;
+            /** Negative */
+            negative: number;
         };
         /** QuestionTemplateOut */
         QuestionTemplateOut: {
@@ -1171,6 +1751,15 @@ export interface components {
             /** Negative */
             negative: number;
         };
+        /** SentimentBreakdownOut */
+        SentimentBreakdownOut: {
+            /** Positive */
+            positive: number;
+            /** Neutral */
+            neutral: number;
+            /** Negative */
+            negative: number;
+        };
         /** SentimentCounts */
         SentimentCounts: {
             /** Positive */
@@ -1213,6 +1802,46 @@ export interface components {
             error: components["schemas"]["ErrorInfo"];
             deleted: components["schemas"]["DeletedEventData"];
         };
+        /** SessionHealthOut */
+        SessionHealthOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Version */
+            version: number;
+            /**
+             * Overall
+             * @enum {string}
+             */
+            overall: "good" | "fair" | "poor";
+            /** Warnings */
+            warnings: string[];
+            /** Embedder */
+            embedder: string;
+            model: components["schemas"]["HealthModelOut"];
+            /** Answercount */
+            answerCount: number;
+            /** Participantcount */
+            participantCount: number;
+            /** Findings */
+            findings: components["schemas"]["HealthFindingOut"][];
+            /** Checked */
+            checked: string[];
+            /**
+             * Computedat
+             * Format: date-time
+             */
+            computedAt: string;
+        };
+        /**
+         * SessionModelOut
+         * @description Provenance: the provider and model that produced the session.
+         */
+        SessionModelOut: {
+            /** Provider */
+            provider: string;
+            /** Name */
+            name: string;
+        };
         /** SessionOut */
         SessionOut: {
             /** Id */
@@ -1253,6 +1882,23 @@ export interface components {
             /** Running */
             running: boolean;
             progress: components["schemas"]["ProgressOut"];
+            model?: components["schemas"]["SessionModelOut"] | null;
+        };
+        /**
+         * SessionRerunIn
+         * @description Run again on another model; no provider: the current model of the Settings screen.
+         *     No API key: the saved one when provider and base URL are the saved ones. A key given
+         *     is stored encrypted with the copy, never returned.
+         */
+        SessionRerunIn: {
+            /** Provider */
+            provider?: ("local" | "openai" | "anthropic") | null;
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
         };
         /** SessionSettingsIn */
         SessionSettingsIn: {
@@ -1265,6 +1911,8 @@ export interface components {
              * @default false
              */
             autoAdvance: boolean;
+            /** Moderator */
+            moderator?: string | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -1274,6 +1922,11 @@ export interface components {
             discussionMode: string;
             /** Autoadvance */
             autoAdvance: boolean;
+            /**
+             * Moderator
+             * @default scripted
+             */
+            moderator: string;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -1297,6 +1950,9 @@ export interface components {
             /** Messagecount */
             messageCount: number;
             sentimentCounts: components["schemas"]["SentimentCounts"];
+            model?: components["schemas"]["SessionModelOut"] | null;
+            /** Health */
+            health?: string | null;
         };
         /**
          * SessionUpdate
@@ -1380,6 +2036,8 @@ export interface components {
             round: number;
             /** Participants */
             participants: components["schemas"]["ThinkingParticipant"][];
+            /** Moderator */
+            moderator?: ("probe" | "summary") | null;
         };
         /** ThinkingParticipant */
         ThinkingParticipant: {
@@ -1393,7 +2051,7 @@ export interface components {
         /** TokenEventData */
         TokenEventData: {
             /** Participantindex */
-            participantIndex: number;
+            participantIndex: number | null;
             /** Personaid */
             personaId: string | null;
             /** Questionindex */
@@ -1402,6 +2060,19 @@ export interface components {
             round: number;
             /** Delta */
             delta: string;
+            /** Speaker */
+            speaker?: string | null;
+            /** Kind */
+            kind?: ("probe" | "summary") | null;
+        };
+        /** TraitFidelityOut */
+        TraitFidelityOut: {
+            /** R */
+            r?: number | null;
+            /** Mae */
+            mae?: number | null;
+            /** N */
+            n: number;
         };
         /** TraitPatternOut */
         TraitPatternOut: {
@@ -1409,6 +2080,19 @@ export interface components {
             high: string[];
             /** Low */
             low: string[];
+        };
+        /** TraitScores */
+        TraitScores: {
+            /** Openness */
+            openness?: number | null;
+            /** Conscientiousness */
+            conscientiousness?: number | null;
+            /** Extraversion */
+            extraversion?: number | null;
+            /** Agreeableness */
+            agreeableness?: number | null;
+            /** Neuroticism */
+            neuroticism?: number | null;
         };
         /** Traits */
         Traits: {
@@ -1621,6 +2305,108 @@ export interface operations {
             };
         };
     };
+    get_catalog_api_models_catalog_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogOut"];
+                };
+            };
+        };
+    };
+    start_download_api_models_download_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownloadIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadOut"];
+                };
+            };
+            /** @description Unknown catalog id, or a bad repository / file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_downloads_api_models_downloads_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadListOut"];
+                };
+            };
+        };
+    };
+    cancel_download_api_models_downloads__download_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                download_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     auth_status_api_auth_status_get: {
         parameters: {
             query?: never;
@@ -1787,7 +2573,38 @@ export interface operations {
             };
         };
     };
-    list_personas_api_personas_get: {
+    get_session_health_api_sessions__session_id__health_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionHealthOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_library_audit_api_personas_audit_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -1802,7 +2619,121 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["LibraryAuditOut"];
+                };
+            };
+        };
+    };
+    audit_library_api_personas_audit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditJobOut"];
+                };
+            };
+        };
+    };
+    get_persona_audit_api_personas__persona_id__audit_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaAuditOut"] | null;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    audit_persona_api_personas__persona_id__audit_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaAuditOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_personas_api_personas_get: {
+        parameters: {
+            query?: {
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["PersonaOut"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -1827,6 +2758,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonaOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_personas_csv_api_personas_export_csv_get: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated persona ids; all when absent */
+                ids?: string | null;
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_personas_json_api_personas_export_json_get: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated persona ids; all when absent */
+                ids?: string | null;
+                /** @description Only personas with this tag */
+                tag?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    persona_import_template_api_personas_import_template_csv_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_personas_api_personas_import_post: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaImportOut"];
                 };
             };
             /** @description Validation Error */
@@ -1951,6 +3002,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonaTemplateOut"][];
+                };
+            };
+        };
+    };
+    compare_sessions_api_sessions_compare_get: {
+        parameters: {
+            query?: {
+                /** @description 2-4 comma-separated ids */
+                ids?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -2258,6 +3341,48 @@ export interface operations {
             };
         };
     };
+    rerun_session_api_sessions__session_id__rerun_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionRerunIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description The session is not completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     session_events_api_sessions__session_id__events_get: {
         parameters: {
             query?: {
@@ -2525,6 +3650,35 @@ export interface operations {
         };
     };
     export_markdown_api_sessions__session_id__export_md_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_pdf_api_sessions__session_id__report_pdf_get: {
         parameters: {
             query?: never;
             header?: never;

@@ -46,6 +46,10 @@ export type SessionStatus = "draft" | "in-progress" | "completed";
 export type ModeratorStyle = "formal" | "casual" | "probing";
 export type ResponseLength = "brief" | "moderate" | "detailed";
 export type DiscussionMode = "sequential" | "parallel";
+/** Who writes the prompts between rounds: the spec's fixed text, or the AI moderator. */
+export type ModeratorKind = "scripted" | "ai";
+/** Message kinds; `probe` and `summary` are the AI moderator's. */
+export type MessageKind = "question" | "round" | "response" | "probe" | "summary";
 export type StimulusType = "image" | "text" | "url" | "video" | "audio";
 export type StimulusPlatform = "youtube" | "vimeo" | "soundcloud" | "spotify" | "direct";
 
@@ -64,6 +68,9 @@ export type GeneratePersonasResponse = Schemas["GenerateResponse"];
 export type AnalyzeDocumentRequest = Schemas["AnalyzeDocumentRequest"];
 export type AnalyzeDocumentResponse = Schemas["AnalyzeDocumentResponse"];
 export type ExtractDocumentResponse = Schemas["ExtractDocumentResponse"];
+/** Answer of POST /api/personas/import: one verdict per row of the file. */
+export type PersonaImportResult = Schemas["PersonaImportOut"];
+export type PersonaImportRow = Schemas["PersonaImportRowOut"];
 export type Health = Schemas["HealthOut"];
 export type ModelSettings = Schemas["ModelSettingsOut"];
 export type ModelSettingsInput = Schemas["ModelSettingsIn"];
@@ -71,6 +78,14 @@ export type ModelTest = Schemas["ModelTestOut"];
 export type ModelSaved = Schemas["ModelSaveOut"];
 export type ModelChoice = Schemas["ModelChoice"];
 export type ProviderName = ModelSettings["provider"];
+/** GET /api/models/catalog, POST /api/models/download, GET /api/models/downloads. */
+export type CatalogModel = Schemas["CatalogModelOut"];
+export type ModelDownload = Schemas["DownloadOut"];
+export type ModelDownloadInput = Schemas["DownloadIn"];
+/** Provenance: the provider and model that produced a session (null until it runs). */
+export type SessionModel = Schemas["SessionModelOut"];
+/** Body of POST /api/sessions/{id}/rerun: no provider means the current model. */
+export type SessionRerunInput = Schemas["SessionRerunIn"];
 
 /* Sessions (GET /api/sessions/{id}); shared by the session, dashboard and results screens. */
 
@@ -103,6 +118,15 @@ export type SessionSummary = Narrow<Schemas["SessionSummaryOut"], { status: Sess
 /** Per-session message sentiment counts (moderator messages are not counted). */
 export type SentimentCounts = Schemas["SentimentCounts"];
 
+/* Trust: session health (GET /api/sessions/{id}/health) and the personality audit. */
+
+export type SessionHealth = Schemas["SessionHealthOut"];
+export type HealthFinding = Schemas["HealthFindingOut"];
+export type PersonaAudit = Schemas["PersonaAuditOut"];
+export type AuditSummary = Schemas["AuditSummaryOut"];
+export type LibraryAudit = Schemas["LibraryAuditOut"];
+export type AuditJob = Schemas["AuditJobOut"];
+
 /**
  * A stimulus as the create form builds and sends it; the server recomputes `platform`.
  * The server accepts every field as optional (it reports missing ones in the spec's words).
@@ -133,6 +157,9 @@ export type TraitPattern = Schemas["TraitPatternOut"];
 export type RoundSentiment = Schemas["RoundSentimentOut"];
 export type Participation = Schemas["ParticipationOut"];
 export type SessionAnalytics = Schemas["AnalyticsOut"];
+/** GET /api/sessions/compare: one column per session. */
+export type SessionComparison = Schemas["CompareOut"];
+export type ComparedSession = Schemas["CompareSessionOut"];
 
 /* Demo session (GET /api/demo-script, POST /api/sessions/demo/complete). */
 
@@ -243,4 +270,5 @@ export interface SessionDraft {
   questions: string[];
   responseLength: ResponseLength;
   discussionMode: DiscussionMode;
+  moderator: ModeratorKind;
 }

@@ -1,16 +1,25 @@
 """/api/personas and /api/persona-templates."""
 
-from fastapi import APIRouter, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
 
 from colloquy.api.deps import SessionDep
+from colloquy.api.results import attachment
 from colloquy.api.schemas.personas import (
     PersonaCreate,
+    PersonaImportOut,
     PersonaOut,
     PersonaTemplateOut,
     PersonaUpdate,
 )
+from colloquy.api.uploads import _UPLOAD_BODY
+from colloquy.domain.persona_import import IMPORT_MAX_BYTES, too_large_message
 from colloquy.domain.templates import PERSONA_TEMPLATES
+from colloquy.errors import ValidationFailed
+from colloquy.services import persona_io
 from colloquy.services import personas as service
+from colloquy.services.multipart_upload import read_file_field
 
 router = APIRouter(tags=["personas"])
 
@@ -19,9 +28,59 @@ def _payload(body: PersonaCreate | PersonaUpdate) -> dict:
     return body.model_dump(by_alias=True, exclude_unset=True)
 
 
+IdsQuery = Annotated[
+    str | None,
+    Query(max_length=20000, description="Comma-separated persona ids; all when absent"),
+]
+TagQuery = Annotated[str | None, Query(max_length=200, description="Only personas with this tag")]
+
+
+def _download(text: str, filename: str, media_type: str) -> Response:
+    return Response(
+        content=text.encode("utf-8"),
+        media_type=media_type,
+        headers={"Content-Disposition": attachment(filename)},
+    )
+
+
 @router.get("/personas", response_model=list[PersonaOut])
-async def list_personas(db: SessionDep):
-    return await service.list_personas(db)
+async def list_personas(db: SessionDep, tag: TagQuery = None):
+    return await service.list_personas(db, tag)
+
+
+@router.get("/personas/export.csv", response_class=Response)
+async def export_personas_csv(db: SessionDep, ids: IdsQuery = None, tag: TagQuery = None):
+    filename, text = await persona_io.export_csv(db, ids, tag)
+    return _download(text, filename, "text/csv; charset=utf-8")
+
+
+@router.get("/personas/export.json", response_class=Response)
+async def export_personas_json(db: SessionDep, ids: IdsQuery = None, tag: TagQuery = None):
+    filename, text = await persona_io.export_json(db, ids, tag)
+    return _download(text, filename, "application/json")
+
+
+@router.get("/personas/import-template.csv", response_class=Response)
+async def persona_import_template():
+    filename, text = persona_io.template()
+    return _download(text, filename, "text/csv; charset=utf-8")
+
+
+@router.post("/personas/import", response_model=PersonaImportOut, openapi_extra=_UPLOAD_BODY)
+async def import_personas(
+    request: Request,
+    db: SessionDep,
+    dry_run: Annotated[bool, Query(alias="dryRun")] = False,
+):
+    """CSV or JSON file in the `file` field; `dryRun=true` only checks and previews."""
+    received = await read_file_field(request, "file", IMPORT_MAX_BYTES)
+    if received is None:
+        raise ValidationFailed(["No file selected"])
+    if not received.complete:
+        raise ValidationFailed([too_large_message(received.size)])
+    return await persona_io.import_personas(
+        db, bytes(received.data), received.filename, received.content_type, dry_run=dry_run
+    )
 
 
 @router.post("/personas", response_model=PersonaOut, status_code=201)

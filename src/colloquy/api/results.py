@@ -5,7 +5,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Body, Response
 
-from colloquy.api.deps import LLMDep, SessionDep
+from colloquy.api.deps import LLMDep, RuntimeDep, SessionDep
 from colloquy.api.schemas.results import (
     AnalyticsOut,
     DemoCompleteIn,
@@ -14,7 +14,7 @@ from colloquy.api.schemas.results import (
     InsightsOut,
 )
 from colloquy.domain.demo_script import demo_script
-from colloquy.services import analytics, demo, exports, insights
+from colloquy.services import analytics, demo, exports, insights, pdf_report, session_health
 
 router = APIRouter(tags=["results"])
 
@@ -46,21 +46,33 @@ async def generate_insights(session_id: str, db: SessionDep, llm: LLMDep):
 
 
 @router.get("/sessions/{session_id}/export.csv", response_class=Response)
-async def export_csv(session_id: str, db: SessionDep):
-    filename, text = await exports.csv_export(db, session_id)
+async def export_csv(session_id: str, db: SessionDep, runtime: RuntimeDep):
+    filename, text = await exports.csv_export(db, session_id, runtime)
     return _download(text, filename, "text/csv; charset=utf-8")
 
 
 @router.get("/sessions/{session_id}/export.json", response_class=Response)
-async def export_json(session_id: str, db: SessionDep):
-    filename, text = await exports.json_export(db, session_id)
+async def export_json(session_id: str, db: SessionDep, runtime: RuntimeDep):
+    health = await session_health.for_export(db, runtime, session_id)
+    filename, text = await exports.json_export(db, session_id, runtime, health)
     return _download(text, filename, "application/json")
 
 
 @router.get("/sessions/{session_id}/export.md", response_class=Response)
-async def export_markdown(session_id: str, db: SessionDep):
-    filename, text = await exports.markdown_export(db, session_id)
+async def export_markdown(session_id: str, db: SessionDep, runtime: RuntimeDep):
+    health = await session_health.for_export(db, runtime, session_id)
+    filename, text = await exports.markdown_export(db, session_id, runtime, health)
     return _download(text, filename, "text/markdown; charset=utf-8")
+
+
+@router.get("/sessions/{session_id}/report.pdf", response_class=Response)
+async def export_pdf(session_id: str, db: SessionDep, runtime: RuntimeDep):
+    filename, pdf = await pdf_report.pdf_report(db, session_id, runtime)
+    return Response(
+        content=pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": attachment(filename)},
+    )
 
 
 @router.get("/demo-script", response_model=DemoScriptOut)

@@ -1,17 +1,22 @@
 """/api/sessions: create, list, read, edit, delete, duplicate, run, stop, save, end."""
 
-from fastapi import APIRouter, Response
+from typing import Annotated
 
-from colloquy.api.deps import SessionDep
+from fastapi import APIRouter, Body, Response
+
+from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.engine_deps import EventsDep, RunnersDep
 from colloquy.api.schemas.sessions import (
     SessionCreate,
     SessionOut,
+    SessionRerunIn,
     SessionSummaryOut,
     SessionUpdate,
 )
+from colloquy.services import model_runs
 from colloquy.services import session_control as control
 from colloquy.services import sessions as service
+from colloquy.services.model_settings import ModelChange
 
 router = APIRouter(prefix="/sessions", tags=["sessions"])
 
@@ -68,3 +73,27 @@ async def save_session(session_id: str, db: SessionDep, runners: RunnersDep):
 @router.post("/{session_id}/end", response_model=SessionOut)
 async def end_session(session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep):
     return await control.end_session(db, session_id, runners, events)
+
+
+@router.post(
+    "/{session_id}/rerun",
+    response_model=SessionOut,
+    status_code=201,
+    responses={409: {"description": "The session is not completed"}},
+)
+async def rerun_session(
+    session_id: str,
+    db: SessionDep,
+    runtime: RuntimeDep,
+    runners: RunnersDep,
+    events: EventsDep,
+    body: Annotated[SessionRerunIn | None, Body()] = None,
+):
+    """Run again on another model: a copy of a completed session, run on the model given
+    (or the current one), which is stored on the copy."""
+    change = None
+    if body is not None and body.provider is not None:
+        change = ModelChange(
+            provider=body.provider, base_url=body.base_url, model=body.model, api_key=body.api_key
+        )
+    return await model_runs.rerun_session(db, runtime, runners, events, session_id, change)

@@ -64,19 +64,26 @@ def _insight_rows(insights: dict[str, Any]) -> list[list[Any]]:
 
 
 def session_csv(
-    session: dict[str, Any], messages: Sequence[Mapping[str, Any]], insights: dict[str, Any] | None
+    session: dict[str, Any],
+    messages: Sequence[Mapping[str, Any]],
+    insights: dict[str, Any] | None,
+    notice: str | None = None,
 ) -> str:
     """The whole report: header, optional insights sections, then the transcript.
-    'Total Responses' counts participant messages (moderator prompts are not responses)."""
+    'Total Responses' counts participant messages (moderator prompts are not responses).
+    A `notice` (the synthetic-data notice) is the first line, a cell of its own."""
     participants = session.get("participants") or []
     responses = sum(1 for m in messages if m.get("speaker") != MODERATOR_SPEAKER)
-    rows: list[list[Any]] = [
+    rows: list[list[Any]] = [[notice]] if notice else []
+    rows += [
         ["Session Name", session.get("name", "")],
         ["Date", _date_text(session.get("createdAt"))],
         ["Participants", len(participants)],
         ["Total Responses", responses],
-        [],
     ]
+    if session.get("model"):
+        rows.append(["Model", model_text(session["model"])])
+    rows.append([])
     if insights:
         rows += _insight_rows(insights)
     rows += [["Transcript"], ["Speaker", "Content", "Sentiment", "Timestamp"]]
@@ -88,6 +95,12 @@ def session_csv(
     writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180 line ends
     writer.writerows([[neutralize(cell) for cell in row] for row in rows])
     return buffer.getvalue()
+
+
+def model_text(model: dict[str, Any]) -> str:
+    """'provider / model' of a session's provenance."""
+    provider, name = str(model.get("provider") or ""), str(model.get("name") or "")
+    return f"{provider} / {name}" if provider else name
 
 
 def csv_filename(name: Any) -> str:

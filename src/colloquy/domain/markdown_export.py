@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .constants import MODERATOR_SPEAKER
+from .csv_export import model_text
 from .timeutil import to_datetime
 
 _ENTITY_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
@@ -23,6 +24,8 @@ _ENTITY_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 _MD_PUNCT = re.compile(r"([\\`*_\[\]#|~])")
 _LINE_START = re.compile(r"^([-+=])|^(\d+)([.)])")
 _ROUND_LABELS = ("Initial Responses", "Multi-turn Dialog")
+# The AI moderator's messages (issue 15), labelled after the moderator's name.
+_MODERATOR_KINDS = {"probe": "follow-up", "summary": "summary"}
 
 
 def md_text(value: Any, *, line_start: bool = False) -> str:
@@ -78,6 +81,8 @@ def _details(
         ("Duration", _minutes(analytics.get("durationMinutes", 0))),
         ("Moderator style", session.get("moderatorStyle") or ""),
     ]
+    if session.get("model"):
+        rows.append(("Model", model_text(session["model"])))
     return ["## Session details", "", *_table(("Detail", "Value"), rows), ""]
 
 
@@ -172,6 +177,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]])
         meta = ", ".join(
             x
             for x in (
+                _MODERATOR_KINDS.get(str(m.get("kind"))),
                 _time(m.get("timestamp")),
                 None if m.get("speaker") == MODERATOR_SPEAKER else m.get("sentiment"),
             )
@@ -187,9 +193,13 @@ def markdown_report(
     messages: Sequence[Mapping[str, Any]],
     insights: dict[str, Any] | None,
     analytics: dict[str, Any],
+    notice: str | None = None,
 ) -> str:
-    """The whole report as Markdown (CommonMark plus GFM tables)."""
+    """The whole report as Markdown (CommonMark plus GFM tables); a `notice` (the
+    synthetic-data notice) is a bold quote right under the title."""
     lines = [f"# {md_text(session.get('name')) or 'Untitled session'}", ""]
+    if notice:
+        lines += [f"> **{md_text(notice)}**", ""]
     if session.get("description"):
         lines += [md_block(session["description"]), ""]
     lines += _details(session, messages, analytics)

@@ -25,6 +25,7 @@ class NewMessage(TypedDict):
     timestamp: NotRequired[datetime | None]  # None: the store sets it when it commits
     repairs: NotRequired[list[str]]  # what answer cleaning changed (answers only)
     rawContent: NotRequired[str | None]  # the model's text before cleaning, when repaired
+    note: NotRequired[str | None]  # e.g. the AI moderator's fallback to the scripted text
 
 
 class Message(TypedDict):
@@ -44,6 +45,7 @@ class Message(TypedDict):
     tokens: int
     repairs: list[str]
     rawContent: str | None
+    note: str | None
 
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
@@ -63,4 +65,5 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "tokens": message["tokens"],
         "repairs": list(message.get("repairs") or []),
         "rawContent": message.get("rawContent"),
+        "note": message.get("note"),
     }

@@ -23,6 +23,7 @@ from .constants import (
 )
 from .enrichment import enrich, top_values
 from .mathutil import number_or
+from .moderation import follow_up_instruction
 from .tokens import estimate_tokens
 
 TEXT_STIMULUS_MAX_CHARS = 4000  # keeps a pasted document from crowding out the question
@@ -219,20 +220,25 @@ def build_user_prompt(
     stimuli: Sequence[dict[str, Any]] | None,
     discussion: Sequence[Mapping[str, Any]] | None,
     round_index: int,
+    follow_up: str | None = None,
 ) -> str:
-    """The turn's prompt; `round_index` is 0-based (0 = initial responses)."""
+    """The turn's prompt; `round_index` is 0-based (0 = initial responses). `follow_up`:
+    the AI moderator's prompt of this round (domain/moderation.py)."""
     lines: list[str] = []
     if stimuli:
         lines.append("Materials shown to the group:")
         for i, s in enumerate(stimuli, 1):
             lines += _stimulus_block(i, s)
         lines.append("")
-    if discussion:
-        lines.append("Discussion so far:")
-        lines += [f"{m.get('speaker')}: {m.get('content')}" for m in discussion]
-        lines.append("")
+    # Stable parts first and the discussion appended in order, so each prompt of a
+    # participant extends their previous one (a model's prompt cache reads only the rest).
     lines.append(f"Moderator's question: {question}")
-    if round_index >= 1:
+    if discussion:
+        lines += ["", "Discussion so far:"]
+        lines += [f"{m.get('speaker')}: {m.get('content')}" for m in discussion]
+    if round_index >= 1 and follow_up:
+        lines += follow_up_instruction(round_index, follow_up)
+    elif round_index >= 1:
         lines += [
             "",
             (

@@ -139,8 +139,9 @@ class EventBus:
         between), later token events continue exactly where this text ends."""
         channel = self._channel(session_id)
         events = []
-        if channel.thinking is not None and channel.thinking.get("participants"):
-            events.append(Event(channel.last_id, "thinking", channel.thinking))
+        thinking = channel.thinking
+        if thinking is not None and (thinking.get("participants") or thinking.get("moderator")):
+            events.append(Event(channel.last_id, "thinking", thinking))
         events += [Event(channel.last_id, "token", payload) for payload in channel.partial.values()]
         return events
 

@@ -12,6 +12,7 @@ import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -33,14 +34,18 @@ class RunnerRegistry:
         provider: Callable[[], Provider],
         bus: EventBus,
         uploads_dir: Path,
+        session_provider: Callable[[dict[str, Any]], Provider] | None = None,
     ) -> None:
         self.factory = factory
+        self.session_provider = session_provider  # for sessions that name their own model
         self.provider = provider  # called when a runner starts: the provider is built lazily
         self.bus = bus
         self.uploads_dir = uploads_dir
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._runners: dict[str, SessionRunner] = {}
         self._closed = False
+        # Called with a session's id when it completes (set by the app: session health).
+        self.on_complete: Callable[[str], None] | None = None
 
     def is_active(self, session_id: str) -> bool:
         task = self._tasks.get(session_id)
@@ -62,7 +67,9 @@ class RunnerRegistry:
             Publisher(self.bus, session_id),
             self.uploads_dir,
             asyncio.Event(),
+            self.session_provider,
         )
+        runner.on_complete = self.on_complete
         task = asyncio.create_task(runner.run(), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from colloquy.domain import moderation
 from colloquy.domain.images import IMAGE_SUFFIX_MIMES
 from colloquy.domain.prompts import build_system_prompt, build_user_prompt, trim_discussion
 from colloquy.domain.tokens import max_tokens_for
@@ -64,6 +65,7 @@ def answer_request(
     round_index: int,
     images: list[str],
     system: str | None = None,
+    follow_up: str | None = None,
 ) -> ChatRequest:
     """The model request for one participant's answer in one round. `system`: the
     persona's system prompt when the caller already built it (it is the same all session)."""
@@ -72,9 +74,35 @@ def answer_request(
             persona, persona.get("enriched"), moderator_style, response_length
         )
     shown = trim_discussion(discussion, DISCUSSION_TOKEN_BUDGET) if discussion else []
-    user = build_user_prompt(question, stimuli, shown, round_index)
+    user = build_user_prompt(question, stimuli, shown, round_index, follow_up)
     return ChatRequest(
         system=system,
         messages=[ChatMessage(role="user", content=user, images=list(images))],
         max_tokens=max_tokens_for(response_length),
+    )
+
+
+def moderator_request(
+    *,
+    kind: str,
+    moderator_style: str,
+    question: str,
+    discussion: Sequence[Mapping[str, Any]],
+    names: list[str],
+    next_round_index: int,
+    is_last_question: bool,
+) -> ChatRequest:
+    """The AI moderator's request: the probe that opens round `next_round_index`, or the
+    summary of the question (kind `summary`). `discussion`: the question's messages."""
+    shown = trim_discussion(discussion, moderation.DISCUSSION_TOKEN_BUDGET)
+    if kind == moderation.SUMMARY:
+        user = moderation.summary_prompt(question, shown, is_last_question)
+        max_tokens = moderation.SUMMARY_MAX_TOKENS
+    else:
+        user = moderation.probe_prompt(question, shown, names, next_round_index)
+        max_tokens = moderation.PROBE_MAX_TOKENS
+    return ChatRequest(
+        system=moderation.moderator_system_prompt(moderator_style),
+        messages=[ChatMessage(role="user", content=user)],
+        max_tokens=max_tokens,
     )

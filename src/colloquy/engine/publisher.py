@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from colloquy.domain.messages import Message
+from colloquy.domain.moderation import AI, SCRIPTED
 from colloquy.engine import plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import slot_key
@@ -45,8 +46,13 @@ def progress_payload(
     question_count: int,
     messages: Sequence[Mapping[str, Any]],
     generating: list[int],
+    moderator: str = SCRIPTED,
 ) -> dict[str, Any]:
-    out = plan.progress(question_count, len(participants), [slot_key(m) for m in messages])
+    first = None
+    if moderator == AI:
+        first = plan.first_speakers(messages, [str(p.get("name") or "") for p in participants])
+    keys = [slot_key(m) for m in messages]
+    out = plan.progress(question_count, len(participants), keys, moderator, first)
     speaking = generating[0] if generating else None
     out["speakingPersonaId"] = participants[speaking].get("id") if speaking is not None else None
     out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)
@@ -75,7 +81,7 @@ class Publisher:
         ] = deque()
         # (participant, question, round) -> [payload without delta, deltas]; dict order is
         # the order of each answer's first buffered delta.
-        self._tokens: dict[tuple[int, int, int], tuple[dict[str, Any], list[str]]] = {}
+        self._tokens: dict[tuple[int | None, int, int], tuple[dict[str, Any], list[str]]] = {}
         self._timer: asyncio.TimerHandle | None = None
 
     def _send(self, name: str, data: dict[str, Any]) -> None:
@@ -98,7 +104,13 @@ class Publisher:
     ) -> None:
         """Announce a stored message and the progress it makes once `commit` succeeds (and
         never if it fails). Progress is taken now: `messages` goes on growing."""
-        progress = progress_payload(setup.participants, len(setup.questions), messages, generating)
+        progress = progress_payload(
+            setup.participants,
+            len(setup.questions),
+            messages,
+            generating,
+            getattr(setup, "moderator", SCRIPTED),
+        )
         self.flush_tokens()
         self._held.append(
             (commit, lambda: [("message", message_payload(message)), ("progress", progress)])
@@ -120,7 +132,17 @@ class Publisher:
             for name, data in events:  # type: ignore[union-attr]
                 self.bus.publish(self.session_id, name, data)
 
-    def token(self, persona: dict[str, Any], p: int, q: int, r: int, delta: str) -> None:
+    def token(
+        self,
+        persona: dict[str, Any],
+        p: int | None,
+        q: int,
+        r: int,
+        delta: str,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        """A delta of an answer (or, with p None and `extra` {speaker, kind}, of the AI
+        moderator's probe or summary)."""
         pending = self._tokens.get((p, q, r))
         if pending is None:
             pending = self._tokens[(p, q, r)] = (
@@ -129,6 +151,7 @@ class Publisher:
                     "personaId": persona.get("id"),
                     "questionIndex": q,
                     "round": r,
+                    **(extra or {}),
                 },
                 [],
             )
@@ -138,7 +161,7 @@ class Publisher:
                 TOKEN_FLUSH_SECONDS, self.flush_tokens
             )
 
-    def retrying(self, persona: dict[str, Any], p: int, q: int, r: int) -> None:
+    def retrying(self, persona: dict[str, Any], p: int | None, q: int, r: int) -> None:
         """The model call for this answer is tried again: the text streamed so far is void
         (a stream cut short), so its buffered deltas go and viewers clear it."""
         self._tokens.pop((p, q, r), None)
@@ -147,7 +170,7 @@ class Publisher:
             {"participantIndex": p, "personaId": persona.get("id"), "questionIndex": q, "round": r},
         )
 
-    def waiting(self, persona: dict[str, Any], p: int, q: int, r: int) -> None:
+    def waiting(self, persona: dict[str, Any], p: int | None, q: int, r: int) -> None:
         """This answer's model call queues for a busy endpoint (llm/concurrency.py)."""
         self._send(
             "waiting",
@@ -173,23 +196,30 @@ class Publisher:
         self._tokens.clear()
 
     def thinking(
-        self, participants: list[dict[str, Any]], indices: list[int], q: int, r: int
+        self,
+        participants: list[dict[str, Any]],
+        indices: list[int],
+        q: int,
+        r: int,
+        moderator: str | None = None,
     ) -> None:
-        self._send(
-            "thinking",
-            {
-                "questionIndex": q,
-                "round": r,
-                "participants": [
-                    {
-                        "participantIndex": i,
-                        "personaId": participants[i].get("id"),
-                        "name": participants[i].get("name"),
-                    }
-                    for i in indices
-                ],
-            },
-        )
+        """Who is being generated now; `moderator`: the kind (probe, summary) the AI
+        moderator is writing, when it is (the payload then has `moderator`)."""
+        data: dict[str, Any] = {
+            "questionIndex": q,
+            "round": r,
+            "participants": [
+                {
+                    "participantIndex": i,
+                    "personaId": participants[i].get("id"),
+                    "name": participants[i].get("name"),
+                }
+                for i in indices
+            ],
+        }
+        if moderator is not None:
+            data["moderator"] = moderator
+        self._send("thinking", data)
 
     def status(self, status: str, *, running: bool, error: dict[str, Any] | None = None) -> None:
         self._send("status", {"status": status, "running": running, "error": error})

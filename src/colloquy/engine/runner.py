@@ -7,8 +7,9 @@ are no artificial pauses: pacing is the screen's business.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from colloquy.domain import moderation
 from colloquy.domain.answer_cleaning import clean_answer
 from colloquy.domain.constants import (
     MAX_ITERATIONS,
@@ -33,9 +35,9 @@ from colloquy.domain.prompts import build_system_prompt, round_moderator_message
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.text_safety import clean_text
 from colloquy.domain.tokens import estimate_tokens
-from colloquy.engine import journal, plan
+from colloquy.engine import journal, plan, provenance
 from colloquy.engine.journal import Counters, SessionGone
-from colloquy.engine.prompting import answer_request, image_urls
+from colloquy.engine.prompting import answer_request, image_urls, moderator_request
 from colloquy.engine.publisher import Publisher
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
@@ -55,6 +57,15 @@ def error_message(err: LLMError) -> str:
     if err.message.startswith(MSG_GENERATION_FAILED):
         return err.message
     return f"{MSG_GENERATION_FAILED}: {err.message}"
+
+
+def _follow_up(messages: Sequence[Mapping[str, Any]], q: int, r: int) -> str | None:
+    """The AI moderator's probe that opened round r of question q (not a scripted
+    fallback), the prompt the participants answer in that round."""
+    for m in reversed(messages):
+        if m["kind"] == moderation.PROBE and m["questionIndex"] == q and m["round"] == r:
+            return None if m.get("note") else m["content"]
+    return None
 
 
 class Halt(Exception):
@@ -83,6 +94,11 @@ class Setup:
     moderator_style: str
     response_length: str
     mode: str
+    moderator: str = moderation.SCRIPTED
+
+    @property
+    def names(self) -> list[str]:
+        return [str(p.get("name") or "") for p in self.participants]
 
     @classmethod
     def of(cls, row: SessionRow) -> Setup:
@@ -94,6 +110,7 @@ class Setup:
             moderator_style=row.moderator_style,
             response_length=settings.get("responseLength") or "moderate",
             mode=settings.get("discussionMode") or plan.SEQUENTIAL,
+            moderator=settings.get("moderator") or moderation.SCRIPTED,
         )
 
 
@@ -106,8 +123,13 @@ class SessionRunner:
         publisher: Publisher,
         uploads_dir: Path,
         stop: asyncio.Event,
+        session_provider: Callable[[dict[str, Any]], Provider] | None = None,
     ) -> None:
         self.session_id = session_id
+        # Builds the provider of a session that names its own model (a re-run on another
+        # model); that provider belongs to this run and is closed when it ends.
+        self.session_provider = session_provider
+        self.owns_provider = False
         self.factory = factory
         self.provider_factory = provider  # built on first use, inside the guarded loop
         self.provider: Provider | None = None
@@ -121,6 +143,8 @@ class SessionRunner:
         # waits for the commit, see Publisher.committed), and a failed write ends the run.
         self.writes: list[asyncio.Future[None]] = []
         self.system_prompts: dict[int, str] = {}  # per participant: the same all session
+        # Called with the session id once the run completed (the session health report).
+        self.on_complete: Callable[[str], None] | None = None
 
     async def run(self) -> None:
         """Drive the session until it completes, halts or the task is cancelled.
@@ -151,6 +175,9 @@ class SessionRunner:
             # Deltas still buffered belong to answers that will not be stored (stored ones
             # were flushed before their `message`): do not let a timer publish them later.
             self.pub.drop_tokens()
+            if self.owns_provider and self.provider is not None:
+                with contextlib.suppress(Exception):
+                    await self.provider.aclose()
 
     async def _loop_then_settle(self) -> None:
         """The loop, then its message writes: the run ends only when they are done, and a
@@ -191,10 +218,15 @@ class SessionRunner:
             messages = await journal.load_messages(db, self.session_id)
         setup = Setup.of(row)
         try:
-            self.provider = self.provider_factory()
+            if row.model_override and self.session_provider is not None:
+                self.provider = self.session_provider(row.model_override)
+                self.owns_provider = True
+            else:
+                self.provider = self.provider_factory()
         except Exception as exc:  # e.g. a bad COLLOQUY_LLM_* setting or a missing model file
             log.exception("could not build the model provider")
             raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
+        await provenance.record_model(self.factory, self.session_id, self.provider)
         self.counters = Counters(row.request_count, row.iteration_count)
         self.images: list[str] = []
         if getattr(self.provider, "supports_images", False):
@@ -206,24 +238,35 @@ class SessionRunner:
         # than 150 answers (up to 10 x 8 x 3 = 240), and the spec itself calls the request
         # guard unreliable. Here they count requests and iterations beyond the session's
         # planned ones, so they only trip on a runaway loop (repeated failures and retries).
-        max_requests = plan.planned_answers(q_count, p_count) + REQUEST_LIMIT
-        max_iterations = plan.planned_steps(q_count, p_count) + MAX_ITERATIONS
+        ai = setup.moderator == moderation.AI
+        max_requests = (
+            plan.planned_answers(q_count, p_count)
+            + plan.moderator_calls(q_count, setup.moderator)
+            + REQUEST_LIMIT
+        )
+        max_iterations = plan.planned_steps(q_count, p_count, setup.moderator) + MAX_ITERATIONS
         while True:
             self._check_writes()
             if self.stop.is_set():
                 raise self._stopped()
-            slot = plan.next_slot(q_count, p_count, [journal.slot_key(m) for m in messages])
+            first = plan.first_speakers(messages, setup.names) if ai else {}
+            keys = [journal.slot_key(m) for m in messages]
+            slot = plan.next_slot(q_count, p_count, keys, setup.moderator, first)
             if slot is None:
                 raise Halt(None, complete=True)
             self.counters.iterations += 1
             if self.counters.iterations > max_iterations:
                 raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
+            if slot.kind in (moderation.PROBE, moderation.SUMMARY):
+                await self._moderate(setup, slot, messages, self.counters.requests < max_requests)
+                continue
             if slot.kind != plan.ANSWER:
                 self._post_moderator(setup, slot, messages)
                 continue
             if self.counters.requests >= max_requests:
                 raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
-            batch = plan.answer_batch(slot, p_count, setup.mode)
+            order = plan.round_order(p_count, first.get((slot.question_index, slot.round_index)))
+            batch = plan.answer_batch(slot, p_count, setup.mode, order)
             await self._answer(setup, slot, batch, messages)
 
     def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[Message]) -> None:
@@ -247,14 +290,97 @@ class SessionRunner:
             setup,
         )
 
+    async def _moderate(
+        self, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
+    ) -> None:
+        """The AI moderator's probe (the next round's prompt) or summary, streamed like an
+        answer. A failed call falls back to the scripted text with a note on the message,
+        and the session goes on; Stop drops it (a resumed run writes it again)."""
+        q, r, kind = slot.question_index, slot.round_index, slot.kind
+        last = q == len(setup.questions) - 1
+        self.generating = []
+        self.pub.thinking(setup.participants, [], q, r, moderator=kind)
+        note = None
+        task = asyncio.create_task(self._moderator_text(setup, slot, messages, may_call))
+        try:
+            text = await self._unless_stopped(task)
+        except LLMError as err:
+            log.warning("session %s: AI moderator %s failed: %s", self.session_id, kind, err)
+            note = moderation.fallback_note(kind, error_message(err))
+            text = ""
+        finally:
+            if not task.done():
+                task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        if not text:
+            if kind == moderation.PROBE:
+                text = round_moderator_message(r + 1)
+            else:
+                text = moderation.fallback_summary(last)
+            note = note or moderation.fallback_note(kind, "no usable reply")
+        self._store(
+            messages,
+            {
+                "speaker": MODERATOR_SPEAKER,
+                "content": text,
+                "sentiment": None,
+                "personaId": None,
+                "questionIndex": q,
+                "round": r,
+                "participantIndex": None,
+                "kind": kind,
+                "tokens": 0 if note else estimate_tokens(text),  # written by the model
+                "note": note,
+                "rawContent": None,
+            },
+            setup,
+        )
+        self.pub.thinking(setup.participants, [], q, r)
+
+    async def _moderator_text(
+        self, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
+    ) -> Any:
+        q, r, kind = slot.question_index, slot.round_index, slot.kind
+        if not may_call:  # the request breaker: no more model calls for the moderator
+            raise LLMError(MSG_REQUEST_LIMIT)
+        discussion = [m for m in messages if m["questionIndex"] == q]
+        request = moderator_request(
+            kind=kind,
+            moderator_style=setup.moderator_style,
+            question=setup.questions[q],
+            discussion=discussion,
+            names=setup.names,
+            next_round_index=r,
+            is_last_question=q == len(setup.questions) - 1,
+        )
+        extra = {"speaker": MODERATOR_SPEAKER, "kind": kind}
+        nobody: dict[str, Any] = {"id": None}
+        provider = self.provider
+        assert provider is not None  # run() builds it before the first call
+        self.counters.requests += 1
+        result = await provider.stream(
+            request,
+            lambda delta: self.pub.token(nobody, None, q, r, delta, extra),
+            lambda: self.pub.retrying(nobody, None, q, r),
+            lambda: self.pub.waiting(nobody, None, q, r),
+        )
+        raw = clean_text(result.text or "")  # NUL: PostgreSQL refuses it
+        if kind == moderation.SUMMARY:
+            return moderation.summary_text(raw)
+        return moderation.clean_moderator_text(raw)
+
     async def _answer(
         self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
     ) -> None:
         q, r = slot.question_index, slot.round_index
         discussion = plan.discussion_scope(messages, q, r, setup.mode)
+        follow_up = _follow_up(messages, q, r)
         self.generating = list(batch)
         self.pub.thinking(setup.participants, batch, q, r)
-        tasks = {p: asyncio.create_task(self._generate(setup, q, r, p, discussion)) for p in batch}
+        tasks = {
+            p: asyncio.create_task(self._generate(setup, q, r, p, discussion, follow_up))
+            for p in batch
+        }
         try:
             for p in batch:  # stored in participant order, each as soon as it may be
                 answer = await self._unless_stopped(tasks[p])
@@ -288,7 +414,13 @@ class SessionRunner:
             await asyncio.gather(*tasks.values(), return_exceptions=True)
 
     async def _generate(
-        self, setup: Setup, q: int, r: int, p: int, discussion: list[Message]
+        self,
+        setup: Setup,
+        q: int,
+        r: int,
+        p: int,
+        discussion: list[Message],
+        follow_up: str | None = None,
     ) -> Answer:
         persona = setup.participants[p]
         system = self.system_prompts.get(p)
@@ -306,6 +438,7 @@ class SessionRunner:
             round_index=r,
             images=self.images,
             system=system,
+            follow_up=follow_up,
         )
         others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
         raw = ""
@@ -328,7 +461,7 @@ class SessionRunner:
                 return Answer(cleaned.text, cleaned.repairs, raw)
         return Answer(raw, [], raw)
 
-    async def _unless_stopped(self, task: asyncio.Task[Answer]) -> Answer:
+    async def _unless_stopped(self, task: asyncio.Task[Any]) -> Any:
         """The task's result, or Halt when Stop comes first (the answer is dropped)."""
         if not task.done():
             stop_wait = asyncio.create_task(self.stop.wait())
@@ -362,6 +495,11 @@ class SessionRunner:
         except Exception:
             log.exception("session %s: could not record the end of the run", self.session_id)
             return
+        if complete and self.on_complete is not None:
+            try:
+                self.on_complete(self.session_id)
+            except Exception:
+                log.exception("session %s: completion hook failed", self.session_id)
         if self.quiet_stop:
             return  # the caller (End, Delete) records and announces what happens next
         if error is not None:

@@ -32,6 +32,22 @@ EMBEDDED_NAME = "SmolLM2-135M-Instruct"
 # before llama_cpp (and so libgomp) is loaded, which happens lazily in load_model.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
+# Saved model states, looked up by longest token prefix: a persona's next prompt starts
+# with its previous one (system prompt, materials, question, the discussion so far), so
+# only the text added since is evaluated (llama-cpp-python's LlamaRAMCache).
+PROMPT_CACHE_BYTES = int(os.environ.get("COLLOQUY_LOCAL_PROMPT_CACHE_MB", "1024")) << 20
+
+
+def default_threads() -> int:
+    """One core is left to the web server and the database. Measured on 2 cores
+    (issue 12): 2 threads evaluate ~280 tokens/s on an idle machine but ~55 when another
+    process wants a core (the threads wait on each other); 1 thread holds ~139."""
+    configured = os.environ.get("COLLOQUY_LOCAL_THREADS", "").strip()
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
 _models: dict[str, Any] = {}
 _executors: dict[str, ThreadPoolExecutor] = {}
 _registry_lock = threading.Lock()
@@ -72,14 +88,41 @@ def load_model(path: str, n_ctx: int) -> Any:
     if not Path(path).is_file():
         raise LLMError(f"Local model file not found: {path}")
     from llama_cpp import Llama  # heavy import, deferred until a model is needed
+    from llama_cpp.llama_cache import LlamaRAMCache
 
     started = time.monotonic()
+    threads = default_threads()
     with _construct_lock, _safe_model_params():
-        llm = Llama(model_path=path, n_ctx=n_ctx, n_threads=os.cpu_count() or 2, verbose=False)
-    log.info("Loaded %s in %.1fs", path, time.monotonic() - started)
+        try:
+            llm = Llama(
+                model_path=path,
+                n_ctx=n_ctx,
+                n_threads=threads,
+                n_threads_batch=threads,
+                verbose=False,
+            )
+        except ValueError as exc:  # llama.cpp could not read it: not a GGUF model
+            raise LLMError(f"Not a usable GGUF model: {Path(path).name} ({exc})") from exc
+    if PROMPT_CACHE_BYTES > 0:
+        llm.set_cache(LlamaRAMCache(capacity_bytes=PROMPT_CACHE_BYTES))
+    _count_evaluated_tokens(llm)
+    log.info("Loaded %s in %.1fs (%d threads)", path, time.monotonic() - started, threads)
     with _registry_lock:
         _models[path] = llm
     return llm
+
+
+def _count_evaluated_tokens(llm: Any) -> None:
+    """Count the tokens llama.cpp computes (`llm.colloquy_evaluated`): prompt tokens not
+    restored from the cache, plus one per generated token."""
+    evaluate = llm.eval
+    llm.colloquy_evaluated = 0
+
+    def counting_eval(tokens: Any) -> None:
+        llm.colloquy_evaluated += len(tokens)
+        evaluate(tokens)
+
+    llm.eval = counting_eval
 
 
 def unload_all() -> None:

@@ -14,6 +14,7 @@ text it has so far (finish_reason "length"); only a call with no text yet times 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -30,6 +31,8 @@ from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
 
 __all__ = ["EMBEDDED_NAME", "LocalProvider", "embedded_model_path"]
+
+log = logging.getLogger(__name__)
 
 # Only an empty reply is worth one more try locally; the rest would fail the same way.
 LOCAL_RETRY = RetryPolicy(max_retries=1, base_delay=0.0, timeout_retries=0, empty_retries=1)
@@ -134,6 +137,7 @@ class LocalProvider(RetryingProvider):
         messages += [{"role": m.role, "content": m.content} for m in req.messages]
 
         started = time.monotonic()
+        evaluated_before = getattr(llm, "colloquy_evaluated", 0)
         parts: list[str] = []
         finish: str | None = None
         for chunk in llm.create_chat_completion(messages=messages, **kwargs):
@@ -153,10 +157,20 @@ class LocalProvider(RetryingProvider):
                 break
         completion = len(parts)  # llama.cpp streams one chunk per token
         prompt = max(0, int(getattr(llm, "n_tokens", 0)) - completion)
-        return ChatResult(
+        evaluated = getattr(llm, "colloquy_evaluated", 0) - evaluated_before
+        result = ChatResult(
             text="".join(parts),
             prompt_tokens=prompt or estimate_prompt_tokens(req),
             completion_tokens=completion,
             model=self.model,
             finish_reason=finish,
+            prompt_evaluated=max(0, evaluated - completion),
         )
+        log.debug(
+            "local model: prompt %d tokens (%d evaluated), %d generated in %.2fs",
+            result.prompt_tokens,
+            result.prompt_evaluated,
+            completion,
+            time.monotonic() - started,
+        )
+        return result

@@ -35,6 +35,8 @@ class ChatResult:
     completion_tokens: int
     model: str
     finish_reason: str | None = None  # "stop", "length" (cut at max_tokens), ...
+    # Prompt tokens the model computed (the rest came from its cache); None when unknown.
+    prompt_evaluated: int | None = None
 
     @property
     def total_tokens(self) -> int:

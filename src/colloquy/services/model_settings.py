@@ -162,7 +162,7 @@ def _local_model(runtime: Runtime, model: str | None, problems: list[str]) -> st
 # -- trying a configuration --------------------------------------------------------------
 
 
-def _probe_provider(runtime: Runtime, config: ModelConfig) -> Provider:
+def probe_provider(runtime: Runtime, config: ModelConfig) -> Provider:
     # One attempt, no retries: the user waits for the answer.
     quick = runtime.settings.model_copy(update={"llm_max_retries": 0, "llm_timeout": 30.0})
     return build_provider(quick, config)
@@ -193,7 +193,7 @@ def describe_failure(err: BaseException, config: ModelConfig) -> str:
 async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
     """One short real call (streamed), then a structured one and an image one, so the
     screen can say what this model can do here."""
-    provider = _probe_provider(runtime, config)
+    provider = probe_provider(runtime, config)
     result: dict[str, Any] = {
         "ok": False,
         "latencyMs": None,

@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.enrichment import enrich
+from colloquy.domain.persona_tags import has_tag, normalize_tags, validate_tags
 from colloquy.domain.templates import SEED_PERSONAS
 from colloquy.domain.validation import validate_persona
 from colloquy.errors import NotFound, ValidationFailed
@@ -34,6 +35,7 @@ def persona_to_dict(row: PersonaRow) -> dict[str, Any]:
         "traits": {t: row.traits.get(t, 50) for t in TRAIT_NAMES},
         "interests": list(row.interests),
         "generatedFrom": row.generated_from,
+        "tags": list(row.tags or []),
         "createdAt": row.created_at,
         "updatedAt": row.updated_at,
     }
@@ -43,7 +45,7 @@ def persona_to_dict(row: PersonaRow) -> dict[str, Any]:
 
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
     """Validate with the spec's rules and normalise what will be stored."""
-    errors = validate_persona(data)
+    errors = validate_persona(data) + validate_tags(data.get("tags"))
     if errors:
         raise ValidationFailed(errors)
     return {
@@ -55,12 +57,17 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
         "traits": {t: round(float(data["traits"][t]), 2) for t in TRAIT_NAMES},
         "interests": [i.strip() for i in data["interests"]],
         "generated_from": data.get("generatedFrom"),
+        "tags": normalize_tags(data.get("tags")),
     }
 
 
-async def list_personas(db: AsyncSession) -> list[dict[str, Any]]:
+async def list_personas(db: AsyncSession, tag: str | None = None) -> list[dict[str, Any]]:
+    """The library in creation order; with `tag`, only personas carrying it."""
     rows = await db.scalars(select(PersonaRow).order_by(PersonaRow.created_at, PersonaRow.id))
-    return [persona_to_dict(r) for r in rows]
+    personas = [persona_to_dict(r) for r in rows]
+    if tag and tag.strip():
+        personas = [p for p in personas if has_tag(p["tags"], tag)]
+    return personas
 
 
 async def _get_row(db: AsyncSession, persona_id: str) -> PersonaRow:
@@ -84,7 +91,16 @@ async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str
 
 async def create_personas(db: AsyncSession, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Create several personas in one transaction: all are stored or none."""
-    rows = [PersonaRow(id=new_persona_id(), **_clean(item)) for item in items]
+    cleaned = [_clean(item) for item in items]
+    ids: set[str] = set()
+    while len(ids) < len(cleaned):  # distinct even for a large batch in one millisecond
+        ids.add(new_persona_id())
+    now = utcnow()
+    # Creation times a microsecond apart keep the library in the order given.
+    rows = [
+        PersonaRow(id=pid, created_at=now + timedelta(microseconds=i), updated_at=now, **data)
+        for i, (pid, data) in enumerate(zip(sorted(ids), cleaned, strict=True))
+    ]
     db.add_all(rows)
     await db.commit()
     return [persona_to_dict(r) for r in rows]
@@ -99,6 +115,8 @@ async def update_persona(db: AsyncSession, persona_id: str, data: dict[str, Any]
     cleaned = _clean(data)
     if "generatedFrom" not in data:
         cleaned.pop("generated_from")
+    if "tags" not in data:  # an update without tags keeps the persona's tags
+        cleaned.pop("tags")
     for key, value in cleaned.items():
         setattr(row, key, value)
     row.updated_at = utcnow()

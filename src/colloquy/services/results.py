@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.messages import Message
 from colloquy.errors import NotFound
+from colloquy.services.session_view import model_info
 from colloquy.store.messages import load_message_dicts
 from colloquy.store.models import SessionRow
 
@@ -30,6 +31,7 @@ def session_dict(row: SessionRow) -> dict[str, Any]:
         "settings": dict(row.settings or {}),
         "tokensUsed": row.tokens_used,
         "insights": row.insights,
+        "model": model_info(row),
     }
 
 

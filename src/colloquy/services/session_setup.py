@@ -17,6 +17,7 @@ from colloquy.domain.constants import (
     MODERATOR_STYLES,
     RESPONSE_LENGTHS,
 )
+from colloquy.domain.moderation import DEFAULT_MODERATOR, MODERATORS
 from colloquy.domain.stimuli import (
     MSG_UNSUPPORTED_AUDIO,
     MSG_UNSUPPORTED_VIDEO,
@@ -97,6 +98,8 @@ def _settings_errors(settings: dict[str, Any]) -> list[str]:
         errors.append("Response length must be brief, moderate or detailed")
     if (settings.get("discussionMode") or SEQUENTIAL) not in DISCUSSION_MODES:
         errors.append("Discussion mode must be sequential or parallel")
+    if (settings.get("moderator") or DEFAULT_MODERATOR) not in MODERATORS:
+        errors.append("Moderator must be scripted or ai")
     return errors
 
 
@@ -159,5 +162,6 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
             "responseLength": settings.get("responseLength") or DEFAULT_RESPONSE_LENGTH,
             "discussionMode": settings.get("discussionMode") or SEQUENTIAL,
             "autoAdvance": bool(settings.get("autoAdvance", False)),
+            "moderator": settings.get("moderator") or DEFAULT_MODERATOR,
         },
     }

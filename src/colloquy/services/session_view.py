@@ -8,11 +8,24 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.moderation import SCRIPTED
 from colloquy.engine.journal import load_messages
 from colloquy.engine.publisher import progress_payload
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.models import MessageRow, SessionHealthRow, SessionRow
 
 SUMMARY_LIMIT = 1000  # the dashboard lists at most this many sessions, newest first
+
+
+async def overall_by_session(db: AsyncSession, ids: list[str]) -> dict[str, str]:
+    """The stored health verdict of each session that has one (services/session_health)."""
+    if not ids:
+        return {}
+    rows = await db.execute(
+        select(SessionHealthRow.session_id, SessionHealthRow.overall).where(
+            SessionHealthRow.session_id.in_(ids)
+        )
+    )
+    return {sid: overall for sid, overall in rows}
 
 
 def _details(row: SessionRow) -> dict[str, Any]:
@@ -23,7 +36,15 @@ def _details(row: SessionRow) -> dict[str, Any]:
         "status": row.status,
         "createdAt": row.created_at,
         "completedAt": row.completed_at,
+        "model": model_info(row),
     }
+
+
+def model_info(row: SessionRow) -> dict[str, Any] | None:
+    """The provider and model that produced the session (None until a run starts)."""
+    if not row.model_name:
+        return None
+    return {"provider": row.model_provider or "", "name": row.model_name}
 
 
 def session_view(
@@ -31,7 +52,8 @@ def session_view(
 ) -> dict[str, Any]:
     participants = list(row.participants or [])
     questions = list(row.questions or [])
-    progress = progress_payload(participants, len(questions), messages, generating)
+    moderator = (row.settings or {}).get("moderator") or SCRIPTED
+    progress = progress_payload(participants, len(questions), messages, generating, moderator)
     progress.pop("tokensUsed")
     return {
         **_details(row),
@@ -70,6 +92,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
         )
         for session_id, sentiment, n in grouped:
             counts.setdefault(session_id, {})[sentiment or ""] = n
+    health = await overall_by_session(db, [r.id for r in rows])
     out = []
     for row in rows:
         c = counts.get(row.id, {})
@@ -79,6 +102,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
                 "participantCount": len(row.participants or []),
                 "messageCount": sum(c.values()),
                 "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},
+                "health": health.get(row.id),
             }
         )
     return out

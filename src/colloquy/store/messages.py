@@ -28,6 +28,7 @@ def message_to_dict(row: MessageRow) -> Message:
         "tokens": row.tokens,
         "repairs": list(row.repairs or []),
         "rawContent": row.raw_content,
+        "note": row.note,
     }
 
 
@@ -49,6 +50,7 @@ def message_columns(message: Message, session_id: str) -> dict[str, Any]:
         "tokens": message["tokens"],
         "repairs": message["repairs"] or None,
         "raw_content": message["rawContent"],
+        "note": message["note"],
     }
 
 

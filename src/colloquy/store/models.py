@@ -31,6 +31,8 @@ class PersonaRow(Base):
     generated_from: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # Segment labels ("Gen Z", "Chicago"); null on rows made before tags existed.
+    tags: Mapped[list[Any] | None] = mapped_column(JSON, default=list)
 
 
 class SessionRow(Base):
@@ -58,6 +60,12 @@ class SessionRow(Base):
     stop_requested: Mapped[bool] = mapped_column(Boolean, default=False)
     request_count: Mapped[int] = mapped_column(Integer, default=0)
     iteration_count: Mapped[int] = mapped_column(Integer, default=0)
+    # Provenance: the provider and model that produced the answers (set when a run starts).
+    model_provider: Mapped[str | None] = mapped_column(String(60), default=None)
+    model_name: Mapped[str | None] = mapped_column(String(300), default=None)
+    # "Run again on another model": {provider, baseUrl, model, apiKey (encrypted)}; the
+    # runner uses it instead of the global model. None: the model of the Settings screen.
+    model_override: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 
 class MessageRow(Base):
@@ -95,6 +103,8 @@ class MessageRow(Base):
     # What answer cleaning repaired (domain/answer_cleaning.py) and the model's own text.
     repairs: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     raw_content: Mapped[str | None] = mapped_column(Text, default=None)
+    # Why a message is not what was planned, e.g. the AI moderator's fallback (issue 15).
+    note: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class DraftRow(Base):
@@ -114,3 +124,34 @@ class AppSettingRow(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     data: Mapped[dict[str, Any]]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SessionHealthRow(Base):
+    """The session health report (domain/session_health.py), one per session; recomputed
+    when the session's message count changes."""
+
+    __tablename__ = "session_health"
+
+    session_id: Mapped[str] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    overall: Mapped[str] = mapped_column(String(10))
+    report: Mapped[dict[str, Any]]
+    message_count: Mapped[int] = mapped_column(Integer)
+    computed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PersonaAuditRow(Base):
+    """One IPIP personality audit of a persona (domain/personality_audit.py)."""
+
+    __tablename__ = "persona_audits"
+    __table_args__ = (Index("ix_persona_audits_persona_id", "persona_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    persona_id: Mapped[str] = mapped_column(ForeignKey("personas.id", ondelete="CASCADE"))
+    assigned: Mapped[dict[str, Any]]
+    measured: Mapped[dict[str, Any]]
+    items: Mapped[list[Any]]
+    engaging: Mapped[bool] = mapped_column(Boolean)
+    model: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,4 +1,5 @@
 import {
+  GaugeIcon,
   LayoutDashboardIcon,
   MenuIcon,
   MessagesSquareIcon,
@@ -17,6 +18,7 @@ const NAV_ITEMS = [
   { to: paths.dashboard, label: "Dashboard", icon: LayoutDashboardIcon },
   { to: paths.personas, label: "Personas", icon: UsersIcon },
   { to: paths.createSession, label: "New Session", icon: PlusCircleIcon },
+  { to: paths.fidelity, label: "Fidelity", icon: GaugeIcon },
   { to: paths.settings, label: "Settings", icon: SettingsIcon },
 ] as const;
 

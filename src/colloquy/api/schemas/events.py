@@ -5,14 +5,16 @@ these models only document them (the server does not validate each token event).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from colloquy.api.schemas.common import CamelModel
 from colloquy.api.schemas.sessions import ErrorInfo, MessageOut, ProgressOut
 
 
 class AnswerRef(CamelModel):
-    """Which answer an event is about."""
+    """Which answer an event is about (participant_index None: the AI moderator's call)."""
 
-    participant_index: int
+    participant_index: int | None
     persona_id: str | None
     question_index: int
     round: int
@@ -20,6 +22,9 @@ class AnswerRef(CamelModel):
 
 class TokenEventData(AnswerRef):
     delta: str  # more text of the answer being written
+    # The AI moderator's probe or summary (participant_index None): who speaks, and what.
+    speaker: str | None = None
+    kind: Literal["probe", "summary"] | None = None
 
 
 class ThinkingParticipant(CamelModel):
@@ -32,6 +37,8 @@ class ThinkingEventData(CamelModel):
     question_index: int
     round: int
     participants: list[ThinkingParticipant]  # whose answers are being generated
+    # Set while the AI moderator writes a probe or summary (participants is then empty).
+    moderator: Literal["probe", "summary"] | None = None
 
 
 class ProgressEventData(ProgressOut):

@@ -47,3 +47,54 @@ class ModelChoice(CamelModel):
 
 class ModelListOut(CamelModel):
     models: list[ModelChoice]
+
+
+# -- /api/models: the catalog and downloads of local GGUF models --------------------------
+
+
+class CatalogModelOut(CamelModel):
+    id: str
+    name: str
+    repo: str
+    file: str
+    revision: str
+    size_bytes: int
+    memory_gb: float
+    tokens_per_second: int
+    speed: str
+    description: str
+    license: str
+    downloaded: bool
+
+
+class CatalogOut(CamelModel):
+    models: list[CatalogModelOut]
+
+
+class DownloadIn(CamelModel):
+    """A catalog entry (`id`) or any GGUF file on the hub (`repo`, `file`, `revision`)."""
+
+    id: str | None = Field(default=None, max_length=100)
+    repo: str | None = Field(default=None, max_length=200)
+    file: str | None = Field(default=None, max_length=300)
+    revision: str | None = Field(default=None, max_length=100)
+
+
+class DownloadOut(CamelModel):
+    id: str  # the file name in <data dir>/models
+    name: str
+    catalog_id: str | None
+    repo: str
+    file: str
+    revision: str
+    state: Literal["queued", "downloading", "verifying", "done", "failed", "cancelled"]
+    bytes_done: int
+    total_bytes: int | None
+    bytes_per_second: int | None
+    eta_seconds: int | None
+    error: str | None
+    commit: str | None
+
+
+class DownloadListOut(CamelModel):
+    downloads: list[DownloadOut]

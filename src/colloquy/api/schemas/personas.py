@@ -31,6 +31,9 @@ class PersonaInput(RequestModel):
     traits: dict[str, TraitValue] | None = Field(default=None, max_length=20)
     interests: list[Interest] | None = Field(default=None, max_length=50)
     generated_from: str | None = Field(default=None, max_length=20000)
+    tags: list[Annotated[str, Field(max_length=200)] | None] | None = Field(
+        default=None, max_length=50
+    )
 
 
 class PersonaCreate(PersonaInput):
@@ -51,6 +54,7 @@ class PersonaOut(CamelModel):
     traits: Traits
     interests: list[str]
     generated_from: str | None = None
+    tags: list[str] = Field(default_factory=list)
     created_at: datetime
     updated_at: datetime
     enriched: dict[str, Any]
@@ -70,3 +74,20 @@ class PersonaTemplateOut(CamelModel):
     name: str
     description: str
     data: PersonaTemplateData
+
+
+class PersonaImportRowOut(CamelModel):
+    row: int
+    name: str
+    ok: bool
+    errors: list[str]
+
+
+class PersonaImportOut(CamelModel):
+    dry_run: bool
+    total: int
+    valid: int
+    invalid: int
+    imported: int
+    imported_ids: list[str]
+    rows: list[PersonaImportRowOut]

@@ -4,7 +4,7 @@ messages) but every string and list has a size bound."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -32,6 +32,7 @@ class SessionSettingsIn(RequestModel):
     response_length: str | None = Field(default=None, max_length=20)
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
+    moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
 
 
 class SessionCreate(RequestModel):
@@ -71,6 +72,24 @@ class SentimentCounts(CamelModel):
     negative: int
 
 
+class SessionModelOut(CamelModel):
+    """Provenance: the provider and model that produced the session."""
+
+    provider: str
+    name: str
+
+
+class SessionRerunIn(CamelModel):
+    """Run again on another model; no provider: the current model of the Settings screen.
+    No API key: the saved one when provider and base URL are the saved ones. A key given
+    is stored encrypted with the copy, never returned."""
+
+    provider: Literal["local", "openai", "anthropic"] | None = None
+    base_url: str | None = Field(default=None, max_length=500)
+    model: str | None = Field(default=None, max_length=500)
+    api_key: str | None = Field(default=None, max_length=500)
+
+
 class SessionSummaryOut(CamelModel):
     id: str
     name: str
@@ -81,6 +100,9 @@ class SessionSummaryOut(CamelModel):
     participant_count: int
     message_count: int
     sentiment_counts: SentimentCounts
+    model: SessionModelOut | None = None
+    # The stored session health verdict (good / fair / poor), once computed.
+    health: str | None = None
 
 
 class MessageOut(CamelModel):
@@ -93,9 +115,11 @@ class MessageOut(CamelModel):
     question_index: int
     round: int  # 0-based: 0 = initial responses
     participant_index: int | None = None
-    kind: str  # question | round | response
+    kind: str  # question | round | response | probe | summary (the last two: AI moderator)
     # What answer cleaning repaired (own-name prefix, another voice, meta text, ...).
     repairs: list[str] = Field(default_factory=list)
+    # Why the message is not what was planned (an AI moderator call that fell back).
+    note: str | None = None
 
 
 class ProgressOut(CamelModel):
@@ -120,6 +144,7 @@ class SessionSettingsOut(CamelModel):
     response_length: str
     discussion_mode: str
     auto_advance: bool
+    moderator: str = "scripted"  # scripted (the spec's prompts) | ai (issue 15)
 
 
 class SessionOut(CamelModel):
@@ -140,3 +165,4 @@ class SessionOut(CamelModel):
     error: ErrorInfo | None
     running: bool
     progress: ProgressOut
+    model: SessionModelOut | None = None

@@ -1,4 +1,4 @@
-import { FolderOpenIcon, PlayCircleIcon, PlusIcon } from "lucide-react";
+import { Columns2Icon, FolderOpenIcon, PlayCircleIcon, PlusIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -31,6 +31,9 @@ import { DeleteSessionDialog } from "./delete-session-dialog";
 import { SessionsTable, SessionsTableSkeleton } from "./sessions-table";
 import { SummaryCards } from "./summary-cards";
 
+/** A comparison shows 2 to 4 completed sessions side by side. */
+const COMPARE_MAX = 4;
+
 export const EMPTY_TEXT = "No sessions yet. Create your first session or try our demo!";
 export const NO_MATCH_TEXT = "No sessions match your filters.";
 
@@ -42,6 +45,7 @@ export function DashboardPage() {
   const personas = usePersonas();
   const duplicate = useDuplicateSession();
   const [filters, setFilters] = useState<SessionFilters>(DEFAULT_FILTERS);
+  const [compareIds, setCompareIds] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<{ open: boolean; session: SessionSummary | null }>({
     open: false,
     session: null,
@@ -49,6 +53,10 @@ export function DashboardPage() {
 
   const list = useMemo(() => sessions.data ?? [], [sessions.data]);
   const visible = useMemo(() => filterSessions(list, filters), [list, filters]);
+  // Only sessions still listed and completed stay picked (one may be deleted meanwhile).
+  const picked = compareIds.filter((id) => list.some((s) => s.id === id && s.status === "completed"));
+  const toggleCompare = (id: string) =>
+    setCompareIds((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id].slice(0, COMPARE_MAX)));
   const stats = useMemo(() => {
     const avg = averageSentiment(list.map((s) => s.sentimentCounts));
     return {
@@ -98,10 +106,24 @@ export function DashboardPage() {
             <h2 id="your-sessions" className="text-lg font-semibold">
               Your Sessions
             </h2>
-            <Link to={paths.createSession} className={buttonVariants()}>
-              <PlusIcon aria-hidden="true" />
-              Create New Session
-            </Link>
+            <div className="flex flex-wrap items-center gap-2">
+              {picked.length > 0 && (
+                <Link
+                  to={paths.compare(picked)}
+                  aria-disabled={picked.length < 2 || undefined}
+                  onClick={(e) => picked.length < 2 && e.preventDefault()}
+                  className={buttonVariants({ variant: "outline" })}
+                  data-testid="compare-link"
+                >
+                  <Columns2Icon aria-hidden="true" />
+                  {picked.length < 2 ? "Pick one more to compare" : `Compare ${picked.length} sessions`}
+                </Link>
+              )}
+              <Link to={paths.createSession} className={buttonVariants()}>
+                <PlusIcon aria-hidden="true" />
+                Create New Session
+              </Link>
+            </div>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
             <SearchBox
@@ -157,6 +179,9 @@ export function DashboardPage() {
             duplicatingId={duplicate.isPending ? (duplicate.variables ?? null) : null}
             onDuplicate={onDuplicate}
             onDelete={(session) => setDeleting({ open: true, session })}
+            compareIds={picked}
+            onToggleCompare={toggleCompare}
+            compareFull={picked.length >= COMPARE_MAX}
           />
         )}
       </Card>

@@ -5,6 +5,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { paths } from "@/app/paths";
+import { HealthBadge } from "@/components/health-badge";
 import type { SessionSummary } from "@/lib/api-types";
 import { formatSessionDate, STATUS_LABELS } from "../utils/dashboard";
 
@@ -13,12 +14,25 @@ export interface SessionsTableProps {
   duplicatingId: string | null;
   onDuplicate: (session: SessionSummary) => void;
   onDelete: (session: SessionSummary) => void;
+  /** Completed sessions picked for comparison; with `onToggleCompare` each gets a checkbox. */
+  compareIds?: readonly string[];
+  onToggleCompare?: (id: string) => void;
+  /** No more sessions can be picked (the comparison holds at most 4). */
+  compareFull?: boolean;
 }
 
 const HEAD = "px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase";
 const CELL = "px-4 py-3 align-middle";
 
-export function SessionsTable({ sessions, duplicatingId, onDuplicate, onDelete }: SessionsTableProps) {
+export function SessionsTable({
+  sessions,
+  duplicatingId,
+  onDuplicate,
+  onDelete,
+  compareIds = [],
+  onToggleCompare,
+  compareFull = false,
+}: SessionsTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-sm" aria-label="Sessions">
@@ -45,6 +59,19 @@ export function SessionsTable({ sessions, duplicatingId, onDuplicate, onDelete }
           {sessions.map((session) => (
             <tr key={session.id} className="transition-colors hover:bg-muted/30" data-testid="session-row">
               <td className={`${CELL} max-w-xs`}>
+                <div className="flex items-start gap-2">
+                {onToggleCompare && session.status === "completed" && (
+                  <input
+                    type="checkbox"
+                    className="mt-1 size-4 shrink-0 accent-primary"
+                    aria-label={`Compare ${session.name}`}
+                    data-testid="compare-checkbox"
+                    checked={compareIds.includes(session.id)}
+                    disabled={compareFull && !compareIds.includes(session.id)}
+                    onChange={() => onToggleCompare(session.id)}
+                  />
+                )}
+                <div className="min-w-0 flex-1">
                 <Link
                   to={paths.session(session.id)}
                   className="block truncate font-medium hover:text-primary hover:underline"
@@ -57,6 +84,14 @@ export function SessionsTable({ sessions, duplicatingId, onDuplicate, onDelete }
                     {session.description}
                   </p>
                 )}
+                {session.model && (
+                  <p className="truncate text-xs text-muted-foreground" data-testid="session-model">
+                    Model: {session.model.provider ? `${session.model.provider} · ` : ""}
+                    {session.model.name}
+                  </p>
+                )}
+                </div>
+                </div>
               </td>
               <td className={`${CELL} whitespace-nowrap text-muted-foreground`}>
                 <time dateTime={session.createdAt}>{formatSessionDate(session.createdAt)}</time>
@@ -66,6 +101,7 @@ export function SessionsTable({ sessions, duplicatingId, onDuplicate, onDelete }
                 <Badge variant={session.status === "completed" ? "default" : "secondary"} data-testid="status-badge">
                   {STATUS_LABELS[session.status] ?? session.status}
                 </Badge>
+                <HealthBadge overall={session.health} className="ml-1.5" />
               </td>
               <td className={CELL}>
                 <div className="flex items-center justify-end gap-1">

@@ -1,11 +1,12 @@
-import { PencilIcon, SparklesIcon, Trash2Icon, UserPlusIcon } from "lucide-react";
+import { PencilIcon, SparklesIcon, TagIcon, Trash2Icon, UserPlusIcon } from "lucide-react";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { TraitBars } from "@/components/trait-bars";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { Persona } from "@/lib/api-types";
+import { AuditLine } from "@/components/persona-audit";
+import type { AuditSummary, Persona } from "@/lib/api-types";
 
 export interface PersonaCardProps {
   persona: Persona;
@@ -14,9 +15,11 @@ export interface PersonaCardProps {
   onUse: (persona: Persona) => void;
   onEdit: (persona: Persona) => void;
   onDelete: (persona: Persona) => void;
+  /** The latest personality audit, shown as measured beside assigned traits. */
+  audit?: AuditSummary | null;
 }
 
-export function PersonaCard({ persona, index, onUse, onEdit, onDelete }: PersonaCardProps) {
+export function PersonaCard({ persona, index, onUse, onEdit, onDelete, audit }: PersonaCardProps) {
   const headingId = `persona-${persona.id}-name`;
   return (
     <Card
@@ -40,6 +43,18 @@ export function PersonaCard({ persona, index, onUse, onEdit, onDelete }: Persona
               AI generated
             </Badge>
           )}
+          {(persona.tags ?? []).length > 0 && (
+            <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">
+              {(persona.tags ?? []).map((tag) => (
+                <li key={tag}>
+                  <Badge variant="outline" data-testid="persona-tag">
+                    <TagIcon aria-hidden="true" />
+                    {tag}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <Tooltip>
           <TooltipTrigger asChild>
@@ -58,6 +73,7 @@ export function PersonaCard({ persona, index, onUse, onEdit, onDelete }: Persona
       </div>
 
       <TraitBars traits={persona.traits} />
+      {audit && <AuditLine audit={audit} />}
 
       {persona.interests.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Interests">

@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import type { Persona } from "@/lib/api-types";
 import { completeTraits } from "@/lib/traits";
+import { PersonaAuditPanel } from "@/components/persona-audit";
 import { useAnalyzeDocument } from "../api/analyze-document";
 import { useCreatePersona } from "../api/create-persona";
 import { usePersonaTemplates } from "../api/get-persona-templates";
@@ -123,6 +124,11 @@ export function PersonaFormDialog({ open, onOpenChange, persona }: PersonaFormDi
               </TabsContent>
               <TabsContent value="bigfive">
                 <BigFiveTab form={form} />
+                {persona && (
+                  <div className="mt-6 border-t pt-4">
+                    <PersonaAuditPanel persona={persona} />
+                  </div>
+                )}
               </TabsContent>
               <TabsContent value="interests">
                 <InterestsTab form={form} />

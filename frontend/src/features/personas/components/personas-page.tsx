@@ -1,16 +1,22 @@
-import { PlusIcon, SparklesIcon, UsersIcon } from "lucide-react";
+import { DownloadIcon, PlusIcon, SparklesIcon, UploadIcon, UsersIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
+import { MenuButton } from "@/components/menu-button";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
 import { SearchBox } from "@/components/search-box";
+import { TagFilter } from "@/components/tag-filter";
 import { Button } from "@/components/ui/button";
 import type { Persona } from "@/lib/api-types";
 import type { CreateSessionNavigationState } from "@/lib/navigation";
+import { collectTags, filterByTag } from "@/lib/tags";
+import { useLibraryAudit } from "@/lib/audit-queries";
 import { usePersonas } from "@/lib/personas-query";
+import { PERSONA_TEMPLATE_URL, personasExportUrl } from "../api/import-personas";
 import { filterPersonas } from "../utils/persona-form";
 import { DeletePersonaDialog } from "./delete-persona-dialog";
 import { GeneratePersonasDialog } from "./generate-personas-dialog";
+import { ImportPersonasDialog } from "./import-personas-dialog";
 import { PersonaCard, PersonaCardSkeleton } from "./persona-card";
 import { PersonaFormDialog } from "./persona-form-dialog";
 
@@ -28,15 +34,33 @@ interface FormState {
 export function PersonasPage() {
   const navigate = useNavigate();
   const personas = usePersonas();
+  const audits = useLibraryAudit();
+  const auditOf = useMemo(
+    () => new Map((audits.data?.audits ?? []).map((a) => [a.personaId, a])),
+    [audits.data],
+  );
   const [search, setSearch] = useState("");
   const [form, setForm] = useState<FormState>({ open: false, persona: null, key: 0 });
   const [generate, setGenerate] = useState({ open: false, key: 0 });
+  const [importing, setImporting] = useState({ open: false, key: 0 });
+  const [tag, setTag] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ open: boolean; persona: Persona | null }>({
     open: false,
     persona: null,
   });
 
-  const visible = useMemo(() => filterPersonas(personas.data ?? [], search), [personas.data, search]);
+  const tags = useMemo(() => collectTags(personas.data ?? []), [personas.data]);
+  const activeTag = tag !== null && tags.includes(tag) ? tag : null;
+  const visible = useMemo(
+    () => filterByTag(filterPersonas(personas.data ?? [], search), activeTag),
+    [personas.data, search, activeTag],
+  );
+  const exportScope = activeTag ? { tag: activeTag } : {};
+  const exportItems = [
+    { key: "csv", label: "CSV", href: personasExportUrl("csv", exportScope), download: true },
+    { key: "json", label: "JSON", href: personasExportUrl("json", exportScope), download: true },
+    { key: "template", label: "Template CSV", href: PERSONA_TEMPLATE_URL, download: true },
+  ];
 
   const openForm = (persona: Persona | null) =>
     setForm((f) => ({ open: true, persona, key: f.key + 1 }));
@@ -53,6 +77,15 @@ export function PersonasPage() {
         description="Simulated consumers with demographics, Big Five personality traits and interests."
         actions={
           <>
+            <MenuButton
+              label={activeTag ? `Export "${activeTag}"` : "Export"}
+              icon={<DownloadIcon aria-hidden="true" />}
+              items={exportItems}
+            />
+            <Button variant="outline" onClick={() => setImporting((g) => ({ open: true, key: g.key + 1 }))}>
+              <UploadIcon aria-hidden="true" />
+              Import
+            </Button>
             <Button variant="outline" onClick={() => setGenerate((g) => ({ open: true, key: g.key + 1 }))}>
               <SparklesIcon aria-hidden="true" />
               Generate Personas
@@ -83,6 +116,8 @@ export function PersonasPage() {
         )}
       </div>
 
+      <TagFilter tags={tags} selected={activeTag} onSelect={setTag} className="mb-6" />
+
       {personas.isPending ? (
         <div className={GRID} aria-busy="true" aria-label="Loading personas">
           {Array.from({ length: 6 }, (_, i) => (
@@ -111,6 +146,7 @@ export function PersonasPage() {
                 onUse={useInSession}
                 onEdit={openForm}
                 onDelete={(p) => setDeleting({ open: true, persona: p })}
+                audit={auditOf.get(persona.id)}
               />
             </li>
           ))}
@@ -127,6 +163,11 @@ export function PersonasPage() {
         key={`generate-${generate.key}`}
         open={generate.open}
         onOpenChange={(open) => setGenerate((g) => ({ ...g, open }))}
+      />
+      <ImportPersonasDialog
+        key={`import-${importing.key}`}
+        open={importing.open}
+        onOpenChange={(open) => setImporting((g) => ({ ...g, open }))}
       />
       <DeletePersonaDialog
         open={deleting.open}

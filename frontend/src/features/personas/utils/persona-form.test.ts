@@ -23,6 +23,7 @@ describe("defaultFormValues", () => {
       traits: { openness: 50, conscientiousness: 50, extraversion: 50, agreeableness: 50, neuroticism: 50 },
       interests: [],
       generatedFrom: null,
+      tags: "",
     });
   });
 });
@@ -87,6 +88,7 @@ describe("form conversions", () => {
       traits: { openness: 90, conscientiousness: 50, extraversion: 50, agreeableness: 50, neuroticism: 50 },
       interests: ["Sustainability", "Yoga"],
       generatedFrom: "eco shoppers",
+      tags: [],
     });
   });
 

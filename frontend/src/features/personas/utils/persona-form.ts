@@ -1,4 +1,5 @@
 import type { Persona, PersonaInput, PersonaTemplate, Traits } from "@/lib/api-types";
+import { parseTags } from "@/lib/tags";
 import { completeTraits } from "@/lib/traits";
 
 export const GENDER_OPTIONS = ["Male", "Female", "Non-binary", "Prefer not to say"] as const;
@@ -19,6 +20,8 @@ export interface PersonaFormValues {
   traits: Traits;
   interests: string[];
   generatedFrom: string | null;
+  /** Tags as typed, separated by commas or ';'. */
+  tags: string;
 }
 
 /** SPEC §3 new persona defaults: age 30, gender Male, income $60-100k, traits 50, no interests. */
@@ -32,6 +35,7 @@ export function defaultFormValues(): PersonaFormValues {
     traits: completeTraits(undefined),
     interests: [],
     generatedFrom: null,
+    tags: "",
   };
 }
 
@@ -45,6 +49,7 @@ export function formValuesFromPersona(persona: Persona): PersonaFormValues {
     traits: completeTraits(persona.traits),
     interests: [...persona.interests],
     generatedFrom: persona.generatedFrom ?? null,
+    tags: (persona.tags ?? []).join(", "),
   };
 }
 
@@ -78,6 +83,7 @@ export function toPersonaInput(values: PersonaFormValues): PersonaInput {
     traits: { ...values.traits },
     interests: values.interests.map((i) => i.trim()),
     generatedFrom: values.generatedFrom,
+    tags: parseTags(values.tags),
   };
 }
 

@@ -1,6 +1,6 @@
 import { API_BASE } from "@/lib/api-client";
 
-export type ExportFormat = "csv" | "json" | "md";
+export type ExportFormat = "csv" | "json" | "md" | "pdf";
 
 export interface ExportOption {
   format: ExportFormat;
@@ -30,12 +30,19 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
     action: "Download Markdown",
     description: "A readable report to paste into a document or a wiki.",
   },
+  {
+    format: "pdf",
+    label: "PDF",
+    action: "Download PDF report",
+    description: "A report to hand on: cover, participants, insights, charts, quotes and the transcript.",
+  },
 ];
 
 /**
- * URL of a download (GET /api/sessions/{id}/export.{csv,json,md}). The server names the file
+ * URL of a download (GET /api/sessions/{id}/export.{csv,json,md} or report.pdf). The server names the file
  * with Content-Disposition ('{sessionname}_results.csv' for CSV), so a plain link downloads it.
  */
 export function exportUrl(id: string, format: ExportFormat): string {
+  if (format === "pdf") return `${API_BASE}/sessions/${encodeURIComponent(id)}/report.pdf`;
   return `${API_BASE}/sessions/${encodeURIComponent(id)}/export.${format}`;
 }

@@ -1,4 +1,4 @@
-import { DownloadIcon, FileJsonIcon, FileSpreadsheetIcon, FileTextIcon } from "lucide-react";
+import { DownloadIcon, FileJsonIcon, FileSpreadsheetIcon, FileTextIcon, FileTypeIcon } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Session } from "@/lib/api-types";
@@ -9,16 +9,18 @@ const ICONS: Record<ExportFormat, typeof FileTextIcon> = {
   csv: FileSpreadsheetIcon,
   json: FileJsonIcon,
   md: FileTextIcon,
+  pdf: FileTypeIcon,
 };
 
-/** SPEC §2 Export tab: 'Download CSV Report', plus JSON and Markdown. */
+/** SPEC §2 Export tab: 'Download CSV Report', plus JSON, Markdown and the PDF report. */
 export function ExportTab({ session }: { session: Session }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Export Results</CardTitle>
         <CardDescription>
-          Download this session's transcript{session.insights ? ", AI insights" : ""} and details.
+          Download this session's transcript{session.insights ? ", AI insights" : ""} and details. Every
+          file says that its participants are simulated by an AI model.
         </CardDescription>
       </CardHeader>
       <CardContent>

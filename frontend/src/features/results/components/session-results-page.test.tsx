@@ -95,6 +95,7 @@ describe("SessionResultsPage", () => {
       "Transcript",
       "Analytics",
       "AI Insights",
+      "Health",
       "Participants",
       "Export",
     ]);
@@ -218,13 +219,14 @@ describe("SessionResultsPage", () => {
     expect(csv).toHaveAttribute("download");
     expect(screen.getByRole("link", { name: "Download JSON" })).toHaveAttribute("href", "/api/sessions/s1/export.json");
     expect(screen.getByRole("link", { name: "Download Markdown" })).toHaveAttribute("href", "/api/sessions/s1/export.md");
+    expect(screen.getByRole("link", { name: "Download PDF report" })).toHaveAttribute("href", "/api/sessions/s1/report.pdf");
 
     const menuButton = screen.getByRole("button", { name: "Export" });
     menuButton.focus();
     await user.keyboard("{Enter}");
     const menu = screen.getByRole("menu");
     const items = within(menu).getAllByRole("menuitem");
-    expect(items.map((i) => i.textContent)).toEqual(["CSV", "JSON", "Markdown"]);
+    expect(items.map((i) => i.textContent)).toEqual(["CSV", "JSON", "Markdown", "PDF"]);
     expect(items[0]).toHaveFocus();
     await user.keyboard("{ArrowDown}");
     expect(items[1]).toHaveFocus();

@@ -3,22 +3,28 @@ import {
   BarChart3Icon,
   DownloadIcon,
   FileTextIcon,
+  HeartPulseIcon,
   MessageSquareTextIcon,
+  RefreshCwIcon,
   SparklesIcon,
   UsersIcon,
 } from "lucide-react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MenuButton } from "@/components/menu-button";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
-import { buttonVariants } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { HealthTab } from "./health-tab";
 import type { Session } from "@/lib/api-types";
 import { EXPORT_OPTIONS, exportUrl } from "../api/export-session";
+import { modelLabel } from "../api/rerun-session";
 import { AnalyticsTab } from "./analytics-tab";
 import { ExportTab } from "./export-tab";
 import { InsightsTab } from "./insights-tab";
 import { ParticipantsTab } from "./participants-tab";
+import { RerunDialog } from "./rerun-dialog";
 import { StatsCards } from "./stats-cards";
 import { TranscriptTab } from "./transcript-tab";
 
@@ -26,6 +32,7 @@ export const RESULT_TABS = [
   { value: "transcript", label: "Transcript", icon: MessageSquareTextIcon },
   { value: "analytics", label: "Analytics", icon: BarChart3Icon },
   { value: "insights", label: "AI Insights", icon: SparklesIcon },
+  { value: "health", label: "Health", icon: HeartPulseIcon },
   { value: "participants", label: "Participants", icon: UsersIcon },
   { value: "export", label: "Export", icon: FileTextIcon },
 ] as const;
@@ -46,13 +53,28 @@ export function SessionResults({ session }: { session: Session }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: TabValue = isTab(requested) ? requested : "transcript";
+  const [rerunOpen, setRerunOpen] = useState(false);
 
   const selectTab = (value: string) => {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
+        next.delete("message");
         if (value === "transcript") next.delete("tab");
         else next.set("tab", value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // A health finding links to its messages: open the transcript there.
+  const showMessage = (id: string) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("tab");
+        next.set("message", id);
         return next;
       },
       { replace: true },
@@ -77,6 +99,11 @@ export function SessionResults({ session }: { session: Session }) {
             <Badge variant={session.status === "completed" ? "accent" : "secondary"}>
               {STATUS_LABELS[session.status] ?? session.status}
             </Badge>
+            {session.model && (
+              <Badge variant="secondary" data-testid="session-model" title="The model that produced this session">
+                Model: {modelLabel(session.model)}
+              </Badge>
+            )}
           </span>
         }
         actions={
@@ -85,10 +112,18 @@ export function SessionResults({ session }: { session: Session }) {
               <ArrowLeftIcon aria-hidden="true" />
               Back to Dashboard
             </Link>
+            {session.status === "completed" && (
+              <Button variant="outline" onClick={() => setRerunOpen(true)}>
+                <RefreshCwIcon aria-hidden="true" />
+                Run again on another model
+              </Button>
+            )}
             <MenuButton label="Export" icon={<DownloadIcon aria-hidden="true" />} items={exportItems} />
           </>
         }
       />
+
+      {rerunOpen && <RerunDialog session={session} open={rerunOpen} onOpenChange={setRerunOpen} />}
 
       <StatsCards session={session} />
 
@@ -111,6 +146,9 @@ export function SessionResults({ session }: { session: Session }) {
         </TabsContent>
         <TabsContent value="insights">
           <InsightsTab session={session} />
+        </TabsContent>
+        <TabsContent value="health">
+          <HealthTab session={session} onShowMessage={showMessage} />
         </TabsContent>
         <TabsContent value="participants">
           <ParticipantsTab session={session} />

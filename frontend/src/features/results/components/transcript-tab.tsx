@@ -1,5 +1,6 @@
 import { MessagesSquareIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { SearchBox } from "@/components/search-box";
 import { SentimentEmoji } from "@/components/sentiment-emoji";
@@ -38,18 +39,24 @@ interface MessageRowProps {
   message: SessionMessage;
   avatarIndex: number;
   query: string;
+  /** Linked from a health finding (?message=id): scrolled to and outlined. */
+  focused?: boolean;
 }
 
-function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
+function MessageRow({ message, avatarIndex, query, focused = false }: MessageRowProps) {
   const moderator = isModerator(message);
   return (
     <li
+      id={`message-${message.id}`}
+      tabIndex={focused ? -1 : undefined}
       data-testid="transcript-message"
       data-speaker={message.speaker}
       data-moderator={moderator || undefined}
+      data-focused={focused || undefined}
       className={cn(
         "flex gap-3 rounded-lg px-4 py-3",
         moderator ? "border-l-4 border-primary bg-accent/60" : "bg-card",
+        focused && "ring-2 ring-amber-500 outline-none",
       )}
     >
       {moderator ? (
@@ -70,6 +77,11 @@ function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
           {moderator && (
             <span className="text-xs text-muted-foreground">{positionLabel(message)}</span>
           )}
+          {moderator && MODERATOR_KIND_LABELS[message.kind] && (
+            <span className="rounded border px-1.5 text-[11px] text-muted-foreground" data-testid="moderator-kind">
+              {MODERATOR_KIND_LABELS[message.kind]}
+            </span>
+          )}
           <SentimentEmoji sentiment={message.sentiment} />
           {(message.repairs?.length ?? 0) > 0 && (
             <span
@@ -87,10 +99,14 @@ function MessageRow({ message, avatarIndex, query }: MessageRowProps) {
         <p className={cn("mt-1 text-sm leading-relaxed whitespace-pre-line break-words", moderator && "font-medium")}>
           <Highlighted text={message.content} query={query} />
         </p>
+        {message.note && <p className="mt-1 text-xs text-muted-foreground">{message.note}</p>}
       </div>
     </li>
   );
 }
+
+/** The AI moderator's messages (issue 15). */
+const MODERATOR_KIND_LABELS: Record<string, string> = { probe: "follow-up", summary: "summary" };
 
 const REPAIR_LABELS: Record<string, string> = {
   own_name_prefix: "its own name at the start",
@@ -109,6 +125,14 @@ function repairsText(repairs: readonly string[]): string {
 export function TranscriptTab({ session }: { session: Session }) {
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_PARTICIPANTS);
+  const [params] = useSearchParams();
+  const focusId = params.get("message");
+  useEffect(() => {
+    if (!focusId) return;
+    const el = document.getElementById(`message-${focusId}`);
+    el?.scrollIntoView?.({ block: "center" });
+    el?.focus({ preventScroll: true });
+  }, [focusId]);
 
   const visible = useMemo(
     () => filterTranscript(session.messages, { search, speaker }),
@@ -161,7 +185,13 @@ export function TranscriptTab({ session }: { session: Session }) {
       ) : (
         <ol className="space-y-2" aria-label="Transcript">
           {visible.map((message) => (
-            <MessageRow key={message.id} message={message} avatarIndex={avatarIndex(message)} query={search} />
+            <MessageRow
+              key={message.id}
+              message={message}
+              avatarIndex={avatarIndex(message)}
+              query={search}
+              focused={message.id === focusId}
+            />
           ))}
         </ol>
       )}

@@ -58,6 +58,11 @@ function MessageItem({ message, participants }: { message: SessionMessage; parti
               Question {message.questionIndex + 1}
             </span>
           )}
+          {moderator && KIND_LABEL[message.kind] && (
+            <span className="rounded bg-secondary px-1.5 py-0.5 text-[11px] font-medium text-muted-foreground">
+              {KIND_LABEL[message.kind]}
+            </span>
+          )}
           {time && (
             <time dateTime={message.timestamp} className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums">
               {time}
@@ -72,10 +77,17 @@ function MessageItem({ message, participants }: { message: SessionMessage; parti
         >
           {message.content}
         </p>
+        {message.note && (
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="message-note">
+            {message.note}
+          </p>
+        )}
       </div>
     </li>
   );
 }
+
+const KIND_LABEL: Record<string, string> = { probe: "Follow-up", summary: "Summary" };
 
 const STATE_TEXT = {
   thinking: "is thinking...",
@@ -83,17 +95,27 @@ const STATE_TEXT = {
   waiting: "is waiting for the model...",
 } as const;
 
+const MODERATOR_STATE_TEXT = { probe: "is writing a follow-up...", summary: "is summing up..." } as const;
+
 function WritingItem({ answer, participants }: { answer: WritingAnswer; participants: readonly SessionParticipant[] }) {
   const participant = participants[answer.participantIndex];
-  const name = answer.name ?? participant?.name ?? `Participant ${answer.participantIndex + 1}`;
+  const name = answer.moderator
+    ? "Moderator"
+    : (answer.name ?? participant?.name ?? `Participant ${answer.participantIndex + 1}`);
+  const stateText =
+    answer.moderator && !answer.state ? MODERATOR_STATE_TEXT[answer.moderator] : STATE_TEXT[answer.state ?? "thinking"];
   return (
-    <li className="flex gap-3" data-testid="writing-answer" aria-live="off">
-      <PersonaAvatar name={name} index={answer.participantIndex} className="size-9 text-xs" />
+    <li className="flex gap-3" data-testid="writing-answer" data-moderator={answer.moderator} aria-live="off">
+      {answer.moderator ? (
+        <ModeratorAvatar />
+      ) : (
+        <PersonaAvatar name={name} index={answer.participantIndex} className="size-9 text-xs" />
+      )}
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <span>
             <span className="font-semibold text-foreground">{name}</span>{" "}
-            {STATE_TEXT[answer.state ?? "thinking"]}
+            {stateText}
           </span>
           <span className="flex gap-0.5" aria-hidden="true">
             <span className="size-1 animate-bounce rounded-full bg-muted-foreground [animation-delay:-0.3s]" />

@@ -1,6 +1,8 @@
 import {
+  BotIcon,
   BriefcaseIcon,
   CoffeeIcon,
+  ListOrderedIcon,
   FileTextIcon,
   Loader2Icon,
   MessageCircleQuestionIcon,
@@ -19,6 +21,7 @@ import { paths } from "@/app/paths";
 import { errorMessage } from "@/lib/api-client";
 import type {
   DiscussionMode,
+  ModeratorKind,
   ModeratorStyle,
   Persona,
   QuestionTemplate,
@@ -53,6 +56,22 @@ const MODERATOR_OPTIONS: Option<ModeratorStyle>[] = [
   { value: "formal", label: "Formal", description: "Structured, neutral and professional questioning.", icon: BriefcaseIcon },
   { value: "casual", label: "Casual", description: "Relaxed and conversational, like a chat among friends.", icon: CoffeeIcon },
   { value: "probing", label: "Probing", description: "Digs deeper into reasons, feelings and trade-offs.", icon: SearchIcon },
+];
+
+const MODERATOR_KIND_OPTIONS: Option<ModeratorKind>[] = [
+  {
+    value: "scripted",
+    label: "Scripted",
+    description: "Asks each question, then the same prompt before rounds 2 and 3.",
+    icon: ListOrderedIcon,
+  },
+  {
+    value: "ai",
+    label: "AI moderator",
+    description:
+      "Listens and follows up: asks someone why, brings in the quiet one, challenges quick agreement, sums up each question. About 3 extra model calls per question.",
+    icon: BotIcon,
+  },
 ];
 
 const LENGTH_OPTIONS: Option<ResponseLength>[] = [
@@ -180,12 +199,24 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             icon={MessageCircleQuestionIcon}
             description="How the moderator frames questions and follow-ups."
           >
-            <OptionCards
-              label="Moderator Style"
-              value={values.moderatorStyle}
-              options={MODERATOR_OPTIONS}
-              onChange={(v) => set("moderatorStyle", v)}
-            />
+            <div className="space-y-5">
+              <OptionCards
+                label="Moderator Style"
+                value={values.moderatorStyle}
+                options={MODERATOR_OPTIONS}
+                onChange={(v) => set("moderatorStyle", v)}
+              />
+              <div className="space-y-2.5">
+                <p className="text-sm font-medium">Moderator</p>
+                <OptionCards
+                  label="Moderator"
+                  value={values.moderator}
+                  options={MODERATOR_KIND_OPTIONS}
+                  onChange={(v) => set("moderator", v)}
+                  columns={2}
+                />
+              </div>
+            </div>
           </FormSection>
 
           <StimuliSection

@@ -105,12 +105,30 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
       moderatorStyle: "formal",
       stimuli: [],
       questions: ["First impression?", "Would you buy it?"],
-      settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false },
+      settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false, moderator: "scripted" },
     });
     // The draft is cleared and not written again afterwards.
     const cleared = calls.findIndex((c) => c.method === "DELETE" && c.url === "/api/draft");
     expect(cleared).toBeGreaterThan(-1);
     expect(calls.slice(cleared).some((c) => c.method === "PUT")).toBe(false);
+  });
+
+  it("sends the AI moderator when it is chosen in the Moderator section", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = setup();
+    await screen.findByRole("region", { name: "Session Details" });
+    const group = screen.getByRole("radiogroup", { name: "Moderator" });
+    expect(screen.getByRole("radio", { name: /^Scripted/ })).toHaveAttribute("aria-checked", "true");
+    expect(group).toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: /^AI moderator/ }));
+    await user.type(screen.getByLabelText("Session Name"), "AI test");
+    for (const name of ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"]) await user.click(option(name));
+    await user.type(screen.getByRole("textbox", { name: "Question 1" }), "One?");
+    await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Two?");
+    await user.click(startButton());
+    expect(await screen.findByText("live session page")).toBeInTheDocument();
+    const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");
+    expect((post?.body as { settings: { moderator: string } }).settings.moderator).toBe("ai");
   });
 
   it("puts a persona passed in through navigation first and ignores a 9th selection", async () => {

@@ -40,7 +40,7 @@ function errorKey(error: GenerationError | null): string | null {
 /** The participant speaking now: the first answer being written, else the server's view. */
 function speakingIndex(session: Session, writing: readonly WritingAnswer[]): number | null {
   if (!session.running) return null;
-  if (writing.length > 0) return writing[0].participantIndex;
+  if (writing.length > 0) return writing[0].moderator ? null : writing[0].participantIndex;
   const id = session.progress.speakingPersonaId;
   const index = id ? session.participants.findIndex((p) => p.id === id) : -1;
   return index === -1 ? null : index;

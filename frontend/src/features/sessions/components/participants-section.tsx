@@ -1,7 +1,10 @@
 import { CheckIcon, UsersIcon } from "lucide-react";
+import { useMemo, useState } from "react";
 import { PersonaAvatar } from "@/components/persona-avatar";
+import { TagFilter } from "@/components/tag-filter";
 import { Badge } from "@/components/ui/badge";
 import type { Persona } from "@/lib/api-types";
+import { collectTags, filterByTag } from "@/lib/tags";
 import { cn } from "@/lib/utils";
 import { PARTICIPANTS_MAX, participantCountOk } from "../utils/session-form";
 import { FormSection } from "./form-section";
@@ -18,6 +21,14 @@ export interface ParticipantsSectionProps {
 export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggle }: ParticipantsSectionProps) {
   const count = selectedIds.length;
   const full = count >= PARTICIPANTS_MAX;
+  const [tag, setTag] = useState<string | null>(null);
+  const tags = useMemo(() => collectTags(personas), [personas]);
+  const activeTag = tag !== null && tags.includes(tag) ? tag : null;
+  // Selected personas stay listed whatever the filter, so they can always be unselected.
+  const shown = useMemo(
+    () => (activeTag ? personas.filter((p) => selectedIds.includes(p.id) || filterByTag([p], activeTag).length > 0) : personas),
+    [personas, activeTag, selectedIds],
+  );
   return (
     <FormSection
       id="participants"
@@ -39,8 +50,10 @@ export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggl
           Your persona library is empty. Create personas first.
         </p>
       ) : (
+        <>
+        <TagFilter tags={tags} selected={activeTag} onSelect={setTag} className="mb-3" />
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Personas">
-          {personas.map((persona) => {
+          {shown.map((persona) => {
             const order = selectedIds.indexOf(persona.id);
             const selected = order !== -1;
             const blocked = full && !selected;
@@ -81,6 +94,7 @@ export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggl
             );
           })}
         </ul>
+        </>
       )}
     </FormSection>
   );

@@ -52,7 +52,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     moderatorStyle: "formal",
     stimuli: [],
     questions: ["What is your first impression?", "Would you buy it?"],
-    settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false },
+    settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false, moderator: "scripted" },
     messages: [],
     tokensUsed: 0,
     insights: null,

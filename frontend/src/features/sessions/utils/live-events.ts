@@ -14,17 +14,24 @@ import type {
   TokenEventData,
 } from "@/lib/api-types";
 
-const KIND_ORDER: Record<string, number> = { question: 0, round: 1, response: 2 };
+const KIND_ORDER: Record<string, number> = { question: 0, round: 1, probe: 1, response: 2, summary: 3 };
 
-/** Transcript order: question, round, moderator before answers, answers by participant. */
+/**
+ * Transcript order: question, round prompt (or AI probe) before answers, the AI summary
+ * last. Round 1 answers go by participant; from round 2 the AI moderator may have someone
+ * answer first, so later rounds keep the order they were stored in (the sort is stable).
+ */
 function compareMessages(a: SessionMessage, b: SessionMessage): number {
   return (
     a.questionIndex - b.questionIndex ||
     a.round - b.round ||
     (KIND_ORDER[a.kind] ?? 3) - (KIND_ORDER[b.kind] ?? 3) ||
-    (a.participantIndex ?? -1) - (b.participantIndex ?? -1)
+    (a.round === 0 ? (a.participantIndex ?? -1) - (b.participantIndex ?? -1) : 0)
   );
 }
+
+/** The participantIndex the live list gives the AI moderator (sorted before answers). */
+export const MODERATOR_INDEX = -1;
 
 /** Adds a message unless it is already there (events may repeat what a fetch returned). */
 export function withMessage(messages: readonly SessionMessage[], message: SessionMessage): SessionMessage[] {
@@ -93,6 +100,8 @@ export interface WritingAnswer {
    * "waiting": the call queues for a busy model endpoint. Cleared by the next token.
    */
   state?: "retrying" | "waiting" | null;
+  /** The AI moderator writing a probe or summary (participantIndex is MODERATOR_INDEX). */
+  moderator?: "probe" | "summary";
 }
 
 export type LiveAnswers = WritingAnswer[];
@@ -107,6 +116,11 @@ function byParticipant(a: WritingAnswer, b: WritingAnswer): number {
 
 /** `thinking` lists everyone being generated now; text streamed so far is kept. */
 export function onThinking(answers: LiveAnswers, data: ThinkingEventData): LiveAnswers {
+  if (data.moderator) {
+    const slot = { participantIndex: MODERATOR_INDEX, questionIndex: data.questionIndex, round: data.round };
+    const existing = answers.find((a) => sameSlot(a, slot));
+    return [{ ...slot, personaId: null, name: "Moderator", text: existing?.text ?? "", moderator: data.moderator }];
+  }
   return data.participants
     .map((p) => {
       const slot = { participantIndex: p.participantIndex, questionIndex: data.questionIndex, round: data.round };
@@ -121,23 +135,26 @@ export function onThinking(answers: LiveAnswers, data: ThinkingEventData): LiveA
     .sort(byParticipant);
 }
 
-export function onToken(answers: LiveAnswers, data: TokenEventData): LiveAnswers {
+export function onToken(answers: LiveAnswers, event: TokenEventData): LiveAnswers {
+  const data = { ...event, participantIndex: event.participantIndex ?? MODERATOR_INDEX };
   const index = answers.findIndex((a) => sameSlot(a, data));
   if (index === -1) {
     const added: WritingAnswer = {
       participantIndex: data.participantIndex,
       personaId: data.personaId,
-      name: null,
+      name: event.participantIndex == null ? (event.speaker ?? "Moderator") : null,
       questionIndex: data.questionIndex,
       round: data.round,
       text: data.delta,
+      ...(event.participantIndex == null ? { moderator: event.kind ?? "probe" } : {}),
     };
     return [...answers, added].sort(byParticipant);
   }
   return answers.map((a, i) => (i === index ? { ...a, text: a.text + data.delta, state: null } : a));
 }
 
-function withState(answers: LiveAnswers, data: RetryingEventData, state: "retrying" | "waiting"): LiveAnswers {
+function withState(answers: LiveAnswers, event: RetryingEventData, state: "retrying" | "waiting"): LiveAnswers {
+  const data = { ...event, participantIndex: event.participantIndex ?? MODERATOR_INDEX };
   const index = answers.findIndex((a) => sameSlot(a, data));
   // A retry voids the text streamed so far; a queued call has none yet.
   if (index === -1) {
@@ -167,9 +184,10 @@ export function onWaiting(answers: LiveAnswers, data: RetryingEventData): LiveAn
 
 /** A stored answer replaces the one being written. */
 export function onStoredMessage(answers: LiveAnswers, message: SessionMessage): LiveAnswers {
-  if (message.kind !== "response" || message.participantIndex == null) return answers;
+  const byModerator = message.kind === "probe" || message.kind === "summary";
+  if (!byModerator && (message.kind !== "response" || message.participantIndex == null)) return answers;
   const slot = {
-    participantIndex: message.participantIndex,
+    participantIndex: byModerator ? MODERATOR_INDEX : (message.participantIndex ?? MODERATOR_INDEX),
     questionIndex: message.questionIndex,
     round: message.round,
   };

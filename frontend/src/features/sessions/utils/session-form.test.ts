@@ -96,7 +96,7 @@ describe("request and draft", () => {
       moderatorStyle: "formal",
       stimuli: [],
       questions: ["First?", "Second?"],
-      settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false },
+      settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false, moderator: "scripted" },
     });
   });
 

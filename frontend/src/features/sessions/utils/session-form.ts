@@ -4,6 +4,7 @@
  */
 import type {
   DiscussionMode,
+  ModeratorKind,
   ModeratorStyle,
   ResponseLength,
   SessionCreateInput,
@@ -24,6 +25,7 @@ export const MSG_SELECT_PERSONAS = "Please select 3-8 personas";
 export const MODERATOR_STYLES: readonly ModeratorStyle[] = ["formal", "casual", "probing"];
 export const RESPONSE_LENGTHS: readonly ResponseLength[] = ["brief", "moderate", "detailed"];
 export const DISCUSSION_MODES: readonly DiscussionMode[] = ["sequential", "parallel"];
+export const MODERATORS: readonly ModeratorKind[] = ["scripted", "ai"];
 
 /** Max tokens per answer, also the per-answer figure of the setup estimate (SPEC §9). */
 export const TOKENS_PER_RESPONSE: Record<ResponseLength, number> = {
@@ -43,6 +45,8 @@ export interface SessionFormValues {
   questions: string[];
   responseLength: ResponseLength;
   discussionMode: DiscussionMode;
+  /** scripted: the fixed round prompts; ai: the moderator model probes and sums up. */
+  moderator: ModeratorKind;
 }
 
 export function defaultFormValues(): SessionFormValues {
@@ -55,6 +59,7 @@ export function defaultFormValues(): SessionFormValues {
     questions: Array.from({ length: NEW_SESSION_QUESTION_ROWS }, () => ""),
     responseLength: "moderate",
     discussionMode: "sequential",
+    moderator: "scripted",
   };
 }
 
@@ -140,6 +145,7 @@ export function toCreateInput(values: SessionFormValues): SessionCreateInput {
       responseLength: values.responseLength,
       discussionMode: values.discussionMode,
       autoAdvance: false,
+      moderator: values.moderator,
     },
   };
 }
@@ -162,6 +168,7 @@ export function toDraft(values: SessionFormValues): SessionDraft {
     questions: [...values.questions],
     responseLength: values.responseLength,
     discussionMode: values.discussionMode,
+    moderator: values.moderator,
   };
 }
 
@@ -214,6 +221,7 @@ export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
     questions: questions.length >= QUESTIONS_MIN ? questions : defaults.questions,
     responseLength: oneOf(d.responseLength ?? settings.responseLength, RESPONSE_LENGTHS, defaults.responseLength),
     discussionMode: oneOf(d.discussionMode ?? settings.discussionMode, DISCUSSION_MODES, defaults.discussionMode),
+    moderator: oneOf(d.moderator ?? settings.moderator, MODERATORS, defaults.moderator),
   };
   return values;
 }

@@ -19,8 +19,9 @@ import {
   useResetModelSettings,
   useSaveModelSettings,
   useTestModel,
-} from "../api/model-settings";
-import { describeTest, PRESETS, PROVIDER_LABELS, SOURCE_LABELS } from "../utils/presets";
+} from "@/lib/model-settings-queries";
+import { describeTest, PRESETS, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
+import { DownloadModelsCard } from "./download-models-card";
 
 const EMBEDDED = "SmolLM2-135M-Instruct";
 
@@ -61,9 +62,12 @@ export function SettingsPage() {
       ) : settings.isError ? (
         <QueryError title="Could not load the settings" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-          <ModelForm current={settings.data} />
-          <ActiveModelCard current={settings.data} />
+        <div className="space-y-6">
+          <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+            <ModelForm current={settings.data} />
+            <ActiveModelCard current={settings.data} />
+          </div>
+          <DownloadModelsCard />
         </div>
       )}
     </>

@@ -132,6 +132,22 @@ export function BasicInfoTab({ form, templates, templateId, onTemplateChange }: 
           </SelectContent>
         </Select>
       </div>
+
+      <div className="space-y-2 sm:col-span-2">
+        <Label htmlFor="persona-tags">Tags</Label>
+        <Input
+          id="persona-tags"
+          value={values.tags}
+          maxLength={500}
+          placeholder="e.g. Gen Z, Chicago"
+          autoComplete="off"
+          aria-describedby="persona-tags-hint"
+          onChange={(e) => setField("tags", e.target.value)}
+        />
+        <p id="persona-tags-hint" className="text-xs text-muted-foreground">
+          Segments to filter the library by, separated by commas.
+        </p>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import type { HealthFinding, SessionHealth, SessionMessage } from "@/lib/api-types";
+
+export type Overall = SessionHealth["overall"];
+export type FindingStatus = HealthFinding["status"];
+
+export const OVERALL_LABELS: Record<Overall, string> = {
+  good: "Good",
+  fair: "Fair",
+  poor: "Poor",
+};
+
+export const OVERALL_TEXT: Record<Overall, string> = {
+  good: "No known failure of simulated participants showed up in this session.",
+  fair: "Some answers show known weaknesses of simulated participants: read the warnings before relying on them.",
+  poor: "Several known weaknesses of simulated participants showed up: treat these results as a rough sketch only.",
+};
+
+export const STATUS_LABELS: Record<FindingStatus, string> = {
+  ok: "Looks fine",
+  warn: "Worth a look",
+  bad: "Problem",
+  na: "Not measured",
+};
+
+/** Badge colours per verdict (text contrast meets WCAG AA on these backgrounds). */
+export const OVERALL_CLASSES: Record<Overall, string> = {
+  good: "border-transparent bg-emerald-100 text-emerald-900",
+  fair: "border-transparent bg-amber-100 text-amber-900",
+  poor: "border-transparent bg-rose-100 text-rose-900",
+};
+
+export const STATUS_CLASSES: Record<FindingStatus, string> = {
+  ok: "border-transparent bg-emerald-100 text-emerald-900",
+  warn: "border-transparent bg-amber-100 text-amber-900",
+  bad: "border-transparent bg-rose-100 text-rose-900",
+  na: "border-transparent bg-secondary text-secondary-foreground",
+};
+
+export function isOverall(value: unknown): value is Overall {
+  return value === "good" || value === "fair" || value === "poor";
+}
+
+/** 'Ana Ruiz, question 2, round 1' for a message a finding links to. */
+export function messageLabel(message: SessionMessage | undefined, id: string): string {
+  if (!message) return `Message ${id}`;
+  return `${message.speaker}, question ${message.questionIndex + 1}, round ${message.round + 1}`;
+}
+
+/** Findings with problems first, then the rest in the server's order. */
+export function orderFindings(findings: readonly HealthFinding[]): HealthFinding[] {
+  const rank: Record<FindingStatus, number> = { bad: 0, warn: 1, ok: 2, na: 3 };
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank[a.f.status] - rank[b.f.status] || a.i - b.i)
+    .map(({ f }) => f);
+}

@@ -1,0 +1,45 @@
+"""/api/models: the catalog of CPU models and their downloads into <data dir>/models."""
+
+from fastapi import APIRouter
+
+from colloquy.api.deps import RuntimeDep
+from colloquy.api.schemas.model_settings import (
+    CatalogOut,
+    DownloadIn,
+    DownloadListOut,
+    DownloadOut,
+)
+from colloquy.errors import NotFound
+from colloquy.services import model_downloads as service
+
+router = APIRouter(prefix="/models", tags=["models"])
+
+
+@router.get("/catalog", response_model=CatalogOut)
+async def get_catalog(runtime: RuntimeDep):
+    return {"models": service.catalog(runtime)}
+
+
+@router.post(
+    "/download",
+    response_model=DownloadOut,
+    status_code=202,
+    responses={422: {"description": "Unknown catalog id, or a bad repository / file"}},
+)
+async def start_download(body: DownloadIn, runtime: RuntimeDep):
+    """Start downloading (or show the download under way); poll /api/models/downloads."""
+    return service.start(runtime, body.id, body.repo, body.file, body.revision)
+
+
+@router.get("/downloads", response_model=DownloadListOut)
+async def list_downloads(runtime: RuntimeDep):
+    return {"downloads": service.registry(runtime).list()}
+
+
+@router.delete("/downloads/{download_id}", response_model=DownloadOut)
+async def cancel_download(download_id: str, runtime: RuntimeDep):
+    """Stop a download; its partial file is kept, so starting it again resumes."""
+    job = service.registry(runtime).cancel(download_id)
+    if job is None:
+        raise NotFound("No such download")
+    return job.view()
