@@ -35,6 +35,9 @@ def test_compare_two_sessions_side_by_side(client):
     assert first["themes"] == [{"theme": "Paper", "frequency": 3}]
     assert cols[0]["themes"] is None and cols[0]["overallSentiment"] is None
     assert first["model"].startswith("test-model via openai")
+    # Each column carries its health verdict and warnings (computed on demand).
+    assert first["health"]["overall"] in {"good", "fair", "poor"}
+    assert any("too few" in w for w in first["health"]["warnings"])
 
 
 def test_compare_refuses_bad_selections(client):

@@ -81,6 +81,8 @@ def test_pdf_report_renders_every_section(client, tmp_path):
         "Sentiment by question and round",
         "Participation",
         "Highlighted quotes",
+        "Session health:",
+        "Embedder:",
         "Appendix: transcript",
         "I love this packaging",
         "<script>alert('x')</script> Eve",

@@ -25,7 +25,7 @@ def watch(page: Page) -> tuple[list[str], list[str]]:
     dialogs: list[str] = []
     violations: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.expose_function("__cspViolation", violations.append)
+    page.expose_function("__cspViolation", lambda text: violations.append(text))
     page.add_init_script(
         "document.addEventListener('securitypolicyviolation', (e) =>"
         " window.__cspViolation(`${e.violatedDirective} ${e.blockedURI}`));"

@@ -950,6 +950,13 @@ export interface components {
             /** Models */
             models: components["schemas"]["CatalogModelOut"][];
         };
+        /** CompareHealthOut */
+        CompareHealthOut: {
+            /** Overall */
+            overall: string;
+            /** Warnings */
+            warnings: string[];
+        };
         /** CompareOut */
         CompareOut: {
             /** Sessions */
@@ -996,6 +1003,7 @@ export interface components {
             summary?: string | null;
             /** Themes */
             themes?: components["schemas"]["CompareThemeOut"][] | null;
+            health?: components["schemas"]["CompareHealthOut"] | null;
         };
         /** CompareThemeOut */
         CompareThemeOut: {

@@ -169,6 +169,28 @@ def _quotes(analytics: dict[str, Any]) -> str:
     return f"<h2>Highlighted quotes</h2>{items}"
 
 
+def _health(report: dict[str, Any] | None) -> str:
+    """The session health verdict and its findings (domain/session_health.py)."""
+    if not report:
+        return ""
+    warnings = "".join(f"<li>{_e(w)}</li>" for w in report.get("warnings") or [])
+    rows = "".join(
+        f"<tr><td>{_e(f.get('title') or f.get('key'))}</td><td>{_e(f.get('status'))}</td>"
+        f"<td>{_e(f.get('summary'))}</td></tr>"
+        for f in report.get("findings") or []
+    )
+    return (
+        f"<h2>Session health: {_e(report.get('overall'))}</h2>"
+        + (f"<ul>{warnings}</ul>" if warnings else "")
+        + (
+            f"<table><tr><th>Check</th><th>Status</th><th>Finding</th></tr>{rows}</table>"
+            if rows
+            else ""
+        )
+        + f"<p class='muted'>Embedder: {_e(report.get('embedder'))}</p>"
+    )
+
+
 def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]) -> str:
     parts = ["<section class='appendix'><h2>Appendix: transcript</h2>"]
     if not messages:
@@ -199,9 +221,11 @@ def report_html(
     notice: str,
     model_label: str,
     generated_at: Any,
+    health: dict[str, Any] | None = None,
 ) -> str:
     """The whole report: cover with the synthetic-data banner, participants, insights,
-    charts, quotes, and the transcript as an appendix."""
+    charts, quotes, the health report (when there is one), and the transcript as an
+    appendix."""
     title = _e(session.get("name")) or "Untitled session"
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'/>"
@@ -211,6 +235,7 @@ def report_html(
         + _insights(insights)
         + _charts(analytics)
         + _quotes(analytics)
+        + _health(health)
         + _transcript(list(session.get("questions") or []), messages)
         + "</body></html>"
     )

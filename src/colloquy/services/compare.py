@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.compare import not_completed_message, parse_compare_ids, session_comparison
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.runtime import Runtime
+from colloquy.services import session_health
 from colloquy.services.analytics import build_analytics
 from colloquy.services.results import session_dict
 from colloquy.services.synthetic_label import model_label_for
@@ -41,5 +42,11 @@ async def compare_sessions(
         analytics = build_analytics(session, messages)
         columns.append(
             session_comparison(session, messages, analytics, model_label_for(session, runtime))
+        )
+    # Last: computing a report ends the transaction (and expires the rows read above).
+    for column in columns:
+        report = await session_health.for_export(db, runtime, column["id"]) if runtime else None
+        column["health"] = (
+            {"overall": report["overall"], "warnings": report["warnings"]} if report else None
         )
     return {"sessions": columns}

@@ -16,6 +16,7 @@ from colloquy.domain.html_report import report_html
 from colloquy.domain.synthetic_notice import synthetic_notice
 from colloquy.errors import AppError
 from colloquy.runtime import Runtime
+from colloquy.services import session_health
 from colloquy.services.analytics import build_analytics
 from colloquy.services.exports import export_filename
 from colloquy.services.results import load_session
@@ -55,6 +56,7 @@ def render_pdf(html: str) -> bytes:
 async def session_report_html(
     db: AsyncSession, session_id: str, runtime: Runtime | None
 ) -> tuple[dict[str, Any], str]:
+    health = await session_health.for_export(db, runtime, session_id) if runtime else None
     session, messages = await load_session(db, session_id)
     label = model_label_for(session, runtime)
     html = report_html(
@@ -65,6 +67,7 @@ async def session_report_html(
         notice=synthetic_notice(label),
         model_label=label,
         generated_at=utcnow(),
+        health=health,
     )
     return session, html
 

@@ -36,6 +36,11 @@ class SentimentBreakdownOut(CamelModel):
     negative: int
 
 
+class CompareHealthOut(CamelModel):
+    overall: str  # good | fair | poor
+    warnings: list[str]
+
+
 class CompareSessionOut(CamelModel):
     id: str
     name: str
@@ -52,6 +57,7 @@ class CompareSessionOut(CamelModel):
     overall_sentiment: str | None = None
     summary: str | None = None
     themes: list[CompareThemeOut] | None = None  # None: no insights generated
+    health: CompareHealthOut | None = None  # None: no health report could be computed
 
 
 class CompareOut(CamelModel):

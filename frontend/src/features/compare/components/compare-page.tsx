@@ -140,6 +140,26 @@ function SessionColumn({ session }: { session: ComparedSession }) {
         )}
       </section>
 
+      <section aria-label="Health" className="space-y-2">
+        <h3 className="text-sm font-semibold">Health</h3>
+        {session.health ? (
+          <>
+            <p className="text-sm">
+              Overall: <span className="font-medium capitalize">{session.health.overall}</span>
+            </p>
+            {session.health.warnings.length > 0 && (
+              <ul className="list-disc space-y-1 pl-4 text-xs text-muted-foreground">
+                {session.health.warnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : (
+          <p className="text-xs text-muted-foreground">No health report for this session.</p>
+        )}
+      </section>
+
       <section aria-label="Themes" className="space-y-2">
         <h3 className="text-sm font-semibold">Themes</h3>
         {session.themes === null || session.themes === undefined ? (
