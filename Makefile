@@ -1,4 +1,5 @@
-# Colloquy: `make run` serves the app, `make test` runs every suite. Both install what they need.
+# Colloquy: `make run` serves the app, `make test` runs the static checks (`make lint`) and every
+# suite. Both install what they need.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
@@ -11,7 +12,7 @@ CHROMIUM := /usr/bin/chromium
 COLLOQUY_TEST_POSTGRES_URL ?= postgresql+asyncpg://postgres@127.0.0.1:5432/test
 export COLLOQUY_TEST_POSTGRES_URL
 
-.PHONY: setup run test test-python test-frontend chromium pdf-libs bench clean openapi
+.PHONY: setup run lint test test-python test-frontend chromium pdf-libs bench clean openapi
 
 setup: $(VENV)/.synced frontend/dist/index.html pdf-libs
 
@@ -47,8 +48,17 @@ pdf-libs:
 	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PDF_DEBS); } || \
 	echo "warning: could not install $(PDF_DEBS); PDF reports and their tests need them"
 
+# Static checks: ruff (lint and format), mypy on src/ (strict on domain, engine, llm; see
+# pyproject.toml), ESLint (hooks rules, import boundaries) and tsc on the frontend.
+lint: $(VENV)/.synced frontend/node_modules/.installed
+	$(VENV)/bin/ruff check src tests
+	$(VENV)/bin/ruff format --check src tests
+	$(VENV)/bin/mypy
+	cd frontend && npm run --silent lint
+	cd frontend && npm run --silent typecheck
+
 # The browser tests run in their own pytest process, after everything else.
-test: setup chromium
+test: setup chromium lint
 	$(VENV)/bin/pytest --ignore=tests/e2e
 	$(VENV)/bin/pytest tests/e2e
 	cd frontend && npm test

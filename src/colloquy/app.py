@@ -31,7 +31,7 @@ from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
 from colloquy.engine.events import EventBus
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
 from colloquy.services import persona_audit, session_health
@@ -68,7 +68,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             await seed_personas_if_empty(db)
         await load_into_runtime(runtime)  # the model saved on the Settings screen, if any
         app.state.events = EventBus()
-        app.state.runners = RunnerManager(
+        app.state.runners = RunnerRegistry(
             runtime.sessionmaker,
             runtime.get_provider,
             app.state.events,

@@ -12,7 +12,7 @@ import pytest
 from colloquy.engine import plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import load_messages
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import build_provider
 from colloquy.services import session_control as control
 from colloquy.services import sessions as service
@@ -29,12 +29,12 @@ class Env:
     fake: object
     factory: object
     bus: EventBus
-    runners: RunnerManager
+    runners: RunnerRegistry
     provider: object
 
-    def new_manager(self) -> RunnerManager:
+    def new_manager(self) -> RunnerRegistry:
         """A fresh registry on the same database, as after a server restart."""
-        return RunnerManager(
+        return RunnerRegistry(
             self.factory, lambda: self.provider, self.bus, self.settings.uploads_dir
         )
 
@@ -58,7 +58,7 @@ class Env:
         async with self.factory() as db:
             return (await service.create_session(db, body))["id"]
 
-    async def run(self, session_id: str, runners: RunnerManager | None = None) -> dict:
+    async def run(self, session_id: str, runners: RunnerRegistry | None = None) -> dict:
         async with self.factory() as db:
             return await control.run_session(db, session_id, runners or self.runners, self.bus)
 
@@ -79,7 +79,7 @@ class Env:
             return await db.get(SessionRow, session_id)
 
     async def wait_idle(
-        self, session_id: str, runners: RunnerManager | None = None, timeout: float = 30
+        self, session_id: str, runners: RunnerRegistry | None = None, timeout: float = 30
     ) -> dict:
         runners = runners or self.runners
         deadline = time.monotonic() + timeout
@@ -112,7 +112,7 @@ async def env(settings, fake_llm):
         await seed_personas_if_empty(db)
     provider = build_provider(settings)
     bus = EventBus()
-    runners = RunnerManager(factory, lambda: provider, bus, settings.uploads_dir)
+    runners = RunnerRegistry(factory, lambda: provider, bus, settings.uploads_dir)
     e = Env(settings, fake_llm, factory, bus, runners, provider)
     yield e
     await runners.shutdown()

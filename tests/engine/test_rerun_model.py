@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.config import ModelConfig
 from colloquy.llm.factory import build_provider
 from colloquy.store.models import SessionRow
@@ -37,7 +37,7 @@ async def test_a_session_with_its_own_model_runs_on_it(env, other_llm):
         built.append(provider)
         return provider
 
-    runners = RunnerManager(
+    runners = RunnerRegistry(
         env.factory, lambda: env.provider, env.bus, env.settings.uploads_dir, session_provider
     )
     try:

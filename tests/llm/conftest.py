@@ -4,7 +4,7 @@ import pytest
 
 from colloquy.llm.anthropic_provider import AnthropicProvider
 from colloquy.llm.openai_provider import OpenAIProvider
-from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retry_policy import RetryPolicy
 from support.fake_anthropic import run_fake_anthropic
 from support.fake_openai import run_fake_openai
 

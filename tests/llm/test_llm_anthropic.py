@@ -6,7 +6,7 @@ import pytest
 
 from colloquy.llm import ChatMessage, ChatRequest, LLMError
 from colloquy.llm.anthropic_provider import TOOL_NAME, AnthropicProvider
-from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retry_policy import RetryPolicy
 from support.fake_openai import FakeError, FakeReply
 
 SCHEMA = {

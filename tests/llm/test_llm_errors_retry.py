@@ -6,7 +6,7 @@ import pytest
 
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
-from colloquy.llm.retry import RetryPolicy, with_retries
+from colloquy.llm.retry_policy import RetryPolicy, with_retries
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import pytest
 
 from colloquy.llm import ChatMessage, ChatRequest, LLMError
 from colloquy.llm.openai_provider import OpenAIProvider
-from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retry_policy import RetryPolicy
 from support.fake_openai import FakeError, FakeReply
 
 SCHEMA = {

@@ -9,7 +9,7 @@ import pytest
 
 from colloquy.llm import ChatMessage, ChatRequest, LLMError
 from colloquy.llm.openai_provider import OpenAIProvider
-from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retry_policy import RetryPolicy
 
 HEADERS = (
     b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from colloquy.llm import ChatMessage, ChatRequest, LLMError
 from colloquy.llm.factory import build_provider
 from colloquy.llm.openai_provider import OpenAIProvider
-from colloquy.llm.retry import RetryPolicy
-from colloquy.llm.retrying import deadlines
+from colloquy.llm.provider_base import deadlines
+from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.settings import Settings
 
 HEADERS = (

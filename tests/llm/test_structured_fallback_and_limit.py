@@ -9,7 +9,7 @@ from colloquy.llm import ChatMessage, ChatRequest
 from colloquy.llm.concurrency import AdaptiveLimit
 from colloquy.llm.json_output import repair_json
 from colloquy.llm.openai_provider import OpenAIProvider
-from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retry_policy import RetryPolicy
 from support.fake_openai import FakeError, FakeReply, default_responder
 
 SCHEMA = {

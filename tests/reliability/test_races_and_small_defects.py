@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import delete
 
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.errors import LLMError
 from colloquy.services.insights_output import parse_insights
 from colloquy.services.multipart_upload import MSG_INCOMPLETE
@@ -24,7 +24,7 @@ def new_session(client) -> str:
 @pytest.mark.parametrize("action", ["stop", "end"])
 def test_stop_or_end_racing_delete_is_404(client, monkeypatch, action):
     sid = new_session(client)
-    original = RunnerManager.stop
+    original = RunnerRegistry.stop
 
     async def stop_then_deleted(self, session_id, *, quiet=False):
         # The DELETE lands while Stop/End waits for the runner.
@@ -33,7 +33,7 @@ def test_stop_or_end_racing_delete_is_404(client, monkeypatch, action):
             await db.commit()
         return await original(self, session_id, quiet=quiet)
 
-    monkeypatch.setattr(RunnerManager, "stop", stop_then_deleted)
+    monkeypatch.setattr(RunnerRegistry, "stop", stop_then_deleted)
     res = client.post(f"/api/sessions/{sid}/{action}")
     assert res.status_code == 404, res.text
     assert res.json()["error"] == "Session not found"

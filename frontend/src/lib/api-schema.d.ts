@@ -845,6 +845,20 @@ export interface components {
             /** R */
             r: number;
         };
+        /**
+         * AnswerRef
+         * @description Which answer an event is about (participant_index None: the AI moderator's call).
+         */
+        AnswerRef: {
+            /** Participantindex */
+            participantIndex: number | null;
+            /** Personaid */
+            personaId: string | null;
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+        };
         /** AuditItemOut */
         AuditItemOut: {
             /** Item */
@@ -1004,6 +1018,11 @@ export interface components {
             text: string;
             /** Count */
             count: number;
+        };
+        /** DeletedEventData */
+        DeletedEventData: {
+            /** Id */
+            id: string;
         };
         /** DemoCompleteIn */
         DemoCompleteIn: {
@@ -1215,6 +1234,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** EmptyEventData */
+        EmptyEventData: Record<string, never>;
         /** ErrorInfo */
         ErrorInfo: {
             /** Status */
@@ -1628,6 +1649,23 @@ export interface components {
             /** Tags */
             tags?: (string | null)[] | null;
         };
+        /** ProgressEventData */
+        ProgressEventData: {
+            /** Responses */
+            responses: number;
+            /** Total */
+            total: number;
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+            /** Participantindex */
+            participantIndex: number | null;
+            /** Speakingpersonaid */
+            speakingPersonaId: string | null;
+            /** Tokensused */
+            tokensUsed: number;
+        };
         /** ProgressOut */
         ProgressOut: {
             /** Responses */
@@ -1754,6 +1792,23 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+        };
+        /**
+         * SessionEventPayloads
+         * @description Each event's `data` (JSON) is the field named after the event.
+         */
+        SessionEventPayloads: {
+            ready: components["schemas"]["EmptyEventData"];
+            reset: components["schemas"]["EmptyEventData"];
+            message: components["schemas"]["MessageOut"];
+            token: components["schemas"]["TokenEventData"];
+            retrying: components["schemas"]["AnswerRef"];
+            waiting: components["schemas"]["AnswerRef"];
+            thinking: components["schemas"]["ThinkingEventData"];
+            progress: components["schemas"]["ProgressEventData"];
+            status: components["schemas"]["StatusEventData"];
+            error: components["schemas"]["ErrorInfo"];
+            deleted: components["schemas"]["DeletedEventData"];
         };
         /** SessionHealthOut */
         SessionHealthOut: {
@@ -1931,6 +1986,14 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** StatusEventData */
+        StatusEventData: {
+            /** Status */
+            status: string;
+            /** Running */
+            running: boolean;
+            error: components["schemas"]["ErrorInfo"] | null;
+        };
         /** StimulusIn */
         StimulusIn: {
             /** Id */
@@ -1972,6 +2035,43 @@ export interface components {
              * @description participant responses that raised the theme
              */
             frequency: number;
+        };
+        /** ThinkingEventData */
+        ThinkingEventData: {
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+            /** Participants */
+            participants: components["schemas"]["ThinkingParticipant"][];
+            /** Moderator */
+            moderator?: ("probe" | "summary") | null;
+        };
+        /** ThinkingParticipant */
+        ThinkingParticipant: {
+            /** Participantindex */
+            participantIndex: number;
+            /** Personaid */
+            personaId: string | null;
+            /** Name */
+            name: string | null;
+        };
+        /** TokenEventData */
+        TokenEventData: {
+            /** Participantindex */
+            participantIndex: number | null;
+            /** Personaid */
+            personaId: string | null;
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+            /** Delta */
+            delta: string;
+            /** Speaker */
+            speaker?: string | null;
+            /** Kind */
+            kind?: ("probe" | "summary") | null;
         };
         /** TraitFidelityOut */
         TraitFidelityOut: {
@@ -3306,12 +3406,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Server-sent events; each event's data is the JSON of the field of SessionEventPayloads named after the event. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": components["schemas"]["SessionEventPayloads"];
+                };
             };
             /** @description Validation Error */
             422: {

@@ -8,8 +8,8 @@
  * sends (a plain `str` holding one of a few documented values, a `dict[str, Any]` holding a
  * known shape), the type below narrows that field and says so; everything else is as generated.
  *
- * Part 2 is hand-written: what the OpenAPI schema does not describe (the SSE event payloads,
- * the draft the form stores, value lists the UI offers).
+ * Part 2 is hand-written: what the OpenAPI schema does not describe (the draft the form
+ * stores, value lists the UI offers).
  *
  * The exported names are stable; the app imports only from this file, never from the
  * generated one.
@@ -171,6 +171,20 @@ export type DemoParticipant = Narrow<Schemas["DemoPersonaOut"], { traits: Traits
 export type DemoScript = Narrow<Schemas["DemoScriptOut"], { participants: DemoParticipant[] }>;
 export type DemoCompleteResponse = Schemas["DemoCompleteOut"];
 
+/* Live events (GET /api/sessions/{id}/events): each event's data, by event name. */
+
+export type TokenEventData = Schemas["TokenEventData"];
+/**
+ * `retrying`: the model call for this answer is tried again; its streamed text is void.
+ * `waiting` (same data): the call queues for a busy model endpoint.
+ */
+export type RetryingEventData = Schemas["AnswerRef"];
+export type ThinkingEventData = Schemas["ThinkingEventData"];
+export type ProgressEventData = Schemas["ProgressEventData"];
+/** `status` is a plain str on the server. */
+export type StatusEventData = Narrow<Schemas["StatusEventData"], { status: SessionStatus }>;
+export type ErrorEventData = Schemas["ErrorInfo"];
+
 /* =======================================================================================
  * Part 2: hand-written; the server's OpenAPI schema does not describe these.
  * ===================================================================================== */
@@ -257,51 +271,4 @@ export interface SessionDraft {
   responseLength: ResponseLength;
   discussionMode: DiscussionMode;
   moderator: ModeratorKind;
-}
-
-/** SSE payloads of GET /api/sessions/{id}/events (event name -> data). */
-export interface TokenEventData {
-  /** null: the AI moderator's probe or summary (then `speaker` and `kind` are set). */
-  participantIndex: number | null;
-  personaId: string | null;
-  questionIndex: number;
-  round: number;
-  delta: string;
-  speaker?: string;
-  kind?: "probe" | "summary";
-}
-
-/**
- * `retrying`: the model call for this answer is tried again; its streamed text is void.
- * `waiting` (same data): the call queues for a busy model endpoint.
- */
-export interface RetryingEventData {
-  /** null: the AI moderator's call. */
-  participantIndex: number | null;
-  personaId: string | null;
-  questionIndex: number;
-  round: number;
-}
-
-export interface ThinkingEventData {
-  questionIndex: number;
-  round: number;
-  participants: { participantIndex: number; personaId: string | null; name: string | null }[];
-  /** Set while the AI moderator writes a probe or summary (participants is then empty). */
-  moderator?: "probe" | "summary";
-}
-
-export interface ProgressEventData extends SessionProgress {
-  tokensUsed: number;
-}
-
-export interface StatusEventData {
-  status: SessionStatus;
-  running: boolean;
-  error: { status: number | null; message: string } | null;
-}
-
-export interface ErrorEventData {
-  status: number | null;
-  message: string;
 }

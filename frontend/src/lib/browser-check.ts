@@ -114,7 +114,7 @@ export function runBrowserCheck(
     warn: (text) => console.warn(text),
   },
 ): BrowserCheckResult {
-  let storage: BrowserEnv["localStorage"] = null;
+  let storage: BrowserEnv["localStorage"];
   try {
     storage = win.localStorage;
   } catch {

@@ -6,28 +6,30 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.llm.provider import Provider
 from colloquy.runtime import Runtime
 from colloquy.settings import Settings
 
 
 def get_runtime(request: Request) -> Runtime:
-    return request.app.state.runtime
+    runtime: Runtime = request.app.state.runtime
+    return runtime
 
 
 def get_settings_dep(request: Request) -> Settings:
-    return request.app.state.runtime.settings
+    return get_runtime(request).settings
 
 
 async def get_db(request: Request) -> AsyncIterator[AsyncSession]:
-    async with request.app.state.runtime.sessionmaker() as session:
+    async with get_runtime(request).sessionmaker() as session:
         yield session
 
 
-def get_llm(request: Request):
-    return request.app.state.runtime.get_provider()
+def get_llm(request: Request) -> Provider:
+    return get_runtime(request).get_provider()
 
 
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 SessionDep = Annotated[AsyncSession, Depends(get_db)]
-LLMDep = Annotated[object, Depends(get_llm)]
+LLMDep = Annotated[Provider, Depends(get_llm)]

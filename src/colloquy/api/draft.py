@@ -3,7 +3,7 @@
 from fastapi import APIRouter, Request, Response
 
 from colloquy.api.deps import SessionDep
-from colloquy.api.schemas.misc import DraftOut
+from colloquy.api.schemas.draft import DraftOut
 from colloquy.services import draft as service
 
 router = APIRouter(prefix="/draft", tags=["draft"])

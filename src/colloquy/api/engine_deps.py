@@ -5,10 +5,10 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from colloquy.engine.events import EventBus
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 
 
-def get_runners(request: Request) -> RunnerManager:
+def get_runners(request: Request) -> RunnerRegistry:
     return request.app.state.runners
 
 
@@ -16,5 +16,5 @@ def get_events(request: Request) -> EventBus:
     return request.app.state.events
 
 
-RunnersDep = Annotated[RunnerManager, Depends(get_runners)]
+RunnersDep = Annotated[RunnerRegistry, Depends(get_runners)]
 EventsDep = Annotated[EventBus, Depends(get_events)]

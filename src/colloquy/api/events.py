@@ -18,8 +18,9 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from colloquy.api.deps import SessionDep
 from colloquy.api.engine_deps import EventsDep
+from colloquy.api.schemas.events import SessionEventPayloads
 from colloquy.engine.events import Event, EventBus
-from colloquy.services.sessions import get_row
+from colloquy.services.results import get_session_row
 
 router = APIRouter(tags=["sessions"])
 PING_SECONDS = 15
@@ -79,7 +80,23 @@ async def _stream(bus: EventBus, session_id: str, last_id: int | None) -> AsyncI
         bus.unsubscribe(session_id, sub)
 
 
-@router.get("/sessions/{session_id}/events", response_class=EventSourceResponse)
+class _EventStream(EventSourceResponse):
+    """For the OpenAPI schema only: names the stream's media type (set per instance)."""
+
+    media_type = "text/event-stream"
+
+
+@router.get(
+    "/sessions/{session_id}/events",
+    response_class=_EventStream,
+    responses={
+        200: {
+            "model": SessionEventPayloads,
+            "description": "Server-sent events; each event's data is the JSON of the field of "
+            "SessionEventPayloads named after the event.",
+        }
+    },
+)
 async def session_events(
     session_id: str,
     request: Request,
@@ -88,7 +105,7 @@ async def session_events(
     last_event_id: str | None = Header(default=None),
     last_event_id_query: str | None = Query(default=None, alias="lastEventId"),
 ):
-    await get_row(db, session_id)  # 404 for an unknown session
+    await get_session_row(db, session_id)  # 404 for an unknown session
     await db.close()  # do not hold a connection for the life of the stream
     last_id = _parse_id(last_event_id) if last_event_id else _parse_id(last_event_id_query)
     return EventSourceResponse(

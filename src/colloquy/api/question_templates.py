@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter
 
-from colloquy.api.schemas.misc import QuestionTemplateOut
+from colloquy.api.schemas.question_templates import QuestionTemplateOut
 from colloquy.domain.question_templates import question_templates
 
 router = APIRouter(tags=["sessions"])

@@ -7,6 +7,7 @@ request (text/plain, a form post) cannot be."""
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -37,7 +38,7 @@ def host_name(host_header: str) -> str:
 
 
 class RequestPolicy:
-    def __init__(self, bound_host: str = "127.0.0.1", public_hosts: list[str] = ()) -> None:
+    def __init__(self, bound_host: str = "127.0.0.1", public_hosts: Sequence[str] = ()) -> None:
         self.names = {h.strip().lower() for h in public_hosts if h.strip()}
         bound = bound_host.strip().strip("[]").lower()
         if bound not in ("", "0.0.0.0", "::"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Sequence
 from http.cookies import CookieError, SimpleCookie
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -169,7 +170,7 @@ async def _too_large(send: Send, limit: int) -> None:
 
 
 async def _error(
-    send: Send, status: int, message: str, code: str, extra: list[tuple[bytes, bytes]] = ()
+    send: Send, status: int, message: str, code: str, extra: Sequence[tuple[bytes, bytes]] = ()
 ) -> None:
     """The API's one error shape, written directly (the app never saw this request)."""
     body = json.dumps({"error": message, "errors": [message], "code": code}).encode()

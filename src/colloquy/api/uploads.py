@@ -6,8 +6,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from colloquy.api.deps import SettingsDep
-from colloquy.api.schemas.misc import UploadOut
+from colloquy.api.schemas.uploads import UploadOut
 from colloquy.domain.constants import FILE_MAX_BYTES
+from colloquy.domain.images import IMAGE_SUFFIX_MIMES
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.services import uploads as service
 from colloquy.services.multipart_upload import read_file_field
@@ -30,13 +31,6 @@ _UPLOAD_BODY = {
     }
 }
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$")
-_INLINE_TYPES = {
-    "jpg": "image/jpeg",
-    "jpeg": "image/jpeg",
-    "png": "image/png",
-    "webp": "image/webp",
-    "gif": "image/gif",
-}
 
 
 @router.post("/uploads", response_model=UploadOut, status_code=201, openapi_extra=_UPLOAD_BODY)
@@ -65,7 +59,7 @@ async def serve_upload(name: str, settings: SettingsDep):
         "Cache-Control": "public, max-age=3600",
         "Content-Security-Policy": "default-src 'none'; sandbox",
     }
-    mime = _INLINE_TYPES.get(path.suffix.lower().lstrip("."))
+    mime = IMAGE_SUFFIX_MIMES.get(path.suffix.lower().lstrip("."))
     if mime:
         return FileResponse(
             path, media_type=mime, headers={**headers, "Content-Disposition": "inline"}

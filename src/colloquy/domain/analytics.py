@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .constants import (
@@ -33,7 +33,7 @@ from .timeutil import to_datetime
 _WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 
 
-def _is_moderator(message: dict[str, Any]) -> bool:
+def _is_moderator(message: Mapping[str, Any]) -> bool:
     return message.get("speaker") == MODERATOR_SPEAKER
 
 
@@ -72,7 +72,7 @@ def word_cloud_sizes(
 
 
 def highlighted_quotes(
-    messages: Iterable[dict[str, Any]], limit: int = QUOTES_MAX
+    messages: Iterable[Mapping[str, Any]], limit: int = QUOTES_MAX
 ) -> list[dict[str, Any]]:
     """Each participant's longest message over 30 characters, up to `limit`, in the order
     the speakers first said something quotable."""
@@ -121,7 +121,7 @@ def trait_patterns(personas: Iterable[dict[str, Any]]) -> dict[str, list[dict[st
     return result
 
 
-def participation(messages: Iterable[dict[str, Any]]) -> dict[str, int]:
+def participation(messages: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     """Responses per participant, keyed by personaId (the speaker's name when a message
     has no personaId); moderator messages are not responses."""
     counts: Counter[str] = Counter()
@@ -133,10 +133,10 @@ def participation(messages: Iterable[dict[str, Any]]) -> dict[str, int]:
     return dict(counts)
 
 
-def sentiment_by_question_round(messages: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def sentiment_by_question_round(messages: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Sentiment aggregated per (questionIndex, round) over participant messages:
     [{questionIndex, round, count, average, breakdown}] sorted by question then round."""
-    groups: dict[tuple[int, int], list[str]] = {}
+    groups: dict[tuple[int, int], list[str | None]] = {}
     for m in messages:
         q, r = m.get("questionIndex"), m.get("round")
         if _is_moderator(m) or not is_number(q) or not is_number(r):

@@ -98,9 +98,9 @@ def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer
     # 2. Our own name as a label at the start.
     own = _label([speaker])
     if own is not None:
-        match = own.match(out)
-        if match:
-            out = out[match.end() :].lstrip()
+        own_match = own.match(out)
+        if own_match:
+            out = out[own_match.end() :].lstrip()
             repairs.append(OWN_NAME)
 
     # 3. Echoed prompt lines.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .constants import TRAIT_DEFAULT, TRAIT_MAX, TRAIT_MIN, TRAITS
 from .mathutil import is_number
@@ -23,7 +24,7 @@ def trait_numbers(text: str) -> dict[str, float]:
     return found
 
 
-def traits_from_analysis(text: str, current: dict | None = None) -> dict[str, float]:
+def traits_from_analysis(text: str, current: dict[str, Any] | None = None) -> dict[str, float]:
     """The number after each trait name ('Openness: 72', 'openness - 72/100',
     'Neuroticism is 40'), accepted only within 0-100; otherwise the current value, or 50."""
     current = current or {}
@@ -35,15 +36,17 @@ def traits_from_analysis(text: str, current: dict | None = None) -> dict[str, fl
             out[trait] = int(value) if value.is_integer() else value
         else:
             fallback = current.get(trait)
-            ok = is_number(fallback) and TRAIT_MIN <= fallback <= TRAIT_MAX
-            out[trait] = fallback if ok else TRAIT_DEFAULT
+            if is_number(fallback) and TRAIT_MIN <= fallback <= TRAIT_MAX:
+                out[trait] = fallback
+            else:
+                out[trait] = TRAIT_DEFAULT
     return out
 
 
-def score_lines(scores: dict, traits: tuple[str, ...] | list[str]) -> list[str]:
+def score_lines(scores: dict[str, Any], traits: tuple[str, ...] | list[str]) -> list[str]:
     """'Openness: 72' lines for a model's structured scores, to append to its analysis.
     Scores that all lie within 1-5 are read as a 1-5 rating scale (small models use it)."""
-    numbers = {t: scores.get(t) for t in traits if is_number(scores.get(t))}
+    numbers = {t: v for t in traits if is_number(v := scores.get(t))}
     likert = bool(numbers) and all(0 <= v <= 5 for v in numbers.values())
     lines = []
     for trait, value in numbers.items():

@@ -6,7 +6,7 @@ questions line up one by one, so sentiment is compared question by question.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .constants import MODERATOR_SPEAKER
@@ -36,7 +36,7 @@ def not_completed_message(name: Any, status: Any) -> str:
 
 
 def sentiment_by_question(
-    questions: Sequence[Any], messages: Sequence[dict[str, Any]]
+    questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
     """Per question asked: {questionIndex, question, count, average, positive, neutral,
     negative} over participant answers of every round; questions with no answer have 0s."""
@@ -60,7 +60,7 @@ def sentiment_by_question(
 
 def session_comparison(
     session: dict[str, Any],
-    messages: Sequence[dict[str, Any]],
+    messages: Sequence[Mapping[str, Any]],
     analytics: dict[str, Any],
     model_label: str,
 ) -> dict[str, Any]:

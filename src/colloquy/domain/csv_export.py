@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -64,7 +65,7 @@ def _insight_rows(insights: dict[str, Any]) -> list[list[Any]]:
 
 def session_csv(
     session: dict[str, Any],
-    messages: list[dict[str, Any]],
+    messages: Sequence[Mapping[str, Any]],
     insights: dict[str, Any] | None,
     notice: str | None = None,
 ) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from .constants import DEMO_SPEEDS, MODERATOR_SPEAKER, TRAITS
 from .demo_content import PERSONAS, SCRIPT
 from .enrichment import enrich
+from .messages import NewMessage
 from .sentiment import sentiment_of
 from .tokens import estimate_tokens
 
@@ -114,7 +115,7 @@ def _offsets_ms(speed: float) -> list[int]:
     return offsets
 
 
-def demo_messages(finished_at: datetime, speed: float = 1) -> list[dict[str, Any]]:
+def demo_messages(finished_at: datetime, speed: float = 1) -> list[NewMessage]:
     """The stored transcript: each question as a Moderator message, then every reply,
     timed as the playback showed them and ending at `finished_at`. Replies carry the
     keyword sentiment and the spec's token estimate; moderator messages have neither."""
@@ -122,7 +123,7 @@ def demo_messages(finished_at: datetime, speed: float = 1) -> list[dict[str, Any
     offsets = _offsets_ms(speed)
     start = finished_at - timedelta(milliseconds=offsets[-1])
     personas = demo_personas()
-    messages: list[dict[str, Any]] = []
+    messages: list[NewMessage] = []
     for q, (question, replies) in enumerate(SCRIPT):
         messages.append(
             {

@@ -40,7 +40,7 @@ def _distinct(personas: Sequence[dict[str, Any]], field: str) -> int:
 
 
 def _demographics(personas: Sequence[dict[str, Any]]) -> dict[str, int]:
-    ages = [p.get("age") for p in personas if is_number(p.get("age"))]
+    ages = [age for p in personas if is_number(age := p.get("age"))]
     return {
         "ageRange": round_half_up(max(ages) - min(ages)) if ages else 0,
         "genderCount": _distinct(personas, "gender"),

@@ -12,15 +12,11 @@ import io
 import zipfile
 from dataclasses import dataclass
 
+from .images import IMAGE_MIMES, image_kind
+
 PDF = "application/pdf"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 TEXT = "text/plain"
-IMAGE_MIMES: dict[str, str] = {
-    "png": "image/png",
-    "jpg": "image/jpeg",
-    "gif": "image/gif",
-    "webp": "image/webp",
-}
 OCTET = "application/octet-stream"
 
 # Formats we recognise only to name them in the refusal message.
@@ -56,18 +52,6 @@ _ALLOWED_CONTROLS = {"\t", "\n", "\r", "\f", "\v"}
 class Sniffed:
     mime: str  # what the bytes are, e.g. 'application/pdf', 'text/html'
     kind: str | None  # our own kind when supported: pdf, docx, text, png, jpg, gif, webp
-
-
-def image_kind(head: bytes) -> str | None:
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if head.startswith(b"\xff\xd8\xff"):
-        return "jpg"
-    if head[:6] in (b"GIF87a", b"GIF89a"):
-        return "gif"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "webp"
-    return None
 
 
 def _zip_kind(data: bytes) -> str:

@@ -190,7 +190,9 @@ def _formality(t: dict[str, float], age: float) -> int:
     return clamp_int(base + 0.5 * (clamp(age, 18, 100) - 40))
 
 
-def _language(t: dict[str, float], persona: dict[str, Any]) -> tuple[dict, dict]:
+def _language(
+    t: dict[str, float], persona: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     age = number_or(persona.get("age"), 30)
     register = age_register(age)
     region = region_of(persona.get("location"))
@@ -212,7 +214,7 @@ def _language(t: dict[str, float], persona: dict[str, Any]) -> tuple[dict, dict]
     return language, style
 
 
-def _shopping(t: dict[str, float], values: dict[str, int], multiplier: float) -> dict:
+def _shopping(t: dict[str, float], values: dict[str, int], multiplier: float) -> dict[str, Any]:
     n = t["neuroticism"]
     retailers = list(GENERAL_RETAILERS)
     if values["universalism"] > 70:

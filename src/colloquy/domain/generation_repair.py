@@ -177,7 +177,7 @@ def repair_persona(
     """A valid persona from a model's object, held to its slot within the level's
     tolerances; anything missing or unusable comes from the slot."""
     spread = plan.spread
-    raw_traits = raw.get("traits") if isinstance(raw.get("traits"), dict) else raw
+    raw_traits = raw["traits"] if isinstance(raw.get("traits"), dict) else raw
     gender = map_gender(raw.get("gender"))
     income = map_income(raw.get("income"))
     return {

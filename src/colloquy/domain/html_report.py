@@ -8,7 +8,7 @@ become markup. Charts are SVG images in data: URLs, so the document needs nothin
 from __future__ import annotations
 
 import base64
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -191,7 +191,7 @@ def _health(report: dict[str, Any] | None) -> str:
     )
 
 
-def _transcript(questions: Sequence[Any], messages: Sequence[dict[str, Any]]) -> str:
+def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]) -> str:
     parts = ["<section class='appendix'><h2>Appendix: transcript</h2>"]
     if not messages:
         parts.append("<p class='muted'>No messages.</p>")
@@ -214,7 +214,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[dict[str, Any]]) ->
 
 def report_html(
     session: dict[str, Any],
-    messages: Sequence[dict[str, Any]],
+    messages: Sequence[Mapping[str, Any]],
     insights: dict[str, Any] | None,
     analytics: dict[str, Any],
     *,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .constants import MODERATOR_SPEAKER
@@ -135,7 +135,7 @@ def _one_line(text: Any) -> str:
     return " ".join(str(text or "").split())
 
 
-def transcript_lines(messages: Iterable[dict[str, Any]], questions: Sequence[Any]) -> list[str]:
+def transcript_lines(messages: Iterable[Mapping[str, Any]], questions: Sequence[Any]) -> list[str]:
     """'Speaker: text' per message, with a 'Question N: ...' line where a question starts."""
     lines: list[str] = []
     current: Any = object()
@@ -151,7 +151,7 @@ def transcript_lines(messages: Iterable[dict[str, Any]], questions: Sequence[Any
 
 def _split_long(line: str, budget: int) -> list[str]:
     """A line over the budget, cut at word boundaries into pieces that fit."""
-    words, pieces, current = line.split(" "), [], []
+    words, pieces, current = line.split(" "), [], list[str]()
     for word in words:
         if current and estimate_tokens(" ".join(current + [word])) > budget:
             pieces.append(" ".join(current))
@@ -178,7 +178,7 @@ def chunk_lines(lines: Sequence[str], budget: int = CHUNK_TOKEN_BUDGET) -> list[
     return chunks
 
 
-def response_count(messages: Iterable[dict[str, Any]]) -> int:
+def response_count(messages: Iterable[Mapping[str, Any]]) -> int:
     return sum(1 for m in messages if m.get("speaker") != MODERATOR_SPEAKER)
 
 

@@ -11,7 +11,7 @@ a block is expected), so no text can open a heading, list, fence or table of its
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .constants import MODERATOR_SPEAKER
@@ -69,7 +69,9 @@ def _minutes(value: Any) -> str:
     return "1 minute" if value == 1 else f"{value} minutes"
 
 
-def _details(session: dict[str, Any], messages: Sequence[dict], analytics: dict) -> list[str]:
+def _details(
+    session: dict[str, Any], messages: Sequence[Mapping[str, Any]], analytics: dict[str, Any]
+) -> list[str]:
     participants = session.get("participants") or []
     rows = [
         ("Date", _date(session.get("createdAt"))),
@@ -84,7 +86,7 @@ def _details(session: dict[str, Any], messages: Sequence[dict], analytics: dict)
     return ["## Session details", "", *_table(("Detail", "Value"), rows), ""]
 
 
-def _participants(session: dict[str, Any], analytics: dict) -> list[str]:
+def _participants(session: dict[str, Any], analytics: dict[str, Any]) -> list[str]:
     counts = {
         p.get("personaId"): p.get("responses", 0) for p in analytics.get("participation") or []
     }
@@ -156,7 +158,7 @@ def _round_label(round_index: int) -> str:
     return f"Round {round_index + 1} ({_ROUND_LABELS[min(round_index, 1)]})"
 
 
-def _transcript(questions: Sequence[Any], messages: Sequence[dict[str, Any]]) -> list[str]:
+def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]) -> list[str]:
     lines = ["## Transcript", ""]
     if not messages:
         return lines + ["_No messages._", ""]
@@ -188,7 +190,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[dict[str, Any]]) ->
 
 def markdown_report(
     session: dict[str, Any],
-    messages: Sequence[dict[str, Any]],
+    messages: Sequence[Mapping[str, Any]],
     insights: dict[str, Any] | None,
     analytics: dict[str, Any],
     notice: str | None = None,

@@ -8,10 +8,10 @@ Why: the spec's formulas come from a JavaScript app, so rounding follows Math.ro
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: Any) -> TypeGuard[int | float]:
     """True for finite ints/floats; bools and NaN/inf are not numbers here."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False

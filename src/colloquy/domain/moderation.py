@@ -12,7 +12,7 @@ the next round is a function of stored messages only and a resumed run agrees wi
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .constants import MODERATOR_SPEAKER, ROUNDS_PER_QUESTION
@@ -58,7 +58,7 @@ def moderator_system_prompt(style: str | None) -> str:
 
 
 def participation(
-    discussion: Sequence[dict[str, Any]], names: Sequence[str]
+    discussion: Sequence[Mapping[str, Any]], names: Sequence[str]
 ) -> list[tuple[str, int]]:
     """(name, words said so far) for every participant, in participant order."""
     words = dict.fromkeys(names, 0)
@@ -68,7 +68,7 @@ def participation(
     return list(words.items())
 
 
-def quietest(discussion: Sequence[dict[str, Any]], names: Sequence[str]) -> str | None:
+def quietest(discussion: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str | None:
     """Who said least (the first of equals); None when nobody spoke or all said the same."""
     counts = participation(discussion, names)
     if not counts or len({w for _, w in counts}) < 2:
@@ -76,7 +76,7 @@ def quietest(discussion: Sequence[dict[str, Any]], names: Sequence[str]) -> str 
     return min(counts, key=lambda c: c[1])[0]
 
 
-def early_consensus(discussion: Sequence[dict[str, Any]]) -> str | None:
+def early_consensus(discussion: Sequence[Mapping[str, Any]]) -> str | None:
     """The sentiment every answer of the latest round shares, when it is not neutral
     and at least two answered; None otherwise."""
     answers = [m for m in discussion if m.get("kind") == "response"]
@@ -91,13 +91,13 @@ def early_consensus(discussion: Sequence[dict[str, Any]]) -> str | None:
     return None
 
 
-def _transcript(discussion: Sequence[dict[str, Any]]) -> list[str]:
+def _transcript(discussion: Sequence[Mapping[str, Any]]) -> list[str]:
     return [f"{m.get('speaker')}: {m.get('content')}" for m in discussion]
 
 
 def probe_prompt(
     question: str,
-    discussion: Sequence[dict[str, Any]],
+    discussion: Sequence[Mapping[str, Any]],
     names: Sequence[str],
     next_round_index: int,
 ) -> str:
@@ -132,7 +132,7 @@ def probe_prompt(
 
 
 def summary_prompt(
-    question: str, discussion: Sequence[dict[str, Any]], is_last_question: bool
+    question: str, discussion: Sequence[Mapping[str, Any]], is_last_question: bool
 ) -> str:
     """The request for the two-sentence summary after a question's last round."""
     after = (

@@ -159,7 +159,7 @@ def parse_csv(text: str) -> list[tuple[int, dict[str, Any] | None, list[str]]]:
         raise ImportFileError(MSG_NO_ROWS)
     if len(rows) > IMPORT_MAX_ROWS:
         raise ImportFileError(too_many_rows_message(len(rows)))
-    out = []
+    out: list[tuple[int, dict[str, Any] | None, list[str]]] = []
     for number, cells in enumerate(rows, 1):
         if len(cells) != len(columns):
             out.append(
@@ -201,7 +201,9 @@ def parse_json(text: str) -> list[tuple[int, dict[str, Any] | None, list[str]]]:
     ]
 
 
-def parse_file(data: bytes, filename: str | None, content_type: str | None):
+def parse_file(
+    data: bytes, filename: str | None, content_type: str | None
+) -> list[tuple[int, dict[str, Any] | None, list[str]]]:
     """The rows of an uploaded persona file; ImportFileError when it cannot be read."""
     if len(data) > IMPORT_MAX_BYTES:
         raise ImportFileError(too_large_message(len(data)))
@@ -223,7 +225,7 @@ def formula_errors(item: dict[str, Any]) -> list[str]:
         (f, item.get(f)) for f in ("name", "gender", "location", "income")
     ]
     fields += [("age", item.get("age"))]
-    traits = item.get("traits") if isinstance(item.get("traits"), dict) else {}
+    traits = item["traits"] if isinstance(item.get("traits"), dict) else {}
     fields += [(t, traits.get(t)) for t in TRAITS]
     fields += [("interest", i) for i in item.get("interests") or [] if isinstance(i, str)]
     fields += [("tag", t) for t in item.get("tags") or [] if isinstance(t, str)]
@@ -262,7 +264,7 @@ def check_rows(
         errors = list(errors)
         name = ""
         if item is not None:
-            name = item.get("name") if isinstance(item.get("name"), str) else ""
+            name = item["name"] if isinstance(item.get("name"), str) else ""
             errors += validate_persona(item) + validate_tags(item.get("tags"))
             errors += _length_errors(item) + formula_errors(item)
             key = name_key(name)

@@ -102,8 +102,9 @@ def parse_answers(data: Any, batch: Sequence[tuple[int, str, str, int]]) -> dict
                 number, value = entry.get("item", entry.get("number")), entry.get("answer")
             else:
                 number, value = (wanted[pos] if pos < len(wanted) else None), entry
-            if number in wanted and _as_answer(value) is not None:
-                found[int(number)] = _as_answer(value)  # type: ignore[arg-type]
+            answer = _as_answer(value)
+            if number in wanted and answer is not None:
+                found[int(number)] = answer
     return found
 
 

@@ -9,7 +9,7 @@ the others). Both are pure text so tests can pin them and every provider gets th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .constants import (
@@ -203,7 +203,7 @@ def _stimulus_block(index: int, s: dict[str, Any]) -> list[str]:
     kind = str(s.get("type") or "stimulus")
     platform = f", {s['platform']}" if s.get("platform") else ""
     head = f"{index}. [{kind.capitalize()}{platform}] {s.get('title') or 'Untitled'}"
-    content = s.get("content") if isinstance(s.get("content"), str) else ""
+    content = s["content"] if isinstance(s.get("content"), str) else ""
     if kind == "text":
         if len(content) > TEXT_STIMULUS_MAX_CHARS:
             content = content[:TEXT_STIMULUS_MAX_CHARS].rstrip() + " [...]"
@@ -218,7 +218,7 @@ def _stimulus_block(index: int, s: dict[str, Any]) -> list[str]:
 def build_user_prompt(
     question: str,
     stimuli: Sequence[dict[str, Any]] | None,
-    discussion: Sequence[dict[str, Any]] | None,
+    discussion: Sequence[Mapping[str, Any]] | None,
     round_index: int,
     follow_up: str | None = None,
 ) -> str:
@@ -253,11 +253,13 @@ def build_user_prompt(
     return "\n".join(lines)
 
 
-def _is_round_prompt(message: dict[str, Any]) -> bool:
+def _is_round_prompt(message: Mapping[str, Any]) -> bool:
     return str(message.get("content", "")).startswith("[Round ")
 
 
-def trim_discussion(discussion: Sequence[dict[str, Any]], token_budget: int) -> list:
+def trim_discussion(
+    discussion: Sequence[Mapping[str, Any]], token_budget: int
+) -> list[Mapping[str, Any]]:
     """The most recent messages that fit the token budget, in their original order. The
     moderator's question (its first non-round-prompt message) is always kept, even when
     it alone exceeds the budget; the recent window is contiguous."""
@@ -271,7 +273,7 @@ def trim_discussion(discussion: Sequence[dict[str, Any]], token_budget: int) -> 
         None,
     )
 
-    def cost(m: dict[str, Any]) -> int:
+    def cost(m: Mapping[str, Any]) -> int:
         return estimate_tokens(f"{m.get('speaker')}: {m.get('content')}")
 
     budget = token_budget - (cost(items[question_at]) if question_at is not None else 0)

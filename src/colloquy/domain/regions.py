@@ -238,11 +238,13 @@ def region_of(location: object) -> str:
     parts = text.split(",")
     offset = 0
     for index, part in enumerate(parts):
-        m = _ABBR_PART_RE.match(part)
+        part_match = _ABBR_PART_RE.match(part)
         # The first of several parts is the city; a lone "LA" means Los Angeles.
-        usable = index > 0 or (len(parts) == 1 and m is not None and m.group(1) != "la")
-        if m and usable and m.group(1) in _ABBR_REGION:
-            candidates.append((offset + len(part), _ABBR_REGION[m.group(1)]))
+        usable = index > 0 or (
+            len(parts) == 1 and part_match is not None and part_match.group(1) != "la"
+        )
+        if part_match and usable and part_match.group(1) in _ABBR_REGION:
+            candidates.append((offset + len(part), _ABBR_REGION[part_match.group(1)]))
         offset += len(part) + 1
     if candidates:
         return max(candidates)[1]

@@ -88,7 +88,7 @@ def _size_words(size: float) -> str:
 
 
 def answers_for_health(
-    messages: Sequence[dict[str, Any]], vectors: Mapping[str, Sequence[float]]
+    messages: Sequence[Mapping[str, Any]], vectors: Mapping[str, Sequence[float]]
 ) -> list[dict[str, Any]]:
     """The participants' answers that have a vector, in order."""
     out = []
@@ -102,7 +102,9 @@ def answers_for_health(
     return out
 
 
-def overall(findings: Sequence[dict[str, Any]], extra_warnings: Sequence[str]) -> tuple[str, list]:
+def overall(
+    findings: Sequence[dict[str, Any]], extra_warnings: Sequence[str]
+) -> tuple[str, list[str]]:
     """good / fair / poor and the warnings behind it, worst first."""
     bad = [f for f in findings if f["status"] == BAD]
     warn = [f for f in findings if f["status"] == WARN]
@@ -116,7 +118,7 @@ def overall(findings: Sequence[dict[str, Any]], extra_warnings: Sequence[str]) -
 
 
 def build_health_report(
-    messages: Sequence[dict[str, Any]],
+    messages: Sequence[Mapping[str, Any]],
     participants: Sequence[dict[str, Any]],
     vectors: Mapping[str, Sequence[float]],
     *,

@@ -73,15 +73,18 @@ def _pct(x: float) -> str:
     return f"{round(x * 100)}%"
 
 
-def _groups(answers: Sequence[dict]) -> dict[tuple[int, int], list[dict]]:
-    groups: dict[tuple[int, int], list[dict]] = defaultdict(list)
+def _groups(answers: Sequence[dict[str, Any]]) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    groups: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
     for a in answers:
         groups[(a["questionIndex"], a["round"])].append(a)
     return groups
 
 
-def diversity(answers: Sequence[dict]) -> dict[str, Any]:
-    rows, flagged, distances, d2s = [], [], [], []
+def diversity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    rows: list[dict[str, Any]] = []
+    flagged: list[dict[str, Any]] = []
+    distances: list[float] = []
+    d2s: list[float] = []
     for (q, r), group in sorted(_groups(answers).items()):
         d = mean_pairwise_distance([a["vector"] for a in group])
         if d is None:
@@ -135,7 +138,7 @@ def diversity(answers: Sequence[dict]) -> dict[str, Any]:
     )
 
 
-def positivity(answers: Sequence[dict]) -> dict[str, Any]:
+def positivity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if not answers:
         return finding("positivity", "Positivity", NA, "No answers.", [])
     labels = [a.get("sentiment") or sentiment_of(a["content"]) for a in answers]
@@ -168,12 +171,12 @@ def positivity(answers: Sequence[dict]) -> dict[str, Any]:
     )
 
 
-def _spread(group: Sequence[dict]) -> tuple[list[float], dict[int, float]]:
+def _spread(group: Sequence[dict[str, Any]]) -> tuple[list[float], dict[int, float]]:
     c = centroid([a["vector"] for a in group])
     return c, {a["participantIndex"]: distance(a["vector"], c) for a in group}
 
 
-def conformity(answers: Sequence[dict]) -> dict[str, Any]:
+def conformity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     groups = _groups(answers)
     ratios: list[float] = []
     moves: dict[int, list[float]] = defaultdict(list)
@@ -228,8 +231,8 @@ def conformity(answers: Sequence[dict]) -> dict[str, Any]:
     )
 
 
-def repetition(answers: Sequence[dict]) -> dict[str, Any]:
-    seen: dict[int, list[dict]] = defaultdict(list)
+def repetition(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    seen: dict[int, list[dict[str, Any]]] = defaultdict(list)
     items = []
     for a in answers:
         for earlier in seen[a["participantIndex"]]:

@@ -103,7 +103,7 @@ WORRY = frozenset(
 )
 
 
-def _kinds(answer: dict, names: list[str]) -> list[str]:
+def _kinds(answer: dict[str, Any], names: list[str]) -> list[str]:
     text = answer.get("rawContent") or answer["content"]
     kinds = []
     if AI_SPEECH.search(text) or AI_SPEECH.search(answer["content"]):
@@ -118,7 +118,7 @@ def _kinds(answer: dict, names: list[str]) -> list[str]:
     return kinds
 
 
-def character_breaks(answers: Sequence[dict], names: list[str]) -> dict[str, Any]:
+def character_breaks(answers: Sequence[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     items = []
     for a in answers:
         kinds = _kinds(a, names)
@@ -170,14 +170,16 @@ SIGNALS = {
 }
 
 
-def trait_consistency(answers: Sequence[dict], participants: Sequence[dict]) -> dict[str, Any]:
+def trait_consistency(
+    answers: Sequence[dict[str, Any]], participants: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
     by_p: dict[int, list[str]] = defaultdict(list)
     for a in answers:
         by_p[a["participantIndex"]].append(a["content"])
     people = [p for p in sorted(by_p) if 0 <= p < len(participants)]
     total = sum(len(words(t)) for p in people for t in by_p[p])
     habits = {p: _habits(by_p[p], total) for p in people}
-    signals = []
+    signals: list[dict[str, Any]] = []
     for trait, label in SIGNALS.items():
         traits = [
             number_or((participants[p].get("traits") or {}).get(trait), TRAIT_DEFAULT)

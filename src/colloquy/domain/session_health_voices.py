@@ -26,7 +26,7 @@ from .session_health_metrics import (
 from .session_health_vectors import add, dot, norm, quartiles, rounded, word_count
 
 
-def verbosity(answers: Sequence[dict]) -> dict[str, Any]:
+def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     counts = [word_count(a["content"]) for a in answers]
     if not counts:
         return finding("verbosity", "Length of answers", NA, "No answers.", [])
@@ -63,8 +63,8 @@ def verbosity(answers: Sequence[dict]) -> dict[str, Any]:
     )
 
 
-def distinctiveness(answers: Sequence[dict]) -> dict[str, Any]:
-    by_p: dict[int, list[dict]] = defaultdict(list)
+def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    by_p: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for a in answers:
         by_p[a["participantIndex"]].append(a)
     speakers = [p for p, group in by_p.items() if len(group) >= 2]

@@ -1,7 +1,9 @@
 """Token estimates of SPEC §9 (no tokenizer: the spec's cheap word-based estimate).
 
-Why integer arithmetic: words x 1.3 in floating point gives 13.000000000000002 for ten
-words, which would round up to 14; computing ceil(words * 13 / 10) exactly avoids that.
+Why integer arithmetic: 1.3 has no exact binary value, so words x 1.3 in floating point is
+only close (3 x 1.3 = 3.9000000000000004), and ceil() of a product that should be a whole
+number would depend on which way that error falls. ceil(words * 13 / 10) in integers is
+exact for every count. (This is the only copy: the model clients use it too.)
 """
 
 from __future__ import annotations

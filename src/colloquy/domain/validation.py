@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from .constants import (
     AGE_MAX,
@@ -67,6 +67,10 @@ def _blank(value: Any) -> bool:
     return is_blank(value)
 
 
+def _filled(value: Any) -> TypeGuard[str]:
+    return not is_blank(value)
+
+
 def _in_range(value: Any, low: float, high: float) -> bool:
     return is_number(value) and low <= value <= high
 
@@ -89,7 +93,7 @@ def validate_persona(data: dict[str, Any]) -> list[str]:
     """Every persona-form message that applies, in the order of SPEC §5."""
     errors: list[str] = []
     name = data.get("name")
-    if _blank(name):
+    if not _filled(name):
         errors.append("Name is required")
     elif len(name.strip()) > NAME_MAX_LENGTH:
         errors.append("Name must be less than 100 characters")
@@ -106,7 +110,7 @@ def validate_persona(data: dict[str, Any]) -> list[str]:
         ("income", "Income bracket", "Income bracket is required"),
     ):
         value = data.get(field)
-        if _blank(value):
+        if not _filled(value):
             errors.append(message)
         elif len(value.strip()) > PERSONA_FIELD_MAX_LENGTH[field]:
             limit = PERSONA_FIELD_MAX_LENGTH[field]
@@ -171,7 +175,7 @@ def validate_document_file(
 
 def validate_generation_input(description: str | None) -> list[str]:
     """Generate dialog, text mode: non-empty, at least 10 and at most 10,000 characters."""
-    if _blank(description):
+    if not _filled(description):
         return [MSG_ENTER_DESCRIPTION]
     if len(description.strip()) < GENERATION_TEXT_MIN:
         return [MSG_TOO_SHORT]

@@ -58,7 +58,7 @@ class _Channel:
         # The answers being written, for subscribers that join mid-answer: the latest
         # `thinking` and, per answer, the text its published `token` events carried so far.
         self.thinking: dict[str, Any] | None = None
-        self.partial: dict[tuple, dict[str, Any]] = {}
+        self.partial: dict[tuple[Any, ...], dict[str, Any]] = {}
 
     def track(self, name: str, data: dict[str, Any]) -> None:
         if name == "token":
@@ -141,7 +141,7 @@ class EventBus:
         events = []
         thinking = channel.thinking
         if thinking is not None and (thinking.get("participants") or thinking.get("moderator")):
-            events.append(Event(channel.last_id, "thinking", channel.thinking))
+            events.append(Event(channel.last_id, "thinking", thinking))
         events += [Event(channel.last_id, "token", payload) for payload in channel.partial.values()]
         return events
 
@@ -170,7 +170,7 @@ class EventBus:
             channel.subscribers.clear()
 
 
-def _slot(data: dict[str, Any]) -> tuple:
+def _slot(data: dict[str, Any]) -> tuple[Any, Any, Any]:
     return data.get("participantIndex"), data.get("questionIndex"), data.get("round")
 
 

@@ -11,15 +11,16 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import Table, bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from colloquy.store.messages import load_message_dicts
+from colloquy.domain.messages import Message, NewMessage, stored_message
+from colloquy.store.messages import load_message_dicts, message_columns
 from colloquy.store.models import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
@@ -42,7 +43,7 @@ def new_message_id() -> str:
     return f"m{int(time.time() * 1000)}{secrets.token_hex(4)}"
 
 
-def slot_key(message: dict[str, Any]) -> tuple[str, int, int, int | None]:
+def slot_key(message: Mapping[str, Any]) -> tuple[str, int, int, int | None]:
     return (
         message["kind"],
         message["questionIndex"],
@@ -51,7 +52,7 @@ def slot_key(message: dict[str, Any]) -> tuple[str, int, int, int | None]:
     )
 
 
-async def load_messages(db: AsyncSession, session_id: str) -> list[dict[str, Any]]:
+async def load_messages(db: AsyncSession, session_id: str) -> list[Message]:
     return await load_message_dicts(db, session_id)
 
 
@@ -71,13 +72,14 @@ class Counters:
 _write_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
 )
-_group_commits: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, weakref.WeakKeyDictionary] = (
-    weakref.WeakKeyDictionary()
-)
+_group_commits: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop,
+    weakref.WeakKeyDictionary[async_sessionmaker[AsyncSession], _GroupCommit],
+] = weakref.WeakKeyDictionary()
 
 
 @asynccontextmanager
-async def _writing(factory: async_sessionmaker[AsyncSession]):
+async def _writing(factory: async_sessionmaker[AsyncSession]) -> AsyncIterator[AsyncSession]:
     """A write transaction; on SQLite, one runner write at a time per process."""
     bind = factory.kw.get("bind")
     if bind is None or bind.dialect.name != "sqlite":
@@ -95,10 +97,10 @@ async def _writing(factory: async_sessionmaker[AsyncSession]):
 def enqueue_message(
     factory: async_sessionmaker[AsyncSession],
     session_id: str,
-    message: dict[str, Any],
+    message: NewMessage,
     counters: Counters,
     on_commit: Callable[[], None] | None = None,
-) -> tuple[dict[str, Any], asyncio.Future]:
+) -> tuple[Message, asyncio.Future[None]]:
     """Queue one message for insertion, with the session's counters, in one transaction.
 
     Returns the stored message (its timestamp is set inside the transaction) and a future
@@ -107,23 +109,8 @@ def enqueue_message(
     already stored (another runner). `on_commit` is called right after a successful
     commit, before the future's own callbacks (which run one loop turn later).
     """
-    stored = {
-        "id": new_message_id(),
-        "seq": message["seq"],
-        "speaker": message["speaker"],
-        "content": message["content"],
-        "timestamp": None,
-        "sentiment": message.get("sentiment"),
-        "personaId": message.get("personaId"),
-        "questionIndex": message["questionIndex"],
-        "round": message["round"],
-        "participantIndex": message.get("participantIndex"),
-        "kind": message["kind"],
-        "tokens": message["tokens"],
-        "repairs": list(message.get("repairs") or []),
-        "rawContent": message.get("rawContent"),
-        "note": message.get("note"),
-    }
+    stored = stored_message(message, new_message_id())
+    stored["timestamp"] = None  # set inside the transaction
     loop = asyncio.get_running_loop()
     per_loop = _group_commits.setdefault(loop, weakref.WeakKeyDictionary())
     group = per_loop.get(factory)
@@ -137,9 +124,9 @@ def enqueue_message(
 async def append_message(
     factory: async_sessionmaker[AsyncSession],
     session_id: str,
-    message: dict[str, Any],
+    message: NewMessage,
     counters: Counters,
-) -> dict[str, Any]:
+) -> Message:
     """enqueue_message, then wait for the commit."""
     stored, done = enqueue_message(factory, session_id, message, counters)
     await done
@@ -149,10 +136,10 @@ async def append_message(
 @dataclass
 class _Pending:
     session_id: str
-    stored: dict[str, Any]  # gets its "timestamp" inside the transaction
+    stored: Message  # gets its "timestamp" inside the transaction
     requests: int
     iterations: int
-    done: asyncio.Future
+    done: asyncio.Future[None]
     on_commit: Callable[[], None] | None = None
 
 
@@ -170,7 +157,7 @@ class _GroupCommit:
     def __init__(self, factory: async_sessionmaker[AsyncSession]) -> None:
         self.factory = factory
         self.queue: list[_Pending] = []
-        self.worker: asyncio.Task | None = None
+        self.worker: asyncio.Task[None] | None = None
         # Per session, the seq of a message whose write failed: later ones of that session
         # are refused until a message at or before that seq (a retry) is written.
         self.failed_at: dict[str, int] = {}
@@ -262,7 +249,8 @@ async def _insert_batch(
     """One transaction: bump the counters of the batch's sessions, insert the messages of
     those still running. Returns the ids of the sessions that were gone."""
     ids = list({item.session_id for item in batch})
-    sessions, messages = SessionRow.__table__, MessageRow.__table__
+    sessions = cast(Table, SessionRow.__table__)
+    messages = cast(Table, MessageRow.__table__)
     async with _writing(factory) as db:
         conn = await db.connection()
         live = set(
@@ -301,26 +289,7 @@ async def _insert_batch(
         for item in todo:
             m = item.stored
             m["timestamp"] = utcnow()  # inside the transaction, just before COMMIT
-            rows.append(
-                {
-                    "id": m["id"],
-                    "session_id": item.session_id,
-                    "seq": m["seq"],
-                    "speaker": m["speaker"],
-                    "content": m["content"],
-                    "timestamp": m["timestamp"],
-                    "sentiment": m["sentiment"],
-                    "persona_id": m["personaId"],
-                    "question_index": m["questionIndex"],
-                    "round_index": m["round"],
-                    "participant_index": m["participantIndex"],
-                    "kind": m["kind"],
-                    "tokens": m["tokens"],
-                    "repairs": m.get("repairs") or None,
-                    "raw_content": m.get("rawContent"),
-                    "note": m.get("note"),
-                }
-            )
+            rows.append(message_columns(m, item.session_id))
         await conn.execute(insert(messages), rows)
     return set(ids) - live
 

@@ -8,9 +8,11 @@ be resumed after a restart; the unique turn index in the database is the last de
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -18,27 +20,28 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from colloquy.engine.events import EventBus
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.runner import SessionRunner
+from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
 log = logging.getLogger(__name__)
 STOP_WAIT_SECONDS = 15.0
 
 
-class RunnerManager:
+class RunnerRegistry:
     def __init__(
         self,
         factory: async_sessionmaker[AsyncSession],
-        provider: Callable[[], object],
+        provider: Callable[[], Provider],
         bus: EventBus,
         uploads_dir: Path,
-        session_provider: Callable[[dict], object] | None = None,
+        session_provider: Callable[[dict[str, Any]], Provider] | None = None,
     ) -> None:
         self.factory = factory
         self.session_provider = session_provider  # for sessions that name their own model
         self.provider = provider  # called when a runner starts: the provider is built lazily
         self.bus = bus
         self.uploads_dir = uploads_dir
-        self._tasks: dict[str, asyncio.Task] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
         self._runners: dict[str, SessionRunner] = {}
         self._closed = False
         # Called with a session's id when it completes (set by the app: session health).
@@ -70,10 +73,10 @@ class RunnerManager:
         task = asyncio.create_task(runner.run(), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner
-        task.add_done_callback(lambda t, sid=session_id: self._forget(sid, t))
+        task.add_done_callback(functools.partial(self._forget, session_id))
         return True
 
-    def _forget(self, session_id: str, task: asyncio.Task) -> None:
+    def _forget(self, session_id: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(session_id) is task:
             del self._tasks[session_id]
             self._runners.pop(session_id, None)
@@ -122,6 +125,6 @@ class RunnerManager:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     @staticmethod
-    async def _cancel(task: asyncio.Task) -> None:
+    async def _cancel(task: asyncio.Task[None]) -> None:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)

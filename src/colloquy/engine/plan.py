@@ -22,10 +22,12 @@ run finds the same order).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from colloquy.domain.constants import ROUNDS_PER_QUESTION
+from colloquy.domain.messages import Message
 from colloquy.domain.moderation import AI, PROBE, SCRIPTED, SUMMARY, addressed_participant
 
 QUESTION, ROUND, ANSWER = "question", "round", "response"  # MessageRow.kind values
@@ -70,7 +72,9 @@ def slots(
             yield Slot(SUMMARY, q, ROUNDS_PER_QUESTION - 1)
 
 
-def first_speakers(messages: Iterable[dict], names: list[str]) -> dict[tuple[int, int], int]:
+def first_speakers(
+    messages: Iterable[Mapping[str, Any]], names: list[str]
+) -> dict[tuple[int, int], int]:
     """(question, round) -> the participant the stored probe of that round addresses."""
     out = {}
     for m in messages:
@@ -145,8 +149,8 @@ def answer_batch(
 
 
 def discussion_scope(
-    messages: list[dict], question_index: int, round_index: int, mode: str
-) -> list[dict]:
+    messages: Sequence[Message], question_index: int, round_index: int, mode: str
+) -> list[Message]:
     """The messages a prompt for (question, round) may show, oldest first.
 
     Round 1: none (the question is in the prompt itself). Sequential: the whole discussion
@@ -167,7 +171,7 @@ def progress(
     stored: Iterable[tuple[str, int, int, int | None]],
     moderator: str = SCRIPTED,
     first: First | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Counters for the live screen: answers so far of questions x participants x 3, and the
     position of the next slot (the last one when complete). Moderator messages (probes and
     summaries too) are not answers."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 import base64
 import logging
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from colloquy.domain import moderation
+from colloquy.domain.images import IMAGE_SUFFIX_MIMES
 from colloquy.domain.prompts import build_system_prompt, build_user_prompt, trim_discussion
 from colloquy.domain.tokens import max_tokens_for
 from colloquy.llm.types import ChatMessage, ChatRequest
@@ -20,13 +22,6 @@ DISCUSSION_TOKEN_BUDGET = 1500
 # Uploaded images are inlined as data: URLs (a remote model cannot reach our /uploads).
 INLINE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 _UPLOAD_NAME = re.compile(r"^/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})$")
-_IMAGE_MIME = {
-    "jpg": "image/jpeg",
-    "jpeg": "image/jpeg",
-    "png": "image/png",
-    "webp": "image/webp",
-    "gif": "image/gif",
-}
 
 
 def image_urls(stimuli: list[dict[str, Any]], uploads_dir: Path) -> list[str]:
@@ -48,7 +43,7 @@ def image_urls(stimuli: list[dict[str, Any]], uploads_dir: Path) -> list[str]:
 
 
 def _data_url(path: Path) -> str | None:
-    mime = _IMAGE_MIME.get(path.suffix.lower().lstrip("."))
+    mime = IMAGE_SUFFIX_MIMES.get(path.suffix.lower().lstrip("."))
     try:
         if mime is None or path.stat().st_size > INLINE_IMAGE_MAX_BYTES:
             return None
@@ -66,7 +61,7 @@ def answer_request(
     response_length: str,
     question: str,
     stimuli: list[dict[str, Any]],
-    discussion: list[dict],
+    discussion: Sequence[Mapping[str, Any]],
     round_index: int,
     images: list[str],
     system: str | None = None,
@@ -92,7 +87,7 @@ def moderator_request(
     kind: str,
     moderator_style: str,
     question: str,
-    discussion: list[dict],
+    discussion: Sequence[Mapping[str, Any]],
     names: list[str],
     next_round_index: int,
     is_last_question: bool,

@@ -20,15 +20,20 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
+from colloquy.domain.messages import Message
+from colloquy.domain.moderation import AI, SCRIPTED
 from colloquy.engine import plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import slot_key
 
+if TYPE_CHECKING:
+    from colloquy.engine.runner import Setup
 
-def message_payload(message: dict[str, Any]) -> dict[str, Any]:
+
+def message_payload(message: Mapping[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in message.items() if k not in ("seq", "tokens")}
     ts = out.get("timestamp")
     if ts is not None and hasattr(ts, "isoformat"):
@@ -37,14 +42,14 @@ def message_payload(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def progress_payload(
-    participants: list[dict],
+    participants: list[dict[str, Any]],
     question_count: int,
-    messages: list[dict],
+    messages: Sequence[Mapping[str, Any]],
     generating: list[int],
-    moderator: str = plan.SCRIPTED,
+    moderator: str = SCRIPTED,
 ) -> dict[str, Any]:
     first = None
-    if moderator == plan.AI:
+    if moderator == AI:
         first = plan.first_speakers(messages, [str(p.get("name") or "") for p in participants])
     keys = [slot_key(m) for m in messages]
     out = plan.progress(question_count, len(participants), keys, moderator, first)
@@ -71,12 +76,12 @@ class Publisher:
         self.bus = bus
         self.session_id = session_id
         # Events waiting for a commit: (commit future, builds the events) or (None, events).
-        self._held: deque[tuple[asyncio.Future | None, Callable[[], EventList] | EventList]] = (
-            deque()
-        )
+        self._held: deque[
+            tuple[asyncio.Future[None] | None, Callable[[], EventList] | EventList]
+        ] = deque()
         # (participant, question, round) -> [payload without delta, deltas]; dict order is
         # the order of each answer's first buffered delta.
-        self._tokens: dict[tuple[int, int, int], tuple[dict[str, Any], list[str]]] = {}
+        self._tokens: dict[tuple[int | None, int, int], tuple[dict[str, Any], list[str]]] = {}
         self._timer: asyncio.TimerHandle | None = None
 
     def _send(self, name: str, data: dict[str, Any]) -> None:
@@ -91,10 +96,10 @@ class Publisher:
 
     def committed(
         self,
-        commit: asyncio.Future,
-        message: dict[str, Any],
-        setup,
-        messages: list[dict],
+        commit: asyncio.Future[None],
+        message: Message,
+        setup: Setup,
+        messages: Sequence[Mapping[str, Any]],
         generating: list[int],
     ) -> None:
         """Announce a stored message and the progress it makes once `commit` succeeds (and
@@ -104,7 +109,7 @@ class Publisher:
             len(setup.questions),
             messages,
             generating,
-            getattr(setup, "moderator", plan.SCRIPTED),
+            getattr(setup, "moderator", SCRIPTED),
         )
         self.flush_tokens()
         self._held.append(
@@ -112,7 +117,7 @@ class Publisher:
         )
         commit.add_done_callback(self.release)
 
-    def release(self, _commit: asyncio.Future | None = None) -> None:
+    def release(self, _commit: asyncio.Future[None] | None = None) -> None:
         """Publish held events in order, up to the first commit still under way. Runs as
         the commit future's callback; the journal also calls it at once on commit."""
         while self._held:
@@ -192,7 +197,7 @@ class Publisher:
 
     def thinking(
         self,
-        participants: list[dict],
+        participants: list[dict[str, Any]],
         indices: list[int],
         q: int,
         r: int,
@@ -216,7 +221,7 @@ class Publisher:
             data["moderator"] = moderator
         self._send("thinking", data)
 
-    def status(self, status: str, *, running: bool, error: dict | None = None) -> None:
+    def status(self, status: str, *, running: bool, error: dict[str, Any] | None = None) -> None:
         self._send("status", {"status": status, "running": running, "error": error})
 
     def error(self, error: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ from colloquy.domain.constants import (
     MSG_STOPPED,
     REQUEST_LIMIT,
 )
+from colloquy.domain.messages import Message, NewMessage
 from colloquy.domain.prompts import build_system_prompt, round_moderator_message
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.text_safety import clean_text
@@ -39,6 +40,7 @@ from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.prompting import answer_request, image_urls, moderator_request
 from colloquy.engine.publisher import Publisher
 from colloquy.llm.errors import LLMError
+from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
 log = logging.getLogger(__name__)
@@ -57,7 +59,7 @@ def error_message(err: LLMError) -> str:
     return f"{MSG_GENERATION_FAILED}: {err.message}"
 
 
-def _follow_up(messages: list[dict], q: int, r: int) -> str | None:
+def _follow_up(messages: Sequence[Mapping[str, Any]], q: int, r: int) -> str | None:
     """The AI moderator's probe that opened round r of question q (not a scripted
     fallback), the prompt the participants answer in that round."""
     for m in reversed(messages):
@@ -117,11 +119,11 @@ class SessionRunner:
         self,
         session_id: str,
         factory: async_sessionmaker[AsyncSession],
-        provider: Callable[[], Any],
+        provider: Callable[[], Provider],
         publisher: Publisher,
         uploads_dir: Path,
         stop: asyncio.Event,
-        session_provider: Callable[[dict], Any] | None = None,
+        session_provider: Callable[[dict[str, Any]], Provider] | None = None,
     ) -> None:
         self.session_id = session_id
         # Builds the provider of a session that names its own model (a re-run on another
@@ -130,7 +132,7 @@ class SessionRunner:
         self.owns_provider = False
         self.factory = factory
         self.provider_factory = provider  # built on first use, inside the guarded loop
-        self.provider: Any = None
+        self.provider: Provider | None = None
         self.pub = publisher
         self.uploads_dir = uploads_dir
         self.stop = stop
@@ -139,7 +141,7 @@ class SessionRunner:
         self.counters = Counters(0, 0)
         # Message writes under way: the loop goes on while a message commits (its event
         # waits for the commit, see Publisher.committed), and a failed write ends the run.
-        self.writes: list[asyncio.Future] = []
+        self.writes: list[asyncio.Future[None]] = []
         self.system_prompts: dict[int, str] = {}  # per participant: the same all session
         # Called with the session id once the run completed (the session health report).
         self.on_complete: Callable[[str], None] | None = None
@@ -267,7 +269,7 @@ class SessionRunner:
             batch = plan.answer_batch(slot, p_count, setup.mode, order)
             await self._answer(setup, slot, batch, messages)
 
-    def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[dict]) -> None:
+    def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[Message]) -> None:
         if slot.kind == plan.QUESTION:
             content = setup.questions[slot.question_index]
         else:
@@ -289,7 +291,7 @@ class SessionRunner:
         )
 
     async def _moderate(
-        self, setup: Setup, slot: plan.Slot, messages: list[dict], may_call: bool
+        self, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
     ) -> None:
         """The AI moderator's probe (the next round's prompt) or summary, streamed like an
         answer. A failed call falls back to the scripted text with a note on the message,
@@ -336,7 +338,7 @@ class SessionRunner:
         self.pub.thinking(setup.participants, [], q, r)
 
     async def _moderator_text(
-        self, setup: Setup, slot: plan.Slot, messages: list[dict], may_call: bool
+        self, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
     ) -> Any:
         q, r, kind = slot.question_index, slot.round_index, slot.kind
         if not may_call:  # the request breaker: no more model calls for the moderator
@@ -353,8 +355,10 @@ class SessionRunner:
         )
         extra = {"speaker": MODERATOR_SPEAKER, "kind": kind}
         nobody: dict[str, Any] = {"id": None}
+        provider = self.provider
+        assert provider is not None  # run() builds it before the first call
         self.counters.requests += 1
-        result = await self.provider.stream(
+        result = await provider.stream(
             request,
             lambda delta: self.pub.token(nobody, None, q, r, delta, extra),
             lambda: self.pub.retrying(nobody, None, q, r),
@@ -366,7 +370,7 @@ class SessionRunner:
         return moderation.clean_moderator_text(raw)
 
     async def _answer(
-        self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[dict]
+        self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
     ) -> None:
         q, r = slot.question_index, slot.round_index
         discussion = plan.discussion_scope(messages, q, r, setup.mode)
@@ -415,7 +419,7 @@ class SessionRunner:
         q: int,
         r: int,
         p: int,
-        discussion: list[dict],
+        discussion: list[Message],
         follow_up: str | None = None,
     ) -> Answer:
         persona = setup.participants[p]
@@ -439,9 +443,11 @@ class SessionRunner:
         others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
         raw = ""
         # A reply that is nothing but another voice cleans to nothing: ask once more.
+        provider = self.provider
+        assert provider is not None  # run() builds it before the first answer
         for _ in range(2):
             self.counters.requests += 1
-            result = await self.provider.stream(
+            result = await provider.stream(
                 request,
                 lambda delta: self.pub.token(persona, p, q, r, delta),
                 lambda: self.pub.retrying(persona, p, q, r),
@@ -455,7 +461,7 @@ class SessionRunner:
                 return Answer(cleaned.text, cleaned.repairs, raw)
         return Answer(raw, [], raw)
 
-    async def _unless_stopped(self, task: asyncio.Task) -> Any:
+    async def _unless_stopped(self, task: asyncio.Task[Any]) -> Any:
         """The task's result, or Halt when Stop comes first (the answer is dropped)."""
         if not task.done():
             stop_wait = asyncio.create_task(self.stop.wait())
@@ -470,7 +476,7 @@ class SessionRunner:
     def _stopped(self) -> Halt:
         return Halt(None if self.quiet_stop else {"status": None, "message": MSG_STOPPED})
 
-    def _store(self, messages: list[dict], message: dict[str, Any], setup: Setup) -> None:
+    def _store(self, messages: list[Message], message: NewMessage, setup: Setup) -> None:
         """Queue the message's write and go on; it is announced once committed."""
         message["seq"] = (messages[-1]["seq"] + 1) if messages else 1
         stored, commit = journal.enqueue_message(

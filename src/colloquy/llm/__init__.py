@@ -3,7 +3,7 @@
 from colloquy.llm.errors import LLMError
 from colloquy.llm.factory import build_provider
 from colloquy.llm.provider import Provider, TokenCallback
-from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult, estimate_tokens
+from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
 
 __all__ = [
     "ChatMessage",
@@ -13,5 +13,4 @@ __all__ = [
     "Provider",
     "TokenCallback",
     "build_provider",
-    "estimate_tokens",
 ]

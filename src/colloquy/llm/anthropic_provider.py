@@ -16,8 +16,8 @@ from anthropic import AsyncAnthropic, DefaultAioHttpClient
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import TokenCallback, emit
-from colloquy.llm.retry import RetryPolicy
-from colloquy.llm.retrying import RetryingProvider
+from colloquy.llm.provider_base import RetryingProvider
+from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
@@ -159,14 +159,9 @@ def _image_block(url: str) -> dict[str, Any]:
 
 
 def _map_error(exc: anthropic.AnthropicError) -> LLMError:
-    if isinstance(exc, anthropic.APITimeoutError) and errors.timed_out_really(exc):
-        return errors.timed_out()
-    if isinstance(exc, anthropic.APIConnectionError):  # APITimeoutError is one
-        return errors.connection_failed(errors.root_message(exc))
-    if isinstance(exc, anthropic.APIStatusError):
-        retry_after = errors.parse_retry_after(exc.response.headers)
-        # 529 "overloaded" is >= 500, so it is retried like any server error.
-        return errors.from_status(
-            exc.status_code, errors.body_message(exc.body, exc.message), retry_after
-        )
-    return LLMError(getattr(exc, "message", None) or str(exc) or type(exc).__name__)
+    return errors.from_sdk_error(
+        exc,
+        timeout_error=anthropic.APITimeoutError,
+        connection_error=anthropic.APIConnectionError,
+        status_error=anthropic.APIStatusError,
+    )

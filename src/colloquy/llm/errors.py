@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, Protocol
 
 RATE_LIMIT_MESSAGE = "Rate limit exceeded (429)"
 CREDITS_MESSAGE = "Credits depleted (402)"
@@ -21,7 +21,7 @@ class LLMError(Exception):
     """A failed model call.
 
     kind is a stable code: rate_limit, credits, timeout, empty, truncated, server,
-    connection, bad_request, invalid_output or other. retryable says whether retry.py may
+    connection, bad_request, invalid_output or other. retryable says whether retry_policy.py may
     try again.
     """
 
@@ -89,7 +89,7 @@ def root_message(exc: BaseException) -> str:
 
 
 def empty_response() -> LLMError:
-    # Retryable, but retry.py allows only one extra attempt for this kind.
+    # Retryable, but retry_policy.py allows only one extra attempt for this kind.
     return LLMError(EMPTY_MESSAGE, kind="empty", retryable=True)
 
 
@@ -128,16 +128,54 @@ def from_message(message: str) -> LLMError:
     return LLMError(message)
 
 
+class _HasHeaders(Protocol):
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+
+
+class SDKStatusError(Protocol):
+    """What the OpenAI and Anthropic SDKs' APIStatusError carry (both are generated alike)."""
+
+    @property
+    def status_code(self) -> int: ...
+    @property
+    def body(self) -> object: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def response(self) -> _HasHeaders: ...
+
+
+def from_sdk_error(
+    exc: Exception,
+    *,
+    timeout_error: type[Exception],
+    connection_error: type[Exception],
+    status_error: type[SDKStatusError],
+) -> LLMError:
+    """An SDK's exception (openai or anthropic, given their error classes) as an LLMError.
+    APITimeoutError is an APIConnectionError; 529 "overloaded" is >= 500, retried like any
+    server error."""
+    if isinstance(exc, timeout_error) and timed_out_really(exc):
+        return timed_out()
+    if isinstance(exc, connection_error):
+        return connection_failed(root_message(exc))
+    if isinstance(exc, status_error):
+        retry_after = parse_retry_after(exc.response.headers)
+        return from_status(exc.status_code, body_message(exc.body, exc.message), retry_after)
+    return from_message(getattr(exc, "message", None) or str(exc) or type(exc).__name__)
+
+
 def body_message(body: Any, fallback: str) -> str:
     """The human part of an error body: {"error": {"message": ...}} or {"message": ...}."""
     if isinstance(body, Mapping):
         inner = body.get("error", body)
-        if isinstance(inner, Mapping) and isinstance(inner.get("message"), str):
-            return inner["message"]
+        if isinstance(inner, Mapping) and isinstance(message := inner.get("message"), str):
+            return message
         if isinstance(inner, str):
             return inner
-        if isinstance(body.get("message"), str):
-            return body["message"]
+        if isinstance(message := body.get("message"), str):
+            return message
     if isinstance(body, str) and body.strip():
         return body.strip()
     return fallback

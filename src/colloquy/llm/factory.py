@@ -6,7 +6,7 @@ from typing import Protocol
 
 from colloquy.llm.config import PROVIDERS, ModelConfig
 from colloquy.llm.provider import Provider
-from colloquy.llm.retry import RetryPolicy
+from colloquy.llm.retry_policy import RetryPolicy
 
 __all__ = ["PROVIDERS", "LLMSettings", "build_provider", "config_from_settings"]
 

@@ -27,11 +27,13 @@ def _read(f: BinaryIO, n: int) -> bytes:
 
 
 def _u32(f: BinaryIO) -> int:
-    return struct.unpack("<I", _read(f, 4))[0]
+    value: int = struct.unpack("<I", _read(f, 4))[0]
+    return value
 
 
 def _u64(f: BinaryIO) -> int:
-    return struct.unpack("<Q", _read(f, 8))[0]
+    value: int = struct.unpack("<Q", _read(f, 8))[0]
+    return value
 
 
 def _string(f: BinaryIO) -> bytes:

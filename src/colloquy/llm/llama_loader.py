@@ -162,8 +162,8 @@ def _safe_model_params() -> Iterator[None]:
 
     original = native.llama_model_default_params
 
-    def without_extra_buffers():
-        params = original()
+    def without_extra_buffers() -> native.llama_model_params:
+        params: native.llama_model_params = original()
         if hasattr(params, "use_extra_bufts"):
             params.use_extra_bufts = False
         return params

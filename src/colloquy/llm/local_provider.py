@@ -26,8 +26,8 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.llama_loader import EMBEDDED_NAME, embedded_model_path, executor_for, load_model
 from colloquy.llm.provider import TokenCallback, emit
-from colloquy.llm.retry import RetryPolicy
-from colloquy.llm.retrying import RetryingProvider
+from colloquy.llm.provider_base import RetryingProvider
+from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
 
 __all__ = ["EMBEDDED_NAME", "LocalProvider", "embedded_model_path"]

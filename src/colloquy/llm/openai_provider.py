@@ -9,7 +9,7 @@ stream_options; no images. (llama-cpp-python's server answers a json_schema requ
 500 naming response_format: that adapts too.) The structured-output mode that worked is
 remembered per base URL and model, for every provider built for them; the rest per
 provider. Calls to one endpoint share an adaptive concurrency limit (concurrency.py).
-The SDK's own retries are off: retry.py does that.
+The SDK's own retries are off: retry_policy.py does that.
 """
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import openai
 from openai import AsyncOpenAI, DefaultAioHttpClient
 
+from colloquy.domain.tokens import estimate_tokens
 from colloquy.llm import errors
 from colloquy.llm.concurrency import DEFAULT_MAX_CONCURRENCY, AdaptiveLimit, limit_for
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.openai_stream import ChatStream, HTTPStatusError
 from colloquy.llm.provider import TokenCallback
-from colloquy.llm.retry import RetryPolicy
-from colloquy.llm.retrying import RetryingProvider
-from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens, estimate_tokens
+from colloquy.llm.provider_base import RetryingProvider
+from colloquy.llm.retry_policy import RetryPolicy
+from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
 
 DEFAULT_MODEL = "gpt-4o-mini"
 JSON_MODES = ("json_schema", "json_object", "prompt")
@@ -72,8 +72,8 @@ class OpenAIProvider(RetryingProvider):
         # polled every idle connection on each request (bench/CHANGES.md).
         # A call that is not streamed reads nothing until the model is done (an insights
         # prompt on a CPU server takes minutes): only connecting has `timeout`, the whole
-        # call is bounded by the overall deadline (retrying.py).
-        sdk_timeout = httpx.Timeout(None, connect=timeout)
+        # call is bounded by the overall deadline (provider_base.py).
+        sdk_timeout = openai.Timeout(None, connect=timeout)
         self._client = AsyncOpenAI(
             base_url=base_url,
             api_key=api_key or "not-needed",
@@ -269,13 +269,9 @@ def _schema_name(schema: dict[str, Any]) -> str:
 
 
 def _map_error(exc: openai.OpenAIError) -> LLMError:
-    if isinstance(exc, openai.APITimeoutError) and errors.timed_out_really(exc):
-        return errors.timed_out()
-    if isinstance(exc, openai.APIConnectionError):  # APITimeoutError is one
-        return errors.connection_failed(errors.root_message(exc))
-    if isinstance(exc, openai.APIStatusError):
-        retry_after = errors.parse_retry_after(exc.response.headers)
-        return errors.from_status(
-            exc.status_code, errors.body_message(exc.body, exc.message), retry_after
-        )
-    return errors.from_message(getattr(exc, "message", None) or str(exc) or type(exc).__name__)
+    return errors.from_sdk_error(
+        exc,
+        timeout_error=openai.APITimeoutError,
+        connection_error=openai.APIConnectionError,
+        status_error=openai.APIStatusError,
+    )

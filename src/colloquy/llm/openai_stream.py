@@ -72,7 +72,7 @@ class ChatStream:
                     raise await _status_error(response)
                 decoder = SSEDecoder()
                 async for data in response.content.iter_any():
-                    batch = []
+                    batch: list[dict[str, Any]] = []
                     for _event, payload in decoder.feed(data):
                         if done or payload.startswith("[DONE]"):
                             done = True  # read on to the end: the connection is reused

@@ -13,7 +13,7 @@ sync or async) and returns the complete ChatResult with usage once the reply is 
 callers get both live tokens and final usage without juggling an async generator.
 
 Both methods retry transient failures (429, 5xx, timeouts, one empty reply, a stream cut
-short) before raising LLMError, each attempt under an overall deadline (retrying.py). A
+short) before raising LLMError, each attempt under an overall deadline (provider_base.py). A
 stream retried after tokens went out calls `on_retry()` first: what the callback saw of
 the failed attempt is void; one that queues for a busy endpoint calls `on_wait()`
 (llm/concurrency.py). Cancelling the awaiting task stops the call.

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
+
+from colloquy.domain.tokens import estimate_tokens
 
 
 @dataclass
@@ -40,12 +41,6 @@ class ChatResult:
     @property
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
-
-
-def estimate_tokens(text: str) -> int:
-    """The spec's runtime estimate: words (split on spaces) x 1.3, rounded up."""
-    words = [w for w in text.split(" ") if w]
-    return math.ceil(len(words) * 1.3)
 
 
 def estimate_prompt_tokens(req: ChatRequest) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -46,7 +47,9 @@ def _trait_patterns(participants: list[dict]) -> dict[str, dict[str, list[str]]]
     return out
 
 
-def build_analytics(session: dict[str, Any], messages: list[dict[str, Any]]) -> dict[str, Any]:
+def build_analytics(
+    session: dict[str, Any], messages: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
     """The word cloud and quotes read participant answers only: the moderator's questions
     are repeated every round and would crowd out what participants said."""
     participants = session.get("participants") or []

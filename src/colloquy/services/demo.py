@@ -9,6 +9,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain import demo_script as demo
+from colloquy.domain.messages import stored_message
+from colloquy.store.messages import message_columns
 from colloquy.store.models import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
@@ -41,19 +43,9 @@ def _rows(speed: float) -> tuple[SessionRow, list[MessageRow]]:
     )
     rows = [
         MessageRow(
-            id=f"{demo.DEMO_SESSION_ID}-m{m['seq']}",
-            session_id=demo.DEMO_SESSION_ID,
-            seq=m["seq"],
-            speaker=m["speaker"],
-            content=m["content"],
-            timestamp=m["timestamp"],
-            sentiment=m["sentiment"],
-            persona_id=m["personaId"],
-            question_index=m["questionIndex"],
-            round_index=m["round"],
-            participant_index=m["participantIndex"],
-            kind=m["kind"],
-            tokens=m["tokens"],
+            **message_columns(
+                stored_message(m, f"{demo.DEMO_SESSION_ID}-m{m['seq']}"), demo.DEMO_SESSION_ID
+            )
         )
         for m in messages
     ]
@@ -65,7 +57,7 @@ async def complete_demo(db: AsyncSession, speed: float = 1) -> dict[str, Any]:
     transcript they described is gone). Two concurrent calls: the loser retries once."""
     for attempt in range(2):
         session, messages = _rows(speed)
-        if db.bind.dialect.name == "postgresql":
+        if db.get_bind().dialect.name == "postgresql":
             # Concurrent calls replace the demo one after another (SQLite already has a
             # single writer); without it, racing inserts hit the unique key.
             await db.execute(select(func.pg_advisory_xact_lock(_DEMO_LOCK_KEY)))

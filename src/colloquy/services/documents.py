@@ -13,10 +13,12 @@ import io
 import zipfile
 from typing import Any
 
-from colloquy.domain.document_sniff import IMAGE_MIMES, accepts, decode_text, sniff
+from colloquy.domain.document_sniff import accepts, decode_text, sniff
+from colloquy.domain.images import IMAGE_MIMES
 from colloquy.domain.validation import MSG_NO_FILE, document_type, validate_document_file
 from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError
+from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.services.model_errors import model_error
 from colloquy.services.multipart_upload import ReceivedFile
@@ -107,7 +109,7 @@ def _plain_text(data: bytes) -> str:
     return text
 
 
-async def _describe_image(provider: Any, data: bytes, mime: str) -> str:
+async def _describe_image(provider: Provider, data: bytes, mime: str) -> str:
     if not getattr(provider, "supports_images", False):
         raise ValidationFailed([MSG_IMAGES_UNSUPPORTED])
     url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
@@ -131,7 +133,7 @@ async def _describe_image(provider: Any, data: bytes, mime: str) -> str:
 _READERS = {"pdf": _pdf_text, "docx": _docx_text, "txt": _plain_text, "csv": _plain_text}
 
 
-async def extract_document(upload: ReceivedFile | None, provider: Any) -> dict[str, Any]:
+async def extract_document(upload: ReceivedFile | None, provider: Provider) -> dict[str, Any]:
     """{text, filename, characters, truncated, type} of an uploaded document."""
     if upload is None or not upload.filename.strip():
         raise ValidationFailed([MSG_NO_FILE])

@@ -4,9 +4,9 @@ form holds, bounded in size; clearing removes it."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, update
+from sqlalchemy import CursorResult, delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -74,7 +74,7 @@ async def _update(db: AsyncSession, data: dict[str, Any]) -> int:
     result = await db.execute(
         update(DraftRow).where(DraftRow.id == DRAFT_ID).values(data=data, updated_at=utcnow())
     )
-    return result.rowcount
+    return cast(CursorResult[Any], result).rowcount
 
 
 async def clear_draft(db: AsyncSession) -> None:

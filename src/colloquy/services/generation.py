@@ -38,6 +38,7 @@ from colloquy.domain.generation_rules import AGE_HIGH, AGE_LOW, Plan, Slot, plan
 from colloquy.domain.validation import validate_generation_document, validate_generation_input
 from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError
+from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.services.model_errors import model_error
 from colloquy.services.personas import create_personas
@@ -118,9 +119,9 @@ def _validate(
     spec's messages. Document mode is when only documentText carries text."""
     document_mode = document_text is not None and not (description or "").strip()
     if document_mode:
-        document_text = document_text if document_text.strip() else None
+        document_text = document_text if document_text and document_text.strip() else None
         errors = validate_generation_document(document_text)
-        if not errors and len(document_text) > DOCUMENT_MAX:
+        if not errors and len(document_text or "") > DOCUMENT_MAX:
             errors = [MSG_DOCUMENT_TOO_LONG]
     else:
         errors = validate_generation_input(description)
@@ -135,10 +136,10 @@ def _validate(
     if errors:
         raise ValidationFailed(errors)
     if not document_mode:
-        text = description.strip()
+        text = (description or "").strip()
         return text, f"Audience description:\n{text}", text
-    text = document_text.strip()[:DOCUMENT_PROMPT_CHARS]
-    note = " ".join(document_text.split())[:GENERATED_FROM_DOC_CHARS]
+    text = (document_text or "").strip()[:DOCUMENT_PROMPT_CHARS]
+    note = " ".join((document_text or "").split())[:GENERATED_FROM_DOC_CHARS]
     return (
         text,
         f"Research document (excerpt) describing the audience:\n<<<\n{text}\n>>>",
@@ -151,7 +152,9 @@ def _seed(*parts: object) -> int:
     return int(hashlib.sha256("\x00".join(map(str, parts)).encode()).hexdigest()[:12], 16)
 
 
-async def _ask(provider: Any, source: str, plan: Plan, slots: list[Slot]) -> list[dict[str, Any]]:
+async def _ask(
+    provider: Provider, source: str, plan: Plan, slots: list[Slot]
+) -> list[dict[str, Any]]:
     req = ChatRequest(
         system=SYSTEM,
         temperature=0.9,
@@ -163,7 +166,7 @@ async def _ask(provider: Any, source: str, plan: Plan, slots: list[Slot]) -> lis
     return [p for p in personas_from_reply(result.text) if usable(p)][: len(slots)]
 
 
-async def _collect(provider: Any, source: str, plan: Plan) -> list[dict[str, Any]]:
+async def _collect(provider: Provider, source: str, plan: Plan) -> list[dict[str, Any]]:
     """Up to len(plan.slots) usable persona objects from the model, in slot order."""
     found: list[dict[str, Any]] = []
     for attempt in range(1 + MAX_EXTRA_CALLS):
@@ -183,7 +186,7 @@ async def _collect(provider: Any, source: str, plan: Plan) -> list[dict[str, Any
 
 async def generate_personas(
     db: AsyncSession,
-    provider: Any,
+    provider: Provider,
     *,
     description: str | None,
     document_text: str | None,

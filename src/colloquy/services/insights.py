@@ -9,9 +9,10 @@ written from them. The database is not held open while the model works.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
-from sqlalchemy import update
+from sqlalchemy import CursorResult, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.constants import MODERATOR_SPEAKER, MSG_NO_DATA_TEXT, MSG_NO_DATA_TITLE
@@ -33,6 +34,7 @@ from colloquy.domain.insights_rules import (
 from colloquy.domain.sentiment import overall_sentiment, sentiment_breakdown
 from colloquy.errors import ModelError, NotFound, ValidationFailed
 from colloquy.llm.errors import LLMError
+from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.services.insights_output import ModelInsights, parse_insights
 from colloquy.services.results import MSG_SESSION_NOT_FOUND, load_session
@@ -50,7 +52,7 @@ def model_error(err: LLMError) -> ModelError:
     return ModelError(err.message or MSG_FAILED, status=status)
 
 
-async def _notes(provider: Any, name: str, chunks: list[str]) -> list[str]:
+async def _notes(provider: Provider, name: str, chunks: list[str]) -> list[str]:
     gate = asyncio.Semaphore(PARALLEL_NOTES)
 
     async def one(i: int, chunk: str) -> str:
@@ -66,7 +68,7 @@ async def _notes(provider: Any, name: str, chunks: list[str]) -> list[str]:
     return list(await asyncio.gather(*(one(i, c) for i, c in enumerate(chunks, 1))))
 
 
-async def _condense(provider: Any, name: str, chunks: list[str], budget: int) -> str:
+async def _condense(provider: Provider, name: str, chunks: list[str], budget: int) -> str:
     """Notes on every chunk, then notes on the notes, until one text fits the budget."""
     for _ in range(MAX_REDUCE_LEVELS):
         if len(chunks) <= 1:
@@ -76,7 +78,7 @@ async def _condense(provider: Any, name: str, chunks: list[str], budget: int) ->
     return chunks[0] if chunks else ""
 
 
-async def _write(provider: Any, prompt: str) -> tuple[ModelInsights, str]:
+async def _write(provider: Provider, prompt: str) -> tuple[ModelInsights, str]:
     """One structured call, and one more if the reply is not usable JSON."""
     messages = [ChatMessage("user", prompt)]
     max_tokens = INSIGHTS_MAX_TOKENS
@@ -104,16 +106,16 @@ async def _write(provider: Any, prompt: str) -> tuple[ModelInsights, str]:
     raise ModelError(MSG_FAILED, status=502)
 
 
-def chunk_budget(provider: Any) -> int:
+def chunk_budget(provider: Provider) -> int:
     """Smaller chunks for the embedded model, so each call stays inside its time limit."""
     local = getattr(provider, "name", "") == "local"
     return LOCAL_CHUNK_TOKEN_BUDGET if local else CHUNK_TOKEN_BUDGET
 
 
 async def write_insights(
-    provider: Any,
+    provider: Provider,
     session: dict[str, Any],
-    messages: list[dict[str, Any]],
+    messages: Sequence[Mapping[str, Any]],
     budget: int | None = None,
 ) -> dict[str, Any]:
     """The insights of a session with at least one participant answer (not stored)."""
@@ -147,7 +149,9 @@ async def write_insights(
     }
 
 
-async def generate_insights(db: AsyncSession, provider: Any, session_id: str) -> dict[str, Any]:
+async def generate_insights(
+    db: AsyncSession, provider: Provider, session_id: str
+) -> dict[str, Any]:
     """Generate (or regenerate) and store the insights of a session."""
     session, messages = await load_session(db, session_id)
     await db.rollback()  # end the read transaction before the slow model calls
@@ -162,7 +166,7 @@ async def generate_insights(db: AsyncSession, provider: Any, session_id: str) ->
         .where(SessionRow.id == session_id)
         .values(insights=insights, updated_at=utcnow())
     )
-    if result.rowcount == 0:  # deleted while the model was writing
+    if cast(CursorResult[Any], result).rowcount == 0:  # deleted while the model was writing
         await db.rollback()
         raise NotFound(MSG_SESSION_NOT_FOUND)
     await db.commit()

@@ -20,6 +20,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from colloquy.llm.gguf_check import NotAModel, check_gguf
@@ -133,7 +134,7 @@ def _progress_class(on_progress: Progress, total: int | None):
         def __enter__(self):
             return self
 
-        def __exit__(self, *exc) -> bool:
+        def __exit__(self, *exc: object) -> Literal[False]:
             return False
 
     return Bar
@@ -196,7 +197,7 @@ def pull(
                 headers=headers,
                 expected_size=size,
                 displayed_filename=source.local_name,
-                tqdm_class=_progress_class(on_progress, size),  # type: ignore[arg-type]
+                tqdm_class=_progress_class(on_progress, size),
             )
     except PullCancelled:
         raise

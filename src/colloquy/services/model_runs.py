@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.engine.events import EventBus
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import AppError, Conflict
 from colloquy.llm.config import ModelConfig
 from colloquy.llm.factory import build_provider
@@ -94,14 +94,14 @@ def label(config: ModelConfig) -> str:
 async def rerun_session(
     db: AsyncSession,
     runtime: Runtime,
-    runners: RunnerManager,
+    runners: RunnerRegistry,
     bus: EventBus,
     session_id: str,
     change: model_settings.ModelChange | None,
 ) -> dict[str, Any]:
     """Duplicate a completed session, pin the chosen model on the copy and run it.
     `change` None: the current model of the Settings screen."""
-    source = await sessions.get_row(db, session_id)
+    source = await sessions.get_session_row(db, session_id)
     if source.status != "completed":
         raise Conflict("Only a completed session can be run again on another model")
     if change is None:

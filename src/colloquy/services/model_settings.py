@@ -315,7 +315,7 @@ async def list_models(runtime: Runtime, provider: str, base_url: str | None) -> 
 
 
 def _local_models(runtime: Runtime) -> list[dict]:
-    out = [{"id": EMBEDDED_NAME, "name": f"{EMBEDDED_NAME} (embedded)"}]
+    out: list[dict[str, Any]] = [{"id": EMBEDDED_NAME, "name": f"{EMBEDDED_NAME} (embedded)"}]
     env_path = runtime.settings.local_model_path
     if env_path:
         out.append({"id": env_path, "name": f"{Path(env_path).name} (COLLOQUY_LOCAL_MODEL_PATH)"})
@@ -340,13 +340,13 @@ async def _remote_model_ids(config: ModelConfig) -> list[str]:
             await client.close()
     from openai import AsyncOpenAI
 
-    client = AsyncOpenAI(
+    openai_client = AsyncOpenAI(
         base_url=config.base_url, api_key=config.api_key or "not-needed", max_retries=0
     )
     try:
-        return [m.id async for m in client.models.list()]
+        return [m.id async for m in openai_client.models.list()]
     finally:
-        await client.close()
+        await openai_client.close()
 
 
 def _list_failure(err: BaseException, config: ModelConfig) -> str:

@@ -9,11 +9,15 @@ streamed through python-multipart and reading stops just past the limit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import Request
 
 from colloquy.errors import ValidationFailed
+
+if TYPE_CHECKING:
+    from python_multipart.multipart import MultipartCallbacks
 
 MSG_BAD_FORM = "Invalid upload: expected a multipart/form-data request"
 MSG_INCOMPLETE = (
@@ -44,7 +48,7 @@ class _Collector:
         self._value = bytearray()
         self._active = False
 
-    def callbacks(self) -> dict:
+    def callbacks(self) -> MultipartCallbacks:
         return {
             "on_part_begin": self._part_begin,
             "on_header_field": self._header_field,

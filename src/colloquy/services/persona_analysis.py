@@ -18,6 +18,7 @@ from colloquy.domain.validation import validate_ai_assist
 from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import extract_json
+from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.services.model_errors import model_error
 
@@ -54,7 +55,7 @@ def scores_schema(traits: list[str]) -> dict[str, Any]:
 
 
 async def _missing_scores(
-    provider: Any, prompt: str, analysis: str, missing: list[str]
+    provider: Provider, prompt: str, analysis: str, missing: list[str]
 ) -> list[str]:
     """Score lines for the traits the analysis gave no number; none if the call fails
     (the analysis itself already succeeded, so its text is still worth returning)."""
@@ -78,10 +79,10 @@ async def _missing_scores(
 
 
 async def analyze_document(
-    provider: Any, document_text: str | None, current_traits: dict[str, Any] | None
+    provider: Provider, document_text: str | None, current_traits: dict[str, Any] | None
 ) -> dict[str, Any]:
     errors = validate_ai_assist(document_text)
-    if errors:
+    if errors or document_text is None:
         raise ValidationFailed(errors)
     if len(document_text) > TEXT_MAX:
         raise ValidationFailed([MSG_TOO_LONG])

@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.messages import Message
 from colloquy.errors import NotFound
 from colloquy.services.session_view import model_info
 from colloquy.store.messages import load_message_dicts
@@ -41,7 +42,7 @@ async def get_session_row(db: AsyncSession, session_id: str) -> SessionRow:
     return row
 
 
-async def load_session(db: AsyncSession, session_id: str) -> tuple[dict, list[dict]]:
+async def load_session(db: AsyncSession, session_id: str) -> tuple[dict[str, Any], list[Message]]:
     """The session and its messages in order; NotFound('Session not found') if absent."""
     row = await get_session_row(db, session_id)
     return session_dict(row), await load_message_dicts(db, session_id)

@@ -11,11 +11,11 @@ from sqlalchemy.orm.exc import StaleDataError
 from colloquy.domain.constants import MSG_STOPPED
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import stored_tokens
-from colloquy.engine.manager import RunnerManager
+from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, NotFound
 from colloquy.services import session_setup as setup
+from colloquy.services.results import get_session_row
 from colloquy.services.session_view import load_view
-from colloquy.services.sessions import get_row
 from colloquy.store.types import utcnow
 
 
@@ -43,11 +43,11 @@ def _announce(bus: EventBus, row, running: bool) -> None:
 
 
 async def run_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+    db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> dict[str, Any]:
     """Start or resume the run. Also the spec's Retry: clears the error and the stop flag.
     Idempotent: while a runner is active nothing changes and no second one starts."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     if row.status == "completed":
         raise Conflict("Session is already completed")
     if not runners.is_active(session_id):
@@ -77,10 +77,10 @@ async def run_session(
 
 
 async def stop_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+    db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> dict[str, Any]:
     """Stop: the current answer is dropped and the run halts with 'Session stopped by user'."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     was_active = await runners.stop(session_id)
     await _reload(db, row)
     if row.status != "completed":
@@ -91,14 +91,16 @@ async def stop_session(
             row.error = {"status": None, "message": MSG_STOPPED}
         await _commit(db)
         if halted:  # events after the commit (engine/events.py)
-            bus.publish(session_id, "error", row.error)
+            bus.publish(session_id, "error", {"status": None, "message": MSG_STOPPED})
             _announce(bus, row, False)
     return await load_view(db, row, [])
 
 
-async def save_session(db: AsyncSession, session_id: str, runners: RunnerManager) -> dict[str, Any]:
+async def save_session(
+    db: AsyncSession, session_id: str, runners: RunnerRegistry
+) -> dict[str, Any]:
     """Save: messages are committed as they come; store the token estimate, keep status."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     row.tokens_used = await stored_tokens(db, session_id)
     row.updated_at = utcnow()
     await _commit(db)
@@ -106,10 +108,10 @@ async def save_session(db: AsyncSession, session_id: str, runners: RunnerManager
 
 
 async def end_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+    db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> dict[str, Any]:
     """End Session: stop the runner, save, and complete (completedAt now)."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     await runners.stop(session_id, quiet=True)
     await _reload(db, row)
     if row.status != "completed":

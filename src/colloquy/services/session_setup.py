@@ -74,7 +74,7 @@ def _link_errors(stimulus: dict[str, Any]) -> list[str]:
     if _is_web_url(content):
         return []
     return {"video": [MSG_UNSUPPORTED_VIDEO], "audio": [MSG_UNSUPPORTED_AUDIO]}.get(
-        kind, [MSG_BAD_LINK]
+        str(kind), [MSG_BAD_LINK]
     )
 
 

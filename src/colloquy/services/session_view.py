@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import func, select
@@ -47,7 +48,7 @@ def model_info(row: SessionRow) -> dict[str, Any] | None:
 
 
 def session_view(
-    row: SessionRow, messages: list[dict[str, Any]], generating: list[int]
+    row: SessionRow, messages: Sequence[Mapping[str, Any]], generating: list[int]
 ) -> dict[str, Any]:
     participants = list(row.participants or [])
     questions = list(row.questions or [])

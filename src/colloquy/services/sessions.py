@@ -9,9 +9,10 @@ from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.engine.events import EventBus
-from colloquy.engine.manager import RunnerManager
-from colloquy.errors import Conflict, NotFound, ValidationFailed
+from colloquy.engine.manager import RunnerRegistry
+from colloquy.errors import Conflict, ValidationFailed
 from colloquy.services import session_setup as setup
+from colloquy.services.results import get_session_row
 from colloquy.services.session_view import list_summaries, load_view
 from colloquy.store.models import MessageRow, SessionRow
 from colloquy.store.types import utcnow
@@ -22,24 +23,17 @@ __all__ = [
     "create_session",
     "delete_session",
     "duplicate_session",
-    "get_row",
     "get_session",
+    "get_session_row",
     "list_summaries",
     "update_session",
 ]
 
 
-async def get_row(db: AsyncSession, session_id: str) -> SessionRow:
-    row = await db.get(SessionRow, session_id)
-    if row is None:
-        raise NotFound("Session not found")
-    return row
-
-
 async def get_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager | None = None
+    db: AsyncSession, session_id: str, runners: RunnerRegistry | None = None
 ) -> dict[str, Any]:
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     return await load_view(db, row, runners.generating(session_id) if runners else [])
 
 
@@ -69,10 +63,10 @@ async def create_session(db: AsyncSession, data: dict[str, Any]) -> dict[str, An
 
 
 async def update_session(
-    db: AsyncSession, session_id: str, data: dict[str, Any], runners: RunnerManager | None = None
+    db: AsyncSession, session_id: str, data: dict[str, Any], runners: RunnerRegistry | None = None
 ) -> dict[str, Any]:
     """Name and description always; the setup too while the session is a draft."""
-    row = await get_row(db, session_id)
+    row = await get_session_row(db, session_id)
     changes_setup = any(f in data for f in SETUP_FIELDS)
     if changes_setup and row.status != "draft":
         raise Conflict("Only a draft session's setup can be changed")
@@ -107,7 +101,7 @@ async def update_session(
 
 async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]:
     """A new draft with the same setup: ' (Copy)', no messages, tokensUsed 0 (SPEC §4)."""
-    source = await get_row(db, session_id)
+    source = await get_session_row(db, session_id)
     now = utcnow()
     row = SessionRow(
         id=setup.new_session_id(),
@@ -136,10 +130,10 @@ async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]
 
 
 async def delete_session(
-    db: AsyncSession, session_id: str, runners: RunnerManager, bus: EventBus
+    db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> None:
     """Stop its runner, then remove the session and all its messages."""
-    await get_row(db, session_id)
+    await get_session_row(db, session_id)
     await runners.stop(session_id, quiet=True)
     await db.execute(delete(MessageRow).where(MessageRow.session_id == session_id))
     await db.execute(delete(SessionRow).where(SessionRow.id == session_id))

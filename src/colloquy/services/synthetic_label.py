@@ -21,7 +21,7 @@ def _recorded(session: dict[str, Any]) -> tuple[str | None, str | None]:
     recorded = session.get("model")
     if isinstance(recorded, dict):  # the session view's {"provider", "name"}
         return (recorded.get("provider") or None), (recorded.get("name") or None)
-    source = session.get("provenance") if isinstance(session.get("provenance"), dict) else {}
+    source = session["provenance"] if isinstance(session.get("provenance"), dict) else {}
     provider = session.get("provider") or source.get("provider")
     model = recorded or source.get("model")
     return (str(provider) if provider else None), (str(model) if model else None)

@@ -11,27 +11,14 @@ import time
 from pathlib import Path
 
 from colloquy.domain.constants import FILE_MAX_BYTES
+from colloquy.domain.images import IMAGE_MIMES, image_kind
 from colloquy.domain.stimuli import upload_size_message
 from colloquy.errors import ValidationFailed
 
-IMAGE_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp", "gif": "image/gif"}
 STORED_NAME = re.compile(r"^\d{13}-[0-9a-f]{16}\.(jpg|png|webp|gif)$")
 MSG_NOT_IMAGE = "Unsupported file type. Please upload a JPG, PNG, WEBP or GIF image"
 MSG_NO_FILE = "No file selected"
 MSG_EMPTY = "File is empty"
-
-
-def sniff_image(head: bytes) -> str | None:
-    """The image type by its magic bytes: 'jpg', 'png', 'webp', 'gif' or None."""
-    if head.startswith(b"\xff\xd8\xff"):
-        return "jpg"
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if head[:6] in (b"GIF87a", b"GIF89a"):
-        return "gif"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "webp"
-    return None
 
 
 def display_name(filename: str | None) -> str:
@@ -66,7 +53,7 @@ async def save_upload(
         raise ValidationFailed([upload_size_message(shown)])
     if not data:
         raise ValidationFailed([f"{shown}: {MSG_EMPTY}"])
-    kind = sniff_image(bytes(data[:16]))
+    kind = image_kind(bytes(data[:16]))
     if kind is None:
         raise ValidationFailed([f"{shown}: {MSG_NOT_IMAGE}"])
     uploads_dir.mkdir(parents=True, exist_ok=True)
@@ -76,5 +63,5 @@ async def save_upload(
         "url": f"/uploads/{name}",
         "filename": name,
         "originalName": shown,
-        "contentType": IMAGE_TYPES[kind],
+        "contentType": IMAGE_MIMES[kind],
     }

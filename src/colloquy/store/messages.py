@@ -8,10 +8,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.messages import Message
 from colloquy.store.models import MessageRow
 
 
-def message_to_dict(row: MessageRow) -> dict[str, Any]:
+def message_to_dict(row: MessageRow) -> Message:
     return {
         "id": row.id,
         "seq": row.seq,
@@ -31,7 +32,29 @@ def message_to_dict(row: MessageRow) -> dict[str, Any]:
     }
 
 
-async def load_message_dicts(db: AsyncSession, session_id: str) -> list[dict[str, Any]]:
+def message_columns(message: Message, session_id: str) -> dict[str, Any]:
+    """The row's columns of a stored message (for an insert)."""
+    return {
+        "id": message["id"],
+        "session_id": session_id,
+        "seq": message["seq"],
+        "speaker": message["speaker"],
+        "content": message["content"],
+        "timestamp": message["timestamp"],
+        "sentiment": message["sentiment"],
+        "persona_id": message["personaId"],
+        "question_index": message["questionIndex"],
+        "round_index": message["round"],
+        "participant_index": message["participantIndex"],
+        "kind": message["kind"],
+        "tokens": message["tokens"],
+        "repairs": message["repairs"] or None,
+        "raw_content": message["rawContent"],
+        "note": message["note"],
+    }
+
+
+async def load_message_dicts(db: AsyncSession, session_id: str) -> list[Message]:
     """The session's messages in order (`seq`)."""
     rows = await db.scalars(
         select(MessageRow).where(MessageRow.session_id == session_id).order_by(MessageRow.seq)

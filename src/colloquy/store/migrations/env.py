@@ -41,4 +41,7 @@ def run_migrations_offline() -> None:
 if context.is_offline_mode():
     run_migrations_offline()
 else:
-    asyncio.run(_run_async(context.config.get_main_option("sqlalchemy.url")))
+    url = context.config.get_main_option("sqlalchemy.url")
+    if url is None:
+        raise RuntimeError("alembic: sqlalchemy.url is not set")
+    asyncio.run(_run_async(url))

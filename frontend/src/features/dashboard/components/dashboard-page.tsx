@@ -1,19 +1,19 @@
-import { Columns2Icon, FolderOpenIcon, PlayCircleIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { Columns2Icon, FolderOpenIcon, PlayCircleIcon, PlusIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
+import { SearchBox } from "@/components/search-box";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { paths } from "@/app/paths";
 import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
 import { useDuplicateSession } from "../api/duplicate-session";
-import { usePersonas } from "../api/get-personas";
+import { usePersonas } from "@/lib/personas-query";
 import { useSessions } from "../api/get-sessions";
 import {
   averageSentiment,
@@ -126,20 +126,13 @@ export function DashboardPage() {
             </div>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <div className="relative flex-1">
-              <SearchIcon
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                value={filters.search}
-                onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
-                placeholder="Search sessions..."
-                aria-label="Search sessions"
-                className="pl-9"
-              />
-            </div>
+            <SearchBox
+              className="flex-1"
+              value={filters.search}
+              onChange={(search) => setFilters((f) => ({ ...f, search }))}
+              placeholder="Search sessions..."
+              label="Search sessions"
+            />
             <Select value={filters.status} onValueChange={(v) => setFilters((f) => ({ ...f, status: v as StatusFilter }))}>
               <SelectTrigger className="sm:w-44" aria-label="Status filter">
                 <SelectValue />

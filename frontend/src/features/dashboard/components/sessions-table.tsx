@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { paths } from "@/app/paths";
-import { HealthBadge } from "@/features/trust/components/health-badge";
+import { HealthBadge } from "@/components/health-badge";
 import type { SessionSummary } from "@/lib/api-types";
 import { formatSessionDate, STATUS_LABELS } from "../utils/dashboard";
 

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { Persona, PersonaInput } from "@/lib/api-types";
-import { personasQueryKey } from "./get-personas";
+import { queryKeys } from "@/lib/query-keys";
 
 export function createPersona(input: PersonaInput): Promise<Persona> {
   return api.post<Persona>("/personas", input);
@@ -14,6 +14,6 @@ export function useCreatePersona() {
   const queryClient = useQueryClient();
   return useMutation({
     ...createPersonaMutationOptions(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: personasQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
   });
 }

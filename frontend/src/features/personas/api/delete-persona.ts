@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { Persona } from "@/lib/api-types";
-import { personasQueryKey } from "./get-personas";
+import { queryKeys } from "@/lib/query-keys";
 
 export function deletePersona(id: string): Promise<void> {
   return api.delete(`/personas/${encodeURIComponent(id)}`);
@@ -16,7 +16,7 @@ export function useDeletePersona() {
     ...deletePersonaMutationOptions(),
     // Remove the card at once; the refetch below reconciles with the server.
     onSuccess: (_data, id) =>
-      queryClient.setQueryData<Persona[]>(personasQueryKey, (old) => old?.filter((p) => p.id !== id)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: personasQueryKey }),
+      queryClient.setQueryData<Persona[]>(queryKeys.personas, (old) => old?.filter((p) => p.id !== id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
   });
 }

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { GeneratePersonasRequest, GeneratePersonasResponse } from "@/lib/api-types";
-import { personasQueryKey } from "./get-personas";
+import { queryKeys } from "@/lib/query-keys";
 
 export function generatePersonas(request: GeneratePersonasRequest): Promise<GeneratePersonasResponse> {
   return api.post<GeneratePersonasResponse>("/personas/generate", request);
@@ -14,6 +14,6 @@ export function useGeneratePersonas() {
   const queryClient = useQueryClient();
   return useMutation({
     ...generatePersonasMutationOptions(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: personasQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
   });
 }

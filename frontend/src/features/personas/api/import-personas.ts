@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { API_BASE, api } from "@/lib/api-client";
 import type { PersonaImportResult } from "@/lib/api-types";
-import { personasQueryKey } from "./get-personas";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/personas/import: a CSV or JSON file; `dryRun` only checks and previews. */
 export function importPersonas(file: File, dryRun: boolean): Promise<PersonaImportResult> {
@@ -22,7 +22,7 @@ export function useImportPersonas() {
   return useMutation({
     mutationKey: ["personas", "import"],
     mutationFn: (file: File) => importPersonas(file, false),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: personasQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { Persona, PersonaInput } from "@/lib/api-types";
-import { personasQueryKey } from "./get-personas";
+import { queryKeys } from "@/lib/query-keys";
 
 export interface UpdatePersonaVariables {
   id: string;
@@ -19,6 +19,6 @@ export function useUpdatePersona() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updatePersonaMutationOptions(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: personasQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
   });
 }

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { AuditLine } from "@/features/trust/components/persona-audit";
+import { AuditLine } from "@/components/persona-audit";
 import type { AuditSummary, Persona } from "@/lib/api-types";
 
 export interface PersonaCardProps {

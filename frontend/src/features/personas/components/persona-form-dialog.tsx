@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import type { Persona } from "@/lib/api-types";
 import { completeTraits } from "@/lib/traits";
-import { PersonaAuditPanel } from "@/features/trust/components/persona-audit";
+import { PersonaAuditPanel } from "@/components/persona-audit";
 import { useAnalyzeDocument } from "../api/analyze-document";
 import { useCreatePersona } from "../api/create-persona";
 import { usePersonaTemplates } from "../api/get-persona-templates";

@@ -1,17 +1,17 @@
-import { DownloadIcon, PlusIcon, SearchIcon, SparklesIcon, UploadIcon, UsersIcon } from "lucide-react";
+import { DownloadIcon, PlusIcon, SparklesIcon, UploadIcon, UsersIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { MenuButton } from "@/components/menu-button";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
+import { SearchBox } from "@/components/search-box";
 import { TagFilter } from "@/components/tag-filter";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import type { Persona } from "@/lib/api-types";
 import type { CreateSessionNavigationState } from "@/lib/navigation";
 import { collectTags, filterByTag } from "@/lib/tags";
-import { useLibraryAudit } from "@/features/trust/api/audit";
-import { usePersonas } from "../api/get-personas";
+import { useLibraryAudit } from "@/lib/audit-queries";
+import { usePersonas } from "@/lib/personas-query";
 import { PERSONA_TEMPLATE_URL, personasExportUrl } from "../api/import-personas";
 import { filterPersonas } from "../utils/persona-form";
 import { DeletePersonaDialog } from "./delete-persona-dialog";
@@ -99,20 +99,13 @@ export function PersonasPage() {
       />
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-sm">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search personas..."
-            aria-label="Search personas"
-            className="pl-9"
-          />
-        </div>
+        <SearchBox
+          className="w-full sm:max-w-sm"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search personas..."
+          label="Search personas"
+        />
         {personas.data && (
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground" aria-live="polite">
             <UsersIcon className="size-4" aria-hidden="true" />

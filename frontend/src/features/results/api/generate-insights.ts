@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { Session, SessionInsights } from "@/lib/api-types";
-import { sessionQueryKey } from "./get-session";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Generates (or regenerates) the session's AI insights; the server stores them. */
 export function generateInsights(id: string): Promise<SessionInsights> {
@@ -19,7 +19,7 @@ export function useGenerateInsights(id: string) {
   return useMutation({
     ...generateInsightsMutationOptions(id),
     onSuccess: (insights) => {
-      queryClient.setQueryData<Session>(sessionQueryKey(id), (session) =>
+      queryClient.setQueryData<Session>(queryKeys.session(id), (session) =>
         session ? { ...session, insights } : session,
       );
     },

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { SessionAnalytics } from "@/lib/api-types";
-import { sessionQueryKey } from "./get-session";
+import { queryKeys } from "@/lib/query-keys";
 
-export const analyticsQueryKey = (id: string) => [...sessionQueryKey(id), "analytics"] as const;
+export const analyticsQueryKey = (id: string) => [...queryKeys.session(id), "analytics"] as const;
 
 export function getAnalytics(id: string, signal?: AbortSignal): Promise<SessionAnalytics> {
   return api.get<SessionAnalytics>(`/sessions/${encodeURIComponent(id)}/analytics`, signal);

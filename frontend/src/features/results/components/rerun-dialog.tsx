@@ -18,8 +18,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { errorMessage } from "@/lib/api-client";
 import type { ModelChoice, ProviderName, Session } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
-import { useListModels, useModelSettings } from "@/features/settings/api/model-settings";
-import { PRESETS, PROVIDER_LABELS } from "@/features/settings/utils/presets";
+import { useListModels, useModelSettings } from "@/lib/model-settings-queries";
+import { PRESETS, PROVIDER_LABELS } from "@/lib/model-presets";
 import { modelLabel, useRerunSession } from "../api/rerun-session";
 
 const EMBEDDED = "SmolLM2-135M-Instruct";

@@ -16,7 +16,7 @@ import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { HealthTab } from "@/features/trust/components/health-tab";
+import { HealthTab } from "./health-tab";
 import type { Session } from "@/lib/api-types";
 import { EXPORT_OPTIONS, exportUrl } from "../api/export-session";
 import { modelLabel } from "../api/rerun-session";

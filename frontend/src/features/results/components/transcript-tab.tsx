@@ -1,10 +1,10 @@
-import { MessagesSquareIcon, SearchIcon } from "lucide-react";
+import { MessagesSquareIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PersonaAvatar } from "@/components/persona-avatar";
+import { SearchBox } from "@/components/search-box";
 import { SentimentEmoji } from "@/components/sentiment-emoji";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { Session, SessionMessage } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
@@ -151,20 +151,13 @@ export function TranscriptTab({ session }: { session: Session }) {
   return (
     <Card className="gap-4 p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search transcript..."
-            aria-label="Search transcript"
-            className="pl-9"
-          />
-        </div>
+        <SearchBox
+          className="flex-1"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search transcript..."
+          label="Search transcript"
+        />
         <Select value={speaker} onValueChange={setSpeaker}>
           <SelectTrigger className="sm:w-56" aria-label="Filter by participant">
             <SelectValue />

@@ -28,7 +28,7 @@ import type {
   ResponseLength,
   StimulusInput,
 } from "@/lib/api-types";
-import { clearDraft } from "../api/clear-draft";
+import { useClearDraft } from "../api/clear-draft";
 import { useCreateSession } from "../api/create-session";
 import { useDraftAutosave } from "../hooks/use-draft-autosave";
 import { diversityScore } from "../utils/diversity";
@@ -109,6 +109,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
   const [values, setValues] = useState<SessionFormValues>(initialValues);
   const autosave = useDraftAutosave(values, restoredDraft);
   const createSession = useCreateSession();
+  const clearDraft = useClearDraft();
 
   const set = <K extends keyof SessionFormValues>(key: K, value: SessionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -130,7 +131,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
       onSuccess: async (session) => {
         autosave.stop();
         try {
-          await clearDraft();
+          await clearDraft.mutateAsync();
         } catch {
           // The session exists; a stale draft is only restored into the form later.
         }

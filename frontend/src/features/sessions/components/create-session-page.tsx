@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { personaFromNavigationState } from "@/lib/navigation";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
 import { useDraft } from "../api/get-draft";
-import { usePersonas } from "../api/get-personas";
+import { usePersonas } from "@/lib/personas-query";
 import { useQuestionTemplates } from "../api/get-question-templates";
 import { defaultFormValues, formValuesFromDraft, withFirstParticipant } from "../utils/session-form";
 import { CreateSessionForm } from "./create-session-form";
@@ -36,6 +36,7 @@ export function CreateSessionPage() {
     const ordered = passed ? [...library.filter((p) => p.id === passed.id), ...library.filter((p) => p.id !== passed.id)] : library;
     return { initialValues: { ...start, participantIds: ids }, restored, ordered, colorIndex };
     // Computed once when the data arrives: the form owns its values afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a snapshot, on purpose
   }, [ready]);
 
   return (

@@ -86,14 +86,16 @@ export function LiveSessionPage() {
   const seenError = useRef<{ id: string; key: string | null } | null>(null);
   const error = data?.error ?? null;
   const currentErrorKey = errorKey(error);
+  const dataId = data?.id;
+  // Runs again whenever `error` is a new object; only a new key toasts.
   useEffect(() => {
-    if (!data) return;
+    if (dataId === undefined) return;
     const previous = seenError.current;
-    seenError.current = { id: data.id, key: currentErrorKey };
-    if (previous?.id === data.id && currentErrorKey !== null && currentErrorKey !== previous.key && error) {
-      showErrorToast(data.id, error);
+    seenError.current = { id: dataId, key: currentErrorKey };
+    if (previous?.id === dataId && currentErrorKey !== null && currentErrorKey !== previous.key && error) {
+      showErrorToast(dataId, error);
     }
-  }, [data?.id, currentErrorKey]);
+  }, [dataId, currentErrorKey, error]);
   const runMutate = run.mutate;
   // Opening the page of a session that is not completed starts or resumes its run, once.
   useEffect(() => {

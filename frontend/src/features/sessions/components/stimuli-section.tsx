@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import type { StimulusInput, StimulusType } from "@/lib/api-types";
-import { uploadStimulus } from "../api/upload-stimulus";
+import { useUploadStimulus } from "../api/upload-stimulus";
 import {
   buildStimulus,
   capacityError,
@@ -31,6 +31,7 @@ export interface StimuliSectionProps {
 export function StimuliSection({ stimuli, onChange }: StimuliSectionProps) {
   const [panel, setPanel] = useState<{ type: StimulusType; key: number } | null>(null);
   const [uploading, setUploading] = useState(false);
+  const uploadStimulus = useUploadStimulus();
 
   const close = () => setPanel(null);
 
@@ -63,7 +64,7 @@ export function StimuliSection({ stimuli, onChange }: StimuliSectionProps) {
     let uploaded = 0;
     for (const file of plan.accepted) {
       try {
-        const answer = await uploadStimulus(file);
+        const answer = await uploadStimulus.mutateAsync(file);
         const stimulus: StimulusInput = {
           id: newStimulusId(),
           type: "image",

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/api-client";
-import { clearDraft } from "../api/clear-draft";
-import { saveDraft, saveDraftOnExit } from "../api/save-draft";
+import { useClearDraft } from "../api/clear-draft";
+import { saveDraftOnExit, useSaveDraft } from "../api/save-draft";
 import { AUTOSAVE_MS, type SessionFormValues, shouldAutosave, toDraft } from "../utils/session-form";
 
 const STORAGE_ERROR_MS = 5000;
@@ -20,6 +20,8 @@ export function useDraftAutosave(values: SessionFormValues, restored: SessionFor
   const savedRef = useRef<string | null>(restored ? JSON.stringify(toDraft(restored)) : null);
   const stoppedRef = useRef(false);
   const failingRef = useRef(false);
+  const { mutateAsync: saveDraft } = useSaveDraft();
+  const { mutateAsync: clearDraft } = useClearDraft();
 
   const pending = useCallback((): { kind: "save"; json: string } | { kind: "clear" } | null => {
     const current = valuesRef.current;
@@ -47,7 +49,7 @@ export function useDraftAutosave(values: SessionFormValues, restored: SessionFor
         });
       }
     }
-  }, [pending]);
+  }, [pending, saveDraft, clearDraft]);
 
   useEffect(() => {
     const timer = window.setInterval(() => void flush(), AUTOSAVE_MS);

@@ -18,7 +18,7 @@ import {
   useDownloads,
   useStartDownload,
 } from "../api/model-downloads";
-import { useSaveModelSettings } from "../api/model-settings";
+import { useSaveModelSettings } from "@/lib/model-settings-queries";
 
 /** The "Download a model" card: curated CPU models from the Hugging Face hub, with progress. */
 export function DownloadModelsCard() {
@@ -31,8 +31,9 @@ export function DownloadModelsCard() {
   const seen = useRef(new Map<string, string>());
 
   // Announce the end of a download once, and refresh what the catalog says is on disk.
+  const listed = downloads.data;
   useEffect(() => {
-    for (const job of jobs) {
+    for (const job of listed?.downloads ?? []) {
       const before = seen.current.get(job.id);
       if (before && before !== job.state && !isActive(job)) {
         if (job.state === "done") toast.success(`${job.name} is downloaded: choose it as the local model`);
@@ -41,7 +42,7 @@ export function DownloadModelsCard() {
       }
       seen.current.set(job.id, job.state);
     }
-  }, [jobs, queryClient]);
+  }, [listed, queryClient]);
 
   const download = (input: { id?: string; repo?: string; file?: string }) =>
     start.mutate(input, { onError: (e) => toast.error(errorMessage(e, "The download could not start")) });

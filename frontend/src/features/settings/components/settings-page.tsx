@@ -19,8 +19,8 @@ import {
   useResetModelSettings,
   useSaveModelSettings,
   useTestModel,
-} from "../api/model-settings";
-import { describeTest, PRESETS, PROVIDER_LABELS, SOURCE_LABELS } from "../utils/presets";
+} from "@/lib/model-settings-queries";
+import { describeTest, PRESETS, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { DownloadModelsCard } from "./download-models-card";
 
 const EMBEDDED = "SmolLM2-135M-Instruct";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { LibraryAudit, PersonaAudit } from "@/lib/api-types";
 import { jsonResponse, makePersona, mockFetch, renderRoutes, renderWithProviders } from "@/test/render";
 import { FidelityPage } from "./fidelity-page";
-import { PersonaAuditPanel } from "./persona-audit";
+import { PersonaAuditPanel } from "@/components/persona-audit";
 
 const traits = { openness: 80, conscientiousness: 60, extraversion: 40, agreeableness: 70, neuroticism: 30 };
 

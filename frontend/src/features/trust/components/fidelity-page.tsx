@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { errorMessage } from "@/lib/api-client";
 import type { LibraryAudit } from "@/lib/api-types";
 import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
-import { useLibraryAudit, useStartLibraryAudit } from "../api/audit";
-import { formatR } from "../utils/audit";
+import { useLibraryAudit, useStartLibraryAudit } from "@/lib/audit-queries";
+import { formatR } from "@/lib/audit";
 
 const TraitScatter = lazy(() => import("./trait-scatter"));
 

@@ -31,7 +31,7 @@ class RetryPolicy:
     jitter: float = 0.2  # +/- 20 % so concurrent sessions do not retry in lockstep
 
     def delay(self, attempt: int, err: LLMError) -> float:
-        backoff = min(self.max_delay, self.base_delay * (2**attempt))
+        backoff: float = min(self.max_delay, self.base_delay * (2**attempt))
         backoff *= 1 + random.uniform(-self.jitter, self.jitter)
         if err.retry_after is not None:
             backoff = max(backoff, min(err.retry_after, self.retry_after_cap))

@@ -1,14 +1,8 @@
-"""Schemas of the small resources: draft, uploads, question templates."""
+"""Schema of a stored stimulus image upload."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from colloquy.api.schemas.common import CamelModel
-
-
-class DraftOut(CamelModel):
-    draft: dict[str, Any] | None
 
 
 class UploadOut(CamelModel):
@@ -16,9 +10,3 @@ class UploadOut(CamelModel):
     filename: str  # the generated name
     original_name: str  # the user's file name, for messages only
     content_type: str
-
-
-class QuestionTemplateOut(CamelModel):
-    id: str
-    name: str
-    questions: list[str]

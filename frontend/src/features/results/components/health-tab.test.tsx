@@ -4,7 +4,7 @@ import { SessionResultsPage } from "@/features/results/components/session-result
 import { makeSession } from "@/features/results/test/fixtures";
 import type { Session, SessionHealth } from "@/lib/api-types";
 import { jsonResponse, mockFetch, renderRoutes, renderWithProviders } from "@/test/render";
-import { HealthBadge } from "./health-badge";
+import { HealthBadge } from "@/components/health-badge";
 
 function healthFor(session: Session): SessionHealth {
   const ai = session.messages[2].id;

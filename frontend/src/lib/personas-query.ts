@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { Persona } from "@/lib/api-types";
+import { queryKeys } from "@/lib/query-keys";
 
-export const personasQueryKey = ["personas"] as const;
-
+/** GET /api/personas: the persona library, one cache for every screen that shows it. */
 export function getPersonas(signal?: AbortSignal): Promise<Persona[]> {
   return api.get<Persona[]>("/personas", signal);
 }
 
 export const personasQueryOptions = () =>
   queryOptions({
-    queryKey: personasQueryKey,
+    queryKey: queryKeys.personas,
     queryFn: ({ signal }) => getPersonas(signal),
   });
 

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { HealthFinding, Session, SessionHealth, SessionMessage } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
-import { useSessionHealth } from "../api/health";
+import { useSessionHealth } from "@/lib/session-health-queries";
 import {
   messageLabel,
   orderFindings,
@@ -14,7 +14,7 @@ import {
   OVERALL_TEXT,
   STATUS_CLASSES,
   STATUS_LABELS,
-} from "../utils/health";
+} from "@/lib/session-health";
 
 /** Links shown per finding before "and N more". */
 export const MESSAGE_LINKS_SHOWN = 6;

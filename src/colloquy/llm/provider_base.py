@@ -4,7 +4,7 @@
 The deadline bounds each attempt as a whole (the transport's timeout only bounds the gap
 between two reads, so a server dripping a byte every few seconds never tripped it):
 answers (`stream`) 90 s, everything else (`chat`: persona generation, insights, AI
-Assist) 300 s by default. Running past it is a timeout: retried as retry.py allows, then
+Assist) 300 s by default. Running past it is a timeout: retried as retry_policy.py allows, then
 the spec's 'Request timeout'. A provider that talks to a server (`_endpoint_limit`) also
 waits for a slot of that endpoint's adaptive limit (concurrency.py) before each attempt;
 the wait does not count against the deadline.
@@ -20,7 +20,7 @@ from colloquy.llm import errors
 from colloquy.llm.concurrency import CONGESTION_KINDS, AdaptiveLimit
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import TokenCallback
-from colloquy.llm.retry import RetryPolicy, with_retries
+from colloquy.llm.retry_policy import RetryPolicy, with_retries
 from colloquy.llm.types import ChatRequest, ChatResult
 
 ANSWER_DEADLINE_S = 90.0

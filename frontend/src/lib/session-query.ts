@@ -1,0 +1,16 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { Session } from "@/lib/api-types";
+import { queryKeys } from "@/lib/query-keys";
+
+/** GET /api/sessions/{id}. The live screen and the results screen share this cache entry and
+ * each adds its own options (live merging; refetch on every visit). */
+export function getSession(id: string, signal?: AbortSignal): Promise<Session> {
+  return api.get<Session>(`/sessions/${encodeURIComponent(id)}`, signal);
+}
+
+export const sessionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.session(id),
+    queryFn: ({ signal }) => getSession(id, signal),
+  });

@@ -1,0 +1,11 @@
+"""Schema of the built-in question templates."""
+
+from __future__ import annotations
+
+from colloquy.api.schemas.common import CamelModel
+
+
+class QuestionTemplateOut(CamelModel):
+    id: str
+    name: str
+    questions: list[str]

@@ -1,0 +1,69 @@
+"""The one shape of a discussion message as the engine, the results services and the API
+pass it around: a camelCase dict (the JSON of GET /api/sessions/{id} and of the live
+`message` event). store/messages.py maps it to and from the database row.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import NotRequired, TypedDict
+
+
+class NewMessage(TypedDict):
+    """A message about to be stored (the runner's, the demo's); the store gives it an id."""
+
+    speaker: str
+    content: str
+    sentiment: str | None
+    personaId: str | None
+    questionIndex: int
+    round: int
+    participantIndex: int | None
+    kind: str  # question | round_prompt | response (engine/plan.py)
+    tokens: int
+    seq: NotRequired[int]  # set by whoever appends it to the session's transcript
+    timestamp: NotRequired[datetime | None]  # None: the store sets it when it commits
+    repairs: NotRequired[list[str]]  # what answer cleaning changed (answers only)
+    rawContent: NotRequired[str | None]  # the model's text before cleaning, when repaired
+    note: NotRequired[str | None]  # e.g. the AI moderator's fallback to the scripted text
+
+
+class Message(TypedDict):
+    """A stored message."""
+
+    id: str
+    seq: int
+    speaker: str
+    content: str
+    timestamp: datetime | None
+    sentiment: str | None
+    personaId: str | None
+    questionIndex: int
+    round: int
+    participantIndex: int | None
+    kind: str
+    tokens: int
+    repairs: list[str]
+    rawContent: str | None
+    note: str | None
+
+
+def stored_message(message: NewMessage, message_id: str) -> Message:
+    """The stored form of a new message (its `seq` must be set)."""
+    return {
+        "id": message_id,
+        "seq": message["seq"],
+        "speaker": message["speaker"],
+        "content": message["content"],
+        "timestamp": message.get("timestamp"),
+        "sentiment": message.get("sentiment"),
+        "personaId": message.get("personaId"),
+        "questionIndex": message["questionIndex"],
+        "round": message["round"],
+        "participantIndex": message.get("participantIndex"),
+        "kind": message["kind"],
+        "tokens": message["tokens"],
+        "repairs": list(message.get("repairs") or []),
+        "rawContent": message.get("rawContent"),
+        "note": message.get("note"),
+    }
