@@ -84,8 +84,10 @@ def answer_prompt(concept: dict[str, Any], question: dict[str, Any]) -> str:
         "",
         f"Question: {question['text']}",
         "",
-        "Answer in character, honestly, in one or two sentences, saying how you feel about "
-        "it. Do not give a number.",
+        (
+            "Answer in character, honestly, in one or two sentences, saying how you feel "
+            "about it. Do not give a number."
+        ),
     ]
     return "\n".join(lines)
 
