@@ -7,6 +7,9 @@ export const paths = {
   demoSession: "/demo-session",
   settings: "/settings",
   fidelity: "/fidelity",
+  surveys: "/surveys",
+  newSurvey: "/surveys/new",
+  survey: (id: string) => `/surveys/${encodeURIComponent(id)}`,
   session: (id: string) => `/session/${encodeURIComponent(id)}`,
   sessionResults: (id: string) => `/session/${encodeURIComponent(id)}/results`,
 } as const;
