@@ -92,7 +92,6 @@ export function CreateSurveyPage() {
     const body = toCreateBody(name, concepts, questions, picked, samples, askDirect);
     create.mutate(body, {
       onSuccess: (survey) => {
-        toast.success("Survey created");
         void navigate(paths.survey(survey.id));
       },
       onError: (e) => toast.error(errorMessage(e, "Could not create the survey")),
