@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.test_accessibility_e2e import _axe_violations, axe_page  # noqa: F401 (fixture)
+from e2e.test_accessibility_e2e import _axe_violations, axe_page  # noqa: F401
 
 YES = "I would definitely buy this, I love it."
 NO = "I would never buy this, it is useless."
@@ -17,7 +17,7 @@ def _scripted(body: dict) -> object:
     return YES if "Solar kettle" in text else NO
 
 
-def test_create_run_and_read_a_survey(live_server: str, axe_page: Page, fake_llm):
+def test_create_run_and_read_a_survey(live_server: str, axe_page: Page, fake_llm):  # noqa: F811
     base, page = live_server, axe_page
     fake_llm.set_responder(_scripted)
     try:
