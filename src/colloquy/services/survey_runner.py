@@ -234,10 +234,10 @@ class SurveyRunner:
             row = await db.get(SurveyRow, self.survey_id)
             if row is None:
                 return
-            if self.stopping:
-                row.status = "stopped"
-            elif self.progress.done >= self.progress.total:
+            if self.progress.done >= self.progress.total:
                 row.status, row.error, row.completed_at = "completed", None, utcnow()
+            elif self.stopping:
+                row.status = "stopped"
             else:
                 err = self.fatal or self.last_error
                 row.status = "failed"
