@@ -12,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { usePersonas } from "@/features/personas/api/get-personas";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateSurvey, useScales } from "../api/surveys";
+import { GenerateRespondents } from "./generate-respondents";
 
 interface ConceptDraft {
   type: "text" | "image";
@@ -256,7 +257,8 @@ export function CreateSurveyPage() {
               </button>
             </CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-3">
+            <GenerateRespondents onGenerated={(ids) => setPicked((p) => [...new Set([...p, ...ids])])} />
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Personas">
               {all.map((p) => (
                 <li key={p.id}>

@@ -111,3 +111,30 @@ test("custom scale anchors become one statement per line", () => {
   const body = toCreateBody("n", [], [{ text: "q", scale: "custom", anchors: "No\n\n Yes " }], [], 1, false);
   expect(body.questions[0]).toEqual({ text: "q", scale: { anchors: ["No", "Yes"] } });
 });
+
+test("generating respondents asks in batches of 20 and selects them", async () => {
+  const { batches } = await import("./generate-respondents");
+  expect(batches(45)).toEqual([20, 20, 5]);
+  expect(batches(20)).toEqual([20]);
+  let made = 0;
+  const fetch = mockFetch((url, init) => {
+    if (url === "/api/personas") return jsonResponse([makePersona()]);
+    if (url === "/api/surveys/scales") return jsonResponse([]);
+    if (url === "/api/personas/generate" && init?.method === "POST") {
+      const { count } = JSON.parse(String(init.body)) as { count: number };
+      const personas = Array.from({ length: count }, () => makePersona({ id: `g${made++}`, name: `Gen ${made}` }));
+      return jsonResponse({ personas }, 201);
+    }
+    return undefined;
+  });
+  const user = userEvent.setup();
+  renderRoutes(routes, "/surveys/new");
+  await user.click(await screen.findByText("Generate new respondents from a segment description"));
+  await user.type(screen.getByLabelText("Segment"), "Budget-minded parents who cook");
+  await user.clear(screen.getByLabelText("How many (1-100)"));
+  await user.type(screen.getByLabelText("How many (1-100)"), "25");
+  await user.click(screen.getByRole("button", { name: "Generate" }));
+  expect(await screen.findByText(/25 of \d+ personas selected/)).toBeInTheDocument();
+  const posts = fetch.mock.calls.filter(([u, init]) => u === "/api/personas/generate" && init?.method === "POST");
+  expect(posts.map(([, init]) => JSON.parse(String(init?.body)).count)).toEqual([20, 5]);
+});
