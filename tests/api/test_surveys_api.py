@@ -159,3 +159,65 @@ def test_restart_mid_survey_completes_every_answer_once(settings):
     assert len(keys) == 20 and len(set(keys)) == 20
     # Cancelled calls in flight at shutdown are asked again; nothing else is.
     assert len(fake.requests) <= calls_before + 2 * (20 - 5) + 2 * 3
+
+
+def test_a_failing_model_fails_the_survey_and_retry_completes_it(settings):
+    from support.fake_openai import FakeError
+
+    broken = {"on": True}
+
+    def responder(body):
+        if broken["on"] and "Brick phone" in str(body["messages"][-1]["content"]):
+            return FakeError(400, "this model cannot read that")
+        return YES
+
+    with run_fake_openai(responder) as fake:
+        settings.llm_base_url = fake.base_url
+        settings.survey_concurrency = 1
+        with TestClient(create_app(settings)) as api:
+            survey = _create(api, _personas(api, 2), samples=1, ask_direct=False)
+            sid = survey["id"]
+            empty = api.get(f"/api/surveys/{sid}/results").json()
+            assert empty["results"] == [] and empty["answers"] == []
+            api.post(f"/api/surveys/{sid}/run")
+            failed = _wait(api, sid, status="failed")
+            assert failed["progress"]["done"] < 4 and failed["progress"]["errors"] >= 1
+            assert "Run again to continue" in failed["error"]["message"]
+            assert "cannot read that" in failed["error"]["message"]
+            broken["on"] = False
+            api.post(f"/api/surveys/{sid}/run")
+            done = _wait(api, sid)
+            assert done["progress"]["done"] == 4 and done["error"] is None
+
+
+def test_answers_without_a_rating_are_rated_when_results_are_read(settings):
+    from sqlalchemy import select, update
+
+    from colloquy.store.models import SurveyAnswerRow
+
+    with run_fake_openai(scripted) as fake:
+        settings.llm_base_url = fake.base_url
+        with TestClient(create_app(settings)) as api:
+            sid = _create(api, _personas(api, 2), samples=1, ask_direct=False)["id"]
+            api.post(f"/api/surveys/{sid}/run")
+            _wait(api, sid)
+            before = api.get(f"/api/surveys/{sid}/results").json()
+            runtime = api.app.state.runtime
+
+            async def clear():
+                async with runtime.sessionmaker() as db:
+                    await db.execute(update(SurveyAnswerRow).values(pmf=None))
+                    await db.commit()
+
+            async def unrated():
+                async with runtime.sessionmaker() as db:
+                    rows = await db.scalars(select(SurveyAnswerRow.pmf))
+                    return sum(p is None for p in rows)
+
+            api.portal.call(clear)
+            assert api.portal.call(unrated) == 4
+            runtime.extras.pop("survey_results", None)
+            after = api.get(f"/api/surveys/{sid}/results").json()
+            assert api.portal.call(unrated) == 0
+    assert [a["pmf"] for a in after["answers"]] == [a["pmf"] for a in before["answers"]]
+    assert all(a["pmf"] for a in after["answers"])

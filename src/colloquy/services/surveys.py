@@ -160,6 +160,7 @@ async def delete_survey(db: AsyncSession, manager: SurveyManager, survey_id: str
     await db.delete(row)
     await db.commit()
     manager.progress.pop(survey_id, None)
+    manager.runtime.extras.get(_RESULTS_CACHE, {}).pop(survey_id, None)
 
 
 async def run_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -> dict[str, Any]:
