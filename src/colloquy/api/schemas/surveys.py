@@ -4,18 +4,22 @@ rules' own messages) but every string and list has a size bound."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel
 from colloquy.api.schemas.sessions import ErrorInfo, StimulusIn
 
+Anchor = Annotated[str, Field(max_length=1000)]
+PersonaId = Annotated[str, Field(max_length=64)]
+
 
 class CustomScaleIn(CamelModel):
     model_config = ConfigDict(extra="ignore")
 
     label: str | None = Field(default=None, max_length=200)
-    anchors: list[str] = Field(default_factory=list, max_length=20)
+    anchors: list[Anchor] = Field(default_factory=list, max_length=20)
 
 
 class SurveyQuestionIn(CamelModel):
@@ -24,7 +28,7 @@ class SurveyQuestionIn(CamelModel):
     text: str | None = Field(default=None, max_length=2000)
     # A built-in scale key (purchase_intent, recommend, liking, relevance, believability,
     # uniqueness) or a custom scale; default purchase_intent.
-    scale: str | CustomScaleIn | None = Field(default=None)
+    scale: Annotated[str, Field(max_length=100)] | CustomScaleIn | None = None
 
 
 class SurveyCreate(CamelModel):
@@ -33,7 +37,7 @@ class SurveyCreate(CamelModel):
     name: str | None = Field(default=None, max_length=1000)
     concepts: list[StimulusIn] = Field(default_factory=list, max_length=20)
     questions: list[SurveyQuestionIn] = Field(default_factory=list, max_length=30)
-    respondent_ids: list[str] = Field(default_factory=list, max_length=600)
+    respondent_ids: list[PersonaId] = Field(default_factory=list, max_length=600)
     samples: int | None = Field(default=None, ge=-100, le=100)
     ask_direct: bool = False
 
