@@ -221,3 +221,23 @@ def test_answers_without_a_rating_are_rated_when_results_are_read(settings):
             assert api.portal.call(unrated) == 0
     assert [a["pmf"] for a in after["answers"]] == [a["pmf"] for a in before["answers"]]
     assert all(a["pmf"] for a in after["answers"])
+
+
+def test_progress_stream_follows_a_run_to_its_end(settings):
+    import json
+
+    with run_fake_openai(lambda body: FakeReply(YES, delay=0.05)) as fake:
+        settings.llm_base_url = fake.base_url
+        settings.survey_concurrency = 2
+        with TestClient(create_app(settings)) as api:
+            sid = _create(api, _personas(api, 2), samples=2, ask_direct=False)["id"]
+            api.post(f"/api/surveys/{sid}/run")
+            started = time.monotonic()
+            with api.stream("GET", f"/api/surveys/{sid}/events") as stream:
+                lines = [line for line in stream.iter_lines() if line.startswith("data:")]
+            elapsed = time.monotonic() - started
+    events = [json.loads(line[5:]) for line in lines]
+    assert len(events) >= 2
+    assert [e["done"] for e in events] == sorted(e["done"] for e in events)
+    assert events[-1] == {"status": "completed", "done": 8, "total": 8, "errors": 0}
+    assert elapsed < 10  # the stream ends with the run, not at the next ping

@@ -114,7 +114,7 @@ async def _progress(manager: SurveyManager, survey_id: str, survey: dict) -> Asy
     while True:
         changed = progress.changed
         yield ServerSentEvent(data=json.dumps(progress.snapshot()), event="progress")
-        if not manager.is_active(survey_id) and progress.status != "running":
+        if progress.status != "running":  # that was the last event: the run has ended
             return
         try:
             await asyncio.wait_for(changed.wait(), PING_SECONDS)
