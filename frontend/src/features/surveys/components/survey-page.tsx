@@ -24,6 +24,8 @@ import { STATUS_LABELS } from "./surveys-page";
 
 const PmfChart = lazy(() => import("./pmf-chart"));
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 type Question = Survey["questions"][number];
 
 export function anchorsOf(question: Question, scales: readonly Scale[] | undefined): string[] {
@@ -255,7 +257,8 @@ export function SurveyPage() {
         description={
           <>
             <Badge variant={s.status === "completed" ? "default" : "secondary"}>{STATUS_LABELS[s.status] ?? s.status}</Badge>{" "}
-            {s.respondentCount} respondents × {s.conceptCount} concepts × {s.questionCount} questions × {s.samples} samples
+            {plural(s.respondentCount, "respondent")} × {plural(s.conceptCount, "concept")} ×{" "}
+            {plural(s.questionCount, "question")} × {plural(s.samples, "sample")}
           </>
         }
         actions={
