@@ -202,3 +202,20 @@ def test_build_results_separates_and_sums_to_one():
     assert cmp["difference"] == pytest.approx(3.0) and cmp["holds"]
     dims = {c["dimension"] for c in out["cuts"]}
     assert {"age", "gender", "income", "openness"} <= dims
+
+
+def test_survey_system_prompt_is_the_persona_prompt_without_the_focus_group():
+    from colloquy.domain.survey_rules import answer_prompt, direct_prompt, survey_system_prompt
+
+    persona = {"name": "Ana", "age": 34, "gender": "Female", "traits": {"openness": 80}}
+    system = survey_system_prompt(persona)
+    assert system.startswith(
+        "You are Ana, a 34-year-old woman, answering a market research survey."
+    )
+    assert "moderator" not in system.lower() and "focus group" not in system
+    assert "Keep each answer to 1-2 sentences." in system
+    concept = {"type": "text", "title": "Kettle", "content": "A solar kettle."}
+    user = answer_prompt(concept, {"text": "Would you buy it?"})
+    assert '"""\nA solar kettle.\n"""' in user and "Question: Would you buy it?" in user
+    direct = direct_prompt({"scale": "purchase_intent"})
+    assert 'from 1 to 5, where 1 means "I would definitely not buy it."' in direct

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .prompts import _stimulus_block
+from .prompts import MODERATOR_STYLE_NOTES, _stimulus_block, build_system_prompt
 from .stimuli import validate_stimulus
 from .survey_scales import anchor_sets, scale_label, scale_points, validate_scale
 
@@ -74,6 +74,18 @@ def plan(survey: dict[str, Any]) -> list[PlanKey]:
         for q in survey.get("questions") or []
         for s in range(int(survey.get("samples") or SAMPLES_DEFAULT))
     ]
+
+
+FOCUS_GROUP_PHRASE = "taking part in a market research focus group"
+SURVEY_PHRASE = "answering a market research survey"
+
+
+def survey_system_prompt(persona: dict[str, Any]) -> str:
+    """The session persona prompt (who they are, their personality and values), reworded
+    for a survey: no focus group, no moderator, answers of one or two sentences."""
+    system = build_system_prompt(persona, persona.get("enriched"), "formal", "brief")
+    system = system.replace(FOCUS_GROUP_PHRASE, SURVEY_PHRASE)
+    return system.replace(MODERATOR_STYLE_NOTES["formal"] + "\n\n", "")
 
 
 def answer_prompt(concept: dict[str, Any], question: dict[str, Any]) -> str:

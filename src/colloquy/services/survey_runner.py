@@ -22,7 +22,6 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from colloquy.domain.prompts import build_system_prompt
 from colloquy.domain.ssr import ssr_pmf
 from colloquy.domain.survey_rules import (
     ANSWER_MAX_TOKENS,
@@ -31,6 +30,7 @@ from colloquy.domain.survey_rules import (
     direct_prompt,
     parse_direct,
     plan,
+    survey_system_prompt,
 )
 from colloquy.domain.survey_scales import anchor_sets, scale_points
 from colloquy.engine.prompting import image_urls
@@ -170,7 +170,7 @@ class SurveyRunner:
         concept, question = ctx.concepts[concept_id], ctx.questions[question_id]
         system = ctx.systems.get(respondent_id)
         if system is None:
-            system = build_system_prompt(persona, persona.get("enriched"), "formal", "brief")
+            system = survey_system_prompt(persona)
             ctx.systems[respondent_id] = system
         user = ChatMessage(
             role="user",
