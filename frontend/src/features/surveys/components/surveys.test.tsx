@@ -138,3 +138,31 @@ test("generating respondents asks in batches of 20 and selects them", async () =
   const posts = fetch.mock.calls.filter(([u, init]) => u === "/api/personas/generate" && init?.method === "POST");
   expect(posts.map(([, init]) => JSON.parse(String(init?.body)).count)).toEqual([20, 5]);
 });
+
+test("a running survey shows its progress and Stop; a stopped one offers Retry", async () => {
+  let state = { ...survey, status: "running", progress: { done: 1, total: 4, errors: 0 } };
+  const fetch = mockFetch((url, init) => {
+    if (url === "/api/surveys/sv1/stop" && init?.method === "POST") {
+      state = { ...state, status: "stopped" };
+      return jsonResponse(state);
+    }
+    if (url === "/api/surveys/sv1/run" && init?.method === "POST") {
+      state = { ...state, status: "running" };
+      return jsonResponse(state);
+    }
+    if (url === "/api/surveys/sv1") return jsonResponse(state);
+    if (url === "/api/surveys/sv1/results") return jsonResponse({ ...results, results: [], answers: [] });
+    if (url === "/api/surveys/scales") return jsonResponse([]);
+    if (url === "/api/surveys") return jsonResponse([]);
+    return undefined;
+  });
+  const user = userEvent.setup();
+  renderRoutes(routes, "/surveys/sv1");
+  expect(await screen.findByTestId("survey-progress")).toHaveTextContent("1 of 4 answers");
+  expect(screen.getByRole("progressbar", { name: "Survey progress" })).toHaveAttribute("aria-valuenow", "25");
+  await user.click(screen.getByRole("button", { name: "Stop" }));
+  await user.click(await screen.findByRole("button", { name: "Retry" }));
+  expect(await screen.findByRole("button", { name: "Stop" })).toBeInTheDocument();
+  const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST").map(([u]) => u);
+  expect(posts).toEqual(["/api/surveys/sv1/stop", "/api/surveys/sv1/run"]);
+});
