@@ -23,6 +23,7 @@ from colloquy.api import (
     question_templates,
     results,
     sessions,
+    surveys,
     trust,
     uploads,
 )
@@ -39,6 +40,7 @@ from colloquy.services.model_downloads import shutdown as shutdown_downloads
 from colloquy.services.model_runs import provider_for_session
 from colloquy.services.model_settings import load_into_runtime
 from colloquy.services.personas import seed_personas_if_empty
+from colloquy.services.survey_runner import SurveyManager
 from colloquy.settings import Settings, get_settings
 from colloquy.store.migrate import upgrade_async
 
@@ -77,6 +79,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         )
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         await app.state.runners.resume_all()  # sessions that were running before a restart
+        app.state.surveys = SurveyManager(runtime)
+        await app.state.surveys.resume_all()  # and surveys
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""
             if provider in PROVIDERS:  # import its SDK now, so it is frozen too
@@ -90,6 +94,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             # Runners are cancelled without touching the database: the next start resumes them.
             await app.state.runners.shutdown()
             await shutdown_downloads(runtime)
+            await app.state.surveys.shutdown()
             await session_health.shutdown(runtime)
             await persona_audit.shutdown(runtime)
             app.state.events.close_all()
@@ -118,6 +123,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(uploads.router)
     api.include_router(question_templates.router)
     api.include_router(results.router)
+    api.include_router(surveys.router)
     app.include_router(api)
     app.include_router(uploads.files_router)
 

@@ -29,6 +29,8 @@ class Settings(BaseSettings):
     llm_deadline_s: float | None = None
     # Most calls at once to one OpenAI-compatible endpoint (the adaptive limit's cap).
     llm_max_concurrency: int = 16
+    # Most model calls one running survey makes at once (survey mode, issue 16).
+    survey_concurrency: int = 8
 
     # Sentence embeddings for the session health report: an OpenAI-compatible
     # /embeddings model on COLLOQUY_EMBEDDING_BASE_URL (default: the chat model's base

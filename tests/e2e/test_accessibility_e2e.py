@@ -170,6 +170,28 @@ def test_axe_finds_no_serious_violation_on_any_screen(live_server: str, axe_page
     expect(page.get_by_role("heading", name="Persona Fidelity")).to_be_visible()
     check("fidelity")
 
+    page.goto(f"{base}/surveys")
+    expect(page.get_by_role("heading", name="Surveys", exact=True)).to_be_visible()
+    check("surveys")
+    page.goto(f"{base}/surveys/new")
+    expect(page.get_by_role("heading", name="New survey")).to_be_visible()
+    check("surveys: new survey")
+    survey = httpx.post(
+        f"{base}/api/surveys",
+        json={
+            "name": "Axe survey",
+            "concepts": [{"type": "text", "title": "Snack", "content": "A crunchy snack."}],
+            "questions": [{"text": "Would you buy it?", "scale": "purchase_intent"}],
+            "respondentIds": ["p1", "p2"],
+            "samples": 1,
+        },
+        timeout=10,
+    ).json()["id"]
+    httpx.post(f"{base}/api/surveys/{survey}/run", timeout=10)
+    page.goto(f"{base}/surveys/{survey}")
+    expect(page.get_by_test_id("survey-embedder")).to_be_visible(timeout=30_000)
+    check("surveys: results")
+
     page.goto(f"{base}/settings")
     expect(page.get_by_test_id("active-model-name")).to_be_visible()
     expect(page.get_by_test_id("catalog-model").first).to_be_visible()

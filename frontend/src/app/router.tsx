@@ -9,6 +9,9 @@ import { LiveSessionPage } from "@/features/sessions/components/live-session-pag
 import { SessionResultsPage } from "@/features/results/components/session-results-page";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 import { FidelityPage } from "@/features/trust/components/fidelity-page";
+import { CreateSurveyPage } from "@/features/surveys/components/create-survey-page";
+import { SurveyPage } from "@/features/surveys/components/survey-page";
+import { SurveysPage } from "@/features/surveys/components/surveys-page";
 import { AppLayout } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found";
 import { paths } from "./paths";
@@ -31,6 +34,9 @@ export const routes: RouteObject[] = [
       { path: "settings", element: <SettingsPage /> },
       { path: "compare", element: <ComparePage /> },
       { path: "fidelity", element: <FidelityPage /> },
+      { path: "surveys", element: <SurveysPage /> },
+      { path: "surveys/new", element: <CreateSurveyPage /> },
+      { path: "surveys/:id", element: <SurveyPage /> },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).

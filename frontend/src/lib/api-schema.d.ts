@@ -794,6 +794,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Surveys */
+        get: operations["list_surveys_api_surveys_get"];
+        put?: never;
+        /** Create Survey */
+        post: operations["create_survey_api_surveys_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/scales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Scales */
+        get: operations["list_scales_api_surveys_scales_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Survey */
+        get: operations["get_survey_api_surveys__survey_id__get"];
+        put?: never;
+        post?: never;
+        /** Delete Survey */
+        delete: operations["delete_survey_api_surveys__survey_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run Survey */
+        post: operations["run_survey_api_surveys__survey_id__run_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop Survey */
+        post: operations["stop_survey_api_surveys__survey_id__stop_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Results */
+        get: operations["get_results_api_surveys__survey_id__results_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Csv */
+        get: operations["export_csv_api_surveys__survey_id__export_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/export.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Json */
+        get: operations["export_json_api_surveys__survey_id__export_json_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Survey Events
+         * @description Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
+         *     on every stored answer (at most 4 a second) and a last one when the run ends.
+         */
+        get: operations["survey_events_api_surveys__survey_id__events_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1019,6 +1178,48 @@ export interface components {
             /** Count */
             count: number;
         };
+        /** ConceptComparison */
+        ConceptComparison: {
+            /** Questionid */
+            questionId: string;
+            /** Concepta */
+            conceptA: string;
+            /** Conceptb */
+            conceptB: string;
+            /** Difference */
+            difference: number;
+            /** Ci */
+            ci: number[];
+            /** Holds */
+            holds: boolean;
+        };
+        /** ConceptOut */
+        ConceptOut: {
+            /** Id */
+            id: string;
+            /** Type */
+            type: string;
+            /** Title */
+            title: string;
+            /** Content */
+            content: string;
+            /** Description */
+            description?: string | null;
+        };
+        /** CustomScaleIn */
+        CustomScaleIn: {
+            /** Label */
+            label?: string | null;
+            /** Anchors */
+            anchors?: string[];
+        };
+        /** CustomScaleOut */
+        CustomScaleOut: {
+            /** Label */
+            label?: string | null;
+            /** Anchors */
+            anchors: string[];
+        };
         /** DeletedEventData */
         DeletedEventData: {
             /** Id */
@@ -1156,6 +1357,17 @@ export interface components {
             locationCount: number;
             /** Incomerange */
             incomeRange: number;
+        };
+        /** DirectSummary */
+        DirectSummary: {
+            /** N */
+            n: number;
+            /** Pmf */
+            pmf: number[];
+            /** Mean */
+            mean: number;
+            /** Ci */
+            ci: number[];
         };
         /** DiversityOut */
         DiversityOut: {
@@ -1730,6 +1942,15 @@ export interface components {
             /** Description */
             description: string;
         };
+        /** RespondentOut */
+        RespondentOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Age */
+            age?: number | null;
+        };
         /** RoundSentimentOut */
         RoundSentimentOut: {
             /** Questionindex */
@@ -1746,6 +1967,19 @@ export interface components {
             negative: number;
             /** Average */
             average: number;
+        };
+        /** ScaleOut */
+        ScaleOut: {
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Question */
+            question: string;
+            /** Points */
+            points: number;
+            /** Anchorsets */
+            anchorSets: string[][];
         };
         /**
          * SentimentBreakdown
@@ -1986,6 +2220,21 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** SsrSummary */
+        SsrSummary: {
+            /** N */
+            n: number;
+            /** Pmf */
+            pmf: number[];
+            /** Mean */
+            mean: number;
+            /** Ci */
+            ci: number[];
+            /** Top2 */
+            top2: number;
+            /** Top2Ci */
+            top2Ci: number[];
+        };
         /** StatusEventData */
         StatusEventData: {
             /** Status */
@@ -2023,6 +2272,188 @@ export interface components {
             description?: string | null;
             /** Platform */
             platform?: string | null;
+        };
+        /** SurveyAnswerOut */
+        SurveyAnswerOut: {
+            /** Respondentid */
+            respondentId: string;
+            /** Respondentname */
+            respondentName: string;
+            /** Conceptid */
+            conceptId: string;
+            /** Questionid */
+            questionId: string;
+            /** Sample */
+            sample: number;
+            /** Text */
+            text: string;
+            /** Pmf */
+            pmf: number[] | null;
+            /** Expected */
+            expected: number | null;
+            /** Direct */
+            direct: number | null;
+        };
+        /** SurveyCell */
+        SurveyCell: {
+            /** Conceptid */
+            conceptId: string;
+            /** Questionid */
+            questionId: string;
+            /** N */
+            n: number;
+            ssr: components["schemas"]["SsrSummary"];
+            direct?: components["schemas"]["DirectSummary"] | null;
+        };
+        /** SurveyCreate */
+        SurveyCreate: {
+            /** Name */
+            name?: string | null;
+            /** Concepts */
+            concepts?: components["schemas"]["StimulusIn"][];
+            /** Questions */
+            questions?: components["schemas"]["SurveyQuestionIn"][];
+            /** Respondentids */
+            respondentIds?: string[];
+            /** Samples */
+            samples?: number | null;
+            /**
+             * Askdirect
+             * @default false
+             */
+            askDirect: boolean;
+        };
+        /** SurveyCut */
+        SurveyCut: {
+            /** Conceptid */
+            conceptId: string;
+            /** Questionid */
+            questionId: string;
+            /** Dimension */
+            dimension: string;
+            /** Group */
+            group: string;
+            /** N */
+            n: number;
+            /** Mean */
+            mean: number;
+            /** Ci */
+            ci: number[];
+            /** Top2 */
+            top2: number;
+        };
+        /** SurveyOut */
+        SurveyOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Status */
+            status: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Completedat */
+            completedAt: string | null;
+            /** Conceptcount */
+            conceptCount: number;
+            /** Questioncount */
+            questionCount: number;
+            /** Respondentcount */
+            respondentCount: number;
+            /** Samples */
+            samples: number;
+            progress: components["schemas"]["SurveyProgress"];
+            /** Concepts */
+            concepts: components["schemas"]["ConceptOut"][];
+            /** Questions */
+            questions: components["schemas"]["SurveyQuestionOut"][];
+            /** Respondents */
+            respondents: components["schemas"]["RespondentOut"][];
+            /** Askdirect */
+            askDirect: boolean;
+            /** Model */
+            model: string;
+            /** Embedder */
+            embedder: string;
+            error?: components["schemas"]["ErrorInfo"] | null;
+        };
+        /** SurveyProgress */
+        SurveyProgress: {
+            /** Done */
+            done: number;
+            /** Total */
+            total: number;
+            /** Errors */
+            errors: number;
+        };
+        /** SurveyQuestionIn */
+        SurveyQuestionIn: {
+            /** Text */
+            text?: string | null;
+            /** Scale */
+            scale?: string | components["schemas"]["CustomScaleIn"] | null;
+        };
+        /** SurveyQuestionOut */
+        SurveyQuestionOut: {
+            /** Id */
+            id: string;
+            /** Text */
+            text: string;
+            /** Scale */
+            scale: string | components["schemas"]["CustomScaleOut"];
+            /** Scalelabel */
+            scaleLabel: string;
+            /** Points */
+            points: number;
+        };
+        /** SurveyResultsOut */
+        SurveyResultsOut: {
+            /** Surveyid */
+            surveyId: string;
+            /** Status */
+            status: string;
+            /** Model */
+            model: string;
+            /** Embedder */
+            embedder: string;
+            /** Offlineembedderwarning */
+            offlineEmbedderWarning: string | null;
+            /** Results */
+            results: components["schemas"]["SurveyCell"][];
+            /** Comparisons */
+            comparisons: components["schemas"]["ConceptComparison"][];
+            /** Cuts */
+            cuts: components["schemas"]["SurveyCut"][];
+            /** Answers */
+            answers: components["schemas"]["SurveyAnswerOut"][];
+        };
+        /** SurveySummaryOut */
+        SurveySummaryOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Status */
+            status: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Completedat */
+            completedAt: string | null;
+            /** Conceptcount */
+            conceptCount: number;
+            /** Questioncount */
+            questionCount: number;
+            /** Respondentcount */
+            respondentCount: number;
+            /** Samples */
+            samples: number;
+            progress: components["schemas"]["SurveyProgress"];
         };
         /** ThemeOut */
         ThemeOut: {
@@ -3755,6 +4186,321 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DemoCompleteOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_surveys_api_surveys_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveySummaryOut"][];
+                };
+            };
+        };
+    };
+    create_survey_api_surveys_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_scales_api_surveys_scales_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaleOut"][];
+                };
+            };
+        };
+    };
+    get_survey_api_surveys__survey_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_survey_api_surveys__survey_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    run_survey_api_surveys__survey_id__run_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stop_survey_api_surveys__survey_id__stop_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_results_api_surveys__survey_id__results_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyResultsOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_csv_api_surveys__survey_id__export_csv_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_json_api_surveys__survey_id__export_json_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    survey_events_api_surveys__survey_id__events_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Validation Error */

@@ -155,3 +155,56 @@ class PersonaAuditRow(Base):
     engaging: Mapped[bool] = mapped_column(Boolean)
     model: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SurveyRow(Base):
+    """A survey (issue 16): concepts x questions asked of respondents, rated by SSR.
+    Respondents are persona snapshots taken when the survey was created."""
+
+    __tablename__ = "surveys"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(20), default="draft", index=True)
+    concepts: Mapped[list[Any]]
+    questions: Mapped[list[Any]]
+    respondents: Mapped[list[Any]]
+    samples: Mapped[int] = mapped_column(Integer, default=2)
+    ask_direct: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The chat model and the embedder that rated the answers (named on results/exports).
+    model: Mapped[str] = mapped_column(String(200), default="")
+    embedder: Mapped[str] = mapped_column(String(300), default="")
+    error: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    completed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class SurveyAnswerRow(Base):
+    """One planned call's answer: (respondent, concept, question, sample) is unique, so a
+    resumed survey never answers a cell twice."""
+
+    __tablename__ = "survey_answers"
+    __table_args__ = (
+        UniqueConstraint(
+            "survey_id",
+            "respondent_id",
+            "concept_id",
+            "question_id",
+            "sample",
+            name="uq_survey_answers_cell",
+        ),
+    )
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    survey_id: Mapped[str] = mapped_column(ForeignKey("surveys.id", ondelete="CASCADE"), index=True)
+    respondent_id: Mapped[str] = mapped_column(String(64))
+    concept_id: Mapped[str] = mapped_column(String(64))
+    question_id: Mapped[str] = mapped_column(String(64))
+    sample: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    pmf: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
+    direct: Mapped[int | None] = mapped_column(Integer, default=None)
+    direct_text: Mapped[str | None] = mapped_column(Text, default=None)
+    tokens: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

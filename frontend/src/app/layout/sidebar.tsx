@@ -1,4 +1,5 @@
 import {
+  ClipboardListIcon,
   GaugeIcon,
   LayoutDashboardIcon,
   MenuIcon,
@@ -18,6 +19,7 @@ const NAV_ITEMS = [
   { to: paths.dashboard, label: "Dashboard", icon: LayoutDashboardIcon },
   { to: paths.personas, label: "Personas", icon: UsersIcon },
   { to: paths.createSession, label: "New Session", icon: PlusCircleIcon },
+  { to: paths.surveys, label: "Surveys", icon: ClipboardListIcon },
   { to: paths.fidelity, label: "Fidelity", icon: GaugeIcon },
   { to: paths.settings, label: "Settings", icon: SettingsIcon },
 ] as const;

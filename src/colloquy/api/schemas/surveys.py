@@ -1,0 +1,174 @@
+"""Survey schemas (issue 16). Inputs are lenient about values (the service reports the
+rules' own messages) but every string and list has a size bound."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import ConfigDict, Field
+
+from colloquy.api.schemas.common import CamelModel
+from colloquy.api.schemas.sessions import ErrorInfo, StimulusIn
+
+Anchor = Annotated[str, Field(max_length=1000)]
+PersonaId = Annotated[str, Field(max_length=64)]
+
+
+class CustomScaleIn(CamelModel):
+    model_config = ConfigDict(extra="ignore")
+
+    label: str | None = Field(default=None, max_length=200)
+    anchors: list[Anchor] = Field(default_factory=list, max_length=20)
+
+
+class SurveyQuestionIn(CamelModel):
+    model_config = ConfigDict(extra="ignore")
+
+    text: str | None = Field(default=None, max_length=2000)
+    # A built-in scale key (purchase_intent, recommend, liking, relevance, believability,
+    # uniqueness) or a custom scale; default purchase_intent.
+    scale: Annotated[str, Field(max_length=100)] | CustomScaleIn | None = None
+
+
+class SurveyCreate(CamelModel):
+    model_config = ConfigDict(extra="ignore")
+
+    name: str | None = Field(default=None, max_length=1000)
+    concepts: list[StimulusIn] = Field(default_factory=list, max_length=20)
+    questions: list[SurveyQuestionIn] = Field(default_factory=list, max_length=30)
+    respondent_ids: list[PersonaId] = Field(default_factory=list, max_length=600)
+    samples: int | None = Field(default=None, ge=-100, le=100)
+    ask_direct: bool = False
+
+
+class SurveyProgress(CamelModel):
+    done: int
+    total: int
+    errors: int
+
+
+class SurveySummaryOut(CamelModel):
+    id: str
+    name: str
+    status: str
+    created_at: datetime
+    completed_at: datetime | None
+    concept_count: int
+    question_count: int
+    respondent_count: int
+    samples: int
+    progress: SurveyProgress
+
+
+class ConceptOut(CamelModel):
+    id: str
+    type: str
+    title: str
+    content: str
+    description: str | None = None
+
+
+class CustomScaleOut(CamelModel):
+    label: str | None = None
+    anchors: list[str]
+
+
+class SurveyQuestionOut(CamelModel):
+    id: str
+    text: str
+    scale: str | CustomScaleOut
+    scale_label: str
+    points: int
+
+
+class RespondentOut(CamelModel):
+    id: str
+    name: str
+    age: int | None = None
+
+
+class SurveyOut(SurveySummaryOut):
+    concepts: list[ConceptOut]
+    questions: list[SurveyQuestionOut]
+    respondents: list[RespondentOut]
+    ask_direct: bool
+    model: str
+    embedder: str
+    error: ErrorInfo | None = None
+
+
+class ScaleOut(CamelModel):
+    key: str
+    label: str
+    question: str
+    points: int
+    anchor_sets: list[list[str]]
+
+
+class SsrSummary(CamelModel):
+    n: int
+    pmf: list[float]
+    mean: float
+    ci: list[float]
+    top2: float
+    top2_ci: list[float]
+
+
+class DirectSummary(CamelModel):
+    n: int
+    pmf: list[float]
+    mean: float
+    ci: list[float]
+
+
+class SurveyCell(CamelModel):
+    concept_id: str
+    question_id: str
+    n: int
+    ssr: SsrSummary
+    direct: DirectSummary | None = None
+
+
+class ConceptComparison(CamelModel):
+    question_id: str
+    concept_a: str
+    concept_b: str
+    difference: float
+    ci: list[float]
+    holds: bool
+
+
+class SurveyCut(CamelModel):
+    concept_id: str
+    question_id: str
+    dimension: str
+    group: str
+    n: int
+    mean: float
+    ci: list[float]
+    top2: float
+
+
+class SurveyAnswerOut(CamelModel):
+    respondent_id: str
+    respondent_name: str
+    concept_id: str
+    question_id: str
+    sample: int
+    text: str
+    pmf: list[float] | None
+    expected: float | None
+    direct: int | None
+
+
+class SurveyResultsOut(CamelModel):
+    survey_id: str
+    status: str
+    model: str
+    embedder: str
+    offline_embedder_warning: str | None
+    results: list[SurveyCell]
+    comparisons: list[ConceptComparison]
+    cuts: list[SurveyCut]
+    answers: list[SurveyAnswerOut]

@@ -1,0 +1,123 @@
+"""/api/surveys: survey mode (issue 16) — create, list, read, delete, run, stop,
+results, exports and a progress event stream."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request, Response
+from sse_starlette import EventSourceResponse, ServerSentEvent
+
+from colloquy.api.deps import RuntimeDep, SessionDep
+from colloquy.api.schemas.surveys import (
+    ScaleOut,
+    SurveyCreate,
+    SurveyOut,
+    SurveyResultsOut,
+    SurveySummaryOut,
+)
+from colloquy.domain.survey_scales import scale_catalogue
+from colloquy.services import surveys as service
+from colloquy.services.survey_runner import SurveyManager
+
+router = APIRouter(prefix="/surveys", tags=["surveys"])
+PING_SECONDS = 15
+
+
+def get_manager(request: Request) -> SurveyManager:
+    return request.app.state.surveys
+
+
+ManagerDep = Annotated[SurveyManager, Depends(get_manager)]
+
+
+@router.get("", response_model=list[SurveySummaryOut])
+async def list_surveys(db: SessionDep, manager: ManagerDep):
+    return await service.list_surveys(db, manager)
+
+
+@router.get("/scales", response_model=list[ScaleOut])
+async def list_scales():
+    return scale_catalogue()
+
+
+@router.post("", response_model=SurveyOut, status_code=201)
+async def create_survey(body: SurveyCreate, db: SessionDep):
+    return await service.create_survey(db, body.model_dump(by_alias=True, exclude_none=True))
+
+
+@router.get("/{survey_id}", response_model=SurveyOut)
+async def get_survey(survey_id: str, db: SessionDep, manager: ManagerDep):
+    return await service.get_survey(db, manager, survey_id)
+
+
+@router.delete("/{survey_id}", status_code=204)
+async def delete_survey(survey_id: str, db: SessionDep, manager: ManagerDep):
+    await service.delete_survey(db, manager, survey_id)
+    return Response(status_code=204)
+
+
+@router.post("/{survey_id}/run", response_model=SurveyOut)
+async def run_survey(survey_id: str, db: SessionDep, manager: ManagerDep):
+    return await service.run_survey(db, manager, survey_id)
+
+
+@router.post("/{survey_id}/stop", response_model=SurveyOut)
+async def stop_survey(survey_id: str, db: SessionDep, manager: ManagerDep):
+    return await service.stop_survey(db, manager, survey_id)
+
+
+@router.get("/{survey_id}/results", response_model=SurveyResultsOut)
+async def get_results(survey_id: str, db: SessionDep, runtime: RuntimeDep):
+    return await service.get_results(db, runtime, survey_id)
+
+
+def _download(text: str, filename: str, media_type: str) -> Response:
+    return Response(
+        content=text,
+        media_type=media_type,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.get("/{survey_id}/export.csv", response_class=Response)
+async def export_csv(survey_id: str, db: SessionDep, runtime: RuntimeDep):
+    text = await service.export_csv(db, runtime, survey_id)
+    return _download(text, f"survey-{survey_id}.csv", "text/csv; charset=utf-8")
+
+
+@router.get("/{survey_id}/export.json", response_class=Response)
+async def export_json(survey_id: str, db: SessionDep, runtime: RuntimeDep):
+    data = await service.export_json(db, runtime, survey_id)
+    text = json.dumps(data, indent=2, default=str)
+    return _download(text, f"survey-{survey_id}.json", "application/json")
+
+
+@router.get("/{survey_id}/events")
+async def survey_events(survey_id: str, db: SessionDep, manager: ManagerDep):
+    """Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
+    on every stored answer (at most 4 a second) and a last one when the run ends."""
+    survey = await service.get_survey(db, manager, survey_id)
+    return EventSourceResponse(_progress(manager, survey_id, survey), ping=PING_SECONDS)
+
+
+async def _progress(manager: SurveyManager, survey_id: str, survey: dict) -> AsyncIterator:
+    progress = manager.progress_of(survey_id)
+    if not manager.is_active(survey_id):
+        counts = survey["progress"]
+        data = {"status": survey["status"], **counts}
+        yield ServerSentEvent(data=json.dumps(data), event="progress")
+        return
+    while True:
+        changed = progress.changed
+        yield ServerSentEvent(data=json.dumps(progress.snapshot()), event="progress")
+        if progress.status != "running":  # that was the last event: the run has ended
+            return
+        try:
+            await asyncio.wait_for(changed.wait(), PING_SECONDS)
+        except TimeoutError:
+            pass
+        await asyncio.sleep(0.25)  # coalesce bursts
