@@ -165,6 +165,13 @@ def answer_sheet(answer_for):
     return respond
 
 
+def test_demo_health_names_the_script_not_a_model(api):
+    assert api.post("/api/sessions/demo/complete").status_code == 200
+    report = api.get("/api/sessions/demo/health").json()
+    assert report["model"]["provider"] == "demo" and report["model"]["tooSmall"] is False
+    assert not any("too small" in w for w in report["warnings"])
+
+
 def test_audit_all_threes_gives_fifty_and_is_not_engaging(api, fake_llm):
     fake_llm.set_responder(answer_sheet(lambda n, system: 3))
     res = api.post("/api/personas/p1/audit")

@@ -18,11 +18,13 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.demo_script import DEMO_SESSION_ID
 from colloquy.domain.session_health import build_health_report
 from colloquy.errors import AppError, Conflict, NotFound
 from colloquy.llm.embeddings import Embedder, EmbeddingError, WordLlamaEmbedder, build_embedder
 from colloquy.runtime import Runtime
 from colloquy.services.results import get_session_row, session_dict
+from colloquy.services.synthetic_label import DEMO_LABEL
 from colloquy.store.messages import load_message_dicts
 from colloquy.store.models import MessageRow, SessionHealthRow
 from colloquy.store.types import utcnow
@@ -107,7 +109,9 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
     except EmbeddingError as exc:
         raise AppError(str(exc), status=503, code="embedding_failed") from exc
     recorded = session.get("model")  # what produced the session, when it was recorded
-    if isinstance(recorded, dict) and recorded.get("name"):
+    if session_id == DEMO_SESSION_ID:  # written in advance, by no model
+        provider, model = "demo", DEMO_LABEL
+    elif isinstance(recorded, dict) and recorded.get("name"):
         provider, model = recorded.get("provider") or "", recorded["name"]
     else:
         provider, model = current_model(runtime)
