@@ -315,7 +315,15 @@ def test_screens_fit_a_phone(live_server: str, browser: Browser, tmp_path: Path,
     page.set_default_timeout(10_000)
     try:
         overflow: dict[str, int] = {}
-        screens = ["/dashboard", "/personas", "/create-session", "/demo-session", "/settings"]
+        screens = [
+            "/dashboard",
+            "/personas",
+            "/create-session",
+            "/demo-session",
+            "/settings",
+            "/fidelity",
+            "/surveys",
+        ]
         for path in [*screens, f"/session/{sid}", f"/session/{sid}/results"]:
             page.goto(f"{live_server}{path}")
             page.wait_for_load_state("networkidle")

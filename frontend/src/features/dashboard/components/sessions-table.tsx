@@ -34,7 +34,9 @@ export function SessionsTable({
   compareFull = false,
 }: SessionsTableProps) {
   return (
-    <div className="overflow-x-auto">
+    // relative: the scroll box must contain the absolutely positioned screen-reader text in
+    // its cells, which otherwise widens the whole page on a phone.
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[40rem] text-sm" aria-label="Sessions">
         <thead className="border-b bg-muted/40">
           <tr>

@@ -104,7 +104,7 @@ function QuestionCard({ survey, question, results, scales }: { survey: Survey; q
         <Suspense fallback={<div className="h-24 animate-pulse rounded bg-muted" />}>
           <PmfChart rows={rows} anchors={anchors} />
         </Suspense>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm" aria-label={`Summary: ${question.text}`}>
             <thead>
               <tr className="border-b text-left">
