@@ -31,6 +31,7 @@ from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
+from colloquy.engine.cluster import Cluster, is_postgres
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import PROVIDERS
@@ -78,6 +79,11 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             session_provider=partial(provider_for_session, runtime),
         )
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
+        cluster = None
+        if is_postgres(settings.resolved_database_url):  # several processes may share it
+            cluster = Cluster(runtime.sessionmaker, settings.resolved_database_url)
+            await cluster.start(app.state.runners, app.state.events)
+            app.state.runners.cluster = cluster
         await app.state.runners.resume_all()  # sessions that were running before a restart
         app.state.surveys = SurveyManager(runtime)
         await app.state.surveys.resume_all()  # and surveys
@@ -93,6 +99,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         finally:
             # Runners are cancelled without touching the database: the next start resumes them.
             await app.state.runners.shutdown()
+            if cluster is not None:
+                await cluster.close()
             await shutdown_downloads(runtime)
             await app.state.surveys.shutdown()
             await session_health.shutdown(runtime)
