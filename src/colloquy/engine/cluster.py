@@ -57,9 +57,11 @@ CLOSE = "__close"  # a pseudo-event: the session was deleted
 _ACQUIRE = text(
     """
     INSERT INTO session_leases (session_id, owner, expires_at, stop_request)
-    SELECT :sid, :me, now() + make_interval(secs => :ttl), NULL
+    SELECT CAST(:sid AS varchar), CAST(:me AS varchar),
+           now() + make_interval(secs => CAST(:ttl AS float8)), NULL
     WHERE EXISTS (
-        SELECT 1 FROM sessions WHERE id = :sid AND running AND status <> 'completed'
+        SELECT 1 FROM sessions
+        WHERE id = CAST(:sid AS varchar) AND running AND status <> 'completed'
     )
     ON CONFLICT (session_id) DO UPDATE
         SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at, stop_request = NULL
@@ -69,7 +71,7 @@ _ACQUIRE = text(
 )
 _RENEW = text(
     """
-    UPDATE session_leases SET expires_at = now() + make_interval(secs => :ttl)
+    UPDATE session_leases SET expires_at = now() + make_interval(secs => CAST(:ttl AS float8))
     WHERE owner = :me AND session_id = ANY(CAST(:ids AS varchar[]))
     RETURNING session_id, stop_request
     """
