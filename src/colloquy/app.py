@@ -7,6 +7,7 @@ from functools import partial
 from importlib import import_module
 
 from fastapi import APIRouter, FastAPI
+from sqlalchemy import text
 
 from colloquy import __version__
 from colloquy.api import (
@@ -68,6 +69,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         runtime = Runtime.create(settings)
         app.state.runtime = runtime
         async with runtime.sessionmaker() as db:
+            if is_postgres(settings.resolved_database_url):  # processes starting together
+                await db.execute(text("SELECT pg_advisory_xact_lock(1907301)"))
             await seed_personas_if_empty(db)
         await load_into_runtime(runtime)  # the model saved on the Settings screen, if any
         app.state.events = EventBus()

@@ -236,7 +236,7 @@ class Cluster:
             return []
         async with self.factory() as db:
             ids = list(await db.scalars(_ORPHANS))
-        started = [sid for sid in ids if registry.ensure_running(sid)]
+        started = [sid for sid in ids if registry.ensure_running(sid, adopted=True)]
         return started
 
 

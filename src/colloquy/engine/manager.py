@@ -62,8 +62,9 @@ class RunnerRegistry:
         runner = self._runners.get(session_id)
         return list(runner.generating) if runner and self.is_active(session_id) else []
 
-    def ensure_running(self, session_id: str) -> bool:
-        """Start a runner unless one is active; True when this call started it."""
+    def ensure_running(self, session_id: str, *, adopted: bool = False) -> bool:
+        """Start a runner unless one is active; True when this call started it.
+        `adopted` (PostgreSQL): a run no live process owned, maybe one whose owner died."""
         if self._closed or self.is_active(session_id):
             return False
         runner = SessionRunner(
@@ -76,19 +77,23 @@ class RunnerRegistry:
             self.session_provider,
         )
         runner.on_complete = self.on_complete
-        task = asyncio.create_task(self._run(runner), name=f"session-runner-{session_id}")
+        task = asyncio.create_task(self._run(runner, adopted), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner
         task.add_done_callback(functools.partial(self._forget, session_id))
         return True
 
-    async def _run(self, runner: SessionRunner) -> None:
+    async def _run(self, runner: SessionRunner, adopted: bool = False) -> None:
         cluster = self.cluster
         if cluster is None:
             await runner.run()
             return
         if not await cluster.acquire(runner.session_id):
             return  # another process runs it (or it no longer needs running)
+        if adopted:
+            # A dead owner may have stored a message and died before announcing it:
+            # every subscriber refetches the session (from the database) and goes on.
+            self.bus.publish(runner.session_id, "reset", {})
         try:
             await runner.run()
         finally:
