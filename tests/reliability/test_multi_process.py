@@ -56,7 +56,7 @@ class Follower(threading.Thread):
     def run(self) -> None:
         try:
             self._follow()
-        except Exception as exc:  # reported by the test
+        except Exception as exc:  # noqa: BLE001 (reported by the test)
             self.error = exc
 
     def _refetch(self) -> None:
