@@ -197,3 +197,53 @@ def test_three_processes_share_sessions_events_and_survive_kill_9(pg_settings, t
         if owner_of[f.session_id] == c:
             assert f.events.count("message") == len(after[f.session_id])
     assert max(taken.values()) < 15
+
+
+def test_stop_and_end_from_a_process_that_does_not_own_the_run(pg_settings):
+    """Two apps on one database in this process: Stop and End sent to the one that does
+    not run the session are carried out by the one that does."""
+    from fastapi.testclient import TestClient
+
+    from colloquy.app import create_app
+    from support.sessions_helpers import wait_until
+
+    with run_fake_openai(lambda body: FakeReply(default_responder(body), delay=0.3)) as fake:
+        settings = pg_settings.model_copy(
+            update={
+                "llm_provider": "openai",
+                "llm_base_url": fake.base_url,
+                "llm_api_key": "test",
+                "llm_model": "fake",
+                "llm_retry_base_delay": 0.01,
+                "public_hosts": ["testserver"],
+            }
+        )
+        with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+            sid = one.post("/api/sessions", json=session_body()).json()["id"]
+            assert one.post(f"/api/sessions/{sid}/run").json()["running"] is True
+            wait_until(two, sid, lambda v: len(v["messages"]) >= 2)
+            owner_app = one.app
+            assert owner_app.state.runners.is_active(sid)
+
+            view = two.post(f"/api/sessions/{sid}/stop").json()  # two does not run it
+            assert view["running"] is False
+            assert view["error"]["message"] == "Session stopped by user"
+            assert not owner_app.state.runners.is_active(sid)  # one's runner stopped
+            assert lease_owners(settings.resolved_database_url) == {}
+            stopped = len(view["messages"])
+            time.sleep(1)
+            assert len(one.get(f"/api/sessions/{sid}").json()["messages"]) == stopped
+
+            assert two.post(f"/api/sessions/{sid}/run").json()["running"] is True  # two now
+            wait_until(one, sid, lambda v: len(v["messages"]) >= stopped + 2)
+            assert two.app.state.runners.is_active(sid)
+            view = one.post(f"/api/sessions/{sid}/end").json()
+            assert view["status"] == "completed" and view["error"] is None
+            assert not two.app.state.runners.is_active(sid)
+            ended = len(view["messages"])
+            time.sleep(1)
+            final = two.get(f"/api/sessions/{sid}").json()
+            assert final["status"] == "completed" and len(final["messages"]) == ended
+    rows = stored_messages(settings.resolved_database_url)[sid]
+    assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
+    assert len({r[1:5] for r in rows}) == len(rows)
