@@ -89,6 +89,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             app.state.runners.cluster = cluster
         await app.state.runners.resume_all()  # sessions that were running before a restart
         app.state.surveys = SurveyManager(runtime)
+        if cluster is not None:
+            app.state.surveys.lock_dsn = cluster.dsn
         await app.state.surveys.resume_all()  # and surveys
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""
