@@ -247,3 +247,80 @@ def test_stop_and_end_from_a_process_that_does_not_own_the_run(pg_settings):
     rows = stored_messages(settings.resolved_database_url)[sid]
     assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
     assert len({r[1:5] for r in rows}) == len(rows)
+
+
+def session_states(database_url: str) -> dict[str, tuple[str, bool]]:
+    async def read() -> dict[str, tuple[str, bool]]:
+        engine = create_async_engine(database_url)
+        try:
+            async with engine.connect() as conn:
+                rows = await conn.execute(text("SELECT id, status, running FROM sessions"))
+                return {sid: (status, running) for sid, status, running in rows}
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(read())
+
+
+def test_a_worker_finishes_the_runs_of_a_dead_server(pg_settings, tmp_path):
+    """`colloquy worker` (no HTTP) takes over the sessions of a server killed mid-run."""
+    import subprocess
+    import sys
+
+    from support.live_server import ROOT
+
+    db = pg_settings.resolved_database_url
+    with run_fake_openai(lambda body: FakeReply(default_responder(body), delay=0.3)) as fake:
+        env = server_env(pg_settings, fake.base_url)
+        proc, url = start(env, tmp_path / "serve.log")
+        log = tmp_path / "worker.log"
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "colloquy.cli", "worker", "--log-level", "warning"],
+            cwd=ROOT,
+            env={**env, "PYTHONUNBUFFERED": "1"},
+            stdout=log.open("ab"),
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while "Colloquy worker" not in log.read_text():
+                assert worker.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, "worker did not start"
+                time.sleep(0.1)
+            ids = [
+                httpx.post(f"{url}/api/sessions", json=session_body(), timeout=20).json()["id"]
+                for _ in range(2)
+            ]
+            for sid in ids:
+                assert httpx.post(f"{url}/api/sessions/{sid}/run", timeout=20).status_code == 200
+            deadline = time.monotonic() + 30
+            while not all(n["messageCount"] >= 3 for n in counts(url).values()):
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            owners = lease_owners(db)
+            assert {pid_of(o) for o in owners.values()} == {proc.pid}
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+            deadline = time.monotonic() + 60
+            while not all(s == ("completed", False) for s in session_states(db).values()):
+                assert worker.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, session_states(db)
+                time.sleep(0.2)
+        finally:
+            stop(worker)
+            stop(proc)
+    after = stored_messages(db)
+    for sid in ids:
+        assert_complete_plan(after[sid], questions=2, participants=3)
+
+
+def test_the_worker_needs_postgresql(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from colloquy.cli import app
+
+    monkeypatch.setenv("COLLOQUY_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("COLLOQUY_DATABASE_URL", raising=False)
+    result = CliRunner().invoke(app, ["worker"])
+    assert result.exit_code == 2
+    assert "needs PostgreSQL" in result.output
