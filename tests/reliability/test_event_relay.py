@@ -78,6 +78,22 @@ def test_a_lost_listening_connection_is_restored_and_subscribers_reset(postgres_
             assert (await _next(sub.queue)).name == "reset"
             one.publish("s1", "progress", {"responses": 1})
             assert (await _next(sub.queue)).name == "progress"
+
+            # The sending connection dies: it is replaced, and what it could not send
+            # reaches the other process as a reset.
+            admin = await asyncpg.connect(dsn)
+            try:
+                pid = relay_one.sender.get_server_pid()
+                await admin.execute("SELECT pg_terminate_backend($1)", pid)
+            finally:
+                await admin.close()
+            await asyncio.sleep(0.2)
+            one.publish("s1", "progress", {"responses": 2})
+            one.publish("s1", "progress", {"responses": 3})
+            seen = [await _next(sub.queue)]
+            while seen[-1].data != {"responses": 3}:
+                seen.append(await _next(sub.queue))
+            assert {"responses": 2} in [e.data for e in seen] or "reset" in [e.name for e in seen]
         finally:
             await relay_one.close()
             await relay_two.close()

@@ -266,7 +266,11 @@ class EventRelay:
         """Reconnect a listening connection that was lost; the events missed meanwhile
         are unknown, so every subscriber here is told to reset (and refetches)."""
         if self.listener is not None and not self.listener.is_closed():
-            return
+            try:  # a connection cut without a word (a network fault) looks open
+                await asyncio.wait_for(self.listener.fetchval("SELECT 1"), 5)
+                return
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                self.listener.terminate()
         log.warning("event relay: listening connection lost; reconnecting")
         await self._listen()
         self.bus.reset_all()
@@ -284,10 +288,12 @@ class EventRelay:
     def forward(self, session_id: str, name: str, data: dict[str, Any]) -> None:
         self.queue.put_nowait((session_id, name, data))
 
-    def _batch(self, first: tuple[str, str, dict[str, Any]]) -> list[str]:
-        """`first` and the events queued behind it, as few notifications as fit (in order)."""
-        payloads: list[str] = []
+    def _batch(self, first: tuple[str, str, dict[str, Any]]) -> list[tuple[str, set[str]]]:
+        """`first` and the events queued behind it, as few notifications as fit (in order),
+        each with the sessions it concerns."""
+        payloads: list[tuple[str, set[str]]] = []
         events: list[str] = []
+        sessions: set[str] = set()
         size = 0
         item: tuple[str, str, dict[str, Any]] | None = first
         while item is not None:
@@ -297,12 +303,13 @@ class EventRelay:
             if len(one.encode()) > PAYLOAD_LIMIT - 100:
                 one = json.dumps([sid, "reset", {}])
             if events and size + len(one.encode()) > PAYLOAD_LIMIT - 100:
-                payloads.append(self._wrap(events))
-                events, size = [], 0
+                payloads.append((self._wrap(events), sessions))
+                events, size, sessions = [], 0, set()
             events.append(one)
+            sessions.add(sid)
             size += len(one.encode()) + 1
         if events:
-            payloads.append(self._wrap(events))
+            payloads.append((self._wrap(events), sessions))
         return payloads
 
     def _wrap(self, events: list[str]) -> str:
@@ -311,7 +318,7 @@ class EventRelay:
     async def _send_loop(self) -> None:
         while True:
             first = await self.queue.get()
-            for payload in self._batch(first):
+            for payload, sessions in self._batch(first):
                 try:
                     if self.sender is None or self.sender.is_closed():
                         self.sender = await asyncpg.connect(self.dsn)
@@ -320,7 +327,14 @@ class EventRelay:
                     raise
                 except Exception:
                     log.warning("event relay: could not send events", exc_info=True)
+                    if self.sender is not None:
+                        self.sender.terminate()
+                        self.sender = None
                     await asyncio.sleep(0.5)
+                    # Those events are lost to the other processes: their subscribers of
+                    # these sessions refetch instead (sent once the connection is back).
+                    for sid in sessions:
+                        self.queue.put_nowait((sid, "reset", {}))
 
     def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         try:
