@@ -7,6 +7,7 @@ from functools import partial
 from importlib import import_module
 
 from fastapi import APIRouter, FastAPI
+from sqlalchemy import text
 
 from colloquy import __version__
 from colloquy.api import (
@@ -31,6 +32,7 @@ from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
+from colloquy.engine.cluster import Cluster, is_postgres
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import PROVIDERS
@@ -67,6 +69,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         runtime = Runtime.create(settings)
         app.state.runtime = runtime
         async with runtime.sessionmaker() as db:
+            if is_postgres(settings.resolved_database_url):  # processes starting together
+                await db.execute(text("SELECT pg_advisory_xact_lock(1907301)"))
             await seed_personas_if_empty(db)
         await load_into_runtime(runtime)  # the model saved on the Settings screen, if any
         app.state.events = EventBus()
@@ -78,8 +82,15 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             session_provider=partial(provider_for_session, runtime),
         )
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
+        cluster = None
+        if is_postgres(settings.resolved_database_url):  # several processes may share it
+            cluster = Cluster(runtime.sessionmaker, settings.resolved_database_url)
+            await cluster.start(app.state.runners, app.state.events)
+            app.state.runners.cluster = cluster
         await app.state.runners.resume_all()  # sessions that were running before a restart
         app.state.surveys = SurveyManager(runtime)
+        if cluster is not None:
+            app.state.surveys.lock_dsn = cluster.dsn
         await app.state.surveys.resume_all()  # and surveys
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""
@@ -93,6 +104,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         finally:
             # Runners are cancelled without touching the database: the next start resumes them.
             await app.state.runners.shutdown()
+            if cluster is not None:
+                await cluster.close()
             await shutdown_downloads(runtime)
             await app.state.surveys.shutdown()
             await session_health.shutdown(runtime)

@@ -50,6 +50,42 @@ def serve(
 
 
 @app.command()
+def worker(
+    log_level: str = typer.Option("info", help="Log level."),
+) -> None:
+    """Run sessions without serving HTTP (PostgreSQL only): takes over running sessions
+    that no live process owns, beside any number of `colloquy serve` processes."""
+    import asyncio
+    import logging
+    import signal
+
+    from colloquy.app import create_app
+    from colloquy.engine.cluster import is_postgres
+    from colloquy.settings import get_settings
+
+    settings = get_settings()
+    if not is_postgres(settings.resolved_database_url):
+        Console(stderr=True).print(
+            "[red]A worker needs PostgreSQL[/red] (COLLOQUY_DATABASE_URL=postgresql+asyncpg://"
+            "...): with SQLite one `colloquy serve` process runs every session."
+        )
+        raise typer.Exit(code=2)
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(message)s")
+    web = create_app(settings, freeze_gc=True)
+
+    async def main() -> None:
+        done = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, done.set)
+        async with web.router.lifespan_context(web):  # the same start-up as `serve`
+            console.print("[bold]Colloquy worker[/bold]: running sessions (no HTTP)")
+            await done.wait()
+
+    asyncio.run(main())
+
+
+@app.command()
 def openapi(
     out: Path = typer.Option(Path("openapi.json"), help="Where to write the schema."),
 ) -> None:

@@ -85,6 +85,9 @@ class _Channel:
 class EventBus:
     def __init__(self) -> None:
         self._channels: dict[str, _Channel] = {}
+        # PostgreSQL with several processes (engine/cluster.py): also sends each event
+        # published here to the other processes. None on SQLite.
+        self.forward: Callable[[str, str, dict[str, Any]], None] | None = None
 
     def _channel(self, session_id: str) -> _Channel:
         channel = self._channels.pop(session_id, None)
@@ -104,6 +107,13 @@ class EventBus:
             del self._channels[sid]
 
     def publish(self, session_id: str, name: str, data: dict[str, Any]) -> Event:
+        event = self.publish_local(session_id, name, data)
+        if self.forward is not None:
+            self.forward(session_id, name, data)
+        return event
+
+    def publish_local(self, session_id: str, name: str, data: dict[str, Any]) -> Event:
+        """Publish to this process's subscribers only (events from another process)."""
         channel = self._channel(session_id)
         channel.last_id += 1
         event = Event(channel.last_id, name, data)
@@ -156,11 +166,22 @@ class EventBus:
 
     def close_session(self, session_id: str) -> None:
         """The session is gone: end its streams and forget its history."""
+        self.close_local(session_id)
+        if self.forward is not None:
+            self.forward(session_id, "__close", {})
+
+    def close_local(self, session_id: str) -> None:
         channel = self._channels.pop(session_id, None)
         if channel is None:
             return
         for sub in channel.subscribers:
             _close(sub)
+
+    def reset_all(self) -> None:
+        """Tell every subscriber to reset (refetch): events may have been missed."""
+        for session_id, channel in list(self._channels.items()):
+            if channel.subscribers:
+                self.publish_local(session_id, "reset", {})
 
     def close_all(self) -> None:
         for session_id in list(self._channels):

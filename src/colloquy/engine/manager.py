@@ -12,7 +12,7 @@ import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -22,6 +22,9 @@ from colloquy.engine.publisher import Publisher
 from colloquy.engine.runner import SessionRunner
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
+
+if TYPE_CHECKING:
+    from colloquy.engine.cluster import Cluster
 
 log = logging.getLogger(__name__)
 STOP_WAIT_SECONDS = 15.0
@@ -46,6 +49,9 @@ class RunnerRegistry:
         self._closed = False
         # Called with a session's id when it completes (set by the app: session health).
         self.on_complete: Callable[[str], None] | None = None
+        # PostgreSQL (engine/cluster.py): a runner runs only while it holds the session's
+        # lease, and Stop/End of a run owned by another process are sent to its owner.
+        self.cluster: Cluster | None = None
 
     def is_active(self, session_id: str) -> bool:
         task = self._tasks.get(session_id)
@@ -56,8 +62,9 @@ class RunnerRegistry:
         runner = self._runners.get(session_id)
         return list(runner.generating) if runner and self.is_active(session_id) else []
 
-    def ensure_running(self, session_id: str) -> bool:
-        """Start a runner unless one is active; True when this call started it."""
+    def ensure_running(self, session_id: str, *, adopted: bool = False) -> bool:
+        """Start a runner unless one is active; True when this call started it.
+        `adopted` (PostgreSQL): a run no live process owned, maybe one whose owner died."""
         if self._closed or self.is_active(session_id):
             return False
         runner = SessionRunner(
@@ -70,11 +77,34 @@ class RunnerRegistry:
             self.session_provider,
         )
         runner.on_complete = self.on_complete
-        task = asyncio.create_task(runner.run(), name=f"session-runner-{session_id}")
+        task = asyncio.create_task(self._run(runner, adopted), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner
         task.add_done_callback(functools.partial(self._forget, session_id))
         return True
+
+    async def _run(self, runner: SessionRunner, adopted: bool = False) -> None:
+        cluster = self.cluster
+        if cluster is None:
+            await runner.run()
+            return
+        if not await cluster.acquire(runner.session_id):
+            return  # another process runs it (or it no longer needs running)
+        if adopted:
+            # A dead owner may have stored a message and died before announcing it:
+            # every subscriber refetches the session (from the database) and goes on.
+            self.bus.publish(runner.session_id, "reset", {})
+        try:
+            await runner.run()
+        finally:
+            await cluster.release(runner.session_id)
+
+    def abandon(self, session_id: str) -> None:
+        """Cancel a runner without touching the database (its lease went to another
+        process, which resumes the session from the stored messages)."""
+        task = self._tasks.get(session_id)
+        if task is not None and not task.done():
+            task.cancel()
 
     def _forget(self, session_id: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(session_id) is task:
@@ -83,7 +113,14 @@ class RunnerRegistry:
 
     async def stop(self, session_id: str, *, quiet: bool = False) -> bool:
         """Ask the runner to stop (its current answer is dropped) and wait until it has
-        recorded the stop; True when a runner was active. `quiet`: no 'stopped' error."""
+        recorded the stop; True when a runner was active. `quiet`: no 'stopped' error.
+        On PostgreSQL a run owned by another process is stopped by its owner."""
+        if self.is_active(session_id) or self.cluster is None:
+            return await self.stop_local(session_id, quiet=quiet)
+        return await self.cluster.request_stop(session_id, "end" if quiet else "stop")
+
+    async def stop_local(self, session_id: str, *, quiet: bool = False) -> bool:
+        """Stop this process's runner of the session, if it has one."""
         task, runner = self._tasks.get(session_id), self._runners.get(session_id)
         if task is None or task.done() or runner is None:
             return False
@@ -99,7 +136,10 @@ class RunnerRegistry:
         return True
 
     async def resume_all(self) -> list[str]:
-        """Start a runner for every session whose `running` flag survived a restart."""
+        """Start a runner for every session whose `running` flag survived a restart (on
+        PostgreSQL: that no live process owns)."""
+        if self.cluster is not None:
+            return await self.cluster.adopt()
         async with self.factory() as db:
             ids = list(
                 await db.scalars(

@@ -287,6 +287,9 @@ class SurveyManager:
         self._runners: dict[str, SurveyRunner] = {}
         self.progress: dict[str, Progress] = {}
         self._closed = False
+        # PostgreSQL (several processes): a survey runs only in the process that holds its
+        # advisory lock, on a connection of its own (released when that process dies).
+        self.lock_dsn: str | None = None
 
     def is_active(self, survey_id: str) -> bool:
         task = self._tasks.get(survey_id)
@@ -307,6 +310,23 @@ class SurveyManager:
         return True
 
     async def _guarded(self, runner: SurveyRunner) -> None:
+        if self.lock_dsn is None:
+            await self._run(runner)
+            return
+        import asyncpg  # type: ignore[import-untyped]
+
+        conn = await asyncpg.connect(self.lock_dsn)
+        try:
+            key = "colloquy-survey:" + runner.survey_id
+            if await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", key):
+                await self._run(runner)
+            else:
+                log.info("survey %s runs in another process", runner.survey_id)
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(conn.close(), 5)
+
+    async def _run(self, runner: SurveyRunner) -> None:
         try:
             await runner.run()
         except asyncio.CancelledError:

@@ -208,3 +208,17 @@ class SurveyAnswerRow(Base):
     direct_text: Mapped[str | None] = mapped_column(Text, default=None)
     tokens: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SessionLeaseRow(Base):
+    """PostgreSQL only: the process that runs a session, until `expires_at` (renewed by
+    its heartbeat); `stop_request` ('stop', 'end') is another process asking it to stop."""
+
+    __tablename__ = "session_leases"
+
+    session_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(100))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    stop_request: Mapped[str | None] = mapped_column(String(10), nullable=True)

@@ -3,11 +3,13 @@
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from colloquy.store.models import Base
 
 target_metadata = Base.metadata
+MIGRATION_LOCK = 1_907_300  # an advisory lock key of our own (issue 19)
 
 
 def _run(connection) -> None:
@@ -17,6 +19,10 @@ def _run(connection) -> None:
         render_as_batch=connection.dialect.name == "sqlite",
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # Several processes may start at once on one database: one migrates, the
+            # others wait here and then find nothing left to do.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         context.run_migrations()
 
 

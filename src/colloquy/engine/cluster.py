@@ -1,0 +1,350 @@
+"""Several processes on one PostgreSQL (issue 19): session leases and an event relay.
+
+Active only when the database is PostgreSQL; on SQLite none of this exists and the
+registry and the event bus behave as a single process (as they always did).
+
+Leases (`session_leases`): a process runs a session only while it holds the session's
+lease, taken with `INSERT ... ON CONFLICT DO UPDATE ... WHERE expires_at < now()` (one
+statement, so two processes can never both win). The owner renews its leases every
+HEARTBEAT_SECONDS; a lease it fails to renew (it stalled past the expiry and another
+process took over) cancels its runner without writing anything. A dead owner's leases
+expire after LEASE_SECONDS, and every process scans every SCAN_SECONDS for running
+sessions with no live lease and adopts them: the runner resumes from the stored messages.
+Stop and End from a process that does not own the run set `stop_request` on the lease;
+the owner's heartbeat sees it, stops its runner (which records the stop), releases the
+lease, and the asking process waits for that.
+
+Events: every event published on a process is also sent with `pg_notify` on one
+dedicated connection (in publish order, batched up to the payload limit), and every
+process LISTENs on another and publishes what other processes sent on its own bus, so
+an SSE subscriber on any process sees every event. An event too large for a
+notification reaches other processes as `reset` (their clients refetch the session).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+import os
+import socket
+import uuid
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import asyncpg  # type: ignore[import-untyped]
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from colloquy.engine.events import EventBus
+
+if TYPE_CHECKING:
+    from colloquy.engine.manager import RunnerRegistry
+
+log = logging.getLogger(__name__)
+
+LEASE_SECONDS = 10.0
+HEARTBEAT_SECONDS = 1.0
+SCAN_SECONDS = 2.0
+STOP_WAIT_SECONDS = 15.0
+CHANNEL = "colloquy_events"
+PAYLOAD_LIMIT = 7000  # PostgreSQL refuses notifications of 8000 bytes or more
+CLOSE = "__close"  # a pseudo-event: the session was deleted
+
+_ACQUIRE = text(
+    """
+    INSERT INTO session_leases (session_id, owner, expires_at, stop_request)
+    SELECT CAST(:sid AS varchar), CAST(:me AS varchar),
+           now() + make_interval(secs => CAST(:ttl AS float8)), NULL
+    WHERE EXISTS (
+        SELECT 1 FROM sessions
+        WHERE id = CAST(:sid AS varchar) AND running AND status <> 'completed'
+    )
+    ON CONFLICT (session_id) DO UPDATE
+        SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at, stop_request = NULL
+        WHERE session_leases.expires_at < now()
+    RETURNING session_id
+    """
+)
+_RENEW = text(
+    """
+    UPDATE session_leases SET expires_at = now() + make_interval(secs => CAST(:ttl AS float8))
+    WHERE owner = :me AND session_id = ANY(CAST(:ids AS varchar[]))
+    RETURNING session_id, stop_request
+    """
+)
+_RELEASE = text("DELETE FROM session_leases WHERE session_id = :sid AND owner = :me")
+_RELEASE_ALL = text("DELETE FROM session_leases WHERE owner = :me")
+_ASK_STOP = text(
+    """
+    UPDATE session_leases SET stop_request = :kind
+    WHERE session_id = :sid AND owner <> :me AND expires_at >= now()
+    RETURNING owner
+    """
+)
+_HELD = text("SELECT expires_at >= now() FROM session_leases WHERE session_id = :sid")
+_ORPHANS = text(
+    """
+    SELECT s.id FROM sessions s LEFT JOIN session_leases l ON l.session_id = s.id
+    WHERE s.running AND s.status <> 'completed'
+      AND (l.session_id IS NULL OR l.expires_at < now())
+    ORDER BY s.updated_at LIMIT 100
+    """
+)
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith("postgresql")
+
+
+def asyncpg_dsn(url: str) -> str:
+    """postgresql+asyncpg://... as a plain libpq URL for asyncpg.connect."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def new_owner_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+class Cluster:
+    def __init__(self, factory: async_sessionmaker[AsyncSession], database_url: str) -> None:
+        self.factory = factory
+        self.dsn = asyncpg_dsn(database_url)
+        self.me = new_owner_id()
+        self.held: set[str] = set()  # sessions whose lease this process holds
+        self._stopping: set[str] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._registry: RunnerRegistry | None = None
+        self.relay: EventRelay | None = None
+
+    # -- leases ---------------------------------------------------------------------------
+
+    async def acquire(self, session_id: str) -> bool:
+        async with self.factory() as db:
+            got = (
+                await db.execute(_ACQUIRE, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS})
+            ).first()
+            await db.commit()
+        if got is not None:
+            self.held.add(session_id)
+        return got is not None
+
+    async def release(self, session_id: str) -> None:
+        self.held.discard(session_id)
+        try:
+            async with self.factory() as db:
+                await db.execute(_RELEASE, {"sid": session_id, "me": self.me})
+                await db.commit()
+        except Exception:  # it expires by itself
+            log.warning("session %s: could not release its lease", session_id, exc_info=True)
+
+    async def request_stop(self, session_id: str, kind: str) -> bool:
+        """Ask the process that runs the session to stop it ('stop', or 'end': quietly) and
+        wait until it has; False when no other live process runs it (or its owner died
+        meanwhile: the caller then records the stop itself)."""
+        async with self.factory() as db:
+            asked = (
+                await db.execute(_ASK_STOP, {"sid": session_id, "me": self.me, "kind": kind})
+            ).first()
+            await db.commit()
+        if asked is None:
+            return False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STOP_WAIT_SECONDS
+        while loop.time() < deadline:
+            await asyncio.sleep(0.1)
+            async with self.factory() as db:
+                live = (await db.execute(_HELD, {"sid": session_id})).scalar()
+            if live is None:
+                return True  # the owner stopped the run and released the lease
+            if not live:
+                return False
+        log.warning("session %s: its owner did not stop it in time", session_id)
+        return True
+
+    # -- background work -----------------------------------------------------------------
+
+    async def start(self, registry: RunnerRegistry, bus: EventBus) -> None:
+        self._registry = registry
+        self.relay = EventRelay(self.dsn, self.me, bus)
+        await self.relay.start()
+        self._tasks = [
+            asyncio.create_task(self._every(HEARTBEAT_SECONDS, self.heartbeat), name="lease-beat"),
+            asyncio.create_task(self._every(SCAN_SECONDS, self.adopt), name="lease-scan"),
+        ]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks = []
+        with contextlib.suppress(Exception):  # let the others adopt at once (rolling restart)
+            async with self.factory() as db:
+                await db.execute(_RELEASE_ALL, {"me": self.me})
+                await db.commit()
+        self.held.clear()
+        if self.relay is not None:
+            await self.relay.close()
+
+    @staticmethod
+    async def _every(seconds: float, work: Callable[[], Any]) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await work()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("cluster: %s failed", getattr(work, "__name__", work), exc_info=True)
+
+    async def heartbeat(self) -> None:
+        """Renew this process's leases, act on stop requests, drop runs it lost."""
+        if self.relay is not None:
+            await self.relay.check()
+        registry = self._registry
+        ids = list(self.held)
+        if registry is None or not ids:
+            return
+        async with self.factory() as db:
+            rows = (
+                await db.execute(_RENEW, {"me": self.me, "ids": ids, "ttl": LEASE_SECONDS})
+            ).all()
+            await db.commit()
+        kept = {sid: req for sid, req in rows}
+        for sid in ids:
+            if sid not in kept and sid in self.held:
+                log.warning("session %s: lease lost to another process; dropping the run", sid)
+                self.held.discard(sid)
+                registry.abandon(sid)
+        for sid, req in kept.items():
+            if req and sid not in self._stopping:
+                self._stopping.add(sid)
+                task = asyncio.create_task(registry.stop_local(sid, quiet=req == "end"))
+                task.add_done_callback(functools.partial(self._stopped, sid))
+
+    def _stopped(self, session_id: str, _task: asyncio.Task[bool]) -> None:
+        self._stopping.discard(session_id)
+
+    async def adopt(self) -> list[str]:
+        """Start a runner (which first takes the lease) for each running session that no
+        live process owns: new runs and runs whose owner died."""
+        registry = self._registry
+        if registry is None:
+            return []
+        async with self.factory() as db:
+            ids = list(await db.scalars(_ORPHANS))
+        started = [sid for sid in ids if registry.ensure_running(sid, adopted=True)]
+        return started
+
+
+class EventRelay:
+    """Events to and from the other processes through LISTEN/NOTIFY."""
+
+    def __init__(self, dsn: str, origin: str, bus: EventBus) -> None:
+        self.dsn = dsn
+        self.origin = origin
+        self.bus = bus
+        self.queue: asyncio.Queue[tuple[str, str, dict[str, Any]]] = asyncio.Queue()
+        self.listener: asyncpg.Connection | None = None
+        self.sender: asyncpg.Connection | None = None
+        self._send_task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self._listen()
+        self.sender = await asyncpg.connect(self.dsn)
+        self.bus.forward = self.forward
+        self._send_task = asyncio.create_task(self._send_loop(), name="event-relay")
+
+    async def _listen(self) -> None:
+        self.listener = await asyncpg.connect(self.dsn)
+        await self.listener.add_listener(CHANNEL, self._on_notify)
+
+    async def check(self) -> None:
+        """Reconnect a listening connection that was lost; the events missed meanwhile
+        are unknown, so every subscriber here is told to reset (and refetches)."""
+        if self.listener is not None and not self.listener.is_closed():
+            try:  # a connection cut without a word (a network fault) looks open
+                await asyncio.wait_for(self.listener.fetchval("SELECT 1"), 5)
+                return
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                self.listener.terminate()
+        log.warning("event relay: listening connection lost; reconnecting")
+        await self._listen()
+        self.bus.reset_all()
+
+    async def close(self) -> None:
+        self.bus.forward = None
+        if self._send_task is not None:
+            self._send_task.cancel()
+            await asyncio.gather(self._send_task, return_exceptions=True)
+        for conn in (self.listener, self.sender):
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(conn.close(), 5)
+
+    def forward(self, session_id: str, name: str, data: dict[str, Any]) -> None:
+        self.queue.put_nowait((session_id, name, data))
+
+    def _batch(self, first: tuple[str, str, dict[str, Any]]) -> list[tuple[str, set[str]]]:
+        """`first` and the events queued behind it, as few notifications as fit (in order),
+        each with the sessions it concerns."""
+        payloads: list[tuple[str, set[str]]] = []
+        events: list[str] = []
+        sessions: set[str] = set()
+        size = 0
+        item: tuple[str, str, dict[str, Any]] | None = first
+        while item is not None:
+            sid, name, data = item
+            item = None if self.queue.empty() else self.queue.get_nowait()
+            one = json.dumps([sid, name, data], default=str)
+            if len(one.encode()) > PAYLOAD_LIMIT - 100:
+                one = json.dumps([sid, "reset", {}])
+            if events and size + len(one.encode()) > PAYLOAD_LIMIT - 100:
+                payloads.append((self._wrap(events), sessions))
+                events, size, sessions = [], 0, set()
+            events.append(one)
+            sessions.add(sid)
+            size += len(one.encode()) + 1
+        if events:
+            payloads.append((self._wrap(events), sessions))
+        return payloads
+
+    def _wrap(self, events: list[str]) -> str:
+        return '{"o": ' + json.dumps(self.origin) + ', "e": [' + ",".join(events) + "]}"
+
+    async def _send_loop(self) -> None:
+        while True:
+            first = await self.queue.get()
+            for payload, sessions in self._batch(first):
+                try:
+                    if self.sender is None or self.sender.is_closed():
+                        self.sender = await asyncpg.connect(self.dsn)
+                    await self.sender.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.warning("event relay: could not send events", exc_info=True)
+                    if self.sender is not None:
+                        self.sender.terminate()
+                        self.sender = None
+                    await asyncio.sleep(0.5)
+                    # Those events are lost to the other processes: their subscribers of
+                    # these sessions refetch instead (sent once the connection is back).
+                    for sid in sessions:
+                        self.queue.put_nowait((sid, "reset", {}))
+
+    def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        try:
+            message = json.loads(payload)
+            if message.get("o") == self.origin:
+                return
+            for session_id, name, data in message.get("e", []):
+                if name == CLOSE:
+                    self.bus.close_local(session_id)
+                else:
+                    self.bus.publish_local(session_id, name, data)
+        except Exception:
+            log.warning("event relay: a notification could not be read", exc_info=True)
