@@ -103,13 +103,13 @@ def test_reply_cut_at_max_tokens_gets_more_room(api, fake):
     assert second["max_tokens"] == 2 * first["max_tokens"]
 
 
-def test_two_malformed_replies_fail_cleanly(api, fake):
+def test_three_malformed_replies_fail_cleanly(api, fake):
     sid = seed_session(api)
     fake.set_responder(lambda body: {"summary": "", "keyThemes": []})
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == 502
     assert res.json()["error"] == "Failed to generate insights"
-    assert len(fake.requests) == 2
+    assert len(fake.requests) == 3
     assert stored_insights(api, sid) is None
 
 

@@ -9,6 +9,7 @@ written from them. The database is not held open while the model works.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -43,7 +44,9 @@ from colloquy.store.types import utcnow
 
 MSG_FAILED = "Failed to generate insights"
 PARALLEL_NOTES = 4  # chunk summaries in flight at once
+log = logging.getLogger(__name__)
 TEMPERATURE = 0.3  # analysis, not creative writing
+WRITE_ATTEMPTS = 3
 _SURFACED_STATUSES = (402, 429)  # the UI has hints for these; anything else is a 502
 
 
@@ -79,10 +82,11 @@ async def _condense(provider: Provider, name: str, chunks: list[str], budget: in
 
 
 async def _write(provider: Provider, prompt: str) -> tuple[ModelInsights, str]:
-    """One structured call, and one more if the reply is not usable JSON."""
+    """One structured call, and up to two more while the reply is not usable JSON (small
+    models slip now and then even under a schema grammar)."""
     messages = [ChatMessage("user", prompt)]
     max_tokens = INSIGHTS_MAX_TOKENS
-    for _ in range(2):
+    for _ in range(WRITE_ATTEMPTS):
         req = ChatRequest(
             system=INSIGHTS_SYSTEM,
             messages=messages,
@@ -96,6 +100,7 @@ async def _write(provider: Provider, prompt: str) -> tuple[ModelInsights, str]:
         except LLMError as err:
             if err.kind != "invalid_output":
                 raise
+            log.warning("insights reply not usable (%s); asking again", err.message)
             messages = [
                 messages[0],
                 ChatMessage("assistant", result.text[:2000]),
