@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,6 @@ from colloquy.domain import moderation
 from colloquy.domain.answer_cleaning import clean_answer
 from colloquy.domain.constants import (
     MAX_ITERATIONS,
-    MODERATOR_SPEAKER,
     MSG_GENERATION_FAILED,
     MSG_ITERATION_LIMIT,
     MSG_NO_RESPONSE,
@@ -31,14 +30,15 @@ from colloquy.domain.constants import (
     REQUEST_LIMIT,
 )
 from colloquy.domain.messages import Message, NewMessage
-from colloquy.domain.prompts import build_system_prompt, round_moderator_message
+from colloquy.domain.prompts import build_system_prompt
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.text_safety import clean_text
 from colloquy.domain.tokens import estimate_tokens
-from colloquy.engine import journal, plan, provenance
+from colloquy.engine import journal, moderator_turn, plan, provenance
 from colloquy.engine.journal import Counters, SessionGone
-from colloquy.engine.prompting import answer_request, image_urls, moderator_request
+from colloquy.engine.prompting import answer_request, image_urls
 from colloquy.engine.publisher import Publisher
+from colloquy.engine.session_setup import Setup
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
@@ -59,15 +59,6 @@ def error_message(err: LLMError) -> str:
     return f"{MSG_GENERATION_FAILED}: {err.message}"
 
 
-def _follow_up(messages: Sequence[Mapping[str, Any]], q: int, r: int) -> str | None:
-    """The AI moderator's probe that opened round r of question q (not a scripted
-    fallback), the prompt the participants answer in that round."""
-    for m in reversed(messages):
-        if m["kind"] == moderation.PROBE and m["questionIndex"] == q and m["round"] == r:
-            return None if m.get("note") else m["content"]
-    return None
-
-
 class Halt(Exception):
     """End this run, keeping progress; `error` is stored on the session."""
 
@@ -84,34 +75,6 @@ class Answer:
     text: str
     repairs: list[str]
     raw: str
-
-
-@dataclass
-class Setup:
-    participants: list[dict[str, Any]]
-    questions: list[str]
-    stimuli: list[dict[str, Any]]
-    moderator_style: str
-    response_length: str
-    mode: str
-    moderator: str = moderation.SCRIPTED
-
-    @property
-    def names(self) -> list[str]:
-        return [str(p.get("name") or "") for p in self.participants]
-
-    @classmethod
-    def of(cls, row: SessionRow) -> Setup:
-        settings = row.settings or {}
-        return cls(
-            participants=list(row.participants or []),
-            questions=[q for q in row.questions or [] if isinstance(q, str) and q.strip()],
-            stimuli=list(row.stimuli or []),
-            moderator_style=row.moderator_style,
-            response_length=settings.get("responseLength") or "moderate",
-            mode=settings.get("discussionMode") or plan.SEQUENTIAL,
-            moderator=settings.get("moderator") or moderation.SCRIPTED,
-        )
 
 
 class SessionRunner:
@@ -270,25 +233,7 @@ class SessionRunner:
             await self._answer(setup, slot, batch, messages)
 
     def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[Message]) -> None:
-        if slot.kind == plan.QUESTION:
-            content = setup.questions[slot.question_index]
-        else:
-            content = round_moderator_message(slot.round_index + 1)
-        self._store(
-            messages,
-            {
-                "speaker": MODERATOR_SPEAKER,
-                "content": content,
-                "sentiment": None,
-                "personaId": None,
-                "questionIndex": slot.question_index,
-                "round": slot.round_index,
-                "participantIndex": None,
-                "kind": slot.kind,
-                "tokens": 0,
-            },
-            setup,
-        )
+        self._store(messages, moderator_turn.scripted(setup, slot), setup)
 
     async def _moderate(
         self, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
@@ -297,11 +242,14 @@ class SessionRunner:
         answer. A failed call falls back to the scripted text with a note on the message,
         and the session goes on; Stop drops it (a resumed run writes it again)."""
         q, r, kind = slot.question_index, slot.round_index, slot.kind
-        last = q == len(setup.questions) - 1
         self.generating = []
         self.pub.thinking(setup.participants, [], q, r, moderator=kind)
+        provider = self.provider
+        assert provider is not None  # run() builds it before the first call
         note = None
-        task = asyncio.create_task(self._moderator_text(setup, slot, messages, may_call))
+        task = asyncio.create_task(
+            moderator_turn.ask(provider, self.pub, self.counters, setup, slot, messages, may_call)
+        )
         try:
             text = await self._unless_stopped(task)
         except LLMError as err:
@@ -312,69 +260,15 @@ class SessionRunner:
             if not task.done():
                 task.cancel()
             await asyncio.gather(task, return_exceptions=True)
-        if not text:
-            if kind == moderation.PROBE:
-                text = round_moderator_message(r + 1)
-            else:
-                text = moderation.fallback_summary(last)
-            note = note or moderation.fallback_note(kind, "no usable reply")
-        self._store(
-            messages,
-            {
-                "speaker": MODERATOR_SPEAKER,
-                "content": text,
-                "sentiment": None,
-                "personaId": None,
-                "questionIndex": q,
-                "round": r,
-                "participantIndex": None,
-                "kind": kind,
-                "tokens": 0 if note else estimate_tokens(text),  # written by the model
-                "note": note,
-                "rawContent": None,
-            },
-            setup,
-        )
+        self._store(messages, moderator_turn.written(setup, slot, text, note), setup)
         self.pub.thinking(setup.participants, [], q, r)
-
-    async def _moderator_text(
-        self, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
-    ) -> Any:
-        q, r, kind = slot.question_index, slot.round_index, slot.kind
-        if not may_call:  # the request breaker: no more model calls for the moderator
-            raise LLMError(MSG_REQUEST_LIMIT)
-        discussion = [m for m in messages if m["questionIndex"] == q]
-        request = moderator_request(
-            kind=kind,
-            moderator_style=setup.moderator_style,
-            question=setup.questions[q],
-            discussion=discussion,
-            names=setup.names,
-            next_round_index=r,
-            is_last_question=q == len(setup.questions) - 1,
-        )
-        extra = {"speaker": MODERATOR_SPEAKER, "kind": kind}
-        nobody: dict[str, Any] = {"id": None}
-        provider = self.provider
-        assert provider is not None  # run() builds it before the first call
-        self.counters.requests += 1
-        result = await provider.stream(
-            request,
-            lambda delta: self.pub.token(nobody, None, q, r, delta, extra),
-            lambda: self.pub.retrying(nobody, None, q, r),
-            lambda: self.pub.waiting(nobody, None, q, r),
-        )
-        raw = clean_text(result.text or "")  # NUL: PostgreSQL refuses it
-        if kind == moderation.SUMMARY:
-            return moderation.summary_text(raw)
-        return moderation.clean_moderator_text(raw)
 
     async def _answer(
         self, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
     ) -> None:
         q, r = slot.question_index, slot.round_index
         discussion = plan.discussion_scope(messages, q, r, setup.mode)
-        follow_up = _follow_up(messages, q, r)
+        follow_up = moderator_turn.follow_up(messages, q, r)
         self.generating = list(batch)
         self.pub.thinking(setup.participants, batch, q, r)
         tasks = {

@@ -21,8 +21,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.demo_script import DEMO_SESSION_ID
 from colloquy.domain.session_health import build_health_report
 from colloquy.errors import AppError, Conflict, NotFound
-from colloquy.llm.embeddings import Embedder, EmbeddingError, WordLlamaEmbedder, build_embedder
+from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
+from colloquy.services.embedding import embed, get_embedder
 from colloquy.services.results import get_session_row, session_dict
 from colloquy.services.synthetic_label import DEMO_LABEL
 from colloquy.store.messages import load_message_dicts
@@ -33,25 +34,7 @@ log = logging.getLogger("colloquy.health")
 
 MSG_NOT_COMPLETED = "Session health is measured once the session has completed"
 EMBEDDED_NAME = "SmolLM2-135M-Instruct"  # llm/llama_loader.py's, without importing llama.cpp
-_EMBEDDER_KEY = "embedder"
 _TASKS_KEY = "health_tasks"
-
-
-def get_embedder(runtime: Runtime) -> Embedder:
-    """The embedder for this server (built once): the configured endpoint's embeddings
-    model (COLLOQUY_EMBEDDING_MODEL) or the offline wordllama one."""
-    embedder = runtime.extras.get(_EMBEDDER_KEY)
-    if embedder is None:
-        s, cfg = runtime.settings, runtime.model_config
-        embedder = build_embedder(
-            embedding_model=s.embedding_model,
-            embedding_base_url=s.embedding_base_url,
-            fallback_base_url=(cfg.base_url if cfg else None) or s.llm_base_url,
-            api_key=s.embedding_api_key or (cfg.api_key if cfg else None) or s.llm_api_key,
-            timeout=s.llm_timeout,
-        )
-        runtime.extras[_EMBEDDER_KEY] = embedder
-    return embedder
 
 
 def current_model(runtime: Runtime) -> tuple[str, str]:
@@ -66,18 +49,6 @@ def current_model(runtime: Runtime) -> tuple[str, str]:
     if cfg.provider == "local":
         return "local", Path(cfg.model).stem if cfg.model else EMBEDDED_NAME
     return cfg.provider, cfg.model or ""
-
-
-async def _embed(embedder: Embedder, texts: list[str]) -> tuple[list[list[float]], str]:
-    """Vectors and the embedder's name; an endpoint that fails falls back to wordllama."""
-    try:
-        return await embedder.embed(texts), embedder.name
-    except EmbeddingError as exc:
-        if isinstance(embedder, WordLlamaEmbedder):
-            raise
-        log.warning("embeddings endpoint failed, using wordllama: %s", exc)
-        fallback = WordLlamaEmbedder()
-        return await fallback.embed(texts), f"{fallback.name}; {embedder.name} failed"
 
 
 async def _answer_count(db: AsyncSession, session_id: str) -> int:
@@ -103,9 +74,7 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
     await db.rollback()  # no transaction held open while embedding
     answers = [m for m in messages if m.get("kind") == "response"]
     try:
-        vectors, embedder_name = await _embed(
-            get_embedder(runtime), [m["content"] for m in answers]
-        )
+        vectors, embedder_name = await embed(get_embedder(runtime), [m["content"] for m in answers])
     except EmbeddingError as exc:
         raise AppError(str(exc), status=503, code="embedding_failed") from exc
     recorded = session.get("model")  # what produced the session, when it was recorded

@@ -38,7 +38,8 @@ from colloquy.engine.prompting import image_urls
 from colloquy.llm.errors import LLMError
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
-from colloquy.services.session_health import _embed, current_model, get_embedder
+from colloquy.services.embedding import embed, get_embedder
+from colloquy.services.session_health import current_model
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
 from colloquy.store.types import utcnow
 
@@ -134,7 +135,7 @@ class SurveyRunner:
         for q in survey["questions"]:
             for s in anchor_sets(q["scale"]):
                 texts += s
-        vectors, name = await _embed(embedder, texts)
+        vectors, name = await embed(embedder, texts)
         self._embedder_name = name
         at = 0
         for q in survey["questions"]:
@@ -202,7 +203,7 @@ class SurveyRunner:
             tokens += second.total_tokens
         pmf = None
         try:
-            (vector,), _ = await _embed(get_embedder(self.runtime), [text])
+            (vector,), _ = await embed(get_embedder(self.runtime), [text])
             pmf = ssr_pmf(vector, self._anchors[question_id])
         except Exception:  # rated later, when results are read
             log.warning("survey %s: answer not embedded", self.survey_id, exc_info=True)

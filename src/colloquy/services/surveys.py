@@ -23,7 +23,7 @@ from colloquy.domain.survey_scales import (
 )
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
-from colloquy.services.session_health import _embed, get_embedder
+from colloquy.services.embedding import embed, get_embedder
 from colloquy.services.session_setup import _clean_stimulus, _link_errors, participant_snapshots
 from colloquy.services.survey_runner import SurveyManager
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
@@ -213,7 +213,7 @@ async def _answers(db: AsyncSession, runtime: Runtime, row: SurveyRow) -> list[S
         questions = {q["id"]: q for q in row.questions}
         anchor_texts = {qid: anchor_sets(q["scale"]) for qid, q in questions.items()}
         flat = [t for sets in anchor_texts.values() for s in sets for t in s]
-        vectors, name = await _embed(get_embedder(runtime), flat + [a.text for a in missing])
+        vectors, name = await embed(get_embedder(runtime), flat + [a.text for a in missing])
         at = 0
         anchors: dict[str, list[Any]] = {}
         for qid, sets in anchor_texts.items():

@@ -1,39 +1,24 @@
-import { AlertTriangleIcon, CheckCircle2Icon, CpuIcon, ListIcon, Loader2Icon, PlugZapIcon, XCircleIcon } from "lucide-react";
+import { AlertTriangleIcon, CheckCircle2Icon, CpuIcon, Loader2Icon, PlugZapIcon, XCircleIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { type ModelFieldValues, ModelFields } from "@/components/model-fields";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import type { ModelChoice, ModelSettings, ModelSettingsInput, ModelTest, ProviderName } from "@/lib/api-types";
+import type { ModelSettings, ModelSettingsInput, ModelTest } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
-import {
-  useListModels,
-  useModelSettings,
-  useResetModelSettings,
-  useSaveModelSettings,
-  useTestModel,
-} from "@/lib/model-settings-queries";
-import { describeTest, PRESETS, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
+import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestModel } from "@/lib/model-settings-queries";
+import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { DownloadModelsCard } from "./download-models-card";
 
-const EMBEDDED = "SmolLM2-135M-Instruct";
-
-interface FormValues {
-  provider: ProviderName;
-  baseUrl: string;
-  model: string;
-  apiKey: string;
-}
+type FormValues = ModelFieldValues;
 
 function fromSettings(s: ModelSettings): FormValues {
-  return { provider: s.provider, baseUrl: s.baseUrl ?? "", model: s.provider === "local" && s.model === EMBEDDED ? "" : s.model, apiKey: "" };
+  return { provider: s.provider, baseUrl: s.baseUrl ?? "", model: s.provider === "local" && s.model === EMBEDDED_MODEL ? "" : s.model, apiKey: "" };
 }
 
 function toInput(v: FormValues): ModelSettingsInput {
@@ -76,7 +61,7 @@ export function SettingsPage() {
 
 function ActiveModelCard({ current }: { current: ModelSettings }) {
   const reset = useResetModelSettings();
-  const embedded = current.provider === "local" && current.model === EMBEDDED;
+  const embedded = current.provider === "local" && current.model === EMBEDDED_MODEL;
   return (
     <Card className="h-fit" data-testid="active-model">
       <CardHeader>
@@ -137,11 +122,9 @@ function ActiveModelCard({ current }: { current: ModelSettings }) {
 
 function ModelForm({ current }: { current: ModelSettings }) {
   const [values, setValues] = useState<FormValues>(() => fromSettings(current));
-  const [models, setModels] = useState<ModelChoice[] | null>(null);
   const [result, setResult] = useState<{ kind: "test" | "save"; test?: ModelTest; error?: string } | null>(null);
   const test = useTestModel();
   const save = useSaveModelSettings();
-  const list = useListModels();
   const busy = test.isPending || save.isPending;
 
   useEffect(() => setValues(fromSettings(current)), [current]);
@@ -169,18 +152,6 @@ function ModelForm({ current }: { current: ModelSettings }) {
         toast.error(message);
       },
     });
-  const loadModels = () =>
-    list.mutate(
-      { provider: values.provider, baseUrl: values.baseUrl },
-      {
-        onSuccess: (r) => setModels(r.models),
-        onError: (e) => {
-          setModels(null);
-          toast.error(errorMessage(e, "Could not list models"));
-        },
-      },
-    );
-
   return (
     <Card>
       <CardHeader>
@@ -194,120 +165,13 @@ function ModelForm({ current }: { current: ModelSettings }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium">Presets</legend>
-          <div className="flex flex-wrap gap-2">
-            {PRESETS.map((p) => {
-              const active = p.provider === values.provider && p.baseUrl === values.baseUrl.trim();
-              return (
-                <Button
-                  key={p.id}
-                  type="button"
-                  size="sm"
-                  variant={active ? "default" : "outline"}
-                  aria-pressed={active}
-                  onClick={() => {
-                    setModels(null);
-                    update({ provider: p.provider, baseUrl: p.baseUrl, model: p.model, apiKey: "" });
-                  }}
-                >
-                  {p.label}
-                </Button>
-              );
-            })}
-          </div>
-        </fieldset>
-
-        <div className="space-y-2">
-          <Label htmlFor="model-provider">Provider</Label>
-          <Select
-            value={values.provider}
-            onValueChange={(v) => {
-              setModels(null);
-              update({ provider: v as ProviderName, model: "" });
-            }}
-          >
-            <SelectTrigger id="model-provider" className="w-full sm:w-80">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(PROVIDER_LABELS) as ProviderName[]).map((p) => (
-                <SelectItem key={p} value={p}>
-                  {PROVIDER_LABELS[p]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-
-        {values.provider !== "local" && (
-          <div className="space-y-2">
-            <Label htmlFor="model-base-url">Base URL</Label>
-            <Input
-              id="model-base-url"
-              value={values.baseUrl}
-              onChange={(e) => update({ baseUrl: e.target.value })}
-              placeholder={values.provider === "anthropic" ? "Default: https://api.anthropic.com" : "https://api.openai.com/v1"}
-              maxLength={500}
-              spellCheck={false}
-            />
-          </div>
-        )}
-
-        <div className="space-y-2">
-          <Label htmlFor="model-name">{values.provider === "local" ? "GGUF file" : "Model"}</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id="model-name"
-              value={values.model}
-              onChange={(e) => update({ model: e.target.value })}
-              placeholder={values.provider === "local" ? `Empty: the embedded ${EMBEDDED}` : "Empty: the provider's default"}
-              maxLength={500}
-              spellCheck={false}
-              className="flex-1"
-            />
-            <Button type="button" variant="outline" onClick={loadModels} disabled={list.isPending}>
-              {list.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ListIcon aria-hidden="true" />}
-              List models
-            </Button>
-          </div>
-          {models && (
-            <ul className="max-h-48 overflow-y-auto rounded-md border" aria-label="Available models" tabIndex={0}>
-              {models.length === 0 && <li className="px-3 py-2 text-sm text-muted-foreground">The endpoint lists no models.</li>}
-              {models.map((m) => (
-                <li key={m.id}>
-                  <button
-                    type="button"
-                    className={cn(
-                      "w-full px-3 py-1.5 text-left text-sm outline-none hover:bg-secondary focus-visible:bg-secondary",
-                      m.id === values.model && "bg-accent font-medium",
-                    )}
-                    onClick={() => update({ model: m.id === EMBEDDED ? "" : m.id })}
-                  >
-                    {m.name}
-                    {m.sizeBytes ? <span className="text-muted-foreground"> · {(m.sizeBytes / 1e9).toFixed(2)} GB</span> : null}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-
-        {values.provider !== "local" && (
-          <div className="space-y-2">
-            <Label htmlFor="model-api-key">API key</Label>
-            <Input
-              id="model-api-key"
-              type="password"
-              autoComplete="off"
-              value={values.apiKey}
-              onChange={(e) => update({ apiKey: e.target.value })}
-              placeholder={keySaved ? "A key is saved: leave empty to keep it" : "Not needed for local servers"}
-              maxLength={500}
-            />
-            <p className="text-xs text-muted-foreground">Stored encrypted in Colloquy's database and never shown again.</p>
-          </div>
-        )}
+        <ModelFields
+          idPrefix="model"
+          values={values}
+          onChange={update}
+          apiKeyPlaceholder={keySaved ? "A key is saved: leave empty to keep it" : "Not needed for local servers"}
+          apiKeyHint="Stored encrypted in Colloquy's database and never shown again."
+        />
 
         <div className="flex flex-wrap gap-2 border-t pt-5">
           <Button type="button" variant="outline" onClick={runTest} disabled={busy}>

@@ -1,0 +1,38 @@
+"""What a run needs from the session row, read once when the run starts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from colloquy.domain import moderation
+from colloquy.engine import plan
+from colloquy.store.models import SessionRow
+
+
+@dataclass
+class Setup:
+    participants: list[dict[str, Any]]
+    questions: list[str]
+    stimuli: list[dict[str, Any]]
+    moderator_style: str
+    response_length: str
+    mode: str
+    moderator: str = moderation.SCRIPTED
+
+    @property
+    def names(self) -> list[str]:
+        return [str(p.get("name") or "") for p in self.participants]
+
+    @classmethod
+    def of(cls, row: SessionRow) -> Setup:
+        settings = row.settings or {}
+        return cls(
+            participants=list(row.participants or []),
+            questions=[q for q in row.questions or [] if isinstance(q, str) and q.strip()],
+            stimuli=list(row.stimuli or []),
+            moderator_style=row.moderator_style,
+            response_length=settings.get("responseLength") or "moderate",
+            mode=settings.get("discussionMode") or plan.SEQUENTIAL,
+            moderator=settings.get("moderator") or moderation.SCRIPTED,
+        )
