@@ -210,3 +210,38 @@ async def test_stream_cut_short_is_retried_and_only_whole_answers_stored(env):
     answers = [m for m in view["messages"] if m["participantIndex"] is not None]
     cut = [m for m in answers if len(m["content"].split()) <= 2]
     assert cut == []  # no two-token fragment stored as an answer
+
+
+async def test_shutdown_waits_for_message_writes_under_way(env, monkeypatch):
+    """A restart in the same process must load every message the old runner queued, or
+    the new runner answers a slot again and its write collides with the late one."""
+    from colloquy.engine import journal
+
+    queued: list[dict] = []
+    real_enqueue, real_insert = journal.enqueue_message, journal._insert_batch
+
+    def counting_enqueue(factory, session_id, message, *args, **kwargs):
+        queued.append(message)
+        return real_enqueue(factory, session_id, message, *args, **kwargs)
+
+    async def slow_insert(factory, batch):
+        await asyncio.sleep(0.3)  # the database is slow: writes are under way at shutdown
+        return await real_insert(factory, batch)
+
+    monkeypatch.setattr(journal, "enqueue_message", counting_enqueue)
+    monkeypatch.setattr(journal, "_insert_batch", slow_insert)
+    env.fake.set_responder(paced(0.01))
+    sid = await env.create(participants=3, questions=2)
+    await env.run(sid)
+    while len(queued) < 6:
+        await asyncio.sleep(0.01)
+    await env.runners.shutdown()
+    assert len(await env.messages(sid)) == len(queued)  # nothing queued was left behind
+
+    monkeypatch.setattr(journal, "_insert_batch", real_insert)
+    restarted = env.new_manager()
+    assert await restarted.resume_all() == [sid]
+    view = await env.wait_idle(sid, runners=restarted)
+    await restarted.shutdown()
+    assert layout_of(view["messages"]) == expected_layout(2, 3)
+    assert view["status"] == "completed" and view["error"] is None

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 STOP_WAIT_SECONDS = 15.0
+WRITE_WAIT_SECONDS = 10.0  # shutdown: how long message writes under way may take
 
 
 class RunnerRegistry:
@@ -156,13 +157,21 @@ class RunnerRegistry:
 
     async def shutdown(self) -> None:
         """Cancel every runner without touching the database, so the next start resumes
-        them exactly where their stored messages end."""
+        them exactly where their stored messages end.
+
+        Messages a runner already handed to the group commit are still written (or fail)
+        before this returns: a registry started right after (a restart in the same process)
+        must load them, or it would answer their slots again."""
         self._closed = True
         tasks = list(self._tasks.values())
+        runners = list(self._runners.values())
         for task in tasks:
             task.cancel()
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
+        writes = [write for runner in runners for write in runner.writes if not write.done()]
+        if writes:
+            await asyncio.wait(writes, timeout=WRITE_WAIT_SECONDS)
 
     @staticmethod
     async def _cancel(task: asyncio.Task[None]) -> None:
