@@ -19,7 +19,7 @@ from colloquy.engine import plan
 from colloquy.engine.journal import Counters
 from colloquy.engine.prompting import moderator_request
 from colloquy.engine.publisher import Publisher
-from colloquy.engine.session_setup import Setup
+from colloquy.engine.run_setup import Setup
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 

@@ -30,7 +30,7 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.journal import slot_key
 
 if TYPE_CHECKING:
-    from colloquy.engine.session_setup import Setup
+    from colloquy.engine.run_setup import Setup
 
 
 def message_payload(message: Mapping[str, Any]) -> dict[str, Any]:

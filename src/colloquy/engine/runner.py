@@ -38,7 +38,7 @@ from colloquy.engine import journal, moderator_turn, plan, provenance
 from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.prompting import answer_request, image_urls
 from colloquy.engine.publisher import Publisher
-from colloquy.engine.session_setup import Setup
+from colloquy.engine.run_setup import Setup
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow

@@ -1,4 +1,4 @@
-"""What a run needs from the session row, read once when the run starts."""
+"""What a run needs from the session row (its Setup), read once when the run starts."""
 
 from __future__ import annotations
 
