@@ -260,3 +260,28 @@ def test_without_a_published_sha256_the_size_and_gguf_checks_still_run(client, s
     assert _wait(client, FILE)["state"] == "done"
     sources = (_models_dir(settings) / ".sources.json").read_text()
     assert f'"repo": "{REPO}"' in sources and COMMIT in sources
+
+
+def test_a_file_already_being_downloaded_elsewhere_is_not_written_twice(client, settings, gguf):
+    """`colloquy models pull` (another process) holds the part file: the server's download
+    says so and leaves the part alone, then works once the other one is done."""
+    import hashlib
+
+    from filelock import FileLock
+
+    staging = _models_dir(settings) / STAGING
+    staging.mkdir(parents=True, exist_ok=True)
+    part = staging / f"{FILE}.{hashlib.sha256(gguf).hexdigest()[:16]}.part"
+    part.write_bytes(gguf[:1000])  # the other process's bytes so far
+    with FileLock(f"{part}.lock"):
+        client.post("/api/models/download", json={"repo": REPO, "file": FILE})
+        job = _wait(client, FILE)
+        assert job["state"] == "failed"
+        assert job["error"] == (
+            f"{FILE} is already being downloaded (by this or another Colloquy process); "
+            "wait for that download to finish"
+        )
+        assert part.read_bytes() == gguf[:1000]
+    client.post("/api/models/download", json={"repo": REPO, "file": FILE})
+    assert _wait(client, FILE)["state"] == "done"
+    assert (_models_dir(settings) / FILE).read_bytes() == gguf

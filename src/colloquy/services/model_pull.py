@@ -12,16 +12,20 @@ Synchronous: the server runs it in a thread, the CLI directly.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
+
+# filelock comes with huggingface_hub (which uses it for its own cache).
+from filelock import FileLock, Timeout
 
 from colloquy.llm.gguf_check import NotAModel, check_gguf
 
@@ -152,6 +156,24 @@ def sha256_of(path: Path, on_progress: Progress | None = None) -> str:
     return digest.hexdigest()
 
 
+@contextlib.contextmanager
+def _one_writer(part: Path, name: str) -> Iterator[None]:
+    """Hold the part file's lock: the server and `colloquy models pull` (or two servers
+    on one data folder) must not append to one part file at once."""
+    lock = FileLock(f"{part}.lock")
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise PullFailed(
+            f"{name} is already being downloaded (by this or another Colloquy process); "
+            "wait for that download to finish"
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def pull(
     source: Source,
     folder: Path,
@@ -172,66 +194,69 @@ def pull(
     staging.mkdir(parents=True, exist_ok=True)
     tag = (expected or meta.commit_hash or "unknown")[:16]
     part = staging / f"{source.local_name}.{tag}.part"
-    resume = part.stat().st_size if part.exists() else 0
-    if size is not None and resume > size:
-        part.unlink()
-        resume = 0
+    with _one_writer(part, source.local_name):
+        resume = part.stat().st_size if part.exists() else 0
+        if size is not None and resume > size:
+            part.unlink()
+            resume = 0
 
-    needed = (size or 0) - resume
-    free = shutil.disk_usage(staging).free
-    if needed > free:
-        raise PullFailed(
-            f"Not enough disk space for {source.local_name}: it needs {_mb(needed)} more, "
-            f"{_mb(free)} are free in {folder}"
-        )
-    headers = build_hf_headers()
-    if urlsplit(meta.location).netloc != urlsplit(url).netloc:
-        headers.pop("authorization", None)  # a signed CDN address takes no hub token
-    try:
-        with part.open("r+b" if part.exists() else "wb") as f:
-            f.seek(0, os.SEEK_END)
-            http_get(
-                meta.location,
-                f,
-                resume_size=resume,
-                headers=headers,
-                expected_size=size,
-                displayed_filename=source.local_name,
-                tqdm_class=_progress_class(on_progress, size),
+        needed = (size or 0) - resume
+        free = shutil.disk_usage(staging).free
+        if needed > free:
+            raise PullFailed(
+                f"Not enough disk space for {source.local_name}: it needs {_mb(needed)} more, "
+                f"{_mb(free)} are free in {folder}"
             )
-    except PullCancelled:
-        raise
-    except Exception as err:
-        kept = part.stat().st_size if part.exists() else 0
-        total = f" of {_mb(size)}" if size else ""
-        raise PullFailed(
-            f"The download broke off after {_mb(kept)}{total} ({type(err).__name__}); "
-            "start it again to resume where it stopped",
-            kept_bytes=kept,
-        ) from err
+        headers = build_hf_headers()
+        if urlsplit(meta.location).netloc != urlsplit(url).netloc:
+            headers.pop("authorization", None)  # a signed CDN address takes no hub token
+        try:
+            with part.open("r+b" if part.exists() else "wb") as f:
+                f.seek(0, os.SEEK_END)
+                http_get(
+                    meta.location,
+                    f,
+                    resume_size=resume,
+                    headers=headers,
+                    expected_size=size,
+                    displayed_filename=source.local_name,
+                    tqdm_class=_progress_class(on_progress, size),
+                )
+        except PullCancelled:
+            raise
+        except Exception as err:
+            kept = part.stat().st_size if part.exists() else 0
+            total = f" of {_mb(size)}" if size else ""
+            raise PullFailed(
+                f"The download broke off after {_mb(kept)}{total} ({type(err).__name__}); "
+                "start it again to resume where it stopped",
+                kept_bytes=kept,
+            ) from err
 
-    if on_stage is not None:
-        on_stage("verifying")
-    got_size = part.stat().st_size
-    if size is not None and got_size != size:
-        part.unlink(missing_ok=True)
-        raise PullFailed(f"The file has {got_size} bytes, the hub says {size}; nothing was kept")
-    digest = sha256_of(part)
-    if expected and digest != expected:
-        part.unlink(missing_ok=True)
-        raise PullFailed(
-            f"Checksum mismatch: the file's sha256 is {digest[:12]}..., expected "
-            f"{expected[:12]}... ({'catalog pin' if source.sha256 else 'published by the hub'}); "
-            "the file was deleted"
-        )
-    try:
-        architecture = check_gguf(part)
-    except NotAModel as err:
-        part.unlink(missing_ok=True)
-        raise PullFailed(f"{source.local_name} is not a usable model: {err}") from err
-    os.replace(part, final)
-    _record(folder, final.name, source, meta.commit_hash, digest)
-    return Pulled(final, meta.commit_hash, digest, got_size, architecture)
+        if on_stage is not None:
+            on_stage("verifying")
+        got_size = part.stat().st_size
+        if size is not None and got_size != size:
+            part.unlink(missing_ok=True)
+            raise PullFailed(
+                f"The file has {got_size} bytes, the hub says {size}; nothing was kept"
+            )
+        digest = sha256_of(part)
+        if expected and digest != expected:
+            part.unlink(missing_ok=True)
+            raise PullFailed(
+                f"Checksum mismatch: the file's sha256 is {digest[:12]}..., expected "
+                f"{expected[:12]}... ({'catalog pin' if source.sha256 else 'published by the hub'}); "
+                "the file was deleted"
+            )
+        try:
+            architecture = check_gguf(part)
+        except NotAModel as err:
+            part.unlink(missing_ok=True)
+            raise PullFailed(f"{source.local_name} is not a usable model: {err}") from err
+        os.replace(part, final)
+        _record(folder, final.name, source, meta.commit_hash, digest)
+        return Pulled(final, meta.commit_hash, digest, got_size, architecture)
 
 
 def _record(folder: Path, name: str, source: Source, commit: str | None, digest: str) -> None:
