@@ -273,6 +273,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             participants={values.participantIds.length}
             questions={values.questions}
             responseLength={values.responseLength}
+            moderator={values.moderator}
           />
           {diversity && <DiversityCard result={diversity} />}
         </aside>

@@ -93,6 +93,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     expect(screen.getByTestId("token-estimate")).toHaveTextContent("~900 tokens");
     await user.click(screen.getByRole("radio", { name: /Brief/ }));
     expect(screen.getByTestId("token-estimate")).toHaveTextContent("~300 tokens");
+    expect(screen.queryByTestId("moderator-calls")).toBeNull(); // the scripted moderator calls no model
 
     await user.click(startButton());
     expect(await screen.findByText("live session page")).toBeInTheDocument();
@@ -125,6 +126,9 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     for (const name of ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"]) await user.click(option(name));
     await user.type(screen.getByRole("textbox", { name: "Question 1" }), "One?");
     await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Two?");
+    // The estimate keeps the spec's formula and says what the moderator adds to it.
+    expect(screen.getByTestId("token-estimate")).toHaveTextContent("~900 tokens");
+    expect(screen.getByTestId("moderator-calls")).toHaveTextContent("The AI moderator adds 6 model calls");
     await user.click(startButton());
     expect(await screen.findByText("live session page")).toBeInTheDocument();
     const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");

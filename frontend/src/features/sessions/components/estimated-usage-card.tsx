@@ -1,16 +1,20 @@
 import { GaugeIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
-import type { ResponseLength } from "@/lib/api-types";
+import type { ModeratorKind, ResponseLength } from "@/lib/api-types";
 import { estimateTokens, formatTokenEstimate, nonBlankQuestions, TOKENS_PER_RESPONSE } from "../utils/session-form";
 
 export interface EstimatedUsageCardProps {
   participants: number;
   questions: readonly string[];
   responseLength: ResponseLength;
+  moderator?: ModeratorKind;
 }
 
+/** The AI moderator's model calls per question: a follow-up opening rounds 2 and 3, and a summary. */
+export const AI_MODERATOR_CALLS_PER_QUESTION = 3;
+
 /** '~N tokens' = participants x non-blank questions x tokens per response (SPEC §9). */
-export function EstimatedUsageCard({ participants, questions, responseLength }: EstimatedUsageCardProps) {
+export function EstimatedUsageCard({ participants, questions, responseLength, moderator = "scripted" }: EstimatedUsageCardProps) {
   const tokens = estimateTokens(participants, questions, responseLength);
   const asked = nonBlankQuestions(questions).length;
   return (
@@ -28,6 +32,12 @@ export function EstimatedUsageCard({ participants, questions, responseLength }: 
         {participants} {participants === 1 ? "participant" : "participants"} × {asked}{" "}
         {asked === 1 ? "question" : "questions"} × {TOKENS_PER_RESPONSE[responseLength]} tokens per response
       </p>
+      {moderator === "ai" && asked > 0 && (
+        <p className="text-xs text-muted-foreground" data-testid="moderator-calls">
+          The AI moderator adds {asked * AI_MODERATOR_CALLS_PER_QUESTION} model calls (two follow-ups and a summary per
+          question), not counted above.
+        </p>
+      )}
     </Card>
   );
 }
