@@ -140,6 +140,22 @@ def test_plan_and_validation():
     assert "Every question needs its text" in errors and "Unknown scale: x" in errors
 
 
+def test_a_plan_past_the_answer_cap_is_refused_with_its_size():
+    from colloquy.domain.survey_rules import PLANNED_ANSWERS_MAX
+
+    survey = _survey()
+    people = [{"id": f"p{i}"} for i in range(500)]
+    questions = [{"text": f"q{i}", "scale": "purchase_intent"} for i in range(10)]
+    at_cap = {**survey, "respondents": people, "questions": questions, "samples": 2}
+    assert 500 * 2 * 10 * 2 == PLANNED_ANSWERS_MAX and validate_survey(at_cap) == []
+    over = {**at_cap, "samples": 3}
+    message = (
+        "A survey can plan at most 20,000 answers; this one plans 30,000. "
+        "Choose fewer respondents, concepts, questions or samples"
+    )
+    assert validate_survey(over) == [message]
+
+
 def test_parse_direct():
     assert parse_direct("4", 5) == 4
     assert parse_direct("I'd say 9 out of 10... no, 3", 5) == 3

@@ -19,6 +19,9 @@ CONCEPTS_MIN, CONCEPTS_MAX = 1, 6
 QUESTIONS_MIN, QUESTIONS_MAX = 1, 10
 RESPONDENTS_MIN, RESPONDENTS_MAX = 1, 500
 SAMPLES_MIN, SAMPLES_MAX, SAMPLES_DEFAULT = 1, 5, 2
+# Each bound allows 500 x 6 x 10 x 5 = 150,000 answers together: hours of calls, and on a
+# paid model real money, from one click. Past this the plan is refused with its size.
+PLANNED_ANSWERS_MAX = 20_000
 QUESTION_MAX_LENGTH = 500
 SURVEY_NAME_MAX = 200
 SURVEY_STIMULUS_TYPES = ("text", "image", "url")
@@ -58,6 +61,13 @@ def validate_survey(survey: dict[str, Any]) -> list[str]:
     samples = survey.get("samples", SAMPLES_DEFAULT)
     if not isinstance(samples, int) or not SAMPLES_MIN <= samples <= SAMPLES_MAX:
         errors.append(f"Samples per respondent must be {SAMPLES_MIN}-{SAMPLES_MAX}")
+    elif (planned := len(respondents) * len(concepts) * len(questions) * samples) > (
+        PLANNED_ANSWERS_MAX
+    ):
+        errors.append(
+            f"A survey can plan at most {PLANNED_ANSWERS_MAX:,} answers; this one plans "
+            f"{planned:,}. Choose fewer respondents, concepts, questions or samples"
+        )
     return errors
 
 

@@ -26,6 +26,8 @@ interface QuestionDraft {
 }
 
 export const CUSTOM = "custom";
+/** The server refuses larger plans (domain/survey_rules.py PLANNED_ANSWERS_MAX). */
+export const PLANNED_ANSWERS_MAX = 20_000;
 const selectClass =
   "h-9 w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
@@ -100,6 +102,7 @@ export function CreateSurveyPage() {
   };
 
   const planned = picked.length * concepts.length * questions.length * samples;
+  const tooBig = planned > PLANNED_ANSWERS_MAX;
   return (
     <>
       <PageHeader title="New survey" description="Monadic concept test: each call shows one concept and asks one question." />
@@ -298,10 +301,13 @@ export function CreateSurveyPage() {
         </Card>
 
         <div className="flex items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground" data-testid="planned-calls">
-            {planned} answers planned{askDirect ? ` (${planned * 2} model calls)` : ""}
+          <p className={tooBig ? "text-sm text-destructive" : "text-sm text-muted-foreground"} data-testid="planned-calls" aria-live="polite">
+            {planned.toLocaleString("en-US")} answers planned
+            {askDirect ? ` (${(planned * 2).toLocaleString("en-US")} model calls)` : ""}
+            {tooBig &&
+              `: at most ${PLANNED_ANSWERS_MAX.toLocaleString("en-US")}. Choose fewer respondents, concepts, questions or samples.`}
           </p>
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" disabled={create.isPending || tooBig}>
             {create.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
             Create survey
           </Button>
