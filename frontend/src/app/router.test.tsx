@@ -108,3 +108,31 @@ describe("error screens", () => {
     expect(screen.getByText("An unexpected error occurred")).toBeInTheDocument();
   });
 });
+
+describe("the embedded demo model notice", () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it("says the embedded model is too weak for research and links to Settings, once per browser session", async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, "/dashboard");
+    const notice = await screen.findByRole("note", { name: "Demo model" });
+    expect(notice).toHaveTextContent("its answers are too weak for research");
+    expect(within(notice).getByRole("link", { name: "Choose a model in Settings" })).toHaveAttribute("href", "/settings");
+    await user.click(within(notice).getByRole("button", { name: "Hide this notice" }));
+    expect(screen.queryByRole("note", { name: "Demo model" })).toBeNull();
+    expect(sessionStorage.getItem("colloquy.embedded-model-notice.hidden")).toBe("1");
+  });
+
+  it("is not shown for another model", async () => {
+    mockFetch((url) => {
+      if (url === "/api/health") {
+        return jsonResponse({ status: "ok", version: "0.1.0", llm: { provider: "openai", model: "gpt-4o-mini" } });
+      }
+      if (url === "/api/personas") return jsonResponse([makePersona()]);
+      return undefined;
+    });
+    renderRoutes(routes, "/dashboard");
+    expect(await screen.findByText("Model: openai · gpt-4o-mini")).toBeInTheDocument();
+    expect(screen.queryByRole("note", { name: "Demo model" })).toBeNull();
+  });
+});
