@@ -94,6 +94,17 @@ def test_addressed_participant_prefers_the_vocative():
     assert m.addressed_participant("Banana, anyone?", NAMES) is None  # whole words only
 
 
+def test_participants_sharing_a_first_name_are_addressed_by_full_name():
+    assert "Address exactly one participant by name at the start" in m.probe_prompt(
+        "Q?", DISCUSSION, NAMES, 1
+    )
+    twins = ["Ana Lopez", "Ana Smith", "Bob Stone"]
+    text = m.probe_prompt("Q?", DISCUSSION, twins, 1)
+    assert "Address exactly one participant by full name at the start" in text
+    assert m.addressed_participant("Ana Smith, why is that?", twins) == 1
+    assert m.addressed_participant("Ana Lopez, why is that?", twins) == 0
+
+
 def test_fallback_texts_and_notes():
     assert m.fallback_summary(True) == m.FALLBACK_SUMMARY_LAST
     assert m.fallback_note("probe", "Request timeout.") == (

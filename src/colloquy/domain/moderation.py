@@ -117,11 +117,14 @@ def probe_prompt(
         )
     if notes:
         lines += ["", "Notes: " + " ".join(notes)]
+    # Two participants with one first name: only the full name says whom the probe asks
+    # (addressed_participant reads it back to decide who answers first).
+    how = "full name" if _first_names_collide(names) else "name"
     lines += [
         "",
         (
             f"Write your prompt for discussion round {next_round_index + 1} of "
-            f"{ROUNDS_PER_QUESTION}. Address exactly one participant by name at the start "
+            f"{ROUNDS_PER_QUESTION}. Address exactly one participant by {how} at the start "
             '("Name, ..."). Do one of these: follow up on a specific point that participant '
             "made and ask why; ask for the reasons or trade-offs behind an opinion; invite "
             "someone who said little; or challenge the group if it agrees too quickly. Then "
@@ -129,6 +132,11 @@ def probe_prompt(
         ),
     ]
     return "\n".join(lines)
+
+
+def _first_names_collide(names: Sequence[str]) -> bool:
+    firsts = [name.split()[0].casefold() for name in names if name and name.split()]
+    return len(set(firsts)) < len(firsts)
 
 
 def summary_prompt(
