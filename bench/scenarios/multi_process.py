@@ -443,6 +443,14 @@ def show(rows: list[dict]) -> None:
         print("| " + " | ".join(row(r)) + " |")
 
 
+def default_admin_url() -> str:
+    """The `postgres` database on the test suites' server (`make` exports its URL)."""
+    test_url = (
+        os.environ.get("COLLOQUY_TEST_POSTGRES_URL") or "postgresql://postgres@127.0.0.1:5432"
+    )
+    return dsn_for(test_url, "postgres")
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(
         prog="python -m bench.scenarios.multi_process",
@@ -464,8 +472,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--mode", default="sequential", choices=["sequential", "parallel"])
     p.add_argument(
         "--admin-url",
-        default="postgresql://postgres@127.0.0.1:5432/postgres",
-        help="a PostgreSQL database to connect to when creating and dropping --database",
+        default=default_admin_url(),
+        help="a PostgreSQL database to connect to when creating and dropping --database "
+        "(default: database `postgres` on the server of COLLOQUY_TEST_POSTGRES_URL, else "
+        "127.0.0.1:5432)",
     )
     p.add_argument(
         "--database",

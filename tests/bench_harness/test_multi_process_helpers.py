@@ -11,6 +11,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.scenarios.multi_process import (
+    default_admin_url,
     dsn_for,
     owners,
     percentile,
@@ -81,3 +82,10 @@ def test_dsn_for_swaps_database_and_driver():
         dsn_for(admin, "x", "postgresql+asyncpg")
         == "postgresql+asyncpg://postgres@127.0.0.1:5432/x"
     )
+
+
+def test_admin_url_on_the_test_suites_server(monkeypatch):
+    monkeypatch.setenv("COLLOQUY_TEST_POSTGRES_URL", "postgresql+asyncpg://u:pw@db:5433/test")
+    assert default_admin_url() == "postgresql://u:pw@db:5433/postgres"
+    monkeypatch.delenv("COLLOQUY_TEST_POSTGRES_URL")
+    assert default_admin_url() == "postgresql://postgres@127.0.0.1:5432/postgres"
