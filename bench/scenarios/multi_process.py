@@ -39,11 +39,12 @@ ROOT = Path(__file__).resolve().parents[2]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
-# -- pure helpers (tests/bench/test_multi_process_helpers.py) ----------------------------
+# -- pure helpers (tests/bench_harness/test_multi_process_helpers.py) --------------------
 
 
 def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..1) of `values`; NaN when empty."""
+    """The value at index round(q x (n - 1)) of the sorted `values` (q in 0..1), as in the
+    concurrent scenario; NaN when empty."""
     if not values:
         return float("nan")
     ordered = sorted(values)
