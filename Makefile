@@ -76,9 +76,12 @@ openapi: $(VENV)/.synced frontend/node_modules/.installed
 	$(VENV)/bin/colloquy openapi --out frontend/openapi.json
 	cd frontend && npm run gen:api
 
+# The multi-process scenario needs the PostgreSQL of COLLOQUY_TEST_POSTGRES_URL (it creates
+# and drops its own database, bench_cluster, on that server).
 bench: setup
 	$(PY) -m bench
 	$(PY) -m bench.ai_moderator_bench
+	$(PY) -m bench.scenarios.multi_process
 
 clean:
 	rm -rf $(VENV) .tools frontend/node_modules frontend/dist

@@ -60,6 +60,7 @@ class Watch:
     arrivals: list[tuple[str, float]] = field(default_factory=list)  # (message id, time)
     messages: int = 0
     tokens: int = 0
+    resets: int = 0  # `reset` events after `ready` (the client would refetch the session)
     ended_at: float | None = None  # time.monotonic() of the final status event
     final: dict | None = None
 
@@ -96,6 +97,8 @@ def _dispatch(name: str | None, data: str, watch: Watch) -> bool:
     if name == "token":
         watch.tokens += 1
     elif name in ("ready", "reset"):
+        if name == "reset" and watch.ready.is_set():
+            watch.resets += 1
         watch.ready.set()
     elif name == "message":
         arrived = time.time()

@@ -23,20 +23,35 @@ def free_port() -> int:
 
 
 class ColloquyServer:
-    def __init__(self, *, provider: str = "openai", llm_url: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        provider: str = "openai",
+        llm_url: str | None = None,
+        database_url: str | None = None,
+        data_dir: Path | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """`database_url`: PostgreSQL shared with other servers (default: SQLite in a temp
+        directory); `data_dir`: a data directory shared with them (default: its own);
+        `env`: more environment variables (settings) for the server."""
         self._tmp = tempfile.TemporaryDirectory(prefix="colloquy-bench-")
         data = Path(self._tmp.name)
         (data / "dist").mkdir()  # no SPA build needed: the API is what we measure
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        extra = env
         env = {
             **os.environ,
-            "COLLOQUY_DATA_DIR": str(data / "data"),
+            "COLLOQUY_DATA_DIR": str(data_dir or data / "data"),
             "COLLOQUY_LLM_PROVIDER": provider,
             "COLLOQUY_FRONTEND_DIST": str(data / "dist"),
             "COLLOQUY_LLM_TIMEOUT": "120",
         }
         env.pop("COLLOQUY_DATABASE_URL", None)  # SQLite in the temp dir
+        if database_url:
+            env["COLLOQUY_DATABASE_URL"] = database_url
+        env.update(extra or {})
         if llm_url:
             env.update(
                 COLLOQUY_LLM_BASE_URL=llm_url,

@@ -30,7 +30,13 @@ def run(
     model.configure(latency)
     rows = []
     for n in sizes:
-        server = ColloquyServer(llm_url=model.base_url)  # fresh: VmHWM is per process
+        # Fresh: VmHWM is per process. The load-test model takes any number of calls, and
+        # the limit assumes they all run at once: lift Colloquy's cap on concurrent model
+        # calls (COLLOQUY_LLM_MAX_CONCURRENCY, 16) so that the server is measured, not it.
+        server = ColloquyServer(
+            llm_url=model.base_url,
+            env={"COLLOQUY_LLM_MAX_CONCURRENCY": str(n * participants)},
+        )
         try:
             cpu0 = server.cpu_seconds()
             bodies = [session_body(participants, questions, mode) for _ in range(n)]

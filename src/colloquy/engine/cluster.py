@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import json
 import logging
 import os
@@ -85,6 +86,8 @@ _ASK_STOP = text(
     RETURNING owner
     """
 )
+# pg_notify for each payload of an array, in array order, in one statement.
+_NOTIFY_MANY = "SELECT pg_notify($1, payload) FROM unnest(CAST($2 AS text[])) AS payload"
 _HELD = text("SELECT expires_at >= now() FROM session_leases WHERE session_id = :sid")
 _ORPHANS = text(
     """
@@ -251,6 +254,7 @@ class EventRelay:
         self.listener: asyncpg.Connection | None = None
         self.sender: asyncpg.Connection | None = None
         self._send_task: asyncio.Task[None] | None = None
+        self._numbers = itertools.count()
 
     async def start(self) -> None:
         await self._listen()
@@ -313,28 +317,34 @@ class EventRelay:
         return payloads
 
     def _wrap(self, events: list[str]) -> str:
-        return '{"o": ' + json.dumps(self.origin) + ', "e": [' + ",".join(events) + "]}"
+        # "n" keeps every payload distinct: PostgreSQL delivers identical notifications of
+        # one transaction only once.
+        number = next(self._numbers)
+        return f'{{"o": {json.dumps(self.origin)}, "n": {number}, "e": [' + ",".join(events) + "]}"
 
     async def _send_loop(self) -> None:
         while True:
             first = await self.queue.get()
-            for payload, sessions in self._batch(first):
-                try:
-                    if self.sender is None or self.sender.is_closed():
-                        self.sender = await asyncpg.connect(self.dsn)
-                    await self.sender.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.warning("event relay: could not send events", exc_info=True)
-                    if self.sender is not None:
-                        self.sender.terminate()
-                        self.sender = None
-                    await asyncio.sleep(0.5)
-                    # Those events are lost to the other processes: their subscribers of
-                    # these sessions refetch instead (sent once the connection is back).
-                    for sid in sessions:
-                        self.queue.put_nowait((sid, "reset", {}))
+            batch = self._batch(first)
+            try:
+                if self.sender is None or self.sender.is_closed():
+                    self.sender = await asyncpg.connect(self.dsn)
+                # The whole backlog in one statement (one transaction: delivered in order).
+                # One round trip per notification fell behind under load: each await waits
+                # for a turn of a busy event loop (bench/scenarios/multi_process.py).
+                await self.sender.execute(_NOTIFY_MANY, CHANNEL, [payload for payload, _ in batch])
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("event relay: could not send events", exc_info=True)
+                if self.sender is not None:
+                    self.sender.terminate()
+                    self.sender = None
+                await asyncio.sleep(0.5)
+                # Those events are lost to the other processes: their subscribers of
+                # these sessions refetch instead (sent once the connection is back).
+                for sid in sorted(set().union(*(sessions for _, sessions in batch))):
+                    self.queue.put_nowait((sid, "reset", {}))
 
     def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         try:
