@@ -135,6 +135,21 @@ class Cluster:
             self.held.add(session_id)
         return got is not None
 
+    async def claim(self, db: AsyncSession, session_id: str) -> bool:
+        """Take the lease inside the caller's transaction, the one that sets the session
+        running: other processes never see the run without its owner, so their adoption
+        scan cannot take a run that was just asked of this process (under load it took
+        14-53 of 200 in bench/scenarios/multi_process.py, each costing its SSE clients a
+        `reset`). Held once the caller has committed: call `claimed` then."""
+        await db.flush()  # the running flag, which the claim's statement checks
+        got = (
+            await db.execute(_ACQUIRE, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS})
+        ).first()
+        return got is not None
+
+    def claimed(self, session_id: str) -> None:
+        self.held.add(session_id)
+
     async def release(self, session_id: str) -> None:
         self.held.discard(session_id)
         try:

@@ -89,7 +89,9 @@ class RunnerRegistry:
         if cluster is None:
             await runner.run()
             return
-        if not await cluster.acquire(runner.session_id):
+        # The Run request claimed the lease as it set `running` (Cluster.claim); a
+        # resumed or adopted run takes it here.
+        if runner.session_id not in cluster.held and not await cluster.acquire(runner.session_id):
             return  # another process runs it (or it no longer needs running)
         if adopted:
             # A dead owner may have stored a message and died before announcing it:
