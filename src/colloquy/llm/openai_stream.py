@@ -24,6 +24,7 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.sse import SSEDecoder
 
 _ERROR_BODY_LIMIT = 64 * 1024  # an error body is only read for its message
+KEEPALIVE_SECONDS = 4.0  # idle connections kept for reuse (see _current_session)
 
 
 class HTTPStatusError(Exception):
@@ -52,8 +53,12 @@ class ChatStream:
         loop = asyncio.get_running_loop()
         if self._session is None or self._session.closed or self._loop is not loop:
             # A session belongs to the loop it was made on (tests run several loops).
+            # Idle connections are dropped after 4 s, before the 5 s after which uvicorn
+            # (llama.cpp's Python server, vLLM) closes them: aiohttp's 15 s default can send
+            # a request on a connection the server is closing ("Server disconnected").
             self._session = aiohttp.ClientSession(
-                connector=aiohttp.TCPConnector(limit=0), trust_env=True
+                connector=aiohttp.TCPConnector(limit=0, keepalive_timeout=KEEPALIVE_SECONDS),
+                trust_env=True,
             )
             self._loop = loop
         return self._session
