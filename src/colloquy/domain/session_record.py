@@ -12,10 +12,9 @@ services/session_view.py maps a database row to a `SessionRecord` with these rul
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, NotRequired, TypedDict, TypeVar, cast
+from typing import Any, NotRequired, TypedDict
 
 from .constants import (
     DEFAULT_MODERATOR_STYLE,
@@ -38,13 +37,17 @@ from .constants import (
     StimulusPlatform,
     StimulusType,
 )
-from .mathutil import is_number, round_half_up
-from .timeutil import to_datetime
-
-_T = TypeVar("_T", bound=str)
-_D = TypeVar("_D", bound=Mapping[str, Any])
-# An ISO 8601 time as stored by the app (and as the API's schema reads it): kept as written.
-_ISO_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?")
+from .mathutil import is_number
+from .stored_values import (
+    dicts,
+    in_stored_order,
+    integer,
+    one_of,
+    optional_text,
+    stored_time,
+    text,
+    texts,
+)
 
 DISCUSSION_MODES: tuple[DiscussionMode, ...] = ("sequential", "parallel")
 MODERATOR_KINDS: tuple[ModeratorKind, ...] = ("scripted", "ai")
@@ -140,59 +143,14 @@ class SessionRecord(TypedDict):
     model: ModelRecord | None
 
 
-def one_of(value: Any, allowed: tuple[_T, ...], default: _T) -> _T:
-    """`value` when it is one of `allowed`, else `default`."""
-    for option in allowed:
-        if value == option:
-            return option
-    return default
-
-
-def _text(value: Any, default: str = "") -> str:
-    if isinstance(value, str):
-        return value
-    if value is None or isinstance(value, (dict, list)):
-        return default
-    return str(value)
-
-
-def _optional_text(value: Any) -> str | None:
-    return None if value is None else _text(value)
-
-
-def _int(value: Any, default: int = 0) -> int:
-    if is_number(value):
-        return round_half_up(value)
-    if isinstance(value, str):
-        try:
-            number = float(value.strip())
-        except ValueError:
-            return default
-        return round_half_up(number) if is_number(number) else default
-    return default
-
-
-def _texts(value: Any) -> list[str]:
-    """A list of strings: other items are dropped (None) or written as text (numbers)."""
-    if not isinstance(value, list):
-        return []
-    return [_text(v) for v in value if v is not None and not isinstance(v, (dict, list))]
-
-
-def _dicts(value: Any) -> list[Mapping[str, Any]]:
-    if not isinstance(value, list):
-        return []
-    return [v for v in value if isinstance(v, Mapping)]
-
-
 def session_status(value: Any, completed_at: Any = None) -> SessionStatus:
     """A stored status as one of the three; an unknown one is `completed` when the session
     has a completion time, else `in-progress` (it can be run or ended)."""
-    text = _text(value).strip().lower().replace("_", "-").replace(" ", "-")
+    spelled = text(value).strip().lower().replace("_", "-").replace(" ", "-")
     for status in SESSION_STATUSES:
-        if text == status:
+        if spelled == status:
             return status
-    alias = _STATUS_ALIASES.get(text.replace("-", ""))
+    alias = _STATUS_ALIASES.get(spelled.replace("-", ""))
     if alias is not None:
         return alias
     return "completed" if completed_at is not None else "in-progress"
@@ -221,51 +179,43 @@ def participant(value: Mapping[str, Any]) -> Participant:
     stored: Mapping[str, Any] = traits if isinstance(traits, Mapping) else {}
     enriched = value.get("enriched")
     out: Participant = {
-        "id": _text(value.get("id")),
-        "name": _text(value.get("name")),
-        "age": _int(value.get("age")),
-        "gender": _text(value.get("gender")),
-        "location": _text(value.get("location")),
-        "income": _text(value.get("income")),
+        "id": text(value.get("id")),
+        "name": text(value.get("name")),
+        "age": integer(value.get("age")),
+        "gender": text(value.get("gender")),
+        "location": text(value.get("location")),
+        "income": text(value.get("income")),
         "traits": {t: v if is_number(v := stored.get(t)) else TRAIT_DEFAULT for t in TRAITS},
-        "interests": _texts(value.get("interests")),
-        "tags": _texts(value.get("tags")),
+        "interests": texts(value.get("interests")),
+        "tags": texts(value.get("tags")),
         "enriched": dict(enriched) if isinstance(enriched, Mapping) else {},
     }
     for key in ("generatedFrom", "createdAt", "updatedAt"):
         if key in value:
-            out[key] = _optional_text(value.get(key))
-    return _in_stored_order(out, value)
-
-
-def _in_stored_order(out: _D, stored: Mapping[str, Any]) -> _D:
-    """`out` with its keys in the stored order (then any added), so a copy of a stored
-    value (the JSON export) reads as before."""
-    ordered = {k: out[k] for k in stored if k in out}
-    ordered.update((k, v) for k, v in out.items() if k not in ordered)
-    return cast(_D, ordered)
+            out[key] = optional_text(value.get(key))
+    return in_stored_order(out, value)
 
 
 def participants(value: Any) -> list[Participant]:
-    return [participant(p) for p in _dicts(value)]
+    return [participant(p) for p in dicts(value)]
 
 
 def stimulus(value: Mapping[str, Any], index: int) -> Stimulus:
     out: Stimulus = {
-        "id": _text(value.get("id")) or f"stimulus-{index + 1}",
+        "id": text(value.get("id")) or f"stimulus-{index + 1}",
         "type": one_of(value.get("type"), STIMULUS_TYPES, DEFAULT_STIMULUS_TYPE),
-        "title": _text(value.get("title")),
-        "content": _text(value.get("content")),
+        "title": text(value.get("title")),
+        "content": text(value.get("content")),
     }
     if "description" in value:
-        out["description"] = _optional_text(value.get("description"))
+        out["description"] = optional_text(value.get("description"))
     if "platform" in value:
         out["platform"] = next((p for p in STIMULUS_PLATFORMS if p == value["platform"]), None)
-    return _in_stored_order(out, value)
+    return in_stored_order(out, value)
 
 
 def stimuli(value: Any) -> list[Stimulus]:
-    return [stimulus(s, i) for i, s in enumerate(_dicts(value))]
+    return [stimulus(s, i) for i, s in enumerate(dicts(value))]
 
 
 def error_record(value: Any) -> ErrorRecord | None:
@@ -276,8 +226,8 @@ def error_record(value: Any) -> ErrorRecord | None:
         return None
     status = value.get("status")
     return {
-        "status": _int(status) if status is not None and _int(status, -1) >= 0 else None,
-        "message": _text(value.get("message")),
+        "status": integer(status) if status is not None and integer(status, -1) >= 0 else None,
+        "message": text(value.get("message")),
     }
 
 
@@ -287,27 +237,20 @@ def _sentiment(value: Any) -> Sentiment:
 
 def _theme(value: Mapping[str, Any]) -> dict[str, Any]:
     out = {
-        "theme": _text(value.get("theme")),
-        "description": _text(value.get("description")),
-        "frequency": _int(value.get("frequency")),
+        "theme": text(value.get("theme")),
+        "description": text(value.get("description")),
+        "frequency": integer(value.get("frequency")),
     }
-    return _in_stored_order(out, value)
+    return in_stored_order(out, value)
 
 
 def _recommendation(value: Mapping[str, Any]) -> dict[str, Any]:
     out = {
         "priority": one_of(value.get("priority"), PRIORITIES, "medium"),
-        "title": _text(value.get("title")),
-        "description": _text(value.get("description")),
+        "title": text(value.get("title")),
+        "description": text(value.get("description")),
     }
-    return _in_stored_order(out, value)
-
-
-def _time(value: Any, default: datetime) -> datetime | str:
-    """A stored moment: an ISO text as written, anything else readable as a datetime."""
-    if isinstance(value, str) and _ISO_TIME.fullmatch(value) and to_datetime(value):
-        return value
-    return to_datetime(value) or default
+    return in_stored_order(out, value)
 
 
 def insights_record(value: Any, default_time: datetime) -> dict[str, Any] | None:
@@ -319,19 +262,19 @@ def insights_record(value: Any, default_time: datetime) -> dict[str, Any] | None
     breakdown = value.get("sentimentBreakdown")
     shares: Mapping[str, Any] = breakdown if isinstance(breakdown, Mapping) else {}
     out = {
-        "summary": _text(value.get("summary")),
+        "summary": text(value.get("summary")),
         "overallSentiment": _sentiment(value.get("overallSentiment")),
-        "sentimentBreakdown": {s: _int(shares.get(s)) for s in SENTIMENTS},
-        "keyThemes": [_theme(t) for t in _dicts(value.get("keyThemes"))],
-        "recommendations": [_recommendation(r) for r in _dicts(value.get("recommendations"))],
-        "generatedAt": _time(value.get("generatedAt"), default_time),
-        "model": _text(value.get("model")),
+        "sentimentBreakdown": {s: integer(shares.get(s)) for s in SENTIMENTS},
+        "keyThemes": [_theme(t) for t in dicts(value.get("keyThemes"))],
+        "recommendations": [_recommendation(r) for r in dicts(value.get("recommendations"))],
+        "generatedAt": stored_time(value.get("generatedAt"), default_time),
+        "model": text(value.get("model")),
     }
-    return _in_stored_order(out, value)
+    return in_stored_order(out, value)
 
 
 def questions(value: Any) -> list[str]:
-    return _texts(value)
+    return texts(value)
 
 
 def message_kind(kind: Any, participant_index: Any) -> MessageKind:
