@@ -1239,8 +1239,11 @@ export interface components {
             id: string;
             /** Name */
             name: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "draft" | "in-progress" | "completed";
             /**
              * Createdat
              * Format: date-time
@@ -1270,10 +1273,7 @@ export interface components {
             location: string;
             /** Income */
             income: string;
-            /** Traits */
-            traits: {
-                [key: string]: number;
-            };
+            traits: components["schemas"]["Traits"];
             /** Interests */
             interests: string[];
             /** Enriched */
@@ -1605,8 +1605,11 @@ export interface components {
             round: number;
             /** Participantindex */
             participantIndex?: number | null;
-            /** Kind */
-            kind: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "question" | "round" | "response" | "probe" | "summary";
             /** Repairs */
             repairs?: string[];
             /** Note */
@@ -2092,8 +2095,11 @@ export interface components {
             name: string;
             /** Description */
             description: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "draft" | "in-progress" | "completed";
             /**
              * Createdat
              * Format: date-time
@@ -2102,11 +2108,12 @@ export interface components {
             /** Completedat */
             completedAt: string | null;
             /** Participants */
-            participants: {
-                [key: string]: unknown;
-            }[];
-            /** Moderatorstyle */
-            moderatorStyle: string;
+            participants: components["schemas"]["SessionParticipantOut"][];
+            /**
+             * Moderatorstyle
+             * @enum {string}
+             */
+            moderatorStyle: "formal" | "casual" | "probing";
             /** Stimuli */
             stimuli: components["schemas"]["StimulusOut"][];
             /** Questions */
@@ -2116,15 +2123,45 @@ export interface components {
             messages: components["schemas"]["MessageOut"][];
             /** Tokensused */
             tokensUsed: number;
-            /** Insights */
-            insights: {
-                [key: string]: unknown;
-            } | null;
+            insights: components["schemas"]["InsightsOut"] | null;
             error: components["schemas"]["ErrorInfo"] | null;
             /** Running */
             running: boolean;
             progress: components["schemas"]["ProgressOut"];
             model?: components["schemas"]["SessionModelOut"] | null;
+        };
+        /**
+         * SessionParticipantOut
+         * @description A participant: the persona as frozen into the session when it was set up.
+         */
+        SessionParticipantOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Age */
+            age: number;
+            /** Gender */
+            gender: string;
+            /** Location */
+            location: string;
+            /** Income */
+            income: string;
+            traits: components["schemas"]["Traits"];
+            /** Interests */
+            interests: string[];
+            /** Tags */
+            tags?: string[];
+            /** Enriched */
+            enriched: {
+                [key: string]: unknown;
+            };
+            /** Generatedfrom */
+            generatedFrom?: string | null;
+            /** Createdat */
+            createdAt?: string | null;
+            /** Updatedat */
+            updatedAt?: string | null;
         };
         /**
          * SessionRerunIn
@@ -2158,17 +2195,24 @@ export interface components {
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
-            /** Responselength */
-            responseLength: string;
-            /** Discussionmode */
-            discussionMode: string;
+            /**
+             * Responselength
+             * @enum {string}
+             */
+            responseLength: "brief" | "moderate" | "detailed";
+            /**
+             * Discussionmode
+             * @enum {string}
+             */
+            discussionMode: "sequential" | "parallel";
             /** Autoadvance */
             autoAdvance: boolean;
             /**
              * Moderator
              * @default scripted
+             * @enum {string}
              */
-            moderator: string;
+            moderator: "scripted" | "ai";
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -2178,8 +2222,11 @@ export interface components {
             name: string;
             /** Description */
             description: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "draft" | "in-progress" | "completed";
             /**
              * Createdat
              * Format: date-time
@@ -2237,8 +2284,11 @@ export interface components {
         };
         /** StatusEventData */
         StatusEventData: {
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "draft" | "in-progress" | "completed";
             /** Running */
             running: boolean;
             error: components["schemas"]["ErrorInfo"] | null;
@@ -2262,8 +2312,11 @@ export interface components {
         StimulusOut: {
             /** Id */
             id: string;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "image" | "text" | "url" | "video" | "audio";
             /** Title */
             title: string;
             /** Content */
@@ -2271,7 +2324,7 @@ export interface components {
             /** Description */
             description?: string | null;
             /** Platform */
-            platform?: string | null;
+            platform?: ("youtube" | "vimeo" | "soundcloud" | "spotify" | "direct") | null;
         };
         /** SurveyAnswerOut */
         SurveyAnswerOut: {

@@ -4,9 +4,11 @@
  * Part 1 derives every request/response type from `api-schema.d.ts`, which openapi-typescript
  * generates from the server's OpenAPI schema (`make openapi && cd frontend && npm run gen:api`;
  * tests/api/test_openapi_types_current.py fails when the checked-in schema is stale), so
- * client and server cannot drift. Where the server schema is looser than the values it really
- * sends (a plain `str` holding one of a few documented values, a `dict[str, Any]` holding a
- * known shape), the type below narrows that field and says so; everything else is as generated.
+ * client and server cannot drift. The server schema states every value set (session status,
+ * moderator style, message kind, ...) and shape (participants, insights) itself; the only
+ * narrowing left is a persona's `enriched` (free-form JSON on the server, its known keys in
+ * `Enriched`) and the stimulus the create form builds (the server accepts any input and
+ * reports wrong values in the spec's words). Everything else is as generated.
  *
  * Part 2 is hand-written: what the OpenAPI schema does not describe (the draft the form
  * stores, value lists the UI offers).
@@ -30,7 +32,7 @@ type Narrow<T, R extends { [K in keyof R]: K extends keyof T ? T[K] : never }> =
  * Part 1: derived from the server's OpenAPI schema.
  * ===================================================================================== */
 
-/* Literal unions the server schema states itself. */
+/* Value sets the server schema states itself. */
 
 /** Big Five scores, each 0-100. */
 export type Traits = Schemas["Traits"];
@@ -40,18 +42,16 @@ export type Sentiment = Schemas["InsightsOut"]["overallSentiment"];
 export type Priority = Schemas["RecommendationOut"]["priority"];
 export type DiversityLabel = Schemas["DiversityOut"]["label"];
 
-/* Values the server sends in fields its schema types as plain strings (see Part 2). */
-
-export type SessionStatus = "draft" | "in-progress" | "completed";
-export type ModeratorStyle = "formal" | "casual" | "probing";
-export type ResponseLength = "brief" | "moderate" | "detailed";
-export type DiscussionMode = "sequential" | "parallel";
+export type SessionStatus = Schemas["SessionOut"]["status"];
+export type ModeratorStyle = Schemas["SessionOut"]["moderatorStyle"];
+export type ResponseLength = Schemas["SessionSettingsOut"]["responseLength"];
+export type DiscussionMode = Schemas["SessionSettingsOut"]["discussionMode"];
 /** Who writes the prompts between rounds: the spec's fixed text, or the AI moderator. */
-export type ModeratorKind = "scripted" | "ai";
+export type ModeratorKind = Schemas["SessionSettingsOut"]["moderator"];
 /** Message kinds; `probe` and `summary` are the AI moderator's. */
-export type MessageKind = "question" | "round" | "response" | "probe" | "summary";
-export type StimulusType = "image" | "text" | "url" | "video" | "audio";
-export type StimulusPlatform = "youtube" | "vimeo" | "soundcloud" | "spotify" | "direct";
+export type MessageKind = Schemas["MessageOut"]["kind"];
+export type StimulusType = Schemas["StimulusOut"]["type"];
+export type StimulusPlatform = NonNullable<Schemas["StimulusOut"]["platform"]>;
 
 /* Personas and generation. */
 
@@ -96,25 +96,11 @@ export type SessionMessage = Schemas["MessageOut"];
 export type SessionProgress = Schemas["ProgressOut"];
 export type SessionErrorInfo = Schemas["ErrorInfo"];
 
-/**
- * A participant as stored on the session: a snapshot of the persona. The server schema
- * says only `dict[str, Any]`; the snapshot has the persona's fields.
- */
-export type SessionParticipant = Omit<Persona, "createdAt" | "updatedAt" | "generatedFrom"> &
-  Partial<Pick<Persona, "createdAt" | "updatedAt" | "generatedFrom">>;
-
-/** The server schema types `participants` and `insights` as plain dicts and `status` as str. */
-export type Session = Narrow<
-  Schemas["SessionOut"],
-  {
-    status: SessionStatus;
-    participants: SessionParticipant[];
-    insights: SessionInsights | null;
-  }
->;
-
-/** One row of GET /api/sessions (newest first). `status` is a plain str on the server. */
-export type SessionSummary = Narrow<Schemas["SessionSummaryOut"], { status: SessionStatus }>;
+/** A participant as stored on the session: a snapshot of the persona. */
+export type SessionParticipant = Schemas["SessionParticipantOut"];
+export type Session = Schemas["SessionOut"];
+/** One row of GET /api/sessions (newest first). */
+export type SessionSummary = Schemas["SessionSummaryOut"];
 /** Per-session message sentiment counts (moderator messages are not counted). */
 export type SentimentCounts = Schemas["SentimentCounts"];
 
@@ -166,8 +152,8 @@ export type ComparedSession = Schemas["CompareSessionOut"];
 export type DemoReply = Schemas["DemoReplyOut"];
 export type DemoTurn = Schemas["DemoTurnOut"];
 export type DemoTiming = Schemas["DemoTimingOut"];
-/** The server schema types a demo participant's `traits` as `dict[str, float]`. */
-export type DemoParticipant = Narrow<Schemas["DemoPersonaOut"], { traits: Traits; enriched: Enriched }>;
+/** `enriched` is a dict on the server; its known keys are described by `Enriched`. */
+export type DemoParticipant = Narrow<Schemas["DemoPersonaOut"], { enriched: Enriched }>;
 export type DemoScript = Narrow<Schemas["DemoScriptOut"], { participants: DemoParticipant[] }>;
 export type DemoCompleteResponse = Schemas["DemoCompleteOut"];
 
@@ -181,8 +167,7 @@ export type TokenEventData = Schemas["TokenEventData"];
 export type RetryingEventData = Schemas["AnswerRef"];
 export type ThinkingEventData = Schemas["ThinkingEventData"];
 export type ProgressEventData = Schemas["ProgressEventData"];
-/** `status` is a plain str on the server. */
-export type StatusEventData = Narrow<Schemas["StatusEventData"], { status: SessionStatus }>;
+export type StatusEventData = Schemas["StatusEventData"];
 export type ErrorEventData = Schemas["ErrorInfo"];
 
 /* =======================================================================================

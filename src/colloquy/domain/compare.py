@@ -59,7 +59,7 @@ def sentiment_by_question(
 
 
 def session_comparison(
-    session: dict[str, Any],
+    session: Mapping[str, Any],
     messages: Sequence[Mapping[str, Any]],
     analytics: dict[str, Any],
     model_label: str,

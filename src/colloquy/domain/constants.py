@@ -6,6 +6,8 @@ numbers and option lists; keeping them here makes the spec the single source of 
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 # --- Persona vocabulary (SPEC §3) -------------------------------------------------------
 TRAITS: tuple[str, ...] = (
     "openness",
@@ -18,14 +20,28 @@ GENDERS: tuple[str, ...] = ("Male", "Female", "Non-binary", "Prefer not to say")
 INCOME_BANDS: tuple[str, ...] = ("Under $30k", "$30-60k", "$60-100k", "$100k+", "$150k+")
 
 # --- Sessions (SPEC §3) ------------------------------------------------------------------
-SESSION_STATUSES: tuple[str, ...] = ("draft", "in-progress", "completed")
-MODERATOR_STYLES: tuple[str, ...] = ("formal", "casual", "probing")
-DEFAULT_MODERATOR_STYLE = "formal"
-MODERATOR_SPEAKER = "Moderator"
-SENTIMENTS: tuple[str, ...] = ("positive", "neutral", "negative")
+# The value sets as types (the API schema states them, so the frontend's types are generated).
+SessionStatus = Literal["draft", "in-progress", "completed"]
+ModeratorStyle = Literal["formal", "casual", "probing"]
+ResponseLength = Literal["brief", "moderate", "detailed"]
+DiscussionMode = Literal["sequential", "parallel"]  # engine/plan.py SEQUENTIAL, PARALLEL
+ModeratorKind = Literal["scripted", "ai"]  # moderation.py SCRIPTED, AI
+# question / round: the moderator's prompts; response: an answer; probe / summary: the AI
+# moderator's (engine/plan.py, moderation.py).
+MessageKind = Literal["question", "round", "response", "probe", "summary"]
+StimulusType = Literal["image", "text", "url", "video", "audio"]
+StimulusPlatform = Literal["youtube", "vimeo", "soundcloud", "spotify", "direct"]
+Sentiment = Literal["positive", "neutral", "negative"]
+Priority = Literal["high", "medium", "low"]
 
-RESPONSE_LENGTHS: tuple[str, ...] = ("brief", "moderate", "detailed")
-DEFAULT_RESPONSE_LENGTH = "moderate"
+SESSION_STATUSES: tuple[SessionStatus, ...] = get_args(SessionStatus)
+MODERATOR_STYLES: tuple[ModeratorStyle, ...] = get_args(ModeratorStyle)
+DEFAULT_MODERATOR_STYLE: ModeratorStyle = "formal"
+MODERATOR_SPEAKER = "Moderator"
+SENTIMENTS: tuple[Sentiment, ...] = get_args(Sentiment)
+
+RESPONSE_LENGTHS: tuple[ResponseLength, ...] = get_args(ResponseLength)
+DEFAULT_RESPONSE_LENGTH: ResponseLength = "moderate"
 # Max tokens per generated answer; the setup-screen estimate uses the same numbers.
 RESPONSE_MAX_TOKENS: dict[str, int] = {"brief": 50, "moderate": 150, "detailed": 300}
 LENGTH_INSTRUCTIONS: dict[str, str] = {
@@ -34,7 +50,7 @@ LENGTH_INSTRUCTIONS: dict[str, str] = {
     "detailed": "4-6 sentences",
 }
 
-STIMULUS_TYPES: tuple[str, ...] = ("image", "text", "url", "video", "audio")
+STIMULUS_TYPES: tuple[StimulusType, ...] = get_args(StimulusType)
 VIDEO_PLATFORMS: tuple[str, ...] = ("youtube", "vimeo", "direct")
 AUDIO_PLATFORMS: tuple[str, ...] = ("soundcloud", "spotify", "direct")
 

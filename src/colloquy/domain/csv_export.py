@@ -64,7 +64,7 @@ def _insight_rows(insights: dict[str, Any]) -> list[list[Any]]:
 
 
 def session_csv(
-    session: dict[str, Any],
+    session: Mapping[str, Any],
     messages: Sequence[Mapping[str, Any]],
     insights: dict[str, Any] | None,
     notice: str | None = None,

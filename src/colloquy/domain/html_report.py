@@ -60,7 +60,7 @@ def _img(svg: str, alt: str) -> str:
     return f"<img class='chart' alt='{_e(alt)}' src='data:image/svg+xml;base64,{data}'/>"
 
 
-def _cover(session: dict[str, Any], notice: str, model_label: str, generated: Any) -> str:
+def _cover(session: Mapping[str, Any], notice: str, model_label: str, generated: Any) -> str:
     rows = [
         ("Date", _date(session.get("createdAt"))),
         ("Completed", _date(session.get("completedAt")) or "not completed"),
@@ -80,7 +80,7 @@ def _cover(session: dict[str, Any], notice: str, model_label: str, generated: An
     )
 
 
-def _participants(session: dict[str, Any], analytics: dict[str, Any]) -> str:
+def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> str:
     counts = {
         p.get("personaId"): p.get("responses", 0) for p in analytics.get("participation") or []
     }
@@ -213,7 +213,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]])
 
 
 def report_html(
-    session: dict[str, Any],
+    session: Mapping[str, Any],
     messages: Sequence[Mapping[str, Any]],
     insights: dict[str, Any] | None,
     analytics: dict[str, Any],

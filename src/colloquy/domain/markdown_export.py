@@ -70,7 +70,7 @@ def _minutes(value: Any) -> str:
 
 
 def _details(
-    session: dict[str, Any], messages: Sequence[Mapping[str, Any]], analytics: dict[str, Any]
+    session: Mapping[str, Any], messages: Sequence[Mapping[str, Any]], analytics: dict[str, Any]
 ) -> list[str]:
     participants = session.get("participants") or []
     rows = [
@@ -86,7 +86,7 @@ def _details(
     return ["## Session details", "", *_table(("Detail", "Value"), rows), ""]
 
 
-def _participants(session: dict[str, Any], analytics: dict[str, Any]) -> list[str]:
+def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> list[str]:
     counts = {
         p.get("personaId"): p.get("responses", 0) for p in analytics.get("participation") or []
     }
@@ -189,7 +189,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]])
 
 
 def markdown_report(
-    session: dict[str, Any],
+    session: Mapping[str, Any],
     messages: Sequence[Mapping[str, Any]],
     insights: dict[str, Any] | None,
     analytics: dict[str, Any],

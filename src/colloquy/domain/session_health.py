@@ -119,7 +119,7 @@ def overall(
 
 def build_health_report(
     messages: Sequence[Mapping[str, Any]],
-    participants: Sequence[dict[str, Any]],
+    participants: Sequence[Mapping[str, Any]],
     vectors: Mapping[str, Sequence[float]],
     *,
     embedder: str,

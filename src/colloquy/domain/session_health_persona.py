@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .answer_cleaning import ECHOED_INSTRUCTION, META_TEXT, OTHER_SPEAKER, clean_answer
@@ -171,7 +171,7 @@ SIGNALS = {
 
 
 def trait_consistency(
-    answers: Sequence[dict[str, Any]], participants: Sequence[dict[str, Any]]
+    answers: Sequence[dict[str, Any]], participants: Sequence[Mapping[str, Any]]
 ) -> dict[str, Any]:
     by_p: dict[int, list[str]] = defaultdict(list)
     for a in answers:

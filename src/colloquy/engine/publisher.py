@@ -42,7 +42,7 @@ def message_payload(message: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def progress_payload(
-    participants: list[dict[str, Any]],
+    participants: Sequence[Mapping[str, Any]],
     question_count: int,
     messages: Sequence[Mapping[str, Any]],
     generating: list[int],

@@ -48,7 +48,7 @@ def _trait_patterns(participants: list[dict]) -> dict[str, dict[str, list[str]]]
 
 
 def build_analytics(
-    session: dict[str, Any], messages: Sequence[Mapping[str, Any]]
+    session: Mapping[str, Any], messages: Sequence[Mapping[str, Any]]
 ) -> dict[str, Any]:
     """The word cloud and quotes read participant answers only: the moderator's questions
     are repeated every round and would crowd out what participants said."""

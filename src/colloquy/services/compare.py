@@ -12,7 +12,7 @@ from colloquy.errors import NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services import session_health
 from colloquy.services.analytics import build_analytics
-from colloquy.services.results import session_dict
+from colloquy.services.session_view import session_record
 from colloquy.services.synthetic_label import model_label_for
 from colloquy.store.messages import load_message_dicts
 from colloquy.store.models import SessionRow
@@ -28,16 +28,17 @@ async def compare_sessions(
     missing = [i for i in wanted if i not in rows]
     if missing:
         raise NotFound(f"Session not found: {', '.join(missing)}")
+    records = {sid: session_record(rows[sid]) for sid in wanted}
     unfinished = [
-        not_completed_message(rows[i].name, rows[i].status)
+        not_completed_message(records[i]["name"], records[i]["status"])
         for i in wanted
-        if rows[i].status != "completed"
+        if records[i]["status"] != "completed"
     ]
     if unfinished:
         raise ValidationFailed(unfinished)
     columns = []
     for sid in wanted:
-        session = session_dict(rows[sid])
+        session = records[sid]
         messages = await load_message_dicts(db, sid)
         analytics = build_analytics(session, messages)
         columns.append(

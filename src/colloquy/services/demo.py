@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain import demo_script as demo
 from colloquy.domain.messages import stored_message
+from colloquy.services.session_view import session_record
 from colloquy.store.messages import message_columns
 from colloquy.store.models import MessageRow, SessionRow
 from colloquy.store.types import utcnow
@@ -73,13 +74,14 @@ async def complete_demo(db: AsyncSession, speed: float = 1) -> dict[str, Any]:
             if attempt:
                 raise
             continue
+        record = session_record(session)
         return {
-            "id": session.id,
-            "name": session.name,
-            "status": session.status,
-            "createdAt": session.created_at,
-            "completedAt": session.completed_at,
+            "id": record["id"],
+            "name": record["name"],
+            "status": record["status"],
+            "createdAt": record["createdAt"],
+            "completedAt": record["completedAt"],
             "messageCount": len(messages),
-            "tokensUsed": session.tokens_used,
+            "tokensUsed": record["tokensUsed"],
         }
     raise AssertionError("unreachable")

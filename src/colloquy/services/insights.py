@@ -119,7 +119,7 @@ def chunk_budget(provider: Provider) -> int:
 
 async def write_insights(
     provider: Provider,
-    session: dict[str, Any],
+    session: Mapping[str, Any],
     messages: Sequence[Mapping[str, Any]],
     budget: int | None = None,
 ) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.html_report import report_html
+from colloquy.domain.session_record import SessionRecord
 from colloquy.domain.synthetic_notice import synthetic_notice
 from colloquy.errors import AppError
 from colloquy.runtime import Runtime
@@ -55,7 +56,7 @@ def render_pdf(html: str) -> bytes:
 
 async def session_report_html(
     db: AsyncSession, session_id: str, runtime: Runtime | None
-) -> tuple[dict[str, Any], str]:
+) -> tuple[SessionRecord, str]:
     health = await session_health.for_export(db, runtime, session_id) if runtime else None
     session, messages = await load_session(db, session_id)
     label = model_label_for(session, runtime)

@@ -3,36 +3,16 @@ exports) straight from the store, as the plain camelCase dicts the domain rules 
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.messages import Message
+from colloquy.domain.session_record import SessionRecord
 from colloquy.errors import NotFound
-from colloquy.services.session_view import model_info
+from colloquy.services.session_view import session_record
 from colloquy.store.messages import load_message_dicts
 from colloquy.store.models import SessionRow
 
 MSG_SESSION_NOT_FOUND = "Session not found"
-
-
-def session_dict(row: SessionRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "name": row.name,
-        "description": row.description,
-        "status": row.status,
-        "createdAt": row.created_at,
-        "completedAt": row.completed_at,
-        "participants": list(row.participants or []),
-        "moderatorStyle": row.moderator_style,
-        "stimuli": list(row.stimuli or []),
-        "questions": list(row.questions or []),
-        "settings": dict(row.settings or {}),
-        "tokensUsed": row.tokens_used,
-        "insights": row.insights,
-        "model": model_info(row),
-    }
 
 
 async def get_session_row(db: AsyncSession, session_id: str) -> SessionRow:
@@ -42,7 +22,7 @@ async def get_session_row(db: AsyncSession, session_id: str) -> SessionRow:
     return row
 
 
-async def load_session(db: AsyncSession, session_id: str) -> tuple[dict[str, Any], list[Message]]:
+async def load_session(db: AsyncSession, session_id: str) -> tuple[SessionRecord, list[Message]]:
     """The session and its messages in order; NotFound('Session not found') if absent."""
     row = await get_session_row(db, session_id)
-    return session_dict(row), await load_message_dicts(db, session_id)
+    return session_record(row), await load_message_dicts(db, session_id)

@@ -8,6 +8,7 @@ from sqlalchemy.exc import InvalidRequestError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
+from colloquy.domain import session_record as rec
 from colloquy.domain.constants import MSG_STOPPED
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import stored_tokens
@@ -39,7 +40,15 @@ async def _commit(db: AsyncSession) -> None:
 
 
 def _announce(bus: EventBus, row, running: bool) -> None:
-    bus.publish(row.id, "status", {"status": row.status, "running": running, "error": row.error})
+    bus.publish(
+        row.id,
+        "status",
+        {
+            "status": rec.session_status(row.status, row.completed_at),
+            "running": running,
+            "error": rec.error_record(row.error),
+        },
+    )
 
 
 async def run_session(
@@ -55,7 +64,7 @@ async def run_session(
             setup.validate_setup(
                 {
                     "name": row.name,
-                    "participantIds": [p.get("id") for p in row.participants],
+                    "participantIds": [p["id"] for p in rec.participants(row.participants)],
                     "moderatorStyle": row.moderator_style,
                     "stimuli": row.stimuli,
                     "questions": row.questions,

@@ -24,7 +24,8 @@ from colloquy.errors import AppError, Conflict, NotFound
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
 from colloquy.services.embedding import embed, get_embedder
-from colloquy.services.results import get_session_row, session_dict
+from colloquy.services.results import get_session_row
+from colloquy.services.session_view import session_record
 from colloquy.services.synthetic_label import DEMO_LABEL
 from colloquy.store.messages import load_message_dicts
 from colloquy.store.models import MessageRow, SessionHealthRow
@@ -69,7 +70,7 @@ def _out(session_id: str, row: SessionHealthRow) -> dict[str, Any]:
 async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[str, Any]:
     """Build and store the report for a session (whatever its status)."""
     row = await get_session_row(db, session_id)
-    session = session_dict(row)
+    session = session_record(row)
     messages = await load_message_dicts(db, session_id)
     await db.rollback()  # no transaction held open while embedding
     answers = [m for m in messages if m.get("kind") == "response"]

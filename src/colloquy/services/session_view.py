@@ -1,4 +1,9 @@
-"""What the API shows of a session: the full view and the dashboard summary."""
+"""What the API and the results features read of a session: the one row-to-record mapper
+(`session_record`), the full view of GET /api/sessions/{id} and the dashboard summary.
+
+Every stored JSON value goes through the tolerant readers of domain/session_record.py, so a
+row written by an older version (or by hand) reads with defaults instead of failing the
+typed response schema."""
 
 from __future__ import annotations
 
@@ -8,7 +13,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.moderation import SCRIPTED
+from colloquy.domain import session_record as rec
+from colloquy.domain.session_record import ModelRecord, SessionRecord
 from colloquy.engine.journal import load_messages
 from colloquy.engine.publisher import progress_payload
 from colloquy.store.models import MessageRow, SessionHealthRow, SessionRow
@@ -28,45 +34,59 @@ async def overall_by_session(db: AsyncSession, ids: list[str]) -> dict[str, str]
     return {sid: overall for sid, overall in rows}
 
 
-def _details(row: SessionRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "name": row.name,
-        "description": row.description,
-        "status": row.status,
-        "createdAt": row.created_at,
-        "completedAt": row.completed_at,
-        "model": model_info(row),
-    }
-
-
-def model_info(row: SessionRow) -> dict[str, Any] | None:
+def model_info(row: SessionRow) -> ModelRecord | None:
     """The provider and model that produced the session (None until a run starts)."""
     if not row.model_name:
         return None
     return {"provider": row.model_provider or "", "name": row.model_name}
 
 
+def session_record(row: SessionRow) -> SessionRecord:
+    """The session row as every reader sees it (the single row-to-dict mapper)."""
+    return {
+        "id": row.id,
+        "name": row.name or "",
+        "description": row.description or "",
+        "status": rec.session_status(row.status, row.completed_at),
+        "createdAt": row.created_at,
+        "completedAt": row.completed_at,
+        "participants": rec.participants(row.participants),
+        "moderatorStyle": rec.moderator_style(row.moderator_style),
+        "stimuli": rec.stimuli(row.stimuli),
+        "questions": rec.questions(row.questions),
+        "settings": rec.session_settings(row.settings),
+        "tokensUsed": row.tokens_used or 0,
+        "insights": rec.insights_record(row.insights, row.completed_at or row.created_at),
+        "model": model_info(row),
+    }
+
+
+def _view_message(message: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        **message,
+        "kind": rec.message_kind(message.get("kind"), message.get("participantIndex")),
+    }
+
+
 def session_view(
     row: SessionRow, messages: Sequence[Mapping[str, Any]], generating: list[int]
 ) -> dict[str, Any]:
-    participants = list(row.participants or [])
-    questions = list(row.questions or [])
-    moderator = (row.settings or {}).get("moderator") or SCRIPTED
-    progress = progress_payload(participants, len(questions), messages, generating, moderator)
+    """GET /api/sessions/{id}: the record, the run's state, its messages and progress."""
+    record = session_record(row)
+    settings = record["settings"]
+    progress = progress_payload(
+        record["participants"],
+        len(record["questions"]),
+        messages,
+        generating,
+        settings["moderator"],
+    )
     progress.pop("tokensUsed")
     return {
-        **_details(row),
-        "participants": participants,
-        "moderatorStyle": row.moderator_style,
-        "stimuli": list(row.stimuli or []),
-        "questions": questions,
-        "settings": dict(row.settings or {}),
-        "messages": messages,
-        "tokensUsed": row.tokens_used,
-        "insights": row.insights,
-        "error": row.error,
+        **record,
+        "error": rec.error_record(row.error),
         "running": bool(row.running),
+        "messages": [_view_message(m) for m in messages],
         "progress": progress,
     }
 
@@ -95,11 +115,18 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
     health = await overall_by_session(db, [r.id for r in rows])
     out = []
     for row in rows:
+        record = session_record(row)
         c = counts.get(row.id, {})
         out.append(
             {
-                **_details(row),
-                "participantCount": len(row.participants or []),
+                "id": record["id"],
+                "name": record["name"],
+                "description": record["description"],
+                "status": record["status"],
+                "createdAt": record["createdAt"],
+                "completedAt": record["completedAt"],
+                "model": record["model"],
+                "participantCount": len(record["participants"]),
                 "messageCount": sum(c.values()),
                 "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},
                 "health": health.get(row.id),

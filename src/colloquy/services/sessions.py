@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain import session_record as rec
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
@@ -79,7 +80,9 @@ async def update_session(
         merged = {
             "name": data.get("name", row.name),
             "description": data.get("description"),
-            "participantIds": data.get("participantIds", [p.get("id") for p in row.participants]),
+            "participantIds": data.get(
+                "participantIds", [p["id"] for p in rec.participants(row.participants)]
+            ),
             "moderatorStyle": data.get("moderatorStyle", row.moderator_style),
             "stimuli": data.get("stimuli", row.stimuli),
             "questions": data.get("questions", row.questions),

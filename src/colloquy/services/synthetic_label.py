@@ -8,6 +8,7 @@ dict), that wins.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from colloquy.domain.demo_script import DEMO_SESSION_ID
@@ -17,7 +18,7 @@ from colloquy.services import model_settings
 DEMO_LABEL = "scripted demo conversation, written in advance"
 
 
-def _recorded(session: dict[str, Any]) -> tuple[str | None, str | None]:
+def _recorded(session: Mapping[str, Any]) -> tuple[str | None, str | None]:
     recorded = session.get("model")
     if isinstance(recorded, dict):  # the session view's {"provider", "name"}
         return (recorded.get("provider") or None), (recorded.get("name") or None)
@@ -44,7 +45,7 @@ def current_model_label(runtime: Runtime | None) -> str:
     return _join(view.get("provider"), view.get("model"))
 
 
-def model_label_for(session: dict[str, Any], runtime: Runtime | None = None) -> str:
+def model_label_for(session: Mapping[str, Any], runtime: Runtime | None = None) -> str:
     """'<model> via <provider>': recorded on the session, else the current configuration
     (marked as such)."""
     if session.get("id") == DEMO_SESSION_ID:

@@ -9,6 +9,7 @@ from typing import Literal
 
 from colloquy.api.schemas.common import CamelModel
 from colloquy.api.schemas.sessions import ErrorInfo, MessageOut, ProgressOut
+from colloquy.domain.constants import SessionStatus
 
 
 class AnswerRef(CamelModel):
@@ -46,7 +47,7 @@ class ProgressEventData(ProgressOut):
 
 
 class StatusEventData(CamelModel):
-    status: str  # draft | in-progress | completed
+    status: SessionStatus
     running: bool
     error: ErrorInfo | None
 

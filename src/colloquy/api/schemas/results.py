@@ -8,8 +8,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from colloquy.api.schemas.common import CamelModel, RequestModel
-
-Sentiment = Literal["positive", "neutral", "negative"]
+from colloquy.api.schemas.personas import Traits
+from colloquy.domain.constants import Priority, Sentiment, SessionStatus
 
 
 class SentimentBreakdown(CamelModel):
@@ -91,7 +91,7 @@ class ThemeOut(CamelModel):
 
 
 class RecommendationOut(CamelModel):
-    priority: Literal["high", "medium", "low"]
+    priority: Priority
     title: str
     description: str
 
@@ -113,7 +113,7 @@ class DemoCompleteIn(RequestModel):
 class DemoCompleteOut(CamelModel):
     id: str
     name: str
-    status: str
+    status: SessionStatus
     created_at: datetime
     completed_at: datetime
     message_count: int
@@ -156,7 +156,7 @@ class DemoPersonaOut(CamelModel):
     gender: str
     location: str
     income: str
-    traits: dict[str, float]
+    traits: Traits
     interests: list[str]
     enriched: dict[str, Any]
 

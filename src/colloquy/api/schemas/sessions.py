@@ -9,7 +9,19 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, RequestModel
-from colloquy.domain.constants import SESSION_NAME_MAX_LENGTH
+from colloquy.api.schemas.personas import Traits
+from colloquy.api.schemas.results import InsightsOut
+from colloquy.domain.constants import (
+    SESSION_NAME_MAX_LENGTH,
+    DiscussionMode,
+    MessageKind,
+    ModeratorKind,
+    ModeratorStyle,
+    ResponseLength,
+    SessionStatus,
+    StimulusPlatform,
+    StimulusType,
+)
 
 PersonaId = Annotated[str, Field(max_length=64)]
 QuestionText = Annotated[str, Field(max_length=5000)] | None
@@ -94,7 +106,7 @@ class SessionSummaryOut(CamelModel):
     id: str
     name: str
     description: str
-    status: str
+    status: SessionStatus
     created_at: datetime
     completed_at: datetime | None
     participant_count: int
@@ -115,7 +127,7 @@ class MessageOut(CamelModel):
     question_index: int
     round: int  # 0-based: 0 = initial responses
     participant_index: int | None = None
-    kind: str  # question | round | response | probe | summary (the last two: AI moderator)
+    kind: MessageKind  # probe and summary: the AI moderator's
     # What answer cleaning repaired (own-name prefix, another voice, meta text, ...).
     repairs: list[str] = Field(default_factory=list)
     # Why the message is not what was planned (an AI moderator call that fell back).
@@ -133,35 +145,55 @@ class ProgressOut(CamelModel):
 
 class StimulusOut(CamelModel):
     id: str
-    type: str
+    type: StimulusType
     title: str
     content: str
     description: str | None = None
-    platform: str | None = None
+    platform: StimulusPlatform | None = None
 
 
 class SessionSettingsOut(CamelModel):
-    response_length: str
-    discussion_mode: str
+    response_length: ResponseLength
+    discussion_mode: DiscussionMode
     auto_advance: bool
-    moderator: str = "scripted"  # scripted (the spec's prompts) | ai (issue 15)
+    # Who writes the prompts between rounds: scripted (the spec's text) | ai (issue 15).
+    moderator: ModeratorKind = "scripted"
+
+
+class SessionParticipantOut(CamelModel):
+    """A participant: the persona as frozen into the session when it was set up."""
+
+    id: str
+    name: str
+    age: int
+    gender: str
+    location: str
+    income: str
+    traits: Traits
+    interests: list[str]
+    tags: list[str] = Field(default_factory=list)
+    enriched: dict[str, Any]
+    # The persona's own fields when it was snapshot (ISO times); absent in older sessions.
+    generated_from: str | None = None
+    created_at: str | None = None
+    updated_at: str | None = None
 
 
 class SessionOut(CamelModel):
     id: str
     name: str
     description: str
-    status: str
+    status: SessionStatus
     created_at: datetime
     completed_at: datetime | None
-    participants: list[dict[str, Any]]  # persona snapshots incl. `enriched`
-    moderator_style: str
+    participants: list[SessionParticipantOut]
+    moderator_style: ModeratorStyle
     stimuli: list[StimulusOut]
     questions: list[str]
     settings: SessionSettingsOut
     messages: list[MessageOut]
     tokens_used: int
-    insights: dict[str, Any] | None
+    insights: InsightsOut | None
     error: ErrorInfo | None
     running: bool
     progress: ProgressOut
