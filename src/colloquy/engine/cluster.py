@@ -18,7 +18,8 @@ Events: every event published on a process is also sent with `pg_notify` on one
 dedicated connection (in publish order, batched up to the payload limit), and every
 process LISTENs on another and publishes what other processes sent on its own bus, so
 an SSE subscriber on any process sees every event. An event too large for a
-notification reaches other processes as `reset` (their clients refetch the session).
+notification reaches other processes as a reference (a stored message: their streams read
+it from the database) or as `reset` (their clients refetch the session).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import os
 import socket
@@ -40,6 +40,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
+from colloquy.engine.relay import Relay
 
 if TYPE_CHECKING:
     from colloquy.engine.manager import RunnerRegistry
@@ -52,7 +53,6 @@ SCAN_SECONDS = 2.0
 STOP_WAIT_SECONDS = 15.0
 CHANNEL = "colloquy_events"
 PAYLOAD_LIMIT = 7000  # PostgreSQL refuses notifications of 8000 bytes or more
-CLOSE = "__close"  # a pseudo-event: the session was deleted
 
 _ACQUIRE = text(
     """
@@ -240,23 +240,22 @@ class Cluster:
         return started
 
 
-class EventRelay:
+class EventRelay(Relay):
     """Events to and from the other processes through LISTEN/NOTIFY."""
 
+    batch_limit = PAYLOAD_LIMIT - 100
+    event_limit = PAYLOAD_LIMIT - 100
+
     def __init__(self, dsn: str, origin: str, bus: EventBus) -> None:
+        super().__init__(origin, bus)
         self.dsn = dsn
-        self.origin = origin
-        self.bus = bus
-        self.queue: asyncio.Queue[tuple[str, str, dict[str, Any]]] = asyncio.Queue()
         self.listener: asyncpg.Connection | None = None
         self.sender: asyncpg.Connection | None = None
-        self._send_task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self._listen()
         self.sender = await asyncpg.connect(self.dsn)
-        self.bus.forward = self.forward
-        self._send_task = asyncio.create_task(self._send_loop(), name="event-relay")
+        self.start_sending()
 
     async def _listen(self) -> None:
         self.listener = await asyncpg.connect(self.dsn)
@@ -276,75 +275,21 @@ class EventRelay:
         self.bus.reset_all()
 
     async def close(self) -> None:
-        self.bus.forward = None
-        if self._send_task is not None:
-            self._send_task.cancel()
-            await asyncio.gather(self._send_task, return_exceptions=True)
+        await self.stop_sending()
         for conn in (self.listener, self.sender):
             if conn is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(conn.close(), 5)
 
-    def forward(self, session_id: str, name: str, data: dict[str, Any]) -> None:
-        self.queue.put_nowait((session_id, name, data))
+    async def publish(self, payload: str) -> None:
+        if self.sender is None or self.sender.is_closed():
+            self.sender = await asyncpg.connect(self.dsn)
+        await self.sender.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
 
-    def _batch(self, first: tuple[str, str, dict[str, Any]]) -> list[tuple[str, set[str]]]:
-        """`first` and the events queued behind it, as few notifications as fit (in order),
-        each with the sessions it concerns."""
-        payloads: list[tuple[str, set[str]]] = []
-        events: list[str] = []
-        sessions: set[str] = set()
-        size = 0
-        item: tuple[str, str, dict[str, Any]] | None = first
-        while item is not None:
-            sid, name, data = item
-            item = None if self.queue.empty() else self.queue.get_nowait()
-            one = json.dumps([sid, name, data], default=str)
-            if len(one.encode()) > PAYLOAD_LIMIT - 100:
-                one = json.dumps([sid, "reset", {}])
-            if events and size + len(one.encode()) > PAYLOAD_LIMIT - 100:
-                payloads.append((self._wrap(events), sessions))
-                events, size, sessions = [], 0, set()
-            events.append(one)
-            sessions.add(sid)
-            size += len(one.encode()) + 1
-        if events:
-            payloads.append((self._wrap(events), sessions))
-        return payloads
-
-    def _wrap(self, events: list[str]) -> str:
-        return '{"o": ' + json.dumps(self.origin) + ', "e": [' + ",".join(events) + "]}"
-
-    async def _send_loop(self) -> None:
-        while True:
-            first = await self.queue.get()
-            for payload, sessions in self._batch(first):
-                try:
-                    if self.sender is None or self.sender.is_closed():
-                        self.sender = await asyncpg.connect(self.dsn)
-                    await self.sender.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.warning("event relay: could not send events", exc_info=True)
-                    if self.sender is not None:
-                        self.sender.terminate()
-                        self.sender = None
-                    await asyncio.sleep(0.5)
-                    # Those events are lost to the other processes: their subscribers of
-                    # these sessions refetch instead (sent once the connection is back).
-                    for sid in sessions:
-                        self.queue.put_nowait((sid, "reset", {}))
+    async def drop_sender(self) -> None:
+        if self.sender is not None:
+            self.sender.terminate()
+            self.sender = None
 
     def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        try:
-            message = json.loads(payload)
-            if message.get("o") == self.origin:
-                return
-            for session_id, name, data in message.get("e", []):
-                if name == CLOSE:
-                    self.bus.close_local(session_id)
-                else:
-                    self.bus.publish_local(session_id, name, data)
-        except Exception:
-            log.warning("event relay: a notification could not be read", exc_info=True)
+        self.receive(payload)
