@@ -84,7 +84,9 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         cluster = None
         if is_postgres(settings.resolved_database_url):  # several processes may share it
-            cluster = Cluster(runtime.sessionmaker, settings.resolved_database_url)
+            cluster = Cluster(
+                runtime.sessionmaker, settings.resolved_database_url, settings.redis_url
+            )
             await cluster.start(app.state.runners, app.state.events)
             app.state.runners.cluster = cluster
         await app.state.runners.resume_all()  # sessions that were running before a restart

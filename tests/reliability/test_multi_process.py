@@ -53,6 +53,7 @@ class Follower(threading.Thread):
     ) -> None:
         super().__init__(daemon=True)
         self.url, self.session_id = url, session_id
+        self.current = url  # the process it follows now
         self.switch_to, self.switch_after = switch_to, switch_after
         self.ready = threading.Event()
         self.message_ids: set[str] = set()
@@ -70,18 +71,23 @@ class Follower(threading.Thread):
             self.error = exc
 
     def _refetch(self) -> None:
-        view = httpx.get(f"{self.url}/api/sessions/{self.session_id}", timeout=20).json()
+        view = httpx.get(f"{self.current}/api/sessions/{self.session_id}", timeout=20).json()
         self.message_ids.update(m["id"] for m in view["messages"])
 
     def _follow(self) -> None:
         url = self.url
         while not self.completed:
-            self._stream(url)
-            if self.switch_to is None or self.switched:
+            try:
+                self._stream(url)
+            except httpx.TransportError:  # its process died: reconnect elsewhere
+                if self.switch_to is None or self.switched:
+                    raise
+            if self.completed or self.switch_to is None or self.switched:
                 return
             self.switched, url = True, self.switch_to
 
     def _stream(self, base: str) -> None:
+        self.current = base
         url = f"{base}/api/sessions/{self.session_id}/events"
         headers = {"Last-Event-ID": self.last_id} if self.last_id else {}
         timeout = httpx.Timeout(60, read=60)
@@ -235,6 +241,84 @@ def test_three_processes_share_sessions_events_and_survive_kill_9(pg_settings, t
         if f.session_id not in b_sessions:
             assert "reset" not in f.events, f.events
             assert list(dict.fromkeys(f.event_message_ids)) == stored
+
+
+def channel_subscribers(redis_url: str, channel: str) -> int:
+    async def read() -> int:
+        import redis.asyncio as aioredis
+
+        client = aioredis.Redis.from_url(redis_url)
+        try:
+            return dict(await client.pubsub_numsub(channel)).get(channel.encode(), 0)
+        finally:
+            await client.aclose()
+
+    return asyncio.run(read())
+
+
+def test_two_processes_relay_events_through_redis(pg_settings, tmp_path, redis_url):
+    """COLLOQUY_REDIS_URL: the events go over Redis pub/sub (leases stay in PostgreSQL).
+    Clients on A follow sessions run by B; others switch from B to A mid-run with
+    Last-Event-ID; a kill -9 of the owner is survived as on NOTIFY."""
+    from colloquy.engine.cluster import redis_channel
+
+    url_db = pg_settings.resolved_database_url
+    channel = redis_channel(url_db)  # the test database is new: a channel of this run
+    with run_fake_openai(lambda body: FakeReply(default_responder(body), delay=0.25)) as fake:
+        env = server_env(pg_settings, fake.base_url, COLLOQUY_REDIS_URL=redis_url)
+        procs: list = []
+        try:
+            for name in "ab":
+                procs.append(start(env, tmp_path / f"{name}.log"))
+            (_, a), (pb, b) = procs
+            assert channel_subscribers(redis_url, channel) == 2  # one per process
+            ids = [
+                httpx.post(f"{a}/api/sessions", json=session_body(), timeout=20).json()["id"]
+                for _ in range(3)
+            ]
+            followers = [Follower(a, sid) for sid in ids]
+            switchers = [Follower(b, sid, switch_to=a, switch_after=6) for sid in ids]
+            for f in followers + switchers:
+                f.start()
+            for f in followers + switchers:
+                assert f.ready.wait(20), "no ready event"
+            for sid in ids[:2]:  # run by B
+                assert httpx.post(f"{b}/api/sessions/{sid}/run", timeout=20).status_code == 200
+            deadline = time.monotonic() + 60
+            while not all(counts(a)[sid]["status"] == "completed" for sid in ids[:2]):
+                assert time.monotonic() < deadline, "sessions did not complete"
+                time.sleep(0.2)
+            # The third runs on B, which is killed mid-run: A takes it over.
+            third = ids[2]
+            assert httpx.post(f"{b}/api/sessions/{third}/run", timeout=20).status_code == 200
+            deadline = time.monotonic() + 30
+            while counts(a)[third]["messageCount"] < 4:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            os.kill(pb.pid, signal.SIGKILL)
+            pb.wait(timeout=10)
+            deadline = time.monotonic() + 60
+            while counts(a)[third]["status"] != "completed":
+                assert time.monotonic() < deadline, "not taken over"
+                time.sleep(0.2)
+            for f in followers + switchers:
+                f.join(30)
+        finally:
+            for proc, _url in procs:
+                if proc.poll() is None:
+                    stop(proc)
+    after = stored_messages(url_db)
+    for sid in ids:
+        assert_complete_plan(after[sid], questions=2, participants=3)
+    for f in followers + switchers:
+        assert f.error is None, f.error
+        assert f.completed, f"{f.session_id}: no completed status; got {f.events[-5:]}"
+        stored = [row[5] for row in after[f.session_id]]
+        assert f.message_ids == set(stored), f"{f.session_id}: missed"
+        if f.session_id != third:  # every message as an event, in order, no reset
+            assert "reset" not in f.events, f.events
+            assert list(dict.fromkeys(f.event_message_ids)) == stored
+    assert all(f.switched for f in switchers)
 
 
 def test_stop_and_end_from_a_process_that_does_not_own_the_run(pg_settings):

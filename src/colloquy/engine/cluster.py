@@ -14,7 +14,8 @@ Stop and End from a process that does not own the run set `stop_request` on the 
 the owner's heartbeat sees it, stops its runner (which records the stop), releases the
 lease, and the asking process waits for that.
 
-Events: every event published on a process is also sent with `pg_notify` on one
+Events (with COLLOQUY_REDIS_URL: over Redis pub/sub instead, engine/redis_relay.py;
+leases stay here): every event published on a process is also sent with `pg_notify` on one
 dedicated connection (in publish order, batched up to the payload limit), and every
 process LISTENs on another and publishes what other processes sent on its own bus, so
 an SSE subscriber on any process sees every event. An event too large for a
@@ -40,6 +41,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
+from colloquy.engine.redis_relay import RedisEventRelay
 from colloquy.engine.relay import Relay
 
 if TYPE_CHECKING:
@@ -105,20 +107,33 @@ def asyncpg_dsn(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+def redis_channel(database_url: str) -> str:
+    """The Redis channel of the processes that share this database (and only of them)."""
+    url = make_url(database_url)
+    return f"colloquy:events:{url.host or ''}:{url.port or 5432}/{url.database or ''}"
+
+
 def new_owner_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 class Cluster:
-    def __init__(self, factory: async_sessionmaker[AsyncSession], database_url: str) -> None:
+    def __init__(
+        self,
+        factory: async_sessionmaker[AsyncSession],
+        database_url: str,
+        redis_url: str | None = None,
+    ) -> None:
         self.factory = factory
         self.dsn = asyncpg_dsn(database_url)
+        self.redis_url = redis_url
+        self.channel = redis_channel(database_url)
         self.me = new_owner_id()
         self.held: set[str] = set()  # sessions whose lease this process holds
         self._stopping: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._registry: RunnerRegistry | None = None
-        self.relay: EventRelay | None = None
+        self.relay: EventRelay | RedisEventRelay | None = None
 
     # -- leases ---------------------------------------------------------------------------
 
@@ -169,7 +184,10 @@ class Cluster:
 
     async def start(self, registry: RunnerRegistry, bus: EventBus) -> None:
         self._registry = registry
-        self.relay = EventRelay(self.dsn, self.me, bus)
+        if self.redis_url:
+            self.relay = RedisEventRelay(self.redis_url, self.channel, self.me, bus)
+        else:
+            self.relay = EventRelay(self.dsn, self.me, bus)
         await self.relay.start()
         self._tasks = [
             asyncio.create_task(self._every(HEARTBEAT_SECONDS, self.heartbeat), name="lease-beat"),
