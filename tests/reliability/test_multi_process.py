@@ -61,6 +61,7 @@ class Follower(threading.Thread):
         self.events: list[str] = []
         self.last_id: str | None = None
         self.switched = False
+        self.switch_at = 0  # events received before the switch
         self.completed = False
         self.error: Exception | None = None
 
@@ -85,6 +86,7 @@ class Follower(threading.Thread):
             if self.completed or self.switch_to is None or self.switched:
                 return
             self.switched, url = True, self.switch_to
+            self.switch_at = len(self.events)
 
     def _stream(self, base: str) -> None:
         self.current = base
@@ -232,14 +234,15 @@ def test_three_processes_share_sessions_events_and_survive_kill_9(pg_settings, t
             assert f.events.count("message") == len(after[f.session_id])
     assert max(taken.values()) < 15
     # Clients that switched process mid-run got every message as events, from the database
-    # where they missed them; a reset only where B's death could have lost one.
+    # where they missed them; the switch caused no reset (B's death may: its sessions are
+    # adopted with a reset, as is a run whose lease a scan of another process took first).
     for f in switchers:
         assert f.error is None, f.error
         assert f.switched and f.completed, f"{f.session_id}: {f.events[-5:]}"
         stored = [row[5] for row in after[f.session_id]]
         assert f.message_ids == set(stored), f"{f.session_id}: missed"
         if f.session_id not in b_sessions:
-            assert "reset" not in f.events, f.events
+            assert "reset" not in f.events[f.switch_at :], f.events
             assert list(dict.fromkeys(f.event_message_ids)) == stored
 
 
@@ -315,10 +318,12 @@ def test_two_processes_relay_events_through_redis(pg_settings, tmp_path, redis_u
         assert f.completed, f"{f.session_id}: no completed status; got {f.events[-5:]}"
         stored = [row[5] for row in after[f.session_id]]
         assert f.message_ids == set(stored), f"{f.session_id}: missed"
-        if f.session_id != third:  # every message as an event, in order, no reset
-            assert "reset" not in f.events, f.events
+        if f.session_id != third:  # every message as an event, in order
             assert list(dict.fromkeys(f.event_message_ids)) == stored
-    assert all(f.switched for f in switchers)
+    for f in switchers:
+        assert f.switched
+        if f.session_id != third:  # the switch caused no reset
+            assert "reset" not in f.events[f.switch_at :], f.events
 
 
 def test_stop_and_end_from_a_process_that_does_not_own_the_run(pg_settings):

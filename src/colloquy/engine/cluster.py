@@ -221,7 +221,12 @@ class Cluster:
     async def heartbeat(self) -> None:
         """Renew this process's leases, act on stop requests, drop runs it lost."""
         if self.relay is not None:
-            await self.relay.check()
+            try:  # Redis (or the listening connection) down must not stop the renewals
+                await self.relay.check()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("event relay: reconnecting failed; trying again", exc_info=True)
         registry = self._registry
         ids = list(self.held)
         if registry is None or not ids:
