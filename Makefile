@@ -11,6 +11,9 @@ CHROMIUM := /usr/bin/chromium
 # The test suite also runs the store and API tests against this PostgreSQL (empty = SQLite only).
 COLLOQUY_TEST_POSTGRES_URL ?= postgresql+asyncpg://postgres@127.0.0.1:5432/test
 export COLLOQUY_TEST_POSTGRES_URL
+# And the event relay's tests use this Redis (empty = those tests skip).
+COLLOQUY_TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+export COLLOQUY_TEST_REDIS_URL
 
 .PHONY: setup run lint test test-python test-frontend chromium pdf-libs bench clean openapi
 

@@ -14,6 +14,7 @@ from colloquy.app import create_app
 from colloquy.settings import Settings
 
 POSTGRES_URL = os.environ.get("COLLOQUY_TEST_POSTGRES_URL", "")
+REDIS_URL = os.environ.get("COLLOQUY_TEST_REDIS_URL", "")
 BACKENDS = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
 
 
@@ -37,6 +38,14 @@ def postgres_database():
     base = POSTGRES_URL.rsplit("/", 1)[0]
     yield f"{base}/{name}"
     asyncio.run(_admin(POSTGRES_URL, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """The Redis of the event relay's tests (each test uses a channel of its own)."""
+    if not REDIS_URL:
+        pytest.skip("COLLOQUY_TEST_REDIS_URL is not set")
+    return REDIS_URL
 
 
 @pytest.fixture(params=BACKENDS)

@@ -32,7 +32,7 @@ from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
-from colloquy.engine.cluster import Cluster, is_postgres
+from colloquy.engine.cluster import SCAN_SECONDS, Cluster, is_postgres
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import PROVIDERS
@@ -84,7 +84,9 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         cluster = None
         if is_postgres(settings.resolved_database_url):  # several processes may share it
-            cluster = Cluster(runtime.sessionmaker, settings.resolved_database_url)
+            cluster = Cluster(
+                runtime.sessionmaker, settings.resolved_database_url, settings.redis_url
+            )
             await cluster.start(app.state.runners, app.state.events)
             app.state.runners.cluster = cluster
         await app.state.runners.resume_all()  # sessions that were running before a restart
@@ -92,6 +94,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         if cluster is not None:
             app.state.surveys.lock_dsn = cluster.dsn
         await app.state.surveys.resume_all()  # and surveys
+        if cluster is not None:  # and, while it runs, the surveys of processes that died
+            app.state.surveys.start_scanning(SCAN_SECONDS)
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""
             if provider in PROVIDERS:  # import its SDK now, so it is frozen too

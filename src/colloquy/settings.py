@@ -13,6 +13,9 @@ class Settings(BaseSettings):
 
     data_dir: Path = Path("./data")
     database_url: str | None = None
+    # Several processes on PostgreSQL: carry their live events over Redis pub/sub
+    # (redis://host:6379/0) instead of PostgreSQL LISTEN/NOTIFY. Ignored on SQLite.
+    redis_url: str | None = Field(default=None, repr=False)  # may hold a password
     host: str = "127.0.0.1"
     port: int = 8000
 

@@ -7,6 +7,19 @@ from colloquy.api.events import _stream
 from colloquy.engine.events import EventBus
 
 
+class _NoMessages:
+    """A database session of a session with no stored messages (the stream's position)."""
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        return False
+
+    async def scalar(self, _query):
+        return None
+
+
 def frames(chunk: bytes) -> list[tuple[str, str]]:
     out = []
     for block in chunk.decode().replace("\r\n", "\n").strip().split("\n\n"):
@@ -37,7 +50,7 @@ async def test_stream_opened_mid_answer_shows_the_text_so_far():
             "delta": "Honestly, ",
         },
     )
-    stream = _stream(bus, "s", None)
+    stream = _stream(bus, _NoMessages, "s", None)
     first = await anext(stream)
     assert [name for name, _ in frames(first)] == ["ready"]
     live = frames(await anext(stream))
@@ -74,7 +87,7 @@ async def test_stream_opened_mid_answer_shows_the_text_so_far():
 async def test_stream_of_an_idle_session_has_no_live_part():
     bus = EventBus()
     bus.publish("s", "status", {"status": "completed", "running": False, "error": None})
-    stream = _stream(bus, "s", None)
+    stream = _stream(bus, _NoMessages, "s", None)
     assert [name for name, _ in frames(await anext(stream))] == ["ready"]
     bus.publish("s", "status", {"status": "completed", "running": False, "error": None})
     assert [name for name, _ in frames(await anext(stream))] == ["status"]

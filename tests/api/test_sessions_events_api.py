@@ -56,7 +56,7 @@ def read_events(response, until, limit: float = 30):
             continue
         if not line:
             if "event" in frame:
-                event = (int(frame["id"]), frame["event"], json.loads(frame.get("data", "{}")))
+                event = (frame["id"], frame["event"], json.loads(frame.get("data", "{}")))
                 events.append(event)
                 if until(event):
                     return events
@@ -65,6 +65,12 @@ def read_events(response, until, limit: float = 30):
         key, _, value = line.partition(":")
         frame[key] = value.removeprefix(" ")
     return events
+
+
+def id_key(event_id: str) -> tuple[int, int]:
+    """(bus id, position in the stored messages) of an id "<epoch>.<local>.<seq>"."""
+    _, local, seq = event_id.split(".")
+    return int(local), int(seq)
 
 
 def completed(event):
@@ -85,8 +91,13 @@ def test_live_events_during_a_run_and_resume_with_last_event_id(server, fake_llm
         assert names[0] == "ready"
         assert names.count("message") == 24
         assert {"token", "thinking", "progress", "status"} <= set(names)
-        ids = [e[0] for e in events]
+        ids = [id_key(e[0]) for e in events]
         assert ids == sorted(ids) and len(set(ids)) == len(ids)
+        assert len({e[0].split(".")[0] for e in events}) == 1  # one bus
+        # The seq part counts the messages sent so far on the stream.
+        assert [i[1] for i, e in zip(ids, events, strict=True) if e[1] == "message"] == list(
+            range(1, 25)
+        )
         first_message = next(e for e in events if e[1] == "message")[2]
         assert first_message["kind"] == "question" and first_message["speaker"] == "Moderator"
         token = next(e for e in events if e[1] == "token")[2]
@@ -105,6 +116,31 @@ def test_live_events_during_a_run_and_resume_with_last_event_id(server, fake_llm
         with client.stream("GET", url, headers={"Last-Event-ID": "12"}) as res:
             first = read_events(res, lambda e: True)
         assert first[0][1] == "reset"
+
+
+def test_an_id_from_another_process_replays_the_stored_messages(server, fake_llm):
+    """Last-Event-ID from another process (or a restarted one): the stored messages after
+    its position come from the database, with the live payloads, then the status; no
+    reset."""
+    fake_llm.set_responder(lambda body: FakeReply(default_responder(body), delay=0.005))
+    with httpx.Client(base_url=server, timeout=30) as client:
+        s = client.post("/api/sessions", json=session_body()).json()
+        url = f"/api/sessions/{s['id']}/events"
+        with client.stream("GET", url) as res:
+            client.post(f"/api/sessions/{s['id']}/run")
+            events = read_events(res, completed)
+        live = [e[2] for e in events if e[1] == "message"]
+        epoch = events[0][0].split(".")[0]
+        for sent in (f"0ther{epoch[5:]}.12.10", f"{epoch}.1.10"):  # unknown bus; too old
+            with client.stream("GET", url, headers={"Last-Event-ID": sent}) as res:
+                replay = read_events(res, completed)
+            assert [e[1] for e in replay] == ["message"] * 14 + ["status"]
+            assert [e[2] for e in replay[:-1]] == live[10:]
+            assert [id_key(e[0])[1] for e in replay] == [*range(11, 25), 24]
+        # The query fallback (lastEventId) works the same way.
+        with client.stream("GET", url, params={"lastEventId": "abc.1.23"}) as res:
+            replay = read_events(res, completed)
+        assert [e[2]["id"] for e in replay[:-1]] == [live[-1]["id"]]
 
 
 def test_unknown_session_events_404(server):

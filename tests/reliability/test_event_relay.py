@@ -9,7 +9,7 @@ import asyncpg
 import pytest
 
 from colloquy.engine.cluster import EventRelay, asyncpg_dsn
-from colloquy.engine.events import EventBus
+from colloquy.engine.events import EventBus, is_reference
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -45,6 +45,20 @@ def test_events_reach_the_other_process_in_order_and_large_ones_reset(postgres_d
             back = [await _next(own.queue) for _ in range(303)][-1]
             assert back.name == "status" and back.data["running"] is True
             assert (await _next(sub.queue)).data["running"] is True  # two's own subscriber
+
+            # A message's seq (not in its payload) travels with it.
+            one.publish("s1", "message", {"id": "m2", "content": "y"}, seq=7)
+            relayed = await _next(sub.queue)
+            assert (relayed.name, relayed.data["id"], relayed.seq) == ("message", "m2", 7)
+            assert (await _next(own.queue)).seq == 7
+            # A stored message too large for a notification goes as a reference to it.
+            big = {"id": "m3", "content": "z" * 9000, "participantIndex": 1, "questionIndex": 0}
+            one.publish("s1", "message", {**big, "round": 0, "kind": "response"}, seq=8)
+            relayed = await _next(sub.queue)
+            assert relayed.name == "message" and relayed.seq == 8 and is_reference(relayed)
+            assert relayed.data["id"] == "m3" and "content" not in relayed.data
+            assert relayed.data["participantIndex"] == 1
+            assert (await _next(own.queue)).data["content"] == big["content"]
 
             one.close_session("s1")  # deleted on one: the streams on two end too
             assert await _next(sub.queue) is None

@@ -4,7 +4,9 @@ Sessions are created on one process and run through another; SSE clients on proc
 follow sessions run by B and C; B is killed with -9 mid-run and its sessions are taken
 over by A or C (within 15 s) and finish. Every session completes with seq 1..n, each
 (question, round, participant) stored exactly once, and every SSE client gets every
-stored message (by its `message` events, or by refetching the session on `reset`).
+stored message (by its `message` events, or by refetching the session on `reset`). Other
+clients switch process mid-run with Last-Event-ID (a load balancer sending a reconnect
+elsewhere): they get every message as events, replayed from the database, without reset.
 """
 
 from __future__ import annotations
@@ -42,14 +44,24 @@ def pg_settings(tmp_path, postgres_database) -> Settings:
 
 
 class Follower(threading.Thread):
-    """An SSE client of one process following one session until it completes."""
+    """An SSE client of one process following one session until it completes; with
+    `switch_to`, it drops its stream after `switch_after` messages and reconnects to that
+    process with Last-Event-ID (as EventSource does)."""
 
-    def __init__(self, url: str, session_id: str) -> None:
+    def __init__(
+        self, url: str, session_id: str, switch_to: str | None = None, switch_after: int = 4
+    ) -> None:
         super().__init__(daemon=True)
         self.url, self.session_id = url, session_id
+        self.current = url  # the process it follows now
+        self.switch_to, self.switch_after = switch_to, switch_after
         self.ready = threading.Event()
         self.message_ids: set[str] = set()
+        self.event_message_ids: list[str] = []  # from `message` events only
         self.events: list[str] = []
+        self.last_id: str | None = None
+        self.switched = False
+        self.switch_at = 0  # events received before the switch
         self.completed = False
         self.error: Exception | None = None
 
@@ -60,15 +72,33 @@ class Follower(threading.Thread):
             self.error = exc
 
     def _refetch(self) -> None:
-        view = httpx.get(f"{self.url}/api/sessions/{self.session_id}", timeout=20).json()
+        view = httpx.get(f"{self.current}/api/sessions/{self.session_id}", timeout=20).json()
         self.message_ids.update(m["id"] for m in view["messages"])
 
     def _follow(self) -> None:
-        url = f"{self.url}/api/sessions/{self.session_id}/events"
-        with httpx.stream("GET", url, timeout=httpx.Timeout(60, read=60)) as response:
+        url = self.url
+        while not self.completed:
+            try:
+                self._stream(url)
+            except httpx.TransportError:  # its process died: reconnect elsewhere
+                if self.switch_to is None or self.switched:
+                    raise
+            if self.completed or self.switch_to is None or self.switched:
+                return
+            self.switched, url = True, self.switch_to
+            self.switch_at = len(self.events)
+
+    def _stream(self, base: str) -> None:
+        self.current = base
+        url = f"{base}/api/sessions/{self.session_id}/events"
+        headers = {"Last-Event-ID": self.last_id} if self.last_id else {}
+        timeout = httpx.Timeout(60, read=60)
+        with httpx.stream("GET", url, headers=headers, timeout=timeout) as response:
             name = None
             for line in response.iter_lines():
-                if line.startswith("event:"):
+                if line.startswith("id:"):
+                    self.last_id = line[3:].strip()
+                elif line.startswith("event:"):
                     name = line[6:].strip()
                 elif line.startswith("data:") and name:
                     data = json.loads(line[5:].strip())
@@ -78,6 +108,10 @@ class Follower(threading.Thread):
                         self.ready.set()
                     elif name == "message":
                         self.message_ids.add(data["id"])
+                        self.event_message_ids.append(data["id"])
+                        switch = len(set(self.event_message_ids)) >= self.switch_after
+                        if self.switch_to and not self.switched and switch:
+                            return  # the connection drops; reconnect elsewhere
                     elif name == "status" and data.get("status") == "completed":
                         self.completed = True
                         return
@@ -125,9 +159,11 @@ def test_three_processes_share_sessions_events_and_survive_kill_9(pg_settings, t
             runner_of = {sid: urls[(i + 1) % 3] for i, sid in enumerate(ids)}
             # SSE clients on A for every session run by B or C, subscribed before the run.
             followers = [Follower(a, sid) for sid in ids if runner_of[sid] != a]
-            for f in followers:
+            # And for every session a client that starts on A and goes on on C mid-run.
+            switchers = [Follower(a, sid, switch_to=c) for sid in ids]
+            for f in followers + switchers:
                 f.start()
-            for f in followers:
+            for f in followers + switchers:
                 assert f.ready.wait(20), "no ready event"
             for sid in ids:
                 r = httpx.post(f"{runner_of[sid]}/api/sessions/{sid}/run", timeout=20)
@@ -174,7 +210,7 @@ def test_three_processes_share_sessions_events_and_survive_kill_9(pg_settings, t
                 assert time.monotonic() < deadline, "sessions did not complete"
                 time.sleep(0.2)
             views = {sid: httpx.get(f"{a}/api/sessions/{sid}", timeout=20).json() for sid in ids}
-            for f in followers:
+            for f in followers + switchers:
                 f.join(30)
         finally:
             for proc, _url in procs:
@@ -197,6 +233,97 @@ def test_three_processes_share_sessions_events_and_survive_kill_9(pg_settings, t
         if owner_of[f.session_id] == c:
             assert f.events.count("message") == len(after[f.session_id])
     assert max(taken.values()) < 15
+    # Clients that switched process mid-run got every message as events, from the database
+    # where they missed them; the switch caused no reset (B's death may: its sessions are
+    # adopted with a reset, as is a run whose lease a scan of another process took first).
+    for f in switchers:
+        assert f.error is None, f.error
+        assert f.switched and f.completed, f"{f.session_id}: {f.events[-5:]}"
+        stored = [row[5] for row in after[f.session_id]]
+        assert f.message_ids == set(stored), f"{f.session_id}: missed"
+        if f.session_id not in b_sessions:
+            assert "reset" not in f.events[f.switch_at :], f.events
+            assert list(dict.fromkeys(f.event_message_ids)) == stored
+
+
+def channel_subscribers(redis_url: str, channel: str) -> int:
+    async def read() -> int:
+        import redis.asyncio as aioredis
+
+        client = aioredis.Redis.from_url(redis_url)
+        try:
+            return dict(await client.pubsub_numsub(channel)).get(channel.encode(), 0)
+        finally:
+            await client.aclose()
+
+    return asyncio.run(read())
+
+
+def test_two_processes_relay_events_through_redis(pg_settings, tmp_path, redis_url):
+    """COLLOQUY_REDIS_URL: the events go over Redis pub/sub (leases stay in PostgreSQL).
+    Clients on A follow sessions run by B; others switch from B to A mid-run with
+    Last-Event-ID; a kill -9 of the owner is survived as on NOTIFY."""
+    from colloquy.engine.cluster import redis_channel
+
+    url_db = pg_settings.resolved_database_url
+    channel = redis_channel(url_db)  # the test database is new: a channel of this run
+    with run_fake_openai(lambda body: FakeReply(default_responder(body), delay=0.25)) as fake:
+        env = server_env(pg_settings, fake.base_url, COLLOQUY_REDIS_URL=redis_url)
+        procs: list = []
+        try:
+            for name in "ab":
+                procs.append(start(env, tmp_path / f"{name}.log"))
+            (_, a), (pb, b) = procs
+            assert channel_subscribers(redis_url, channel) == 2  # one per process
+            ids = [
+                httpx.post(f"{a}/api/sessions", json=session_body(), timeout=20).json()["id"]
+                for _ in range(3)
+            ]
+            followers = [Follower(a, sid) for sid in ids]
+            switchers = [Follower(b, sid, switch_to=a, switch_after=6) for sid in ids]
+            for f in followers + switchers:
+                f.start()
+            for f in followers + switchers:
+                assert f.ready.wait(20), "no ready event"
+            for sid in ids[:2]:  # run by B
+                assert httpx.post(f"{b}/api/sessions/{sid}/run", timeout=20).status_code == 200
+            deadline = time.monotonic() + 60
+            while not all(counts(a)[sid]["status"] == "completed" for sid in ids[:2]):
+                assert time.monotonic() < deadline, "sessions did not complete"
+                time.sleep(0.2)
+            # The third runs on B, which is killed mid-run: A takes it over.
+            third = ids[2]
+            assert httpx.post(f"{b}/api/sessions/{third}/run", timeout=20).status_code == 200
+            deadline = time.monotonic() + 30
+            while counts(a)[third]["messageCount"] < 4:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            os.kill(pb.pid, signal.SIGKILL)
+            pb.wait(timeout=10)
+            deadline = time.monotonic() + 60
+            while counts(a)[third]["status"] != "completed":
+                assert time.monotonic() < deadline, "not taken over"
+                time.sleep(0.2)
+            for f in followers + switchers:
+                f.join(30)
+        finally:
+            for proc, _url in procs:
+                if proc.poll() is None:
+                    stop(proc)
+    after = stored_messages(url_db)
+    for sid in ids:
+        assert_complete_plan(after[sid], questions=2, participants=3)
+    for f in followers + switchers:
+        assert f.error is None, f.error
+        assert f.completed, f"{f.session_id}: no completed status; got {f.events[-5:]}"
+        stored = [row[5] for row in after[f.session_id]]
+        assert f.message_ids == set(stored), f"{f.session_id}: missed"
+        if f.session_id != third:  # every message as an event, in order
+            assert list(dict.fromkeys(f.event_message_ids)) == stored
+    for f in switchers:
+        assert f.switched
+        if f.session_id != third:  # the switch caused no reset
+            assert "reset" not in f.events[f.switch_at :], f.events
 
 
 def test_stop_and_end_from_a_process_that_does_not_own_the_run(pg_settings):

@@ -14,11 +14,13 @@ Stop and End from a process that does not own the run set `stop_request` on the 
 the owner's heartbeat sees it, stops its runner (which records the stop), releases the
 lease, and the asking process waits for that.
 
-Events: every event published on a process is also sent with `pg_notify` on one
+Events (with COLLOQUY_REDIS_URL: over Redis pub/sub instead, engine/redis_relay.py;
+leases stay here): every event published on a process is also sent with `pg_notify` on one
 dedicated connection (in publish order, batched up to the payload limit), and every
 process LISTENs on another and publishes what other processes sent on its own bus, so
 an SSE subscriber on any process sees every event. An event too large for a
-notification reaches other processes as `reset` (their clients refetch the session).
+notification reaches other processes as a reference (a stored message: their streams read
+it from the database) or as `reset` (their clients refetch the session).
 """
 
 from __future__ import annotations
@@ -26,8 +28,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import itertools
-import json
 import logging
 import os
 import socket
@@ -41,6 +41,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
+from colloquy.engine.redis_relay import RedisEventRelay
+from colloquy.engine.relay import Relay
 
 if TYPE_CHECKING:
     from colloquy.engine.manager import RunnerRegistry
@@ -53,7 +55,6 @@ SCAN_SECONDS = 2.0
 STOP_WAIT_SECONDS = 15.0
 CHANNEL = "colloquy_events"
 PAYLOAD_LIMIT = 7000  # PostgreSQL refuses notifications of 8000 bytes or more
-CLOSE = "__close"  # a pseudo-event: the session was deleted
 
 _ACQUIRE = text(
     """
@@ -108,20 +109,33 @@ def asyncpg_dsn(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+def redis_channel(database_url: str) -> str:
+    """The Redis channel of the processes that share this database (and only of them)."""
+    url = make_url(database_url)
+    return f"colloquy:events:{url.host or ''}:{url.port or 5432}/{url.database or ''}"
+
+
 def new_owner_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 class Cluster:
-    def __init__(self, factory: async_sessionmaker[AsyncSession], database_url: str) -> None:
+    def __init__(
+        self,
+        factory: async_sessionmaker[AsyncSession],
+        database_url: str,
+        redis_url: str | None = None,
+    ) -> None:
         self.factory = factory
         self.dsn = asyncpg_dsn(database_url)
+        self.redis_url = redis_url
+        self.channel = redis_channel(database_url)
         self.me = new_owner_id()
         self.held: set[str] = set()  # sessions whose lease this process holds
         self._stopping: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._registry: RunnerRegistry | None = None
-        self.relay: EventRelay | None = None
+        self.relay: EventRelay | RedisEventRelay | None = None
 
     # -- leases ---------------------------------------------------------------------------
 
@@ -187,7 +201,10 @@ class Cluster:
 
     async def start(self, registry: RunnerRegistry, bus: EventBus) -> None:
         self._registry = registry
-        self.relay = EventRelay(self.dsn, self.me, bus)
+        if self.redis_url:
+            self.relay = RedisEventRelay(self.redis_url, self.channel, self.me, bus)
+        else:
+            self.relay = EventRelay(self.dsn, self.me, bus)
         await self.relay.start()
         self._tasks = [
             asyncio.create_task(self._every(HEARTBEAT_SECONDS, self.heartbeat), name="lease-beat"),
@@ -221,7 +238,12 @@ class Cluster:
     async def heartbeat(self) -> None:
         """Renew this process's leases, act on stop requests, drop runs it lost."""
         if self.relay is not None:
-            await self.relay.check()
+            try:  # Redis (or the listening connection) down must not stop the renewals
+                await self.relay.check()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("event relay: reconnecting failed; trying again", exc_info=True)
         registry = self._registry
         ids = list(self.held)
         if registry is None or not ids:
@@ -258,24 +280,22 @@ class Cluster:
         return started
 
 
-class EventRelay:
+class EventRelay(Relay):
     """Events to and from the other processes through LISTEN/NOTIFY."""
 
+    batch_limit = PAYLOAD_LIMIT - 100
+    event_limit = PAYLOAD_LIMIT - 100
+
     def __init__(self, dsn: str, origin: str, bus: EventBus) -> None:
+        super().__init__(origin, bus)
         self.dsn = dsn
-        self.origin = origin
-        self.bus = bus
-        self.queue: asyncio.Queue[tuple[str, str, dict[str, Any]]] = asyncio.Queue()
         self.listener: asyncpg.Connection | None = None
         self.sender: asyncpg.Connection | None = None
-        self._send_task: asyncio.Task[None] | None = None
-        self._numbers = itertools.count()
 
     async def start(self) -> None:
         await self._listen()
         self.sender = await asyncpg.connect(self.dsn)
-        self.bus.forward = self.forward
-        self._send_task = asyncio.create_task(self._send_loop(), name="event-relay")
+        self.start_sending()
 
     async def _listen(self) -> None:
         self.listener = await asyncpg.connect(self.dsn)
@@ -295,81 +315,27 @@ class EventRelay:
         self.bus.reset_all()
 
     async def close(self) -> None:
-        self.bus.forward = None
-        if self._send_task is not None:
-            self._send_task.cancel()
-            await asyncio.gather(self._send_task, return_exceptions=True)
+        await self.stop_sending()
         for conn in (self.listener, self.sender):
             if conn is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(conn.close(), 5)
 
-    def forward(self, session_id: str, name: str, data: dict[str, Any]) -> None:
-        self.queue.put_nowait((session_id, name, data))
+    async def publish(self, payload: str) -> None:
+        await self.publish_many([payload])
 
-    def _batch(self, first: tuple[str, str, dict[str, Any]]) -> list[tuple[str, set[str]]]:
-        """`first` and the events queued behind it, as few notifications as fit (in order),
-        each with the sessions it concerns."""
-        payloads: list[tuple[str, set[str]]] = []
-        events: list[str] = []
-        sessions: set[str] = set()
-        size = 0
-        item: tuple[str, str, dict[str, Any]] | None = first
-        while item is not None:
-            sid, name, data = item
-            item = None if self.queue.empty() else self.queue.get_nowait()
-            one = json.dumps([sid, name, data], default=str)
-            if len(one.encode()) > PAYLOAD_LIMIT - 100:
-                one = json.dumps([sid, "reset", {}])
-            if events and size + len(one.encode()) > PAYLOAD_LIMIT - 100:
-                payloads.append((self._wrap(events), sessions))
-                events, size, sessions = [], 0, set()
-            events.append(one)
-            sessions.add(sid)
-            size += len(one.encode()) + 1
-        if events:
-            payloads.append((self._wrap(events), sessions))
-        return payloads
+    async def publish_many(self, payloads: list[str]) -> None:
+        if self.sender is None or self.sender.is_closed():
+            self.sender = await asyncpg.connect(self.dsn)
+        # The whole backlog in one statement (one transaction: delivered in order). One
+        # round trip per notification fell behind under load: each await waits for a turn
+        # of a busy event loop (bench/scenarios/multi_process.py).
+        await self.sender.execute(_NOTIFY_MANY, CHANNEL, payloads)
 
-    def _wrap(self, events: list[str]) -> str:
-        # "n" keeps every payload distinct: PostgreSQL delivers identical notifications of
-        # one transaction only once.
-        number = next(self._numbers)
-        return f'{{"o": {json.dumps(self.origin)}, "n": {number}, "e": [' + ",".join(events) + "]}"
-
-    async def _send_loop(self) -> None:
-        while True:
-            first = await self.queue.get()
-            batch = self._batch(first)
-            try:
-                if self.sender is None or self.sender.is_closed():
-                    self.sender = await asyncpg.connect(self.dsn)
-                # The whole backlog in one statement (one transaction: delivered in order).
-                # One round trip per notification fell behind under load: each await waits
-                # for a turn of a busy event loop (bench/scenarios/multi_process.py).
-                await self.sender.execute(_NOTIFY_MANY, CHANNEL, [payload for payload, _ in batch])
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("event relay: could not send events", exc_info=True)
-                if self.sender is not None:
-                    self.sender.terminate()
-                    self.sender = None
-                await asyncio.sleep(0.5)
-                # Those events are lost to the other processes: their subscribers of
-                # these sessions refetch instead (sent once the connection is back).
-                for sid in sorted(set().union(*(sessions for _, sessions in batch))):
-                    self.queue.put_nowait((sid, "reset", {}))
+    async def drop_sender(self) -> None:
+        if self.sender is not None:
+            self.sender.terminate()
+            self.sender = None
 
     def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        try:
-            message = json.loads(payload)
-            if message.get("o") == self.origin:
-                return
-            for session_id, name, data in message.get("e", []):
-                if name == CLOSE:
-                    self.bus.close_local(session_id)
-                else:
-                    self.bus.publish_local(session_id, name, data)
-        except Exception:
-            log.warning("event relay: a notification could not be read", exc_info=True)
+        self.receive(payload)

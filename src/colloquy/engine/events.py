@@ -5,14 +5,20 @@ refetches the session on `reset` never sees an event for data it cannot load.
 
 Ids: integers, monotonic per session. A channel's first id is derived from the clock
 (microseconds), so ids issued after a server restart are larger than any issued before it
-and a client's stale Last-Event-ID is recognised as a gap (the client gets `reset` and
-refetches the session) instead of being mistaken for a recent position.
+and a stale id is recognised as a gap instead of being mistaken for a recent position.
+These ids mean something on this process only (`epoch` names it); the SSE route adds the
+position in the session's stored messages (engine/positions.py), which every process can
+replay from the database.
+
+A `message` event carries its message's `seq` (not in its payload): a session's messages
+are published in `seq` order (the runner announces each once committed, in order).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +37,7 @@ class Event:
     id: int
     name: str
     data: dict[str, Any]
+    seq: int | None = None  # a `message` event: its message's seq
     # The event as written to the wire, built by the first stream that sends it and reused
     # by every other subscriber: serialised once, not once per subscriber.
     _wire: bytes | None = field(default=None, compare=False, repr=False)
@@ -82,12 +89,18 @@ class _Channel:
             self.floor = self.buffer.popleft().id
 
 
+Forward = Callable[[str, str, dict[str, Any], int | None], None]
+
+
 class EventBus:
     def __init__(self) -> None:
         self._channels: dict[str, _Channel] = {}
+        # Names this bus (this process's life) in event ids: its local ids mean nothing
+        # to another process or after a restart.
+        self.epoch = uuid.uuid4().hex[:12]
         # PostgreSQL with several processes (engine/cluster.py): also sends each event
         # published here to the other processes. None on SQLite.
-        self.forward: Callable[[str, str, dict[str, Any]], None] | None = None
+        self.forward: Forward | None = None
 
     def _channel(self, session_id: str) -> _Channel:
         channel = self._channels.pop(session_id, None)
@@ -106,17 +119,21 @@ class EventBus:
         for sid in idle[: max(0, len(idle) - IDLE_CHANNELS)]:
             del self._channels[sid]
 
-    def publish(self, session_id: str, name: str, data: dict[str, Any]) -> Event:
-        event = self.publish_local(session_id, name, data)
+    def publish(
+        self, session_id: str, name: str, data: dict[str, Any], seq: int | None = None
+    ) -> Event:
+        event = self.publish_local(session_id, name, data, seq)
         if self.forward is not None:
-            self.forward(session_id, name, data)
+            self.forward(session_id, name, data, seq)
         return event
 
-    def publish_local(self, session_id: str, name: str, data: dict[str, Any]) -> Event:
+    def publish_local(
+        self, session_id: str, name: str, data: dict[str, Any], seq: int | None = None
+    ) -> Event:
         """Publish to this process's subscribers only (events from another process)."""
         channel = self._channel(session_id)
         channel.last_id += 1
-        event = Event(channel.last_id, name, data)
+        event = Event(channel.last_id, name, data, seq)
         channel.remember(event)
         channel.track(name, data)
         for sub in list(channel.subscribers):
@@ -168,7 +185,7 @@ class EventBus:
         """The session is gone: end its streams and forget its history."""
         self.close_local(session_id)
         if self.forward is not None:
-            self.forward(session_id, "__close", {})
+            self.forward(session_id, "__close", {}, None)
 
     def close_local(self, session_id: str) -> None:
         channel = self._channels.pop(session_id, None)
@@ -189,6 +206,20 @@ class EventBus:
             for sub in channel.subscribers:
                 _close(sub)
             channel.subscribers.clear()
+
+
+STORED_REFERENCE = "__stored"  # in a `message` event's data: read the message from storage
+
+
+def stored_reference(data: dict[str, Any]) -> dict[str, Any]:
+    """A `message` event's data reduced to what names the message and its answer: the
+    streams that send it read the message itself from the database (engine/positions.py)."""
+    keys = ("id", "participantIndex", "questionIndex", "round", "kind")
+    return {**{k: data.get(k) for k in keys}, STORED_REFERENCE: True}
+
+
+def is_reference(event: Event) -> bool:
+    return event.name == "message" and bool(event.data.get(STORED_REFERENCE))
 
 
 def _slot(data: dict[str, Any]) -> tuple[Any, Any, Any]:

@@ -61,7 +61,7 @@ def progress_payload(
 
 TOKEN_FLUSH_SECONDS = 0.05  # buffered deltas go out at most this late (~20 events/s)
 
-EventList = list[tuple[str, dict[str, Any]]]
+EventList = list[tuple[str, dict[str, Any], int | None]]  # name, payload, message seq
 
 
 class Publisher:
@@ -90,7 +90,7 @@ class Publisher:
 
     def _emit(self, name: str, data: dict[str, Any]) -> None:
         if self._held:
-            self._held.append((None, [(name, data)]))
+            self._held.append((None, [(name, data, None)]))
         else:
             self.bus.publish(self.session_id, name, data)
 
@@ -113,7 +113,13 @@ class Publisher:
         )
         self.flush_tokens()
         self._held.append(
-            (commit, lambda: [("message", message_payload(message)), ("progress", progress)])
+            (
+                commit,
+                lambda: [
+                    ("message", message_payload(message), message["seq"]),
+                    ("progress", progress, None),
+                ],
+            )
         )
         commit.add_done_callback(self.release)
 
@@ -129,8 +135,8 @@ class Publisher:
                 if commit.cancelled() or commit.exception() is not None:
                     continue  # not stored: nothing to announce
                 events = events()  # type: ignore[operator]
-            for name, data in events:  # type: ignore[union-attr]
-                self.bus.publish(self.session_id, name, data)
+            for name, data, seq in events:  # type: ignore[union-attr]
+                self.bus.publish(self.session_id, name, data, seq)
 
     def token(
         self,

@@ -5,7 +5,8 @@ limit and its own retries still apply underneath).
 Exactly once: the plan is every (respondent, concept, question, sample); a run answers
 only the planned keys without a stored answer, and the unique key on survey_answers drops
 any duplicate. A survey's status is the resume flag: on app start every survey still
-`running` is resumed. Shutdown cancels tasks without touching the database; Stop cancels
+`running` is resumed, and on PostgreSQL every process also takes over, every few seconds,
+the running surveys whose advisory lock is free (their process died). Shutdown cancels tasks without touching the database; Stop cancels
 the calls in flight (their answers are dropped, a later run asks them again).
 """
 
@@ -15,12 +16,13 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
 from colloquy.domain.ssr import ssr_pmf
@@ -279,6 +281,25 @@ def _as_dict(row: SurveyRow) -> dict[str, Any]:
     }
 
 
+LOCK_PREFIX = "colloquy-survey:"  # + survey id: the key of its advisory lock (hashtext)
+LOCK_APP = "colloquy-survey-lock:"  # + pid: application_name of the lock's connection
+# Running surveys whose advisory lock nobody holds (pg_try_advisory_lock(bigint) takes
+# classid = high 32 bits, objid = low 32 bits, objsubid = 1 of the key).
+_ORPHANED_SURVEYS = text(
+    """
+    SELECT s.id FROM surveys s
+    WHERE s.status = 'running' AND NOT EXISTS (
+        SELECT 1 FROM pg_locks l
+        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND l.classid = ((hashtext(:prefix || s.id)::bigint >> 32) & 4294967295)::oid
+          AND l.objid = (hashtext(:prefix || s.id)::bigint & 4294967295)::oid
+    )
+    ORDER BY s.id LIMIT 100
+    """
+)
+
+
 class SurveyManager:
     """The registry of survey tasks (one per survey), like engine/manager.py's."""
 
@@ -291,6 +312,7 @@ class SurveyManager:
         # PostgreSQL (several processes): a survey runs only in the process that holds its
         # advisory lock, on a connection of its own (released when that process dies).
         self.lock_dsn: str | None = None
+        self._scan: asyncio.Task | None = None
 
     def is_active(self, survey_id: str) -> bool:
         task = self._tasks.get(survey_id)
@@ -316,9 +338,11 @@ class SurveyManager:
             return
         import asyncpg  # type: ignore[import-untyped]
 
-        conn = await asyncpg.connect(self.lock_dsn)
+        conn = await asyncpg.connect(
+            self.lock_dsn, server_settings={"application_name": f"{LOCK_APP}{os.getpid()}"}
+        )
         try:
-            key = "colloquy-survey:" + runner.survey_id
+            key = LOCK_PREFIX + runner.survey_id
             if await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", key):
                 await self._run(runner)
             else:
@@ -368,8 +392,37 @@ class SurveyManager:
             log.info("resumed %d running survey(s)", len(ids))
         return ids
 
+    def start_scanning(self, seconds: float) -> None:
+        """PostgreSQL: every `seconds`, take over the running surveys whose process died
+        (their advisory lock is free), as engine/cluster.py does for sessions."""
+        self._scan = asyncio.create_task(self._scan_loop(seconds), name="survey-scan")
+
+    async def _scan_loop(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.adopt()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("surveys: the scan for orphaned surveys failed", exc_info=True)
+
+    async def adopt(self) -> list[str]:
+        """Start the running surveys that no process holds (whose lock is free)."""
+        if self._closed or self.lock_dsn is None:
+            return []
+        async with self.runtime.sessionmaker() as db:
+            ids = list(await db.scalars(_ORPHANED_SURVEYS, {"prefix": LOCK_PREFIX}))
+        started = [sid for sid in ids if self.ensure_running(sid)]
+        if started:
+            log.info("taking over %d survey(s) whose process stopped", len(started))
+        return started
+
     async def shutdown(self) -> None:
         self._closed = True
+        if self._scan is not None:
+            self._scan.cancel()
+            await asyncio.gather(self._scan, return_exceptions=True)
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
