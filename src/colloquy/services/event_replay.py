@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from colloquy.domain import session_record as rec
 from colloquy.engine.publisher import message_payload
 from colloquy.store.messages import message_to_dict
 from colloquy.store.models import MessageRow, SessionRow
@@ -51,5 +52,9 @@ async def missed_since(factory: Factory, session_id: str, after: int) -> Missed 
         row = await db.get(SessionRow, session_id)
         if row is None:
             return None
-        status = {"status": row.status, "running": bool(row.running), "error": row.error}
+        status = {  # as the API reads the row (old spellings of a status mapped)
+            "status": rec.session_status(row.status, row.completed_at),
+            "running": bool(row.running),
+            "error": rec.error_record(row.error),
+        }
     return Missed(await missed_messages(factory, session_id, after), status)
