@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
+
+from bench.machine import loadavg, wait_for_quiet
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ("single", "concurrent", "prompts", "embedded")
@@ -53,17 +54,6 @@ def parse(argv: list[str]) -> argparse.Namespace:
         p.error(f"unknown scenario(s): {', '.join(sorted(unknown))}")
     opts.sizes = [int(n) for n in opts.sizes.split(",") if n.strip()]
     return opts
-
-
-def loadavg() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-
-
-def wait_for_quiet(limit: float) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline and float(loadavg().split()[0]) >= 2.0:
-        print(f"waiting for a quieter machine (load {loadavg()})", flush=True)
-        time.sleep(min(30.0, max(1.0, deadline - time.monotonic())))
 
 
 def main(argv: list[str]) -> int:

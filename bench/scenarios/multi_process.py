@@ -35,6 +35,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from bench.machine import loadavg, wait_for_quiet
+
 ROOT = Path(__file__).resolve().parents[2]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -360,17 +362,6 @@ def measure(
         "load_start": load_start,
         "load_end": load_end,
     }
-
-
-def loadavg() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-
-
-def wait_for_quiet(limit: float) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline and float(loadavg().split()[0]) >= 2.0:
-        print(f"waiting for a quieter machine (load {loadavg()})", flush=True)
-        time.sleep(min(30.0, max(1.0, deadline - time.monotonic())))
 
 
 HEADER = [
