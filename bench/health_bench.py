@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 
-from colloquy.domain.session_health import build_health_report
+from colloquy.domain.trust.health_report import build_health_report
 from colloquy.llm.embeddings import WordLlamaEmbedder, load_wordllama
 
 PARTICIPANTS, QUESTIONS, ROUNDS = 8, 10, 3

@@ -37,12 +37,12 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
-from colloquy.services import persona_audit, session_health
-from colloquy.services.model_downloads import shutdown as shutdown_downloads
-from colloquy.services.model_runs import provider_for_session
-from colloquy.services.model_settings import load_into_runtime
-from colloquy.services.personas import seed_personas_if_empty
-from colloquy.services.survey_runner import SurveyManager
+from colloquy.services.models.downloads import shutdown as shutdown_downloads
+from colloquy.services.models.settings import load_into_runtime
+from colloquy.services.personas.library import seed_personas_if_empty
+from colloquy.services.sessions.rerun import provider_for_session
+from colloquy.services.surveys.runner import SurveyManager
+from colloquy.services.trust import persona_audit, session_health
 from colloquy.settings import Settings, get_settings
 from colloquy.store.migrate import upgrade_async
 

@@ -12,7 +12,7 @@ from pypdf import PdfWriter
 
 from colloquy.api.deps import get_llm
 from colloquy.app import create_app
-from colloquy.services.documents import MSG_IMAGES_UNSUPPORTED
+from colloquy.services.personas.documents import MSG_IMAGES_UNSUPPORTED
 from support.fake_openai import run_fake_openai
 
 SUPPORTED = "Supported: PDF, DOCX, TXT, CSV, JPG, PNG, WEBP, GIF"

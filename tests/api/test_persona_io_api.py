@@ -4,8 +4,8 @@ import csv
 import io
 import json
 
-from colloquy.domain.persona_export import EXPORT_COLUMNS
-from colloquy.domain.persona_import import IMPORT_MAX_ROWS, REQUIRED_COLUMNS
+from colloquy.domain.personas.file_export import EXPORT_COLUMNS
+from colloquy.domain.personas.file_import import IMPORT_MAX_ROWS, REQUIRED_COLUMNS
 
 HEADER = ",".join((*REQUIRED_COLUMNS, "tags"))
 GOOD = 'Ana Ruiz,34,Female,"Austin, TX",$60-100k,70,60,50,65,40,hiking; coffee,Gen Z; Austin'

@@ -1,6 +1,6 @@
 """Personas API through the in-process client, on SQLite and PostgreSQL."""
 
-from colloquy.domain.enrichment import enrich
+from colloquy.domain.personas.enrichment import enrich
 
 VALID = {
     "name": "Test Person",

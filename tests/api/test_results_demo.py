@@ -4,7 +4,7 @@ from datetime import datetime
 
 from api.test_results_helpers import stored_messages
 from colloquy.domain.sentiment import sentiment_of
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens
 
 
 def test_demo_script_for_the_player(client):

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from colloquy.domain.enrichment import enrich
+from colloquy.domain.personas.enrichment import enrich
 from colloquy.store.models import MessageRow, SessionRow
 
 START = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)

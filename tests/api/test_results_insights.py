@@ -7,8 +7,8 @@ from fastapi.testclient import TestClient
 
 from api.test_results_helpers import seed_session, stored_insights
 from colloquy.app import create_app
-from colloquy.domain.insights_rules import CHUNK_TOKEN_BUDGET, INSIGHTS_SCHEMA
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.results.insights import CHUNK_TOKEN_BUDGET, INSIGHTS_SCHEMA
+from colloquy.domain.sessions.tokens import estimate_tokens
 from support.fake_openai import FakeError, FakeReply, run_fake_openai
 
 INSIGHTS = {

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from colloquy.domain.ipip_items import IPIP_ITEMS
+from colloquy.domain.trust.ipip_items import IPIP_ITEMS
 from support.fake_openai import default_responder
 from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
 

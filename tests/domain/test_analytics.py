@@ -2,7 +2,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from colloquy.domain.analytics import (
+from colloquy.domain.results.analytics import (
     duration_minutes,
     highlighted_quotes,
     participation,

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from colloquy.domain.answer_cleaning import (
+from colloquy.domain.sessions.answer_cleaning import (
     ECHOED_INSTRUCTION,
     INCOMPLETE_SENTENCE,
     META_TEXT,

@@ -4,7 +4,7 @@ from datetime import UTC
 
 import pytest
 
-from colloquy.domain.csv_export import csv_filename, neutralize, session_csv
+from colloquy.domain.results.csv_export import csv_filename, neutralize, session_csv
 
 SESSION = {
     "name": 'Snack, "Crunch" test',

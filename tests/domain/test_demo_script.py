@@ -4,16 +4,16 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
-from colloquy.domain.demo_script import (
+from colloquy.domain.personas.enrichment import enrich
+from colloquy.domain.sentiment import sentiment_of
+from colloquy.domain.sessions.demo_script import (
     DEMO_IMAGE_URL,
     demo_messages,
     demo_personas,
     demo_questions,
     demo_script,
 )
-from colloquy.domain.enrichment import enrich
-from colloquy.domain.sentiment import sentiment_of
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.validation import validate_persona
 
 END = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)

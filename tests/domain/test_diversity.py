@@ -1,6 +1,6 @@
 import pytest
 
-from colloquy.domain.diversity import diversity_label, diversity_score, trait_diversity
+from colloquy.domain.results.diversity import diversity_label, diversity_score, trait_diversity
 
 
 def p(age, gender, location, income, o, c, e, a, n):

@@ -1,6 +1,6 @@
 import pytest
 
-from colloquy.domain.enrichment import (
+from colloquy.domain.personas.enrichment import (
     VALUE_NAMES,
     age_register,
     enrich,

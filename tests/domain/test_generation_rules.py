@@ -6,9 +6,10 @@ import statistics
 
 import pytest
 
-from colloquy.domain.assist_traits import score_lines, trait_numbers, traits_from_analysis
 from colloquy.domain.constants import GENDERS, INCOME_BANDS, TRAITS
-from colloquy.domain.generation_repair import (
+from colloquy.domain.personas.assist_traits import score_lines, trait_numbers, traits_from_analysis
+from colloquy.domain.personas.generation_plan import audience_hints, plan_slots, slot_line
+from colloquy.domain.personas.generation_repair import (
     balance,
     clean_interests,
     clean_name,
@@ -21,7 +22,6 @@ from colloquy.domain.generation_repair import (
     unique_names,
     usable,
 )
-from colloquy.domain.generation_rules import audience_hints, plan_slots, slot_line
 from colloquy.domain.validation import validate_persona
 
 NEUTRAL = "Shoppers who buy household cleaning products online"

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from colloquy.llm.errors import LLMError
-from colloquy.services.insights_output import parse_insights
+from colloquy.services.results.insights_output import parse_insights
 
 
 def test_fenced_json_with_repairs():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from colloquy.domain.insights_rules import (
+from colloquy.domain.results.insights import (
     INSIGHTS_SCHEMA,
     chunk_lines,
     clip,
@@ -11,7 +11,7 @@ from colloquy.domain.insights_rules import (
     normalise_priority,
     transcript_lines,
 )
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens
 
 
 def test_transcript_lines_mark_each_question():

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from colloquy.domain.markdown_export import markdown_report, md_block, md_text
+from colloquy.domain.results.markdown_export import markdown_report, md_block, md_text
 
 markdown_it = pytest.importorskip("markdown_it")
 

@@ -1,6 +1,6 @@
 """The download catalog and the checks on a hub repository / file given by hand."""
 
-from colloquy.domain.model_catalog import CATALOG, check_source, find, split_spec
+from colloquy.domain.models.catalog import CATALOG, check_source, find, split_spec
 
 
 def test_catalog_entries_are_cpu_instruct_ggufs():

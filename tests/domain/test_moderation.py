@@ -1,8 +1,8 @@
 """The AI moderator's pure rules (issue 15): prompts, participation, consensus, cleaning,
 who a probe addresses."""
 
-from colloquy.domain import moderation as m
-from colloquy.domain.prompts import build_user_prompt
+from colloquy.domain.sessions import moderation as m
+from colloquy.domain.sessions.prompts import build_user_prompt
 
 NAMES = ["Ana Lopez", "Bob Stone", "Carla Diaz"]
 

@@ -6,10 +6,8 @@ import io
 
 import pytest
 
-from colloquy.domain.compare import parse_compare_ids, sentiment_by_question
-from colloquy.domain.html_report import report_html
-from colloquy.domain.persona_export import personas_csv, template_csv
-from colloquy.domain.persona_import import (
+from colloquy.domain.personas.file_export import personas_csv, template_csv
+from colloquy.domain.personas.file_import import (
     ImportFileError,
     check_rows,
     formula_errors,
@@ -17,9 +15,11 @@ from colloquy.domain.persona_import import (
     parse_file,
     parse_json,
 )
-from colloquy.domain.persona_tags import has_tag, normalize_tags, split_tags, validate_tags
-from colloquy.domain.svg_charts import participation_svg, sentiment_rounds_svg
-from colloquy.domain.synthetic_notice import synthetic_block, synthetic_notice
+from colloquy.domain.personas.tags import has_tag, normalize_tags, split_tags, validate_tags
+from colloquy.domain.results.compare import parse_compare_ids, sentiment_by_question
+from colloquy.domain.results.html_report import report_html
+from colloquy.domain.results.svg_charts import participation_svg, sentiment_rounds_svg
+from colloquy.domain.results.synthetic_notice import synthetic_block, synthetic_notice
 
 
 def test_tags_are_normalised_and_checked():
@@ -160,7 +160,7 @@ def test_notice_and_report_keep_hostile_text_as_text():
 
 
 def test_model_label_uses_the_recorded_model():
-    from colloquy.services.synthetic_label import model_label_for
+    from colloquy.services.models.provenance import model_label_for
 
     session = {"id": "s1", "model": {"provider": "openai", "name": "gpt-4o-mini"}}
     assert model_label_for(session) == "gpt-4o-mini via openai"

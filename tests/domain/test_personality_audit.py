@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from colloquy.domain.ipip_items import IPIP_ITEMS
-from colloquy.domain.personality_audit import (
+from colloquy.domain.trust.ipip_items import IPIP_ITEMS
+from colloquy.domain.trust.personality_audit import (
     answers_schema,
     audit_prompt,
     batches,

@@ -1,5 +1,5 @@
-from colloquy.domain.enrichment import enrich
-from colloquy.domain.prompts import (
+from colloquy.domain.personas.enrichment import enrich
+from colloquy.domain.sessions.prompts import (
     TEXT_STIMULUS_MAX_CHARS,
     build_system_prompt,
     build_user_prompt,
@@ -7,7 +7,7 @@ from colloquy.domain.prompts import (
     round_moderator_message,
     trim_discussion,
 )
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens
 
 ANA = {
     "name": "Ana Lopez",

@@ -1,6 +1,6 @@
 import pytest
 
-from colloquy.domain.regions import region_of
+from colloquy.domain.personas.regions import region_of
 
 
 @pytest.mark.parametrize(

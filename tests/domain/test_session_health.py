@@ -2,15 +2,15 @@
 
 import math
 
-from colloquy.domain.session_health import (
+from colloquy.domain.trust.health_report import (
     build_health_report,
     health_markdown,
     model_size_billions,
     small_model_warning,
     with_health_section,
 )
-from colloquy.domain.session_health_vectors import distinct_n, mean_pairwise_distance, pearson
-from colloquy.domain.session_health_voices import distinctiveness, verbosity
+from colloquy.domain.trust.health_voices import distinctiveness, verbosity
+from colloquy.domain.trust.vectors import distinct_n, mean_pairwise_distance, pearson
 
 NAMES = ["Ana Ruiz", "Ben Cole", "Cara Diaz"]
 PARTICIPANTS = [

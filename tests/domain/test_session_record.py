@@ -2,8 +2,8 @@
 
 from datetime import UTC, datetime
 
-from colloquy.domain import session_record as rec
-from colloquy.domain.moderation import MODERATORS, PROBE, SUMMARY
+from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.moderation import MODERATORS, PROBE, SUMMARY
 from colloquy.engine import plan
 
 T0 = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)

@@ -2,10 +2,10 @@
 
 import pytest
 
-from colloquy.domain import ssr
-from colloquy.domain.survey_results import age_band, build_results, cut_groups, direct_summary
-from colloquy.domain.survey_rules import parse_direct, plan, validate_survey
-from colloquy.domain.survey_scales import (
+from colloquy.domain.surveys import ssr
+from colloquy.domain.surveys.results import age_band, build_results, cut_groups, direct_summary
+from colloquy.domain.surveys.rules import parse_direct, plan, validate_survey
+from colloquy.domain.surveys.scales import (
     BUILT_IN,
     DEFAULT_SCALE,
     anchor_sets,
@@ -141,7 +141,7 @@ def test_plan_and_validation():
 
 
 def test_a_plan_past_the_answer_cap_is_refused_with_its_size():
-    from colloquy.domain.survey_rules import PLANNED_ANSWERS_MAX
+    from colloquy.domain.surveys.rules import PLANNED_ANSWERS_MAX
 
     survey = _survey()
     people = [{"id": f"p{i}"} for i in range(500)]
@@ -221,7 +221,7 @@ def test_build_results_separates_and_sums_to_one():
 
 
 def test_survey_system_prompt_is_the_persona_prompt_without_the_focus_group():
-    from colloquy.domain.survey_rules import answer_prompt, direct_prompt, survey_system_prompt
+    from colloquy.domain.surveys.rules import answer_prompt, direct_prompt, survey_system_prompt
 
     persona = {"name": "Ana", "age": 34, "gender": "Female", "traits": {"openness": 80}}
     system = survey_system_prompt(persona)

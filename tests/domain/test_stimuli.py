@@ -1,6 +1,6 @@
 import pytest
 
-from colloquy.domain.stimuli import stimulus_platform, upload_size_message
+from colloquy.domain.sessions.stimuli import stimulus_platform, upload_size_message
 from colloquy.domain.validation import (
     detect_audio_platform,
     detect_video_platform,

@@ -1,12 +1,12 @@
 from colloquy.domain.constants import GENDERS, INCOME_BANDS, TRAITS
-from colloquy.domain.question_templates import question_templates
-from colloquy.domain.regions import region_of
-from colloquy.domain.templates import (
+from colloquy.domain.personas.regions import region_of
+from colloquy.domain.personas.templates import (
     new_persona_defaults,
     persona_template,
     persona_templates,
     seed_personas,
 )
+from colloquy.domain.sessions.question_templates import question_templates
 from colloquy.domain.validation import validate_persona
 
 
@@ -89,8 +89,8 @@ def test_new_persona_defaults():
 
 
 def test_module_level_views_match_functions():
-    from colloquy.domain.question_templates import QUESTION_TEMPLATES
-    from colloquy.domain.templates import PERSONA_TEMPLATES, SEED_PERSONAS
+    from colloquy.domain.personas.templates import PERSONA_TEMPLATES, SEED_PERSONAS
+    from colloquy.domain.sessions.question_templates import QUESTION_TEMPLATES
 
     assert list(PERSONA_TEMPLATES) == persona_templates()
     assert list(SEED_PERSONAS) == seed_personas()

@@ -1,6 +1,6 @@
 import pytest
 
-from colloquy.domain.tokens import (
+from colloquy.domain.sessions.tokens import (
     estimate_tokens,
     format_token_estimate,
     max_tokens_for,

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from colloquy.domain.ipip_items import IPIP_ITEMS
+from colloquy.domain.trust.ipip_items import IPIP_ITEMS
 from e2e.test_accessibility_e2e import _axe_violations
 from support.fake_openai import default_responder
 

@@ -14,9 +14,9 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.journal import load_messages
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import build_provider
-from colloquy.services import session_control as control
-from colloquy.services import sessions as service
-from colloquy.services.personas import seed_personas_if_empty
+from colloquy.services.personas.library import seed_personas_if_empty
+from colloquy.services.sessions import control
+from colloquy.services.sessions import crud as service
 from colloquy.store.db import make_engine, make_sessionmaker
 from colloquy.store.migrate import upgrade_async
 from colloquy.store.models import SessionRow

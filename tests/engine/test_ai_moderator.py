@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.engine import plan
 from support.fake_openai import FakeError, FakeReply, default_responder
 

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from colloquy.domain.sentiment import sentiment_of
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens
 from engine.conftest import expected_layout
 from support.fake_openai import FakeReply, default_responder
 

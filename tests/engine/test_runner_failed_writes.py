@@ -11,7 +11,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from colloquy.domain.constants import MSG_SAVE_FAILED
 from colloquy.engine import journal
-from colloquy.services import session_control as control
+from colloquy.services.sessions import control
 from colloquy.store.models import SessionRow
 from engine.conftest import expected_layout
 

@@ -11,8 +11,8 @@ from sqlalchemy import delete
 
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.errors import LLMError
-from colloquy.services.insights_output import parse_insights
 from colloquy.services.multipart_upload import MSG_INCOMPLETE
+from colloquy.services.results.insights_output import parse_insights
 from colloquy.store.models import SessionRow
 
 

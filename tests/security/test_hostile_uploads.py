@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from colloquy.services.uploads import STORED_NAME
+from colloquy.services.sessions.uploads import STORED_NAME
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + b"\x00" * 64
 SVG = (

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Query
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.schemas.compare import CompareOut
-from colloquy.services import compare as service
+from colloquy.services.results import compare as service
 
 router = APIRouter(tags=["results"])
 

@@ -5,8 +5,8 @@ from fastapi import APIRouter, Request
 from colloquy.api.deps import LLMDep
 from colloquy.api.schemas.generation import ExtractDocumentResponse
 from colloquy.domain.constants import FILE_MAX_BYTES
-from colloquy.services.documents import extract_document
 from colloquy.services.multipart_upload import read_file_field
+from colloquy.services.personas.documents import extract_document
 
 router = APIRouter(tags=["documents"])
 

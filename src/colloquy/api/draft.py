@@ -4,7 +4,7 @@ from fastapi import APIRouter, Request, Response
 
 from colloquy.api.deps import SessionDep
 from colloquy.api.schemas.draft import DraftOut
-from colloquy.services import draft as service
+from colloquy.services.sessions import draft as service
 
 router = APIRouter(prefix="/draft", tags=["draft"])
 

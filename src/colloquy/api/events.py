@@ -22,9 +22,9 @@ from colloquy.api.engine_deps import EventsDep
 from colloquy.api.schemas.events import SessionEventPayloads
 from colloquy.engine.events import Event, EventBus, is_reference
 from colloquy.engine.positions import Position, Replay, decide, format_id, parse_id
-from colloquy.services import event_replay
-from colloquy.services.event_replay import Factory
-from colloquy.services.results import get_session_row
+from colloquy.services.sessions import event_replay
+from colloquy.services.sessions.event_replay import Factory
+from colloquy.services.sessions.loading import get_session_row
 
 router = APIRouter(tags=["sessions"])
 PING_SECONDS = 15

@@ -9,8 +9,8 @@ from colloquy.api.schemas.generation import (
     GenerateRequest,
     GenerateResponse,
 )
-from colloquy.services.generation import generate_personas
-from colloquy.services.persona_analysis import analyze_document
+from colloquy.services.personas.ai_assist import analyze_document
+from colloquy.services.personas.generation import generate_personas
 
 router = APIRouter(tags=["personas"])
 

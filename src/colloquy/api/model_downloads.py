@@ -10,7 +10,7 @@ from colloquy.api.schemas.model_settings import (
     DownloadOut,
 )
 from colloquy.errors import NotFound
-from colloquy.services import model_downloads as service
+from colloquy.services.models import downloads as service
 
 router = APIRouter(prefix="/models", tags=["models"])
 

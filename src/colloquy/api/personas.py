@@ -14,12 +14,12 @@ from colloquy.api.schemas.personas import (
     PersonaUpdate,
 )
 from colloquy.api.uploads import _UPLOAD_BODY
-from colloquy.domain.persona_import import IMPORT_MAX_BYTES, too_large_message
-from colloquy.domain.templates import PERSONA_TEMPLATES
+from colloquy.domain.personas.file_import import IMPORT_MAX_BYTES, too_large_message
+from colloquy.domain.personas.templates import PERSONA_TEMPLATES
 from colloquy.errors import ValidationFailed
-from colloquy.services import persona_io
-from colloquy.services import personas as service
 from colloquy.services.multipart_upload import read_file_field
+from colloquy.services.personas import file_io as persona_io
+from colloquy.services.personas import library as service
 
 router = APIRouter(tags=["personas"])
 

@@ -3,7 +3,7 @@
 from fastapi import APIRouter
 
 from colloquy.api.schemas.question_templates import QuestionTemplateOut
-from colloquy.domain.question_templates import question_templates
+from colloquy.domain.sessions.question_templates import question_templates
 
 router = APIRouter(tags=["sessions"])
 

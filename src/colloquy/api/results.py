@@ -13,8 +13,10 @@ from colloquy.api.schemas.results import (
     DemoScriptOut,
     InsightsOut,
 )
-from colloquy.domain.demo_script import demo_script
-from colloquy.services import analytics, demo, exports, insights, pdf_report, session_health
+from colloquy.domain.sessions.demo_script import demo_script
+from colloquy.services.results import analytics, exports, insights, pdf_report
+from colloquy.services.sessions import demo
+from colloquy.services.trust import session_health
 
 router = APIRouter(tags=["results"])
 

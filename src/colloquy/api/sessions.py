@@ -13,10 +13,10 @@ from colloquy.api.schemas.sessions import (
     SessionSummaryOut,
     SessionUpdate,
 )
-from colloquy.services import model_runs
-from colloquy.services import session_control as control
-from colloquy.services import sessions as service
-from colloquy.services.model_settings import ModelChange
+from colloquy.services.models.settings import ModelChange
+from colloquy.services.sessions import control
+from colloquy.services.sessions import crud as service
+from colloquy.services.sessions import rerun as model_runs
 
 router = APIRouter(prefix="/sessions", tags=["sessions"])
 

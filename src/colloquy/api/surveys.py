@@ -19,9 +19,9 @@ from colloquy.api.schemas.surveys import (
     SurveyResultsOut,
     SurveySummaryOut,
 )
-from colloquy.domain.survey_scales import scale_catalogue
-from colloquy.services import surveys as service
-from colloquy.services.survey_runner import SurveyManager
+from colloquy.domain.surveys.scales import scale_catalogue
+from colloquy.services.surveys import surveys as service
+from colloquy.services.surveys.runner import SurveyManager
 
 router = APIRouter(prefix="/surveys", tags=["surveys"])
 PING_SECONDS = 15

@@ -9,7 +9,7 @@ from colloquy.api.schemas.trust import (
     PersonaAuditOut,
     SessionHealthOut,
 )
-from colloquy.services import persona_audit, session_health
+from colloquy.services.trust import persona_audit, session_health
 
 router = APIRouter(tags=["trust"])
 

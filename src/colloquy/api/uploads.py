@@ -10,8 +10,8 @@ from colloquy.api.schemas.uploads import UploadOut
 from colloquy.domain.constants import FILE_MAX_BYTES
 from colloquy.domain.images import IMAGE_SUFFIX_MIMES
 from colloquy.errors import NotFound, ValidationFailed
-from colloquy.services import uploads as service
 from colloquy.services.multipart_upload import read_file_field
+from colloquy.services.sessions import uploads as service
 
 router = APIRouter(tags=["uploads"])  # under /api
 files_router = APIRouter(include_in_schema=False)  # at the site root

@@ -1,19 +1,13 @@
-"""Pure domain rules of Colloquy (SPEC.md): no I/O, no framework imports.
+"""Pure rules of Colloquy: no I/O, no framework imports (docs/product-rules.md has the rules).
 
-Modules:
-- constants     option lists, limits and fixed texts of SPEC §3/§5/§9
-- mathutil      number checks, clamping, half-up rounding
-- regions       US region of a location text
-- enrichment    derived persona attributes (`enrich`), `trait_level`, `income_multiplier`
-- validation    persona, Big Five, document, generation and session-start checks
-- stimuli       stimulus limits and video/audio platform detection
-- diversity     group diversity score and label
-- sentiment     keyword sentiment and its aggregates
-- tokens        token estimates
-- timeutil      reading datetimes, ISO texts and epoch milliseconds
-- stopwords     English stop words for the word cloud
-- analytics     word cloud, quotes, trait patterns, participation, durations
-- csv_export    session CSV report and its file name
-- prompts       system and user prompts for persona answers, discussion trimming
-- templates     persona presets, seed personas, question templates, persona defaults
+Grouped by the feature they serve, with the names the routers and screens use:
+- personas/  enrichment, file import/export, tags, generation plans, AI Assist traits
+- sessions/  the session record, messages, prompts, moderation, answer cleaning, demo
+- results/   analytics, diversity, insights rules, comparison, CSV/Markdown/HTML reports
+- trust/     the session health report and the personality audit
+- surveys/   scales, SSR rating, survey results
+- models/    the catalog of downloadable models
+
+The shared kernel at this level serves several features: constants, mathutil, timeutil,
+text_safety, stored_values, images, document_sniff, sentiment, stopwords, validation.
 """

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .constants import SENTIMENT_LABEL_THRESHOLD
+from colloquy.domain.constants import SENTIMENT_LABEL_THRESHOLD
 
 POSITIVE_WORDS = frozenset(
     ("great", "love", "excellent", "amazing", "fantastic", "wonderful", "good", "best", "perfect")

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, TypeGuard
 
-from .constants import (
+from colloquy.domain.constants import (
     AGE_MAX,
     AGE_MIN,
     AI_ASSIST_MIN_CHARS,
@@ -30,8 +30,8 @@ from .constants import (
     TRAIT_MIN,
     TRAITS,
 )
-from .mathutil import is_number
-from .text_safety import is_blank
+from colloquy.domain.mathutil import is_number
+from colloquy.domain.text_safety import is_blank
 
 MSG_INVALID_BIG_FIVE = "Invalid Big Five values - all must be 0-100"
 MSG_SELECT_PERSONAS = "Please select 3-8 personas"
@@ -224,7 +224,7 @@ def validate_session_start(
 
 
 # Stimulus rules live in .stimuli; re-exported so all SPEC §5 checks import from here.
-from .stimuli import (
+from colloquy.domain.sessions.stimuli import (
     detect_audio_platform,
     detect_video_platform,
     validate_stimuli,

@@ -19,7 +19,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from colloquy.domain.messages import Message, NewMessage, stored_message
+from colloquy.domain.sessions.messages import Message, NewMessage, stored_message
 from colloquy.store.messages import load_message_dicts, message_columns
 from colloquy.store.models import MessageRow, SessionRow
 from colloquy.store.types import utcnow

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from colloquy.domain import moderation
 from colloquy.domain.constants import MODERATOR_SPEAKER, MSG_REQUEST_LIMIT
-from colloquy.domain.messages import NewMessage
-from colloquy.domain.prompts import round_moderator_message
+from colloquy.domain.sessions import moderation
+from colloquy.domain.sessions.messages import NewMessage
+from colloquy.domain.sessions.prompts import round_moderator_message
+from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.text_safety import clean_text
-from colloquy.domain.tokens import estimate_tokens
 from colloquy.engine import plan
 from colloquy.engine.journal import Counters
 from colloquy.engine.prompting import moderator_request

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from colloquy.domain.constants import ROUNDS_PER_QUESTION
-from colloquy.domain.messages import Message
-from colloquy.domain.moderation import AI, PROBE, SCRIPTED, SUMMARY, addressed_participant
+from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.moderation import AI, PROBE, SCRIPTED, SUMMARY, addressed_participant
 
 QUESTION, ROUND, ANSWER = "question", "round", "response"  # MessageRow.kind values
 SEQUENTIAL, PARALLEL = "sequential", "parallel"

@@ -1,4 +1,4 @@
-"""Glue between a session and the pure prompt builders of colloquy.domain.prompts."""
+"""Glue between a session and the pure prompt builders of colloquy.domain.sessions.prompts."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from colloquy.domain import moderation
 from colloquy.domain.images import IMAGE_SUFFIX_MIMES
-from colloquy.domain.prompts import build_system_prompt, build_user_prompt, trim_discussion
-from colloquy.domain.tokens import max_tokens_for
+from colloquy.domain.sessions import moderation
+from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt, trim_discussion
+from colloquy.domain.sessions.tokens import max_tokens_for
 from colloquy.llm.types import ChatMessage, ChatRequest
 
 log = logging.getLogger(__name__)

@@ -23,8 +23,8 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from colloquy.domain.messages import Message
-from colloquy.domain.moderation import AI, SCRIPTED
+from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.moderation import AI, SCRIPTED
 from colloquy.engine import plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import slot_key

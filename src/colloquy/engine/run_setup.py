@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from colloquy.domain import moderation
+from colloquy.domain.sessions import moderation
 from colloquy.engine import plan
 from colloquy.store.models import SessionRow
 

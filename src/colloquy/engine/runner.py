@@ -17,8 +17,6 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from colloquy.domain import moderation
-from colloquy.domain.answer_cleaning import clean_answer
 from colloquy.domain.constants import (
     MAX_ITERATIONS,
     MSG_GENERATION_FAILED,
@@ -29,11 +27,13 @@ from colloquy.domain.constants import (
     MSG_STOPPED,
     REQUEST_LIMIT,
 )
-from colloquy.domain.messages import Message, NewMessage
-from colloquy.domain.prompts import build_system_prompt
 from colloquy.domain.sentiment import sentiment_of
+from colloquy.domain.sessions import moderation
+from colloquy.domain.sessions.answer_cleaning import clean_answer
+from colloquy.domain.sessions.messages import Message, NewMessage
+from colloquy.domain.sessions.prompts import build_system_prompt
+from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.text_safety import clean_text
-from colloquy.domain.tokens import estimate_tokens
 from colloquy.engine import journal, moderator_turn, plan, provenance
 from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.prompting import answer_request, image_urls

@@ -20,7 +20,7 @@ from typing import Any
 import openai
 from openai import AsyncOpenAI, DefaultAioHttpClient
 
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.llm import errors
 from colloquy.llm.concurrency import DEFAULT_MAX_CONCURRENCY, AdaptiveLimit, limit_for
 from colloquy.llm.errors import LLMError

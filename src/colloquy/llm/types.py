@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from colloquy.domain.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens
 
 
 @dataclass

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.messages import Message
+from colloquy.domain.sessions.messages import Message
 from colloquy.store.models import MessageRow
 
 

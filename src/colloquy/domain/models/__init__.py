@@ -1,0 +1,1 @@
+"""Domain of the models in use: catalog, settings, downloads, provenance."""

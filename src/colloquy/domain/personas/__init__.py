@@ -1,0 +1,1 @@
+"""Domain of the persona library: enrichment, import/export, tags, generation, AI Assist."""

@@ -1,0 +1,1 @@
+"""Domain of what a session yields: analytics, insights, exports, reports, comparison."""

@@ -1,0 +1,111 @@
+"""CSV export of a session (SPEC §7 "CSV export", with the DESIGN deviation).
+
+Why the csv module: the spec replaced commas with semicolons, which corrupts the text;
+DESIGN decides on RFC 4180 quoting instead (commas, quotes and newlines survive a
+round trip). Cells that a spreadsheet would run as a formula (starting with = + - @,
+tab or carriage return) are prefixed with a single quote (OWASP "CSV injection").
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from colloquy.domain.constants import MODERATOR_SPEAKER
+from colloquy.domain.timeutil import to_datetime
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_UNSAFE_FILENAME = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
+
+
+def neutralize(cell: Any) -> str:
+    """The text of a cell; text starting like a formula gets a leading single quote.
+    Numbers are written as they are (a negative number is not a formula)."""
+    if cell is None:
+        return ""
+    if isinstance(cell, bool):
+        return str(cell).lower()
+    if isinstance(cell, (int, float)):
+        return str(cell)
+    text = cell.isoformat() if isinstance(cell, datetime) else str(cell)
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def _date_text(value: Any) -> str:
+    """The calendar date (YYYY-MM-DD, UTC for aware times) of a moment, else its text."""
+    moment = to_datetime(value)
+    if moment is None:
+        return "" if value is None else str(value)
+    return moment.astimezone(UTC).date().isoformat()
+
+
+def _insight_rows(insights: dict[str, Any]) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    if insights.get("summary") or insights.get("overallSentiment"):
+        rows += [["Summary"], [insights.get("summary", "")]]
+        if insights.get("overallSentiment"):
+            rows.append(["Overall Sentiment", insights["overallSentiment"]])
+        rows.append([])
+    themes = insights.get("keyThemes") or []
+    if themes:
+        rows += [["Key Themes"], ["Theme", "Description", "Frequency"]]
+        rows += [[t.get("theme"), t.get("description"), t.get("frequency")] for t in themes]
+        rows.append([])
+    recommendations = insights.get("recommendations") or []
+    if recommendations:
+        rows += [["Recommendations"], ["Priority", "Title", "Description"]]
+        rows += [[r.get("priority"), r.get("title"), r.get("description")] for r in recommendations]
+        rows.append([])
+    return rows
+
+
+def session_csv(
+    session: Mapping[str, Any],
+    messages: Sequence[Mapping[str, Any]],
+    insights: dict[str, Any] | None,
+    notice: str | None = None,
+) -> str:
+    """The whole report: header, optional insights sections, then the transcript.
+    'Total Responses' counts participant messages (moderator prompts are not responses).
+    A `notice` (the synthetic-data notice) is the first line, a cell of its own."""
+    participants = session.get("participants") or []
+    responses = sum(1 for m in messages if m.get("speaker") != MODERATOR_SPEAKER)
+    rows: list[list[Any]] = [[notice]] if notice else []
+    rows += [
+        ["Session Name", session.get("name", "")],
+        ["Date", _date_text(session.get("createdAt"))],
+        ["Participants", len(participants)],
+        ["Total Responses", responses],
+    ]
+    if session.get("model"):
+        rows.append(["Model", model_text(session["model"])])
+    rows.append([])
+    if insights:
+        rows += _insight_rows(insights)
+    rows += [["Transcript"], ["Speaker", "Content", "Sentiment", "Timestamp"]]
+    for m in messages:
+        rows.append(
+            [m.get("speaker"), m.get("content"), m.get("sentiment") or "N/A", m.get("timestamp")]
+        )
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180 line ends
+    writer.writerows([[neutralize(cell) for cell in row] for row in rows])
+    return buffer.getvalue()
+
+
+def model_text(model: dict[str, Any]) -> str:
+    """'provider / model' of a session's provenance."""
+    provider, name = str(model.get("provider") or ""), str(model.get("name") or "")
+    return f"{provider} / {name}" if provider else name
+
+
+def csv_filename(name: Any) -> str:
+    """'{sessionname}_results.csv' with path separators, reserved and control
+    characters replaced by '_'; an empty name becomes 'session'."""
+    text = _UNSAFE_FILENAME.sub("_", name if isinstance(name, str) else "")
+    text = text.strip().strip(".").strip()[:200] or "session"
+    return f"{text}_results.csv"

@@ -1,0 +1,1 @@
+"""Domain of quantitative concept surveys: scales, SSR rating, results."""

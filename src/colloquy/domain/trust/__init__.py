@@ -1,0 +1,1 @@
+"""Domain of how far to trust a simulation: session health and the personality audit."""

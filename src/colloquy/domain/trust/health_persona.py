@@ -1,0 +1,228 @@
+"""Session health: does each participant stay in character and act like their persona?
+
+characterBreaks: an answer that speaks as an AI or assistant, writes another participant's
+or the moderator's lines, or echoes the prompt's instructions. What answer cleaning
+(answer_cleaning.py) repaired before storing counts (the repairs kept on the message, the
+raw text checked again), so a break is reported even when cleaning hid it.
+
+traitConsistency: simple signals that behaviour follows the persona's Big Five numbers,
+each a Pearson r across participants between a trait and one measurable habit:
+- extraversion -> share of the session's words the participant spoke;
+- agreeableness -> agreement markers minus disagreement markers per answer;
+- neuroticism -> worry words per answer;
+- openness -> distinct words (type-token ratio over the participant's answers).
+A positive r says behaviour follows the numbers. With 8 participants r is noisy (a
+correlation of 0.6 is needed to be significant at p = 0.05), so this flags only when most
+signals point the wrong way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from colloquy.domain.constants import TRAIT_DEFAULT
+from colloquy.domain.mathutil import number_or
+from colloquy.domain.sessions.answer_cleaning import (
+    ECHOED_INSTRUCTION,
+    META_TEXT,
+    OTHER_SPEAKER,
+    clean_answer,
+)
+from colloquy.domain.trust.health_metrics import BAD, NA, OK, WARN, finding
+from colloquy.domain.trust.vectors import pearson, rounded, words
+
+AI_SPEECH = re.compile(
+    r"\bas an? (?:ai|a\.i\.|artificial intelligence|language model|llm|assistant|"
+    r"virtual assistant|chatbot|large language model)\b"
+    r"|\b(?:i am|i'm|im) (?:just |only |merely )?(?:an? )?(?:ai|a\.i\.|language model|"
+    r"chatbot|virtual assistant|ai assistant|large language model|llm|computer program)\b"
+    r"|\bi (?:do not|don't|cannot|can't) have (?:personal )?(?:opinions|experiences|feelings|"
+    r"preferences|a body)\b"
+    r"|\b(?:simulated|fictional) (?:persona|participant|character)\b"
+    r"|\bhow can i (?:help|assist) you\b|\bi hope this helps\b",
+    re.IGNORECASE,
+)
+AI, OTHER_VOICE, INSTRUCTIONS = "ai_speech", "other_voice", "echoed_instructions"
+KIND_WORDS = {
+    AI: "speaks as an AI or assistant",
+    OTHER_VOICE: "speaks as another participant or the moderator",
+    INSTRUCTIONS: "echoes the instructions",
+}
+BREAKS_BAD_SHARE = 0.1  # one answer in ten out of character
+
+AGREE = (
+    "agree",
+    "agreed",
+    "exactly",
+    "good point",
+    "great point",
+    "you're right",
+    "youre right",
+    "same here",
+    "i'm with",
+    "well said",
+    "me too",
+    "i like what",
+    "like you said",
+    "absolutely",
+)
+DISAGREE = (
+    "disagree",
+    "i don't think",
+    "i dont think",
+    "not sure that",
+    "i'm not convinced",
+    "on the other hand",
+    "i see it differently",
+    "that's not",
+    "but i",
+    "however",
+)
+WORRY = frozenset(
+    [
+        "worried",
+        "worry",
+        "worries",
+        "anxious",
+        "nervous",
+        "concern",
+        "concerned",
+        "concerns",
+        "afraid",
+        "fear",
+        "scared",
+        "stress",
+        "stressed",
+        "stressful",
+        "risk",
+        "risky",
+        "uneasy",
+        "unsure",
+        "doubt",
+        "doubts",
+        "overwhelmed",
+    ]
+)
+
+
+def _kinds(answer: dict[str, Any], names: list[str]) -> list[str]:
+    text = answer.get("rawContent") or answer["content"]
+    kinds = []
+    if AI_SPEECH.search(text) or AI_SPEECH.search(answer["content"]):
+        kinds.append(AI)
+    repairs = set(answer.get("repairs") or [])
+    others = [n for n in names if n != answer["speaker"]]
+    repairs |= set(clean_answer(text, speaker=answer["speaker"], others=others).repairs)
+    if OTHER_SPEAKER in repairs:
+        kinds.append(OTHER_VOICE)
+    if ECHOED_INSTRUCTION in repairs or META_TEXT in repairs:
+        kinds.append(INSTRUCTIONS)
+    return kinds
+
+
+def character_breaks(answers: Sequence[dict[str, Any]], names: list[str]) -> dict[str, Any]:
+    items = []
+    for a in answers:
+        kinds = _kinds(a, names)
+        if kinds:
+            excerpt = " ".join((a.get("rawContent") or a["content"]).split())[:160]
+            items.append(
+                {"messageId": a["id"], "speaker": a["speaker"], "kinds": kinds, "excerpt": excerpt}
+            )
+    n = len(items)
+    status = OK if n == 0 else BAD if n >= max(2, BREAKS_BAD_SHARE * len(answers)) else WARN
+    counts = {k: sum(1 for it in items if k in it["kinds"]) for k in KIND_WORDS}
+    if n == 0:
+        summary = "Every participant stayed in character."
+    else:
+        parts = [f"{c} {KIND_WORDS[k]}" for k, c in counts.items() if c]
+        summary = f"{n} answer{'s' if n != 1 else ''} broke character: " + "; ".join(parts) + "."
+    return finding(
+        "characterBreaks",
+        "Staying in character",
+        status,
+        summary,
+        [it["messageId"] for it in items],
+        count=n,
+        byKind=counts,
+        items=items,
+    )
+
+
+def _rate(texts: Sequence[str], phrases: Sequence[str]) -> float:
+    lowered = [" ".join(t.lower().replace("’", "'").split()) for t in texts]
+    return sum(sum(t.count(p) for p in phrases) for t in lowered) / max(len(texts), 1)
+
+
+def _habits(texts: Sequence[str], total_words: int) -> dict[str, float]:
+    ws = [w for t in texts for w in words(t)]
+    return {
+        "extraversion": len(ws) / total_words if total_words else 0.0,
+        "agreeableness": _rate(texts, AGREE) - _rate(texts, DISAGREE),
+        "neuroticism": sum(1 for w in ws if w in WORRY) / max(len(texts), 1),
+        "openness": len(set(ws)) / len(ws) if ws else 0.0,
+    }
+
+
+SIGNALS = {
+    "extraversion": "share of the words spoken",
+    "agreeableness": "agreement minus disagreement phrases per answer",
+    "neuroticism": "worry words per answer",
+    "openness": "variety of vocabulary (distinct words)",
+}
+
+
+def trait_consistency(
+    answers: Sequence[dict[str, Any]], participants: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    by_p: dict[int, list[str]] = defaultdict(list)
+    for a in answers:
+        by_p[a["participantIndex"]].append(a["content"])
+    people = [p for p in sorted(by_p) if 0 <= p < len(participants)]
+    total = sum(len(words(t)) for p in people for t in by_p[p])
+    habits = {p: _habits(by_p[p], total) for p in people}
+    signals: list[dict[str, Any]] = []
+    for trait, label in SIGNALS.items():
+        traits = [
+            number_or((participants[p].get("traits") or {}).get(trait), TRAIT_DEFAULT)
+            for p in people
+        ]
+        r = pearson(traits, [habits[p][trait] for p in people])
+        signals.append({"trait": trait, "signal": label, "r": rounded(r), "follows": _follows(r)})
+    known = [s for s in signals if s["r"] is not None]
+    if not known:
+        return finding(
+            "traitConsistency",
+            "Personality shows in behaviour",
+            NA,
+            "Not enough participants or trait variety to check.",
+            [],
+            signals=signals,
+        )
+    wrong = [s for s in known if s["r"] <= 0]
+    status = OK if len(wrong) * 2 < len(known) else BAD if len(wrong) == len(known) else WARN
+    words_ = [
+        f"{s['trait']} vs {s['signal']}: r = {s['r']:+.2f}" for s in known
+    ]  # e.g. "extraversion vs share of the words spoken: r = +0.45"
+    summary = (
+        f"{len(known) - len(wrong)} of {len(known)} signals follow the personas' traits "
+        f"({'; '.join(words_)})."
+    )
+    if status != OK:
+        summary += " Behaviour does not clearly follow the personality numbers."
+    return finding(
+        "traitConsistency",
+        "Personality shows in behaviour",
+        status,
+        summary,
+        [],
+        signals=signals,
+        participants=len(people),
+    )
+
+
+def _follows(r: float | None) -> bool | None:
+    return None if r is None else r > 0

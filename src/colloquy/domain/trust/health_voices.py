@@ -1,0 +1,115 @@
+"""Session health: how long the answers run and whether the speakers can be told apart.
+Thresholds and benchmark figures are named in session_health_metrics.py."""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from colloquy.domain.trust.health_metrics import (
+    AT_CHANCE,
+    BAD,
+    BELOW_HUMAN,
+    HUMAN_WORDS,
+    LONG_WORDS,
+    NA,
+    OK,
+    SYNTHETIC_WORDS,
+    UNIFORM_CV,
+    VERY_LONG_WORDS,
+    WARN,
+    _pct,
+    finding,
+)
+from colloquy.domain.trust.vectors import add, dot, norm, quartiles, rounded, word_count
+
+
+def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    counts = [word_count(a["content"]) for a in answers]
+    if not counts:
+        return finding("verbosity", "Length of answers", NA, "No answers.", [])
+    q1, median, q3 = quartiles(counts)
+    mean = statistics.fmean(counts)
+    cv = statistics.pstdev(counts) / mean if mean else 0.0
+    uniform = cv < UNIFORM_CV
+    if median >= VERY_LONG_WORDS or (median >= LONG_WORDS and uniform):
+        status = BAD
+    elif median >= LONG_WORDS or (median >= 2 * HUMAN_WORDS and uniform):
+        status = WARN
+    else:
+        status = OK
+    summary = (
+        f"A typical answer has {round(median)} words (middle half {round(q1)}-{round(q3)}); "
+        f"people in focus groups speak about {HUMAN_WORDS} words a turn, synthetic "
+        f"participants in a published benchmark about {SYNTHETIC_WORDS}."
+    )
+    if status != OK:
+        summary += " Answers run long" + (" and all about the same length." if uniform else ".")
+    longest = sorted(zip(counts, (a["id"] for a in answers)), reverse=True)[:5]
+    return finding(
+        "verbosity",
+        "Length of answers",
+        status,
+        summary,
+        [i for _, i in longest] if status != OK else [],
+        medianWords=rounded(median, 1),
+        lowerQuartile=rounded(q1, 1),
+        upperQuartile=rounded(q3, 1),
+        variation=rounded(cv),
+        humanMedian=HUMAN_WORDS,
+        syntheticMedian=SYNTHETIC_WORDS,
+    )
+
+
+def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    by_p: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for a in answers:
+        by_p[a["participantIndex"]].append(a)
+    speakers = [p for p, group in by_p.items() if len(group) >= 2]
+    if len(speakers) < 2:
+        return finding(
+            "distinctiveness", "Distinct voices", NA, "Needs two speakers with 2+ answers.", []
+        )
+    sums = {p: [sum(col) for col in zip(*(a["vector"] for a in by_p[p]))] for p in speakers}
+    unit = {p: _scaled(sums[p], 1.0) for p in speakers}
+    hits, misses = 0, []
+    for p in speakers:
+        for a in by_p[p]:
+            own = _scaled(add(sums[p], [-x for x in a["vector"]]), 1.0)
+            best, best_p = dot(a["vector"], own), p
+            for other in speakers:
+                if other != p and dot(a["vector"], unit[other]) > best:
+                    best, best_p = dot(a["vector"], unit[other]), other
+            if best_p == p:
+                hits += 1
+            else:
+                misses.append(a["id"])
+    total = sum(len(by_p[p]) for p in speakers)
+    accuracy, chance = hits / total, 1 / len(speakers)
+    ratio = accuracy / chance
+    status = BAD if ratio < AT_CHANCE else WARN if ratio < BELOW_HUMAN else OK
+    summary = (
+        f"Each answer was matched to its speaker {_pct(accuracy)} of the time by meaning "
+        f"alone; guessing would manage {_pct(chance)}."
+    )
+    if status == BAD:
+        summary += " The participants are hard to tell apart."
+    return finding(
+        "distinctiveness",
+        "Distinct voices",
+        status,
+        summary,
+        misses if status != OK else [],
+        accuracy=rounded(accuracy),
+        chance=rounded(chance),
+        ratioToChance=rounded(ratio),
+        humanBenchmark={"accuracy": 0.468, "chance": 0.255},
+        syntheticBenchmark={"accuracy": 0.325, "chance": 0.312},
+    )
+
+
+def _scaled(v: Sequence[float], length: float) -> list[float]:
+    n = norm(v)
+    return [x * length / n for x in v] if n > 0 else [0.0] * len(v)

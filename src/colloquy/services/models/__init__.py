@@ -1,0 +1,1 @@
+"""Services of the models in use: catalog, settings, downloads, provenance."""

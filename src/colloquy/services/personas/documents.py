@@ -1,0 +1,165 @@
+"""Text out of an uploaded document (SPEC §5 Document file check), all in memory.
+
+The spec's checks come first (presence, size, type by name, name length), then the
+bytes must be what the name claims (domain.document_sniff). PDF, DOCX, TXT and CSV are
+read locally; an image is described by the model, when the model can see images.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import io
+import zipfile
+from typing import Any
+
+from colloquy.domain.document_sniff import accepts, decode_text, sniff
+from colloquy.domain.images import IMAGE_MIMES
+from colloquy.domain.validation import MSG_NO_FILE, document_type, validate_document_file
+from colloquy.errors import ValidationFailed
+from colloquy.llm.errors import LLMError
+from colloquy.llm.provider import Provider
+from colloquy.llm.types import ChatMessage, ChatRequest
+from colloquy.services.models.errors import model_error
+from colloquy.services.multipart_upload import ReceivedFile
+
+TEXT_LIMIT = 100_000  # characters handed back; more would swamp any prompt anyway
+DOCX_MAX_UNPACKED = 200 * 1024 * 1024  # refuse zip bombs before python-docx inflates them
+MSG_EMPTY = "The file is empty"
+MSG_NO_TEXT = "No text found in this file"
+MSG_PDF_NO_TEXT = "No text could be extracted from this PDF"
+MSG_PDF_UNREADABLE = "Could not read this PDF file"
+MSG_PDF_LOCKED = "This PDF is password-protected"
+MSG_DOCX_NO_TEXT = "No text could be extracted from this DOCX file"
+MSG_DOCX_UNREADABLE = "Could not read this DOCX file"
+MSG_IMAGES_UNSUPPORTED = (
+    "Images can only be read when the configured model supports images. "
+    "Upload a PDF, DOCX, TXT or CSV, or paste the text."
+)
+MSG_IMAGE_FAILED = "Failed to read the image"
+IMAGE_PROMPT = (
+    "Describe this image for consumer research. Cover the people in it (apparent age, "
+    "gender, style), the setting, any products, brands or visible text, and what it "
+    "suggests about the lifestyle, values and interests of the consumers it shows or "
+    "targets. Plain text, at most 250 words."
+)
+
+
+def invalid_type_message(shown: str) -> str:
+    return f"Invalid file type: {shown}. Supported: PDF, DOCX, TXT, CSV, JPG, PNG, WEBP, GIF"
+
+
+def claimed_type(filename: str, content_type: str) -> str | None:
+    """What the file says it is: its extension, else its declared MIME type."""
+    by_name = document_type(filename) if "." in filename else None
+    return by_name or document_type(None, content_type or None)
+
+
+def _pdf_text(data: bytes) -> str:
+    from pypdf import PdfReader  # imported on use: keeps start-up light
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise ValidationFailed([MSG_PDF_LOCKED])
+        parts: list[str] = []
+        for page in reader.pages:
+            parts.append(page.extract_text() or "")
+            if sum(map(len, parts)) > TEXT_LIMIT:
+                break
+    except ValidationFailed:
+        raise
+    except Exception as exc:  # pypdf raises many types for damaged files
+        raise ValidationFailed([MSG_PDF_UNREADABLE]) from exc
+    text = "\n\n".join(p.strip() for p in parts if p.strip())
+    if not text:
+        raise ValidationFailed([MSG_PDF_NO_TEXT])
+    return text
+
+
+def _docx_text(data: bytes) -> str:
+    import docx
+    from docx.table import Table
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if sum(i.file_size for i in archive.infolist()) > DOCX_MAX_UNPACKED:
+                raise ValidationFailed([MSG_DOCX_UNREADABLE])
+        document = docx.Document(io.BytesIO(data))
+        parts: list[str] = []
+        for block in document.iter_inner_content():  # paragraphs and tables in order
+            if isinstance(block, Table):
+                parts += ["\t".join(c.text.strip() for c in row.cells) for row in block.rows]
+            else:
+                parts.append(block.text)
+    except ValidationFailed:
+        raise
+    except Exception as exc:
+        raise ValidationFailed([MSG_DOCX_UNREADABLE]) from exc
+    text = "\n".join(parts).strip()
+    if not text:
+        raise ValidationFailed([MSG_DOCX_NO_TEXT])
+    return text
+
+
+def _plain_text(data: bytes) -> str:
+    text = (decode_text(data) or "").replace("\r\n", "\n").replace("\r", "\n").strip()
+    if not text:
+        raise ValidationFailed([MSG_NO_TEXT])
+    return text
+
+
+async def _describe_image(provider: Provider, data: bytes, mime: str) -> str:
+    if not getattr(provider, "supports_images", False):
+        raise ValidationFailed([MSG_IMAGES_UNSUPPORTED])
+    url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+    req = ChatRequest(
+        system="You describe images accurately and concisely.",
+        max_tokens=500,
+        temperature=0.2,
+        messages=[ChatMessage("user", IMAGE_PROMPT, [url])],
+    )
+    try:
+        text = (await provider.chat(req)).text.strip()
+    except LLMError as err:
+        raise model_error(err, MSG_IMAGE_FAILED) from err
+    # A server that refused the image part was answered without it: that text describes
+    # nothing, so say the model cannot read images instead of returning it.
+    if not getattr(provider, "supports_images", False):
+        raise ValidationFailed([MSG_IMAGES_UNSUPPORTED])
+    return text
+
+
+_READERS = {"pdf": _pdf_text, "docx": _docx_text, "txt": _plain_text, "csv": _plain_text}
+
+
+async def extract_document(upload: ReceivedFile | None, provider: Provider) -> dict[str, Any]:
+    """{text, filename, characters, truncated, type} of an uploaded document."""
+    if upload is None or not upload.filename.strip():
+        raise ValidationFailed([MSG_NO_FILE])
+    claimed = claimed_type(upload.filename, upload.content_type)
+    declared = upload.content_type if upload.content_type != "application/octet-stream" else ""
+    # Unsupported: named by its declared type like the browser check does, else by extension.
+    errors = validate_document_file(upload.filename, upload.size, claimed or declared or None)
+    if errors:
+        raise ValidationFailed(errors)
+    data = bytes(upload.data)
+    if not data:
+        raise ValidationFailed([MSG_EMPTY])
+    sniffed = sniff(data)
+    kind = accepts(claimed or "", sniffed)
+    if kind is None:  # the bytes are not what the name says: name what they are
+        raise ValidationFailed([invalid_type_message(sniffed.mime)])
+    if kind in IMAGE_MIMES:
+        text = await _describe_image(provider, data, sniffed.mime)
+    else:
+        text = await asyncio.to_thread(_READERS[kind], data)
+    truncated = len(text) > TEXT_LIMIT
+    text = text[:TEXT_LIMIT]
+    return {
+        "text": text,
+        "filename": upload.filename,
+        "characters": len(text),
+        "truncated": truncated,
+        "type": "image" if kind in IMAGE_MIMES else kind,
+    }

@@ -1,0 +1,157 @@
+"""Persona library use cases: list, create, update, delete, seed."""
+
+import secrets
+import time
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.personas.enrichment import enrich
+from colloquy.domain.personas.tags import has_tag, normalize_tags, validate_tags
+from colloquy.domain.personas.templates import SEED_PERSONAS
+from colloquy.domain.validation import validate_persona
+from colloquy.errors import NotFound, ValidationFailed
+from colloquy.store.models import PersonaRow
+from colloquy.store.types import utcnow
+
+TRAIT_NAMES = ("openness", "conscientiousness", "extraversion", "agreeableness", "neuroticism")
+
+
+def new_persona_id() -> str:
+    # The spec makes ids from the current time; a random tail keeps bulk creations distinct.
+    return f"{int(time.time() * 1000)}{secrets.token_hex(3)}"
+
+
+def persona_to_dict(row: PersonaRow) -> dict[str, Any]:
+    data = {
+        "id": row.id,
+        "name": row.name,
+        "age": row.age,
+        "gender": row.gender,
+        "location": row.location,
+        "income": row.income,
+        "traits": {t: row.traits.get(t, 50) for t in TRAIT_NAMES},
+        "interests": list(row.interests),
+        "generatedFrom": row.generated_from,
+        "tags": list(row.tags or []),
+        "createdAt": row.created_at,
+        "updatedAt": row.updated_at,
+    }
+    data["enriched"] = enrich(data)
+    return data
+
+
+def _clean(data: dict[str, Any]) -> dict[str, Any]:
+    """Validate with the spec's rules and normalise what will be stored."""
+    errors = validate_persona(data) + validate_tags(data.get("tags"))
+    if errors:
+        raise ValidationFailed(errors)
+    return {
+        "name": data["name"].strip(),
+        "age": round(float(data["age"])),
+        "gender": data["gender"].strip(),
+        "location": data["location"].strip(),
+        "income": data["income"].strip(),
+        "traits": {t: round(float(data["traits"][t]), 2) for t in TRAIT_NAMES},
+        "interests": [i.strip() for i in data["interests"]],
+        "generated_from": data.get("generatedFrom"),
+        "tags": normalize_tags(data.get("tags")),
+    }
+
+
+async def list_personas(db: AsyncSession, tag: str | None = None) -> list[dict[str, Any]]:
+    """The library in creation order; with `tag`, only personas carrying it."""
+    rows = await db.scalars(select(PersonaRow).order_by(PersonaRow.created_at, PersonaRow.id))
+    personas = [persona_to_dict(r) for r in rows]
+    if tag and tag.strip():
+        personas = [p for p in personas if has_tag(p["tags"], tag)]
+    return personas
+
+
+async def _get_row(db: AsyncSession, persona_id: str) -> PersonaRow:
+    row = await db.get(PersonaRow, persona_id)
+    if row is None:
+        raise NotFound("Persona not found")
+    return row
+
+
+async def get_persona(db: AsyncSession, persona_id: str) -> dict[str, Any]:
+    return persona_to_dict(await _get_row(db, persona_id))
+
+
+async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str, Any]]:
+    rows = {r.id: r for r in await db.scalars(select(PersonaRow).where(PersonaRow.id.in_(ids)))}
+    missing = [i for i in ids if i not in rows]
+    if missing:
+        raise NotFound(f"Persona not found: {', '.join(missing)}")
+    return [persona_to_dict(rows[i]) for i in ids]
+
+
+async def create_personas(db: AsyncSession, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Create several personas in one transaction: all are stored or none."""
+    cleaned = [_clean(item) for item in items]
+    ids: set[str] = set()
+    while len(ids) < len(cleaned):  # distinct even for a large batch in one millisecond
+        ids.add(new_persona_id())
+    now = utcnow()
+    # Creation times a microsecond apart keep the library in the order given.
+    rows = [
+        PersonaRow(id=pid, created_at=now + timedelta(microseconds=i), updated_at=now, **data)
+        for i, (pid, data) in enumerate(zip(sorted(ids), cleaned, strict=True))
+    ]
+    db.add_all(rows)
+    await db.commit()
+    return [persona_to_dict(r) for r in rows]
+
+
+async def create_persona(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
+    return (await create_personas(db, [data]))[0]
+
+
+async def update_persona(db: AsyncSession, persona_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    row = await _get_row(db, persona_id)
+    cleaned = _clean(data)
+    if "generatedFrom" not in data:
+        cleaned.pop("generated_from")
+    if "tags" not in data:  # an update without tags keeps the persona's tags
+        cleaned.pop("tags")
+    for key, value in cleaned.items():
+        setattr(row, key, value)
+    row.updated_at = utcnow()
+    await db.commit()
+    return persona_to_dict(row)
+
+
+async def delete_persona(db: AsyncSession, persona_id: str) -> None:
+    row = await _get_row(db, persona_id)
+    await db.delete(row)
+    await db.commit()
+
+
+async def seed_personas_if_empty(db: AsyncSession) -> int:
+    """Install the ten sample personas p1..p10 when the library is empty (SPEC §4)."""
+    count = await db.scalar(select(func.count()).select_from(PersonaRow))
+    if count:
+        return 0
+    now = utcnow()
+    for i, seed in enumerate(SEED_PERSONAS):
+        # Distinct creation times keep the library in p1..p10 order.
+        created = now + timedelta(milliseconds=i)
+        db.add(
+            PersonaRow(
+                id=seed["id"],
+                name=seed["name"],
+                age=seed["age"],
+                gender=seed["gender"],
+                location=seed["location"],
+                income=seed["income"],
+                traits=dict(seed["traits"]),
+                interests=list(seed["interests"]),
+                created_at=created,
+                updated_at=created,
+            )
+        )
+    await db.commit()
+    return len(SEED_PERSONAS)

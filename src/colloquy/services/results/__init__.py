@@ -1,0 +1,1 @@
+"""Services of what a session yields: analytics, insights, exports, reports, comparison."""

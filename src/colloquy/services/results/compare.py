@@ -1,0 +1,57 @@
+"""Compare 2-4 completed sessions side by side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.results.compare import (
+    not_completed_message,
+    parse_compare_ids,
+    session_comparison,
+)
+from colloquy.errors import NotFound, ValidationFailed
+from colloquy.runtime import Runtime
+from colloquy.services.models.provenance import model_label_for
+from colloquy.services.results.analytics import build_analytics
+from colloquy.services.sessions.view import session_record
+from colloquy.services.trust import session_health
+from colloquy.store.messages import load_message_dicts
+from colloquy.store.models import SessionRow
+
+
+async def compare_sessions(
+    db: AsyncSession, ids: str | None, runtime: Runtime | None = None
+) -> dict[str, Any]:
+    wanted, errors = parse_compare_ids(ids)
+    if errors:
+        raise ValidationFailed(errors)
+    rows = {r.id: r for r in await db.scalars(select(SessionRow).where(SessionRow.id.in_(wanted)))}
+    missing = [i for i in wanted if i not in rows]
+    if missing:
+        raise NotFound(f"Session not found: {', '.join(missing)}")
+    records = {sid: session_record(rows[sid]) for sid in wanted}
+    unfinished = [
+        not_completed_message(records[i]["name"], records[i]["status"])
+        for i in wanted
+        if records[i]["status"] != "completed"
+    ]
+    if unfinished:
+        raise ValidationFailed(unfinished)
+    columns = []
+    for sid in wanted:
+        session = records[sid]
+        messages = await load_message_dicts(db, sid)
+        analytics = build_analytics(session, messages)
+        columns.append(
+            session_comparison(session, messages, analytics, model_label_for(session, runtime))
+        )
+    # Last: computing a report ends the transaction (and expires the rows read above).
+    for column in columns:
+        report = await session_health.for_export(db, runtime, column["id"]) if runtime else None
+        column["health"] = (
+            {"overall": report["overall"], "warnings": report["warnings"]} if report else None
+        )
+    return {"sessions": columns}

@@ -1,0 +1,79 @@
+"""Session downloads: the spec's CSV report, a JSON copy of everything, a Markdown report."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.results.csv_export import csv_filename, session_csv
+from colloquy.domain.results.markdown_export import markdown_report
+from colloquy.domain.results.synthetic_notice import synthetic_block, synthetic_notice
+from colloquy.domain.trust.health_report import with_health_section
+from colloquy.runtime import Runtime
+from colloquy.services.models.provenance import model_label_for
+from colloquy.services.results.analytics import build_analytics
+from colloquy.services.sessions.loading import load_session
+from colloquy.store.types import utcnow
+
+JSON_FORMAT = "colloquy-session/1"  # lets a future import recognise the file
+
+
+def export_filename(name: Any, suffix: str) -> str:
+    """'{sessionname}{suffix}', cleaned by the same rule as the spec's CSV file name."""
+    return csv_filename(name).removesuffix("_results.csv") + suffix
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+
+
+async def csv_export(
+    db: AsyncSession, session_id: str, runtime: Runtime | None = None
+) -> tuple[str, str]:
+    session, messages = await load_session(db, session_id)
+    notice = synthetic_notice(model_label_for(session, runtime))
+    return csv_filename(session["name"]), session_csv(
+        session, messages, session["insights"], notice
+    )
+
+
+async def json_export(
+    db: AsyncSession,
+    session_id: str,
+    runtime: Runtime | None = None,
+    health: dict[str, Any] | None = None,
+) -> tuple[str, str]:
+    """The whole session (details, setup, messages, insights) plus its analytics and,
+    once completed, its health report."""
+    session, messages = await load_session(db, session_id)
+    document = {
+        "format": JSON_FORMAT,
+        "syntheticData": synthetic_block(model_label_for(session, runtime)),
+        "exportedAt": utcnow(),
+        **session,
+        "messages": messages,
+        "analytics": build_analytics(session, messages),
+        "health": health,
+    }
+    text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
+    return export_filename(session["name"], "_session.json"), text
+
+
+async def markdown_export(
+    db: AsyncSession,
+    session_id: str,
+    runtime: Runtime | None = None,
+    health: dict[str, Any] | None = None,
+) -> tuple[str, str]:
+    session, messages = await load_session(db, session_id)
+    notice = synthetic_notice(model_label_for(session, runtime))
+    report = markdown_report(
+        session, messages, session["insights"], build_analytics(session, messages), notice
+    )
+    report = with_health_section(report, health)
+    return export_filename(session["name"], "_report.md"), report

@@ -1,0 +1,1 @@
+"""Services of focus-group sessions: records, prompts, moderation, set-up, control, demo."""

@@ -1,0 +1,135 @@
+"""What the API and the results features read of a session: the one row-to-record mapper
+(`session_record`), the full view of GET /api/sessions/{id} and the dashboard summary.
+
+Every stored JSON value goes through the tolerant readers of domain/session_record.py, so a
+row written by an older version (or by hand) reads with defaults instead of failing the
+typed response schema."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.record import ModelRecord, SessionRecord
+from colloquy.engine.journal import load_messages
+from colloquy.engine.publisher import progress_payload
+from colloquy.store.models import MessageRow, SessionHealthRow, SessionRow
+
+SUMMARY_LIMIT = 1000  # the dashboard lists at most this many sessions, newest first
+
+
+async def overall_by_session(db: AsyncSession, ids: list[str]) -> dict[str, str]:
+    """The stored health verdict of each session that has one (services/session_health)."""
+    if not ids:
+        return {}
+    rows = await db.execute(
+        select(SessionHealthRow.session_id, SessionHealthRow.overall).where(
+            SessionHealthRow.session_id.in_(ids)
+        )
+    )
+    return {sid: overall for sid, overall in rows}
+
+
+def model_info(row: SessionRow) -> ModelRecord | None:
+    """The provider and model that produced the session (None until a run starts)."""
+    if not row.model_name:
+        return None
+    return {"provider": row.model_provider or "", "name": row.model_name}
+
+
+def session_record(row: SessionRow) -> SessionRecord:
+    """The session row as every reader sees it (the single row-to-dict mapper)."""
+    return {
+        "id": row.id,
+        "name": row.name or "",
+        "description": row.description or "",
+        "status": rec.session_status(row.status, row.completed_at),
+        "createdAt": row.created_at,
+        "completedAt": row.completed_at,
+        "participants": rec.participants(row.participants),
+        "moderatorStyle": rec.moderator_style(row.moderator_style),
+        "stimuli": rec.stimuli(row.stimuli),
+        "questions": rec.questions(row.questions),
+        "settings": rec.session_settings(row.settings),
+        "tokensUsed": row.tokens_used or 0,
+        "insights": rec.insights_record(row.insights, row.completed_at or row.created_at),
+        "model": model_info(row),
+    }
+
+
+def _view_message(message: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        **message,
+        "kind": rec.message_kind(message.get("kind"), message.get("participantIndex")),
+    }
+
+
+def session_view(
+    row: SessionRow, messages: Sequence[Mapping[str, Any]], generating: list[int]
+) -> dict[str, Any]:
+    """GET /api/sessions/{id}: the record, the run's state, its messages and progress."""
+    record = session_record(row)
+    settings = record["settings"]
+    progress = progress_payload(
+        record["participants"],
+        len(record["questions"]),
+        messages,
+        generating,
+        settings["moderator"],
+    )
+    progress.pop("tokensUsed")
+    return {
+        **record,
+        "error": rec.error_record(row.error),
+        "running": bool(row.running),
+        "messages": [_view_message(m) for m in messages],
+        "progress": progress,
+    }
+
+
+async def load_view(db: AsyncSession, row: SessionRow, generating: list[int]) -> dict[str, Any]:
+    return session_view(row, await load_messages(db, row.id), generating)
+
+
+async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
+    rows = list(
+        await db.scalars(
+            select(SessionRow)
+            .order_by(SessionRow.created_at.desc(), SessionRow.id.desc())
+            .limit(SUMMARY_LIMIT)
+        )
+    )
+    counts: dict[str, dict[str, int]] = {}
+    if rows:
+        grouped = await db.execute(
+            select(MessageRow.session_id, MessageRow.sentiment, func.count())
+            .where(MessageRow.session_id.in_([r.id for r in rows]))
+            .group_by(MessageRow.session_id, MessageRow.sentiment)
+        )
+        for session_id, sentiment, n in grouped:
+            counts.setdefault(session_id, {})[sentiment or ""] = n
+    health = await overall_by_session(db, [r.id for r in rows])
+    out = []
+    for row in rows:
+        record = session_record(row)
+        c = counts.get(row.id, {})
+        out.append(
+            {
+                "id": record["id"],
+                "name": record["name"],
+                "description": record["description"],
+                "status": record["status"],
+                "createdAt": record["createdAt"],
+                "completedAt": record["completedAt"],
+                "model": record["model"],
+                "participantCount": len(record["participants"]),
+                "messageCount": sum(c.values()),
+                "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},
+                "health": health.get(row.id),
+            }
+        )
+    return out

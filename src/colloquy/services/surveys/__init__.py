@@ -1,0 +1,1 @@
+"""Services of quantitative concept surveys: scales, SSR rating, results."""

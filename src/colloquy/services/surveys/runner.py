@@ -1,0 +1,430 @@
+"""Runs surveys on the server: one asyncio task per survey, model calls bounded by a
+semaphore (COLLOQUY_SURVEY_CONCURRENCY, default 8; the provider's adaptive per-endpoint
+limit and its own retries still apply underneath).
+
+Exactly once: the plan is every (respondent, concept, question, sample); a run answers
+only the planned keys without a stored answer, and the unique key on survey_answers drops
+any duplicate. A survey's status is the resume flag: on app start every survey still
+`running` is resumed, and on PostgreSQL every process also takes over, every few seconds,
+the running surveys whose advisory lock is free (their process died). Shutdown cancels tasks without touching the database; Stop cancels
+the calls in flight (their answers are dropped, a later run asks them again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select, text
+from sqlalchemy.exc import IntegrityError
+
+from colloquy.domain.surveys.rules import (
+    ANSWER_MAX_TOKENS,
+    DIRECT_MAX_TOKENS,
+    answer_prompt,
+    direct_prompt,
+    parse_direct,
+    plan,
+    survey_system_prompt,
+)
+from colloquy.domain.surveys.scales import anchor_sets, scale_points
+from colloquy.domain.surveys.ssr import ssr_pmf
+from colloquy.engine.prompting import image_urls
+from colloquy.llm.errors import LLMError
+from colloquy.llm.types import ChatMessage, ChatRequest
+from colloquy.runtime import Runtime
+from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.trust.session_health import current_model
+from colloquy.store.models import SurveyAnswerRow, SurveyRow
+from colloquy.store.types import utcnow
+
+log = logging.getLogger("colloquy.surveys")
+FATAL_KINDS = frozenset({"credits", "bad_request"})  # no point asking again
+STOP_WAIT_SECONDS = 15.0
+
+
+@dataclass
+class Progress:
+    """Live counts of one survey for its event stream."""
+
+    total: int = 0
+    done: int = 0
+    errors: int = 0
+    status: str = "running"
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def bump(self) -> None:
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "done": self.done,
+            "total": self.total,
+            "errors": self.errors,
+        }
+
+
+def new_answer_id() -> str:
+    return f"sa{secrets.token_hex(8)}"
+
+
+class SurveyRunner:
+    def __init__(self, runtime: Runtime, survey_id: str, progress: Progress) -> None:
+        self.runtime = runtime
+        self.survey_id = survey_id
+        self.progress = progress
+        self.stopping = False
+        self.fatal: LLMError | None = None
+        self.last_error: LLMError | None = None
+        self._anchors: dict[str, list[list[list[float]]]] = {}
+        self._embedder_name = ""
+        self.workers: list[asyncio.Task] = []
+
+    def cancel_workers(self) -> None:
+        self.stopping = True
+        for worker in self.workers:
+            worker.cancel()
+
+    async def run(self) -> None:
+        factory = self.runtime.sessionmaker
+        async with factory() as db:
+            row = await db.get(SurveyRow, self.survey_id)
+            if row is None or row.status != "running":
+                return
+            survey = _as_dict(row)
+            done = {
+                (a.respondent_id, a.concept_id, a.question_id, a.sample)
+                for a in await db.scalars(
+                    select(SurveyAnswerRow).where(SurveyAnswerRow.survey_id == self.survey_id)
+                )
+            }
+            provider = self.runtime.get_provider()
+            if not row.model:
+                row.model = "/".join(x for x in current_model(self.runtime) if x)
+                await db.commit()
+        keys = plan(survey)
+        todo = [k for k in keys if k not in done]
+        self.progress.total, self.progress.done = len(keys), len(keys) - len(todo)
+        self.progress.bump()
+        await self._embed_anchors(survey)
+        queue: asyncio.Queue = asyncio.Queue()
+        for key in todo:
+            queue.put_nowait(key)
+        cap = max(1, int(self.runtime.settings.survey_concurrency))
+        context = _Context(survey, provider, self.runtime.settings.uploads_dir)
+        workers = [asyncio.create_task(self._worker(queue, context)) for _ in range(cap)]
+        self.workers = workers
+        try:
+            await asyncio.gather(*workers, return_exceptions=True)
+        finally:
+            for w in workers:
+                w.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+        await self._finish()
+
+    async def _embed_anchors(self, survey: dict[str, Any]) -> None:
+        embedder = get_embedder(self.runtime)
+        texts: list[str] = []
+        for q in survey["questions"]:
+            for s in anchor_sets(q["scale"]):
+                texts += s
+        vectors, name = await embed(embedder, texts)
+        self._embedder_name = name
+        at = 0
+        for q in survey["questions"]:
+            sets = []
+            for s in anchor_sets(q["scale"]):
+                sets.append(vectors[at : at + len(s)])
+                at += len(s)
+            self._anchors[q["id"]] = sets
+        async with self.runtime.sessionmaker() as db:
+            row = await db.get(SurveyRow, self.survey_id)
+            if row is not None and row.embedder != name:
+                row.embedder = name
+                await db.commit()
+
+    async def _worker(self, queue: asyncio.Queue, context: _Context) -> None:
+        while not self.stopping and self.fatal is None:
+            try:
+                key = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            try:
+                await self._answer(key, context)
+            except LLMError as exc:
+                self.progress.errors += 1
+                self.last_error = exc
+                log.warning("survey %s %s: %s", self.survey_id, key, exc.message)
+                if exc.kind in FATAL_KINDS or exc.status in (401, 403):
+                    self.fatal = exc
+                self.progress.bump()
+
+    async def _answer(self, key: tuple[str, str, str, int], ctx: _Context) -> None:
+        respondent_id, concept_id, question_id, sample = key
+        persona = ctx.respondents[respondent_id]
+        concept, question = ctx.concepts[concept_id], ctx.questions[question_id]
+        system = ctx.systems.get(respondent_id)
+        if system is None:
+            system = survey_system_prompt(persona)
+            ctx.systems[respondent_id] = system
+        user = ChatMessage(
+            role="user",
+            content=answer_prompt(concept, question),
+            images=image_urls([concept], ctx.uploads_dir),
+        )
+        first = await ctx.provider.chat(
+            ChatRequest(system=system, messages=[user], max_tokens=ANSWER_MAX_TOKENS)
+        )
+        text = first.text.strip()
+        tokens = first.total_tokens
+        direct = direct_text = None
+        if ctx.survey.get("askDirect"):
+            second = await ctx.provider.chat(
+                ChatRequest(
+                    system=system,
+                    messages=[
+                        user,
+                        ChatMessage(role="assistant", content=text),
+                        ChatMessage(role="user", content=direct_prompt(question)),
+                    ],
+                    max_tokens=DIRECT_MAX_TOKENS,
+                    temperature=0.3,
+                )
+            )
+            direct_text = second.text.strip()[:200]
+            direct = parse_direct(direct_text, scale_points(question["scale"]))
+            tokens += second.total_tokens
+        pmf = None
+        try:
+            (vector,), _ = await embed(get_embedder(self.runtime), [text])
+            pmf = ssr_pmf(vector, self._anchors[question_id])
+        except Exception:  # rated later, when results are read
+            log.warning("survey %s: answer not embedded", self.survey_id, exc_info=True)
+        async with self.runtime.sessionmaker() as db:
+            db.add(
+                SurveyAnswerRow(
+                    id=new_answer_id(),
+                    survey_id=self.survey_id,
+                    respondent_id=respondent_id,
+                    concept_id=concept_id,
+                    question_id=question_id,
+                    sample=sample,
+                    text=text,
+                    pmf=pmf,
+                    direct=direct,
+                    direct_text=direct_text,
+                    tokens=tokens,
+                )
+            )
+            try:
+                await db.commit()
+            except IntegrityError:  # answered already (a duplicate run): keep the first
+                await db.rollback()
+                return
+        self.progress.done += 1
+        self.progress.bump()
+
+    async def _finish(self) -> None:
+        async with self.runtime.sessionmaker() as db:
+            row = await db.get(SurveyRow, self.survey_id)
+            if row is None:
+                return
+            if self.progress.done >= self.progress.total:
+                row.status, row.error, row.completed_at = "completed", None, utcnow()
+            elif self.stopping:
+                row.status = "stopped"
+            else:
+                err = self.fatal or self.last_error
+                row.status = "failed"
+                row.error = {
+                    "status": getattr(err, "status", None),
+                    "message": (
+                        f"{self.progress.total - self.progress.done} answers are missing"
+                        + (f": {err.message}" if err else "")
+                        + ". Run again to continue."
+                    ),
+                }
+            await db.commit()
+            self.progress.status = row.status
+        self.progress.bump()
+
+
+class _Context:
+    def __init__(self, survey: dict[str, Any], provider: Any, uploads_dir: Path) -> None:
+        self.survey = survey
+        self.provider = provider
+        self.uploads_dir = uploads_dir
+        self.respondents = {r["id"]: r for r in survey["respondents"]}
+        self.concepts = {c["id"]: c for c in survey["concepts"]}
+        self.questions = {q["id"]: q for q in survey["questions"]}
+        self.systems: dict[str, str] = {}
+
+
+def _as_dict(row: SurveyRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "name": row.name,
+        "concepts": row.concepts,
+        "questions": row.questions,
+        "respondents": row.respondents,
+        "samples": row.samples,
+        "askDirect": row.ask_direct,
+    }
+
+
+LOCK_PREFIX = "colloquy-survey:"  # + survey id: the key of its advisory lock (hashtext)
+LOCK_APP = "colloquy-survey-lock:"  # + pid: application_name of the lock's connection
+# Running surveys whose advisory lock nobody holds (pg_try_advisory_lock(bigint) takes
+# classid = high 32 bits, objid = low 32 bits, objsubid = 1 of the key).
+_ORPHANED_SURVEYS = text(
+    """
+    SELECT s.id FROM surveys s
+    WHERE s.status = 'running' AND NOT EXISTS (
+        SELECT 1 FROM pg_locks l
+        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND l.classid = ((hashtext(:prefix || s.id)::bigint >> 32) & 4294967295)::oid
+          AND l.objid = (hashtext(:prefix || s.id)::bigint & 4294967295)::oid
+    )
+    ORDER BY s.id LIMIT 100
+    """
+)
+
+
+class SurveyManager:
+    """The registry of survey tasks (one per survey), like engine/manager.py's."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        self._tasks: dict[str, asyncio.Task] = {}
+        self._runners: dict[str, SurveyRunner] = {}
+        self.progress: dict[str, Progress] = {}
+        self._closed = False
+        # PostgreSQL (several processes): a survey runs only in the process that holds its
+        # advisory lock, on a connection of its own (released when that process dies).
+        self.lock_dsn: str | None = None
+        self._scan: asyncio.Task | None = None
+
+    def is_active(self, survey_id: str) -> bool:
+        task = self._tasks.get(survey_id)
+        return task is not None and not task.done()
+
+    def progress_of(self, survey_id: str) -> Progress:
+        return self.progress.setdefault(survey_id, Progress())
+
+    def ensure_running(self, survey_id: str) -> bool:
+        if self._closed or self.is_active(survey_id):
+            return False
+        progress = self.progress_of(survey_id)
+        progress.status, progress.errors = "running", 0
+        runner = SurveyRunner(self.runtime, survey_id, progress)
+        task = asyncio.create_task(self._guarded(runner), name=f"survey-{survey_id}")
+        self._tasks[survey_id], self._runners[survey_id] = task, runner
+        task.add_done_callback(functools.partial(self._forget, survey_id))
+        return True
+
+    async def _guarded(self, runner: SurveyRunner) -> None:
+        if self.lock_dsn is None:
+            await self._run(runner)
+            return
+        import asyncpg  # type: ignore[import-untyped]
+
+        conn = await asyncpg.connect(
+            self.lock_dsn, server_settings={"application_name": f"{LOCK_APP}{os.getpid()}"}
+        )
+        try:
+            key = LOCK_PREFIX + runner.survey_id
+            if await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", key):
+                await self._run(runner)
+            else:
+                log.info("survey %s runs in another process", runner.survey_id)
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(conn.close(), 5)
+
+    async def _run(self, runner: SurveyRunner) -> None:
+        try:
+            await runner.run()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # recorded on the survey; never lost silently
+            log.exception("survey %s failed", runner.survey_id)
+            with contextlib.suppress(Exception):
+                async with self.runtime.sessionmaker() as db:
+                    row = await db.get(SurveyRow, runner.survey_id)
+                    if row is not None:
+                        row.status = "failed"
+                        row.error = {"status": None, "message": f"The survey stopped: {exc}"}
+                        await db.commit()
+            runner.progress.status = "failed"
+            runner.progress.bump()
+
+    def _forget(self, survey_id: str, task: asyncio.Task) -> None:
+        if self._tasks.get(survey_id) is task:
+            del self._tasks[survey_id]
+            self._runners.pop(survey_id, None)
+
+    async def stop(self, survey_id: str) -> bool:
+        """Stop a running survey: calls in flight are cancelled and their answers dropped."""
+        task, runner = self._tasks.get(survey_id), self._runners.get(survey_id)
+        if task is None or task.done() or runner is None:
+            return False
+        runner.cancel_workers()  # calls in flight: their answers are dropped
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
+        return True
+
+    async def resume_all(self) -> list[str]:
+        async with self.runtime.sessionmaker() as db:
+            ids = list(await db.scalars(select(SurveyRow.id).where(SurveyRow.status == "running")))
+        for survey_id in ids:
+            self.ensure_running(survey_id)
+        if ids:
+            log.info("resumed %d running survey(s)", len(ids))
+        return ids
+
+    def start_scanning(self, seconds: float) -> None:
+        """PostgreSQL: every `seconds`, take over the running surveys whose process died
+        (their advisory lock is free), as engine/cluster.py does for sessions."""
+        self._scan = asyncio.create_task(self._scan_loop(seconds), name="survey-scan")
+
+    async def _scan_loop(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.adopt()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("surveys: the scan for orphaned surveys failed", exc_info=True)
+
+    async def adopt(self) -> list[str]:
+        """Start the running surveys that no process holds (whose lock is free)."""
+        if self._closed or self.lock_dsn is None:
+            return []
+        async with self.runtime.sessionmaker() as db:
+            ids = list(await db.scalars(_ORPHANED_SURVEYS, {"prefix": LOCK_PREFIX}))
+        started = [sid for sid in ids if self.ensure_running(sid)]
+        if started:
+            log.info("taking over %d survey(s) whose process stopped", len(started))
+        return started
+
+    async def shutdown(self) -> None:
+        self._closed = True
+        if self._scan is not None:
+            self._scan.cancel()
+            await asyncio.gather(self._scan, return_exceptions=True)
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)

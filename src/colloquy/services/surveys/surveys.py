@@ -1,0 +1,348 @@
+"""Survey mode (issue 16): create, list, run, stop, results and exports."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import secrets
+import time
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.surveys.results import build_results
+from colloquy.domain.surveys.rules import SAMPLES_DEFAULT, validate_survey
+from colloquy.domain.surveys.scales import (
+    DEFAULT_SCALE,
+    anchor_sets,
+    scale_label,
+    scale_points,
+)
+from colloquy.domain.surveys.ssr import expected_value, ssr_pmf
+from colloquy.errors import Conflict, NotFound, ValidationFailed
+from colloquy.runtime import Runtime
+from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.sessions.setup import _clean_stimulus, _link_errors, participant_snapshots
+from colloquy.services.surveys.runner import SurveyManager
+from colloquy.store.models import SurveyAnswerRow, SurveyRow
+
+OFFLINE_WARNING = (
+    "Answers were rated with the offline word-embedding model ({name}). Static word "
+    'embeddings separate negations poorly ("would buy" vs "would not buy"), so '
+    "distributions can be pulled toward the middle; configure an embeddings model "
+    "(COLLOQUY_EMBEDDING_MODEL) for sharper ratings."
+)
+_RESULTS_CACHE = "survey_results"
+
+
+def new_survey_id() -> str:
+    return f"sv{int(time.time() * 1000)}{secrets.token_hex(3)}"
+
+
+def _question(q: dict[str, Any], index: int) -> dict[str, Any]:
+    scale = q.get("scale") or DEFAULT_SCALE
+    if isinstance(scale, dict):
+        scale = {
+            "label": (scale.get("label") or "").strip() or None,
+            "anchors": [a.strip() if isinstance(a, str) else a for a in scale.get("anchors") or []],
+        }
+    return {"id": f"q{index + 1}", "text": (q.get("text") or "").strip(), "scale": scale}
+
+
+async def create_survey(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
+    concepts_in = [dict(c) for c in data.get("concepts") or []]
+    questions = [_question(q, i) for i, q in enumerate(data.get("questions") or [])]
+    ids = list(dict.fromkeys(data.get("respondentIds") or []))
+    draft: dict[str, Any] = {
+        "name": (data.get("name") or "").strip(),
+        "concepts": concepts_in,
+        "questions": questions,
+        "respondents": [{"id": i} for i in ids],
+        "samples": data.get("samples") if data.get("samples") is not None else SAMPLES_DEFAULT,
+    }
+    errors = validate_survey(draft)
+    for concept in concepts_in:
+        errors += [m for m in _link_errors(concept) if m not in errors]
+    if errors:
+        raise ValidationFailed(list(dict.fromkeys(errors)))
+    respondents = await participant_snapshots(db, ids)
+    concepts = []
+    for i, c in enumerate(concepts_in):
+        clean = _clean_stimulus(c)
+        clean["id"] = f"c{i + 1}"
+        concepts.append(clean)
+    row = SurveyRow(
+        id=new_survey_id(),
+        name=draft["name"][:200],
+        status="draft",
+        concepts=concepts,
+        questions=questions,
+        respondents=respondents,
+        samples=draft["samples"],
+        ask_direct=bool(data.get("askDirect")),
+        model="",
+        embedder="",
+    )
+    db.add(row)
+    await db.commit()
+    return await get_survey(db, None, row.id)
+
+
+async def _row(db: AsyncSession, survey_id: str) -> SurveyRow:
+    row = await db.get(SurveyRow, survey_id)
+    if row is None:
+        raise NotFound("Survey not found")
+    return row
+
+
+async def _answer_counts(db: AsyncSession, ids: list[str] | None = None) -> dict[str, int]:
+    q = select(SurveyAnswerRow.survey_id, func.count()).group_by(SurveyAnswerRow.survey_id)
+    if ids is not None:
+        q = q.where(SurveyAnswerRow.survey_id.in_(ids))
+    return {sid: n for sid, n in (await db.execute(q)).all()}
+
+
+def _planned(row: SurveyRow) -> int:
+    return len(row.respondents) * len(row.concepts) * len(row.questions) * row.samples
+
+
+def _summary(row: SurveyRow, done: int, manager: SurveyManager | None) -> dict[str, Any]:
+    errors = manager.progress[row.id].errors if manager and row.id in manager.progress else 0
+    return {
+        "id": row.id,
+        "name": row.name,
+        "status": row.status,
+        "createdAt": row.created_at,
+        "completedAt": row.completed_at,
+        "conceptCount": len(row.concepts),
+        "questionCount": len(row.questions),
+        "respondentCount": len(row.respondents),
+        "samples": row.samples,
+        "progress": {"done": done, "total": _planned(row), "errors": errors},
+    }
+
+
+async def list_surveys(db: AsyncSession, manager: SurveyManager | None) -> list[dict[str, Any]]:
+    rows = list(await db.scalars(select(SurveyRow).order_by(SurveyRow.created_at.desc())))
+    counts = await _answer_counts(db)
+    return [_summary(r, counts.get(r.id, 0), manager) for r in rows]
+
+
+async def get_survey(
+    db: AsyncSession, manager: SurveyManager | None, survey_id: str
+) -> dict[str, Any]:
+    row = await _row(db, survey_id)
+    done = (await _answer_counts(db, [row.id])).get(row.id, 0)
+    return {
+        **_summary(row, done, manager),
+        "concepts": row.concepts,
+        "questions": [
+            {**q, "scaleLabel": scale_label(q["scale"]), "points": scale_points(q["scale"])}
+            for q in row.questions
+        ],
+        "respondents": [
+            {"id": p["id"], "name": p.get("name") or "", "age": p.get("age")}
+            for p in row.respondents
+        ],
+        "askDirect": row.ask_direct,
+        "model": row.model,
+        "embedder": row.embedder,
+        "error": row.error,
+    }
+
+
+async def delete_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -> None:
+    row = await _row(db, survey_id)
+    await manager.stop(survey_id)
+    await db.execute(delete(SurveyAnswerRow).where(SurveyAnswerRow.survey_id == survey_id))
+    await db.delete(row)
+    await db.commit()
+    manager.progress.pop(survey_id, None)
+    manager.runtime.extras.get(_RESULTS_CACHE, {}).pop(survey_id, None)
+
+
+async def run_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -> dict[str, Any]:
+    """Start, or continue after a stop or failure: only unanswered calls are made."""
+    row = await _row(db, survey_id)
+    if row.status == "completed":
+        raise Conflict("This survey has completed")
+    if not manager.is_active(survey_id):
+        row.status, row.error = "running", None
+        await db.commit()
+        manager.ensure_running(survey_id)
+    return await get_survey(db, manager, survey_id)
+
+
+async def stop_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -> dict[str, Any]:
+    row = await _row(db, survey_id)
+    if not await manager.stop(survey_id) and row.status == "running":
+        row.status = "stopped"
+        await db.commit()
+    db.expire_all()
+    return await get_survey(db, manager, survey_id)
+
+
+# --- results ---------------------------------------------------------------------------
+
+
+def _answer_dict(a: SurveyAnswerRow) -> dict[str, Any]:
+    return {
+        "respondentId": a.respondent_id,
+        "conceptId": a.concept_id,
+        "questionId": a.question_id,
+        "sample": a.sample,
+        "text": a.text,
+        "pmf": a.pmf,
+        "direct": a.direct,
+    }
+
+
+async def _answers(db: AsyncSession, runtime: Runtime, row: SurveyRow) -> list[SurveyAnswerRow]:
+    """The stored answers, rating any the runner could not embed."""
+    answers = list(
+        await db.scalars(
+            select(SurveyAnswerRow)
+            .where(SurveyAnswerRow.survey_id == row.id)
+            .order_by(SurveyAnswerRow.respondent_id, SurveyAnswerRow.concept_id)
+        )
+    )
+    missing = [a for a in answers if not a.pmf]
+    if missing:
+        questions = {q["id"]: q for q in row.questions}
+        anchor_texts = {qid: anchor_sets(q["scale"]) for qid, q in questions.items()}
+        flat = [t for sets in anchor_texts.values() for s in sets for t in s]
+        vectors, name = await embed(get_embedder(runtime), flat + [a.text for a in missing])
+        at = 0
+        anchors: dict[str, list[Any]] = {}
+        for qid, sets in anchor_texts.items():
+            anchors[qid] = []
+            for s in sets:
+                anchors[qid].append(vectors[at : at + len(s)])
+                at += len(s)
+        for a, vec in zip(missing, vectors[at:], strict=True):
+            a.pmf = ssr_pmf(vec, anchors[a.question_id])
+        row.embedder = row.embedder or name
+        await db.commit()
+    return answers
+
+
+async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:
+    row = await _row(db, survey_id)
+    answers = await _answers(db, runtime, row)
+    survey = {
+        "concepts": row.concepts,
+        "questions": row.questions,
+        "respondents": row.respondents,
+    }
+    points = {q["id"]: scale_points(q["scale"]) for q in row.questions}
+    cache = runtime.extras.setdefault(_RESULTS_CACHE, {})
+    key = (survey_id, len(answers), row.status)
+    computed = cache.get(survey_id)
+    if computed is None or computed[0] != key:
+        dicts = [_answer_dict(a) for a in answers]
+        # Bootstraps are pure Python: off the event loop.
+        computed = (
+            key,
+            await asyncio.to_thread(build_results, survey, dicts, points, seed=survey_id),
+        )
+        cache[survey_id] = computed
+    names = {p["id"]: p.get("name") or p["id"] for p in row.respondents}
+    embedder = row.embedder or get_embedder(runtime).name
+    offline = "wordllama" in embedder
+    return {
+        "surveyId": row.id,
+        "status": row.status,
+        "model": row.model,
+        "embedder": embedder,
+        "offlineEmbedderWarning": OFFLINE_WARNING.format(name=embedder) if offline else None,
+        **computed[1],
+        "answers": [
+            {
+                **_answer_dict(a),
+                "respondentName": names.get(a.respondent_id, a.respondent_id),
+                "expected": expected_value(a.pmf) if a.pmf else None,
+            }
+            for a in answers
+        ],
+    }
+
+
+def _synthetic_notice(row: SurveyRow) -> str:
+    return f"# Simulated respondents (model: {row.model or 'unknown'}; embedder: {row.embedder or 'unknown'})"
+
+
+async def export_csv(db: AsyncSession, runtime: Runtime, survey_id: str) -> str:
+    row = await _row(db, survey_id)
+    answers = await _answers(db, runtime, row)
+    max_points = max(scale_points(q["scale"]) for q in row.questions)
+    names = {p["id"]: p.get("name") or p["id"] for p in row.respondents}
+    concepts = {c["id"]: c.get("title") or c["id"] for c in row.concepts}
+    questions = {q["id"]: q["text"] for q in row.questions}
+    out = io.StringIO()
+    out.write(_synthetic_notice(row) + "\n")
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "respondent_id",
+            "respondent",
+            "concept_id",
+            "concept",
+            "question_id",
+            "question",
+            "sample",
+            "text",
+            *[f"p{i}" for i in range(1, max_points + 1)],
+            "expected_value",
+            "direct_rating",
+        ]
+    )
+    for a in answers:
+        pmf = list(a.pmf or [])
+        writer.writerow(
+            [
+                a.respondent_id,
+                names.get(a.respondent_id, ""),
+                a.concept_id,
+                concepts.get(a.concept_id, ""),
+                a.question_id,
+                questions.get(a.question_id, ""),
+                a.sample + 1,
+                a.text,
+                *[f"{p:.4f}" for p in pmf],
+                *[""] * (max_points - len(pmf)),
+                f"{expected_value(pmf):.4f}" if pmf else "",
+                "" if a.direct is None else a.direct,
+            ]
+        )
+    results = await get_results(db, runtime, survey_id)
+    out.write("\n# Summary\n")
+    writer.writerow(
+        ["concept", "question", "n", "mean", "ci_low", "ci_high", "top2", "direct_mean"]
+    )
+    for r in results["results"]:
+        s = r["ssr"]
+        writer.writerow(
+            [
+                concepts.get(r["conceptId"], r["conceptId"]),
+                questions.get(r["questionId"], r["questionId"]),
+                r["n"],
+                f"{s['mean']:.3f}",
+                f"{s['ci'][0]:.3f}",
+                f"{s['ci'][1]:.3f}",
+                f"{s['top2']:.3f}",
+                f"{r['direct']['mean']:.3f}" if r.get("direct") else "",
+            ]
+        )
+    return out.getvalue()
+
+
+async def export_json(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:
+    row = await _row(db, survey_id)
+    results = await get_results(db, runtime, survey_id)
+    return {
+        "notice": _synthetic_notice(row)[2:],
+        "survey": await get_survey(db, None, survey_id),
+        **results,
+    }

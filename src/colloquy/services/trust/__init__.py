@@ -1,0 +1,1 @@
+"""Services of how far to trust a simulation: session health and the personality audit."""

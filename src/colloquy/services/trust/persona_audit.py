@@ -1,0 +1,219 @@
+"""Personality audit of personas (POST/GET /api/personas/{id}/audit, /api/personas/audit).
+
+The persona answers the 50 IPIP items in character (its own session system prompt), with
+the server's current model, BATCH_SIZE items per call as structured output; the batches
+of one persona go out together. Scoring and library figures: domain/personality_audit.py.
+The whole-library audit runs in the background, one persona after another, and reports
+its progress on GET /api/personas/audit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.sessions.prompts import build_system_prompt
+from colloquy.domain.trust.personality_audit import (
+    answers_schema,
+    assigned_traits,
+    audit_prompt,
+    batches,
+    library_stats,
+    parse_answers,
+    score_answers,
+)
+from colloquy.errors import ModelError
+from colloquy.llm.errors import LLMError
+from colloquy.llm.json_output import extract_json
+from colloquy.llm.types import ChatMessage, ChatRequest
+from colloquy.runtime import Runtime
+from colloquy.services.models.errors import model_error
+from colloquy.services.personas.library import get_persona
+from colloquy.store.models import PersonaAuditRow, PersonaRow
+from colloquy.store.types import utcnow
+
+log = logging.getLogger("colloquy.audit")
+
+MSG_FAILED = "Personality audit failed"
+MSG_NO_ANSWERS = "Personality audit failed: the model answered none of the questionnaire items"
+TOKENS_PER_BATCH = 200
+ATTEMPTS = 2  # a batch with unreadable or missing answers is asked once more
+_JOB_KEY = "audit_job"
+
+
+async def _ask_batch(provider: Any, system: str, batch: list) -> dict[int, int]:
+    found: dict[int, int] = {}
+    last_error: LLMError | None = None
+    for _ in range(ATTEMPTS):
+        missing = [item for item in batch if item[0] not in found]
+        if not missing:
+            break
+        req = ChatRequest(
+            system=system,
+            messages=[ChatMessage("user", audit_prompt(missing))],
+            max_tokens=TOKENS_PER_BATCH,
+            temperature=0.2,
+            json_schema=answers_schema(missing),
+        )
+        try:
+            result = await provider.chat(req)
+            found |= parse_answers(extract_json(result.text), missing)
+        except LLMError as err:
+            if err.kind != "invalid_output":
+                raise
+            last_error = err
+    if not found and last_error is not None:
+        log.info("audit batch unreadable: %s", last_error.message)
+    return found
+
+
+async def run_audit(provider: Any, persona: dict[str, Any]) -> dict[str, Any]:
+    """Ask the questionnaire and score it (nothing stored)."""
+    system = build_system_prompt(persona, persona.get("enriched"), None, "brief")
+    # A batch that fails (a timeout, say) costs only its items: the rest are scored.
+    parts = await asyncio.gather(
+        *(_ask_batch(provider, system, b) for b in batches()), return_exceptions=True
+    )
+    answers: dict[int, int] = {}
+    for part in parts:
+        if isinstance(part, dict):
+            answers |= part
+        elif not isinstance(part, LLMError):
+            raise part
+    if not answers:
+        failed = next((p for p in parts if isinstance(p, LLMError)), None)
+        if failed is not None:
+            raise model_error(failed, MSG_FAILED) from failed
+        raise ModelError(MSG_NO_ANSWERS)
+    return {**score_answers(answers), "assigned": assigned_traits(persona)}
+
+
+def audit_dict(row: PersonaAuditRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "personaId": row.persona_id,
+        "assigned": row.assigned,
+        "measured": row.measured,
+        "items": row.items,
+        "engaging": row.engaging,
+        "answered": len(row.items),
+        "model": row.model,
+        "createdAt": row.created_at,
+    }
+
+
+async def audit_persona(db: AsyncSession, provider: Any, persona_id: str) -> dict[str, Any]:
+    persona = await get_persona(db, persona_id)
+    await db.rollback()  # no transaction open during the model calls
+    result = await run_audit(provider, persona)
+    row = PersonaAuditRow(
+        id=f"{int(time.time() * 1000)}{secrets.token_hex(3)}",
+        persona_id=persona_id,
+        assigned=result["assigned"],
+        measured=result["measured"],
+        items=result["items"],
+        engaging=result["engaging"],
+        model=str(getattr(provider, "model", "") or "")[:200],
+        created_at=utcnow(),
+    )
+    db.add(row)
+    await db.commit()
+    return audit_dict(row)
+
+
+async def latest_audit(db: AsyncSession, persona_id: str) -> dict[str, Any] | None:
+    await get_persona(db, persona_id)  # 404 for an unknown persona
+    row = await db.scalar(
+        select(PersonaAuditRow)
+        .where(PersonaAuditRow.persona_id == persona_id)
+        .order_by(PersonaAuditRow.created_at.desc(), PersonaAuditRow.id.desc())
+        .limit(1)
+    )
+    return None if row is None else audit_dict(row)
+
+
+async def _latest_per_persona(db: AsyncSession) -> list[dict[str, Any]]:
+    rows = await db.execute(
+        select(PersonaAuditRow, PersonaRow.name)
+        .join(PersonaRow, PersonaRow.id == PersonaAuditRow.persona_id)
+        .order_by(PersonaAuditRow.created_at.desc(), PersonaAuditRow.id.desc())
+    )
+    latest: dict[str, dict[str, Any]] = {}
+    for audit, name in rows:
+        if audit.persona_id not in latest:
+            latest[audit.persona_id] = {**audit_dict(audit), "personaName": name}
+    return sorted(latest.values(), key=lambda a: a["personaName"])
+
+
+def job_status(runtime: Runtime) -> dict[str, Any]:
+    job = runtime.extras.get(_JOB_KEY)
+    if job is None:
+        return {"running": False, "total": 0, "done": 0, "failed": 0, "errors": []}
+    return {k: v for k, v in job.items() if k != "task"}
+
+
+async def library_report(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
+    audits = await _latest_per_persona(db)
+    models = sorted({a["model"] for a in audits if a["model"]})
+    return {
+        **library_stats(audits),
+        "audits": [{k: v for k, v in a.items() if k != "items"} for a in audits],
+        "models": models,
+        "job": job_status(runtime),
+    }
+
+
+async def _audit_library(runtime: Runtime, ids: list[str], job: dict[str, Any]) -> None:
+    provider = runtime.get_provider()
+    try:
+        for persona_id in ids:
+            try:
+                async with runtime.sessionmaker() as db:
+                    await audit_persona(db, provider, persona_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - one persona failing does not stop the library
+                job["failed"] += 1
+                message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+                job["errors"] = [*job["errors"], message][-5:]
+                log.warning("audit of persona %s failed: %s", persona_id, message)
+            job["done"] += 1
+    finally:
+        job["running"] = False
+        job["finishedAt"] = utcnow()
+
+
+async def start_library_audit(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
+    """Start auditing every persona in the background (unless a run is under way)."""
+    current = runtime.extras.get(_JOB_KEY)
+    if current is not None and current.get("running"):
+        return job_status(runtime)
+    ids = list(await db.scalars(select(PersonaRow.id).order_by(PersonaRow.created_at)))
+    await db.rollback()
+    job: dict[str, Any] = {
+        "running": bool(ids),
+        "total": len(ids),
+        "done": 0,
+        "failed": 0,
+        "errors": [],
+        "startedAt": utcnow(),
+        "finishedAt": None if ids else utcnow(),
+    }
+    runtime.extras[_JOB_KEY] = job
+    if ids:
+        job["task"] = asyncio.create_task(_audit_library(runtime, ids, job))
+    return job_status(runtime)
+
+
+async def shutdown(runtime: Runtime) -> None:
+    job = runtime.extras.get(_JOB_KEY)
+    task = job.get("task") if job else None
+    if task is not None and not task.done():
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
