@@ -8,14 +8,14 @@ UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
-# The test suite also runs the store and API tests against this PostgreSQL (empty = SQLite only).
-COLLOQUY_TEST_POSTGRES_URL ?= postgresql+asyncpg://postgres@127.0.0.1:5432/test
-export COLLOQUY_TEST_POSTGRES_URL
-# And the event relay's tests use this Redis (empty = those tests skip).
-COLLOQUY_TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
-export COLLOQUY_TEST_REDIS_URL
+# The tests run on SQLite and PostgreSQL, the event relay's on Redis: by default on throwaway
+# servers the run starts itself (Debian's packages, `make services`); set
+# COLLOQUY_TEST_POSTGRES_URL / COLLOQUY_TEST_REDIS_URL to use running ones instead.
+# Parallel test processes (pytest-xdist); one per core by default.
+TEST_WORKERS ?= auto
+PYTEST := $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadgroup
 
-.PHONY: setup run lint test test-python test-frontend chromium pdf-libs bench clean openapi
+.PHONY: setup run lint test test-fast test-python test-frontend chromium services pdf-libs bench clean openapi
 
 setup: $(VENV)/.synced frontend/dist/index.html pdf-libs
 
@@ -43,6 +43,13 @@ run: setup
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+# The test run's own PostgreSQL and Redis (tests/support/services.py starts them as needed;
+# iproute2 and util-linux for `make`).
+SERVICE_DEBS := postgresql redis-server iproute2 util-linux
+services:
+	@{ ls /usr/lib/postgresql/*/bin/initdb && command -v redis-server && command -v ip; } >/dev/null 2>&1 || \
+	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SERVICE_DEBS); }
+
 # PDF reports: WeasyPrint needs Pango (and a font); the PDF tests read the output back with
 # poppler-utils (pdftoppm, pdftotext).
 PDF_DEBS := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils
@@ -61,14 +68,18 @@ lint: $(VENV)/.synced frontend/node_modules/.installed
 	cd frontend && npm run --silent typecheck
 
 # The browser tests run in their own pytest process, after everything else.
-test: setup chromium lint
-	$(VENV)/bin/pytest --ignore=tests/e2e
-	$(VENV)/bin/pytest tests/e2e
+test: setup chromium services lint
+	$(PYTEST) --ignore=tests/e2e
+	$(PYTEST) tests/e2e
 	cd frontend && npm test
 
-test-python: setup chromium
-	$(VENV)/bin/pytest --ignore=tests/e2e
-	$(VENV)/bin/pytest tests/e2e
+# The developers' inner loop: SQLite only, no browser, no PostgreSQL/Redis, no kill -9.
+test-fast: $(VENV)/.synced
+	COLLOQUY_TEST_SERVICES=off $(PYTEST) --ignore=tests/e2e -m "not slow" -q
+
+test-python: setup chromium services
+	$(PYTEST) --ignore=tests/e2e
+	$(PYTEST) tests/e2e
 
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npm test

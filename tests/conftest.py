@@ -1,5 +1,12 @@
-"""Shared fixtures: settings on a fresh data dir, a database per test (SQLite, and PostgreSQL
-when COLLOQUY_TEST_POSTGRES_URL is set), and an in-process API client."""
+"""Shared fixtures: settings on a fresh data dir, a database per test (SQLite and PostgreSQL),
+and an in-process API client.
+
+PostgreSQL and Redis: the servers named by COLLOQUY_TEST_POSTGRES_URL / COLLOQUY_TEST_REDIS_URL,
+or, when those are unset, throwaway servers this run starts itself (tests/support/services.py).
+COLLOQUY_TEST_SERVICES=off (`make test-fast`) runs on SQLite only; the tests that need a
+server then skip with that reason. Under `make test` they never skip: a server that cannot be
+started fails the run with the reason.
+"""
 
 import asyncio
 import os
@@ -12,10 +19,39 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from colloquy.app import create_app
 from colloquy.settings import Settings
+from support.services import PostgresServer, RedisServer, ServiceError
 
-POSTGRES_URL = os.environ.get("COLLOQUY_TEST_POSTGRES_URL", "")
-REDIS_URL = os.environ.get("COLLOQUY_TEST_REDIS_URL", "")
-BACKENDS = ["sqlite"] + (["postgresql"] if POSTGRES_URL else [])
+SERVICES_OFF = os.environ.get("COLLOQUY_TEST_SERVICES", "").lower() == "off"
+BACKENDS = ["sqlite"] + ([] if SERVICES_OFF else ["postgresql"])
+_started: list = []
+
+
+def pytest_configure(config):
+    """Start the servers the environment does not name, once per run: xdist workers inherit
+    the URLs through the environment (each worker then makes its own database)."""
+    if SERVICES_OFF or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    try:
+        if not os.environ.get("COLLOQUY_TEST_POSTGRES_URL"):
+            pg = PostgresServer().start()
+            _started.append(pg)
+            os.environ["COLLOQUY_TEST_POSTGRES_URL"] = pg.url
+        if not os.environ.get("COLLOQUY_TEST_REDIS_URL"):
+            redis = RedisServer().start()
+            _started.append(redis)
+            os.environ["COLLOQUY_TEST_REDIS_URL"] = redis.url
+    except ServiceError as exc:
+        _stop_started()
+        raise pytest.UsageError(f"test servers: {exc}") from exc
+
+
+def pytest_unconfigure(config):
+    _stop_started()
+
+
+def _stop_started() -> None:
+    while _started:
+        _started.pop().stop()
 
 
 async def _admin(url: str, *statements: str) -> None:
@@ -31,21 +67,22 @@ async def _admin(url: str, *statements: str) -> None:
 @pytest.fixture(scope="session")
 def postgres_database():
     """A database of our own for this test run, dropped at the end."""
-    if not POSTGRES_URL:
-        pytest.skip("COLLOQUY_TEST_POSTGRES_URL is not set")
+    if SERVICES_OFF:
+        pytest.skip("COLLOQUY_TEST_SERVICES=off: no PostgreSQL in this run (make test-fast)")
+    server = os.environ["COLLOQUY_TEST_POSTGRES_URL"]
     name = f"colloquy_test_{uuid.uuid4().hex[:10]}"
-    asyncio.run(_admin(POSTGRES_URL, f'CREATE DATABASE "{name}"'))
-    base = POSTGRES_URL.rsplit("/", 1)[0]
+    asyncio.run(_admin(server, f'CREATE DATABASE "{name}"'))
+    base = server.rsplit("/", 1)[0]
     yield f"{base}/{name}"
-    asyncio.run(_admin(POSTGRES_URL, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    asyncio.run(_admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="session")
 def redis_url():
     """The Redis of the event relay's tests (each test uses a channel of its own)."""
-    if not REDIS_URL:
-        pytest.skip("COLLOQUY_TEST_REDIS_URL is not set")
-    return REDIS_URL
+    if SERVICES_OFF:
+        pytest.skip("COLLOQUY_TEST_SERVICES=off: no Redis in this run (make test-fast)")
+    return os.environ["COLLOQUY_TEST_REDIS_URL"]
 
 
 @pytest.fixture(params=BACKENDS)

@@ -16,7 +16,7 @@ from support.fake_openai import FakeReply, default_responder
 from support.live_server import server_env, start
 from support.sessions_helpers import fake_model, session_body
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from colloquy.app import create_app
 from colloquy.llm.llama_loader import embedded_model_path
 from colloquy.settings import Settings
 
-pytestmark = pytest.mark.timeout(1200)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
 
 def _free_port() -> int:

@@ -14,7 +14,7 @@ import pytest
 from support.fake_openai import FakeReply, run_fake_openai
 from support.live_server import server_env, start, stop
 
-pytestmark = pytest.mark.timeout(150)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(150)]
 
 
 def _body(ids: list[str]) -> dict:
