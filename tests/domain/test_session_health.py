@@ -78,7 +78,9 @@ def finding(rep, key):
 
 def test_identical_answers_flag_diversity():
     same = unit([1, 1, 0, 0, 0, 0])
-    messages, vectors = session(lambda p, q, r: "It is great.", lambda p, q, r: same)
+    messages, vectors = session(
+        lambda p, q, r: "It is great and I would buy it today.", lambda p, q, r: same
+    )
     rep = report(messages, vectors)
     div = finding(rep, "diversity")
     assert div["status"] == "bad"

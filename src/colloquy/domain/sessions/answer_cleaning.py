@@ -40,6 +40,18 @@ _PROMPT_LINES = (
 _BRACKETED = re.compile(
     r"\[[^\[\]\n]{0,400}\]|\((?:note|ooc|stage direction)[^()\n]{0,400}\)", re.IGNORECASE
 )
+# Transcribers' marks are not a model's stage directions: "[inaudible]", "[laughs]",
+# "[crosstalk 00:12:31]", "(.)", "(2.0)", "[T014]", "[...]": no letters, a turn tag, or a
+# transcriber's word (a model's "[Round 2]" or "[Your answer]" is none of these).
+_TRANSCRIPTION_MARK = re.compile(
+    r"[\[(][^a-z]*[\])]|\[t\d+\]|[\[(][^\[\]()]{0,40}\b(?:inaudible|unintelligible|indistinct|"
+    r"unclear|laugh\w*|crosstalk|cross-talk|overlap\w*|interrupt\w*|pause\w*|silence|sigh\w*|"
+    r"cough\w*|redacted|multiple voices|background noise|noise|applause|chuckl\w*|"
+    r"sniff\w*|clears throat|inaudible word)\b[^\[\]()]{0,40}[\])]",
+    re.IGNORECASE,
+)
+# "Ben: you're right" speaks to Ben; "Ben: I think" writes Ben's line.
+_ADDRESS = re.compile(r"\s*(?:you|you're|youre|you've|you'd|you'll|your|yours)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?…](?:[\"'”’)\]]*)(?=\s|$)")
 _CLOSED = re.compile(r"[.!?…][\"'”’)\]]*\s*$")
 
@@ -76,6 +88,10 @@ def _label(names: list[str]) -> re.Pattern[str] | None:
     return re.compile(rf"[\*_\[\(]*\b(?:{alternation})\b[\*_\]\)]*\s*:[\*_]*", re.IGNORECASE)
 
 
+def _unless_transcription_mark(match: re.Match[str]) -> str:
+    return match.group(0) if _TRANSCRIPTION_MARK.fullmatch(match.group(0)) else ""
+
+
 def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer:
     """`speaker`'s answer without what another voice wrote into it; `others`: the other
     participants' names (the moderator is always one)."""
@@ -90,7 +106,10 @@ def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer
             start = match.start()
             before = out[:start]
             at_line_start = start == 0 or before.endswith("\n") or _CLOSED.search(before)
-            if at_line_start:
+            addressed = MODERATOR.lower() not in match.group(0).lower() and _ADDRESS.match(
+                out, match.end()
+            )
+            if at_line_start and not addressed:
                 out = before.rstrip()
                 repairs.append(OTHER_SPEAKER)
                 break
@@ -111,7 +130,7 @@ def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer
         repairs.append(ECHOED_INSTRUCTION)
 
     # 4. Bracketed meta text and stage directions.
-    stripped = _BRACKETED.sub("", out)
+    stripped = _BRACKETED.sub(_unless_transcription_mark, out)
     if stripped != out:
         out = re.sub(r"[ \t]{2,}", " ", stripped)
         out = re.sub(r"[ \t]+([.,!?;:])", r"\1", out).strip()

@@ -21,6 +21,7 @@ from colloquy.domain.trust.vectors import (
     mean_pairwise_distance,
     rounded,
     shingle_overlap,
+    word_count,
 )
 
 OK, WARN, BAD, NA = "ok", "warn", "bad", "na"
@@ -43,6 +44,9 @@ MOVED_MIN = 0.03  # ...who moved at least this much has changed their stance
 # repetition: the same participant's earlier answer, by wording or by meaning.
 REPEAT_OVERLAP = 0.5  # Jaccard of word 3-grams
 REPEAT_COSINE = 0.97
+# Short turns are not compared: people say "Yeah." or "Yeah, makes sense." many times over
+# (a backchannel), and a repeated one says nothing about a stuck model.
+REPEAT_MIN_WORDS = 8
 # verbosity: words per answer. Human focus-group turns are about 50 words; a published
 # synthetic-vs-human benchmark measured a median of about 240 words for synthetic turns.
 HUMAN_WORDS = 50
@@ -147,7 +151,7 @@ def positivity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     praise = [a["id"] for a, s in zip(answers, labels) if s == "positive"]
     if pos >= PRAISE_BAD and neg <= NEGATIVE_FLOOR:
         status = BAD
-    elif pos >= PRAISE_WARN and pos >= 4 * max(neg, 1 / n):
+    elif pos >= PRAISE_WARN:
         status = WARN
     else:
         status = OK
@@ -235,6 +239,8 @@ def repetition(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     seen: dict[int, list[dict[str, Any]]] = defaultdict(list)
     items = []
     for a in answers:
+        if word_count(a["content"]) < REPEAT_MIN_WORDS:
+            continue
         for earlier in seen[a["participantIndex"]]:
             overlap = shingle_overlap(a["content"], earlier["content"])
             similar = dot(a["vector"], earlier["vector"])

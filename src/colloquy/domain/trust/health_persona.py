@@ -34,12 +34,20 @@ from colloquy.domain.sessions.answer_cleaning import (
 from colloquy.domain.trust.health_metrics import BAD, NA, OK, WARN, finding
 from colloquy.domain.trust.vectors import pearson, rounded, words
 
+# The AI term must end the phrase ("I'm just an AI." / "as an AI, I..."): "I'm an AI
+# skeptic" or "as an AI researcher" is a person talking about AI.
+_AI_TERM_ENDS = (
+    r"(?=\s*(?:$|[.,;:!?)\"'\u2014\u2013-]|(?:and|so|but|that|which|who|created|developed|"
+    r"trained|made|designed|programmed|built|without|with|here|i|not|by|from|language model|"
+    r"model|assistant|chatbot|system|program)\b))"
+)
 AI_SPEECH = re.compile(
     r"\bas an? (?:ai|a\.i\.|artificial intelligence|language model|llm|assistant|"
-    r"virtual assistant|chatbot|large language model)\b"
+    r"virtual assistant|chatbot|large language model)" + _AI_TERM_ENDS + r""
     r"|\b(?:i am|i'm|im) (?:just |only |merely )?(?:an? )?(?:ai|a\.i\.|language model|"
-    r"chatbot|virtual assistant|ai assistant|large language model|llm|computer program)\b"
-    r"|\bi (?:do not|don't|cannot|can't) have (?:personal )?(?:opinions|experiences|feelings|"
+    r"chatbot|virtual assistant|ai assistant|large language model|llm|computer program)"
+    + _AI_TERM_ENDS
+    + r"|\bi (?:do not|don't|cannot|can't) have (?:personal )?(?:opinions|experiences|feelings|"
     r"preferences|a body)\b"
     r"|\b(?:simulated|fictional) (?:persona|participant|character)\b"
     r"|\bhow can i (?:help|assist) you\b|\bi hope this helps\b",
@@ -51,7 +59,7 @@ KIND_WORDS = {
     OTHER_VOICE: "speaks as another participant or the moderator",
     INSTRUCTIONS: "echoes the instructions",
 }
-BREAKS_BAD_SHARE = 0.1  # one answer in ten out of character
+BREAKS_BAD_SHARE = 0.1  # one answer in ten (or more) out of character: poor
 
 AGREE = (
     "agree",
@@ -78,7 +86,9 @@ DISAGREE = (
     "on the other hand",
     "i see it differently",
     "that's not",
-    "but i",
+    "but i think",
+    "but i don't",
+    "but i'm not",
     "however",
 )
 WORRY = frozenset(
@@ -133,7 +143,7 @@ def character_breaks(answers: Sequence[dict[str, Any]], names: list[str]) -> dic
                 {"messageId": a["id"], "speaker": a["speaker"], "kinds": kinds, "excerpt": excerpt}
             )
     n = len(items)
-    status = OK if n == 0 else BAD if n >= max(2, BREAKS_BAD_SHARE * len(answers)) else WARN
+    status = OK if n == 0 else BAD if n >= BREAKS_BAD_SHARE * len(answers) else WARN
     counts = {k: sum(1 for it in items if k in it["kinds"]) for k in KIND_WORDS}
     if n == 0:
         summary = "Every participant stayed in character."
@@ -152,16 +162,45 @@ def character_breaks(answers: Sequence[dict[str, Any]], names: list[str]) -> dic
     )
 
 
-def _rate(texts: Sequence[str], phrases: Sequence[str]) -> float:
-    lowered = [" ".join(t.lower().replace("’", "'").split()) for t in texts]
-    return sum(sum(t.count(p) for p in phrases) for t in lowered) / max(len(texts), 1)
+# A marker counts on word boundaries; one with a negation just before it ("I don't agree",
+# "not exactly") counts for the other side.
+_NEGATION = re.compile(r"\b(?:not|don't|dont|do not|never|no|doesn't|can't|cannot|wouldn't|isn't)\s+$")
+
+
+def _phrase(p: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'])" + re.escape(p) + r"(?![\w'])")
+
+
+_AGREE_RE = [_phrase(p) for p in AGREE]
+_DISAGREE_RE = [_phrase(p) for p in DISAGREE]
+
+
+def _markers(text: str) -> tuple[int, int]:
+    """(agreement, disagreement) markers in one answer."""
+    t = " ".join(text.lower().replace("\u2019", "'").split())
+    agree = disagree = 0
+    for pattern in _AGREE_RE:
+        for m in pattern.finditer(t):
+            if _NEGATION.search(t[max(0, m.start() - 12) : m.start()]):
+                disagree += 1
+            else:
+                agree += 1
+    for pattern in _DISAGREE_RE:
+        disagree += len(pattern.findall(t))
+    return agree, disagree
+
+
+def _agreement(texts: Sequence[str]) -> float:
+    """Agreement minus disagreement markers per answer."""
+    counts = [_markers(t) for t in texts]
+    return sum(a - d for a, d in counts) / max(len(texts), 1)
 
 
 def _habits(texts: Sequence[str], total_words: int) -> dict[str, float]:
     ws = [w for t in texts for w in words(t)]
     return {
         "extraversion": len(ws) / total_words if total_words else 0.0,
-        "agreeableness": _rate(texts, AGREE) - _rate(texts, DISAGREE),
+        "agreeableness": _agreement(texts),
         "neuroticism": sum(1 for w in ws if w in WORRY) / max(len(texts), 1),
         "openness": len(set(ws)) / len(ws) if ws else 0.0,
     }

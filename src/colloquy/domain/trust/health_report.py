@@ -41,6 +41,7 @@ SMALL_MODEL_BILLIONS = 7.0
 _SIZE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([bm])(?![a-z])", re.IGNORECASE)
 _KNOWN_SMALL = ("smollm", "tinyllama", "phi-1", "gpt2", "distil", "qwen2.5-0.5b", "qwen2-0.5b")
 EMBEDDED_PROVIDER = "local"
+SIMULATED, HUMAN = "simulated", "human"  # a session's source
 ORDER = (
     "diversity",
     "positivity",
@@ -125,7 +126,10 @@ def build_health_report(
     embedder: str,
     provider: str | None,
     model: str | None,
+    source: str = SIMULATED,
 ) -> dict[str, Any]:
+    """`source`: "human" for a real group imported from a transcript, judged by the same
+    rules (no model to warn about; the report says the answers were written by people)."""
     answers = answers_for_health(messages, vectors)
     names = [str(p.get("name") or f"Participant {i + 1}") for i, p in enumerate(participants)]
     findings = [
@@ -139,7 +143,8 @@ def build_health_report(
         distinctiveness(answers),
     ]
     extra = []
-    size_warning = small_model_warning(provider, model)
+    human = source == HUMAN
+    size_warning = None if human else small_model_warning(provider, model)
     if size_warning:
         extra.append(size_warning)
     if len(answers) < MIN_ANSWERS:
@@ -152,7 +157,13 @@ def build_health_report(
         "overall": level,
         "warnings": warnings,
         "embedder": embedder,
-        "model": {"provider": provider, "name": model, "tooSmall": size_warning is not None},
+        "source": source,
+        "writtenBy": "people" if human else "model",
+        "model": {
+            "provider": None if human else provider,
+            "name": None if human else model,
+            "tooSmall": size_warning is not None,
+        },
         "answerCount": len(answers),
         "participantCount": len(participants),
         "findings": findings,
@@ -164,12 +175,13 @@ def health_markdown(report: dict[str, Any] | None) -> list[str]:
     """The report as Markdown lines for the session's Markdown export (text escaped)."""
     if not report:
         return []
+    written = " Answers written by people." if report.get("writtenBy") == "people" else ""
     lines = [
         "## Session health",
         "",
         (
             f"**Overall: {md_text(report.get('overall'))}** "
-            f"(embeddings: {md_text(report.get('embedder'))})"
+            f"(embeddings: {md_text(report.get('embedder'))}).{written}"
         ),
         "",
     ]

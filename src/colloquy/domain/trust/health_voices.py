@@ -63,10 +63,16 @@ def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     )
 
 
+ATTRIBUTION_MIN_WORDS = 5
+TIE = 1e-9  # cosine scores this close are equal (floating-point rounding, not meaning)
+
+
 def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     by_p: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for a in answers:
-        by_p[a["participantIndex"]].append(a)
+        # "Yeah." or "No." carries no one's voice: attribution by meaning needs content.
+        if word_count(a.get("content") or "") >= ATTRIBUTION_MIN_WORDS or "content" not in a:
+            by_p[a["participantIndex"]].append(a)
     speakers = [p for p, group in by_p.items() if len(group) >= 2]
     if len(speakers) < 2:
         return finding(
@@ -74,17 +80,19 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         )
     sums = {p: [sum(col) for col in zip(*(a["vector"] for a in by_p[p]))] for p in speakers}
     unit = {p: _scaled(sums[p], 1.0) for p in speakers}
-    hits, misses = 0, []
+    # Ties count against the speaker: an answer as close to k-1 other speakers as to its
+    # own earns 1/k (a fair guess among them), so identical answers score at chance.
+    hits, misses = 0.0, []
     for p in speakers:
         for a in by_p[p]:
-            own = _scaled(add(sums[p], [-x for x in a["vector"]]), 1.0)
-            best, best_p = dot(a["vector"], own), p
-            for other in speakers:
-                if other != p and dot(a["vector"], unit[other]) > best:
-                    best, best_p = dot(a["vector"], unit[other]), other
-            if best_p == p:
-                hits += 1
-            else:
+            own = dot(a["vector"], _scaled(add(sums[p], [-x for x in a["vector"]]), 1.0))
+            others = [dot(a["vector"], unit[o]) for o in speakers if o != p]
+            if any(score > own + TIE for score in others):
+                misses.append(a["id"])
+                continue
+            tied = sum(1 for score in others if abs(score - own) <= TIE)
+            hits += 1 / (1 + tied)
+            if tied:
                 misses.append(a["id"])
     total = sum(len(by_p[p]) for p in speakers)
     accuracy, chance = hits / total, 1 / len(speakers)

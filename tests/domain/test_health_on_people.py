@@ -1,0 +1,166 @@
+"""The health report on people (issue 27 item 3): a real-style human group passes with no
+false alarm, while a simulated group with long, uniform turns and indistinct speakers is
+still flagged. Vectors come from the offline embedder the product uses by default."""
+
+import pytest
+
+from colloquy.domain.sessions.answer_cleaning import clean_answer
+from colloquy.domain.trust.health_metrics import positivity, repetition
+from colloquy.domain.trust.health_persona import AI_SPEECH, _markers, character_breaks
+from colloquy.domain.trust.health_report import build_health_report
+from colloquy.domain.trust.health_voices import distinctiveness
+from colloquy.llm.embeddings import WordLlamaEmbedder
+from domain import human_transcript
+
+
+@pytest.fixture(scope="module")
+def embed():
+    embedder = WordLlamaEmbedder()
+    return embedder.embed_sync
+
+
+def report_for(messages, participants, embed, source):
+    answers = [m for m in messages if m["kind"] == "response"]
+    vectors = dict(zip((m["id"] for m in answers), embed([m["content"] for m in answers])))
+    return build_health_report(
+        messages,
+        participants,
+        vectors,
+        embedder="wordllama",
+        provider=None,
+        model=None,
+        source=source,
+    )
+
+
+def by_key(report):
+    return {f["key"]: f for f in report["findings"]}
+
+
+def test_a_human_group_is_graded_good_with_no_false_alarm(embed):
+    report = report_for(
+        human_transcript.messages(), human_transcript.participants(), embed, "human"
+    )
+    findings = by_key(report)
+    assert findings["characterBreaks"]["data"]["count"] == 0, findings["characterBreaks"]
+    assert findings["repetition"]["data"]["count"] == 0, findings["repetition"]
+    assert findings["verbosity"]["status"] == "ok"
+    assert report["writtenBy"] == "people" and report["model"]["tooSmall"] is False
+    assert report["overall"] == "good", report["warnings"]
+
+
+def test_a_simulated_group_with_long_uniform_indistinct_turns_is_flagged(embed):
+    sentence = (
+        "I really appreciate the thoughtful approach to sustainability and value here, and "
+        "I think the product offers a compelling balance of taste, price and convenience "
+        "that many consumers like me would find appealing in everyday life. "
+    )
+    names = ["Ava", "Ben", "Cy", "Di"]
+    messages = []
+    for q in range(3):
+        messages.append({"id": f"q{q}", "kind": "question", "speaker": "Moderator"})
+        for r in range(2):
+            for p, name in enumerate(names):
+                messages.append(
+                    {
+                        "id": f"m{q}{r}{p}",
+                        "kind": "response",
+                        "speaker": name,
+                        "participantIndex": p,
+                        "questionIndex": q,
+                        "round": r,
+                        "content": sentence * 8 + f"Question {q}, round {r}.",
+                        "sentiment": None,
+                        "repairs": [],
+                        "rawContent": None,
+                    }
+                )
+    report = report_for(messages, [{"name": n} for n in names], embed, "simulated")
+    findings = by_key(report)
+    assert findings["verbosity"]["status"] == "bad"
+    assert findings["distinctiveness"]["status"] == "bad"
+    assert report["overall"] == "poor"
+
+
+def answer(i, p, text, q=0):
+    return {
+        "id": f"a{i}",
+        "speaker": f"P{p}",
+        "participantIndex": p,
+        "questionIndex": q,
+        "round": 0,
+        "content": text,
+        "vector": [1.0, 0.0],
+        "repairs": [],
+        "rawContent": None,
+    }
+
+
+def test_transcription_marks_are_not_echoed_instructions():
+    for text in [
+        "So I [inaudible] the carton.",
+        "It's (.) fine.",
+        "Um [crosstalk 00:03:12] no.",
+        "[laughs] Yeah.",
+        "[T014] Well, maybe.",
+    ]:
+        assert clean_answer(text, speaker="Ana", others=["Ben"]).repairs == [], text
+    assert clean_answer("[Round 2] I agree.", speaker="Ana", others=["Ben"]).repairs == [
+        "meta_text"
+    ]
+
+
+def test_addressing_someone_by_name_is_not_speaking_as_them():
+    kept = clean_answer("Ben: you are right, it's dear.", speaker="Ana", others=["Ben Cole"])
+    assert kept.text == "Ben: you are right, it's dear." and kept.repairs == []
+    cut = clean_answer("I like it.\nBen: I don't.", speaker="Ana", others=["Ben Cole"])
+    assert cut.text == "I like it." and cut.repairs == ["other_speaker"]
+
+
+def test_re_reading_the_question_aloud_is_not_a_break():
+    answers = [answer(0, 0, "Do you think gender influences what you eat? I wouldn't say so.")]
+    assert character_breaks(answers, ["P0", "P1"])["data"]["count"] == 0
+
+
+def test_backchannels_repeated_are_not_repetition():
+    answers = [answer(i, 0, t) for i, t in enumerate(["Yeah.", "Yeah, makes sense.", "Yeah."])]
+    assert repetition(answers)["data"]["count"] == 0
+    long = "I would only buy it when it is on offer at the big supermarket"
+    assert repetition([answer(0, 0, long), answer(1, 0, long)])["data"]["count"] == 1
+
+
+def test_agreement_markers_on_word_boundaries_with_negation():
+    assert _markers("I disagree.") == (0, 1)
+    assert _markers("But it is cheap.") == (0, 0)
+    assert _markers("I don't agree with that.") == (0, 1)
+    assert _markers("Not exactly, no.") == (0, 1)
+    assert _markers("Absolutely, same here.") == (2, 0)
+
+
+def test_talking_about_ai_is_not_speaking_as_one():
+    assert not AI_SPEECH.search("I'm just an AI skeptic.")
+    assert not AI_SPEECH.search("As an AI researcher I'd say no.")
+    assert AI_SPEECH.search("I'm just an AI.")
+    assert AI_SPEECH.search("As an AI language model, I cannot taste.")
+
+
+def test_identical_answers_score_at_chance_and_are_flagged():
+    # Four speakers, two answers each, every vector the same: each answer ties with the
+    # other three speakers, so it earns 1/4; accuracy = chance = 25 %.
+    answers = [
+        {"id": f"{p}{i}", "participantIndex": p, "vector": [0.6, 0.8]}
+        for p in range(4)
+        for i in range(2)
+    ]
+    d = distinctiveness(answers)
+    assert d["data"]["accuracy"] == 0.25 and d["data"]["ratioToChance"] == 1.0
+    assert d["status"] == "bad"
+
+
+def test_positivity_warns_from_60_percent_and_breaks_are_poor_at_10_percent():
+    labels = ["positive"] * 7 + ["negative"] * 2 + ["neutral"]
+    answers = [answer(i, 0, "x") | {"sentiment": s} for i, s in enumerate(labels)]
+    assert positivity(answers)["status"] == "warn"  # 70 % positive, 20 % negative
+    texts = ["As an AI, I can't say.", "Fine.", "Okay.", "Sure thing.", "Maybe."]
+    breaks = character_breaks([answer(i, i, t) for i, t in enumerate(texts)], ["P0"])
+    assert breaks["data"]["count"] == 1 and breaks["status"] == "bad"  # 1 in 5 = 20 %
