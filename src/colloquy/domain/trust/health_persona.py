@@ -164,7 +164,9 @@ def character_breaks(answers: Sequence[dict[str, Any]], names: list[str]) -> dic
 
 # A marker counts on word boundaries; one with a negation just before it ("I don't agree",
 # "not exactly") counts for the other side.
-_NEGATION = re.compile(r"\b(?:not|don't|dont|do not|never|no|doesn't|can't|cannot|wouldn't|isn't)\s+$")
+_NEGATION = re.compile(
+    r"\b(?:not|don't|dont|do not|never|no|doesn't|can't|cannot|wouldn't|isn't)\s+$"
+)
 
 
 def _phrase(p: str) -> re.Pattern[str]:
