@@ -24,6 +24,7 @@ from colloquy.api import (
     question_templates,
     results,
     sessions,
+    survey_calibration,
     surveys,
     trust,
     uploads,
@@ -140,6 +141,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(uploads.router)
     api.include_router(question_templates.router)
     api.include_router(results.router)
+    api.include_router(survey_calibration.router)  # before surveys: not an id
     api.include_router(surveys.router)
     app.include_router(api)
     app.include_router(uploads.files_router)

@@ -32,6 +32,11 @@ class ReceivedFile:
     data: bytearray = field(default_factory=bytearray)
     size: int = 0  # the file's size; an estimate when reading stopped before its end
     complete: bool = False  # False: `data` holds only the first limit + 1 bytes
+    fields: dict[str, str] = field(default_factory=dict)  # the form's text fields
+
+
+FIELD_MAX_BYTES = 4096  # a text field beside the file (a name, a scale): longer is cut
+TRAILER_MAX_BYTES = 65536  # read past the file's end for text fields sent after it
 
 
 class _Collector:
@@ -47,6 +52,9 @@ class _Collector:
         self._field = bytearray()
         self._value = bytearray()
         self._active = False
+        self.fields: dict[str, str] = {}
+        self._text_name: str | None = None
+        self._text = bytearray()
 
     def callbacks(self) -> MultipartCallbacks:
         return {
@@ -60,7 +68,7 @@ class _Collector:
         }
 
     def _part_begin(self) -> None:
-        self._headers, self._active = {}, False
+        self._headers, self._active, self._text_name = {}, False, None
 
     def _header_field(self, data: bytes, start: int, end: int) -> None:
         self._field += data[start:end]
@@ -82,8 +90,14 @@ class _Collector:
             ctype, _ = parse_options_header(self._headers.get("content-type", ""))
             self.file = ReceivedFile(shown, ctype.decode("latin-1"))
             self._active = True
+        elif filename is None and name and name not in self.fields:
+            self._text_name, self._text = name, bytearray()
 
     def _data(self, data: bytes, start: int, end: int) -> None:
+        if self._text_name is not None:
+            room = FIELD_MAX_BYTES - len(self._text)
+            self._text += data[start : start + max(0, min(room, end - start))]
+            return
         if not self._active or self.file is None:
             return
         if self.data_offset is None:
@@ -95,6 +109,9 @@ class _Collector:
             self.overflow = True
 
     def _part_end(self) -> None:
+        if self._text_name is not None:
+            self.fields[self._text_name] = self._text.decode("utf-8", "replace")
+            self._text_name = None
         if self._active and self.file is not None:
             self.file.complete = not self.overflow
             self.done, self._active = True, False
@@ -109,10 +126,13 @@ async def read_file_field(request: Request, field_name: str, limit: int) -> Rece
     collector = _Collector(field_name, limit)
     try:
         parser = MultipartParser(params[b"boundary"], callbacks=collector.callbacks())
+        after_file = 0
         async for chunk in request.stream():
             parser.write(chunk)
             collector.fed += len(chunk)
-            if collector.overflow or collector.done:
+            if collector.done:  # text fields may follow the file; a little more is read
+                after_file += len(chunk)
+            if collector.overflow or after_file > TRAILER_MAX_BYTES:
                 break
     except ValueError as exc:  # python-multipart's parse errors derive from ValueError
         raise ValidationFailed([MSG_BAD_FORM]) from exc
@@ -123,6 +143,7 @@ async def read_file_field(request: Request, field_name: str, limit: int) -> Rece
         raise ValidationFailed([MSG_INCOMPLETE])
     if not collector.done:  # stopped mid-file: its size comes from the body's length
         received.size = _estimated_size(request, collector, params[b"boundary"])
+    received.fields = collector.fields
     return received
 
 

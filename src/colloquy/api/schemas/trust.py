@@ -27,6 +27,8 @@ class SessionHealthOut(CamelModel):
     overall: Literal["good", "fair", "poor"]
     warnings: list[str]
     embedder: str
+    source: Literal["simulated", "human"] = "simulated"
+    written_by: Literal["model", "people"] = "model"
     model: HealthModelOut
     answer_count: int
     participant_count: int

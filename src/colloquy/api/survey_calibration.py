@@ -1,0 +1,27 @@
+"""POST /api/surveys/calibrate: SSR's ratings of people's own answers against the ratings
+those people gave (issue 27 item 4)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from colloquy.api.deps import RuntimeDep
+from colloquy.api.schemas.calibration import CalibrationOut
+from colloquy.domain.surveys.calibration import CALIBRATION_MAX_BYTES
+from colloquy.errors import ValidationFailed
+from colloquy.services.multipart_upload import read_file_field
+from colloquy.services.surveys.calibration import calibrate
+
+router = APIRouter(prefix="/surveys", tags=["surveys"])
+
+
+@router.post("/calibrate", response_model=CalibrationOut)
+async def calibrate_ratings(request: Request, runtime: RuntimeDep):
+    """Multipart: `file` (CSV with the columns text and rating) and `scale` (a built-in
+    scale key, default purchase_intent)."""
+    received = await read_file_field(request, "file", CALIBRATION_MAX_BYTES)
+    if received is None:
+        raise ValidationFailed(["No file selected"])
+    if not received.complete:
+        raise ValidationFailed(["The file is too large: at most 5 MB."])
+    return await calibrate(runtime, bytes(received.data), received.fields.get("scale"))
