@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from support.fake_openai import run_fake_openai
 
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.app import create_app
+from support.fake_openai import run_fake_openai
 
 
 @pytest.fixture
