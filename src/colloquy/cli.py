@@ -118,6 +118,7 @@ def models_catalog() -> None:
 def models_pull(
     model: str = typer.Argument(..., help="A catalog id, or OWNER/REPO/FILE.gguf on the hub."),
     revision: str = typer.Option(None, help="Branch, tag or commit (REPO/FILE only)."),
+    overwrite: bool = typer.Option(False, help="Replace a file of the same name."),
 ) -> None:
     """Download a model into <data dir>/models (resumable; sha256 and GGUF checked)."""
     from rich.progress import (
@@ -146,11 +147,14 @@ def models_pull(
     except ValidationFailed as exc:
         err.print(f"[red]{exc.message}[/red]")
         raise typer.Exit(code=2) from exc
-    folder = get_settings().data_dir / "models"
+    settings = get_settings()
+    folder = settings.data_dir / "models"
     folder.mkdir(parents=True, exist_ok=True)
-    if (folder / source.local_name).is_file():
-        console.print(f"{source.local_name} is already in {folder}")
+    if (folder / source.local_name).is_file() and not overwrite:
+        console.print(f"{source.local_name} is already in {folder} (--overwrite replaces it)")
         return
+    local = settings.llm_provider == "local" and settings.llm_model
+    in_use = folder / settings.llm_model if local and settings.llm_model else None
     columns = (BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn())
     with Progress("[progress.description]{task.description}", *columns, console=console) as bar:
         task = bar.add_task(name, total=None)
@@ -164,13 +168,17 @@ def models_pull(
                 folder,
                 on_progress,
                 lambda _stage: bar.update(task, description=f"{name} (checking sha256, GGUF)"),
+                overwrite=overwrite,
+                active=lambda: in_use,
             )
         except PullFailed as exc:
             bar.stop()
             err.print(f"[red]{exc.message}[/red]")
             raise typer.Exit(code=1) from exc
+    checked = {"catalog": "checked against the catalog", "hub": "checked against the hub"}
     console.print(
-        f"[green]Saved[/green] {pulled.path} ({pulled.architecture}, sha256 {pulled.sha256[:12]}...). "
+        f"[green]Saved[/green] {pulled.path} ({pulled.architecture}, sha256 {pulled.sha256[:12]}..., "
+        f"{checked.get(pulled.checksum, 'unverified: no checksum was published to check')}). "
         "Choose it on the Settings screen (provider: Local GGUF model)."
     )
 

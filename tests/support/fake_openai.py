@@ -94,6 +94,7 @@ class FakeOpenAI:
         self.tokens_per_second = tokens_per_second  # stream pacing; None = as fast as possible
         self.model = model
         self.requests: list[dict[str, Any]] = []
+        self.model_lists = 0  # GET /models requests received
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
         self._responder: Responder = default_responder
@@ -120,10 +121,13 @@ class FakeOpenAI:
         with self._lock:
             self.requests.clear()
             self.headers.clear()
+            self.model_lists = 0
 
     # -- HTTP ----------------------------------------------------------------------------
 
     async def _models(self, request: Request) -> JSONResponse:
+        with self._lock:
+            self.model_lists += 1
         return JSONResponse(
             {
                 "object": "list",

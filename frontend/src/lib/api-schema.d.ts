@@ -103,6 +103,7 @@ export interface paths {
         /**
          * Start Download
          * @description Start downloading (or show the download under way); poll /api/models/downloads.
+         *     A file already there is not replaced unless `overwrite` (never the model in use).
          */
         post: operations["start_download_api_models_download_post"];
         delete?: never;
@@ -1401,6 +1402,11 @@ export interface components {
             file?: string | null;
             /** Revision */
             revision?: string | null;
+            /**
+             * Overwrite
+             * @default false
+             */
+            overwrite: boolean;
         };
         /** DownloadListOut */
         DownloadListOut: {
@@ -1438,6 +1444,8 @@ export interface components {
             error: string | null;
             /** Commit */
             commit: string | null;
+            /** Checksum */
+            checksum?: ("catalog" | "hub" | "unverified") | null;
         };
         /** DraftOut */
         DraftOut: {
@@ -2838,6 +2846,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DownloadOut"];
                 };
+            };
+            /** @description overwrite asked for the model in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unknown catalog id, or a bad repository / file */
             422: {

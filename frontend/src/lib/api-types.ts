@@ -81,7 +81,7 @@ export type ProviderName = ModelSettings["provider"];
 /** GET /api/models/catalog, POST /api/models/download, GET /api/models/downloads. */
 export type CatalogModel = Schemas["CatalogModelOut"];
 export type ModelDownload = Schemas["DownloadOut"];
-export type ModelDownloadInput = Schemas["DownloadIn"];
+export type ModelDownloadInput = Omit<Schemas["DownloadIn"], "overwrite"> & { overwrite?: boolean };
 /** Provenance: the provider and model that produced a session (null until it runs). */
 export type SessionModel = Schemas["SessionModelOut"];
 /** Body of POST /api/sessions/{id}/rerun: no provider means the current model. */

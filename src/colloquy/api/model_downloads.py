@@ -24,11 +24,15 @@ async def get_catalog(runtime: RuntimeDep):
     "/download",
     response_model=DownloadOut,
     status_code=202,
-    responses={422: {"description": "Unknown catalog id, or a bad repository / file"}},
+    responses={
+        409: {"description": "overwrite asked for the model in use"},
+        422: {"description": "Unknown catalog id, or a bad repository / file"},
+    },
 )
 async def start_download(body: DownloadIn, runtime: RuntimeDep):
-    """Start downloading (or show the download under way); poll /api/models/downloads."""
-    return service.start(runtime, body.id, body.repo, body.file, body.revision)
+    """Start downloading (or show the download under way); poll /api/models/downloads.
+    A file already there is not replaced unless `overwrite` (never the model in use)."""
+    return service.start(runtime, body.id, body.repo, body.file, body.revision, body.overwrite)
 
 
 @router.get("/downloads", response_model=DownloadListOut)

@@ -1,6 +1,8 @@
 """Which requests reach the app at all: the Host must be this server (loopback names, the
 bound address, COLLOQUY_PUBLIC_HOSTS) so a DNS-rebinding page cannot talk to it; a request
-that changes state must come from this server's own pages (Origin, Sec-Fetch-Site); and a
+that changes state, or makes the server call out to another address (OUTBOUND_READS, the
+GETs that list a provider's models), must come from this server's own pages (Origin,
+Sec-Fetch-Site), so a cross-site page cannot make the server send requests; and a
 body sent to the API must be JSON or a multipart upload, which a cross-site "simple"
 request (text/plain, a form post) cannot be."""
 
@@ -12,6 +14,8 @@ from urllib.parse import urlsplit
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 BODY_TYPES = ("application/json", "multipart/form-data")
+# Reads that make the server request another address: checked like writes (issue 32 item 15).
+OUTBOUND_READS = frozenset({"/api/settings/models"})
 
 MSG_BAD_HOST = "Unknown host: this server answers only to its own address"
 MSG_FOREIGN_ORIGIN = "Cross-site request refused"
@@ -57,7 +61,7 @@ class RequestPolicy:
         host = headers.get("host")
         if not self.host_allowed(host):
             return 421, MSG_BAD_HOST, "misdirected_request"
-        if method.upper() in SAFE_METHODS:
+        if method.upper() in SAFE_METHODS and path.rstrip("/") not in OUTBOUND_READS:
             return None
         if headers.get("sec-fetch-site", "").lower() == "cross-site":
             return 403, MSG_FOREIGN_ORIGIN, "forbidden"

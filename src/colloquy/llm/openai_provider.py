@@ -4,11 +4,12 @@ of a session, go straight over aiohttp with the SDK's URL and headers: openai_st
 OpenAI, vLLM, Ollama, llama.cpp server, LM Studio and OpenRouter all speak this API but
 differ at the edges, so a 400 that names a parameter makes the provider adapt and try
 again: json_schema -> json_object (with the schema, as llama.cpp's servers take it) ->
-schema in the prompt only; max_tokens -> max_completion_tokens; no temperature; no
-stream_options; no images. (llama-cpp-python's server answers a json_schema request with a
-500 naming response_format: that adapts too.) The structured-output mode that worked is
-remembered per base URL and model, for every provider built for them; the rest per
-provider. Calls to one endpoint share an adaptive concurrency limit (concurrency.py).
+schema in the prompt only (only on a refusal that names the response format);
+max_tokens -> max_completion_tokens; no temperature; no stream_options; no images.
+(llama-cpp-python's server answers a json_schema request with a 500 naming
+response_format: that adapts too.) The structured-output mode that worked is remembered
+per base URL and model, for every provider built for them, for a while (json_modes.py);
+the rest per provider. Calls to one endpoint share an adaptive concurrency limit (concurrency.py).
 The SDK's own retries are off: retry_policy.py does that.
 """
 
@@ -21,7 +22,7 @@ import openai
 from openai import AsyncOpenAI, DefaultAioHttpClient
 
 from colloquy.domain.sessions.tokens import estimate_tokens
-from colloquy.llm import errors
+from colloquy.llm import errors, json_modes
 from colloquy.llm.concurrency import DEFAULT_MAX_CONCURRENCY, AdaptiveLimit, limit_for
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
@@ -32,22 +33,7 @@ from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
 
 DEFAULT_MODEL = "gpt-4o-mini"
-JSON_MODES = ("json_schema", "json_object", "prompt")
 _MAX_ADAPTATIONS = 5
-# (base URL, model) -> the structured-output mode that endpoint takes (JSON_MODES).
-_JSON_MODE_BY_ENDPOINT: dict[tuple[str, str], str] = {}
-_FORMAT_WORDS = (
-    "response_format",
-    "json",
-    "schema",
-    "format",
-    "support",
-    "unknown",
-    "unrecognized",
-    "extra",
-    "invalid",
-    "not allowed",
-)
 
 
 class OpenAIProvider(RetryingProvider):
@@ -96,8 +82,8 @@ class OpenAIProvider(RetryingProvider):
 
     @property
     def json_mode(self) -> str:
-        """How structured output is asked of this endpoint: one of JSON_MODES."""
-        return _JSON_MODE_BY_ENDPOINT.get(self._endpoint, "json_schema")
+        """How structured output is asked of this endpoint: one of json_modes.JSON_MODES."""
+        return json_modes.MEMORY.mode(self._endpoint)
 
     def _endpoint_limit(self) -> AdaptiveLimit:
         return limit_for("|".join(self._endpoint), self._max_concurrency)
@@ -188,15 +174,10 @@ class OpenAIProvider(RetryingProvider):
         elif "image" in msg and self._send_images and any(m.images for m in req.messages):
             self._send_images = False
             self.supports_images = False  # callers that need vision can now tell
-        elif (
-            req.json_schema is not None
-            and self.json_mode != "prompt"
-            and any(word in msg for word in _FORMAT_WORDS)
-        ):
-            # Servers word this differently; any complaint about format/schema/unknown
-            # fields on a structured request points at response_format.
-            mode = JSON_MODES[JSON_MODES.index(self.json_mode) + 1]
-            _JSON_MODE_BY_ENDPOINT[self._endpoint] = mode
+        elif req.json_schema is not None and json_modes.names_response_format(msg):
+            # Only a refusal that names the response format costs structured output, and
+            # only for a while (a 400 about the prompt or an image says nothing about it).
+            return json_modes.MEMORY.downgrade(self._endpoint) is not None
         else:
             return False
         return True

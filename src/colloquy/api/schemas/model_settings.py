@@ -78,6 +78,7 @@ class DownloadIn(CamelModel):
     repo: str | None = Field(default=None, max_length=200)
     file: str | None = Field(default=None, max_length=300)
     revision: str | None = Field(default=None, max_length=100)
+    overwrite: bool = False  # replace a file of the same name (never the model in use)
 
 
 class DownloadOut(CamelModel):
@@ -94,6 +95,9 @@ class DownloadOut(CamelModel):
     eta_seconds: int | None
     error: str | None
     commit: str | None
+    # What the sha256 was checked against; "unverified" when neither the catalog nor the
+    # hub gave one (only the size and the GGUF check ran). None until known.
+    checksum: Literal["catalog", "hub", "unverified"] | None = None
 
 
 class DownloadListOut(CamelModel):

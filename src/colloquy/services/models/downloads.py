@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import threading
 import time
@@ -18,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from colloquy.domain.models import catalog as model_catalog
-from colloquy.errors import ValidationFailed
+from colloquy.errors import Conflict, ValidationFailed
 from colloquy.runtime import Runtime
+from colloquy.services.models import place
 from colloquy.services.models import pull as model_pull
-from colloquy.services.models.settings import models_dir
+from colloquy.services.models.settings import current, models_dir
 
 log = logging.getLogger(__name__)
 EXTRAS_KEY = "model_downloads"
@@ -40,6 +42,8 @@ class Job:
     total_bytes: int | None = None
     error: str | None = None
     commit: str | None = None
+    checksum: str | None = None  # catalog | hub | unverified, once the file is in
+    overwrite: bool = False
     started_at: float = field(default_factory=time.time)
     finished_at: float | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
@@ -89,24 +93,40 @@ class Job:
             "etaSeconds": eta,
             "error": self.error,
             "commit": self.commit,
+            "checksum": self.checksum,
         }
 
 
 class Downloads:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, active: place.ActiveModel | None = None) -> None:
         self.folder = folder
+        self.active = active  # the local model file in use: never replaced
         self.jobs: dict[str, Job] = {}
         self.tasks: dict[str, asyncio.Task] = {}
 
-    def start(self, source: model_pull.Source, name: str, catalog_id: str | None) -> Job:
-        """Start (or show the running) download of this file."""
+    def start(
+        self,
+        source: model_pull.Source,
+        name: str,
+        catalog_id: str | None,
+        overwrite: bool = False,
+    ) -> Job:
+        """Start (or show the running) download of this file. A file already there is
+        shown as done, unless `overwrite` asks to replace it (never the model in use)."""
         job_id = source.local_name
         running = self.jobs.get(job_id)
         if running is not None and running.state in ACTIVE:
             return running
+        if overwrite:
+            try:
+                place.check_target(self.folder / job_id, True, self.active)
+            except place.TargetRefused as err:
+                raise Conflict(err.message) from None
         job = Job(id=job_id, name=name, source=source, catalog_id=catalog_id)
+        job.overwrite = overwrite
         self.jobs[job_id] = job
-        if (self.folder / job_id).is_file():
+        if (self.folder / job_id).is_file() and not overwrite:
+            job.checksum = place.sources(self.folder).get(job_id, {}).get("checksum")
             job.state, job.finished_at = "done", time.time()
             job.bytes_done = job.total_bytes = (self.folder / job_id).stat().st_size
             return job
@@ -117,7 +137,11 @@ class Downloads:
         job.state = "downloading"
         try:
             pulled = await asyncio.to_thread(
-                model_pull.pull, job.source, self.folder, job.progress, job.set_state
+                functools.partial(model_pull.pull, overwrite=job.overwrite, active=self.active),
+                job.source,
+                self.folder,
+                job.progress,
+                job.set_state,
             )
         except model_pull.PullCancelled:
             job.state, job.error = "cancelled", "Cancelled; start it again to resume"
@@ -127,7 +151,7 @@ class Downloads:
             log.exception("model download %s failed", job.id)
             job.state, job.error = "failed", f"The download failed: {type(err).__name__}: {err}"
         else:
-            job.state, job.commit = "done", pulled.commit
+            job.state, job.commit, job.checksum = "done", pulled.commit, pulled.checksum
             job.bytes_done = job.total_bytes = pulled.size
         finally:
             job.finished_at = time.time()
@@ -154,8 +178,19 @@ class Downloads:
 def registry(runtime: Runtime) -> Downloads:
     downloads = runtime.extras.get(EXTRAS_KEY)
     if downloads is None:
-        downloads = runtime.extras[EXTRAS_KEY] = Downloads(models_dir(runtime))
+        folder = models_dir(runtime)
+        downloads = Downloads(folder, lambda: active_model_path(runtime, folder))
+        runtime.extras[EXTRAS_KEY] = downloads
     return downloads
+
+
+def active_model_path(runtime: Runtime, folder: Path) -> Path | None:
+    """The local GGUF file new calls use now, if the provider is a local one."""
+    config = current(runtime)
+    if config.provider != "local" or not config.model:
+        return None
+    path = Path(config.model)
+    return path if path.is_absolute() else folder / path
 
 
 def catalog(runtime: Runtime) -> list[dict[str, Any]]:
@@ -195,9 +230,10 @@ def start(
     repo: str | None,
     file: str | None,
     revision: str | None,
+    overwrite: bool = False,
 ) -> dict[str, Any]:
     source, name, catalog_id = resolve_source(model_id, repo, file, revision)
-    return registry(runtime).start(source, name, catalog_id).view()
+    return registry(runtime).start(source, name, catalog_id, overwrite).view()
 
 
 async def shutdown(runtime: Runtime) -> None:

@@ -4,8 +4,9 @@ The hub's own client does the work (huggingface_hub: the URL, HF_ENDPOINT, the m
 HEAD with the commit, size and sha256, the GET with Range resumes and retries). The file
 grows in `models/.downloads/<name>.<sha>.part`, so a download that broke off resumes
 where it stopped on the next try; it reaches `models/` only once its sha256 matches (the
-catalog's pin, else the value the hub publishes) and it reads as a GGUF model. A failure
-never leaves a half file where the model picker looks.
+catalog's pin, else the value the hub publishes; with neither it is "unverified") and it
+reads as a GGUF model, never over an existing file unless asked, never over the model in
+use (place.py). A failure never leaves a half file where the model picker looks.
 
 Synchronous: the server runs it in a thread, the CLI directly.
 """
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -28,9 +28,17 @@ from urllib.parse import urlsplit
 from filelock import FileLock, Timeout
 
 from colloquy.llm.gguf_check import NotAModel, check_gguf
+from colloquy.services.models.place import (
+    ActiveModel,
+    Checksum,
+    TargetRefused,
+    check_target,
+    checksum_kind,
+    place,
+    record_source,
+)
 
 STAGING = ".downloads"
-MANIFEST = ".sources.json"
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 Progress = Callable[[int, int | None], None]  # (bytes on disk, total or None)
 
@@ -67,6 +75,7 @@ class Pulled:
     sha256: str
     size: int
     architecture: str
+    checksum: Checksum = "unverified"  # what the sha256 was checked against
 
 
 def endpoint() -> str | None:
@@ -179,9 +188,17 @@ def pull(
     folder: Path,
     on_progress: Progress,
     on_stage: Callable[[str], None] | None = None,
+    *,
+    overwrite: bool = False,
+    active: ActiveModel | None = None,
 ) -> Pulled:
     """Download, verify and place the file; raises PullFailed with the reason.
     `on_stage("verifying")` is called once the bytes are in."""
+    final = folder / source.local_name
+    try:
+        check_target(final, overwrite, active)
+    except TargetRefused as err:
+        raise PullFailed(err.message) from None
     from huggingface_hub.file_download import http_get
     from huggingface_hub.utils import build_hf_headers
 
@@ -189,7 +206,7 @@ def pull(
     size = meta.size
     hub_sha = meta.etag if meta.etag and _SHA256.match(meta.etag) else None
     expected = source.sha256 or hub_sha
-    final = folder / source.local_name
+    checksum = checksum_kind(source.sha256, hub_sha)
     staging = folder / STAGING
     staging.mkdir(parents=True, exist_ok=True)
     tag = (expected or meta.commit_hash or "unknown")[:16]
@@ -254,33 +271,14 @@ def pull(
         except NotAModel as err:
             part.unlink(missing_ok=True)
             raise PullFailed(f"{source.local_name} is not a usable model: {err}") from err
-        os.replace(part, final)
-        _record(folder, final.name, source, meta.commit_hash, digest)
-        return Pulled(final, meta.commit_hash, digest, got_size, architecture)
-
-
-def _record(folder: Path, name: str, source: Source, commit: str | None, digest: str) -> None:
-    """Where each downloaded file came from (repo, commit, sha256), beside the models."""
-    path = folder / MANIFEST
-    try:
-        data = json.loads(path.read_text()) if path.is_file() else {}
-    except (OSError, ValueError):
-        data = {}
-    data[name] = {
-        "repo": source.repo,
-        "file": source.file,
-        "revision": source.revision,
-        "commit": commit,
-        "sha256": digest,
-    }
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2))
-    os.replace(tmp, path)
-
-
-def sources(folder: Path) -> dict[str, dict]:
-    path = folder / MANIFEST
-    try:
-        return json.loads(path.read_text()) if path.is_file() else {}
-    except (OSError, ValueError):
-        return {}
+        try:
+            place(part, final, overwrite, active)
+        except TargetRefused as err:
+            raise PullFailed(err.message) from None  # the checked part stays for a retry
+        record_source(
+            folder,
+            final.name,
+            {"repo": source.repo, "file": source.file, "revision": source.revision},
+            {"commit": meta.commit_hash, "sha256": digest, "checksum": checksum},
+        )
+        return Pulled(final, meta.commit_hash, digest, got_size, architecture, checksum)

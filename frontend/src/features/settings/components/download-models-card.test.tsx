@@ -93,6 +93,22 @@ describe("DownloadModelsCard", () => {
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ provider: "local", model: "qwen2.5-1.5b-instruct-q4_k_m.gguf" });
   });
 
+  it("says a download is unverified when no checksum could be checked", async () => {
+    const other = job({ id: "x.gguf", name: "org/repo/x.gguf", catalogId: null, state: "done", checksum: "unverified" });
+    mockFetch((url) => {
+      if (url === "/api/models/catalog") return jsonResponse({ models: [entry({ downloaded: true })] });
+      if (url === "/api/models/downloads") {
+        return jsonResponse({ downloads: [job({ state: "done", checksum: "hub" }), other] });
+      }
+      return undefined;
+    });
+    renderWithProviders(<DownloadModelsCard />);
+    const marks = await screen.findAllByTestId("download-unverified");
+    expect(marks).toHaveLength(1); // the hub-checked catalog download carries none
+    expect(marks[0]).toHaveTextContent("unverified: no checksum was published");
+    expect(marks[0].closest("div")).toHaveTextContent("org/repo/x.gguf");
+  });
+
   it("describes progress in words", () => {
     expect(describeProgress(job({ bytesPerSecond: null, etaSeconds: null }))).toBe("300.0 MB of 1.20 GB");
     expect(describeProgress(job({ etaSeconds: 30 }))).toBe("300.0 MB of 1.20 GB · 5.0 MB/s · 30 s left");

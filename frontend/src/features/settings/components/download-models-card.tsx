@@ -135,7 +135,19 @@ function CatalogRow({
         )}
       </div>
       {job && job.state !== "done" && <JobStatus job={job} />}
+      {job?.state === "done" && <Unverified job={job} />}
     </li>
+  );
+}
+
+/** No checksum could be checked (no catalog pin, no sha256 from the hub): say so. */
+function Unverified({ job }: { job: ModelDownload }) {
+  if (job.checksum !== "unverified") return null;
+  return (
+    <span className="text-xs text-amber-700" data-testid="download-unverified">
+      {" "}
+      · unverified: no checksum was published, only the size and GGUF format were checked
+    </span>
   );
 }
 
@@ -146,6 +158,7 @@ function JobStatus({ job }: { job: ModelDownload }) {
     return (
       <p className="flex items-center gap-1 text-sm text-emerald-700">
         <CheckCircle2Icon className="size-4" aria-hidden="true" /> Downloaded as {job.id}
+        <Unverified job={job} />
       </p>
     );
   }
