@@ -795,6 +795,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/surveys/calibrate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calibrate Ratings
+         * @description Multipart: `file` (CSV with the columns text and rating) and `scale` (a built-in
+         *     scale key, default purchase_intent).
+         */
+        post: operations["calibrate_ratings_api_surveys_calibrate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/surveys": {
         parameters: {
             query?: never;
@@ -1077,6 +1098,31 @@ export interface components {
             required: boolean;
             /** Signedin */
             signedIn: boolean;
+        };
+        /** CalibrationOut */
+        CalibrationOut: {
+            /** N */
+            n: number;
+            /** Embedder */
+            embedder: string;
+            /** Scale */
+            scale: string;
+            /**
+             * Pearson
+             * @description None when either side does not vary
+             */
+            pearson: number | null;
+            /** Spearman */
+            spearman: number | null;
+            /** Mae */
+            mae: number;
+            /**
+             * Ks
+             * @description Kolmogorov-Smirnov statistic, SSR rounded to the scale
+             */
+            ks: number;
+            mean: components["schemas"]["HumanSsrPair"];
+            sd: components["schemas"]["HumanSsrPair"];
         };
         /** CatalogModelOut */
         CatalogModelOut: {
@@ -1540,6 +1586,13 @@ export interface components {
             /** Version */
             version: string;
             llm: components["schemas"]["LLMInfo"];
+        };
+        /** HumanSsrPair */
+        HumanSsrPair: {
+            /** Human */
+            human: number;
+            /** Ssr */
+            ssr: number;
         };
         /** InsightsOut */
         InsightsOut: {
@@ -2070,6 +2123,18 @@ export interface components {
             warnings: string[];
             /** Embedder */
             embedder: string;
+            /**
+             * Source
+             * @default simulated
+             * @enum {string}
+             */
+            source: "simulated" | "human";
+            /**
+             * Writtenby
+             * @default model
+             * @enum {string}
+             */
+            writtenBy: "model" | "people";
             model: components["schemas"]["HealthModelOut"];
             /** Answercount */
             answerCount: number;
@@ -4263,6 +4328,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calibrate_ratings_api_surveys_calibrate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationOut"];
                 };
             };
         };
