@@ -44,5 +44,7 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // Form tests type whole forms with user-event: seconds on a loaded 2-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -10,6 +10,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useDeleteSurvey, useSurveys } from "../api/surveys";
 import { percentDone } from "../utils/format";
+import { CalibrationPanel } from "./calibration-panel";
 
 export const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
@@ -100,6 +101,7 @@ export function SurveysPage() {
           ))}
         </ul>
       )}
+      <CalibrationPanel />
     </>
   );
 }
