@@ -17,6 +17,8 @@ function healthFor(session: Session): SessionHealth {
       "Staying in character: 1 answer broke character: 1 speaks as an AI or assistant.",
     ],
     embedder: "wordllama l2_supercat 256d (offline)",
+    source: "simulated",
+    writtenBy: "model",
     model: { provider: "local", name: "SmolLM2-135M-Instruct", tooSmall: true },
     answerCount: 4,
     participantCount: 3,
