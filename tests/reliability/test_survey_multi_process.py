@@ -124,3 +124,32 @@ def test_the_event_stream_of_another_process_follows_the_survey_to_its_end(pg_se
     dones = [e["done"] for e in events]
     assert dones == sorted(dones)
     assert events[-1] == {"status": "completed", "done": PLANNED, "total": PLANNED, "errors": 0}
+
+
+def _calls_stay(fake, grace: float = 1.0) -> tuple[int, int]:
+    """Model calls now and after `grace` seconds (at 2 calls in flight every 0.2 s, a
+    run that goes on makes about 10 in that time)."""
+    before = len(fake.requests)
+    time.sleep(grace)  # the claim is that nothing happens: a short wait is its proof
+    return before, len(fake.requests)
+
+
+def test_stop_and_delete_on_another_process_reach_the_owner(pg_settings, tmp_path):
+    with run_fake_openai(lambda body: FakeReply("I might buy it.", delay=0.2)) as fake:
+        cluster = Cluster(pg_settings, fake.base_url, tmp_path)
+        try:
+            sid, owner, other = cluster.run(fake, min_calls=2)
+            r = httpx.post(f"{other}/api/surveys/{sid}/stop", timeout=30)
+            assert r.status_code == 200 and r.json()["status"] == "stopped"
+            before, after = _calls_stay(fake)
+            state = httpx.get(f"{owner}/api/surveys/{sid}", timeout=20).json()
+            assert state["status"] == "stopped" and state["progress"]["done"] < PLANNED
+            assert after == before, "the owner went on calling the model after the stop"
+
+            sid, owner, other = cluster.run(fake, min_calls=before + 2)
+            assert httpx.delete(f"{other}/api/surveys/{sid}", timeout=30).status_code == 204
+            before, after = _calls_stay(fake)
+            assert httpx.get(f"{owner}/api/surveys/{sid}", timeout=20).status_code == 404
+            assert after == before, "the owner went on calling the model after the delete"
+        finally:
+            cluster.close()

@@ -354,11 +354,18 @@ class SurveyManager:
         bus = self.bus
         try:
             key = LOCK_PREFIX + runner.survey_id
-            if await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", key):
-                if bus is not None:
-                    runner.progress.publish = control.publisher(bus, runner.survey_id)
-                await self._run(runner)
-                return
+            # Listening for stop requests before the lock is taken: none is missed.
+            watching = (
+                control.stop_requests(bus, runner.survey_id, runner.cancel_workers)
+                if bus is not None
+                else contextlib.nullcontext()
+            )
+            async with watching:
+                if await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", key):
+                    if bus is not None:
+                        runner.progress.publish = control.publisher(bus, runner.survey_id)
+                    await self._run(runner)
+                    return
             log.info("survey %s runs in another process", runner.survey_id)
         finally:
             with contextlib.suppress(Exception):
@@ -387,10 +394,15 @@ class SurveyManager:
             self._runners.pop(survey_id, None)
 
     async def stop(self, survey_id: str) -> bool:
-        """Stop a running survey: calls in flight are cancelled and their answers dropped."""
+        """Stop a running survey: calls in flight are cancelled and their answers dropped.
+        Run by another process: ask it and wait until it has stopped. False when no
+        process runs it."""
         task, runner = self._tasks.get(survey_id), self._runners.get(survey_id)
         if task is None or task.done() or runner is None:
-            return False
+            if self.bus is None or self.lock_dsn is None:
+                return False
+            factory = self.runtime.sessionmaker
+            return await control.request_stop(self.bus, factory, survey_id, LOCK_PREFIX + survey_id)
         runner.cancel_workers()  # calls in flight: their answers are dropped
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
