@@ -53,7 +53,11 @@ def channel(survey_id: str) -> str:
 
 def publisher(bus: EventBus, survey_id: str) -> Callable[[dict[str, Any]], None]:
     """Publishes a progress snapshot to every process's streams of the survey."""
-    return lambda snapshot: bus.publish(channel(survey_id), PROGRESS, snapshot)
+
+    def publish(snapshot: dict[str, Any]) -> None:
+        bus.publish(channel(survey_id), PROGRESS, snapshot)
+
+    return publish
 
 
 @contextlib.asynccontextmanager
