@@ -94,6 +94,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.surveys = SurveyManager(runtime)
         if cluster is not None:
             app.state.surveys.lock_dsn = cluster.dsn
+            app.state.surveys.bus = app.state.events  # progress and stops between processes
         await app.state.surveys.resume_all()  # and surveys
         if cluster is not None:  # and, while it runs, the surveys of processes that died
             app.state.surveys.start_scanning(SCAN_SECONDS)

@@ -20,6 +20,7 @@ from colloquy.api.schemas.surveys import (
     SurveySummaryOut,
 )
 from colloquy.domain.surveys.scales import scale_catalogue
+from colloquy.services.surveys import control
 from colloquy.services.surveys import surveys as service
 from colloquy.services.surveys.runner import SurveyManager
 
@@ -99,19 +100,16 @@ async def export_json(survey_id: str, db: SessionDep, runtime: RuntimeDep):
 @router.get("/{survey_id}/events")
 async def survey_events(survey_id: str, db: SessionDep, manager: ManagerDep):
     """Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
-    on every stored answer (at most 4 a second) and a last one when the run ends."""
+    on every stored answer (at most 4 a second) and a last one when the run ends, on any
+    process (another one's run is relayed: services/surveys/control.py)."""
     survey = await service.get_survey(db, manager, survey_id)
     return EventSourceResponse(_progress(manager, survey_id, survey), ping=PING_SECONDS)
 
 
 async def _progress(manager: SurveyManager, survey_id: str, survey: dict) -> AsyncIterator:
     progress = manager.progress_of(survey_id)
-    if not manager.is_active(survey_id):
-        counts = survey["progress"]
-        data = {"status": survey["status"], **counts}
-        yield ServerSentEvent(data=json.dumps(data), event="progress")
-        return
-    while True:
+    looped = active = manager.is_active(survey_id)
+    while active:
         changed = progress.changed
         yield ServerSentEvent(data=json.dumps(progress.snapshot()), event="progress")
         if progress.status != "running":  # that was the last event: the run has ended
@@ -121,3 +119,13 @@ async def _progress(manager: SurveyManager, survey_id: str, survey: dict) -> Asy
         except TimeoutError:
             pass
         await asyncio.sleep(0.25)  # coalesce bursts
+        # Ended: its last state follows; a task that ended while `running` had no lock.
+        active = manager.is_active(survey_id) or progress.status != "running"
+    if manager.bus is not None:
+        # Run by another process (or by none): follow what its owner publishes.
+        factory = manager.runtime.sessionmaker
+        async for state in control.remote_progress(manager.bus, factory, survey_id):
+            yield ServerSentEvent(data=json.dumps(state), event="progress")
+        return
+    data = progress.snapshot() if looped else {"status": survey["status"], **survey["progress"]}
+    yield ServerSentEvent(data=json.dumps(data), event="progress")

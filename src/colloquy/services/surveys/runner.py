@@ -18,6 +18,7 @@ import functools
 import logging
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,11 +37,13 @@ from colloquy.domain.surveys.rules import (
 )
 from colloquy.domain.surveys.scales import anchor_sets, scale_points
 from colloquy.domain.surveys.ssr import ssr_pmf
+from colloquy.engine.events import EventBus
 from colloquy.engine.prompting import image_urls
 from colloquy.llm.errors import LLMError
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.surveys import control
 from colloquy.services.trust.session_health import current_model
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
 from colloquy.store.types import utcnow
@@ -59,10 +62,14 @@ class Progress:
     errors: int = 0
     status: str = "running"
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    # Several processes: sends each change to the other processes' streams (control.py).
+    publish: Callable[[dict[str, Any]], None] | None = None
 
     def bump(self) -> None:
         self.changed.set()
         self.changed = asyncio.Event()
+        if self.publish is not None:
+            self.publish(self.snapshot())
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -312,6 +319,9 @@ class SurveyManager:
         # PostgreSQL (several processes): a survey runs only in the process that holds its
         # advisory lock, on a connection of its own (released when that process dies).
         self.lock_dsn: str | None = None
+        # With lock_dsn: the event bus whose relay carries progress and stop requests
+        # between the processes (control.py).
+        self.bus: EventBus | None = None
         self._scan: asyncio.Task | None = None
 
     def is_active(self, survey_id: str) -> bool:
@@ -341,12 +351,22 @@ class SurveyManager:
         conn = await asyncpg.connect(
             self.lock_dsn, server_settings={"application_name": f"{LOCK_APP}{os.getpid()}"}
         )
+        bus = self.bus
         try:
             key = LOCK_PREFIX + runner.survey_id
-            if await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", key):
-                await self._run(runner)
-            else:
-                log.info("survey %s runs in another process", runner.survey_id)
+            # Listening for stop requests before the lock is taken: none is missed.
+            watching = (
+                control.stop_requests(bus, runner.survey_id, runner.cancel_workers)
+                if bus is not None
+                else contextlib.nullcontext()
+            )
+            async with watching:
+                if await conn.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", key):
+                    if bus is not None:
+                        runner.progress.publish = control.publisher(bus, runner.survey_id)
+                    await self._run(runner)
+                    return
+            log.info("survey %s runs in another process", runner.survey_id)
         finally:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(conn.close(), 5)
@@ -374,14 +394,25 @@ class SurveyManager:
             self._runners.pop(survey_id, None)
 
     async def stop(self, survey_id: str) -> bool:
-        """Stop a running survey: calls in flight are cancelled and their answers dropped."""
+        """Stop a running survey: calls in flight are cancelled and their answers dropped.
+        Run by another process: ask it and wait until it has stopped. False when no
+        process runs it."""
         task, runner = self._tasks.get(survey_id), self._runners.get(survey_id)
         if task is None or task.done() or runner is None:
-            return False
+            if self.bus is None or self.lock_dsn is None:
+                return False
+            factory = self.runtime.sessionmaker
+            return await control.request_stop(self.bus, factory, survey_id, LOCK_PREFIX + survey_id)
         runner.cancel_workers()  # calls in flight: their answers are dropped
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
         return True
+
+    def deleted(self, survey_id: str) -> None:
+        """The survey is gone: end its event streams on every process."""
+        self.progress.pop(survey_id, None)
+        if self.bus is not None:
+            self.bus.close_session(control.channel(survey_id))
 
     async def resume_all(self) -> list[str]:
         async with self.runtime.sessionmaker() as db:

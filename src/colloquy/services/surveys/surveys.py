@@ -159,7 +159,7 @@ async def delete_survey(db: AsyncSession, manager: SurveyManager, survey_id: str
     await db.execute(delete(SurveyAnswerRow).where(SurveyAnswerRow.survey_id == survey_id))
     await db.delete(row)
     await db.commit()
-    manager.progress.pop(survey_id, None)
+    manager.deleted(survey_id)
     manager.runtime.extras.get(_RESULTS_CACHE, {}).pop(survey_id, None)
 
 
