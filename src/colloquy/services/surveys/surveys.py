@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 import secrets
 import time
 from typing import Any
@@ -12,6 +10,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.surveys.csv_export import survey_csv, survey_notice
 from colloquy.domain.surveys.results import build_results
 from colloquy.domain.surveys.rules import SAMPLES_DEFAULT, validate_survey
 from colloquy.domain.surveys.scales import (
@@ -270,79 +269,21 @@ async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dic
 
 
 def _synthetic_notice(row: SurveyRow) -> str:
-    return f"# Simulated respondents (model: {row.model or 'unknown'}; embedder: {row.embedder or 'unknown'})"
+    return survey_notice(row.model, row.embedder)
 
 
 async def export_csv(db: AsyncSession, runtime: Runtime, survey_id: str) -> str:
     row = await _row(db, survey_id)
-    answers = await _answers(db, runtime, row)
-    max_points = max(scale_points(q["scale"]) for q in row.questions)
-    names = {p["id"]: p.get("name") or p["id"] for p in row.respondents}
-    concepts = {c["id"]: c.get("title") or c["id"] for c in row.concepts}
-    questions = {q["id"]: q["text"] for q in row.questions}
-    out = io.StringIO()
-    out.write(_synthetic_notice(row) + "\n")
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            "respondent_id",
-            "respondent",
-            "concept_id",
-            "concept",
-            "question_id",
-            "question",
-            "sample",
-            "text",
-            *[f"p{i}" for i in range(1, max_points + 1)],
-            "expected_value",
-            "direct_rating",
-        ]
-    )
-    for a in answers:
-        pmf = list(a.pmf or [])
-        writer.writerow(
-            [
-                a.respondent_id,
-                names.get(a.respondent_id, ""),
-                a.concept_id,
-                concepts.get(a.concept_id, ""),
-                a.question_id,
-                questions.get(a.question_id, ""),
-                a.sample + 1,
-                a.text,
-                *[f"{p:.4f}" for p in pmf],
-                *[""] * (max_points - len(pmf)),
-                f"{expected_value(pmf):.4f}" if pmf else "",
-                "" if a.direct is None else a.direct,
-            ]
-        )
     results = await get_results(db, runtime, survey_id)
-    out.write("\n# Summary\n")
-    writer.writerow(
-        ["concept", "question", "n", "mean", "ci_low", "ci_high", "top2", "direct_mean"]
-    )
-    for r in results["results"]:
-        s = r["ssr"]
-        writer.writerow(
-            [
-                concepts.get(r["conceptId"], r["conceptId"]),
-                questions.get(r["questionId"], r["questionId"]),
-                r["n"],
-                f"{s['mean']:.3f}",
-                f"{s['ci'][0]:.3f}",
-                f"{s['ci'][1]:.3f}",
-                f"{s['top2']:.3f}",
-                f"{r['direct']['mean']:.3f}" if r.get("direct") else "",
-            ]
-        )
-    return out.getvalue()
+    survey = {"concepts": row.concepts, "questions": row.questions, "respondents": row.respondents}
+    return survey_csv(survey, results["answers"], results["results"], _synthetic_notice(row))
 
 
 async def export_json(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:
     row = await _row(db, survey_id)
     results = await get_results(db, runtime, survey_id)
     return {
-        "notice": _synthetic_notice(row)[2:],
+        "notice": _synthetic_notice(row),
         "survey": await get_survey(db, None, survey_id),
         **results,
     }
