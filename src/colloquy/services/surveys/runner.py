@@ -41,6 +41,7 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.surveys.rating import rate_pending, rate_together
 from colloquy.services.trust.session_health import current_model
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
 from colloquy.store.types import utcnow
@@ -87,6 +88,7 @@ class SurveyRunner:
         self.last_error: LLMError | None = None
         self._anchors: dict[str, list[list[list[float]]]] = {}
         self._embedder_name = ""
+        self._questions: list[dict[str, Any]] = []
         self.workers: list[asyncio.Task] = []
 
     def cancel_workers(self) -> None:
@@ -111,6 +113,7 @@ class SurveyRunner:
             if not row.model:
                 row.model = "/".join(x for x in current_model(self.runtime) if x)
                 await db.commit()
+        self._questions = survey["questions"]
         keys = plan(survey)
         todo = [k for k in keys if k not in done]
         self.progress.total, self.progress.done = len(keys), len(keys) - len(todo)
@@ -203,12 +206,7 @@ class SurveyRunner:
             direct_text = second.text.strip()[:200]
             direct = parse_direct(direct_text, scale_points(question["scale"]))
             tokens += second.total_tokens
-        pmf = None
-        try:
-            (vector,), _ = await embed(get_embedder(self.runtime), [text])
-            pmf = ssr_pmf(vector, self._anchors[question_id])
-        except Exception:  # rated later, when results are read
-            log.warning("survey %s: answer not embedded", self.survey_id, exc_info=True)
+        pmf, embedder = await self._rate(question_id, text, ctx)
         async with self.runtime.sessionmaker() as db:
             db.add(
                 SurveyAnswerRow(
@@ -222,6 +220,7 @@ class SurveyRunner:
                     pmf=pmf,
                     direct=direct,
                     direct_text=direct_text,
+                    embedder=embedder,
                     tokens=tokens,
                 )
             )
@@ -233,7 +232,26 @@ class SurveyRunner:
         self.progress.done += 1
         self.progress.bump()
 
+    async def _rate(
+        self, question_id: str, text: str, ctx: _Context
+    ) -> tuple[list[float] | None, str | None]:
+        """The answer's rating and the embedder that made it; (None, None) when no
+        embedder could (the rating step at the end of the run tries again)."""
+        try:
+            (vector,), name = await embed(get_embedder(self.runtime), [text])
+            if name == self._embedder_name:
+                return ssr_pmf(vector, self._anchors[question_id]), name[:200]
+            # A fallback embedded the answer: rate it against anchors from that embedder.
+            (pmf,), name = await rate_together(self.runtime, ctx.questions, [(question_id, text)])
+            return pmf, name[:200]
+        except Exception:
+            log.warning("survey %s: answer not rated yet", self.survey_id, exc_info=True)
+            return None, None
+
     async def _finish(self) -> None:
+        unrated = await rate_pending(self.runtime, self.survey_id, self._questions)
+        if unrated:
+            log.warning("survey %s: %d answers are not rated", self.survey_id, unrated)
         async with self.runtime.sessionmaker() as db:
             row = await db.get(SurveyRow, self.survey_id)
             if row is None:
