@@ -49,6 +49,10 @@ from colloquy.store.types import utcnow
 log = logging.getLogger("colloquy.surveys")
 FATAL_KINDS = frozenset({"credits", "bad_request"})  # no point asking again
 STOP_WAIT_SECONDS = 15.0
+ANSWER_NOT_SAVED = (
+    "an answer could not be saved (the server log has the details; if running again "
+    "fails the same way, check the database and report the log)"
+)
 
 
 @dataclass
@@ -86,6 +90,7 @@ class SurveyRunner:
         self.stopping = False
         self.fatal: LLMError | None = None
         self.last_error: LLMError | None = None
+        self.last_reason: str | None = None  # a failure that is not the model's
         self._anchors: dict[str, list[list[list[float]]]] = {}
         self._embedder_name = ""
         self._questions: list[dict[str, Any]] = []
@@ -127,7 +132,10 @@ class SurveyRunner:
         workers = [asyncio.create_task(self._worker(queue, context)) for _ in range(cap)]
         self.workers = workers
         try:
-            await asyncio.gather(*workers, return_exceptions=True)
+            for outcome in await asyncio.gather(*workers, return_exceptions=True):
+                if isinstance(outcome, Exception):  # never dropped silently
+                    log.error("survey %s worker failed", self.survey_id, exc_info=outcome)
+                    self.last_reason = self.last_reason or ANSWER_NOT_SAVED
         finally:
             for w in workers:
                 w.cancel()
@@ -169,6 +177,11 @@ class SurveyRunner:
                 log.warning("survey %s %s: %s", self.survey_id, key, exc.message)
                 if exc.kind in FATAL_KINDS or exc.status in (401, 403):
                     self.fatal = exc
+                self.progress.bump()
+            except Exception:  # a store or rating failure: counted, logged, shown
+                self.progress.errors += 1
+                self.last_reason = ANSWER_NOT_SAVED
+                log.exception("survey %s %s: answer not saved", self.survey_id, key)
                 self.progress.bump()
 
     async def _answer(self, key: tuple[str, str, str, int], ctx: _Context) -> None:
@@ -262,12 +275,13 @@ class SurveyRunner:
                 row.status = "stopped"
             else:
                 err = self.fatal or self.last_error
+                reason = err.message if err else self.last_reason
                 row.status = "failed"
                 row.error = {
                     "status": getattr(err, "status", None),
                     "message": (
                         f"{self.progress.total - self.progress.done} answers are missing"
-                        + (f": {err.message}" if err else "")
+                        + (f": {reason}" if reason else "")
                         + ". Run again to continue."
                     ),
                 }
