@@ -112,6 +112,14 @@ def test_parse_answers_reads_the_shapes_models_reply_with():
     assert parse_answers("nonsense", batch) == {}
 
 
+def test_a_string_answer_is_read_whole_as_a_number_then_checked():
+    batch = [(1, "a", "openness", 1), (2, "b", "openness", 1), (3, "c", "openness", 1)]
+    # "10" is ten (out of 1-5), not 1; "4.6" is 4.6 and rounds to 5 like the number 4.6.
+    assert parse_answers({"1": "10", "2": "4.6", "3": 4.6}, batch) == {2: 5, 3: 5}
+    assert parse_answers({"1": " 3 ", "2": "3 stars", "3": "nan"}, batch) == {1: 3}
+    assert parse_answers({"1": "²", "2": "-1", "3": "5.0"}, batch) == {3: 5}
+
+
 def test_library_stats_pearson_and_mae_over_engaging_audits():
     def audit(a, m, engaging=True):
         return {
