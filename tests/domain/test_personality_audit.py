@@ -61,20 +61,17 @@ def test_all_fives_score_by_the_keying():
 
 
 def test_scripted_answer_sheet_gives_hand_computed_scores():
-    sheet = {}
-    for number, _, trait, key in IPIP_ITEMS:
-        if trait == "extraversion":
-            sheet[number] = 5 if key > 0 else 1  # every item at the high pole: 100
-        elif trait == "agreeableness":
-            sheet[number] = 1 if key > 0 else 5  # every item at the low pole: 0
-        elif trait == "conscientiousness":
-            sheet[number] = 4  # (6 x 4 + 4 x 2) / 10 = 3.2 -> 55
-        elif trait == "neuroticism":
-            sheet[number] = 2  # (8 x 2 + 2 x 4) / 10 = 2.4 -> 35
-    # Openness items 5, 10, ..., 50 answered 1, 2, 3, 4, 5, 1, 2, 3, 4, 5; reverse keyed
-    # 10, 20, 30: scored 1, 4, 3, 2, 5, 5, 2, 3, 4, 5 = 34 -> 3.4 -> 60.
-    for pos, number in enumerate(range(5, 51, 5)):
-        sheet[number] = pos % 5 + 1
+    # A hand-written sheet for items 1-50 (E, A, C, N, O in turn), scored by hand with
+    # Goldberg's published keys, not with the scorer's table:
+    # E (1, 6, ..., 46; + at 1, 11, 21, 31, 41) all at the high pole: 5s and 1s -> 100.
+    # A (2, 7, ..., 47; - at 2, 12, 22, 32) all at the low pole -> 0.
+    # C all 4; - at 8, 18, 28, 38: (6 x 4 + 4 x 2) / 10 = 3.2 -> 55.
+    # N all 2; - (Emotional Stability +) at 9, 19: (8 x 2 + 2 x 4) / 10 = 2.4 -> 35.
+    # O 1, 2, 3, 4, 5, 1, 2, 3, 4, 5; - at 10, 20, 30: scored 1, 4, 3, 2, 5, 5, 2, 3, 4, 5
+    # = 34 -> 3.4 -> 60.
+    written = "55421 11422 55423 11424 55425 11421 55422 11423 51424 11425"
+    sheet = {n: int(a) for n, a in enumerate(written.replace(" ", ""), start=1)}
+    assert len(sheet) == 50
     result = score_answers(sheet)
     assert result["measured"] == {
         "openness": 60.0,
