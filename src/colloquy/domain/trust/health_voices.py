@@ -25,6 +25,8 @@ from colloquy.domain.trust.health_metrics import (
 )
 from colloquy.domain.trust.vectors import add, dot, norm, quartiles, rounded, word_count
 
+TIE_MARGIN = 1e-9  # similarities closer than this are a tie (rounding, not meaning)
+
 
 def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     counts = [word_count(a["content"]) for a in answers]
@@ -78,11 +80,10 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for p in speakers:
         for a in by_p[p]:
             own = _scaled(add(sums[p], [-x for x in a["vector"]]), 1.0)
-            best, best_p = dot(a["vector"], own), p
-            for other in speakers:
-                if other != p and dot(a["vector"], unit[other]) > best:
-                    best, best_p = dot(a["vector"], unit[other]), other
-            if best_p == p:
+            nearest_other = max(dot(a["vector"], unit[o]) for o in speakers if o != p)
+            # A hit only when the answer is clearly nearer its own speaker: a tie (voices
+            # alike) is a miss, whichever way rounding in the last place goes.
+            if dot(a["vector"], own) > nearest_other + TIE_MARGIN:
                 hits += 1
             else:
                 misses.append(a["id"])
