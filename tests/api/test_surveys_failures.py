@@ -72,3 +72,33 @@ def test_a_failure_that_is_not_the_models_is_counted_logged_and_shown(
     assert message.endswith("Run again to continue.") and "storage broke" not in message
     logged = [r for r in caplog.records if "answer not saved" in r.getMessage()]
     assert len(logged) == 4 and "storage broke" in str(logged[0].exc_info[1])
+
+
+def test_results_name_every_embedder_that_rated_an_answer(settings):
+    """Issue 32 defect 3: answers rated by a fallback are named next to the others."""
+    from sqlalchemy import select
+
+    from colloquy.store.models import SurveyAnswerRow
+
+    with run_fake_openai(lambda body: "Fine.") as fake:
+        settings.llm_base_url = fake.base_url
+        with TestClient(create_app(settings)) as api:
+            sid = _create(api, 4, ask_direct=False)
+            api.post(f"/api/surveys/{sid}/run")
+            _wait(api, sid)
+            runtime = api.app.state.runtime
+
+            async def mark_one():
+                async with runtime.sessionmaker() as db:
+                    answer = (await db.scalars(select(SurveyAnswerRow))).first()
+                    answer.embedder = "other-embedder"
+                    await db.commit()
+
+            first = api.get(f"/api/surveys/{sid}/results").json()
+            api.portal.call(mark_one)
+            runtime.extras.pop("survey_results", None)
+            out = api.get(f"/api/surveys/{sid}/results").json()
+    (only,) = first["embedders"]
+    assert "wordllama" in only and all(a["embedder"] == only for a in first["answers"])
+    assert out["embedders"] == sorted([only, "other-embedder"])
+    assert out["embedder"] == " + ".join(out["embedders"])
