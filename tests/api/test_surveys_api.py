@@ -190,37 +190,71 @@ def test_a_failing_model_fails_the_survey_and_retry_completes_it(settings):
             assert done["progress"]["done"] == 4 and done["error"] is None
 
 
-def test_answers_without_a_rating_are_rated_when_results_are_read(settings):
-    from sqlalchemy import select, update
+def test_results_are_read_without_writing_and_the_run_rates_what_it_could_not(
+    settings, monkeypatch
+):
+    """Issue 32 defects 2 and 3: an answer whose embedding fails is rated by the run's
+    rating step (not by a read), each answer names its embedder, and GET results issues
+    no write, not even for unrated answers, with two readers at once."""
+    from concurrent.futures import ThreadPoolExecutor
 
+    from sqlalchemy import event, select, update
+
+    from colloquy.services.surveys import runner
     from colloquy.store.models import SurveyAnswerRow
 
+    real_embed = runner.embed
+
+    async def flaky(embedder, texts):  # every answer embedded alone fails
+        if len(texts) == 1:
+            raise RuntimeError("embedding endpoint down")
+        return await real_embed(embedder, texts)
+
+    monkeypatch.setattr(runner, "embed", flaky)
     with run_fake_openai(scripted) as fake:
         settings.llm_base_url = fake.base_url
         with TestClient(create_app(settings)) as api:
             sid = _create(api, _personas(api, 2), samples=1, ask_direct=False)["id"]
             api.post(f"/api/surveys/{sid}/run")
             _wait(api, sid)
-            before = api.get(f"/api/surveys/{sid}/results").json()
             runtime = api.app.state.runtime
+
+            async def stored():
+                async with runtime.sessionmaker() as db:
+                    rows = await db.scalars(select(SurveyAnswerRow))
+                    return [(a.pmf, a.embedder) for a in rows]
+
+            rated = api.portal.call(stored)
+            assert len(rated) == 4 and all(p and "wordllama" in e for p, e in rated)
+            before = api.get(f"/api/surveys/{sid}/results").json()
+            assert before["unrated"] == 0 and before["embedders"] == [rated[0][1]]
 
             async def clear():
                 async with runtime.sessionmaker() as db:
-                    await db.execute(update(SurveyAnswerRow).values(pmf=None))
+                    await db.execute(update(SurveyAnswerRow).values(pmf=None, embedder=None))
                     await db.commit()
 
-            async def unrated():
-                async with runtime.sessionmaker() as db:
-                    rows = await db.scalars(select(SurveyAnswerRow.pmf))
-                    return sum(p is None for p in rows)
-
             api.portal.call(clear)
-            assert api.portal.call(unrated) == 4
             runtime.extras.pop("survey_results", None)
-            after = api.get(f"/api/surveys/{sid}/results").json()
-            assert api.portal.call(unrated) == 0
-    assert [a["pmf"] for a in after["answers"]] == [a["pmf"] for a in before["answers"]]
-    assert all(a["pmf"] for a in after["answers"])
+            writes: list[str] = []
+
+            def record(conn, cursor, statement, *args):
+                if statement.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+                    writes.append(statement)
+
+            event.listen(runtime.engine.sync_engine, "before_cursor_execute", record)
+            event.listen(runtime.engine.sync_engine, "commit", lambda c: writes.append("COMMIT"))
+            with ThreadPoolExecutor(2) as pool:
+                reads = list(pool.map(lambda _: api.get(f"/api/surveys/{sid}/results"), [1, 2]))
+            csv_text = api.get(f"/api/surveys/{sid}/export.csv").text
+            assert writes == []
+            assert api.portal.call(stored) == [(None, None)] * 4
+    for res in reads:
+        assert res.status_code == 200
+        out = res.json()
+        assert out["unrated"] == 4 and out["results"] == []
+        assert all(a["pmf"] is None for a in out["answers"])
+    assert "# Summary" in csv_text
 
 
 def test_progress_stream_follows_a_run_to_its_end(settings):

@@ -141,3 +141,10 @@ def test_date_and_timestamp_forms():
         "Date",
         "someday",
     ]
+
+
+def test_one_writer_neutralises_lines_inside_cells_and_keeps_the_notice_one_line():
+    from colloquy.domain.results.csv_export import write_csv
+
+    text = write_csv([["a\n=1+1", "-2", 3, "ok\r\n@x"]], notice="model\n=cmd()")
+    assert text == '# model =cmd()\r\n"a\n\'=1+1",\'-2,3,"ok\r\n\'@x"\r\n'

@@ -61,20 +61,17 @@ def test_all_fives_score_by_the_keying():
 
 
 def test_scripted_answer_sheet_gives_hand_computed_scores():
-    sheet = {}
-    for number, _, trait, key in IPIP_ITEMS:
-        if trait == "extraversion":
-            sheet[number] = 5 if key > 0 else 1  # every item at the high pole: 100
-        elif trait == "agreeableness":
-            sheet[number] = 1 if key > 0 else 5  # every item at the low pole: 0
-        elif trait == "conscientiousness":
-            sheet[number] = 4  # (6 x 4 + 4 x 2) / 10 = 3.2 -> 55
-        elif trait == "neuroticism":
-            sheet[number] = 2  # (8 x 2 + 2 x 4) / 10 = 2.4 -> 35
-    # Openness items 5, 10, ..., 50 answered 1, 2, 3, 4, 5, 1, 2, 3, 4, 5; reverse keyed
-    # 10, 20, 30: scored 1, 4, 3, 2, 5, 5, 2, 3, 4, 5 = 34 -> 3.4 -> 60.
-    for pos, number in enumerate(range(5, 51, 5)):
-        sheet[number] = pos % 5 + 1
+    # A hand-written sheet for items 1-50 (E, A, C, N, O in turn), scored by hand with
+    # Goldberg's published keys, not with the scorer's table:
+    # E (1, 6, ..., 46; + at 1, 11, 21, 31, 41) all at the high pole: 5s and 1s -> 100.
+    # A (2, 7, ..., 47; - at 2, 12, 22, 32) all at the low pole -> 0.
+    # C all 4; - at 8, 18, 28, 38: (6 x 4 + 4 x 2) / 10 = 3.2 -> 55.
+    # N all 2; - (Emotional Stability +) at 9, 19: (8 x 2 + 2 x 4) / 10 = 2.4 -> 35.
+    # O 1, 2, 3, 4, 5, 1, 2, 3, 4, 5; - at 10, 20, 30: scored 1, 4, 3, 2, 5, 5, 2, 3, 4, 5
+    # = 34 -> 3.4 -> 60.
+    written = "55421 11422 55423 11424 55425 11421 55422 11423 51424 11425"
+    sheet = {n: int(a) for n, a in enumerate(written.replace(" ", ""), start=1)}
+    assert len(sheet) == 50
     result = score_answers(sheet)
     assert result["measured"] == {
         "openness": 60.0,
@@ -110,6 +107,14 @@ def test_parse_answers_reads_the_shapes_models_reply_with():
     assert parse_answers([{"item": 5, "answer": 1}], batch) == {5: 1}
     assert parse_answers([3, 4], batch) == {1: 3, 2: 4}
     assert parse_answers("nonsense", batch) == {}
+
+
+def test_a_string_answer_is_read_whole_as_a_number_then_checked():
+    batch = [(1, "a", "openness", 1), (2, "b", "openness", 1), (3, "c", "openness", 1)]
+    # "10" is ten (out of 1-5), not 1; "4.6" is 4.6 and rounds to 5 like the number 4.6.
+    assert parse_answers({"1": "10", "2": "4.6", "3": 4.6}, batch) == {2: 5, 3: 5}
+    assert parse_answers({"1": " 3 ", "2": "3 stars", "3": "nan"}, batch) == {1: 3}
+    assert parse_answers({"1": "²", "2": "-1", "3": "5.0"}, batch) == {3: 5}
 
 
 def test_library_stats_pearson_and_mae_over_engaging_audits():

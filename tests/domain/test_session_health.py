@@ -87,7 +87,10 @@ def test_identical_answers_flag_diversity():
     assert div["data"]["meanDistance"] == 0.0
     assert div["data"]["nearIdenticalGroups"] == 6
     assert "m000" in div["messageIds"]
-    assert finding(rep, "distinctiveness")["status"] == "bad"
+    dist = finding(rep, "distinctiveness")
+    # Identical answers tie with both other speakers: 1/3 each, exactly chance, whatever
+    # the rounding in the last place (not 0 % or 100 % by accident).
+    assert dist["status"] == "bad" and dist["data"]["accuracy"] == 0.333
     assert finding(rep, "repetition")["data"]["count"] == 15  # all but the first of each
     assert rep["overall"] == "poor"
 
@@ -243,3 +246,21 @@ def test_markdown_section_is_escaped_and_before_the_transcript():
     md = with_health_section("# S\n\n## Transcript\n\nhello\n", rep)
     assert md.index("## Session health") < md.index("## Transcript")
     assert with_health_section("# S\n", None) == "# S\n"
+
+
+def test_speakers_who_answer_identically_are_never_told_apart_whatever_the_rounding():
+    """Issue 32 defect 7: with identical answers every similarity is the same up to the
+    last place, and the old strict comparison scored 0 % or 100 % by rounding alone. A tie
+    with the two other speakers earns 1/3: accuracy is chance, and flagged."""
+    import random
+
+    rng = random.Random(1)
+    for _ in range(20):
+        v = unit([rng.random() for _ in range(6)])
+        answers = [
+            {"id": f"a{p}{i}", "participantIndex": p, "vector": v, "content": "the same five words"}
+            for p in range(3)
+            for i in range(6)
+        ]
+        result = distinctiveness(answers)
+        assert result["data"]["accuracy"] == 0.333 and result["status"] == "bad"

@@ -235,3 +235,22 @@ def test_survey_system_prompt_is_the_persona_prompt_without_the_focus_group():
     assert '"""\nA solar kettle.\n"""' in user and "Question: Would you buy it?" in user
     direct = direct_prompt({"scale": "purchase_intent"})
     assert 'from 1 to 5, where 1 means "I would definitely not buy it."' in direct
+
+
+def test_every_summary_lies_inside_its_own_interval_to_the_last_place():
+    """Issue 32 defect 7: the mean was computed from the averaged pmf and the interval
+    from respondents' means, so respondents who all answered alike gave an interval
+    [x, x] around x + 1 ulp."""
+    import random
+
+    rng = random.Random(32)
+    for case in range(300):
+        raw = [rng.random() for _ in range(5)]
+        pmf = [v / sum(raw) for v in raw]
+        alike = {f"r{r}": list(pmf) for r in range(2 + case % 4)}  # everyone alike
+        s = ssr.summarise(alike, seed=case, resamples=50)
+        assert s["ci"] == [s["mean"], s["mean"]], (case, s)
+        assert s["top2Ci"] == [s["top2"], s["top2"]], (case, s)
+        others = {**alike, "x": [1.0, 0, 0, 0, 0]}
+        s = ssr.summarise(others, seed=case, resamples=50)
+        assert s["ci"][0] <= s["mean"] <= s["ci"][1], (case, s)

@@ -5,8 +5,11 @@ concurrency limit per endpoint (AIMD) and its queue."""
 import asyncio
 import json
 
+import pytest
+
 from colloquy.llm import ChatMessage, ChatRequest
 from colloquy.llm.concurrency import AdaptiveLimit
+from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import repair_json
 from colloquy.llm.openai_provider import OpenAIProvider
 from colloquy.llm.retry_policy import RetryPolicy
@@ -63,11 +66,10 @@ async def test_unrelated_500_is_not_taken_for_a_format_refusal(fake_openai):
     provider = OpenAIProvider(
         base_url=fake_openai.base_url, model="m500", retry=RetryPolicy(max_retries=0)
     )
-    try:
+    with pytest.raises(LLMError) as raised:  # fails if nothing is raised
         await provider.chat(request(json_schema=SCHEMA))
-    except Exception as err:  # noqa: BLE001
-        assert getattr(err, "kind", None) == "server"
     await provider.aclose()
+    assert raised.value.kind == "server"
     assert provider.json_mode == "json_schema"
 
 

@@ -2419,6 +2419,8 @@ export interface components {
             expected: number | null;
             /** Direct */
             direct: number | null;
+            /** Embedder */
+            embedder?: string | null;
         };
         /** SurveyCell */
         SurveyCell: {
@@ -2545,6 +2547,10 @@ export interface components {
             model: string;
             /** Embedder */
             embedder: string;
+            /** Embedders */
+            embedders: string[];
+            /** Unrated */
+            unrated: number;
             /** Offlineembedderwarning */
             offlineEmbedderWarning: string | null;
             /** Results */

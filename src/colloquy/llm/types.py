@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.text_safety import clean_text
 
 
 @dataclass
@@ -37,6 +38,11 @@ class ChatResult:
     finish_reason: str | None = None  # "stop", "length" (cut at max_tokens), ...
     # Prompt tokens the model computed (the rest came from its cache); None when unknown.
     prompt_evaluated: int | None = None
+
+    def __post_init__(self) -> None:
+        # Model output is cleaned once, here, for every store (PostgreSQL's text refuses
+        # NUL; UTF-8 refuses lone surrogates): sessions, surveys, insights, audits alike.
+        self.text = clean_text(self.text) if isinstance(self.text, str) else self.text
 
     @property
     def total_tokens(self) -> int:

@@ -206,6 +206,8 @@ class SurveyAnswerRow(Base):
     pmf: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     direct: Mapped[int | None] = mapped_column(Integer, default=None)
     direct_text: Mapped[str | None] = mapped_column(Text, default=None)
+    # The embedder that rated this answer (None: not rated yet, or rated before 0013).
+    embedder: Mapped[str | None] = mapped_column(String(200), default=None)
     tokens: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

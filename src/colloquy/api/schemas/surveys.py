@@ -160,13 +160,16 @@ class SurveyAnswerOut(CamelModel):
     pmf: list[float] | None
     expected: float | None
     direct: int | None
+    embedder: str | None = None  # the embedder that rated this answer
 
 
 class SurveyResultsOut(CamelModel):
     survey_id: str
     status: str
     model: str
-    embedder: str
+    embedder: str  # every embedder used, joined with " + "
+    embedders: list[str]  # each embedder that rated an answer
+    unrated: int  # answers stored without a rating yet (rated at the end of a run)
     offline_embedder_warning: str | None
     results: list[SurveyCell]
     comparisons: list[ConceptComparison]

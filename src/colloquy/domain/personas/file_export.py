@@ -7,13 +7,11 @@ csv_export.neutralize, so a value starting like a formula cannot run in a spread
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from colloquy.domain.constants import TRAITS
 from colloquy.domain.personas.file_import import REQUIRED_COLUMNS
-from colloquy.domain.results.csv_export import neutralize
+from colloquy.domain.results.csv_export import neutralize, write_csv
 
 EXPORT_COLUMNS: tuple[str, ...] = (
     *REQUIRED_COLUMNS,
@@ -71,23 +69,14 @@ def _cells(persona: dict[str, Any], columns: tuple[str, ...]) -> list[str]:
 
 def personas_csv(personas: list[dict[str, Any]], notice: str | None = PERSONA_NOTICE) -> str:
     """A '#' notice line, the header, one row per persona (RFC 4180 quoting)."""
-    buffer = io.StringIO()
-    if notice:
-        buffer.write(f"# {' '.join(notice.split())}\r\n")
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(EXPORT_COLUMNS)
-    writer.writerows(_cells(p, EXPORT_COLUMNS) for p in personas)
-    return buffer.getvalue()
+    rows = [list(EXPORT_COLUMNS), *(_cells(p, EXPORT_COLUMNS) for p in personas)]
+    return write_csv(rows, notice)
 
 
 def template_csv() -> str:
     """The import header with one example row."""
     columns = (*REQUIRED_COLUMNS, "tags")
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(columns)
-    writer.writerows(_cells(p, columns) for p in TEMPLATE_ROWS)
-    return buffer.getvalue()
+    return write_csv([list(columns), *(_cells(p, columns) for p in TEMPLATE_ROWS)])
 
 
 def personas_json(personas: list[dict[str, Any]], exported_at: Any) -> dict[str, Any]:

@@ -3,7 +3,10 @@
 Why the csv module: the spec replaced commas with semicolons, which corrupts the text;
 DESIGN decides on RFC 4180 quoting instead (commas, quotes and newlines survive a
 round trip). Cells that a spreadsheet would run as a formula (starting with = + - @,
-tab or carriage return) are prefixed with a single quote (OWASP "CSV injection").
+tab or carriage return) are prefixed with a single quote (OWASP "CSV injection"), and so
+is every line inside a cell that starts like one (a reader that splits on newlines, or a
+pasted cell, sees that line on its own). `write_csv` is the ONE writer of every CSV the
+app serves (sessions, personas, template, surveys): no CSV text is written around it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,6 +23,7 @@ from colloquy.domain.timeutil import to_datetime
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _UNSAFE_FILENAME = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
+_FORMULA_LINE = re.compile(r"([\r\n])(?=[=+\-@\t\r])")
 
 
 def neutralize(cell: Any) -> str:
@@ -32,7 +36,19 @@ def neutralize(cell: Any) -> str:
     if isinstance(cell, (int, float)):
         return str(cell)
     text = cell.isoformat() if isinstance(cell, datetime) else str(cell)
+    text = _FORMULA_LINE.sub(r"\1'", text)
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def write_csv(rows: Iterable[Sequence[Any]], notice: str | None = None) -> str:
+    """RFC 4180 text of `rows`, every cell neutralised. A `notice` is a first '# ' line
+    with its whitespace (newlines included) collapsed, so it stays one line."""
+    buffer = io.StringIO()
+    if notice:
+        buffer.write(f"# {' '.join(notice.split())}\r\n")
+    writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180 line ends
+    writer.writerows([neutralize(cell) for cell in row] for row in rows)
+    return buffer.getvalue()
 
 
 def _date_text(value: Any) -> str:
@@ -91,10 +107,7 @@ def session_csv(
         rows.append(
             [m.get("speaker"), m.get("content"), m.get("sentiment") or "N/A", m.get("timestamp")]
         )
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180 line ends
-    writer.writerows([[neutralize(cell) for cell in row] for row in rows])
-    return buffer.getvalue()
+    return write_csv(rows)
 
 
 def model_text(model: dict[str, Any]) -> str:

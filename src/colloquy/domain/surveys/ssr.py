@@ -96,6 +96,26 @@ def _interval(stats: list[float], estimate: float) -> tuple[float, float]:
     return min(lo, estimate), max(hi, estimate)
 
 
+def bootstrap_mean(
+    values: Sequence[float],
+    *,
+    seed: int | str = DEFAULT_SEED,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+) -> tuple[float, float, float]:
+    """The mean of per-respondent values and its 95 % percentile bootstrap interval,
+    from one computation (report this estimate with this interval: an estimate computed
+    another way can differ in the last place and fall outside)."""
+    n = len(values)
+    if n == 0:
+        raise ValueError("No respondents")
+    estimate = sum(values) / n
+    if n == 1:
+        return estimate, estimate, estimate
+    rng = random.Random(seed)
+    stats = [sum(rng.choices(values, k=n)) / n for _ in range(resamples)]
+    return (estimate, *_interval(stats, estimate))
+
+
 def bootstrap_mean_ci(
     values: Sequence[float],
     *,
@@ -103,15 +123,8 @@ def bootstrap_mean_ci(
     resamples: int = BOOTSTRAP_RESAMPLES,
 ) -> tuple[float, float]:
     """95 % percentile bootstrap interval of the mean of per-respondent values."""
-    n = len(values)
-    if n == 0:
-        raise ValueError("No respondents")
-    estimate = sum(values) / n
-    if n == 1:
-        return estimate, estimate
-    rng = random.Random(seed)
-    stats = [sum(rng.choices(values, k=n)) / n for _ in range(resamples)]
-    return _interval(stats, estimate)
+    _, lo, hi = bootstrap_mean(values, seed=seed, resamples=resamples)
+    return lo, hi
 
 
 def bootstrap_difference_ci(
@@ -157,16 +170,15 @@ def summarise(
     ids = sorted(respondent_pmfs)
     pmfs = [respondent_pmfs[i] for i in ids]
     pmf = average_pmf(pmfs)
-    means = [expected_value(p) for p in pmfs]
-    tops = [top2(p) for p in pmfs]
-    return {
-        "n": len(ids),
-        "pmf": pmf,
-        "mean": expected_value(pmf),
-        "ci": list(bootstrap_mean_ci(means, seed=f"{seed}:mean", resamples=resamples)),
-        "top2": top2(pmf),
-        "top2Ci": list(bootstrap_mean_ci(tops, seed=f"{seed}:top2", resamples=resamples)),
-    }
+    mean, *ci = bootstrap_mean(
+        [expected_value(p) for p in pmfs], seed=f"{seed}:mean", resamples=resamples
+    )
+    share, *share_ci = bootstrap_mean(
+        [top2(p) for p in pmfs], seed=f"{seed}:top2", resamples=resamples
+    )
+    # Each estimate comes with its own interval's computation (the mean of respondents'
+    # values equals the value of the averaged pmf, up to the last place).
+    return {"n": len(ids), "pmf": pmf, "mean": mean, "ci": ci, "top2": share, "top2Ci": share_ci}
 
 
 def group_by(

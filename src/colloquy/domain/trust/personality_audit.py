@@ -75,9 +75,16 @@ def answers_schema(batch: Sequence[tuple[int, str, str, int]]) -> dict[str, Any]
 
 
 def _as_answer(value: Any) -> int | None:
+    """A 1-5 answer: a number, or a string that is a whole number as written ("10" is
+    10, out of range, not 1; "4.6" is 4.6, read as 5 like the number 4.6)."""
     if isinstance(value, str):
-        value = value.strip()[:1]
-        value = int(value) if value.isdigit() else None
+        text = value.strip()
+        # ASCII only: float() reads other scripts' digits, and "nan"/"inf" are no answer.
+        ok = text.isascii() and any(ch.isdigit() for ch in text)
+        try:
+            value = float(text) if ok else None
+        except ValueError:
+            value = None
     if not is_number(value):
         return None
     v = round(float(value))

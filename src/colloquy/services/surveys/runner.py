@@ -44,6 +44,7 @@ from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
 from colloquy.services.surveys import control
+from colloquy.services.surveys.rating import rate_pending, rate_together
 from colloquy.services.trust.session_health import current_model
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
 from colloquy.store.types import utcnow
@@ -51,6 +52,10 @@ from colloquy.store.types import utcnow
 log = logging.getLogger("colloquy.surveys")
 FATAL_KINDS = frozenset({"credits", "bad_request"})  # no point asking again
 STOP_WAIT_SECONDS = 15.0
+ANSWER_NOT_SAVED = (
+    "an answer could not be saved (the server log has the details; if running again "
+    "fails the same way, check the database and report the log)"
+)
 
 
 @dataclass
@@ -92,8 +97,10 @@ class SurveyRunner:
         self.stopping = False
         self.fatal: LLMError | None = None
         self.last_error: LLMError | None = None
+        self.last_reason: str | None = None  # a failure that is not the model's
         self._anchors: dict[str, list[list[list[float]]]] = {}
         self._embedder_name = ""
+        self._questions: list[dict[str, Any]] = []
         self.workers: list[asyncio.Task] = []
 
     def cancel_workers(self) -> None:
@@ -118,6 +125,7 @@ class SurveyRunner:
             if not row.model:
                 row.model = "/".join(x for x in current_model(self.runtime) if x)
                 await db.commit()
+        self._questions = survey["questions"]
         keys = plan(survey)
         todo = [k for k in keys if k not in done]
         self.progress.total, self.progress.done = len(keys), len(keys) - len(todo)
@@ -131,7 +139,10 @@ class SurveyRunner:
         workers = [asyncio.create_task(self._worker(queue, context)) for _ in range(cap)]
         self.workers = workers
         try:
-            await asyncio.gather(*workers, return_exceptions=True)
+            for outcome in await asyncio.gather(*workers, return_exceptions=True):
+                if isinstance(outcome, Exception):  # never dropped silently
+                    log.error("survey %s worker failed", self.survey_id, exc_info=outcome)
+                    self.last_reason = self.last_reason or ANSWER_NOT_SAVED
         finally:
             for w in workers:
                 w.cancel()
@@ -174,6 +185,11 @@ class SurveyRunner:
                 if exc.kind in FATAL_KINDS or exc.status in (401, 403):
                     self.fatal = exc
                 self.progress.bump()
+            except Exception:  # a store or rating failure: counted, logged, shown
+                self.progress.errors += 1
+                self.last_reason = ANSWER_NOT_SAVED
+                log.exception("survey %s %s: answer not saved", self.survey_id, key)
+                self.progress.bump()
 
     async def _answer(self, key: tuple[str, str, str, int], ctx: _Context) -> None:
         respondent_id, concept_id, question_id, sample = key
@@ -210,12 +226,7 @@ class SurveyRunner:
             direct_text = second.text.strip()[:200]
             direct = parse_direct(direct_text, scale_points(question["scale"]))
             tokens += second.total_tokens
-        pmf = None
-        try:
-            (vector,), _ = await embed(get_embedder(self.runtime), [text])
-            pmf = ssr_pmf(vector, self._anchors[question_id])
-        except Exception:  # rated later, when results are read
-            log.warning("survey %s: answer not embedded", self.survey_id, exc_info=True)
+        pmf, embedder = await self._rate(question_id, text, ctx)
         async with self.runtime.sessionmaker() as db:
             db.add(
                 SurveyAnswerRow(
@@ -229,6 +240,7 @@ class SurveyRunner:
                     pmf=pmf,
                     direct=direct,
                     direct_text=direct_text,
+                    embedder=embedder,
                     tokens=tokens,
                 )
             )
@@ -240,7 +252,26 @@ class SurveyRunner:
         self.progress.done += 1
         self.progress.bump()
 
+    async def _rate(
+        self, question_id: str, text: str, ctx: _Context
+    ) -> tuple[list[float] | None, str | None]:
+        """The answer's rating and the embedder that made it; (None, None) when no
+        embedder could (the rating step at the end of the run tries again)."""
+        try:
+            (vector,), name = await embed(get_embedder(self.runtime), [text])
+            if name == self._embedder_name:
+                return ssr_pmf(vector, self._anchors[question_id]), name[:200]
+            # A fallback embedded the answer: rate it against anchors from that embedder.
+            (pmf,), name = await rate_together(self.runtime, ctx.questions, [(question_id, text)])
+            return pmf, name[:200]
+        except Exception:
+            log.warning("survey %s: answer not rated yet", self.survey_id, exc_info=True)
+            return None, None
+
     async def _finish(self) -> None:
+        unrated = await rate_pending(self.runtime, self.survey_id, self._questions)
+        if unrated:
+            log.warning("survey %s: %d answers are not rated", self.survey_id, unrated)
         async with self.runtime.sessionmaker() as db:
             row = await db.get(SurveyRow, self.survey_id)
             if row is None:
@@ -251,12 +282,13 @@ class SurveyRunner:
                 row.status = "stopped"
             else:
                 err = self.fatal or self.last_error
+                reason = err.message if err else self.last_reason
                 row.status = "failed"
                 row.error = {
                     "status": getattr(err, "status", None),
                     "message": (
                         f"{self.progress.total - self.progress.done} answers are missing"
-                        + (f": {err.message}" if err else "")
+                        + (f": {reason}" if reason else "")
                         + ". Run again to continue."
                     ),
                 }

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 import secrets
 import time
 from typing import Any
@@ -12,18 +10,18 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.surveys.csv_export import survey_csv, survey_notice
 from colloquy.domain.surveys.results import build_results
 from colloquy.domain.surveys.rules import SAMPLES_DEFAULT, validate_survey
 from colloquy.domain.surveys.scales import (
     DEFAULT_SCALE,
-    anchor_sets,
     scale_label,
     scale_points,
 )
-from colloquy.domain.surveys.ssr import expected_value, ssr_pmf
+from colloquy.domain.surveys.ssr import expected_value
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.models.embedding import get_embedder
 from colloquy.services.sessions.setup import _clean_stimulus, _link_errors, participant_snapshots
 from colloquy.services.surveys.runner import SurveyManager
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
@@ -196,41 +194,32 @@ def _answer_dict(a: SurveyAnswerRow) -> dict[str, Any]:
         "text": a.text,
         "pmf": a.pmf,
         "direct": a.direct,
+        "embedder": a.embedder,
     }
 
 
-async def _answers(db: AsyncSession, runtime: Runtime, row: SurveyRow) -> list[SurveyAnswerRow]:
-    """The stored answers, rating any the runner could not embed."""
-    answers = list(
+async def _answers(db: AsyncSession, row: SurveyRow) -> list[SurveyAnswerRow]:
+    """The stored answers, as stored: a read never rates or writes (answers are rated by
+    the runner when they are stored, or by its rating step at the end of a run)."""
+    return list(
         await db.scalars(
             select(SurveyAnswerRow)
             .where(SurveyAnswerRow.survey_id == row.id)
             .order_by(SurveyAnswerRow.respondent_id, SurveyAnswerRow.concept_id)
         )
     )
-    missing = [a for a in answers if not a.pmf]
-    if missing:
-        questions = {q["id"]: q for q in row.questions}
-        anchor_texts = {qid: anchor_sets(q["scale"]) for qid, q in questions.items()}
-        flat = [t for sets in anchor_texts.values() for s in sets for t in s]
-        vectors, name = await embed(get_embedder(runtime), flat + [a.text for a in missing])
-        at = 0
-        anchors: dict[str, list[Any]] = {}
-        for qid, sets in anchor_texts.items():
-            anchors[qid] = []
-            for s in sets:
-                anchors[qid].append(vectors[at : at + len(s)])
-                at += len(s)
-        for a, vec in zip(missing, vectors[at:], strict=True):
-            a.pmf = ssr_pmf(vec, anchors[a.question_id])
-        row.embedder = row.embedder or name
-        await db.commit()
-    return answers
+
+
+def _embedders(row: SurveyRow, answers: list[SurveyAnswerRow], runtime: Runtime) -> list[str]:
+    """Every embedder that rated an answer (answers rated before 0013: the survey's)."""
+    names = {a.embedder or row.embedder for a in answers if a.pmf}
+    names.discard("")
+    return sorted(names) or [row.embedder or get_embedder(runtime).name]
 
 
 async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:
     row = await _row(db, survey_id)
-    answers = await _answers(db, runtime, row)
+    answers = await _answers(db, row)
     survey = {
         "concepts": row.concepts,
         "questions": row.questions,
@@ -249,14 +238,16 @@ async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dic
         )
         cache[survey_id] = computed
     names = {p["id"]: p.get("name") or p["id"] for p in row.respondents}
-    embedder = row.embedder or get_embedder(runtime).name
-    offline = "wordllama" in embedder
+    embedders = _embedders(row, answers, runtime)
+    offline = next((e for e in embedders if "wordllama" in e), None)
     return {
         "surveyId": row.id,
         "status": row.status,
         "model": row.model,
-        "embedder": embedder,
-        "offlineEmbedderWarning": OFFLINE_WARNING.format(name=embedder) if offline else None,
+        "embedder": " + ".join(embedders),
+        "embedders": embedders,
+        "unrated": sum(1 for a in answers if not a.pmf),
+        "offlineEmbedderWarning": OFFLINE_WARNING.format(name=offline) if offline else None,
         **computed[1],
         "answers": [
             {
@@ -270,79 +261,21 @@ async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dic
 
 
 def _synthetic_notice(row: SurveyRow) -> str:
-    return f"# Simulated respondents (model: {row.model or 'unknown'}; embedder: {row.embedder or 'unknown'})"
+    return survey_notice(row.model, row.embedder)
 
 
 async def export_csv(db: AsyncSession, runtime: Runtime, survey_id: str) -> str:
     row = await _row(db, survey_id)
-    answers = await _answers(db, runtime, row)
-    max_points = max(scale_points(q["scale"]) for q in row.questions)
-    names = {p["id"]: p.get("name") or p["id"] for p in row.respondents}
-    concepts = {c["id"]: c.get("title") or c["id"] for c in row.concepts}
-    questions = {q["id"]: q["text"] for q in row.questions}
-    out = io.StringIO()
-    out.write(_synthetic_notice(row) + "\n")
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            "respondent_id",
-            "respondent",
-            "concept_id",
-            "concept",
-            "question_id",
-            "question",
-            "sample",
-            "text",
-            *[f"p{i}" for i in range(1, max_points + 1)],
-            "expected_value",
-            "direct_rating",
-        ]
-    )
-    for a in answers:
-        pmf = list(a.pmf or [])
-        writer.writerow(
-            [
-                a.respondent_id,
-                names.get(a.respondent_id, ""),
-                a.concept_id,
-                concepts.get(a.concept_id, ""),
-                a.question_id,
-                questions.get(a.question_id, ""),
-                a.sample + 1,
-                a.text,
-                *[f"{p:.4f}" for p in pmf],
-                *[""] * (max_points - len(pmf)),
-                f"{expected_value(pmf):.4f}" if pmf else "",
-                "" if a.direct is None else a.direct,
-            ]
-        )
     results = await get_results(db, runtime, survey_id)
-    out.write("\n# Summary\n")
-    writer.writerow(
-        ["concept", "question", "n", "mean", "ci_low", "ci_high", "top2", "direct_mean"]
-    )
-    for r in results["results"]:
-        s = r["ssr"]
-        writer.writerow(
-            [
-                concepts.get(r["conceptId"], r["conceptId"]),
-                questions.get(r["questionId"], r["questionId"]),
-                r["n"],
-                f"{s['mean']:.3f}",
-                f"{s['ci'][0]:.3f}",
-                f"{s['ci'][1]:.3f}",
-                f"{s['top2']:.3f}",
-                f"{r['direct']['mean']:.3f}" if r.get("direct") else "",
-            ]
-        )
-    return out.getvalue()
+    survey = {"concepts": row.concepts, "questions": row.questions, "respondents": row.respondents}
+    return survey_csv(survey, results["answers"], results["results"], _synthetic_notice(row))
 
 
 async def export_json(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:
     row = await _row(db, survey_id)
     results = await get_results(db, runtime, survey_id)
     return {
-        "notice": _synthetic_notice(row)[2:],
+        "notice": _synthetic_notice(row),
         "survey": await get_survey(db, None, survey_id),
         **results,
     }
