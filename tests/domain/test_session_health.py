@@ -258,7 +258,12 @@ def test_speakers_who_answer_identically_are_never_told_apart_whatever_the_round
     for _ in range(20):
         v = unit([rng.random() for _ in range(6)])
         answers = [
-            {"id": f"a{p}{i}", "participantIndex": p, "vector": v, "content": "the same five words"}
+            {
+                "id": f"a{p}{i}",
+                "participantIndex": p,
+                "vector": v,
+                "content": "we all say these same words",
+            }
             for p in range(3)
             for i in range(6)
         ]

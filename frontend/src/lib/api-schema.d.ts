@@ -964,7 +964,8 @@ export interface paths {
         /**
          * Survey Events
          * @description Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
-         *     on every stored answer (at most 4 a second) and a last one when the run ends.
+         *     on every stored answer (at most 4 a second) and a last one when the run ends, on any
+         *     process (another one's run is relayed: services/surveys/control.py).
          */
         get: operations["survey_events_api_surveys__survey_id__events_get"];
         put?: never;
