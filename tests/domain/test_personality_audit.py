@@ -112,6 +112,15 @@ def test_parse_answers_reads_the_shapes_models_reply_with():
     assert parse_answers("nonsense", batch) == {}
 
 
+def test_parse_answers_ignores_digits_int_cannot_read():
+    # "\u00b2" (superscript two) and "\u0663" (Arabic-Indic three) pass str.isdigit().
+    batch = batches()[0]
+    assert parse_answers({"answers": {"1": "\u00b2", "2": "4"}}, batch) == {2: 4}
+    assert parse_answers({"\u00b2": 3, "3": 5}, batch) == {3: 5}
+    assert parse_answers({"item 1\u00b2": 3}, batch) == {1: 3}
+    assert parse_answers(["\u0663", "2"], batch) == {2: 2}
+
+
 def test_library_stats_pearson_and_mae_over_engaging_audits():
     def audit(a, m, engaging=True):
         return {

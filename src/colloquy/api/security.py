@@ -104,7 +104,7 @@ class SecurityMiddleware:
         limit = MAX_MULTIPART_BYTES if multipart else MAX_JSON_BYTES
         length = headers.get("content-length")
         if length is not None:
-            if not length.isdigit() or int(length) > limit:
+            if not (length.isascii() and length.isdigit()) or int(length) > limit:
                 return await _too_large(send, limit)
         elif "chunked" in headers.get("transfer-encoding", "").lower():
             # No declared length: read it here, up to the limit, then hand it on.

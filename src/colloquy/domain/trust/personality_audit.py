@@ -77,7 +77,7 @@ def answers_schema(batch: Sequence[tuple[int, str, str, int]]) -> dict[str, Any]
 def _as_answer(value: Any) -> int | None:
     if isinstance(value, str):
         value = value.strip()[:1]
-        value = int(value) if value.isdigit() else None
+        value = int(value) if value.isascii() and value.isdigit() else None
     if not is_number(value):
         return None
     v = round(float(value))
@@ -93,7 +93,7 @@ def parse_answers(data: Any, batch: Sequence[tuple[int, str, str, int]]) -> dict
     found: dict[int, int] = {}
     if isinstance(data, Mapping):
         for key, value in data.items():
-            digits = "".join(ch for ch in str(key) if ch.isdigit())
+            digits = "".join(ch for ch in str(key) if ch in "0123456789")
             if digits and int(digits) in wanted and _as_answer(value) is not None:
                 found[int(digits)] = _as_answer(value)  # type: ignore[assignment]
     elif isinstance(data, list):
