@@ -131,4 +131,11 @@ def test_positions_replay_fill_and_references(client, settings):
         assert got[0][1] == "reset" and got[0][0].endswith(".9")
         await old.aclose()
 
+        # A superscript digit passes str.isdigit() but not int(): reset, not a traceback.
+        for sent in ("x.1.\u00b2", "x.\u00b2.1", "\u00b2.1.1"):
+            odd = _stream(bus, factory, sid, sent)
+            got = await _take(odd, 1)
+            assert got[0][1] == "reset", sent
+            await odd.aclose()
+
     asyncio.run(main())

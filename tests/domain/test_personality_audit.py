@@ -117,6 +117,15 @@ def test_a_string_answer_is_read_whole_as_a_number_then_checked():
     assert parse_answers({"1": "²", "2": "-1", "3": "5.0"}, batch) == {3: 5}
 
 
+def test_parse_answers_ignores_digits_int_cannot_read():
+    # "\u00b2" (superscript two) and "\u0663" (Arabic-Indic three) pass str.isdigit().
+    batch = batches()[0]
+    assert parse_answers({"answers": {"1": "\u00b2", "2": "4"}}, batch) == {2: 4}
+    assert parse_answers({"\u00b2": 3, "3": 5}, batch) == {3: 5}
+    assert parse_answers({"item 1\u00b2": 3}, batch) == {1: 3}
+    assert parse_answers(["\u0663", "2"], batch) == {2: 2}
+
+
 def test_library_stats_pearson_and_mae_over_engaging_audits():
     def audit(a, m, engaging=True):
         return {

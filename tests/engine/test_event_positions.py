@@ -30,6 +30,10 @@ def test_ids_round_trip():
         "a b.1.2",
         "a.1." + "9" * 20,
         "x" * 40 + ".1.2",
+        "x.1.\u00b2",
+        "x.\u00b2.1",
+        "x.\u0661.1",
+        "\u00e9.1.2",
     ],
 )
 def test_what_is_not_an_id(value):

@@ -11,10 +11,12 @@ import hmac
 import json
 from collections.abc import Sequence
 from http.cookies import CookieError, SimpleCookie
+from urllib.parse import parse_qsl
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from colloquy.api.request_policy import RequestPolicy
+from colloquy.domain.text_safety import has_unusable_chars
 
 COOKIE_NAME = "colloquy_auth"
 MAX_JSON_BYTES = 1024 * 1024  # any non-multipart body: the largest legit one is ~400 KB
@@ -93,6 +95,9 @@ class SecurityMiddleware:
             return await self.app(scope, receive, send)
         send = self._with_headers(scope, send)
         headers = _headers(scope)
+        unusable = _unusable_path_or_query(scope)
+        if unusable is not None:
+            return await _error(send, *unusable)
         refused = self.policy.refusal(scope["method"], scope["path"], headers)
         if refused is not None:
             return await _error(send, *refused)
@@ -104,7 +109,7 @@ class SecurityMiddleware:
         limit = MAX_MULTIPART_BYTES if multipart else MAX_JSON_BYTES
         length = headers.get("content-length")
         if length is not None:
-            if not length.isdigit() or int(length) > limit:
+            if not (length.isascii() and length.isdigit()) or int(length) > limit:
                 return await _too_large(send, limit)
         elif "chunked" in headers.get("transfer-encoding", "").lower():
             # No declared length: read it here, up to the limit, then hand it on.
@@ -157,6 +162,23 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         return await receive()  # e.g. http.disconnect
 
     return replay
+
+
+def _unusable_path_or_query(scope: Scope) -> tuple[int, str, str] | None:
+    """An /api path or query value with NUL, a surrogate or a control character names
+    nothing the app stores: 404 for the path, 422 for the query, before any database sees it."""
+    path = scope["path"]
+    if not (path == "/api" or path.startswith("/api/")):
+        return None
+    if has_unusable_chars(path):
+        return 404, "Not found", "http_404"
+    query = scope.get("query_string", b"").decode("latin-1")
+    if query and any(
+        has_unusable_chars(k) or has_unusable_chars(v)
+        for k, v in parse_qsl(query, keep_blank_values=True)
+    ):
+        return 422, "The query holds characters that are not allowed", "validation_failed"
+    return None
 
 
 async def _too_large(send: Send, limit: int) -> None:

@@ -9,6 +9,8 @@ from typing import Any
 
 # NUL and unpaired UTF-16 surrogates (JSON's "\ud800" decodes to one) cannot be stored.
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+# What no id, path or query value holds: control characters (C0, DEL, C1), NUL, surrogates.
+_NOT_IN_IDS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # Characters that take no space: a name made only of these is blank.
 _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 
@@ -24,6 +26,12 @@ class UnstorableJson(ValueError):
 def clean_text(text: str) -> str:
     """The text without characters that no database can store."""
     return _UNSTORABLE.sub("", text) if _UNSTORABLE.search(text) else text
+
+
+def has_unusable_chars(text: str) -> bool:
+    """True when text holds a control character, NUL or an unpaired surrogate: never an id,
+    and never storable as one (PostgreSQL refuses NUL)."""
+    return _NOT_IN_IDS.search(text) is not None
 
 
 def is_blank(value: object) -> bool:

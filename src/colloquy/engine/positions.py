@@ -43,9 +43,9 @@ def parse_id(value: str | None) -> EventId | None:
     if len(parts) != 3:
         return None
     epoch, local, seq = parts
-    if not epoch or not epoch.isalnum() or len(epoch) > 32:
+    if not epoch or not (epoch.isascii() and epoch.isalnum()) or len(epoch) > 32:
         return None
-    if not all(p.isdigit() and len(p) <= _MAX_DIGITS for p in (local, seq)):
+    if not all(p.isascii() and p.isdigit() and len(p) <= _MAX_DIGITS for p in (local, seq)):
         return None
     return EventId(epoch, int(local), int(seq))
 

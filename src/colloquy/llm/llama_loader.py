@@ -43,7 +43,7 @@ def default_threads() -> int:
     (issue 12): 2 threads evaluate ~280 tokens/s on an idle machine but ~55 when another
     process wants a core (the threads wait on each other); 1 thread holds ~139."""
     configured = os.environ.get("COLLOQUY_LOCAL_THREADS", "").strip()
-    if configured.isdigit() and int(configured) > 0:
+    if configured.isascii() and configured.isdigit() and int(configured) > 0:
         return int(configured)
     return max(1, (os.cpu_count() or 2) - 1)
 

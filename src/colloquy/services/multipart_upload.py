@@ -152,7 +152,7 @@ def _estimated_size(request: Request, collector: _Collector, boundary: bytes) ->
     the file's bytes and the closing boundary that follows them."""
     seen = len(collector.file.data) if collector.file else 0
     length = request.headers.get("content-length", "")
-    if not length.isdigit() or collector.data_offset is None:
+    if not (length.isascii() and length.isdigit()) or collector.data_offset is None:
         return seen
     closing = len(b"\r\n--" + boundary + b"--\r\n")
     return max(seen, int(length) - collector.data_offset - closing)

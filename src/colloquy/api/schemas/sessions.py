@@ -91,7 +91,7 @@ class SessionModelOut(CamelModel):
     name: str
 
 
-class SessionRerunIn(CamelModel):
+class SessionRerunIn(RequestModel):
     """Run again on another model; no provider: the current model of the Settings screen.
     No API key: the saved one when provider and base URL are the saved ones. A key given
     is stored encrypted with the copy, never returned."""

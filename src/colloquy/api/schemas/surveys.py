@@ -8,21 +8,21 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.sessions import ErrorInfo, StimulusIn
 
 Anchor = Annotated[str, Field(max_length=1000)]
 PersonaId = Annotated[str, Field(max_length=64)]
 
 
-class CustomScaleIn(CamelModel):
+class CustomScaleIn(RequestModel):
     model_config = ConfigDict(extra="ignore")
 
     label: str | None = Field(default=None, max_length=200)
     anchors: list[Anchor] = Field(default_factory=list, max_length=20)
 
 
-class SurveyQuestionIn(CamelModel):
+class SurveyQuestionIn(RequestModel):
     model_config = ConfigDict(extra="ignore")
 
     text: str | None = Field(default=None, max_length=2000)
@@ -31,7 +31,7 @@ class SurveyQuestionIn(CamelModel):
     scale: Annotated[str, Field(max_length=100)] | CustomScaleIn | None = None
 
 
-class SurveyCreate(CamelModel):
+class SurveyCreate(RequestModel):
     model_config = ConfigDict(extra="ignore")
 
     name: str | None = Field(default=None, max_length=1000)

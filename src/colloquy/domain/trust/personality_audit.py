@@ -100,7 +100,7 @@ def parse_answers(data: Any, batch: Sequence[tuple[int, str, str, int]]) -> dict
     found: dict[int, int] = {}
     if isinstance(data, Mapping):
         for key, value in data.items():
-            digits = "".join(ch for ch in str(key) if ch.isdigit())
+            digits = "".join(ch for ch in str(key) if ch in "0123456789")
             if digits and int(digits) in wanted and _as_answer(value) is not None:
                 found[int(digits)] = _as_answer(value)  # type: ignore[assignment]
     elif isinstance(data, list):
