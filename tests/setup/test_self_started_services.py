@@ -45,5 +45,5 @@ def test_postgres_and_redis_tests_run_with_no_server_reachable():
     assert done.returncode == 0, out[-3000:]
     summary = out.strip().splitlines()[-1]
     passed = re.search(r"(\d+) passed", summary)
-    assert passed and int(passed.group(1)) >= 5, summary
+    assert passed and int(passed.group(1)) >= 4, summary
     assert "skipped" not in summary and "error" not in summary, summary
