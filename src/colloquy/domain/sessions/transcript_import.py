@@ -23,6 +23,13 @@ MAX_NAME = 60  # longer "names" before a colon are sentences, not speakers
 MODERATOR_NAMES = ("moderator", "interviewer", "facilitator")
 MODERATOR_ROLES = MODERATOR_NAMES + ("host", "mod")
 
+MSG_HUMAN_NO_RUN = (
+    "This is a real human group imported from a transcript: it cannot be run or run again"
+)
+MSG_HUMAN_NO_COPY = (
+    "This is a real human group imported from a transcript: it cannot be duplicated. "
+    "Create a new session with the same questions instead"
+)
 MSG_EMPTY = "The transcript is empty"
 MSG_TOO_BIG = "The transcript is larger than 5 MB"
 MSG_TOO_MANY = f"The transcript has more than {MAX_TURNS:,} turns"
