@@ -8,6 +8,7 @@ const row = (over: Partial<SessionSummary>): SessionSummary => ({
   id: "s1",
   name: "Pouch test",
   description: "",
+  source: "simulated",
   status: "completed",
   createdAt: "2026-11-20T10:00:00Z",
   completedAt: "2026-11-20T10:05:00Z",
