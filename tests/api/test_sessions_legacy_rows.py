@@ -231,7 +231,9 @@ def test_migration_rewrites_old_status_spellings(database_url):
     """0011_normalise: older status spellings in the table become the canonical ones."""
     import asyncio
 
-    from sqlalchemy import select
+    from sqlalchemy import column as sa_column
+    from sqlalchemy import insert, select
+    from sqlalchemy import table as sa_table
     from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
     from colloquy.store.migrate import upgrade
@@ -249,9 +251,24 @@ def test_migration_rewrites_old_status_spellings(database_url):
         engine = create_async_engine(database_url)
         try:
             async with async_sessionmaker(engine)() as db:
-                if write:
+                if write:  # written with the columns of 0010 (later ones do not exist yet)
+                    later = {"source"}
+                    table = sa_table(
+                        "sessions",
+                        *[
+                            sa_column(c.name, c.type)
+                            for c in SessionRow.__table__.columns
+                            if c.name not in later
+                        ],
+                    )
                     for sid, (status, done) in stored.items():
-                        db.add(odd_row(sid, status=status, completed_at=done))
+                        row = odd_row(sid, status=status, completed_at=done)
+                        values = {
+                            c.name: getattr(row, c.key)
+                            for c in SessionRow.__table__.columns
+                            if c.name not in later and getattr(row, c.key) is not None
+                        }
+                        await db.execute(insert(table).values(**values))
                     await db.commit()
                 return dict((await db.execute(select(SessionRow.id, SessionRow.status))).all())
         finally:

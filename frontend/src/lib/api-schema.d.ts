@@ -464,6 +464,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Human Session
+         * @description A real focus group's transcript (TXT, DOCX, PDF, JSON, CSV) as a completed session
+         *     with source "human"; `?dryRun=true` answers the preview and saves nothing.
+         */
+        post: operations["import_human_session_api_sessions_import_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{session_id}": {
         parameters: {
             query?: never;
@@ -1588,12 +1609,41 @@ export interface components {
             version: string;
             llm: components["schemas"]["LLMInfo"];
         };
+        /**
+         * HumanImportOut
+         * @description The preview (dry run); once saved, also the new session's id, name and source.
+         */
+        HumanImportOut: {
+            /** Turns */
+            turns: number;
+            /** Speakers */
+            speakers: components["schemas"]["ImportSpeakerOut"][];
+            /** Moderator */
+            moderator: string | null;
+            /** Questions */
+            questions: string[];
+            /** Id */
+            id?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Source */
+            source?: string | null;
+        };
         /** HumanSsrPair */
         HumanSsrPair: {
             /** Human */
             human: number;
             /** Ssr */
             ssr: number;
+        };
+        /** ImportSpeakerOut */
+        ImportSpeakerOut: {
+            /** Name */
+            name: string;
+            /** Turns */
+            turns: number;
+            /** Words */
+            words: number;
         };
         /** InsightsOut */
         InsightsOut: {
@@ -2203,6 +2253,12 @@ export interface components {
             running: boolean;
             progress: components["schemas"]["ProgressOut"];
             model?: components["schemas"]["SessionModelOut"] | null;
+            /**
+             * Source
+             * @default simulated
+             * @enum {string}
+             */
+            source: "simulated" | "human";
         };
         /**
          * SessionParticipantOut
@@ -2314,6 +2370,12 @@ export interface components {
             messageCount: number;
             sentimentCounts: components["schemas"]["SentimentCounts"];
             model?: components["schemas"]["SessionModelOut"] | null;
+            /**
+             * Source
+             * @default simulated
+             * @enum {string}
+             */
+            source: "simulated" | "human";
             /** Health */
             health?: string | null;
         };
@@ -3657,6 +3719,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    import_human_session_api_sessions_import_post: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    name?: string;
+                    moderator?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanImportOut"];
                 };
             };
             /** @description Validation Error */

@@ -2,10 +2,11 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Response
+from fastapi import APIRouter, Body, Query, Request, Response
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.engine_deps import EventsDep, RunnersDep
+from colloquy.api.schemas.human_import import HumanImportOut
 from colloquy.api.schemas.sessions import (
     SessionCreate,
     SessionOut,
@@ -14,7 +15,8 @@ from colloquy.api.schemas.sessions import (
     SessionUpdate,
 )
 from colloquy.services.models.settings import ModelChange
-from colloquy.services.sessions import control
+from colloquy.services.multipart_upload import read_form
+from colloquy.services.sessions import control, human_import
 from colloquy.services.sessions import crud as service
 from colloquy.services.sessions import rerun as model_runs
 
@@ -29,6 +31,43 @@ async def list_sessions(db: SessionDep):
 @router.post("", response_model=SessionOut, status_code=201)
 async def create_session(body: SessionCreate, db: SessionDep):
     return await service.create_session(db, body.model_dump(by_alias=True))
+
+
+_IMPORT_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file"],
+                    "properties": {
+                        "file": {"type": "string", "format": "binary"},
+                        "name": {"type": "string"},
+                        "moderator": {"type": "string"},
+                    },
+                }
+            }
+        },
+    }
+}
+
+
+@router.post("/import", response_model=HumanImportOut, status_code=201, openapi_extra=_IMPORT_BODY)
+async def import_human_session(
+    request: Request,
+    db: SessionDep,
+    response: Response,
+    dry_run: Annotated[bool, Query(alias="dryRun")] = False,
+):
+    """A real focus group's transcript (TXT, DOCX, PDF, JSON, CSV) as a completed session
+    with source "human"; `?dryRun=true` answers the preview and saves nothing."""
+    upload, fields = await read_form(request, "file", human_import.MAX_BYTES, ("name", "moderator"))
+    if dry_run:
+        response.status_code = 200
+    return await human_import.import_transcript(
+        db, upload, fields.get("name"), fields.get("moderator"), dry_run
+    )
 
 
 @router.get("/{session_id}", response_model=SessionOut)

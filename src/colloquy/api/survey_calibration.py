@@ -9,7 +9,7 @@ from colloquy.api.deps import RuntimeDep
 from colloquy.api.schemas.calibration import CalibrationOut
 from colloquy.domain.surveys.calibration import CALIBRATION_MAX_BYTES
 from colloquy.errors import ValidationFailed
-from colloquy.services.multipart_upload import read_file_field
+from colloquy.services.multipart_upload import read_form
 from colloquy.services.surveys.calibration import calibrate
 
 router = APIRouter(prefix="/surveys", tags=["surveys"])
@@ -19,9 +19,9 @@ router = APIRouter(prefix="/surveys", tags=["surveys"])
 async def calibrate_ratings(request: Request, runtime: RuntimeDep):
     """Multipart: `file` (CSV with the columns text and rating) and `scale` (a built-in
     scale key, default purchase_intent)."""
-    received = await read_file_field(request, "file", CALIBRATION_MAX_BYTES)
+    received, fields = await read_form(request, "file", CALIBRATION_MAX_BYTES, keep=("scale",))
     if received is None:
         raise ValidationFailed(["No file selected"])
     if not received.complete:
         raise ValidationFailed(["The file is too large: at most 5 MB."])
-    return await calibrate(runtime, bytes(received.data), received.fields.get("scale"))
+    return await calibrate(runtime, bytes(received.data), fields.get("scale"))

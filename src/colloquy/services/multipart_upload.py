@@ -19,6 +19,7 @@ from colloquy.errors import ValidationFailed
 if TYPE_CHECKING:
     from python_multipart.multipart import MultipartCallbacks
 
+FIELD_MAX = 1000  # bytes kept of a text field
 MSG_BAD_FORM = "Invalid upload: expected a multipart/form-data request"
 MSG_INCOMPLETE = (
     "The upload is incomplete: the file ended before its end was sent. Please try again."
@@ -32,18 +33,16 @@ class ReceivedFile:
     data: bytearray = field(default_factory=bytearray)
     size: int = 0  # the file's size; an estimate when reading stopped before its end
     complete: bool = False  # False: `data` holds only the first limit + 1 bytes
-    fields: dict[str, str] = field(default_factory=dict)  # the form's text fields
-
-
-FIELD_MAX_BYTES = 4096  # a text field beside the file (a name, a scale): longer is cut
-TRAILER_MAX_BYTES = 65536  # read past the file's end for text fields sent after it
 
 
 class _Collector:
     """python-multipart callbacks that keep the first file part named `field_name`."""
 
-    def __init__(self, field_name: str, limit: int) -> None:
+    def __init__(self, field_name: str, limit: int, keep: tuple[str, ...] = ()) -> None:
         self.field_name, self.limit = field_name, limit
+        self.keep = keep  # small text fields to keep too (at most FIELD_MAX bytes each)
+        self.fields: dict[str, str] = {}
+        self._text: tuple[str, bytearray] | None = None
         self.file: ReceivedFile | None = None
         self.data_offset: int | None = None  # where the file's bytes start in the body
         self.fed = 0  # body bytes given to the parser before the current chunk
@@ -52,9 +51,6 @@ class _Collector:
         self._field = bytearray()
         self._value = bytearray()
         self._active = False
-        self.fields: dict[str, str] = {}
-        self._text_name: str | None = None
-        self._text = bytearray()
 
     def callbacks(self) -> MultipartCallbacks:
         return {
@@ -68,7 +64,7 @@ class _Collector:
         }
 
     def _part_begin(self) -> None:
-        self._headers, self._active, self._text_name = {}, False, None
+        self._headers, self._active, self._text = {}, False, None
 
     def _header_field(self, data: bytes, start: int, end: int) -> None:
         self._field += data[start:end]
@@ -90,13 +86,13 @@ class _Collector:
             ctype, _ = parse_options_header(self._headers.get("content-type", ""))
             self.file = ReceivedFile(shown, ctype.decode("latin-1"))
             self._active = True
-        elif filename is None and name and name not in self.fields:
-            self._text_name, self._text = name, bytearray()
+        elif filename is None and name in self.keep:
+            self._text = (name, bytearray())
 
     def _data(self, data: bytes, start: int, end: int) -> None:
-        if self._text_name is not None:
-            room = FIELD_MAX_BYTES - len(self._text)
-            self._text += data[start : start + max(0, min(room, end - start))]
+        if self._text is not None:
+            self._text[1].extend(data[start : min(end, start + FIELD_MAX)])
+            del self._text[1][FIELD_MAX:]
             return
         if not self._active or self.file is None:
             return
@@ -109,9 +105,9 @@ class _Collector:
             self.overflow = True
 
     def _part_end(self) -> None:
-        if self._text_name is not None:
-            self.fields[self._text_name] = self._text.decode("utf-8", "replace")
-            self._text_name = None
+        if self._text is not None:
+            self.fields[self._text[0]] = self._text[1].decode("utf-8", "replace")
+            self._text = None
         if self._active and self.file is not None:
             self.file.complete = not self.overflow
             self.done, self._active = True, False
@@ -120,31 +116,35 @@ class _Collector:
 async def read_file_field(request: Request, field_name: str, limit: int) -> ReceivedFile | None:
     """The first file part called `field_name` (None when there is none), holding at most
     limit + 1 bytes; when it is bigger, `size` estimates its full size."""
+    return (await read_form(request, field_name, limit))[0]
+
+
+async def read_form(
+    request: Request, field_name: str, limit: int, keep: tuple[str, ...] = ()
+) -> tuple[ReceivedFile | None, dict[str, str]]:
+    """`read_file_field` plus the small text fields named in `keep` (the body is then read
+    to its end unless the file is too big)."""
     ctype, params = parse_options_header(request.headers.get("content-type", ""))
     if ctype != b"multipart/form-data" or not params.get(b"boundary"):
         raise ValidationFailed([MSG_BAD_FORM])
-    collector = _Collector(field_name, limit)
+    collector = _Collector(field_name, limit, keep)
     try:
         parser = MultipartParser(params[b"boundary"], callbacks=collector.callbacks())
-        after_file = 0
         async for chunk in request.stream():
             parser.write(chunk)
             collector.fed += len(chunk)
-            if collector.done:  # text fields may follow the file; a little more is read
-                after_file += len(chunk)
-            if collector.overflow or after_file > TRAILER_MAX_BYTES:
+            if collector.overflow or (collector.done and not keep):
                 break
     except ValueError as exc:  # python-multipart's parse errors derive from ValueError
         raise ValidationFailed([MSG_BAD_FORM]) from exc
     received = collector.file
     if received is None:
-        return None
+        return None, collector.fields
     if not collector.done and not collector.overflow:  # the body ended inside the file
         raise ValidationFailed([MSG_INCOMPLETE])
     if not collector.done:  # stopped mid-file: its size comes from the body's length
         received.size = _estimated_size(request, collector, params[b"boundary"])
-    received.fields = collector.fields
-    return received
+    return received, collector.fields
 
 
 def _estimated_size(request: Request, collector: _Collector, boundary: bytes) -> int:
@@ -152,7 +152,7 @@ def _estimated_size(request: Request, collector: _Collector, boundary: bytes) ->
     the file's bytes and the closing boundary that follows them."""
     seen = len(collector.file.data) if collector.file else 0
     length = request.headers.get("content-length", "")
-    if not (length.isascii() and length.isdigit()) or collector.data_offset is None:
+    if not length.isdigit() or collector.data_offset is None:
         return seen
     closing = len(b"\r\n--" + boundary + b"--\r\n")
     return max(seen, int(length) - collector.data_offset - closing)

@@ -66,6 +66,8 @@ class SessionRow(Base):
     # "Run again on another model": {provider, baseUrl, model, apiKey (encrypted)}; the
     # runner uses it instead of the global model. None: the model of the Settings screen.
     model_override: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    # "simulated" (run by the model) or "human" (a real group's transcript imported).
+    source: Mapped[str] = mapped_column(String(20), default="simulated", server_default="simulated")
 
 
 class MessageRow(Base):

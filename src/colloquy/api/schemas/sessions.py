@@ -113,6 +113,8 @@ class SessionSummaryOut(CamelModel):
     message_count: int
     sentiment_counts: SentimentCounts
     model: SessionModelOut | None = None
+    # "simulated" (run by the model) or "human" (a real group's transcript imported).
+    source: Literal["simulated", "human"] = "simulated"
     # The stored session health verdict (good / fair / poor), once computed.
     health: str | None = None
 
@@ -198,3 +200,5 @@ class SessionOut(CamelModel):
     running: bool
     progress: ProgressOut
     model: SessionModelOut | None = None
+    # "simulated" (run by the model) or "human" (a real group's transcript imported).
+    source: Literal["simulated", "human"] = "simulated"

@@ -141,6 +141,7 @@ class SessionRecord(TypedDict):
     tokensUsed: int
     insights: dict[str, Any] | None
     model: ModelRecord | None
+    source: str  # "simulated" | "human"
 
 
 def session_status(value: Any, completed_at: Any = None) -> SessionStatus:

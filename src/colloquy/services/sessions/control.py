@@ -10,6 +10,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from colloquy.domain.constants import MSG_STOPPED
 from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_RUN
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import stored_tokens
 from colloquy.engine.manager import RunnerRegistry
@@ -57,6 +58,8 @@ async def run_session(
     """Start or resume the run. Also the spec's Retry: clears the error and the stop flag.
     Idempotent: while a runner is active nothing changes and no second one starts."""
     row = await get_session_row(db, session_id)
+    if row.source == "human":
+        raise Conflict(MSG_HUMAN_NO_RUN)
     if row.status == "completed":
         raise Conflict("Session is already completed")
     if not runners.is_active(session_id):

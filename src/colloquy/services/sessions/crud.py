@@ -9,6 +9,7 @@ from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_COPY
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
@@ -105,6 +106,8 @@ async def update_session(
 async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]:
     """A new draft with the same setup: ' (Copy)', no messages, tokensUsed 0 (SPEC §4)."""
     source = await get_session_row(db, session_id)
+    if source.source == "human":
+        raise Conflict(MSG_HUMAN_NO_COPY)
     now = utcnow()
     row = SessionRow(
         id=setup.new_session_id(),

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_RUN
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import AppError, Conflict
@@ -103,6 +104,8 @@ async def rerun_session(
     """Duplicate a completed session, pin the chosen model on the copy and run it.
     `change` None: the current model of the Settings screen."""
     source = await sessions.get_session_row(db, session_id)
+    if source.source == "human":
+        raise Conflict(MSG_HUMAN_NO_RUN)
     if source.status != "completed":
         raise Conflict("Only a completed session can be run again on another model")
     if change is None:

@@ -58,6 +58,7 @@ def session_record(row: SessionRow) -> SessionRecord:
         "tokensUsed": row.tokens_used or 0,
         "insights": rec.insights_record(row.insights, row.completed_at or row.created_at),
         "model": model_info(row),
+        "source": row.source or "simulated",
     }
 
 
@@ -126,6 +127,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
                 "createdAt": record["createdAt"],
                 "completedAt": record["completedAt"],
                 "model": record["model"],
+                "source": record["source"],
                 "participantCount": len(record["participants"]),
                 "messageCount": sum(c.values()),
                 "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},

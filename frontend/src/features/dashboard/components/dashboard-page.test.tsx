@@ -12,6 +12,7 @@ function summary(overrides: Partial<SessionSummary>): SessionSummary {
     id: "s1",
     name: "Session",
     description: "",
+    source: "simulated",
     status: "completed",
     createdAt: daysAgo(1),
     completedAt: null,

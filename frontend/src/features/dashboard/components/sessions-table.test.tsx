@@ -8,6 +8,7 @@ const row = (over: Partial<SessionSummary>): SessionSummary => ({
   id: "s1",
   name: "Pouch test",
   description: "",
+  source: "simulated",
   status: "completed",
   createdAt: "2026-11-20T10:00:00Z",
   completedAt: "2026-11-20T10:05:00Z",
@@ -31,5 +32,17 @@ describe("SessionsTable provenance", () => {
     const [first, second] = screen.getAllByTestId("session-row");
     expect(within(first).getByTestId("session-model")).toHaveTextContent("Model: openai · gpt-4o-mini");
     expect(within(second).queryByTestId("session-model")).toBeNull();
+  });
+
+  it("marks an imported human group with a badge", () => {
+    const sessions = [row({ id: "h1", source: "human" }), row({ id: "s2", source: "simulated" })];
+    const router = createMemoryRouter(
+      [{ path: "/", element: <SessionsTable sessions={sessions} duplicatingId={null} onDuplicate={() => {}} onDelete={() => {}} /> }],
+      { initialEntries: ["/"] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    const [human, simulated] = screen.getAllByTestId("session-row");
+    expect(within(human).getByTestId("human-badge")).toHaveTextContent("Human group");
+    expect(within(simulated).queryByTestId("human-badge")).toBeNull();
   });
 });

@@ -104,6 +104,11 @@ export function SessionsTable({
                   {STATUS_LABELS[session.status] ?? session.status}
                 </Badge>
                 <HealthBadge overall={session.health} className="ml-1.5" />
+                {session.source === "human" && (
+                  <Badge variant="outline" className="ml-1.5" data-testid="human-badge" title="A real focus group imported from a transcript">
+                    Human group
+                  </Badge>
+                )}
               </td>
               <td className={CELL}>
                 <div className="flex items-center justify-end gap-1">

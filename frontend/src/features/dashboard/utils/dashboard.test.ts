@@ -17,6 +17,7 @@ function summary(overrides: Partial<SessionSummary>): SessionSummary {
     id: "s",
     name: "Session",
     description: "",
+    source: "simulated",
     status: "draft",
     createdAt: NOW.toISOString(),
     completedAt: null,

@@ -31,6 +31,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     id: "s1",
     name: "Snack Study",
     description: "Reactions to a lentil snack",
+    source: "simulated",
     status: "completed",
     createdAt: "2025-03-01T10:00:00Z",
     completedAt: "2025-03-01T10:12:00Z",

@@ -45,6 +45,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     id: "s1",
     name: "Packaging test",
     description: "Refill pouch",
+    source: "simulated",
     status: "in-progress",
     createdAt: "2025-01-01T10:00:00Z",
     completedAt: null,

@@ -1,0 +1,229 @@
+"""A real focus group's transcript read into turns (issue 27 item 1). Pure: text in.
+
+Why: a researcher brings a human group's transcript so Colloquy's figures can be held
+against people. Three shapes are read: "Speaker: text" lines (an optional turn tag such
+as "[T001]" before the speaker; a line without a speaker continues the previous turn),
+a JSON list of {speaker, content, role?} and CSV rows speaker,content[,role]. The
+moderator is found by role, by a usual name (Moderator, Interviewer, Facilitator) or by
+the name given; each moderator turn that asks something ("?") opens a new question.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_TURNS = 5000
+MAX_NAME = 60  # longer "names" before a colon are sentences, not speakers
+MODERATOR_NAMES = ("moderator", "interviewer", "facilitator")
+MODERATOR_ROLES = MODERATOR_NAMES + ("host", "mod")
+
+MSG_HUMAN_NO_RUN = (
+    "This is a real human group imported from a transcript: it cannot be run or run again"
+)
+MSG_HUMAN_NO_COPY = (
+    "This is a real human group imported from a transcript: it cannot be duplicated. "
+    "Create a new session with the same questions instead"
+)
+MSG_EMPTY = "The transcript is empty"
+MSG_TOO_BIG = "The transcript is larger than 5 MB"
+MSG_TOO_MANY = f"The transcript has more than {MAX_TURNS:,} turns"
+MSG_NO_SPEAKERS = (
+    'No speaker lines found: write one turn per line as "Speaker: text", '
+    "or upload JSON [{speaker, content}] or CSV speaker,content"
+)
+MSG_ONE_SPEAKER = "Only one speaker found: a focus group needs at least two people"
+MSG_BAD_JSON = "Invalid JSON transcript: expected a list of {speaker, content, role?}"
+MSG_BAD_CSV = "Invalid CSV transcript: expected columns speaker,content[,role]"
+
+
+def msg_unknown_moderator(name: str) -> str:
+    return f'The moderator "{name}" does not speak in this transcript'
+
+
+class TranscriptError(ValueError):
+    """Input that cannot be imported; the message says why."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    speaker: str
+    content: str
+    role: str | None = None  # as given by JSON/CSV, lower case
+
+
+@dataclass(frozen=True)
+class ImportedTurn:
+    speaker: str
+    content: str
+    is_moderator: bool
+    question_index: int  # the question this turn belongs to (-1 before the first)
+
+
+@dataclass(frozen=True)
+class Transcript:
+    turns: list[ImportedTurn]
+    moderator: str | None
+    participants: list[str]  # in order of first turn
+    questions: list[str]
+
+
+_TAG = r"(?:\[[^\]\n]{1,20}\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?)"
+_SPEAKER_LINE = re.compile(
+    rf"^\s*(?:{_TAG}\s*)?(?P<speaker>[^\s:\[(][^:\n]{{0,{MAX_NAME - 1}}}?)\s*:\s*(?P<text>.*)$"
+)
+_NOT_NAMES = {"i", "and", "but", "so", "then", "she", "he", "they", "we", "you", "it", "my"}
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+
+def word_count(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def _is_name(candidate: str) -> bool:
+    """'Maria', 'P3', 'Dr. Lee', 'Participant 2'; not 'I told her' or a URL scheme."""
+    words = candidate.split()
+    if not 0 < len(words) <= 4 or not (candidate[0].isupper() or candidate[0].isdigit()):
+        return False
+    if any(ch in candidate for ch in ',?!";') or words[0].lower() in _NOT_NAMES:
+        return False
+    return not candidate.lower().startswith(("http", "www"))
+
+
+def parse_speaker_lines(text: str) -> list[Turn]:
+    turns: list[Turn] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        match = _SPEAKER_LINE.match(line)
+        if match and _is_name(match["speaker"]):
+            turns.append(Turn(match["speaker"].strip(), match["text"].strip()))
+        elif turns:  # a continuation of the previous turn
+            last = turns[-1]
+            joined = f"{last.content} {line.strip()}".strip()
+            turns[-1] = Turn(last.speaker, joined, last.role)
+        if len(turns) > MAX_TURNS:
+            raise TranscriptError(MSG_TOO_MANY)
+    return turns
+
+
+def _turn(speaker: Any, content: Any, role: Any) -> Turn | None:
+    name = str(speaker or "").strip()
+    body = str(content or "").strip()
+    if not name or not body:
+        return None
+    return Turn(name[:MAX_NAME], body, str(role).strip().lower() if role else None)
+
+
+def parse_json(text: str) -> list[Turn]:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise TranscriptError(MSG_BAD_JSON) from exc
+    if isinstance(data, dict):  # {"turns": [...]} is accepted too
+        data = data.get("turns") or data.get("messages")
+    if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+        raise TranscriptError(MSG_BAD_JSON)
+    if len(data) > MAX_TURNS:
+        raise TranscriptError(MSG_TOO_MANY)
+    turns = [_turn(i.get("speaker"), i.get("content"), i.get("role")) for i in data]
+    return [t for t in turns if t is not None]
+
+
+def parse_csv(text: str) -> list[Turn]:
+    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    if rows and [c.strip().lower() for c in rows[0][:2]] == ["speaker", "content"]:
+        rows = rows[1:]
+    if any(len(r) < 2 for r in rows):
+        raise TranscriptError(MSG_BAD_CSV)
+    if len(rows) > MAX_TURNS:
+        raise TranscriptError(MSG_TOO_MANY)
+    turns = [_turn(r[0], r[1], r[2] if len(r) > 2 else None) for r in rows]
+    return [t for t in turns if t is not None]
+
+
+def _find_moderator(turns: list[Turn], given: str | None) -> str | None:
+    speakers = {t.speaker.lower(): t.speaker for t in turns}
+    if given and given.strip():
+        found = speakers.get(given.strip().lower())
+        if found is None:
+            raise TranscriptError(msg_unknown_moderator(given.strip()))
+        return found
+    for t in turns:
+        if t.role in MODERATOR_ROLES:
+            return t.speaker
+    for t in turns:
+        if t.speaker.lower() in MODERATOR_NAMES:
+            return t.speaker
+    return None
+
+
+def build_transcript(turns: list[Turn], moderator: str | None = None) -> Transcript:
+    """Moderator, participants and questions of parsed turns; refuses unusable input."""
+    if not turns:
+        raise TranscriptError(MSG_NO_SPEAKERS)
+    if len(turns) > MAX_TURNS:
+        raise TranscriptError(MSG_TOO_MANY)
+    if len({t.speaker.lower() for t in turns}) < 2:
+        raise TranscriptError(MSG_ONE_SPEAKER)
+    mod = _find_moderator(turns, moderator)
+    mod_key = mod.lower() if mod else None
+    people: dict[str, str] = {}  # lower-case name -> name as first written
+    questions: list[str] = []
+    out: list[ImportedTurn] = []
+    for t in turns:
+        is_mod = t.speaker.lower() == mod_key
+        if is_mod and "?" in t.content:
+            questions.append(t.content)
+        elif not is_mod:
+            people.setdefault(t.speaker.lower(), t.speaker)
+        speaker = mod if is_mod and mod else people.get(t.speaker.lower(), t.speaker)
+        out.append(ImportedTurn(speaker, t.content, is_mod, len(questions) - 1))
+    return Transcript(out, mod, list(people.values()), questions)
+
+
+def detect_format(text: str, filename: str = "") -> str:
+    """By the file's extension; an unnamed text that parses as JSON is JSON."""
+    name = filename.lower()
+    if name.endswith(".json"):
+        return "json"
+    if name.endswith(".csv"):
+        return "csv"
+    if text.lstrip()[:1] in ("[", "{"):
+        try:
+            json.loads(text)
+        except ValueError:
+            return "lines"  # "[T001] Ana: ..." starts with a bracket too
+        return "json"
+    return "lines"
+
+
+def parse_transcript(text: str, filename: str = "", moderator: str | None = None) -> Transcript:
+    """The whole pipeline for text already decoded (or extracted from DOCX/PDF)."""
+    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        raise TranscriptError(MSG_TOO_BIG)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    if not text.strip():
+        raise TranscriptError(MSG_EMPTY)
+    readers = {"json": parse_json, "csv": parse_csv, "lines": parse_speaker_lines}
+    return build_transcript(readers[detect_format(text, filename)](text), moderator)
+
+
+def preview(transcript: Transcript) -> dict[str, Any]:
+    """{turns, speakers: [{name, turns, words}], moderator, questions} (API dry run)."""
+    stats: dict[str, dict[str, Any]] = {}
+    for t in transcript.turns:
+        entry = stats.setdefault(t.speaker, {"name": t.speaker, "turns": 0, "words": 0})
+        entry["turns"] += 1
+        entry["words"] += word_count(t.content)
+    return {
+        "turns": len(transcript.turns),
+        "speakers": list(stats.values()),
+        "moderator": transcript.moderator,
+        "questions": list(transcript.questions),
+    }

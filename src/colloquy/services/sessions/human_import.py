@@ -1,0 +1,135 @@
+"""Import a real focus group's transcript as a completed session (issue 27 item 1).
+
+Why: Colloquy's trust figures mean something only when held against people. The
+transcript is read by domain/sessions/transcript_import.py; here it is stored as a
+session with `source` "human": participants named as in the transcript (no traits), each
+participant turn a `response` and each moderator turn a `question` message. A person who
+speaks several times under one question gets rounds 0, 1, 2... (one row per turn).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.sentiment import sentiment_of
+from colloquy.domain.sessions.messages import NewMessage, stored_message
+from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.sessions.transcript_import import (
+    MAX_BYTES,
+    Transcript,
+    TranscriptError,
+    parse_transcript,
+    preview,
+)
+from colloquy.errors import ValidationFailed
+from colloquy.services.multipart_upload import ReceivedFile
+from colloquy.services.sessions import setup
+from colloquy.services.sessions.transcript_file import transcript_text
+from colloquy.store.messages import message_columns
+from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.types import utcnow
+
+__all__ = ["MAX_BYTES", "import_transcript", "read_transcript"]
+OPEN_DISCUSSION = "(Open discussion)"  # the question of a transcript whose moderator asks none
+
+
+async def read_transcript(upload: ReceivedFile | None, moderator: str | None) -> Transcript:
+    text, kind = await transcript_text(upload)
+    filename = upload.filename if upload is not None and kind in ("json", "csv") else ""
+    try:
+        return parse_transcript(text, filename, moderator or None)
+    except TranscriptError as err:
+        raise ValidationFailed([str(err)]) from err
+
+
+def _messages(t: Transcript, session_id: str) -> list[MessageRow]:
+    start = utcnow() - timedelta(seconds=len(t.turns))
+    index = {name: i for i, name in enumerate(t.participants)}
+    rounds: dict[tuple[int, int], int] = {}
+    rows = []
+    for seq, turn in enumerate(t.turns):
+        question = max(0, turn.question_index)
+        person = None if turn.is_moderator else index[turn.speaker]
+        round_index = 0
+        if person is not None:
+            round_index = rounds.get((question, person), 0)
+            rounds[(question, person)] = round_index + 1
+        new: NewMessage = {
+            "speaker": turn.speaker,
+            "content": turn.content,
+            "sentiment": None if turn.is_moderator else sentiment_of(turn.content),
+            "personaId": None if person is None else f"{session_id}-p{person}",
+            "questionIndex": question,
+            "round": round_index,
+            "participantIndex": person,
+            "kind": "question" if turn.is_moderator else "response",
+            "tokens": estimate_tokens(turn.content),
+            "seq": seq,
+            "timestamp": start + timedelta(seconds=seq),
+        }
+        rows.append(
+            MessageRow(**message_columns(stored_message(new, f"{session_id}-m{seq}"), session_id))
+        )
+    return rows
+
+
+def _participant(name: str, pid: str) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "name": name,
+        "age": 0,
+        "gender": "",
+        "location": "",
+        "income": "",
+        "traits": {},
+        "interests": [],
+        "tags": ["human"],
+    }
+
+
+async def import_transcript(
+    db: AsyncSession,
+    upload: ReceivedFile | None,
+    name: str | None,
+    moderator: str | None,
+    dry_run: bool,
+) -> dict[str, Any]:
+    """The preview (dry run) or the saved session's id, name and counts."""
+    t = await read_transcript(upload, moderator)
+    shown = preview(t)
+    if dry_run:
+        return shown
+    now = utcnow()
+    sid = setup.new_session_id()
+    title = (name or "").strip() or (upload.filename.rsplit(".", 1)[0] if upload else "")
+    messages = _messages(t, sid)
+    row = SessionRow(
+        id=sid,
+        name=(title or "Imported focus group")[: setup.NAME_MAX],
+        description=f"A real focus group imported from {upload.filename if upload else 'a file'}",
+        status="completed",
+        created_at=now,
+        completed_at=now,
+        updated_at=now,
+        participants=[_participant(n, f"{sid}-p{i}") for i, n in enumerate(t.participants)],
+        moderator_style="casual",
+        stimuli=[],
+        questions=list(t.questions) or [OPEN_DISCUSSION],
+        settings={},
+        tokens_used=sum(m.tokens for m in messages),
+        insights=None,
+        error=None,
+        running=False,
+        stop_requested=False,
+        request_count=0,
+        iteration_count=0,
+        source="human",
+    )
+    db.add(row)
+    await db.flush()
+    db.add_all(messages)
+    await db.commit()
+    return {"id": sid, "name": row.name, "source": "human", **shown}
