@@ -28,6 +28,7 @@ import {
   type StatusFilter,
 } from "../utils/dashboard";
 import { DeleteSessionDialog } from "./delete-session-dialog";
+import { ImportHumanDialog } from "./import-human-dialog";
 import { SessionsTable, SessionsTableSkeleton } from "./sessions-table";
 import { SummaryCards } from "./summary-cards";
 
@@ -119,6 +120,7 @@ export function DashboardPage() {
                   {picked.length < 2 ? "Pick one more to compare" : `Compare ${picked.length} sessions`}
                 </Link>
               )}
+              <ImportHumanDialog />
               <Link to={paths.createSession} className={buttonVariants()}>
                 <PlusIcon aria-hidden="true" />
                 Create New Session

@@ -121,20 +121,23 @@ export function SessionsTable({
                       View Results
                     </Link>
                   )}
-                  <Tooltip>
-                    <TooltipTrigger asChild>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label="Duplicate session"
-                        disabled={duplicatingId !== null}
-                        onClick={() => onDuplicate(session)}
-                      >
-                        {duplicatingId === session.id ? <Loader2Icon className="animate-spin" /> : <CopyIcon />}
-                      </Button>
-                    </TooltipTrigger>
-                    <TooltipContent>Duplicate session</TooltipContent>
-                  </Tooltip>
+                  {/* A human group is a record of people, not a plan to run again. */}
+                  {session.source !== "human" && (
+                    <Tooltip>
+                      <TooltipTrigger asChild>
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label="Duplicate session"
+                          disabled={duplicatingId !== null}
+                          onClick={() => onDuplicate(session)}
+                        >
+                          {duplicatingId === session.id ? <Loader2Icon className="animate-spin" /> : <CopyIcon />}
+                        </Button>
+                      </TooltipTrigger>
+                      <TooltipContent>Duplicate session</TooltipContent>
+                    </Tooltip>
+                  )}
                   <Tooltip>
                     <TooltipTrigger asChild>
                       <Button

@@ -1,0 +1,65 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { ImportHumanDialog } from "./import-human-dialog";
+
+const PREVIEW = {
+  turns: 12,
+  speakers: [
+    { name: "Dana", turns: 5, words: 80 },
+    { name: "Tom", turns: 4, words: 31 },
+  ],
+  moderator: "Moderator",
+  questions: ["Do you think the price is fair?", "Would you buy it?"],
+};
+
+function Results() {
+  return <p>Results page</p>;
+}
+
+test("previews the transcript, then saves it and opens its results", async () => {
+  const calls: { url: string; body: FormData }[] = [];
+  mockFetch((url, init) => {
+    if (url.startsWith("/api/sessions/import") && init?.method === "POST") {
+      calls.push({ url, body: init.body as FormData });
+      const saved = url.endsWith("dryRun=false");
+      return jsonResponse(saved ? { ...PREVIEW, id: "h1", name: "Oat milk", source: "human" } : PREVIEW);
+    }
+    return undefined;
+  });
+  renderRoutes(
+    [
+      { path: "/", element: <ImportHumanDialog /> },
+      { path: "/session/:id/results", element: <Results /> },
+    ],
+    "/",
+  );
+  await userEvent.click(screen.getByRole("button", { name: "Import a real focus group" }));
+  expect(screen.getByRole("button", { name: "Preview" })).toBeDisabled();
+  await userEvent.upload(screen.getByLabelText("Transcript"), new File(["Moderator: Hi?\nDana: Hi."], "group.txt"));
+  await userEvent.type(screen.getByLabelText("Moderator's name (optional)"), "Moderator");
+  await userEvent.click(screen.getByRole("button", { name: "Preview" }));
+  const preview = await screen.findByLabelText("Preview");
+  expect(preview).toHaveTextContent("12 turns · moderator: Moderator · 2 questions");
+  expect(preview).toHaveTextContent("Tom4 turns, 31 words");
+  expect(calls[0].url).toBe("/api/sessions/import?dryRun=true");
+  expect(calls[0].body.get("moderator")).toBe("Moderator");
+  await userEvent.click(screen.getByRole("button", { name: "Save as a human group" }));
+  expect(await screen.findByText("Results page")).toBeInTheDocument();
+  expect(calls[1].url).toBe("/api/sessions/import?dryRun=false");
+});
+
+test("a refused transcript shows the server's message and saves nothing", async () => {
+  const fetchMock = mockFetch((url) =>
+    url.startsWith("/api/sessions/import")
+      ? jsonResponse({ error: "Only one speaker was found: a group needs at least two." }, 422)
+      : undefined,
+  );
+  renderRoutes([{ path: "/", element: <ImportHumanDialog /> }], "/");
+  await userEvent.click(screen.getByRole("button", { name: "Import a real focus group" }));
+  await userEvent.upload(screen.getByLabelText("Transcript"), new File(["Dana: hi"], "one.txt"));
+  await userEvent.click(screen.getByRole("button", { name: "Preview" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("Only one speaker");
+  expect(screen.queryByRole("button", { name: "Save as a human group" })).toBeNull();
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+});

@@ -1,0 +1,157 @@
+import { UploadIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { paths } from "@/app/paths";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/api-client";
+import { useImportHumanSession, usePreviewHumanSession } from "../api/import-human-session";
+
+/** "Import a real focus group": a transcript (TXT, DOCX, PDF, JSON or CSV) previewed, then
+ * saved as a completed session of people, judged by the same analytics and health report. */
+export function ImportHumanDialog() {
+  const navigate = useNavigate();
+  const ids = { file: useId(), name: useId(), moderator: useId() };
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [moderator, setModerator] = useState("");
+  const preview = usePreviewHumanSession();
+  const save = useImportHumanSession();
+  const input = file ? { file, name, moderator } : null;
+  const changed = () => {
+    preview.reset();
+    save.reset();
+  };
+  const error = preview.error ?? save.error;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          setFile(null);
+          setName("");
+          setModerator("");
+          changed();
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <UploadIcon aria-hidden="true" />
+          Import a real focus group
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Import a real focus group</DialogTitle>
+          <DialogDescription>
+            A transcript with one &quot;Speaker: text&quot; turn per line (TXT, DOCX or PDF), or JSON/CSV with speaker
+            and content. It becomes a completed session marked &quot;Human group&quot;.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (input) preview.mutate(input);
+          }}
+        >
+          <div className="space-y-1">
+            <Label htmlFor={ids.file}>Transcript</Label>
+            <input
+              id={ids.file}
+              type="file"
+              accept=".txt,.md,.docx,.pdf,.json,.csv"
+              className="block text-sm"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                changed();
+              }}
+            />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-1">
+              <Label htmlFor={ids.name}>Name (optional)</Label>
+              <Input id={ids.name} value={name} maxLength={200} onChange={(e) => { setName(e.target.value); changed(); }} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor={ids.moderator}>Moderator&apos;s name (optional)</Label>
+              <Input
+                id={ids.moderator}
+                value={moderator}
+                maxLength={100}
+                placeholder="Moderator, Interviewer…"
+                onChange={(e) => {
+                  setModerator(e.target.value);
+                  changed();
+                }}
+              />
+            </div>
+          </div>
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(error, "Could not read the transcript")}
+            </p>
+          ) : null}
+          {preview.data ? (
+            <div className="space-y-2 rounded-md border p-3 text-sm" aria-label="Preview">
+              <p>
+                {preview.data.turns} turns · moderator: {preview.data.moderator ?? "none found"} ·{" "}
+                {preview.data.questions.length} question{preview.data.questions.length === 1 ? "" : "s"}
+              </p>
+              <ul className="grid gap-1">
+                {preview.data.speakers.map((s) => (
+                  <li key={s.name} className="flex justify-between tabular-nums">
+                    <span>{s.name}</span>
+                    <span className="text-muted-foreground">
+                      {s.turns} turns, {s.words} words
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {preview.data.questions.length > 0 ? (
+                <ol className="list-decimal space-y-0.5 pl-5 text-muted-foreground">
+                  {preview.data.questions.slice(0, 8).map((q, i) => (
+                    <li key={i}>{q}</li>
+                  ))}
+                </ol>
+              ) : null}
+            </div>
+          ) : null}
+          <DialogFooter>
+            {preview.data ? (
+              <Button
+                type="button"
+                disabled={!input || save.isPending}
+                onClick={() =>
+                  input &&
+                  save.mutate(input, {
+                    onSuccess: (saved) => saved.id && navigate(paths.sessionResults(saved.id)),
+                  })
+                }
+              >
+                {save.isPending ? "Saving…" : "Save as a human group"}
+              </Button>
+            ) : (
+              <Button type="submit" disabled={!input || preview.isPending}>
+                {preview.isPending ? "Reading…" : "Preview"}
+              </Button>
+            )}
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
