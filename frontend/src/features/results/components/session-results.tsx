@@ -99,6 +99,11 @@ export function SessionResults({ session }: { session: Session }) {
             <Badge variant={session.status === "completed" ? "accent" : "secondary"}>
               {STATUS_LABELS[session.status] ?? session.status}
             </Badge>
+            {session.source === "human" && (
+              <Badge variant="outline" data-testid="human-badge" title="Imported from a transcript of real people">
+                Human group
+              </Badge>
+            )}
             {session.model && (
               <Badge variant="secondary" data-testid="session-model" title="The model that produced this session">
                 Model: {modelLabel(session.model)}
@@ -112,7 +117,7 @@ export function SessionResults({ session }: { session: Session }) {
               <ArrowLeftIcon aria-hidden="true" />
               Back to Dashboard
             </Link>
-            {session.status === "completed" && (
+            {session.status === "completed" && session.source !== "human" && (
               <Button variant="outline" onClick={() => setRerunOpen(true)}>
                 <RefreshCwIcon aria-hidden="true" />
                 Run again on another model
