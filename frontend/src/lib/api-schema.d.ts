@@ -1062,6 +1062,15 @@ export interface components {
             /** Round */
             round: number;
         };
+        /** AttributionOut */
+        AttributionOut: {
+            /** Accuracy */
+            accuracy?: number | null;
+            /** Chance */
+            chance?: number | null;
+            /** Ratiotochance */
+            ratioToChance?: number | null;
+        };
         /** AuditItemOut */
         AuditItemOut: {
             /** Item */
@@ -1232,6 +1241,14 @@ export interface components {
             /** Themes */
             themes?: components["schemas"]["CompareThemeOut"][] | null;
             health?: components["schemas"]["CompareHealthOut"] | null;
+            /**
+             * Source
+             * @default simulated
+             */
+            source: string;
+            people?: components["schemas"]["PeopleShapeOut"] | null;
+            gapToHuman?: components["schemas"]["GapToHumanOut"] | null;
+            themeMatch?: components["schemas"]["ThemeMatchOut"] | null;
         };
         /** CompareThemeOut */
         CompareThemeOut: {
@@ -1544,6 +1561,21 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** GapToHumanOut */
+        GapToHumanOut: {
+            /** Medianwords */
+            medianWords: number | null;
+            /** Shortshare */
+            shortShare: number | null;
+            /** Moderatorshare */
+            moderatorShare: number | null;
+            /** Attributionratio */
+            attributionRatio: number | null;
+            /** Consecutiveagreement */
+            consecutiveAgreement: number | null;
+            /** Positiveshare */
+            positiveShare: number | null;
+        };
         /** GenerateRequest */
         GenerateRequest: {
             /** Description */
@@ -1608,6 +1640,13 @@ export interface components {
             /** Version */
             version: string;
             llm: components["schemas"]["LLMInfo"];
+        };
+        /** HistogramBinOut */
+        HistogramBinOut: {
+            /** From */
+            from: number;
+            /** To */
+            to: number | null;
         };
         /**
          * HumanImportOut
@@ -1819,6 +1858,18 @@ export interface components {
             name: string | null;
             /** Responses */
             responses: number;
+        };
+        /** PeopleShapeOut */
+        PeopleShapeOut: {
+            /** Turns */
+            turns: number;
+            wordsPerTurn: components["schemas"]["WordsPerTurnOut"];
+            /** Moderatorshare */
+            moderatorShare: number | null;
+            attribution: components["schemas"]["AttributionOut"];
+            /** Consecutiveagreement */
+            consecutiveAgreement: number | null;
+            sentiment: components["schemas"]["SentimentSharesOut"];
         };
         /** PersonaAuditOut */
         PersonaAuditOut: {
@@ -2125,6 +2176,15 @@ export interface components {
             neutral: number;
             /** Negative */
             negative: number;
+        };
+        /** SentimentSharesOut */
+        SentimentSharesOut: {
+            /** Positive */
+            positive: number | null;
+            /** Neutral */
+            neutral: number | null;
+            /** Negative */
+            negative: number | null;
         };
         /** SessionCreate */
         SessionCreate: {
@@ -2650,6 +2710,17 @@ export interface components {
             samples: number;
             progress: components["schemas"]["SurveyProgress"];
         };
+        /** ThemeMatchOut */
+        ThemeMatchOut: {
+            /** Recall */
+            recall: number | null;
+            /** Precision */
+            precision: number | null;
+            /** Pairs */
+            pairs: components["schemas"]["ThemePairOut"][];
+            /** Threshold */
+            threshold: number;
+        };
         /** ThemeOut */
         ThemeOut: {
             /** Theme */
@@ -2661,6 +2732,15 @@ export interface components {
              * @description participant responses that raised the theme
              */
             frequency: number;
+        };
+        /** ThemePairOut */
+        ThemePairOut: {
+            /** Human */
+            human: string;
+            /** Simulated */
+            simulated: string;
+            /** Similarity */
+            similarity: number;
         };
         /** ThinkingEventData */
         ThinkingEventData: {
@@ -2773,6 +2853,19 @@ export interface components {
             count: number;
             /** Size */
             size: number;
+        };
+        /** WordsPerTurnOut */
+        WordsPerTurnOut: {
+            /** Median */
+            median: number | null;
+            /** Q1 */
+            q1: number | null;
+            /** Q3 */
+            q3: number | null;
+            /** Shortshare */
+            shortShare: number | null;
+            /** Histogram */
+            histogram: components["schemas"]["HistogramBinOut"][];
         };
     };
     responses: never;

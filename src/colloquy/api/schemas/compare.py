@@ -2,6 +2,8 @@
 
 from datetime import datetime
 
+from pydantic import Field
+
 from colloquy.api.schemas.common import CamelModel
 
 
@@ -58,7 +60,73 @@ class CompareSessionOut(CamelModel):
     summary: str | None = None
     themes: list[CompareThemeOut] | None = None  # None: no insights generated
     health: CompareHealthOut | None = None  # None: no health report could be computed
+    source: str = "simulated"  # simulated | human
+    # With a human group among the sessions: each session's shape, and for simulated ones
+    # the gap to the human group and the themes matched with it (None otherwise).
+    people: "PeopleShapeOut | None" = None
+    gap_to_human: "GapToHumanOut | None" = None
+    theme_match: "ThemeMatchOut | None" = None
 
 
 class CompareOut(CamelModel):
     sessions: list[CompareSessionOut]
+
+
+class HistogramBinOut(CamelModel):
+    from_: int = Field(alias="from")
+    to: int | None
+
+
+class WordsPerTurnOut(CamelModel):
+    median: float | None
+    q1: float | None
+    q3: float | None
+    short_share: float | None
+    histogram: list[HistogramBinOut]
+
+
+class AttributionOut(CamelModel):
+    accuracy: float | None = None
+    chance: float | None = None
+    ratio_to_chance: float | None = None
+
+
+class SentimentSharesOut(CamelModel):
+    positive: float | None
+    neutral: float | None
+    negative: float | None
+
+
+class PeopleShapeOut(CamelModel):
+    turns: int
+    words_per_turn: WordsPerTurnOut
+    moderator_share: float | None
+    attribution: AttributionOut
+    consecutive_agreement: float | None
+    sentiment: SentimentSharesOut
+
+
+class GapToHumanOut(CamelModel):
+    median_words: float | None
+    short_share: float | None
+    moderator_share: float | None
+    attribution_ratio: float | None
+    consecutive_agreement: float | None
+    positive_share: float | None
+
+
+class ThemePairOut(CamelModel):
+    human: str
+    simulated: str
+    similarity: float
+
+
+class ThemeMatchOut(CamelModel):
+    recall: float | None
+    precision: float | None
+    pairs: list[ThemePairOut]
+    threshold: float
+
+
+CompareSessionOut.model_rebuild()
+CompareOut.model_rebuild()

@@ -16,6 +16,7 @@ from colloquy.errors import NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
+from colloquy.services.results.people_gap import add_people_gap
 from colloquy.services.sessions.view import session_record
 from colloquy.services.trust import session_health
 from colloquy.store.messages import load_message_dicts
@@ -41,17 +42,23 @@ async def compare_sessions(
     if unfinished:
         raise ValidationFailed(unfinished)
     columns = []
+    all_messages: dict[str, list[dict[str, Any]]] = {}
     for sid in wanted:
         session = records[sid]
         messages = await load_message_dicts(db, sid)
+        all_messages[sid] = messages
         analytics = build_analytics(session, messages)
-        columns.append(
-            session_comparison(session, messages, analytics, model_label_for(session, runtime))
-        )
+        column = session_comparison(session, messages, analytics, model_label_for(session, runtime))
+        column["source"] = session.get("source") or "simulated"
+        columns.append(column)
     # Last: computing a report ends the transaction (and expires the rows read above).
+    reports: dict[str, dict[str, Any] | None] = {}
     for column in columns:
         report = await session_health.for_export(db, runtime, column["id"]) if runtime else None
+        reports[column["id"]] = report
         column["health"] = (
             {"overall": report["overall"], "warnings": report["warnings"]} if report else None
         )
+    if runtime is not None:
+        await add_people_gap(runtime, columns, all_messages, reports)
     return {"sessions": columns}

@@ -1,0 +1,55 @@
+"""Simulation vs people on the Compare page (issue 27 item 2): when a human group is among
+the compared sessions, every column gets its conversation shape, and each simulated one its
+gap to the (first) human group and the theme recall and precision against it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from colloquy.domain.results.people_gap import conversation_shape, gap_to_human, match_themes
+from colloquy.domain.trust.vectors import dot
+from colloquy.llm.embeddings import EmbeddingError
+from colloquy.runtime import Runtime
+from colloquy.services.models.embedding import embed, get_embedder
+
+HUMAN = "human"
+
+
+async def add_people_gap(
+    runtime: Runtime,
+    columns: list[dict[str, Any]],
+    messages: dict[str, list[dict[str, Any]]],
+    reports: dict[str, dict[str, Any] | None],
+) -> None:
+    """Fill `people` on every column (and `gapToHuman`, `themeMatch` on simulated ones) when
+    one of them is a human group; leave them None otherwise or when embedding fails."""
+    human = next((c for c in columns if c.get("source") == HUMAN), None)
+    for column in columns:
+        column.update(people=None, gapToHuman=None, themeMatch=None)
+    if human is None:
+        return
+    embedder = get_embedder(runtime)
+    try:
+        for column in columns:
+            answers = [m for m in messages[column["id"]] if m.get("kind") == "response"]
+            vectors, _ = await embed(embedder, [str(m.get("content") or "") for m in answers])
+            report = reports.get(column["id"]) or {}
+            voices = next(
+                (f["data"] for f in report.get("findings") or [] if f["key"] == "distinctiveness"),
+                None,
+            )
+            column["people"] = conversation_shape(messages[column["id"]], vectors, voices)
+        human_themes = [t["theme"] for t in human.get("themes") or [] if t.get("theme")]
+        for column in columns:
+            if column is human or column.get("source") == HUMAN:
+                continue
+            column["gapToHuman"] = gap_to_human(column["people"], human["people"])
+            themes = [t["theme"] for t in column.get("themes") or [] if t.get("theme")]
+            if human_themes and themes:
+                vectors, _ = await embed(embedder, human_themes + themes)
+                h, s = vectors[: len(human_themes)], vectors[len(human_themes) :]
+                similarity = [[dot(a, b) for b in s] for a in h]
+                column["themeMatch"] = match_themes(human_themes, themes, similarity)
+    except EmbeddingError:
+        for column in columns:
+            column.update(people=None, gapToHuman=None, themeMatch=None)
