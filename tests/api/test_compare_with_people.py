@@ -45,6 +45,8 @@ def test_a_simulated_session_shows_its_gap_to_people(client):
     assert people["source"] == "human" and simulated["source"] == "simulated"
     assert people["people"]["turns"] == 23  # the transcript's participant turns
     assert people["people"]["wordsPerTurn"]["shortShare"] > 0.3
+    histogram = people["people"]["wordsPerTurn"]["histogram"]
+    assert sum(b["count"] for b in histogram) == 23 and histogram[0]["from"] == 0
     assert people["gapToHuman"] is None
     gap = simulated["gapToHuman"]
     assert gap["medianWords"] == round(

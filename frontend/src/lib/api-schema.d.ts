@@ -1647,6 +1647,8 @@ export interface components {
             from: number;
             /** To */
             to: number | null;
+            /** Count */
+            count: number;
         };
         /**
          * HumanImportOut

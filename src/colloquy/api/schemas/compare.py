@@ -75,6 +75,7 @@ class CompareOut(CamelModel):
 class HistogramBinOut(CamelModel):
     from_: int = Field(alias="from")
     to: int | None
+    count: int
 
 
 class WordsPerTurnOut(CamelModel):

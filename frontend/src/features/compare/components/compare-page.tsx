@@ -10,6 +10,7 @@ import { paths } from "@/app/paths";
 import type { ComparedSession } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
 import { parseIds, useComparison } from "../api/get-comparison";
+import { PeopleSection, ThemeMatchSection } from "./people-section";
 
 const COLORS = { positive: "bg-emerald-500", neutral: "bg-slate-400", negative: "bg-rose-500" } as const;
 const COLUMNS: Record<number, string> = { 2: "lg:grid-cols-2", 3: "lg:grid-cols-3", 4: "lg:grid-cols-2 2xl:grid-cols-4" };
@@ -27,7 +28,7 @@ export function ComparePage() {
     <>
       <PageHeader
         title="Compare Sessions"
-        description="Completed sessions side by side. Every participant is simulated by an AI model."
+        description="Completed sessions side by side. Participants are simulated by an AI model, except in imported human groups."
         actions={
           <Link to={paths.dashboard} className={buttonVariants({ variant: "outline" })}>
             <ArrowLeftIcon aria-hidden="true" />
@@ -74,7 +75,16 @@ function SessionColumn({ session }: { session: ComparedSession }) {
           {new Date(session.createdAt).toLocaleDateString()} · {session.participantCount} participants ·{" "}
           {session.responseCount} responses
         </p>
-        <p className="text-xs text-muted-foreground">Simulated by {session.model || "an unrecorded model"}</p>
+        {session.source === "human" ? (
+          <p className="text-xs text-muted-foreground">
+            <Badge variant="outline" data-testid="human-badge">
+              Human group
+            </Badge>{" "}
+            Written by people (imported transcript)
+          </p>
+        ) : (
+          <p className="text-xs text-muted-foreground">Simulated by {session.model || "an unrecorded model"}</p>
+        )}
         <p className="text-sm">
           Average sentiment <span className="font-medium tabular-nums">{signed(session.averageSentiment)}</span>
           {session.overallSentiment && (
@@ -84,6 +94,9 @@ function SessionColumn({ session }: { session: ComparedSession }) {
           )}
         </p>
       </div>
+
+      {session.people ? <PeopleSection people={session.people} gap={session.gapToHuman} /> : null}
+      {session.themeMatch ? <ThemeMatchSection match={session.themeMatch} /> : null}
 
       <section aria-label="Sentiment by question" className="space-y-2">
         <h3 className="text-sm font-semibold">Sentiment by question</h3>

@@ -1,0 +1,49 @@
+import { render, screen } from "@testing-library/react";
+import { PeopleSection, ThemeMatchSection } from "./people-section";
+
+const people = {
+  turns: 4,
+  wordsPerTurn: {
+    median: 120,
+    q1: 100,
+    q3: 140,
+    shortShare: 0.25,
+    histogram: [
+      { from: 0, to: 25, count: 1 },
+      { from: 200, to: null, count: 3 },
+    ],
+  },
+  moderatorShare: 0.1,
+  attribution: { accuracy: 0.3, chance: 0.25, ratioToChance: 1.2 },
+  consecutiveAgreement: 0.87,
+  sentiment: { positive: 0.75, neutral: 0.25, negative: 0 },
+};
+
+test("a simulated session's figures with their gaps to people", () => {
+  render(
+    <PeopleSection
+      people={people}
+      gap={{
+        medianWords: 71,
+        shortShare: -0.09,
+        moderatorShare: 0.08,
+        attributionRatio: -0.57,
+        consecutiveAgreement: 0.33,
+        positiveShare: 0.4,
+      }}
+    />,
+  );
+  expect(screen.getByText("Words per turn (median)").nextSibling).toHaveTextContent("120(+71.00 vs people)");
+  expect(screen.getByText("Turns under 25 words").nextSibling).toHaveTextContent("25%(-9 pts vs people)");
+  expect(screen.getByText("200+")).toBeInTheDocument();
+});
+
+test("themes shared with people", () => {
+  render(
+    <ThemeMatchSection
+      match={{ recall: 0.5, precision: 1, threshold: 0.75, pairs: [{ human: "Price", simulated: "Cost", similarity: 0.81 }] }}
+    />,
+  );
+  expect(screen.getByText(/Found 50% of the people's themes; 100% of its own/)).toBeInTheDocument();
+  expect(screen.getByText("Cost ↔ Price (0.81)")).toBeInTheDocument();
+});
