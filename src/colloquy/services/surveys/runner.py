@@ -39,6 +39,7 @@ from colloquy.domain.surveys.scales import anchor_sets, scale_points
 from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.engine.events import EventBus
 from colloquy.engine.prompting import image_urls
+from colloquy.errors import AppError
 from colloquy.llm.errors import LLMError
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
@@ -56,6 +57,8 @@ ANSWER_NOT_SAVED = (
     "an answer could not be saved (the server log has the details; if running again "
     "fails the same way, check the database and report the log)"
 )
+# What a survey that stops on an unexpected error shows; the error itself goes to the log.
+MSG_STOPPED = "an unexpected error (the details are in the server log). Run again to continue."
 
 
 @dataclass
@@ -415,7 +418,8 @@ class SurveyManager:
                     row = await db.get(SurveyRow, runner.survey_id)
                     if row is not None:
                         row.status = "failed"
-                        row.error = {"status": None, "message": f"The survey stopped: {exc}"}
+                        said = exc.message if isinstance(exc, AppError) else MSG_STOPPED
+                        row.error = {"status": None, "message": f"The survey stopped: {said}"}
                         await db.commit()
             runner.progress.status = "failed"
             runner.progress.bump()
