@@ -8,6 +8,7 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Route
@@ -64,3 +65,17 @@ def test_a_missing_local_model_does_not_name_the_data_directory(client, settings
     said = res.json()["error"]
     assert said == "No GGUF model named 'nope.gguf' in the models folder"
     assert str(settings.data_dir) not in said
+
+
+def test_a_local_model_file_gone_is_named_without_its_folder(tmp_path, caplog):
+    from colloquy.llm.errors import LLMError
+    from colloquy.llm.llama_loader import load_model
+
+    gone = tmp_path / "secret-dir" / "qwen.gguf"
+    with caplog.at_level(logging.WARNING), pytest.raises(LLMError) as raised:
+        load_model(str(gone), 512)
+    assert raised.value.message == (
+        "Local model file not found: qwen.gguf. "
+        "Download it again or choose another model in Settings."
+    )
+    assert str(gone) in caplog.text
