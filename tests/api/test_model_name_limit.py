@@ -4,6 +4,8 @@ rerun that fails leaves no copy behind. Both databases (the client fixture)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -79,3 +81,27 @@ def test_rerun_refuses_long_and_control_names_and_leaves_no_copy(settings, fake,
         names = [s["name"] for s in client.get("/api/sessions").json()]
         assert len(names) == count
         assert not any("(Copy)" in n for n in names)
+
+
+def test_a_survey_on_a_model_of_the_longest_name_completes(settings):
+    # "openai/" + 200 characters did not fit the survey's model column on PostgreSQL.
+    longest = "m" * 200
+    with run_fake_openai(lambda body: "Fine, I would buy it.", model=longest) as fake:
+        settings.llm_base_url = fake.base_url
+        settings.llm_model = longest
+        with TestClient(create_app(settings)) as api:
+            body = {
+                "name": "Kettles",
+                "concepts": [{"type": "text", "title": "Kettle", "content": "Sun powered."}],
+                "questions": [{"text": "Would you buy it?", "scale": "purchase_intent"}],
+                "respondentIds": [p["id"] for p in api.get("/api/personas").json()[:2]],
+                "samples": 1,
+            }
+            sid = api.post("/api/surveys", json=body).json()["id"]
+            api.post(f"/api/surveys/{sid}/run")
+            deadline = time.monotonic() + 60
+            while (survey := api.get(f"/api/surveys/{sid}").json())["status"] == "running":
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+    assert survey["status"] == "completed", survey
+    assert survey["progress"] == {"done": 2, "total": 2, "errors": 0}

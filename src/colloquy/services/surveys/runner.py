@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
+from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.domain.surveys.rules import (
     ANSWER_MAX_TOKENS,
     DIRECT_MAX_TOKENS,
@@ -126,7 +127,8 @@ class SurveyRunner:
             }
             provider = self.runtime.get_provider()
             if not row.model:
-                row.model = "/".join(x for x in current_model(self.runtime) if x)
+                named = "/".join(x for x in current_model(self.runtime) if x)
+                row.model = named[:MODEL_NAME_MAX_LENGTH]  # "openai/" + a 200-char name
                 await db.commit()
         self._questions = survey["questions"]
         keys = plan(survey)

@@ -19,6 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.trust.personality_audit import (
     answers_schema,
@@ -122,7 +123,7 @@ async def audit_persona(db: AsyncSession, provider: Any, persona_id: str) -> dic
         measured=result["measured"],
         items=result["items"],
         engaging=result["engaging"],
-        model=str(getattr(provider, "model", "") or "")[:200],
+        model=str(getattr(provider, "model", "") or "")[:MODEL_NAME_MAX_LENGTH],
         created_at=utcnow(),
     )
     if await db.get(PersonaRow, persona_id) is None:
