@@ -79,3 +79,13 @@ def test_unparseable_json_is_refused_in_words_for_a_user(client):
     for text in (huge_number, deep):
         said = _refused(client, text)
         assert "sys." not in said and "recursion" not in said
+
+
+def test_an_unreadable_csv_is_refused_in_words_for_a_user(client):
+    # A cell past the csv module's field limit (131,072 characters): Python's own text was shown.
+    text = HEADER + '\nAna,34,Female,"' + "x" * 140_000 + '",$60-100k,70,60,50,65,40,ski\n'
+    res = _upload(client, text.encode(), "p.csv", "text/csv")
+    assert res.status_code == 422, res.text
+    assert res.json()["error"] == (
+        "The CSV file cannot be read at line 2: a cell is too long or a quote is not closed."
+    )

@@ -42,6 +42,9 @@ MSG_JSON_NOT_LIST = (
 )
 MSG_JSON_TOO_DEEP = f"{MSG_JSON_INVALID}: it is nested too deeply (max {JSON_MAX_DEPTH} levels)"
 MSG_JSON_NUMBER = f"{MSG_JSON_INVALID}: a number in it is too long"
+MSG_CSV_UNREADABLE = (
+    "The CSV file cannot be read at line {line}: a cell is too long or a quote is not closed."
+)
 MSG_UNKNOWN_TYPE = "Unsupported file type: upload a .csv or .json file"
 
 
@@ -149,8 +152,8 @@ def parse_csv(text: str) -> list[tuple[int, dict[str, Any] | None, list[str]]]:
         header = next(reader)
         columns = _check_header(header)
         rows = [r for r in reader if any(c.strip() for c in r)]
-    except csv.Error as exc:
-        raise ImportFileError(f"The CSV file cannot be read: {exc}") from exc
+    except csv.Error as exc:  # Python's text ("field larger than field limit") is not said
+        raise ImportFileError(MSG_CSV_UNREADABLE.format(line=reader.line_num)) from exc
     if not rows:
         raise ImportFileError(MSG_NO_ROWS)
     if len(rows) > IMPORT_MAX_ROWS:
