@@ -102,3 +102,26 @@ def test_results_name_every_embedder_that_rated_an_answer(settings):
     assert "wordllama" in only and all(a["embedder"] == only for a in first["answers"])
     assert out["embedders"] == sorted([only, "other-embedder"])
     assert out["embedder"] == " + ".join(out["embedders"])
+
+
+def test_a_survey_that_stops_shows_no_sql(settings, monkeypatch, caplog):
+    # Issue 32 defect 11: the message showed the raw statement and its parameters.
+    from colloquy.services.surveys import runner
+
+    sql = "(sqlalchemy.exc.DataError) value too long [SQL: UPDATE surveys SET model=$1]"
+
+    async def broken_run(self):
+        raise RuntimeError(sql)
+
+    monkeypatch.setattr(runner.SurveyRunner, "run", broken_run)
+    with run_fake_openai(lambda body: "Fine.") as fake, caplog.at_level(logging.ERROR):
+        settings.llm_base_url = fake.base_url
+        with TestClient(create_app(settings)) as api:
+            sid = _create(api, 2, ask_direct=False)
+            api.post(f"/api/surveys/{sid}/run")
+            failed = _wait(api, sid, status="failed")
+    assert failed["error"]["message"] == (
+        "The survey stopped: an unexpected error (the details are in the server log). "
+        "Run again to continue."
+    )
+    assert any(sql in str(r.exc_info[1]) for r in caplog.records if r.exc_info)

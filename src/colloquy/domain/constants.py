@@ -59,6 +59,8 @@ NAME_MAX_LENGTH = 100
 # Also the column sizes (store/models.py), so both databases accept the same input.
 PERSONA_FIELD_MAX_LENGTH: dict[str, int] = {"gender": 40, "location": 200, "income": 40}
 SESSION_NAME_MAX_LENGTH = 200
+# A chat model's name, from the request (settings, rerun) to every column that stores it.
+MODEL_NAME_MAX_LENGTH = 200
 AGE_MIN = 18
 AGE_MAX = 100
 AGE_INPUT_MAX = 80  # the form's number input stops here; validation allows up to 100

@@ -86,7 +86,12 @@ def load_model(path: str, n_ctx: int) -> Any:
             "or set COLLOQUY_LOCAL_MODEL_PATH to a GGUF file."
         )
     if not Path(path).is_file():
-        raise LLMError(f"Local model file not found: {path}")
+        # The folder is the server's business: the log has the full path, the user the name.
+        log.warning("local model file not found: %s", path)
+        raise LLMError(
+            f"Local model file not found: {Path(path).name}. "
+            "Download it again or choose another model in Settings."
+        )
     from llama_cpp import Llama  # heavy import, deferred until a model is needed
     from llama_cpp.llama_cache import LlamaRAMCache
 

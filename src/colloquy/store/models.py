@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.store.types import UTCDateTime, utcnow
 
 
@@ -155,7 +156,7 @@ class PersonaAuditRow(Base):
     measured: Mapped[dict[str, Any]]
     items: Mapped[list[Any]]
     engaging: Mapped[bool] = mapped_column(Boolean)
-    model: Mapped[str] = mapped_column(String(200))
+    model: Mapped[str] = mapped_column(String(MODEL_NAME_MAX_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -174,7 +175,7 @@ class SurveyRow(Base):
     samples: Mapped[int] = mapped_column(Integer, default=2)
     ask_direct: Mapped[bool] = mapped_column(Boolean, default=False)
     # The chat model and the embedder that rated the answers (named on results/exports).
-    model: Mapped[str] = mapped_column(String(200), default="")
+    model: Mapped[str] = mapped_column(String(MODEL_NAME_MAX_LENGTH), default="")
     embedder: Mapped[str] = mapped_column(String(300), default="")
     error: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)

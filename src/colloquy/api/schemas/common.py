@@ -1,11 +1,12 @@
 """Base schemas: snake_case in Python, the spec's camelCase on the wire."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic.alias_generators import to_camel
 
-from colloquy.domain.text_safety import UnstorableJson, clean_json
+from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
+from colloquy.domain.text_safety import UnstorableJson, clean_json, has_unusable_chars
 
 
 class CamelModel(BaseModel):
@@ -26,3 +27,21 @@ class RequestModel(CamelModel):
             return clean_json(data)
         except UnstorableJson as exc:
             raise ValueError(str(exc)) from None
+
+
+MSG_MODEL_NAME_CONTROL = "The model name cannot contain control characters (a newline, a tab)."
+
+
+def _plain_model_name(value: str | None) -> str | None:
+    if value is not None and has_unusable_chars(value):
+        raise ValueError(MSG_MODEL_NAME_CONTROL)
+    return value
+
+
+# A chat model's name as a request gives it: no longer than the columns that store it
+# (surveys, audits, sessions), and without control characters.
+ModelName = Annotated[
+    str | None,
+    Field(default=None, max_length=MODEL_NAME_MAX_LENGTH),
+    AfterValidator(_plain_model_name),
+]

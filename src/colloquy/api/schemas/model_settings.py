@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
 
 ProviderName = Literal["local", "openai", "anthropic"]
 
@@ -20,7 +20,7 @@ class ModelSettingsOut(CamelModel):
 class ModelSettingsIn(RequestModel):
     provider: ProviderName
     base_url: str | None = Field(default=None, max_length=500)
-    model: str | None = Field(default=None, max_length=500)
+    model: ModelName = None
     # Omitted or null: keep the saved key (same endpoint); "": remove it.
     api_key: str | None = Field(default=None, max_length=500)
 

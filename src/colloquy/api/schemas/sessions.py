@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
 from colloquy.api.schemas.personas import Traits
 from colloquy.api.schemas.results import InsightsOut
 from colloquy.domain.constants import (
@@ -98,7 +98,7 @@ class SessionRerunIn(RequestModel):
 
     provider: Literal["local", "openai", "anthropic"] | None = None
     base_url: str | None = Field(default=None, max_length=500)
-    model: str | None = Field(default=None, max_length=500)
+    model: ModelName = None
     api_key: str | None = Field(default=None, max_length=500)
 
 

@@ -20,19 +20,13 @@ from typing import Any
 
 from colloquy.domain.constants import TRAITS
 from colloquy.domain.personas.tags import normalize_tags, split_tags, tag_key, validate_tags
+from colloquy.domain.text_safety import JSON_MAX_DEPTH, UnstorableJson, clean_json, clean_text
 from colloquy.domain.validation import validate_persona
 
 IMPORT_MAX_ROWS = 1000
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
-REQUIRED_COLUMNS: tuple[str, ...] = (
-    "name",
-    "age",
-    "gender",
-    "location",
-    "income",
-    *TRAITS,
-    "interests",
-)
+_PEOPLE = ("name", "age", "gender", "location", "income")
+REQUIRED_COLUMNS: tuple[str, ...] = (*_PEOPLE, *TRAITS, "interests")
 OPTIONAL_COLUMNS: tuple[str, ...] = ("tags", "generatedFrom", "id", "createdAt", "updatedAt")
 _COLUMN_KEYS = {c.lower(): c for c in (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS)}
 # Column widths of the store (store/models.py): longer text cannot be saved.
@@ -45,6 +39,11 @@ MSG_NO_ROWS = "The file has a header but no personas."
 MSG_JSON_INVALID = "The file is not valid JSON"
 MSG_JSON_NOT_LIST = (
     "The JSON file must hold a list of personas (or an export with a 'personas' list)."
+)
+MSG_JSON_TOO_DEEP = f"{MSG_JSON_INVALID}: it is nested too deeply (max {JSON_MAX_DEPTH} levels)"
+MSG_JSON_NUMBER = f"{MSG_JSON_INVALID}: a number in it is too long"
+MSG_CSV_UNREADABLE = (
+    "The CSV file cannot be read at line {line}: a cell is too long or a quote is not closed."
 )
 MSG_UNKNOWN_TYPE = "Unsupported file type: upload a .csv or .json file"
 
@@ -153,8 +152,8 @@ def parse_csv(text: str) -> list[tuple[int, dict[str, Any] | None, list[str]]]:
         header = next(reader)
         columns = _check_header(header)
         rows = [r for r in reader if any(c.strip() for c in r)]
-    except csv.Error as exc:
-        raise ImportFileError(f"The CSV file cannot be read: {exc}") from exc
+    except csv.Error as exc:  # Python's text ("field larger than field limit") is not said
+        raise ImportFileError(MSG_CSV_UNREADABLE.format(line=reader.line_num)) from exc
     if not rows:
         raise ImportFileError(MSG_NO_ROWS)
     if len(rows) > IMPORT_MAX_ROWS:
@@ -180,11 +179,23 @@ def _json_item(item: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def parse_json(text: str) -> list[tuple[int, dict[str, Any] | None, list[str]]]:
+def _load_json(text: str) -> Any:
+    """The document cleaned like a request body; errors in words for a user, not Python's."""
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise ImportFileError(f"{MSG_JSON_INVALID}: {str(exc)[:120]}") from exc
+        return clean_json(json.loads(text))
+    except json.JSONDecodeError as exc:
+        where = f"{exc.msg} at line {exc.lineno}, column {exc.colno}"
+        raise ImportFileError(f"{MSG_JSON_INVALID}: {where}") from exc
+    except RecursionError as exc:
+        raise ImportFileError(MSG_JSON_TOO_DEEP) from exc
+    except UnstorableJson as exc:
+        raise ImportFileError(f"{MSG_JSON_INVALID}: {exc}") from exc
+    except ValueError as exc:  # an integer with thousands of digits
+        raise ImportFileError(MSG_JSON_NUMBER) from exc
+
+
+def parse_json(text: str) -> list[tuple[int, dict[str, Any] | None, list[str]]]:
+    document = _load_json(text)
     if isinstance(document, dict) and isinstance(document.get("personas"), list):
         document = document["personas"]
     if not isinstance(document, list):
@@ -207,7 +218,7 @@ def parse_file(
     """The rows of an uploaded persona file; ImportFileError when it cannot be read."""
     if len(data) > IMPORT_MAX_BYTES:
         raise ImportFileError(too_large_message(len(data)))
-    text = decode(data)
+    text = clean_text(decode(data))  # NUL (and any surrogate) out, as in every request
     if not text.strip():
         raise ImportFileError(MSG_EMPTY)
     if detect_format(filename, content_type, text) == "json":

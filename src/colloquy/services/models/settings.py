@@ -9,6 +9,7 @@ provider they started with (the runner holds it).
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -27,6 +28,8 @@ from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.secret_box import SecretBox
 from colloquy.store.models import AppSettingRow
+
+log = logging.getLogger("colloquy.models")
 
 SETTING_KEY = "model"
 MODELS_DIR = "models"
@@ -154,7 +157,8 @@ def _local_model(runtime: Runtime, model: str | None, problems: list[str]) -> st
         return env_path
     path = models_dir(runtime) / name
     if Path(name).name != name or not name.lower().endswith(".gguf") or not path.is_file():
-        problems.append(f"No GGUF model named {name!r} in {models_dir(runtime)}")
+        # The folder's path is the server's business, not the user's.
+        problems.append(f"No GGUF model named {name!r} in the models folder")
         raise ValidationFailed(problems)
     return str(path)
 
@@ -358,4 +362,8 @@ def _list_failure(err: BaseException, config: ModelConfig) -> str:
         return f"{where} has no model list (404)"
     if type(err).__name__ in ("APIConnectionError", "APITimeoutError"):
         return f"could not reach {where}"
-    return str(err) or type(err).__name__
+    # Neither the target's error body nor Python's own text: the log has them.
+    log.warning("listing the models of %s failed", where, exc_info=err)
+    if isinstance(status, int):
+        return f"{where} answered with an error ({status})"
+    return f"{where} did not answer with a model list (is it an OpenAI-compatible API address?)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_RUN
@@ -114,10 +115,21 @@ async def rerun_session(
         config = model_settings.resolve(runtime, change)
         await _check_answers(runtime, config)
     copy = await sessions.duplicate_session(db, session_id)
-    row = await db.get(SessionRow, copy["id"])
-    assert row is not None
-    suffix = f" ({label(config)})"
-    row.name = f"{source.name[: max(1, NAME_MAX - len(suffix))]}{suffix}"[:NAME_MAX]
-    row.model_override = encode(runtime, config)
+    try:
+        row = await db.get(SessionRow, copy["id"])
+        assert row is not None
+        suffix = f" ({label(config)})"
+        row.name = f"{source.name[: max(1, NAME_MAX - len(suffix))]}{suffix}"[:NAME_MAX]
+        row.model_override = encode(runtime, config)
+        await db.commit()
+        return await control.run_session(db, row.id, runners, bus)
+    except Exception:
+        await _discard(db, copy["id"])
+        raise
+
+
+async def _discard(db: AsyncSession, copy_id: str) -> None:
+    """A rerun that fails leaves no "(Copy)" draft behind (README: no copy is left)."""
+    await db.rollback()
+    await db.execute(delete(SessionRow).where(SessionRow.id == copy_id))
     await db.commit()
-    return await control.run_session(db, row.id, runners, bus)

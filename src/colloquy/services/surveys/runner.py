@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
+from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.domain.surveys.rules import (
     ANSWER_MAX_TOKENS,
     DIRECT_MAX_TOKENS,
@@ -39,6 +40,7 @@ from colloquy.domain.surveys.scales import anchor_sets, scale_points
 from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.engine.events import EventBus
 from colloquy.engine.prompting import image_urls
+from colloquy.errors import AppError
 from colloquy.llm.errors import LLMError
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
@@ -56,6 +58,8 @@ ANSWER_NOT_SAVED = (
     "an answer could not be saved (the server log has the details; if running again "
     "fails the same way, check the database and report the log)"
 )
+# What a survey that stops on an unexpected error shows; the error itself goes to the log.
+MSG_STOPPED = "an unexpected error (the details are in the server log). Run again to continue."
 
 
 @dataclass
@@ -123,7 +127,8 @@ class SurveyRunner:
             }
             provider = self.runtime.get_provider()
             if not row.model:
-                row.model = "/".join(x for x in current_model(self.runtime) if x)
+                named = "/".join(x for x in current_model(self.runtime) if x)
+                row.model = named[:MODEL_NAME_MAX_LENGTH]  # "openai/" + a 200-char name
                 await db.commit()
         self._questions = survey["questions"]
         keys = plan(survey)
@@ -415,7 +420,8 @@ class SurveyManager:
                     row = await db.get(SurveyRow, runner.survey_id)
                     if row is not None:
                         row.status = "failed"
-                        row.error = {"status": None, "message": f"The survey stopped: {exc}"}
+                        said = exc.message if isinstance(exc, AppError) else MSG_STOPPED
+                        row.error = {"status": None, "message": f"The survey stopped: {said}"}
                         await db.commit()
             runner.progress.status = "failed"
             runner.progress.bump()

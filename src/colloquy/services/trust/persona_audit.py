@@ -16,8 +16,10 @@ import time
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.trust.personality_audit import (
     answers_schema,
@@ -28,7 +30,7 @@ from colloquy.domain.trust.personality_audit import (
     parse_answers,
     score_answers,
 )
-from colloquy.errors import ModelError
+from colloquy.errors import AppError, Conflict, ModelError
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import extract_json
 from colloquy.llm.types import ChatMessage, ChatRequest
@@ -41,6 +43,8 @@ from colloquy.store.types import utcnow
 log = logging.getLogger("colloquy.audit")
 
 MSG_FAILED = "Personality audit failed"
+MSG_DELETED = "The persona was deleted during its audit; the audit was discarded."
+MSG_JOB_FAILED = "The audit of a persona failed (the details are in the server log)."
 MSG_NO_ANSWERS = "Personality audit failed: the model answered none of the questionnaire items"
 TOKENS_PER_BATCH = 200
 ATTEMPTS = 2  # a batch with unreadable or missing answers is asked once more
@@ -119,11 +123,18 @@ async def audit_persona(db: AsyncSession, provider: Any, persona_id: str) -> dic
         measured=result["measured"],
         items=result["items"],
         engaging=result["engaging"],
-        model=str(getattr(provider, "model", "") or "")[:200],
+        model=str(getattr(provider, "model", "") or "")[:MODEL_NAME_MAX_LENGTH],
         created_at=utcnow(),
     )
+    if await db.get(PersonaRow, persona_id) is None:
+        raise Conflict(MSG_DELETED)
     db.add(row)
-    await db.commit()
+    try:
+        await db.commit()
+    except IntegrityError as exc:  # deleted between the check and the commit
+        await db.rollback()
+        log.info("audit of persona %s discarded: %s", persona_id, exc)
+        raise Conflict(MSG_DELETED) from None
     return audit_dict(row)
 
 
@@ -178,11 +189,13 @@ async def _audit_library(runtime: Runtime, ids: list[str], job: dict[str, Any]) 
                     await audit_persona(db, provider, persona_id)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # noqa: BLE001 - one persona failing does not stop the library
+            except Exception as exc:  # one persona failing does not stop the library
                 job["failed"] += 1
-                message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+                # Messages written for users only; anything else (a database error with
+                # every answer in it) goes to the log.
+                message = exc.message if isinstance(exc, AppError) else MSG_JOB_FAILED
                 job["errors"] = [*job["errors"], message][-5:]
-                log.warning("audit of persona %s failed: %s", persona_id, message)
+                log.warning("audit of persona %s failed", persona_id, exc_info=exc)
             job["done"] += 1
     finally:
         job["running"] = False
