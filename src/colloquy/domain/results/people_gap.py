@@ -97,10 +97,11 @@ def _figures(shape: Mapping[str, Any]) -> dict[str, float | None]:
 def gap_to_human(shape: Mapping[str, Any], human: Mapping[str, Any]) -> dict[str, float | None]:
     """Each figure of a simulated session minus the human reference's (None: either missing)."""
     mine, ref = _figures(shape), _figures(human)
-    return {
-        k: _r(mine[k] - ref[k]) if mine[k] is not None and ref[k] is not None else None
-        for k in mine
-    }
+    out: dict[str, float | None] = {}
+    for key, value in mine.items():
+        other = ref[key]
+        out[key] = _r(value - other) if value is not None and other is not None else None
+    return out
 
 
 def match_themes(

@@ -12,6 +12,7 @@ from colloquy.domain.results.compare import (
     parse_compare_ids,
     session_comparison,
 )
+from colloquy.domain.sessions.messages import Message
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.provenance import model_label_for
@@ -42,7 +43,7 @@ async def compare_sessions(
     if unfinished:
         raise ValidationFailed(unfinished)
     columns = []
-    all_messages: dict[str, list[dict[str, Any]]] = {}
+    all_messages: dict[str, list[Message]] = {}
     for sid in wanted:
         session = records[sid]
         messages = await load_message_dicts(db, sid)

@@ -4,6 +4,7 @@ gap to the (first) human group and the theme recall and precision against it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.results.people_gap import conversation_shape, gap_to_human, match_themes
@@ -18,7 +19,7 @@ HUMAN = "human"
 async def add_people_gap(
     runtime: Runtime,
     columns: list[dict[str, Any]],
-    messages: dict[str, list[dict[str, Any]]],
+    messages: Mapping[str, Sequence[Mapping[str, Any]]],
     reports: dict[str, dict[str, Any] | None],
 ) -> None:
     """Fill `people` on every column (and `gapToHuman`, `themeMatch` on simulated ones) when

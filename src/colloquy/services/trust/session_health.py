@@ -93,7 +93,7 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
         embedder=embedder_name,
         provider=provider,
         model=model,
-        source=session.get("source") or "simulated",
+        source=str(session.get("source") or "simulated"),
     )
     stored = await db.get(SessionHealthRow, session_id)
     if stored is None:
