@@ -106,7 +106,10 @@ export function HealthReport({
           )}
           <p className="text-xs text-muted-foreground">
             {health.answerCount} answers from {health.participantCount} participants, written by{" "}
-            {health.model.name || health.model.provider || "an unknown model"}; compared with{" "}
+            {health.writtenBy === "people"
+              ? "people (an imported human group, judged by the same rules)"
+              : health.model.name || health.model.provider || "an unknown model"}
+            ; compared with{" "}
             {health.embedder}.
           </p>
         </CardContent>
