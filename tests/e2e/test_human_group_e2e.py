@@ -15,12 +15,15 @@ from domain.human_transcript import TRANSCRIPT
 def _simulated_session(base: str) -> str:
     body = {
         "name": "Oat milk (simulated)",
+        "description": "Simulated beside people",
         "participantIds": ["p1", "p2", "p3"],
         "moderatorStyle": "casual",
-        "questions": ["Do you think the price of oat milk is fair?"],
+        "questions": ["Do you think the price of oat milk is fair?", "Would you buy it?"],
         "settings": {"responseLength": "brief", "discussionMode": "sequential"},
     }
-    sid = httpx.post(f"{base}/api/sessions", json=body, timeout=10).json()["id"]
+    res = httpx.post(f"{base}/api/sessions", json=body, timeout=10)
+    assert res.status_code == 201, res.text
+    sid = res.json()["id"]
     assert httpx.post(f"{base}/api/sessions/{sid}/run", timeout=10).status_code == 200
     deadline = time.monotonic() + 60
     while httpx.get(f"{base}/api/sessions/{sid}", timeout=10).json()["status"] != "completed":
@@ -38,7 +41,7 @@ def test_import_a_human_group_then_health_and_compare(live_server: str, page: Pa
     page.goto(f"{base}/dashboard")
     page.get_by_role("button", name="Import a real focus group").click()
     page.get_by_label("Transcript").set_input_files(str(transcript))
-    page.get_by_label("Name (optional)").fill("Oat milk (people)")
+    page.get_by_label("Name (optional)", exact=True).fill("Oat milk (people)")
     page.get_by_role("button", name="Preview").click()
     preview = page.get_by_label("Preview")
     expect(preview).to_contain_text("moderator: Moderator")

@@ -105,14 +105,14 @@ def test_ai_assist(api):
 
 @pytest.mark.parametrize("mode", ["sequential", "parallel"])
 def test_session_and_insights(api, mode):
-    """A whole brief session (3 participants, 1 question, 3 rounds: the smallest the spec
-    allows, as the claim is about the server path, not the model) in both discussion modes (its
+    """A whole 3 x 2 brief session (the smallest the spec allows: the claim is about the
+    server path, not the model) through the real server in both discussion modes (its
     default options interrupt concurrent requests: the adaptive limit and the retry of cut
     streams must carry the run), then insights on the sequential one."""
     body = {
         "name": f"Snacks ({mode})",
         "participantIds": ["p1", "p2", "p3"],
-        "questions": ["Would you try a seaweed chip?"],
+        "questions": ["What do you look for in a snack?", "Would you try a seaweed chip?"],
         "settings": {"responseLength": "brief", "discussionMode": mode},
     }
     sid = api.post("/api/sessions", json=body).json()["id"]
@@ -124,7 +124,7 @@ def test_session_and_insights(api, mode):
     assert view["error"] is None, view["error"]
     assert view["status"] == "completed"
     answers = [m for m in view["messages"] if m["kind"] == "response"]
-    assert len(answers) == 9 and all(a["content"].strip() for a in answers)
+    assert len(answers) == 18 and all(a["content"].strip() for a in answers)
     if mode == "parallel":
         # Insights once is enough for the server path; on the parallel transcript the 135M
         # model's JSON, though grammar-shaped, failed validation three times in a full run.
