@@ -15,7 +15,7 @@ from colloquy.api.schemas.sessions import (
     SessionUpdate,
 )
 from colloquy.services.models.settings import ModelChange
-from colloquy.services.multipart_upload import read_form
+from colloquy.services.multipart_upload import FIELD_MAX, read_form
 from colloquy.services.sessions import control, human_import
 from colloquy.services.sessions import crud as service
 from colloquy.services.sessions import rerun as model_runs
@@ -43,8 +43,8 @@ _IMPORT_BODY = {
                     "required": ["file"],
                     "properties": {
                         "file": {"type": "string", "format": "binary"},
-                        "name": {"type": "string"},
-                        "moderator": {"type": "string"},
+                        "name": {"type": "string", "maxLength": FIELD_MAX},
+                        "moderator": {"type": "string", "maxLength": FIELD_MAX},
                     },
                 }
             }
