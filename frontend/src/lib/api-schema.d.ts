@@ -4543,7 +4543,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    scale?: string;
+                };
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {

@@ -5,6 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request, Response
 
 from colloquy.api.deps import SessionDep
+from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.results import attachment
 from colloquy.api.schemas.personas import (
     PersonaCreate,
@@ -13,7 +14,6 @@ from colloquy.api.schemas.personas import (
     PersonaTemplateOut,
     PersonaUpdate,
 )
-from colloquy.api.uploads import _UPLOAD_BODY
 from colloquy.domain.personas.file_import import IMPORT_MAX_BYTES, too_large_message
 from colloquy.domain.personas.templates import PERSONA_TEMPLATES
 from colloquy.errors import ValidationFailed
@@ -66,7 +66,7 @@ async def persona_import_template():
     return _download(text, filename, "text/csv; charset=utf-8")
 
 
-@router.post("/personas/import", response_model=PersonaImportOut, openapi_extra=_UPLOAD_BODY)
+@router.post("/personas/import", response_model=PersonaImportOut, openapi_extra=FILE_BODY)
 async def import_personas(
     request: Request,
     db: SessionDep,

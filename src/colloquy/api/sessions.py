@@ -6,6 +6,7 @@ from fastapi import APIRouter, Body, Query, Request, Response
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.engine_deps import EventsDep, RunnersDep
+from colloquy.api.multipart_body import multipart_body
 from colloquy.api.schemas.human_import import HumanImportOut
 from colloquy.api.schemas.sessions import (
     SessionCreate,
@@ -15,7 +16,7 @@ from colloquy.api.schemas.sessions import (
     SessionUpdate,
 )
 from colloquy.services.models.settings import ModelChange
-from colloquy.services.multipart_upload import FIELD_MAX, read_form
+from colloquy.services.multipart_upload import read_form
 from colloquy.services.sessions import control, human_import
 from colloquy.services.sessions import crud as service
 from colloquy.services.sessions import rerun as model_runs
@@ -33,27 +34,12 @@ async def create_session(body: SessionCreate, db: SessionDep):
     return await service.create_session(db, body.model_dump(by_alias=True))
 
 
-_IMPORT_BODY = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": ["file"],
-                    "properties": {
-                        "file": {"type": "string", "format": "binary"},
-                        "name": {"type": "string", "maxLength": FIELD_MAX},
-                        "moderator": {"type": "string", "maxLength": FIELD_MAX},
-                    },
-                }
-            }
-        },
-    }
-}
-
-
-@router.post("/import", response_model=HumanImportOut, status_code=201, openapi_extra=_IMPORT_BODY)
+@router.post(
+    "/import",
+    response_model=HumanImportOut,
+    status_code=201,
+    openapi_extra=multipart_body("name", "moderator"),
+)
 async def import_human_session(
     request: Request,
     db: SessionDep,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from colloquy.api.deps import RuntimeDep
+from colloquy.api.multipart_body import multipart_body
 from colloquy.api.schemas.calibration import CalibrationOut
 from colloquy.domain.surveys.calibration import CALIBRATION_MAX_BYTES
 from colloquy.errors import ValidationFailed
@@ -15,7 +16,7 @@ from colloquy.services.surveys.calibration import calibrate
 router = APIRouter(prefix="/surveys", tags=["surveys"])
 
 
-@router.post("/calibrate", response_model=CalibrationOut)
+@router.post("/calibrate", response_model=CalibrationOut, openapi_extra=multipart_body("scale"))
 async def calibrate_ratings(request: Request, runtime: RuntimeDep):
     """Multipart: `file` (CSV with the columns text and rating) and `scale` (a built-in
     scale key, default purchase_intent)."""

@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from colloquy.api.deps import SettingsDep
+from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.schemas.uploads import UploadOut
 from colloquy.domain.constants import FILE_MAX_BYTES
 from colloquy.domain.images import IMAGE_SUFFIX_MIMES
@@ -16,24 +17,10 @@ from colloquy.services.sessions import uploads as service
 router = APIRouter(tags=["uploads"])  # under /api
 files_router = APIRouter(include_in_schema=False)  # at the site root
 
-_UPLOAD_BODY = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": ["file"],
-                    "properties": {"file": {"type": "string", "format": "binary"}},
-                }
-            }
-        },
-    }
-}
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$")
 
 
-@router.post("/uploads", response_model=UploadOut, status_code=201, openapi_extra=_UPLOAD_BODY)
+@router.post("/uploads", response_model=UploadOut, status_code=201, openapi_extra=FILE_BODY)
 async def upload_file(request: Request, settings: SettingsDep):
     # Streamed and bounded: reading stops just past 10MB, nothing is spooled to disk.
     received = await read_file_field(request, "file", FILE_MAX_BYTES)

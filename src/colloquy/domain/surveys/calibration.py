@@ -17,6 +17,8 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from colloquy.domain.trust.vectors import pearson
+
 CALIBRATION_MAX_ROWS = 10_000
 CALIBRATION_MAX_BYTES = 5 * 1024 * 1024
 TEXT_MAX_CHARS = 5000
@@ -69,15 +71,6 @@ def _whole_number(raw: str) -> int | None:
     except ValueError:
         return None
     return int(value) if math.isfinite(value) and value == int(value) else None
-
-
-def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
-    """Pearson r; None when either side does not vary."""
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    sxy = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys))
-    sxx = math.fsum((x - mx) ** 2 for x in xs)
-    syy = math.fsum((y - my) ** 2 for y in ys)
-    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else None
 
 
 def average_ranks(values: Sequence[float]) -> list[float]:
