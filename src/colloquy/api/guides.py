@@ -9,7 +9,7 @@ from fastapi import APIRouter, Body, Query
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.engine_deps import EventsDep, RunnersDep
-from colloquy.api.schemas.guides import GuideFileOut, GuideFormOut, GuideTextIn
+from colloquy.api.schemas.guides import GuideCheckOut, GuideFileOut, GuideFormOut, GuideTextIn
 from colloquy.api.schemas.sessions import SessionCreate, SessionOut
 from colloquy.api.schemas.surveys import SurveyOut
 from colloquy.api.surveys import ManagerDep
@@ -51,6 +51,19 @@ async def session_guide(session_id: str, db: SessionDep):
 @router.get("/surveys/{survey_id}/guide", response_model=GuideFileOut)
 async def survey_guide(survey_id: str, db: SessionDep):
     return saving.guide_file(await saving.survey_guide(db, survey_id))
+
+
+@router.post("/guides/check", response_model=GuideCheckOut)
+async def check_guide(
+    body: GuideBody,
+    db: SessionDep,
+    runtime: RuntimeDep,
+    client_files: Annotated[bool, Query(alias="clientFiles")] = False,
+):
+    """Check a guide as a run would, creating nothing (422 naming each problem's field).
+    `clientFiles=true`: its stimulus files are uploaded by the caller before the run."""
+    kind = await run.check_guide(db, runtime, body, client_files=client_files)
+    return {"kind": kind}
 
 
 @router.post("/guides/sessions", response_model=SessionOut, status_code=201)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -21,6 +21,10 @@ class GuideFileOut(CamelModel):
     yaml: str
     json_text: str = Field(alias="json")
     filename: str
+
+
+class GuideCheckOut(CamelModel):
+    kind: Literal["focus-group", "survey"]
 
 
 class GuideFormOut(CamelModel):

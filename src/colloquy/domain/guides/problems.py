@@ -101,3 +101,16 @@ def body_loc_to_guide(loc: Sequence[str | int]) -> Loc:
     if isinstance(head, str) and head in _BODY_TO_GUIDE:
         return _BODY_TO_GUIDE[head]
     return (head, *rest)
+
+
+def field_loc(field: str) -> Loc:
+    """ "stimuli[1].file" -> ("stimuli", 1, "file") (the inverse of field_name)."""
+    loc: list[str | int] = []
+    for part in field.replace("[", ".[").split("."):
+        if not part:
+            continue
+        if part.startswith("[") and part.endswith("]") and part[1:-1].isdigit():
+            loc.append(int(part[1:-1]))
+        else:
+            loc.append(part)
+    return tuple(loc)

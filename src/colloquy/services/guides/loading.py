@@ -16,7 +16,10 @@ from colloquy.errors import ValidationFailed
 from colloquy.services.guides.models import FocusGroupGuide, Guide, SurveyGuide
 
 MAX_GUIDE_BYTES = 1_000_000
-KINDS: dict[str, type[FocusGroupGuide] | type[SurveyGuide]] = {"focus-group": FocusGroupGuide, "survey": SurveyGuide}
+KINDS: dict[str, type[FocusGroupGuide | SurveyGuide]] = {
+    "focus-group": FocusGroupGuide,
+    "survey": SurveyGuide,
+}
 
 
 class GuideInvalid(ValidationFailed):
@@ -27,6 +30,9 @@ class GuideInvalid(ValidationFailed):
     def __init__(self, problems: Sequence[GuideProblem]) -> None:
         self.problems = list(problems)
         super().__init__([str(p) for p in self.problems])
+        self.extra = {
+            "problems": [{"field": p.field, "message": p.message, "line": p.line} for p in problems]
+        }
 
 
 class _LineLoader(yaml.SafeLoader):

@@ -74,7 +74,13 @@ def _check_body(model: Any, body: dict[str, Any], lines: Lines, found: resolve.R
 
 
 async def _prepare(
-    db: AsyncSession, runtime: Runtime, guide: Any, key: str, lines: Lines, base_dir: Path | None
+    db: AsyncSession,
+    runtime: Runtime,
+    guide: Any,
+    key: str,
+    lines: Lines,
+    base_dir: Path | None,
+    client_files: bool,
 ) -> resolve.Resolved:
     found = resolve.Resolved()
     who = guide.participants if key == "stimuli" else guide.respondents
@@ -82,14 +88,21 @@ async def _prepare(
         db, who, "participants" if key == "stimuli" else "respondents", lines, found
     )
     await db.rollback()  # no transaction held open while files are read
-    stimuli = guide.stimuli if key == "stimuli" else guide.concepts
-    resolve.read_stimulus_files(stimuli, key, base_dir, lines, found)
+    if not client_files:
+        stimuli = guide.stimuli if key == "stimuli" else guide.concepts
+        resolve.read_stimulus_files(stimuli, key, base_dir, lines, found)
     if key == "stimuli":
         resolve.resolve_model(runtime, guide.model, lines, found)
     return found
 
 
-async def _generate(db: AsyncSession, runtime: Runtime, who: Participants) -> list[str]:
+def _placeholders_for_files(stimuli: list[Any]) -> dict[int, str]:
+    return {i: _UPLOAD_PLACEHOLDER for i, s in enumerate(stimuli) if s.file is not None}
+
+
+async def _generate(
+    db: AsyncSession, runtime: Runtime, who: Participants, seed: int | None
+) -> list[str]:
     if who.generate is None:
         return []
     made = await generate_personas(
@@ -99,6 +112,7 @@ async def _generate(db: AsyncSession, runtime: Runtime, who: Participants) -> li
         document_text=None,
         count=who.generate.count,
         diversity=who.generate.diversity,
+        seed=seed,
     )
     return [p["id"] for p in made]
 
@@ -109,6 +123,51 @@ async def _upload(runtime: Runtime, found: resolve.Resolved) -> dict[int, str]:
         saved = await save_upload(f.path.name, f.data, True, runtime.settings.uploads_dir)
         uploaded[f.index] = saved["url"]
     return uploaded
+
+
+async def _checked_session(
+    db: AsyncSession,
+    runtime: Runtime,
+    guide: FocusGroupGuide | Mapping[str, Any],
+    lines: Lines,
+    base_dir: Path | None,
+    client_files: bool,
+) -> tuple[FocusGroupGuide, resolve.Resolved]:
+    g: FocusGroupGuide = _as(FocusGroupGuide, guide, lines)
+    found = await _prepare(db, runtime, g, "stimuli", lines, base_dir, client_files)
+    ids = found.participant_ids + _placeholders(g.participants)
+    contents = _contents(g.stimuli, _placeholders_for_files(g.stimuli))
+    body = convert.session_body(g.model_dump(by_alias=True), ids, contents)
+    _check_body(SessionCreate, body, lines, found)
+    if not found.problems:
+        try:
+            setup.validate_setup(SessionCreate.model_validate(body).model_dump(by_alias=True))
+        except ValidationFailed as exc:
+            found.problems += [problem(setup_message_loc(m), m, lines) for m in exc.errors]
+    if found.problems:
+        raise GuideInvalid(found.problems)
+    return g, found
+
+
+async def check_guide(
+    db: AsyncSession,
+    runtime: Runtime,
+    guide: FocusGroupGuide | SurveyGuide | Mapping[str, Any],
+    *,
+    lines: Lines | None = None,
+    base_dir: Path | None = None,
+    client_files: bool = False,
+) -> str:
+    """Check a guide as a run would, creating nothing; its kind, or GuideInvalid.
+    `client_files`: stimulus files are uploaded by the caller after the check (the
+    command line against a server), so they are not read here."""
+    lines = lines or {}
+    g = guide if not isinstance(guide, Mapping) else validate_guide(dict(guide), lines)
+    if isinstance(g, FocusGroupGuide):
+        await _checked_session(db, runtime, g, lines, base_dir, client_files)
+    else:
+        await _checked_survey(db, runtime, g, lines, base_dir, client_files)
+    return g.kind
 
 
 async def create_session_from_guide(
@@ -131,24 +190,13 @@ async def create_session_from_guide(
     ValidationFailed, HTTP 422) naming line and field of every problem; nothing is created.
     """
     lines = lines or {}
-    g: FocusGroupGuide = _as(FocusGroupGuide, guide, lines)
-    found = await _prepare(db, runtime, g, "stimuli", lines, base_dir)
-    dumped = g.model_dump(by_alias=True)
-    ids = found.participant_ids + _placeholders(g.participants)
-    placeholders = {f.index: _UPLOAD_PLACEHOLDER for f in found.files}
-    body = convert.session_body(dumped, ids, _contents(g.stimuli, placeholders))
-    _check_body(SessionCreate, body, lines, found)
-    if not found.problems:
-        try:
-            setup.validate_setup(SessionCreate.model_validate(body).model_dump(by_alias=True))
-        except ValidationFailed as exc:
-            found.problems += [problem(setup_message_loc(m), m, lines) for m in exc.errors]
-    if found.problems:
-        raise GuideInvalid(found.problems)
-    generated = await _generate(db, runtime, g.participants)
+    g, found = await _checked_session(db, runtime, guide, lines, base_dir, False)
+    generated = await _generate(db, runtime, g.participants, g.seed)
     uploaded = await _upload(runtime, found)
     body = convert.session_body(
-        dumped, found.participant_ids + generated, _contents(g.stimuli, uploaded)
+        g.model_dump(by_alias=True),
+        found.participant_ids + generated,
+        _contents(g.stimuli, uploaded),
     )
     view = await sessions.create_session(
         db, SessionCreate.model_validate(body).model_dump(by_alias=True)
@@ -161,6 +209,30 @@ async def create_session_from_guide(
     if start:
         return await control.run_session(db, view["id"], runners, bus)
     return await sessions.get_session(db, view["id"], runners)
+
+
+async def _checked_survey(
+    db: AsyncSession,
+    runtime: Runtime,
+    guide: SurveyGuide | Mapping[str, Any],
+    lines: Lines,
+    base_dir: Path | None,
+    client_files: bool,
+) -> tuple[SurveyGuide, resolve.Resolved]:
+    g: SurveyGuide = _as(SurveyGuide, guide, lines)
+    found = await _prepare(db, runtime, g, "concepts", lines, base_dir, client_files)
+    ids = found.participant_ids + _placeholders(g.respondents)
+    contents = _contents(g.concepts, _placeholders_for_files(g.concepts))
+    body = convert.survey_body(g.model_dump(by_alias=True), ids, contents)
+    _check_body(SurveyCreate, body, lines, found)
+    if not found.problems:
+        draft = SurveyCreate.model_validate(body).model_dump(by_alias=True)
+        draft["respondents"] = [{"id": i} for i in ids]
+        for m in validate_survey(draft):
+            found.problems.append(problem(_survey_loc(m), m, lines))
+    if found.problems:
+        raise GuideInvalid(found.problems)
+    return g, found
 
 
 async def create_survey_from_guide(
@@ -176,24 +248,13 @@ async def create_survey_from_guide(
     """Create the survey a survey guide describes and (by default) start it; as
     `create_session_from_guide`. Returns the survey's API view (SurveyOut's fields)."""
     lines = lines or {}
-    g: SurveyGuide = _as(SurveyGuide, guide, lines)
-    found = await _prepare(db, runtime, g, "concepts", lines, base_dir)
-    dumped = g.model_dump(by_alias=True)
-    ids = found.participant_ids + _placeholders(g.respondents)
-    placeholders = {f.index: _UPLOAD_PLACEHOLDER for f in found.files}
-    body = convert.survey_body(dumped, ids, _contents(g.concepts, placeholders))
-    _check_body(SurveyCreate, body, lines, found)
-    if not found.problems:
-        draft = SurveyCreate.model_validate(body).model_dump(by_alias=True)
-        draft["respondents"] = [{"id": i} for i in ids]
-        for m in validate_survey(draft):
-            found.problems.append(problem(_survey_loc(m), m, lines))
-    if found.problems:
-        raise GuideInvalid(found.problems)
-    generated = await _generate(db, runtime, g.respondents)
+    g, found = await _checked_survey(db, runtime, guide, lines, base_dir, False)
+    generated = await _generate(db, runtime, g.respondents, g.seed)
     uploaded = await _upload(runtime, found)
     body = convert.survey_body(
-        dumped, found.participant_ids + generated, _contents(g.concepts, uploaded)
+        g.model_dump(by_alias=True),
+        found.participant_ids + generated,
+        _contents(g.concepts, uploaded),
     )
     body = SurveyCreate.model_validate(body).model_dump(by_alias=True, exclude_none=True)
     view = await surveys.create_survey(db, body)
