@@ -1095,6 +1095,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guides/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check Guide
+         * @description Check a guide as a run would, creating nothing (422 naming each problem's field).
+         *     `clientFiles=true`: its stimulus files are uploaded by the caller before the run.
+         */
+        post: operations["check_guide_api_guides_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guides/sessions": {
         parameters: {
             query?: never;
@@ -1737,6 +1758,14 @@ export interface components {
         GenerateResponse: {
             /** Personas */
             personas: components["schemas"]["PersonaOut"][];
+        };
+        /** GuideCheckOut */
+        GuideCheckOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "focus-group" | "survey";
         };
         /** GuideFileOut */
         GuideFileOut: {
@@ -5189,6 +5218,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuideFileOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    check_guide_api_guides_check_post: {
+        parameters: {
+            query?: {
+                clientFiles?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideCheckOut"];
                 };
             };
             /** @description Validation Error */
