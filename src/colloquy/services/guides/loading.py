@@ -5,6 +5,7 @@ document is YAML), with Python's JSON reader as a fallback for what YAML refuses
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,7 +37,18 @@ class GuideInvalid(ValidationFailed):
 
 
 class _LineLoader(yaml.SafeLoader):
-    """Safe YAML, keeping where each key and item is."""
+    """Safe YAML, keeping where each key and item is. Only true and false are booleans (as
+    in YAML 1.2 and JSON): an answer scale's "No" and "Yes" stay words."""
+
+
+_BOOL = "tag:yaml.org,2002:bool"
+_LineLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != _BOOL]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_LineLoader.add_implicit_resolver(
+    _BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 
 
 def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int], dupes: list[GuideProblem]) -> None:

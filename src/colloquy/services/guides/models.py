@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from pydantic.alias_generators import to_camel
 
 from colloquy.api.schemas.common import ModelName
@@ -27,7 +36,7 @@ from colloquy.domain.constants import (
 
 GUIDE_VERSION: Literal[1] = 1
 PersonaId = Annotated[str, Field(min_length=1, max_length=64)]
-Tag = Annotated[str, Field(min_length=1, max_length=50)]
+TagName = Annotated[str, Field(min_length=1, max_length=50)]
 Question = Annotated[str, Field(min_length=1, max_length=1000)]
 
 
@@ -61,7 +70,7 @@ class Participants(GuideModel):
     the tags (each persona once), then the generated ones."""
 
     ids: list[PersonaId] = Field(default_factory=list, max_length=500)
-    tags: list[Tag] = Field(default_factory=list, max_length=20)
+    tags: list[TagName] = Field(default_factory=list, max_length=20)
     generate: GenerateSpec | None = None
 
     @model_validator(mode="after")
@@ -154,10 +163,21 @@ class CustomScale(GuideModel):
     )
 
 
+def _scale_kind(value: Any) -> str:
+    return "CustomScale" if isinstance(value, dict | CustomScale) else "Key"
+
+
+# A built-in scale key (GET /api/surveys/scales) or a custom scale; the value's shape picks
+# which, so a problem is reported once, for the shape given.
+Scale = Annotated[
+    Annotated[str, Field(max_length=100), Tag("Key")] | Annotated[CustomScale, Tag("CustomScale")],
+    Discriminator(_scale_kind),
+]
+
+
 class SurveyQuestion(GuideModel):
     text: str = Field(min_length=1, max_length=2000)
-    # A built-in scale key (GET /api/surveys/scales) or a custom scale.
-    scale: Annotated[str, Field(max_length=100)] | CustomScale = "purchase_intent"
+    scale: Scale = "purchase_intent"
 
 
 class SurveyGuide(GuideModel):
