@@ -11,6 +11,7 @@ import time
 
 import httpx
 import pytest
+from sqlalchemy.exc import DBAPIError
 
 from support.fake_openai import run_fake_openai
 from support.live_server import ROOT, assert_complete_plan, server_env, start, stop, stored_messages
@@ -93,3 +94,57 @@ def test_run_interrupt_and_resume_against_a_server(settings, tmp_path):
         finally:
             stop(proc)
     assert_complete_plan(stored_messages(settings.resolved_database_url)[sid], 2, 3)
+
+
+def test_local_run_interrupt_and_resume(settings, tmp_path):
+    """On the local database (no server): SIGINT stops the in-process run and exits 130;
+    --resume in a new process finishes it."""
+    guide = tmp_path / "g.yaml"
+    guide.write_text(GUIDE)
+    with run_fake_openai(latency=0.25) as fake:
+        env = server_env(settings, fake.base_url, PYTHONPATH=str(ROOT / "src"))
+        run = subprocess.Popen(
+            [sys.executable, "-m", "colloquy.cli", "run", str(guide), "--out", str(tmp_path)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 60
+        stored: dict = {}
+        while not stored or len(next(iter(stored.values()))) < 3:
+            assert time.monotonic() < deadline and run.poll() is None, run.stderr
+            try:
+                stored = stored_messages(settings.resolved_database_url)
+            except DBAPIError:  # the process has not made its tables yet
+                stored = {}
+            time.sleep(0.2)
+        run.send_signal(signal.SIGINT)
+        output, err = run.communicate(timeout=60)
+        assert run.returncode == 130, (output, err)
+        [sid] = stored
+        assert f"Stopped. Resume with: --resume {sid}" in err
+        resumed = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "colloquy.cli",
+                "run",
+                "--resume",
+                sid,
+                "--out",
+                str(tmp_path),
+                "--format",
+                "json",
+            ],
+            cwd=ROOT,
+            env=env,
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert resumed.returncode == 0, (resumed.stdout, resumed.stderr)
+    assert_complete_plan(stored_messages(settings.resolved_database_url)[sid], 2, 3)
+    assert len(list(tmp_path.glob("*.json"))) == 1
