@@ -1,4 +1,4 @@
-"""Turning whatever a model wrote into valid personas (SPEC §3 persona rules).
+"""Turning whatever a model wrote into valid personas (product-rules §3 persona rules).
 
 Why so forgiving: the embedded model is tiny and remote models drift, yet generation
 must return exactly the requested number of valid personas. Every field is coerced,

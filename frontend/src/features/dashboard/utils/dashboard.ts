@@ -1,4 +1,4 @@
-/** Dashboard rules of SPEC §2, §5 and §9: summary figures and the combined filters. */
+/** Dashboard rules of product-rules §2, §5 and §9: summary figures and the combined filters. */
 import type { SentimentCounts, SessionStatus, SessionSummary } from "@/lib/api-types";
 
 export type StatusFilter = "all" | SessionStatus;

@@ -158,7 +158,7 @@ function InsightsView({ insights }: { insights: SessionInsights }) {
   );
 }
 
-/** SPEC §2 AI Insights tab (POST /api/sessions/{id}/insights). */
+/** product-rules §2 AI Insights tab (POST /api/sessions/{id}/insights). */
 export function InsightsTab({ session }: { session: Session }) {
   const generate = useGenerateInsights(session.id);
   const insights = session.insights;

@@ -10,7 +10,7 @@ interface Stat {
   icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
 }
 
-/** SPEC §2 Results stats: Date, Participants, Messages, Duration (minutes). */
+/** product-rules §2 Results stats: Date, Participants, Messages, Duration (minutes). */
 export function StatsCards({ session }: { session: Session }) {
   const minutes = durationMinutes(session.createdAt, session.completedAt);
   const stats: Stat[] = [

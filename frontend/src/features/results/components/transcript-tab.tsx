@@ -121,7 +121,7 @@ function repairsText(repairs: readonly string[]): string {
   return repairs.map((r) => REPAIR_LABELS[r] ?? r).join(", ") + " removed";
 }
 
-/** SPEC §2 Transcript tab: search, participant filter, 'No messages found'. */
+/** product-rules §2 Transcript tab: search, participant filter, 'No messages found'. */
 export function TranscriptTab({ session }: { session: Session }) {
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_PARTICIPANTS);

@@ -8,7 +8,7 @@ function time(value: string | null | undefined): number | null {
 }
 
 /**
- * SPEC §2 Results: duration in whole minutes, completed minus created (rounded);
+ * product-rules §2 Results: duration in whole minutes, completed minus created (rounded);
  * 0 when the session is not completed (or the times are unusable).
  */
 export function durationMinutes(createdAt: string | null | undefined, completedAt: string | null | undefined): number {

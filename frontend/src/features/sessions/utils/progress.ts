@@ -1,4 +1,4 @@
-/** Labels of the live session's Progress card (SPEC §2). Indices from the API are 0-based. */
+/** Labels of the live session's Progress card (product-rules §2). Indices from the API are 0-based. */
 import type { SessionProgress } from "@/lib/api-types";
 
 export const ROUNDS_PER_QUESTION = 3;
