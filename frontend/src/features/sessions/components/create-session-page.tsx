@@ -15,7 +15,7 @@ import { type SessionFormValues } from "../utils/session-form";
 import { CreateSessionForm } from "./create-session-form";
 import { GuideMessages, StartFromGuide } from "./start-from-guide";
 
-/** Create New Session (SPEC §2, §5): restores the draft, then the form. */
+/** Create New Session (product-rules §2, §5): restores the draft, then the form. */
 export function CreateSessionPage() {
   useScrollToTop();
   const location = useLocation();
