@@ -278,7 +278,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
               {MSG_SELECT_PERSONAS}
             </p>
           )}
-          <SaveGuideButton load={() => guideFromSetup(toCreateInput(values))} />
+          <SaveGuideButton load={() => guideFromSetup(toCreateInput(values))} disabled={!values.name.trim()} />
           <Link to={paths.dashboard} className={buttonVariants({ variant: "outline" })}>
             Cancel
           </Link>
