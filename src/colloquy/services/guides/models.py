@@ -50,6 +50,11 @@ class GuideModel(BaseModel):
     )
 
 
+def _one_of_keys(*keys: str, any_: bool = False) -> dict[str, Any]:
+    """The schema's form of a rule the validators below check: one (or at least one) of."""
+    return {"anyOf" if any_ else "oneOf": [{"required": [k]} for k in keys]}
+
+
 class GenerateSpec(GuideModel):
     """New personas made from a description when the guide is run (the library's generator)."""
 
@@ -68,6 +73,8 @@ class GenerateSpec(GuideModel):
 class Participants(GuideModel):
     """Who takes part, in this order: the persona ids, then every persona carrying one of
     the tags (each persona once), then the generated ones."""
+
+    model_config = ConfigDict(json_schema_extra=_one_of_keys("ids", "tags", "generate", any_=True))
 
     ids: list[PersonaId] = Field(default_factory=list, max_length=500)
     tags: list[TagName] = Field(default_factory=list, max_length=20)
@@ -88,6 +95,8 @@ class Moderator(GuideModel):
 class Stimulus(GuideModel):
     """Material shown to the group: `text`, a `url` (a link, video, audio or image), or a
     local image `file` (a path relative to the guide), uploaded when the guide is run."""
+
+    model_config = ConfigDict(json_schema_extra=_one_of_keys("text", "url", "file"))
 
     type: StimulusType
     title: str = Field(min_length=1, max_length=500)
@@ -112,6 +121,8 @@ class ModelChoice(GuideModel):
     """The model that runs the guide: a provider and model name (the API key is never in a
     guide: the one saved on Settings is used when provider and base URL match), or a
     `profile`: the name of a model profile, resolved when model profiles exist."""
+
+    model_config = ConfigDict(json_schema_extra=_one_of_keys("provider", "profile"))
 
     provider: Literal["local", "openai", "anthropic"] | None = None
     name: ModelName = None
