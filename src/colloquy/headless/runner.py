@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 from rich.console import Console
 
 from colloquy.headless import progress as show
@@ -27,6 +28,7 @@ SESSION_EXPORTS = {
 }
 SURVEY_EXPORTS = {"json": "export.json", "csv": "export.csv"}
 POLL_SECONDS = 0.5
+CREATE_TIMEOUT = httpx.Timeout(1800.0, connect=10.0)
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERRUPTED = 0, 1, 2, 130
 PROVIDERS = ("local", "openai", "anthropic")
 
@@ -120,7 +122,8 @@ async def _start(api: Api, opts: RunOptions, console: Console) -> str:
         raise
     await upload_files(api, guide, data)
     path = "/api/guides/sessions" if opts.kind == "focus-group" else "/api/guides/surveys"
-    view = await api.json("POST", path, json=data)
+    # Generating personas with a slow model can take minutes: wait for it.
+    view = await api.json("POST", path, json=data, timeout=CREATE_TIMEOUT)
     console.print(
         f"Started [bold]{view['name']}[/bold] ({view['id']}) on {api.where}; "
         f"resume an interrupted run with --resume {view['id']}"

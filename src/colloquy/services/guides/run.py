@@ -39,7 +39,12 @@ from colloquy.store.models import SessionRow
 # Stands for an image file not yet uploaded, while the body is checked.
 _UPLOAD_PLACEHOLDER = "/uploads/0000000000000-0000000000000000.png"
 
-__all__ = ["GuideInvalid", "create_session_from_guide", "create_survey_from_guide"]
+__all__ = [
+    "GuideInvalid",
+    "check_guide",
+    "create_session_from_guide",
+    "create_survey_from_guide",
+]
 
 
 def _as(kind: type[FocusGroupGuide | SurveyGuide], guide: Any, lines: Lines) -> Any:
@@ -49,7 +54,8 @@ def _as(kind: type[FocusGroupGuide | SurveyGuide], guide: Any, lines: Lines) -> 
         checked = validate_guide(dict(guide), lines)
         if isinstance(checked, kind):
             return checked
-    raise GuideInvalid([problem(("kind",), f"Expected a {kind.__name__} guide", lines)])
+    wanted = "focus-group" if kind is FocusGroupGuide else "survey"
+    raise GuideInvalid([problem(("kind",), f"kind must be {wanted} here", lines)])
 
 
 def _placeholders(who: Participants) -> list[str]:
