@@ -143,6 +143,8 @@ def test_resume_and_failures(env, tmp_path, fake):
     unknown = invoke("run", "--resume", "s-nope")
     assert unknown.exit_code == 1 and "Session not found" in unknown.output
     assert invoke("run").exit_code == 2
+    absent = invoke("run", str(tmp_path / "absent.yaml"))
+    assert absent.exit_code == 2 and "absent.yaml: No such file or directory" in absent.output
     bad_format = invoke("run", str(guide), "--format", "docx")
     assert bad_format.exit_code == 2 and "--format takes json, md, csv, pdf" in bad_format.output
     profile = invoke("run", str(guide), "--model", "fast-and-cheap")

@@ -43,8 +43,11 @@ def read_guide(path: Path) -> GuideFile:
     """The guide at `path`, checked (format and local files); GuideInvalid otherwise."""
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GuideInvalid([GuideProblem("", f"Cannot read {path}: {exc.__class__.__name__}")])
+    except OSError as exc:
+        reason = exc.strerror or exc.__class__.__name__
+        raise GuideInvalid([GuideProblem("", f"Cannot read {path}: {reason}")]) from None
+    except UnicodeDecodeError:
+        raise GuideInvalid([GuideProblem("", f"{path} is not UTF-8 text")]) from None
     guide, lines = load_guide(text)
     found = resolve.Resolved()
     stimuli = guide.stimuli if isinstance(guide, FocusGroupGuide) else guide.concepts
