@@ -120,6 +120,13 @@ def test_a_guide_as_the_session_body_and_back():
     }
 
 
+def test_the_guide_seed_goes_to_the_session_settings():
+    body = convert.session_body(GUIDE | {"seed": 7}, ["p1"], ["Compostable.", "/uploads/x.png"])
+    assert body["settings"]["seed"] == 7
+    own = GUIDE | {"seed": 7, "settings": {"seed": 3}}
+    assert convert.session_body(own, ["p1"], ["a", "b"])["settings"]["seed"] == 3
+
+
 def test_a_survey_as_a_guide():
     view = {
         "name": "Kettles",

@@ -30,6 +30,10 @@ def session_body(
     settings = {k: v for k, v in (guide.get("settings") or {}).items() if v is not None}
     if moderator.get("kind"):
         settings["moderator"] = moderator["kind"]
+    if guide.get("seed") is not None:
+        # For a session setting of that name (a mode that replays a run by its seed); the
+        # API's request model leaves out what it does not know.
+        settings.setdefault("seed", guide["seed"])
     return {
         "name": guide["name"],
         "description": guide.get("description") or "",
