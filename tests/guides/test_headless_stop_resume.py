@@ -70,6 +70,8 @@ def test_progress_lines_show_tokens_and_cost():
     assert progress.session_line(view) == "Q2/3 round 3 · 1,234 tokens"
     view["usage"] = {"promptTokens": 1000, "completionTokens": 500, "costUsd": 0.01234}
     assert progress.session_line(view) == "Q2/3 round 3 · 1,500 tokens · $0.0123"
+    view["progress"] |= {"turn": 7, "turnBudget": 15}
+    assert progress.session_line(view) == "Q2/3 turn 7 of ~15 · 1,500 tokens · $0.0123"
     survey = {"name": "K", "status": "running", "progress": {"errors": 2}}
     assert progress.survey_line(survey) == "K · running · 2 failed"
     long = {"speaker": "Ann", "personaId": "p1", "content": "word " * 100}

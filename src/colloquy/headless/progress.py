@@ -39,8 +39,10 @@ def session_line(view: dict[str, Any]) -> str:
     if isinstance(usage, dict) and usage.get("promptTokens") is not None:
         tokens = int(usage.get("promptTokens") or 0) + int(usage.get("completionTokens") or 0)
     q = min(int(p.get("questionIndex") or 0) + 1, max(questions, 1))
-    rnd = int(p.get("round") or 0) + 1
-    return f"Q{q}/{questions} round {rnd} · {tokens:,} tokens{cost_text(view)}"
+    step = f"round {int(p.get('round') or 0) + 1}"
+    if p.get("turnBudget"):  # natural mode counts turns, not rounds
+        step = f"turn {p.get('turn') or 0} of ~{p['turnBudget']}"
+    return f"Q{q}/{questions} {step} · {tokens:,} tokens{cost_text(view)}"
 
 
 def answer_line(message: dict[str, Any]) -> str:
