@@ -117,7 +117,7 @@ test("a refused file lists the rows with problems and keeps the earlier ratings"
   await userEvent.upload(screen.getByLabelText("People's ratings (CSV)"), new File(["x"], "bad.csv"));
   await userEvent.click(screen.getByRole("button", { name: "Replace people's ratings" }));
   const alert = await screen.findByRole("alert");
-  expect(alert).toHaveTextContent("The file was not saved; the earlier ratings are kept:");
+  expect(alert).toHaveTextContent("The file was not saved; the earlier ratings are kept.");
   expect(within(alert).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
     "Row 3: the rating 7 is outside the question's scale (1 to 5).",
     'Row 9: no concept "Cheese puffs" in this survey.',

@@ -83,7 +83,7 @@ export function HumanResultsPanel({
   const concepts = new Map(survey.concepts.map((c) => [c.id, c.title]));
   const questions = new Map(survey.questions.map((q) => [q.id, q]));
   const data = results.data;
-  const problems = upload.error instanceof ApiError && upload.error.errors.length > 1 ? upload.error.errors : null;
+  const problems = upload.error instanceof ApiError && upload.error.errors.length > 0 ? upload.error.errors : null;
   return (
     <Card data-testid="human-results">
       <CardHeader>
@@ -127,7 +127,7 @@ export function HumanResultsPanel({
           <div role="alert" className="text-sm text-destructive">
             {problems ? (
               <>
-                <p>The file was not saved{data?.rows ? "; the earlier ratings are kept" : ""}:</p>
+                <p>The file was not saved{data?.rows ? "; the earlier ratings are kept" : ""}.</p>
                 <ul className="list-disc pl-5">
                   {problems.map((p) => (
                     <li key={p}>{p}</li>
