@@ -69,7 +69,10 @@ def _completed_survey(base: str) -> str:
 
 
 def test_upload_people_ratings_and_read_the_comparison(
-    live_server: str, axe_page: Page, fake_llm, tmp_path  # noqa: F811
+    live_server: str,
+    axe_page: Page,  # noqa: F811
+    fake_llm,
+    tmp_path,
 ):
     page = axe_page
     base = live_server
