@@ -216,3 +216,15 @@ def test_unknown_survey_missing_file_and_deleting_the_survey(client):
     assert upload(client, sid, csv_text()).status_code == 200
     assert client.delete(f"/api/surveys/{sid}").status_code == 204
     assert stored_rows(client) == 0
+
+
+def test_the_largest_allowed_file_is_stored_whole(client):
+    sid = make_survey(client)
+    body = "concept,question,rating\n" + "".join(
+        f"{1 + i % 2},{1 + i % 2},{1 + i % 5}\n" for i in range(10_000)
+    )
+    res = upload(client, sid, body)
+    assert res.status_code == 200, res.text
+    assert res.json()["rows"] == 10_000 and stored_rows(client) == 10_000
+    cells = {(c["conceptId"], c["questionId"]): c["human"]["n"] for c in res.json()["cells"]}
+    assert cells == {("c1", "q1"): 5_000, ("c2", "q2"): 5_000}

@@ -149,3 +149,15 @@ def test_the_survey_in_survey_order_only_where_people_rated():
     assert cells[1]["human"]["mean"] == pytest.approx(28 / 12)
     with pytest.raises(ValueError):
         compare_cell([], None, 5, seed=0)
+
+
+def test_blocks_of_resamples_give_the_same_figures_as_one_draw(monkeypatch):
+    import colloquy.domain.surveys.against_people as module
+
+    human = [1 + (i * 7) % 5 for i in range(50)]
+    simulated = {
+        f"r{i}": [0.2, 0.3, 0.1, 0.3, 0.1] if i % 3 else [0, 0, 0.5, 0.5, 0] for i in range(20)
+    }
+    whole = compare_cell(human, simulated, 5, seed="b")
+    monkeypatch.setattr(module, "BOOTSTRAP_BLOCK", 120)  # 2 resamples of 50 per block
+    assert compare_cell(human, simulated, 5, seed="b") == whole
