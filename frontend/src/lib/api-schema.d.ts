@@ -1595,6 +1595,10 @@ export interface components {
         GapToHumanOut: {
             /** Medianwords */
             medianWords: number | null;
+            /** Q1Words */
+            q1Words?: number | null;
+            /** Q3Words */
+            q3Words?: number | null;
             /** Shortshare */
             shortShare: number | null;
             /** Moderatorshare */
@@ -1605,6 +1609,10 @@ export interface components {
             consecutiveAgreement: number | null;
             /** Positiveshare */
             positiveShare: number | null;
+            /** Neutralshare */
+            neutralShare?: number | null;
+            /** Negativeshare */
+            negativeShare?: number | null;
         };
         /** GenerateRequest */
         GenerateRequest: {
