@@ -53,7 +53,11 @@ async def test_openai_embeddings_in_order_and_normalised():
     with embeddings_server() as (base, seen):
         embedder = OpenAIEmbedder(base_url=base, model="nomic-embed", api_key="k")
         vectors = await embedder.embed(["abc", "", "abcdefg"])
-    assert seen[0] == {"model": "nomic-embed", "input": ["abc", ".", "abcdefg"]}
+    assert seen[0] == {
+        "model": "nomic-embed",
+        "input": ["abc", ".", "abcdefg"],
+        "encoding_format": "float",
+    }
     assert [round(v[0], 4) for v in vectors] == [round(3 / math.sqrt(10), 4), 0.7071, 0.9899]
     assert all(abs(sum(x * x for x in v) - 1) < 1e-9 for v in vectors)
     assert embedder.name == f"nomic-embed via {base}/embeddings"

@@ -64,6 +64,7 @@ class CatalogModelOut(CamelModel):
     speed: str
     description: str
     license: str
+    kind: Literal["chat", "embedding"] = "chat"
     downloaded: bool
 
 

@@ -3,8 +3,10 @@
 
 Computed once a session completes (the runner's completion hook, `schedule`), and on
 demand for sessions completed before this existed; a stored report is reused while the
-session's answer count is unchanged. The model named in the report is the one the session
-recorded (sessions run before that was recorded: the one the server uses now).
+session's answer count and the embedder are unchanged (another embedder chosen in
+Settings, or a fallback used last time: the answers are embedded again). The model named
+in the report is the one the session recorded (sessions run before that was recorded: the
+one the server uses now).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from colloquy.domain.trust.health_report import build_health_report
 from colloquy.errors import AppError, Conflict, NotFound
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.models.embedding import embed, get_embedder, is_current
 from colloquy.services.models.provenance import DEMO_LABEL
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import session_record
@@ -120,7 +122,11 @@ async def get_health(db: AsyncSession, runtime: Runtime, session_id: str) -> dic
     if row.status != "completed":
         raise Conflict(MSG_NOT_COMPLETED)
     stored = await db.get(SessionHealthRow, session_id)
-    if stored is not None and stored.message_count == await _answer_count(db, session_id):
+    if (
+        stored is not None
+        and stored.message_count == await _answer_count(db, session_id)
+        and is_current(runtime, stored.report.get("embedder"))  # else: embedder changed
+    ):
         return _out(session_id, stored)
     return await compute(db, runtime, session_id)
 
