@@ -68,7 +68,7 @@ export function DownloadModelsCard() {
           </p>
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Models to download">
-            {catalog.data.models.map((m) => (
+            {catalog.data.models.filter((m) => m.kind !== "embedding").map((m) => (
               <CatalogRow
                 key={m.id}
                 model={m}
