@@ -134,26 +134,29 @@ def test_provider_embeddings_need_a_provider_that_has_them(settings):
 
 
 def test_switching_the_embedder_re_embeds_the_health_report(settings):
-    with run_fake_embeddings(["embed-small"]) as emb, fake_model() as chat:
-        with app_client(settings, chat) as api:
-            s = api.post("/api/sessions", json=session_body()).json()
-            api.post(f"/api/sessions/{s['id']}/run")
-            wait_idle(api, s["id"])
-            first = api.get(f"/api/sessions/{s['id']}/health").json()
-            assert first["embedder"] == WORDLLAMA
-            assert emb.requests == []
-            put = api.put("/api/settings/embeddings", json=_endpoint(emb))
-            assert put.status_code == 200, put.text
-            second = api.get(f"/api/sessions/{s['id']}/health").json()
-            assert second["embedder"] == f"embed-small via {emb.base_url}/embeddings"
-            assert len(emb.requests[-1]["input"]) == second["answerCount"] == 18
-            # Unchanged embedder: the stored report is reused, nothing is embedded again.
-            calls = len(emb.requests)
-            assert api.get(f"/api/sessions/{s['id']}/health").json() == second
-            assert len(emb.requests) == calls
-            # Back to the offline embedder: recomputed again.
-            api.put("/api/settings/embeddings", json={"kind": "wordllama"})
-            assert api.get(f"/api/sessions/{s['id']}/health").json()["embedder"] == WORDLLAMA
+    with (
+        run_fake_embeddings(["embed-small"]) as emb,
+        fake_model() as chat,
+        app_client(settings, chat) as api,
+    ):
+        s = api.post("/api/sessions", json=session_body()).json()
+        api.post(f"/api/sessions/{s['id']}/run")
+        wait_idle(api, s["id"])
+        first = api.get(f"/api/sessions/{s['id']}/health").json()
+        assert first["embedder"] == WORDLLAMA
+        assert emb.requests == []
+        put = api.put("/api/settings/embeddings", json=_endpoint(emb))
+        assert put.status_code == 200, put.text
+        second = api.get(f"/api/sessions/{s['id']}/health").json()
+        assert second["embedder"] == f"embed-small via {emb.base_url}/embeddings"
+        assert len(emb.requests[-1]["input"]) == second["answerCount"] == 18
+        # Unchanged embedder: the stored report is reused, nothing is embedded again.
+        calls = len(emb.requests)
+        assert api.get(f"/api/sessions/{s['id']}/health").json() == second
+        assert len(emb.requests) == calls
+        # Back to the offline embedder: recomputed again.
+        api.put("/api/settings/embeddings", json={"kind": "wordllama"})
+        assert api.get(f"/api/sessions/{s['id']}/health").json()["embedder"] == WORDLLAMA
 
 
 def test_provider_choice_follows_the_chat_endpoint(settings):

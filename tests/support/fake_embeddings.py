@@ -8,6 +8,9 @@ API too (/api/tags, /api/show), for the embedder settings and the model-size tes
         fake.sizes           # {model: (parameter_size, parameter_count)} for /api/show
         fake.model_meta      # {model: dict} extra fields of a /v1/models entry
 
+`add_ollama_show(fake_openai.app, {"llama3.2": ("3.2B", 3212749888)})` gives a chat fake
+(support/fake_openai.py) Ollama's /api/show, for the model-size tests.
+
 Vectors are letter counts (a-z) of the text, so equal texts give equal vectors; a model
 that is not an embedding model answers 400 as vLLM and llama.cpp do.
 """
@@ -106,6 +109,31 @@ class FakeEmbeddings:
         if count is not None:
             out["model_info"]["general.parameter_count"] = count
         return JSONResponse(out)
+
+
+def add_ollama_show(
+    app: Starlette, sizes: dict[str, tuple[str | None, int | None]]
+) -> list[dict[str, Any]]:
+    """Answer POST /api/show on `app` for the models in `sizes`; returns the bodies seen."""
+    seen: list[dict[str, Any]] = []
+
+    async def show(request: Request) -> JSONResponse:
+        body = await request.json()
+        seen.append(body)
+        name = body.get("model") or body.get("name")
+        if name not in sizes:
+            return JSONResponse({"error": f"model '{name}' not found"}, status_code=404)
+        label, count = sizes[name]
+        info: dict[str, Any] = {"general.architecture": "llama"}
+        if count is not None:
+            info["general.parameter_count"] = count
+        details = {"family": "llama", "parameter_size": label}
+        return JSONResponse(
+            {"details": details, "model_info": info, "capabilities": ["completion"]}
+        )
+
+    app.router.routes.append(Route("/api/show", show, methods=["POST"]))
+    return seen
 
 
 @contextmanager

@@ -2028,6 +2028,8 @@ export interface components {
             model: string | null;
             /** Error */
             error: string | null;
+            /** Parameterbillions */
+            parameterBillions?: number | null;
         };
         /** ParticipationOut */
         ParticipationOut: {

@@ -211,6 +211,7 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
         "vision": False,
         "model": None,
         "error": None,
+        "parameterBillions": None,  # as the endpoint or the file reports it
     }
     try:
         req = ChatRequest(
@@ -236,6 +237,10 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
             result["structuredOutput"] = getattr(provider, "structured_output", "prompt")
         except (LLMError, TimeoutError):
             result["structuredOutput"] = "prompt"
+        from colloquy.services.models.model_size import reported_size
+
+        named = config.model or provider.model or result["model"]
+        result["parameterBillions"] = await reported_size(runtime, config, named)
         if provider.supports_images:
             image = ChatMessage("user", "What colour is this pixel? One word.", images=[_PIXEL])
             try:

@@ -54,6 +54,17 @@ def current_model(runtime: Runtime) -> tuple[str, str]:
     return cfg.provider, cfg.model or ""
 
 
+async def _model_size(runtime: Runtime, provider: str, model: str) -> float | None:
+    """The parameter count the endpoint or file reports for the session's model, when it
+    is the model the server uses now (else the warning reads the size from the name)."""
+    if (provider, model) != current_model(runtime):
+        return None
+    from colloquy.services.models.model_size import reported_size
+    from colloquy.services.models.settings import current
+
+    return await reported_size(runtime, current(runtime), model)
+
+
 async def _answer_count(db: AsyncSession, session_id: str) -> int:
     return int(
         await db.scalar(
@@ -87,6 +98,8 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
         provider, model = recorded.get("provider") or "", recorded["name"]
     else:
         provider, model = current_model(runtime)
+    source = str(session.get("source") or "simulated")
+    size = await _model_size(runtime, provider, model) if source != "human" else None
     report = await asyncio.to_thread(
         build_health_report,
         messages,
@@ -95,7 +108,8 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
         embedder=embedder_name,
         provider=provider,
         model=model,
-        source=str(session.get("source") or "simulated"),
+        source=source,
+        model_size=size,
     )
     stored = await db.get(SessionHealthRow, session_id)
     if stored is None:
