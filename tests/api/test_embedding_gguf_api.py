@@ -53,7 +53,8 @@ def test_a_downloaded_gguf_embeds_in_process_and_re_embeds_health(settings, gguf
             assert missing.status_code == 422
             assert "download one first" in missing.json()["error"]
 
-            assert _download(api)["state"] == "done"
+            job = _download(api)
+            assert job["state"] == "done", job["error"]
             offered = api.get("/api/settings/embeddings/options").json()["gguf"]
             assert {"id": FILE, "downloaded": True, "catalogId": None}.items() <= next(
                 g for g in offered if g["id"] == FILE

@@ -109,6 +109,30 @@ def test_wordllama_loads_from_its_package_with_no_network_and_no_cache(tmp_path)
     assert not (tmp_path / ".cache" / "wordllama").exists()
 
 
+def test_loading_wordllama_leaves_model_downloads_online(tmp_path):
+    """The offline switch holds only while wordllama loads: a download started after it
+    (the hub's client imported later) is not refused as offline."""
+    code = (
+        "import os\n"
+        "from colloquy.llm.embeddings import WordLlamaEmbedder\n"
+        "WordLlamaEmbedder().embed_sync(['x'])\n"
+        "import huggingface_hub.constants as c\n"
+        "print(os.environ.get('HF_HUB_OFFLINE'), c.HF_HUB_OFFLINE)\n"
+    )
+    env = {**os.environ, "HOME": str(tmp_path), "PYTHONPATH": str(SRC)}
+    env.pop("HF_HUB_OFFLINE", None)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["None", "False"]
+
+
 def test_health_report_names_the_endpoint_embedder(settings):
     from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
 

@@ -7,8 +7,8 @@
 Three backends:
 - `WordLlamaEmbedder` (default): the `wordllama` package's 256-dimension l2_supercat
   weights, shipped inside its wheel. Offline only: the loader is pointed at the files in
-  the package, downloads are disabled and the Hugging Face hub is told it is offline, so
-  loading never reaches the network. Embedding 240 answers takes a few milliseconds.
+  the package, downloads are disabled and the Hugging Face hub is told it is offline while
+  it loads, so loading never reaches the network. Embedding 240 answers takes a few milliseconds.
 - `OpenAIEmbedder`: an OpenAI-compatible `POST {base}/embeddings` (vLLM, Ollama, llama.cpp
   server, OpenAI) through the `openai` SDK.
 - `GGUFEmbedder` (llm/gguf_embedder.py): a GGUF embedding model run in-process.
@@ -20,9 +20,11 @@ Which one a server uses is chosen on the Settings screen or by COLLOQUY_EMBEDDIN
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -64,20 +66,39 @@ def load_wordllama() -> Any:
     global _WORDLLAMA
     with _WORDLLAMA_LOCK:
         if _WORDLLAMA is None:
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the tokenizer's fallback
             from wordllama import WordLlama
 
             package = wordllama_package_dir()
             try:
-                _WORDLLAMA = WordLlama.load(
-                    config=WORDLLAMA_CONFIG,
-                    dim=WORDLLAMA_DIM,
-                    cache_dir=package,  # weights/ and tokenizers/ live here
-                    disable_download=True,
-                )
+                with _hub_offline():
+                    _WORDLLAMA = WordLlama.load(
+                        config=WORDLLAMA_CONFIG,
+                        dim=WORDLLAMA_DIM,
+                        cache_dir=package,  # weights/ and tokenizers/ live here
+                        disable_download=True,
+                    )
             except (FileNotFoundError, OSError) as exc:
                 raise EmbeddingError(f"The offline embedder could not load: {exc}") from exc
         return _WORDLLAMA
+
+
+@contextlib.contextmanager
+def _hub_offline() -> Iterator[None]:
+    """HF_HUB_OFFLINE=1 while the tokenizer loads (its fallback would reach the hub), and
+    only then: huggingface_hub reads the variable once, at import, and a process-wide
+    value would make every later model download fail with OfflineModeIsEnabled. So the
+    hub's client is imported first, and the variable is put back afterwards."""
+    import huggingface_hub.constants  # noqa: F401 - reads its settings before the switch
+
+    before = os.environ.get("HF_HUB_OFFLINE")
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("HF_HUB_OFFLINE", None)
+        else:
+            os.environ["HF_HUB_OFFLINE"] = before
 
 
 class WordLlamaEmbedder:
