@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
+
+from colloquy.domain.vectors import unit
 
 WORDLLAMA_CONFIG = "l2_supercat"
 WORDLLAMA_DIM = 256
@@ -45,8 +46,7 @@ class Embedder(Protocol):
 
 
 def _unit(vector: list[float]) -> list[float]:
-    norm = math.sqrt(sum(x * x for x in vector))
-    return [x / norm for x in vector] if norm > 0 else [0.0] * len(vector)
+    return unit(vector)
 
 
 _WORDLLAMA_LOCK = threading.Lock()

@@ -11,10 +11,10 @@ MAX_CONTEXT tokens; longer texts are cut there. Vectors are unit length.
 from __future__ import annotations
 
 import asyncio
-import math
 from pathlib import Path
 from typing import Any
 
+from colloquy.domain.vectors import unit
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.llm.errors import LLMError
 from colloquy.llm.gguf_check import NotAModel
@@ -36,11 +36,6 @@ def context_for(meta: dict[str, Any]) -> int:
     if isinstance(trained, int) and trained > 0:
         return min(trained, MAX_CONTEXT)
     return 512
-
-
-def _unit(vector: list[float]) -> list[float]:
-    norm = math.sqrt(sum(x * x for x in vector))
-    return [x / norm for x in vector] if norm > 0 else [0.0] * len(vector)
 
 
 def _mean(rows: list[list[float]]) -> list[float]:
@@ -85,7 +80,7 @@ class GGUFEmbedder:
                 vector = llm.embed(text, truncate=True)
                 if vector and isinstance(vector[0], list):  # per-token (no pooling)
                     vector = _mean(vector)
-                out.append(_unit([float(x) for x in vector]))
+                out.append(unit([float(x) for x in vector]))
         except Exception as exc:
             raise EmbeddingError(f"The in-process embedding failed: {exc}") from exc
         return out
