@@ -199,3 +199,12 @@ def test_openai_itself_offers_its_embedding_models(settings):
         "text-embedding-3-small",
         "text-embedding-3-large",
     ]
+
+
+def test_a_gguf_path_in_the_environment_is_shown_by_its_name(settings, tmp_path):
+    settings.embedding_model = str(tmp_path / "secret-folder" / "my-embed.gguf")
+    with TestClient(create_app(settings)) as client:
+        got = client.get("/api/settings/embeddings").json()
+    assert (got["kind"], got["model"], got["source"]) == ("gguf", "my-embed.gguf", "env")
+    assert got["embedder"] == "my-embed.gguf (in-process GGUF)"
+    assert "secret-folder" not in str(got)

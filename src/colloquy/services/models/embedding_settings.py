@@ -236,7 +236,10 @@ def view(runtime: Runtime) -> dict[str, Any]:
     return {
         "kind": choice.kind,
         "baseUrl": choice.base_url,
-        "model": choice.model,
+        # A GGUF file by its name: the folder is the server's business (as for chat models).
+        "model": Path(choice.model).name
+        if choice.kind == "gguf" and choice.model
+        else choice.model,
         "apiKeySet": bool(choice.api_key),
         "source": source,
         "embedder": get_embedder(runtime).name,
