@@ -74,6 +74,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/model-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Profiles */
+        get: operations["list_profiles_api_model_profiles_get"];
+        put?: never;
+        /** Create Profile */
+        post: operations["create_profile_api_model_profiles_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-profiles/{profile_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Profile */
+        put: operations["update_profile_api_model_profiles__profile_id__put"];
+        post?: never;
+        /** Delete Profile */
+        delete: operations["delete_profile_api_model_profiles__profile_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/models/catalog": {
         parameters: {
             query?: never;
@@ -1767,6 +1803,12 @@ export interface components {
             repairs?: string[];
             /** Note */
             note?: string | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -1781,6 +1823,51 @@ export interface components {
         ModelListOut: {
             /** Models */
             models: components["schemas"]["ModelChoice"][];
+        };
+        /**
+         * ModelProfileIn
+         * @description POST: name and provider are required. PUT: omitted fields keep what is saved.
+         *     `apiKey` omitted or null keeps the saved key (same provider and base URL); "" removes
+         *     it. Write-only: stored encrypted, never returned.
+         */
+        ModelProfileIn: {
+            /** Name */
+            name?: string | null;
+            /** Provider */
+            provider?: ("local" | "openai" | "anthropic") | null;
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
+            /** Isdefault */
+            isDefault?: boolean | null;
+        };
+        /** ModelProfileListOut */
+        ModelProfileListOut: {
+            /** Profiles */
+            profiles: components["schemas"]["ModelProfileOut"][];
+        };
+        /** ModelProfileOut */
+        ModelProfileOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string | null;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /** Isdefault */
+            isDefault: boolean;
         };
         /** ModelSaveOut */
         ModelSaveOut: {
@@ -2118,6 +2205,8 @@ export interface components {
             name: string;
             /** Age */
             age?: number | null;
+            /** Profileid */
+            profileId?: string | null;
         };
         /** RoundSentimentOut */
         RoundSentimentOut: {
@@ -2370,6 +2459,8 @@ export interface components {
             model?: string | null;
             /** Apikey */
             apiKey?: string | null;
+            /** Profileid */
+            profileId?: string | null;
         };
         /** SessionSettingsIn */
         SessionSettingsIn: {
@@ -2384,6 +2475,10 @@ export interface components {
             autoAdvance: boolean;
             /** Moderator */
             moderator?: string | null;
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string | null;
+            } | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -2405,6 +2500,10 @@ export interface components {
              * @enum {string}
              */
             moderator: "scripted" | "ai";
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string;
+            };
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -2546,6 +2645,12 @@ export interface components {
             direct: number | null;
             /** Embedder */
             embedder?: string | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /** SurveyCell */
         SurveyCell: {
@@ -2575,6 +2680,7 @@ export interface components {
              * @default false
              */
             askDirect: boolean;
+            settings?: components["schemas"]["SurveySettingsIn"] | null;
         };
         /** SurveyCut */
         SurveyCut: {
@@ -2594,6 +2700,19 @@ export interface components {
             ci: number[];
             /** Top2 */
             top2: number;
+        };
+        /**
+         * SurveyModelResults
+         * @description One model's answers on their own (issue 30: mixed panels); `results` at the top
+         *     level of the survey's results are the blend of every model.
+         */
+        SurveyModelResults: {
+            /** Model */
+            model: string;
+            /** Answers */
+            answers: number;
+            /** Results */
+            results: components["schemas"]["SurveyCell"][];
         };
         /** SurveyOut */
         SurveyOut: {
@@ -2686,6 +2805,15 @@ export interface components {
             cuts: components["schemas"]["SurveyCut"][];
             /** Answers */
             answers: components["schemas"]["SurveyAnswerOut"][];
+            /** Bymodel */
+            byModel?: components["schemas"]["SurveyModelResults"][];
+        };
+        /** SurveySettingsIn */
+        SurveySettingsIn: {
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string | null;
+            } | null;
         };
         /** SurveySummaryOut */
         SurveySummaryOut: {
@@ -3022,6 +3150,147 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ModelListOut"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_profiles_api_model_profiles_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileListOut"];
+                };
+            };
+        };
+    };
+    create_profile_api_model_profiles_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileOut"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid profile, or its model did not answer its test call */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_profile_api_model_profiles__profile_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileOut"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid profile, or its model did not answer its test call */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_profile_api_model_profiles__profile_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description In use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {
