@@ -91,6 +91,31 @@ def test_a_mixed_session_each_endpoint_answers_its_own_participants(api, alpha, 
     # The session names both models.
     assert view["model"]["name"] == "alpha-model + beta-model"
 
+    # Results per model: analytics, health, and a comparison model by model.
+    beta_only = api.get(f"/api/sessions/{sid}/analytics", params={"model": "beta-model"}).json()
+    assert beta_only["responseCount"] == 6  # p1's answers: 2 questions x 3 rounds
+    assert [p["personaId"] for p in beta_only["participation"]] == ["p1"]
+    whole = api.get(f"/api/sessions/{sid}/analytics").json()
+    assert whole["responseCount"] == 18
+    health = api.get(f"/api/sessions/{sid}/health", params={"model": "alpha-model"})
+    assert health.status_code == 200, health.text
+    assert (health.json()["answerCount"], health.json()["participantCount"]) == (12, 2)
+    assert health.json()["model"]["name"] == "alpha-model"
+    missing = api.get(f"/api/sessions/{sid}/analytics", params={"model": "nope"})
+    assert missing.status_code == 404
+    assert missing.json()["error"] == "No answer of this session was written by 'nope'"
+    compared = api.get("/api/sessions/compare", params={"ids": sid, "byModel": "true"})
+    assert compared.status_code == 200, compared.text
+    columns = compared.json()["sessions"]
+    assert [(c["model"], c["responseCount"]) for c in columns] == [
+        ("alpha-model", 12),
+        ("beta-model", 6),
+    ]
+    assert all(c["health"] is not None for c in columns)
+    too_many = api.get("/api/sessions/compare", params={"ids": "a,b,c,d,e", "byModel": "true"})
+    assert too_many.status_code == 422
+    assert too_many.json()["errors"] == ["Compare by model takes 1-4 sessions"]
+
     # Deleting the profile after the session finished keeps its records intact.
     assert api.delete(f"/api/model-profiles/{beta_profile['id']}").status_code == 204
     again = api.get(f"/api/sessions/{sid}").json()

@@ -3580,7 +3580,10 @@ export interface operations {
     };
     get_session_health_api_sessions__session_id__health_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the answers this model wrote */
+                model?: string | null;
+            };
             header?: never;
             path: {
                 session_id: string;
@@ -4016,6 +4019,8 @@ export interface operations {
             query?: {
                 /** @description 2-4 comma-separated ids */
                 ids?: string | null;
+                /** @description One column per model of each session */
+                byModel?: boolean;
             };
             header?: never;
             path?: never;
@@ -4576,7 +4581,10 @@ export interface operations {
     };
     get_analytics_api_sessions__session_id__analytics_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the answers this model wrote */
+                model?: string | null;
+            };
             header?: never;
             path: {
                 session_id: string;

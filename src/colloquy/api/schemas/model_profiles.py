@@ -1,5 +1,8 @@
 """Schemas of /api/model-profiles (issue 30): named saved models, one the default."""
 
+from typing import Annotated
+
+from fastapi import Query
 from pydantic import Field
 
 from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
@@ -37,3 +40,9 @@ class ModelProfileFailure(CamelModel):
     error: str
     code: str
     test: ModelTestOut | None = None
+
+
+# ?model= on the analytics and health routes: one model's answers of a mixed panel.
+ModelQuery = Annotated[
+    str | None, Query(max_length=300, description="Only the answers this model wrote")
+]
