@@ -14,6 +14,7 @@ import { cn } from "@/lib/utils";
 import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestModel } from "@/lib/model-settings-queries";
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { DownloadModelsCard } from "./download-models-card";
+import { ModelProfilesCard } from "./model-profiles-card";
 
 type FormValues = ModelFieldValues;
 
@@ -52,6 +53,7 @@ export function SettingsPage() {
             <ModelForm current={settings.data} />
             <ActiveModelCard current={settings.data} />
           </div>
+          <ModelProfilesCard />
           <DownloadModelsCard />
         </div>
       )}
