@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import type { Persona } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
 import { profileLabel, useModelProfiles } from "@/lib/model-profiles-queries";
-import { type ProfileChoice, spreadAcross } from "../utils/participant-models";
+import { type ProfileChoice, spreadAcross } from "@/lib/participant-models";
 
 export interface ParticipantModelsProps {
   /** The selected participants, in the order chosen. */
