@@ -12,7 +12,7 @@ import { useQuestionTemplates } from "../api/get-question-templates";
 import { defaultFormValues, formValuesFromDraft, withFirstParticipant } from "../utils/session-form";
 import { CreateSessionForm } from "./create-session-form";
 
-/** Create New Session (SPEC §2, §5): restores the draft, then the form. */
+/** Create New Session (product-rules §2, §5): restores the draft, then the form. */
 export function CreateSessionPage() {
   useScrollToTop();
   const location = useLocation();

@@ -64,7 +64,7 @@ function visibleWriting(session: Session, writing: readonly WritingAnswer[]): re
   ];
 }
 
-/** Live session runner (SPEC §2 /session/{id}). */
+/** Live session runner (product-rules §2 /session/{id}). */
 export function LiveSessionPage() {
   const { id = "" } = useParams();
   useScrollToTop(id);
