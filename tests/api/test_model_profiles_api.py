@@ -204,3 +204,25 @@ def test_deleting_a_profile_in_use_is_refused_with_the_names(client, alpha):
     assert client.delete(f"/api/sessions/{sid}").status_code == 204
     assert client.delete(f"/api/model-profiles/{profile['id']}").status_code == 204
     assert client.get("/api/model-profiles").json()["profiles"] == []
+
+
+def test_a_draft_s_panel_models_can_be_changed(client, alpha):
+    profile = _profile(client, "Alpha", alpha.base_url, "alpha-model").json()
+    sid = client.post("/api/sessions", json=session_body()).json()["id"]
+    draft = client.post(f"/api/sessions/{sid}/duplicate").json()
+    patched = client.patch(
+        f"/api/sessions/{draft['id']}",
+        json={
+            "settings": {"responseLength": "brief", "participantProfiles": {"p3": profile["id"]}}
+        },
+    )
+    assert patched.status_code == 200, patched.text
+    assert patched.json()["settings"]["participantProfiles"] == {"p3": profile["id"]}
+    bad = client.patch(
+        f"/api/sessions/{draft['id']}",
+        json={"settings": {"participantProfiles": {"p3": "mp-gone"}}},
+    )
+    assert bad.status_code == 422
+    assert bad.json()["errors"] == ["No model profile with id 'mp-gone' (participantProfiles)"]
+    kept = client.get(f"/api/sessions/{draft['id']}").json()
+    assert kept["settings"]["participantProfiles"] == {"p3": profile["id"]}
