@@ -196,3 +196,29 @@ def test_survey_profiles_are_checked(api):
     assert res.status_code == 422
     assert res.json()["errors"] == ["No model profile with id 'mp-nope' (participantProfiles)"]
     assert api.get("/api/surveys").json() == []
+
+
+def test_a_profile_changed_mid_run_reaches_the_next_run_only(api, alpha, beta):
+    beta_profile = _profile(api, "Beta", beta, "beta-model")
+    with run_fake_openai(model="gamma-model") as gamma:
+        beta.latency = 0.2  # p1's six answers take at least 1.2 s
+        body = session_body(settings={"participantProfiles": {"p1": beta_profile["id"]}})
+        sid = api.post("/api/sessions", json=body).json()["id"]
+        assert api.post(f"/api/sessions/{sid}/run").status_code == 200
+        moved = api.put(
+            f"/api/model-profiles/{beta_profile['id']}",
+            json={"baseUrl": gamma.base_url, "model": "gamma-model"},
+        )
+        assert moved.status_code == 200, moved.text
+        assert api.get(f"/api/sessions/{sid}").json()["status"] != "completed"  # mid-run
+        gamma.reset()  # the change's test call
+        view = wait_until(api, sid, lambda v: v["status"] == "completed", timeout=90)
+        assert gamma.requests == []  # the run kept the endpoint it started with
+        p1 = {m["model"] for m in view["messages"] if m["personaId"] == "p1"}
+        assert p1 == {"beta-model"}
+        # The next run uses the profile as it is now.
+        again = api.post("/api/sessions", json=body).json()["id"]
+        api.post(f"/api/sessions/{again}/run")
+        view = wait_until(api, again, lambda v: v["status"] == "completed", timeout=90)
+        assert {m["model"] for m in view["messages"] if m["personaId"] == "p1"} == {"gamma-model"}
+        assert gamma.requests
