@@ -112,6 +112,14 @@ def test_the_default_profile_is_the_settings_model(client, alpha, beta):
     assert client.delete("/api/settings/model").json()["source"] == "env"
     assert not any(p["isDefault"] for p in client.get("/api/model-profiles").json()["profiles"])
 
+    # Deleting the default profile also goes back to the environment's model.
+    client.put(f"/api/model-profiles/{b['id']}", json={"isDefault": True})
+    assert client.get("/api/settings/model").json()["model"] == "beta-model"
+    assert client.delete(f"/api/model-profiles/{b['id']}").status_code == 204
+    back = client.get("/api/settings/model").json()
+    assert (back["source"], back["model"]) == ("env", "test-model")
+    assert client.get("/api/health").json()["llm"]["model"] == "test-model"
+
 
 def test_settings_save_with_no_profile_makes_the_default_one(client, alpha):
     saved = client.put(
