@@ -34,6 +34,7 @@ def test_create_returns_full_session_with_snapshots(api):
         "discussionMode": "sequential",
         "autoAdvance": False,
         "moderator": "scripted",
+        "participantProfiles": {},
     }
     assert s["messages"] == [] and s["tokensUsed"] == 0 and s["error"] is None
     assert s["running"] is False and s["insights"] is None
@@ -228,6 +229,7 @@ def test_create_applies_the_spec_defaults_when_options_are_missing(api):
         "discussionMode": "sequential",
         "autoAdvance": False,
         "moderator": "scripted",
+        "participantProfiles": {},
     }
     assert s["moderatorStyle"] in {"formal", "casual", "probing"}
 

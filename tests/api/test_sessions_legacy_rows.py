@@ -132,6 +132,7 @@ def test_odd_session_reads_with_defaults(client):
         "discussionMode": "sequential",
         "autoAdvance": False,
         "moderator": "scripted",
+        "participantProfiles": {},
     }
     assert s["questions"] == ["What do you think?", "42"]
     assert [p["id"] for p in s["participants"]] == ["pa", "pb", "pc"]

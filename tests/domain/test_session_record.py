@@ -21,6 +21,7 @@ def test_current_values_are_kept_as_stored():
         "discussionMode": "parallel",
         "autoAdvance": True,
         "moderator": "ai",
+        "participantProfiles": {"p1": "mp1"},
     }
     assert rec.session_settings(settings) == settings
     stored = {
@@ -46,6 +47,10 @@ def test_odd_values_get_defaults():
     assert rec.session_status("weird", completed_at=T0) == "completed"
     assert rec.moderator_style("friendly") == "formal"
     assert rec.session_settings(None)["responseLength"] == "moderate"
+    assert rec.session_settings(None)["participantProfiles"] == {}
+    odd_map = {"participantProfiles": {"p1": "mp1", "p2": 7, "p3": "", 4: "mp2"}}
+    assert rec.session_settings(odd_map)["participantProfiles"] == {"p1": "mp1"}
+    assert rec.session_settings({"participantProfiles": ["mp1"]})["participantProfiles"] == {}
     assert rec.insights_record("text", T0) is None
     odd = rec.insights_record(
         {"generatedAt": "yesterday", "sentimentBreakdown": {"positive": 33.5}}, T0

@@ -131,6 +131,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/model-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Profiles */
+        get: operations["list_profiles_api_model_profiles_get"];
+        put?: never;
+        /** Create Profile */
+        post: operations["create_profile_api_model_profiles_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-profiles/{profile_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Profile */
+        put: operations["update_profile_api_model_profiles__profile_id__put"];
+        post?: never;
+        /** Delete Profile */
+        delete: operations["delete_profile_api_model_profiles__profile_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/models/catalog": {
         parameters: {
             query?: never;
@@ -2241,6 +2277,12 @@ export interface components {
             repairs?: string[];
             /** Note */
             note?: string | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -2255,6 +2297,51 @@ export interface components {
         ModelListOut: {
             /** Models */
             models: components["schemas"]["ModelChoice"][];
+        };
+        /**
+         * ModelProfileIn
+         * @description POST: name and provider are required. PUT: omitted fields keep what is saved.
+         *     `apiKey` omitted or null keeps the saved key (same provider and base URL); "" removes
+         *     it. Write-only: stored encrypted, never returned.
+         */
+        ModelProfileIn: {
+            /** Name */
+            name?: string | null;
+            /** Provider */
+            provider?: ("local" | "openai" | "anthropic") | null;
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
+            /** Isdefault */
+            isDefault?: boolean | null;
+        };
+        /** ModelProfileListOut */
+        ModelProfileListOut: {
+            /** Profiles */
+            profiles: components["schemas"]["ModelProfileOut"][];
+        };
+        /** ModelProfileOut */
+        ModelProfileOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string | null;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /** Isdefault */
+            isDefault: boolean;
         };
         /** ModelSaveOut */
         ModelSaveOut: {
@@ -2650,6 +2737,8 @@ export interface components {
             name: string;
             /** Age */
             age?: number | null;
+            /** Profileid */
+            profileId?: string | null;
         };
         /** RoundSentimentOut */
         RoundSentimentOut: {
@@ -2902,6 +2991,8 @@ export interface components {
             model?: string | null;
             /** Apikey */
             apiKey?: string | null;
+            /** Profileid */
+            profileId?: string | null;
         };
         /** SessionSettingsIn */
         SessionSettingsIn: {
@@ -2916,6 +3007,10 @@ export interface components {
             autoAdvance: boolean;
             /** Moderator */
             moderator?: string | null;
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string | null;
+            } | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -2937,6 +3032,10 @@ export interface components {
              * @enum {string}
              */
             moderator: "scripted" | "ai";
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string;
+            };
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -3078,6 +3177,12 @@ export interface components {
             direct: number | null;
             /** Embedder */
             embedder?: string | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /** SurveyCell */
         SurveyCell: {
@@ -3107,6 +3212,7 @@ export interface components {
              * @default false
              */
             askDirect: boolean;
+            settings?: components["schemas"]["SurveySettingsIn"] | null;
         };
         /** SurveyCut */
         SurveyCut: {
@@ -3126,6 +3232,19 @@ export interface components {
             ci: number[];
             /** Top2 */
             top2: number;
+        };
+        /**
+         * SurveyModelResults
+         * @description One model's answers on their own (issue 30: mixed panels); `results` at the top
+         *     level of the survey's results are the blend of every model.
+         */
+        SurveyModelResults: {
+            /** Model */
+            model: string;
+            /** Answers */
+            answers: number;
+            /** Results */
+            results: components["schemas"]["SurveyCell"][];
         };
         /** SurveyOut */
         SurveyOut: {
@@ -3218,6 +3337,15 @@ export interface components {
             cuts: components["schemas"]["SurveyCut"][];
             /** Answers */
             answers: components["schemas"]["SurveyAnswerOut"][];
+            /** Bymodel */
+            byModel?: components["schemas"]["SurveyModelResults"][];
+        };
+        /** SurveySettingsIn */
+        SurveySettingsIn: {
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string | null;
+            } | null;
         };
         /** SurveySummaryOut */
         SurveySummaryOut: {
@@ -3690,6 +3818,147 @@ export interface operations {
             };
         };
     };
+    list_profiles_api_model_profiles_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileListOut"];
+                };
+            };
+        };
+    };
+    create_profile_api_model_profiles_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileOut"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid profile, or its model did not answer its test call */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_profile_api_model_profiles__profile_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileOut"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid profile, or its model did not answer its test call */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_profile_api_model_profiles__profile_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description In use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     get_catalog_api_models_catalog_get: {
         parameters: {
             query?: never;
@@ -3967,7 +4236,10 @@ export interface operations {
     };
     get_session_health_api_sessions__session_id__health_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the answers this model wrote */
+                model?: string | null;
+            };
             header?: never;
             path: {
                 session_id: string;
@@ -4403,6 +4675,8 @@ export interface operations {
             query?: {
                 /** @description 2-4 comma-separated ids */
                 ids?: string | null;
+                /** @description One column per model of each session */
+                byModel?: boolean;
             };
             header?: never;
             path?: never;
@@ -4963,7 +5237,10 @@ export interface operations {
     };
     get_analytics_api_sessions__session_id__analytics_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the answers this model wrote */
+                model?: string | null;
+            };
             header?: never;
             path: {
                 session_id: string;

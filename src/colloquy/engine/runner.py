@@ -39,6 +39,7 @@ from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.prompting import answer_request, image_urls
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.run_setup import Setup
+from colloquy.engine.voices import Mixed, Voice, VoiceBuilder, close_owned
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
@@ -108,6 +109,9 @@ class SessionRunner:
         self.system_prompts: dict[int, str] = {}  # per participant: the same all session
         # Called with the session id once the run completed (the session health report).
         self.on_complete: Callable[[str], None] | None = None
+        # Issue 30: who answers on which model (built when the run starts, kept to its end).
+        self.voice_builder: VoiceBuilder | None = None
+        self.voices: dict[int, Voice] = {}
 
     async def run(self) -> None:
         """Drive the session until it completes, halts or the task is cancelled.
@@ -141,6 +145,7 @@ class SessionRunner:
             if self.owns_provider and self.provider is not None:
                 with contextlib.suppress(Exception):
                     await self.provider.aclose()
+            await close_owned(self.voices)
 
     async def _loop_then_settle(self) -> None:
         """The loop, then its message writes: the run ends only when they are done, and a
@@ -189,7 +194,10 @@ class SessionRunner:
         except Exception as exc:  # e.g. a bad COLLOQUY_LLM_* setting or a missing model file
             log.exception("could not build the model provider")
             raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
-        await provenance.record_model(self.factory, self.session_id, self.provider)
+        await self._build_voices(row)
+        await provenance.record_model(
+            self.factory, self.session_id, Mixed(list(self.voices.values()))
+        )
         self.counters = Counters(row.request_count, row.iteration_count)
         self.images: list[str] = []
         if getattr(self.provider, "supports_images", False):
@@ -231,6 +239,25 @@ class SessionRunner:
             order = plan.round_order(p_count, first.get((slot.question_index, slot.round_index)))
             batch = plan.answer_batch(slot, p_count, setup.mode, order)
             await self._answer(setup, slot, batch, messages)
+
+    async def _build_voices(self, row: SessionRow) -> None:
+        provider = self.provider
+        assert provider is not None
+        if self.voice_builder is None:
+            self.voices = {i: Voice(provider) for i in range(len(row.participants or []))}
+            return
+        try:
+            self.voices = await self.voice_builder(row, provider)
+        except Exception as exc:  # a profile deleted meanwhile, a bad saved profile
+            log.exception("session %s: could not build the participants' models", row.id)
+            raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
+
+    def _voice(self, p: int) -> Voice:
+        voice = self.voices.get(p)
+        if voice is None:
+            assert self.provider is not None
+            voice = self.voices[p] = Voice(self.provider)
+        return voice
 
     def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[Message]) -> None:
         self._store(messages, moderator_turn.scripted(setup, slot), setup)
@@ -296,6 +323,7 @@ class SessionRunner:
                         "tokens": tokens,
                         "repairs": answer.repairs,
                         "rawContent": answer.raw if answer.repairs else None,
+                        **self._voice(p).stamp(),  # type: ignore[typeddict-item]
                     },
                     setup,
                 )
@@ -337,8 +365,7 @@ class SessionRunner:
         others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
         raw = ""
         # A reply that is nothing but another voice cleans to nothing: ask once more.
-        provider = self.provider
-        assert provider is not None  # run() builds it before the first answer
+        provider = self._voice(p).provider  # the participant's model (issue 30)
         for _ in range(2):
             self.counters.requests += 1
             result = await provider.stream(

@@ -29,6 +29,9 @@ def message_to_dict(row: MessageRow) -> Message:
         "repairs": list(row.repairs or []),
         "rawContent": row.raw_content,
         "note": row.note,
+        "profileId": row.profile_id,
+        "profileName": row.profile_name,
+        "model": row.profile_model,
     }
 
 
@@ -51,6 +54,9 @@ def message_columns(message: Message, session_id: str) -> dict[str, Any]:
         "repairs": message["repairs"] or None,
         "raw_content": message["rawContent"],
         "note": message["note"],
+        "profile_id": message.get("profileId"),
+        "profile_name": (message.get("profileName") or "")[:100] or None,
+        "profile_model": (message.get("model") or "")[:300] or None,
     }
 
 

@@ -108,6 +108,10 @@ class MessageRow(Base):
     raw_content: Mapped[str | None] = mapped_column(Text, default=None)
     # Why a message is not what was planned, e.g. the AI moderator's fallback (issue 15).
     note: Mapped[str | None] = mapped_column(Text, default=None)
+    # The model profile and model that wrote it (issue 30; None: moderator, older rows).
+    profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
 
 
 class DraftRow(Base):
@@ -213,6 +217,10 @@ class SurveyAnswerRow(Base):
     embedder: Mapped[str | None] = mapped_column(String(200), default=None)
     tokens: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The model profile and model that wrote it (issue 30; None on older rows).
+    profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
 
 
 class SessionLeaseRow(Base):
@@ -227,6 +235,34 @@ class SessionLeaseRow(Base):
     owner: Mapped[str] = mapped_column(String(100))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     stop_request: Mapped[str | None] = mapped_column(String(10), nullable=True)
+
+
+class ModelProfileRow(Base):
+    """A saved model (issue 30): provider, endpoint, model and key (encrypted with the
+    secret box). The default one is the model of the Settings screen."""
+
+    __tablename__ = "model_profiles"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    provider: Mapped[str] = mapped_column(String(20))
+    base_url: Mapped[str | None] = mapped_column(String(500), default=None)
+    model: Mapped[str | None] = mapped_column(String(300), default=None)
+    api_key: Mapped[str | None] = mapped_column(Text, default=None)
+    is_default: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SettingsVersionRow(Base):
+    """One row: bumped by every saved model, profile or embeddings change, so every
+    process of a deployment reloads them (services/models/settings_sync.py)."""
+
+    __tablename__ = "settings_version"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
 class SurveyHumanAnswerRow(Base):

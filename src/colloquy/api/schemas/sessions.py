@@ -24,6 +24,10 @@ from colloquy.domain.constants import (
 )
 
 PersonaId = Annotated[str, Field(max_length=64)]
+ProfileMap = Annotated[
+    dict[Annotated[str, Field(max_length=64)], Annotated[str, Field(max_length=64)] | None],
+    Field(max_length=600),
+]
 QuestionText = Annotated[str, Field(max_length=5000)] | None
 
 
@@ -45,6 +49,8 @@ class SessionSettingsIn(RequestModel):
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
     moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
+    # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
+    participant_profiles: ProfileMap | None = None
 
 
 class SessionCreate(RequestModel):
@@ -100,6 +106,8 @@ class SessionRerunIn(RequestModel):
     base_url: str | None = Field(default=None, max_length=500)
     model: ModelName = None
     api_key: str | None = Field(default=None, max_length=500)
+    # Issue 30: a saved model profile instead of provider/baseUrl/model/apiKey.
+    profile_id: str | None = Field(default=None, max_length=64)
 
 
 class SessionSummaryOut(CamelModel):
@@ -134,6 +142,10 @@ class MessageOut(CamelModel):
     repairs: list[str] = Field(default_factory=list)
     # Why the message is not what was planned (an AI moderator call that fell back).
     note: str | None = None
+    # Issue 30: the model profile and model that wrote an answer (None: moderator, older).
+    profile_id: str | None = None
+    profile_name: str | None = None
+    model: str | None = None
 
 
 class ProgressOut(CamelModel):
@@ -160,6 +172,8 @@ class SessionSettingsOut(CamelModel):
     auto_advance: bool
     # Who writes the prompts between rounds: scripted (the spec's text) | ai (issue 15).
     moderator: ModeratorKind = "scripted"
+    # Issue 30: {personaId: model profile id}; participants not named use the default.
+    participant_profiles: dict[str, str] = Field(default_factory=dict)
 
 
 class SessionParticipantOut(CamelModel):

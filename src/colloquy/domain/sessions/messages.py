@@ -26,6 +26,10 @@ class NewMessage(TypedDict):
     repairs: NotRequired[list[str]]  # what answer cleaning changed (answers only)
     rawContent: NotRequired[str | None]  # the model's text before cleaning, when repaired
     note: NotRequired[str | None]  # e.g. the AI moderator's fallback to the scripted text
+    # The model profile and model that wrote an answer (issue 30: mixed panels).
+    profileId: NotRequired[str | None]
+    profileName: NotRequired[str | None]
+    model: NotRequired[str | None]
 
 
 class Message(TypedDict):
@@ -46,6 +50,9 @@ class Message(TypedDict):
     repairs: list[str]
     rawContent: str | None
     note: str | None
+    profileId: NotRequired[str | None]  # issue 30: the profile and model that wrote it
+    profileName: NotRequired[str | None]
+    model: NotRequired[str | None]
 
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
@@ -66,4 +73,7 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "repairs": list(message.get("repairs") or []),
         "rawContent": message.get("rawContent"),
         "note": message.get("note"),
+        "profileId": message.get("profileId"),
+        "profileName": message.get("profileName"),
+        "model": message.get("model"),
     }

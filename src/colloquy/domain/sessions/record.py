@@ -84,6 +84,7 @@ class SessionSettings(TypedDict):
     discussionMode: DiscussionMode
     autoAdvance: bool
     moderator: ModeratorKind
+    participantProfiles: NotRequired[dict[str, str]]  # issue 30: {personaId: profileId}
 
 
 class Participant(TypedDict):
@@ -171,7 +172,15 @@ def session_settings(value: Any) -> SessionSettings:
         "discussionMode": one_of(data.get("discussionMode"), DISCUSSION_MODES, "sequential"),
         "autoAdvance": data.get("autoAdvance") is True,
         "moderator": one_of(data.get("moderator"), MODERATOR_KINDS, "scripted"),
+        "participantProfiles": profile_map(data.get("participantProfiles")),
     }
+
+
+def profile_map(value: Any) -> dict[str, str]:
+    """{personaId: profileId} of a mixed panel; anything else reads as none."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str) and v}
 
 
 def participant(value: Mapping[str, Any]) -> Participant:

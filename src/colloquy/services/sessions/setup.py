@@ -163,5 +163,6 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
             "discussionMode": settings.get("discussionMode") or SEQUENTIAL,
             "autoAdvance": bool(settings.get("autoAdvance", False)),
             "moderator": settings.get("moderator") or DEFAULT_MODERATOR,
+            "participantProfiles": dict(settings.get("participantProfiles") or {}),
         },
     }

@@ -25,6 +25,7 @@ import { modelLabel } from "../api/rerun-session";
 import { AnalyticsTab } from "./analytics-tab";
 import { ExportTab } from "./export-tab";
 import { InsightsTab } from "./insights-tab";
+import { ModelBreakdown } from "./model-breakdown";
 import { ParticipantsTab } from "./participants-tab";
 import { RerunDialog } from "./rerun-dialog";
 import { StatsCards } from "./stats-cards";
@@ -134,6 +135,7 @@ export function SessionResults({ session }: { session: Session }) {
       {rerunOpen && <RerunDialog session={session} open={rerunOpen} onOpenChange={setRerunOpen} />}
 
       <StatsCards session={session} />
+      <ModelBreakdown session={session} />
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">

@@ -40,6 +40,8 @@ import { DiversityCard } from "./diversity-card";
 import { EstimatedUsageCard } from "./estimated-usage-card";
 import { FormSection } from "./form-section";
 import { type Option, OptionCards } from "./option-cards";
+import { withParticipantProfiles } from "@/lib/participant-models";
+import { ParticipantModels } from "@/components/participant-models";
 import { ParticipantsSection } from "./participants-section";
 import { QuestionsSection } from "./questions-section";
 import { StimuliSection } from "./stimuli-section";
@@ -99,6 +101,7 @@ export interface CreateSessionFormProps {
 export function CreateSessionForm({ personas, colorIndex, templates, initialValues, restoredDraft }: CreateSessionFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<SessionFormValues>(initialValues);
+  const [models, setModels] = useState<Record<string, string>>({}); // issue 30: mixed panel
   const autosave = useDraftAutosave(values, restoredDraft);
   const createSession = useCreateSession();
   const clearDraft = useClearDraft();
@@ -119,7 +122,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
 
   const start = () => {
     if (!canStartSession(values) || createSession.isPending) return;
-    createSession.mutate(toCreateInput(values), {
+    createSession.mutate(withParticipantProfiles(toCreateInput(values), models), {
       onSuccess: async (session) => {
         autosave.stop();
         try {
@@ -184,6 +187,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             selectedIds={values.participantIds}
             onToggle={(id) => setValues((v) => ({ ...v, participantIds: toggleParticipant(v.participantIds, id) }))}
           />
+          <ParticipantModels participants={selected} value={models} onChange={setModels} />
 
           <FormSection
             id="moderator"
