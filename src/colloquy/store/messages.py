@@ -29,6 +29,7 @@ def message_to_dict(row: MessageRow) -> Message:
         "repairs": list(row.repairs or []),
         "rawContent": row.raw_content,
         "note": row.note,
+        "stance": row.stance,
     }
 
 
@@ -51,6 +52,7 @@ def message_columns(message: Message, session_id: str) -> dict[str, Any]:
         "repairs": message["repairs"] or None,
         "raw_content": message["rawContent"],
         "note": message["note"],
+        "stance": message.get("stance"),
     }
 
 

@@ -75,13 +75,15 @@ class MessageRow(Base):
     __tablename__ = "messages"
     __table_args__ = (
         UniqueConstraint("session_id", "seq", name="uq_messages_session_seq"),
-        # One answer per question/round/participant: the runner's "no repeat" guard, enforced.
+        # One answer per question/round/participant and kind (a private answer shares its
+        # position with a public one): the runner's "no repeat" guard, enforced.
         Index(
             "uq_messages_turn",
             "session_id",
             "question_index",
             "round_index",
             "participant_index",
+            "kind",
             unique=True,
         ),
     )
@@ -108,6 +110,8 @@ class MessageRow(Base):
     raw_content: Mapped[str | None] = mapped_column(Text, default=None)
     # Why a message is not what was planned, e.g. the AI moderator's fallback (issue 15).
     note: Mapped[str | None] = mapped_column(Text, default=None)
+    # A private answer's stance, 1 (strongly disagree) to 5 (strongly agree) (issue 28).
+    stance: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class DraftRow(Base):

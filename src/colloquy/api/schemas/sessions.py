@@ -45,6 +45,9 @@ class SessionSettingsIn(RequestModel):
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
     moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
+    private_answers: bool = False  # issue 28
+    model_bids: bool = False  # natural mode only
+    seed: int | None = None  # natural mode: replay a run; None: a new random seed
 
 
 class SessionCreate(RequestModel):
@@ -134,6 +137,8 @@ class MessageOut(CamelModel):
     repairs: list[str] = Field(default_factory=list)
     # Why the message is not what was planned (an AI moderator call that fell back).
     note: str | None = None
+    # A private answer's stance: 1 strongly disagree ... 5 strongly agree (issue 28).
+    stance: int | None = None
 
 
 class ProgressOut(CamelModel):
@@ -143,6 +148,10 @@ class ProgressOut(CamelModel):
     round: int  # 0-based
     participant_index: int | None  # next to answer (0-based); None when complete
     speaking_persona_id: str | None  # being generated right now
+    # Natural mode (issue 28): the turn being spoken on this question (1-based) and the
+    # question's turn budget ("Turn 7 of ~15"); None in the other modes.
+    turn: int | None = None
+    turn_budget: int | None = None
 
 
 class StimulusOut(CamelModel):
@@ -160,6 +169,11 @@ class SessionSettingsOut(CamelModel):
     auto_advance: bool
     # Who writes the prompts between rounds: scripted (the spec's text) | ai (issue 15).
     moderator: ModeratorKind = "scripted"
+    # Issue 28: private answers before/after each question; natural mode's model bids and
+    # the seed of its speaker order and turn lengths (None in the other modes).
+    private_answers: bool = False
+    model_bids: bool = False
+    seed: int | None = None
 
 
 class SessionParticipantOut(CamelModel):

@@ -26,6 +26,7 @@ class NewMessage(TypedDict):
     repairs: NotRequired[list[str]]  # what answer cleaning changed (answers only)
     rawContent: NotRequired[str | None]  # the model's text before cleaning, when repaired
     note: NotRequired[str | None]  # e.g. the AI moderator's fallback to the scripted text
+    stance: NotRequired[int | None]  # a private answer's 1-5 stance (issue 28)
 
 
 class Message(TypedDict):
@@ -46,6 +47,7 @@ class Message(TypedDict):
     repairs: list[str]
     rawContent: str | None
     note: str | None
+    stance: NotRequired[int | None]
 
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
@@ -66,4 +68,5 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "repairs": list(message.get("repairs") or []),
         "rawContent": message.get("rawContent"),
         "note": message.get("note"),
+        "stance": message.get("stance"),
     }

@@ -81,6 +81,7 @@ def session_view(
         messages,
         generating,
         settings["moderator"],
+        settings["discussionMode"],
     )
     progress.pop("tokensUsed")
     return {
