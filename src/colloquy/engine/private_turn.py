@@ -104,8 +104,9 @@ async def _ask(runner: SessionRunner, setup: Setup, p: int, user: str) -> tuple[
     if not raw:
         raise LLMError(MSG_NO_RESPONSE, kind="empty")
     others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
-    cleaned = clean_answer(raw, speaker=str(persona.get("name") or ""), others=others)
-    return parse_stance(cleaned.text or raw)
+    answer, stance = parse_stance(raw)  # before cleaning: it drops a bare "Stance: 4"
+    cleaned = clean_answer(answer, speaker=str(persona.get("name") or ""), others=others)
+    return cleaned.text or answer, stance
 
 
 _ANCHORS: list[list[list[float]]] = []

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from colloquy.domain.sessions.prompts import build_user_prompt
 
+M = TypeVar("M", bound=Mapping[str, Any])
 PRIVATE_BEFORE, PRIVATE_AFTER = "private_before", "private_after"
 PRIVATE_KINDS = (PRIVATE_BEFORE, PRIVATE_AFTER)
 STANCES = {1: "strongly disagree", 2: "disagree", 3: "neither", 4: "agree", 5: "strongly agree"}
@@ -38,7 +39,7 @@ def is_private(message: Mapping[str, Any]) -> bool:
     return message.get("kind") in PRIVATE_KINDS
 
 
-def public(messages: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def public(messages: Sequence[M]) -> list[M]:
     """The messages everyone may see: all but the private answers."""
     return [m for m in messages if not is_private(m)]
 
