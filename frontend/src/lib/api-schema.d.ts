@@ -1762,11 +1762,13 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "question" | "round" | "response" | "probe" | "summary";
+            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after";
             /** Repairs */
             repairs?: string[];
             /** Note */
             note?: string | null;
+            /** Stance */
+            stance?: number | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -2043,6 +2045,10 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+            /** Turn */
+            turn?: number | null;
+            /** Turnbudget */
+            turnBudget?: number | null;
             /** Tokensused */
             tokensUsed: number;
         };
@@ -2060,6 +2066,10 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+            /** Turn */
+            turn?: number | null;
+            /** Turnbudget */
+            turnBudget?: number | null;
         };
         /** QuestionSentimentOut */
         QuestionSentimentOut: {
@@ -2384,6 +2394,18 @@ export interface components {
             autoAdvance: boolean;
             /** Moderator */
             moderator?: string | null;
+            /**
+             * Privateanswers
+             * @default false
+             */
+            privateAnswers: boolean;
+            /**
+             * Modelbids
+             * @default false
+             */
+            modelBids: boolean;
+            /** Seed */
+            seed?: number | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -2396,7 +2418,7 @@ export interface components {
              * Discussionmode
              * @enum {string}
              */
-            discussionMode: "sequential" | "parallel";
+            discussionMode: "sequential" | "parallel" | "natural";
             /** Autoadvance */
             autoAdvance: boolean;
             /**
@@ -2405,6 +2427,18 @@ export interface components {
              * @enum {string}
              */
             moderator: "scripted" | "ai";
+            /**
+             * Privateanswers
+             * @default false
+             */
+            privateAnswers: boolean;
+            /**
+             * Modelbids
+             * @default false
+             */
+            modelBids: boolean;
+            /** Seed */
+            seed?: number | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {

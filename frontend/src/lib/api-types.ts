@@ -256,4 +256,6 @@ export interface SessionDraft {
   responseLength: ResponseLength;
   discussionMode: DiscussionMode;
   moderator: ModeratorKind;
+  privateAnswers?: boolean;
+  modelBids?: boolean;
 }

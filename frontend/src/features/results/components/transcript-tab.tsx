@@ -41,9 +41,11 @@ interface MessageRowProps {
   query: string;
   /** Linked from a health finding (?message=id): scrolled to and outlined. */
   focused?: boolean;
+  /** Natural mode (issue 28): positions are turns, not rounds. */
+  natural?: boolean;
 }
 
-function MessageRow({ message, avatarIndex, query, focused = false }: MessageRowProps) {
+function MessageRow({ message, avatarIndex, query, focused = false, natural = false }: MessageRowProps) {
   const moderator = isModerator(message);
   return (
     <li
@@ -75,7 +77,7 @@ function MessageRow({ message, avatarIndex, query, focused = false }: MessageRow
             <Highlighted text={message.speaker} query={query} />
           </span>
           {moderator && (
-            <span className="text-xs text-muted-foreground">{positionLabel(message)}</span>
+            <span className="text-xs text-muted-foreground">{positionLabel(message, natural)}</span>
           )}
           {moderator && MODERATOR_KIND_LABELS[message.kind] && (
             <span className="rounded border px-1.5 text-[11px] text-muted-foreground" data-testid="moderator-kind">
@@ -191,6 +193,7 @@ export function TranscriptTab({ session }: { session: Session }) {
               avatarIndex={avatarIndex(message)}
               query={search}
               focused={message.id === focusId}
+              natural={session.settings.discussionMode === "natural"}
             />
           ))}
         </ol>
