@@ -13,7 +13,7 @@ from colloquy.store.models import MessageRow
 
 
 def message_to_dict(row: MessageRow) -> Message:
-    return {
+    out: Message = {
         "id": row.id,
         "seq": row.seq,
         "speaker": row.speaker,
@@ -29,8 +29,10 @@ def message_to_dict(row: MessageRow) -> Message:
         "repairs": list(row.repairs or []),
         "rawContent": row.raw_content,
         "note": row.note,
-        "stance": row.stance,
     }
+    if row.stance is not None:  # private answers only (issue 28)
+        out["stance"] = row.stance
+    return out
 
 
 def message_columns(message: Message, session_id: str) -> dict[str, Any]:

@@ -52,7 +52,7 @@ class Message(TypedDict):
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
     """The stored form of a new message (its `seq` must be set)."""
-    return {
+    out: Message = {
         "id": message_id,
         "seq": message["seq"],
         "speaker": message["speaker"],
@@ -68,5 +68,7 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "repairs": list(message.get("repairs") or []),
         "rawContent": message.get("rawContent"),
         "note": message.get("note"),
-        "stance": message.get("stance"),
     }
+    if message.get("stance") is not None:  # private answers only (issue 28)
+        out["stance"] = message.get("stance")
+    return out
