@@ -155,3 +155,34 @@ async def test_model_bids_ask_one_batched_call_per_turn(env):
     bids = [b for b in env.fake.requests if system_of(b).startswith("You judge")]
     assert len(bids) == 18  # one per turn
     assert all("3 digits" in user_of(b) for b in bids)
+
+
+async def test_targets_with_a_model_that_honours_the_length(env):
+    """Issue 28's targets: the health report's verbosity is "ok" with a median under 60
+    words and at least 20 % of turns under 25 words; the moderator says at most 10 %."""
+    from colloquy.domain.trust.health_report import build_health_report
+    from colloquy.llm.embeddings import WordLlamaEmbedder
+
+    env.fake.set_responder(NaturalScript())
+    sid = await env.create(participants=5, questions=3, mode="natural", settings={"seed": 2028})
+    await env.run(sid)
+    view = await env.wait_idle(sid, timeout=60)
+    assert view["status"] == "completed"
+    messages = await env.messages(sid)
+    answers = turns_of(messages)
+    assert len(answers) == 45
+    vectors = WordLlamaEmbedder().embed_sync([m["content"] for m in answers])
+    report = build_health_report(
+        messages,
+        view["participants"],
+        {m["id"]: v for m, v in zip(answers, vectors, strict=True)},
+        embedder="wordllama",
+        provider="openai",
+        model="scripted-70b",
+    )
+    verbosity = next(f for f in report["findings"] if f["key"] == "verbosity")
+    assert verbosity["status"] == "ok" and verbosity["data"]["medianWords"] < 60
+    words = [word_count(m["content"]) for m in answers]
+    assert sum(1 for w in words if w < 25) / len(words) >= 0.20
+    moderator = sum(word_count(m["content"]) for m in messages if m["participantIndex"] is None)
+    assert moderator / (moderator + sum(words)) <= 0.10
