@@ -152,8 +152,8 @@ export function toCreateInput(values: SessionFormValues): SessionCreateInput {
       discussionMode: values.discussionMode,
       autoAdvance: false,
       moderator: values.moderator,
-      ...(values.privateAnswers ? { privateAnswers: true } : {}),
-      ...(values.discussionMode === "natural" && values.modelBids ? { modelBids: true } : {}),
+      privateAnswers: values.privateAnswers,
+      modelBids: values.discussionMode === "natural" && values.modelBids,
     },
   };
 }
