@@ -86,6 +86,7 @@ def test_natural_run_health_and_exports(api, fake_llm):
     md = api.get(f"/api/sessions/{s['id']}/export.md").text
     transcript, private = md.split("## Private answers")
     assert "SECRET-" not in transcript and "SECRET-" in private
+    assert "#### Round" not in transcript  # turns, not rounds
     assert "| Participant | Before | After | Changed their mind |" in private
     assert "yes (+2)" in private
     csv_text = api.get(f"/api/sessions/{s['id']}/export.csv").text

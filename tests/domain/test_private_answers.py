@@ -96,3 +96,12 @@ def test_health_report_uses_private_answers_and_leaves_them_out_of_answers():
     assert report["answerCount"] == 3  # the public answers only
     conformity = next(f for f in report["findings"] if f["key"] == "conformity")
     assert conformity["data"]["method"] == "privateAnswers"
+
+
+def test_natural_turns_read_as_three_phases_for_convergence():
+    from colloquy.domain.trust.health_turns import as_phases
+
+    answers = [{"questionIndex": 0, "round": t, "id": f"a{t}"} for t in range(9)]
+    assert [a["round"] for a in as_phases(answers)] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    spec = [{"questionIndex": 0, "round": r, "id": f"b{r}"} for r in (0, 1, 2)]
+    assert as_phases(spec) == spec  # the spec's rounds stay as they are

@@ -32,6 +32,7 @@ from colloquy.domain.trust.health_metrics import (
 )
 from colloquy.domain.trust.health_persona import character_breaks, trait_consistency
 from colloquy.domain.trust.health_private import private_conformity
+from colloquy.domain.trust.health_turns import as_phases
 from colloquy.domain.trust.health_voices import distinctiveness, verbosity
 
 REPORT_VERSION = 1
@@ -138,7 +139,7 @@ def build_health_report(
         positivity(answers),
         # Private answers before/after (issue 28), when the session has them, measure
         # conformity directly; else convergence of the public answers' embeddings.
-        private_conformity(messages, names) or conformity(answers),
+        private_conformity(messages, names) or conformity(as_phases(answers)),
         character_breaks(answers, names),
         repetition(answers),
         trait_consistency(answers, participants),
