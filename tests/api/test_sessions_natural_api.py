@@ -99,5 +99,7 @@ def test_natural_run_health_and_exports(api, fake_llm):
     assert {r["shift"] for r in rows if r["questionIndex"] == 0} == {2}  # "Stance: N" lines
     # "Would you buy it?" is purchase-style: its stances are the text's SSR points
     assert all(1 <= r["stanceAfter"] <= 5 for r in rows if r["questionIndex"] == 1)
+    summary = next(x for x in api.get("/api/sessions").json() if x["id"] == s["id"])
+    assert summary["messageCount"] == len(view["messages"]) - 12  # private ones not counted
     analytics = api.get(f"/api/sessions/{s['id']}/analytics").json()
     assert "SECRET-" not in json.dumps(analytics)
