@@ -5,7 +5,7 @@ private_after) share the question, round and participant of a public answer, so 
 "one message per turn" index now includes the kind: still one answer per slot.
 
 Revision ID: 0019_natural
-Revises: 0017_human_sessions
+Revises: 0018_survey_human
 Create Date: 2026-11-26
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0019_natural"
-down_revision = "0017_human_sessions"
+down_revision = "0018_survey_human"
 branch_labels = None
 depends_on = None
 
