@@ -4,7 +4,7 @@ For a 5 x 3 session (five participants, three questions) run in-process against 
 loopback fake OpenAI-compatible server with a fixed delay per call, it prints for each
 mode: model calls, prompt and completion tokens (as the provider reported them), wall time
 and the session's model-call limit (the chain of calls that cannot overlap: sequential
-Q x (1 + 2P) x L, natural Q x 3P x L since every turn waits for the one before).
+Q x (1 + 2P) x L, natural calls x L since every turn waits for the one before).
 
 With the scripted model that honours the length it is asked for (tests/support/
 natural_fake.py), it also prints the natural session's turn lengths: the KS statistic of
@@ -114,10 +114,14 @@ async def run_session(
     }
 
 
-def limit_of(mode: str, P: int, Q: int, L: float) -> float:
+def limit_of(run: dict[str, Any], P: int, Q: int, L: float) -> float:
+    """Natural mode: every call waits for the one before (turns, probes, summaries), so
+    its calls x L; sequential: bench/limits.py's Q x (1 + 2P) x L."""
     from bench.limits import model_limit
 
-    return Q * 3 * P * L if mode == "natural" else model_limit(P, Q, L, "sequential")
+    if run["mode"] == "natural":
+        return run["calls"] * L
+    return model_limit(P, Q, L, "sequential")
 
 
 def health_of(run: dict[str, Any]) -> dict[str, Any]:
@@ -180,7 +184,7 @@ def report(runs: list[dict[str, Any]], P: int, Q: int, L: float) -> int:
     )
     ok = True
     for r in runs:
-        limit = limit_of(r["mode"], P, Q, L)
+        limit = limit_of(r, P, Q, L)
         label = f"{r['mode']} ({r['moderator']})"
         print(
             f"{label:<20} {r['calls']:>6} {r['prompt']:>11} {r['completion']:>10} "
