@@ -4,15 +4,23 @@ from datetime import UTC, datetime
 
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.moderation import MODERATORS, PROBE, SUMMARY
+from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.engine import plan
 
 T0 = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
 
 
 def test_value_sets_agree_with_the_engine():
-    assert set(rec.DISCUSSION_MODES) == {plan.SEQUENTIAL, plan.PARALLEL}
+    assert set(rec.DISCUSSION_MODES) == {plan.SEQUENTIAL, plan.PARALLEL, plan.NATURAL}
     assert rec.MODERATOR_KINDS == MODERATORS
-    assert set(rec.MESSAGE_KINDS) == {plan.QUESTION, plan.ROUND, plan.ANSWER, PROBE, SUMMARY}
+    assert set(rec.MESSAGE_KINDS) == {
+        plan.QUESTION,
+        plan.ROUND,
+        plan.ANSWER,
+        PROBE,
+        SUMMARY,
+        *PRIVATE_KINDS,
+    }
 
 
 def test_current_values_are_kept_as_stored():

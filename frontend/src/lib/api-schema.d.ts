@@ -2272,7 +2272,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "question" | "round" | "response" | "probe" | "summary";
+            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after";
             /** Repairs */
             repairs?: string[];
             /** Note */
@@ -2283,6 +2283,8 @@ export interface components {
             profileName?: string | null;
             /** Model */
             model?: string | null;
+            /** Stance */
+            stance?: number | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -2606,6 +2608,10 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+            /** Turn */
+            turn?: number | null;
+            /** Turnbudget */
+            turnBudget?: number | null;
             /** Tokensused */
             tokensUsed: number;
         };
@@ -2623,6 +2629,10 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+            /** Turn */
+            turn?: number | null;
+            /** Turnbudget */
+            turnBudget?: number | null;
         };
         /** ProviderEmbeddings */
         ProviderEmbeddings: {
@@ -3011,6 +3021,18 @@ export interface components {
             participantProfiles?: {
                 [key: string]: string | null;
             } | null;
+            /**
+             * Privateanswers
+             * @default false
+             */
+            privateAnswers: boolean;
+            /**
+             * Modelbids
+             * @default false
+             */
+            modelBids: boolean;
+            /** Seed */
+            seed?: number | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -3023,7 +3045,7 @@ export interface components {
              * Discussionmode
              * @enum {string}
              */
-            discussionMode: "sequential" | "parallel";
+            discussionMode: "sequential" | "parallel" | "natural";
             /** Autoadvance */
             autoAdvance: boolean;
             /**
@@ -3036,6 +3058,18 @@ export interface components {
             participantProfiles?: {
                 [key: string]: string;
             };
+            /**
+             * Privateanswers
+             * @default false
+             */
+            privateAnswers: boolean;
+            /**
+             * Modelbids
+             * @default false
+             */
+            modelBids: boolean;
+            /** Seed */
+            seed?: number | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {

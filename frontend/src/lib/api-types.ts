@@ -259,4 +259,6 @@ export interface SessionDraft {
   responseLength: ResponseLength;
   discussionMode: DiscussionMode;
   moderator: ModeratorKind;
+  privateAnswers?: boolean;
+  modelBids?: boolean;
 }

@@ -75,13 +75,15 @@ class MessageRow(Base):
     __tablename__ = "messages"
     __table_args__ = (
         UniqueConstraint("session_id", "seq", name="uq_messages_session_seq"),
-        # One answer per question/round/participant: the runner's "no repeat" guard, enforced.
+        # One answer per question/round/participant and kind (a private answer shares its
+        # position with a public one): the runner's "no repeat" guard, enforced.
         Index(
             "uq_messages_turn",
             "session_id",
             "question_index",
             "round_index",
             "participant_index",
+            "kind",
             unique=True,
         ),
     )
@@ -112,6 +114,8 @@ class MessageRow(Base):
     profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
     profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
     profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
+    # A private answer's stance, 1 (strongly disagree) to 5 (strongly agree) (issue 28).
+    stance: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class DraftRow(Base):

@@ -51,6 +51,9 @@ class SessionSettingsIn(RequestModel):
     moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
     # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
     participant_profiles: ProfileMap | None = None
+    private_answers: bool = False  # issue 28
+    model_bids: bool = False  # natural mode only
+    seed: int | None = None  # natural mode: replay a run; None: a new random seed
 
 
 class SessionCreate(RequestModel):
@@ -146,6 +149,8 @@ class MessageOut(CamelModel):
     profile_id: str | None = None
     profile_name: str | None = None
     model: str | None = None
+    # A private answer's stance: 1 strongly disagree ... 5 strongly agree (issue 28).
+    stance: int | None = None
 
 
 class ProgressOut(CamelModel):
@@ -155,6 +160,10 @@ class ProgressOut(CamelModel):
     round: int  # 0-based
     participant_index: int | None  # next to answer (0-based); None when complete
     speaking_persona_id: str | None  # being generated right now
+    # Natural mode (issue 28): the turn being spoken on this question (1-based) and the
+    # question's turn budget ("Turn 7 of ~15"); None in the other modes.
+    turn: int | None = None
+    turn_budget: int | None = None
 
 
 class StimulusOut(CamelModel):
@@ -174,6 +183,11 @@ class SessionSettingsOut(CamelModel):
     moderator: ModeratorKind = "scripted"
     # Issue 30: {personaId: model profile id}; participants not named use the default.
     participant_profiles: dict[str, str] = Field(default_factory=dict)
+    # Issue 28: private answers before/after each question; natural mode's model bids and
+    # the seed of its speaker order and turn lengths (None in the other modes).
+    private_answers: bool = False
+    model_bids: bool = False
+    seed: int | None = None
 
 
 class SessionParticipantOut(CamelModel):

@@ -30,6 +30,7 @@ class NewMessage(TypedDict):
     profileId: NotRequired[str | None]
     profileName: NotRequired[str | None]
     model: NotRequired[str | None]
+    stance: NotRequired[int | None]  # a private answer's 1-5 stance (issue 28)
 
 
 class Message(TypedDict):
@@ -53,11 +54,12 @@ class Message(TypedDict):
     profileId: NotRequired[str | None]  # issue 30: the profile and model that wrote it
     profileName: NotRequired[str | None]
     model: NotRequired[str | None]
+    stance: NotRequired[int | None]
 
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
     """The stored form of a new message (its `seq` must be set)."""
-    return {
+    out: Message = {
         "id": message_id,
         "seq": message["seq"],
         "speaker": message["speaker"],
@@ -77,3 +79,6 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "profileName": message.get("profileName"),
         "model": message.get("model"),
     }
+    if message.get("stance") is not None:  # private answers only (issue 28)
+        out["stance"] = message.get("stance")
+    return out

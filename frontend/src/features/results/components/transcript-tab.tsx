@@ -45,9 +45,18 @@ interface MessageRowProps {
   focused?: boolean;
   /** A mixed panel: each answer names its model. */
   showModel?: boolean;
+  /** Natural mode (issue 28): positions are turns, not rounds. */
+  natural?: boolean;
 }
 
-function MessageRow({ message, avatarIndex, query, focused = false, showModel = false }: MessageRowProps) {
+function MessageRow({
+  message,
+  avatarIndex,
+  query,
+  focused = false,
+  showModel = false,
+  natural = false,
+}: MessageRowProps) {
   const moderator = isModerator(message);
   return (
     <li
@@ -79,7 +88,7 @@ function MessageRow({ message, avatarIndex, query, focused = false, showModel = 
             <Highlighted text={message.speaker} query={query} />
           </span>
           {moderator && (
-            <span className="text-xs text-muted-foreground">{positionLabel(message)}</span>
+            <span className="text-xs text-muted-foreground">{positionLabel(message, natural)}</span>
           )}
           {moderator && MODERATOR_KIND_LABELS[message.kind] && (
             <span className="rounded border px-1.5 text-[11px] text-muted-foreground" data-testid="moderator-kind">
@@ -200,6 +209,7 @@ export function TranscriptTab({ session }: { session: Session }) {
               query={search}
               focused={message.id === focusId}
               showModel={models.length > 1}
+              natural={session.settings.discussionMode === "natural"}
             />
           ))}
         </ol>

@@ -36,6 +36,7 @@ import {
   toCreateInput,
   toggleParticipant,
 } from "../utils/session-form";
+import { DiscussionExtras } from "./discussion-extras";
 import { DiversityCard } from "./diversity-card";
 import { EstimatedUsageCard } from "./estimated-usage-card";
 import { FormSection } from "./form-section";
@@ -84,6 +85,12 @@ const MODE_OPTIONS: Option<DiscussionMode>[] = [
     value: "parallel",
     label: "Parallel",
     description: "Each round is answered at once, reacting to the rounds before it. Faster.",
+  },
+  {
+    value: "natural",
+    label: "Natural",
+    description:
+      "Like a real group: whoever is addressed, disagrees or has waited longest speaks next, in short or long turns. Same number of turns per question.",
   },
 ];
 
@@ -257,9 +264,9 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
                   value={values.discussionMode}
                   options={MODE_OPTIONS}
                   onChange={(v) => set("discussionMode", v)}
-                  columns={2}
                 />
               </div>
+              <DiscussionExtras values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
             </div>
           </FormSection>
         </div>
