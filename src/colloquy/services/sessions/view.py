@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.insights_record import insights_record
 from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.domain.sessions.record import ModelRecord, SessionRecord
 from colloquy.engine.journal import load_messages
@@ -57,7 +58,7 @@ def session_record(row: SessionRow) -> SessionRecord:
         "questions": rec.questions(row.questions),
         "settings": rec.session_settings(row.settings),
         "tokensUsed": row.tokens_used or 0,
-        "insights": rec.insights_record(row.insights, row.completed_at or row.created_at),
+        "insights": insights_record(row.insights, row.completed_at or row.created_at),
         "model": model_info(row),
         "source": row.source or "simulated",
     }
