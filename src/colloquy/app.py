@@ -20,6 +20,7 @@ from colloquy.api import (
     health,
     model_downloads,
     model_settings,
+    persona_evidence,
     personas,
     question_templates,
     results,
@@ -40,6 +41,7 @@ from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
 from colloquy.services.models.downloads import shutdown as shutdown_downloads
 from colloquy.services.models.settings import load_into_runtime
+from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session
 from colloquy.services.surveys.runner import SurveyManager
@@ -83,6 +85,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             session_provider=partial(provider_for_session, runtime),
         )
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
+        app.state.runners.evidence = partial(evidence_for, runtime)  # issue 29
         cluster = None
         if is_postgres(settings.resolved_database_url):  # several processes may share it
             cluster = Cluster(
@@ -134,6 +137,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(generation.router)
     api.include_router(documents.router)
     api.include_router(trust.router)  # before personas: /personas/audit is not an id
+    api.include_router(persona_evidence.router)
     api.include_router(personas.router)
     api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
     api.include_router(sessions.router)

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from colloquy.api.deps import SessionDep
+from colloquy.api.deps import SessionDep, SettingsDep
 from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.results import attachment
 from colloquy.api.schemas.personas import (
@@ -20,6 +20,7 @@ from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import read_file_field
 from colloquy.services.personas import file_io as persona_io
 from colloquy.services.personas import library as service
+from colloquy.services.personas.evidence import delete_all_files as delete_evidence_files
 
 router = APIRouter(tags=["personas"])
 
@@ -99,8 +100,9 @@ async def update_persona(persona_id: str, body: PersonaUpdate, db: SessionDep):
 
 
 @router.delete("/personas/{persona_id}", status_code=204)
-async def delete_persona(persona_id: str, db: SessionDep) -> Response:
+async def delete_persona(persona_id: str, db: SessionDep, settings: SettingsDep) -> Response:
     await service.delete_persona(db, persona_id)
+    delete_evidence_files(settings.evidence_dir, persona_id)  # issue 29: and its files
     return Response(status_code=204)
 
 

@@ -13,6 +13,7 @@ from colloquy.domain.personas.tags import has_tag, normalize_tags, validate_tags
 from colloquy.domain.personas.templates import SEED_PERSONAS
 from colloquy.domain.validation import validate_persona
 from colloquy.errors import NotFound, ValidationFailed
+from colloquy.services.personas import evidence
 from colloquy.store.models import PersonaRow
 from colloquy.store.types import utcnow
 
@@ -125,7 +126,9 @@ async def update_persona(db: AsyncSession, persona_id: str, data: dict[str, Any]
 
 
 async def delete_persona(db: AsyncSession, persona_id: str) -> None:
+    """The persona and its evidence rows; the caller removes its evidence files."""
     row = await _get_row(db, persona_id)
+    await evidence.delete_all_rows(db, persona_id)
     await db.delete(row)
     await db.commit()
 
