@@ -125,3 +125,14 @@ def test_deleting_the_persona_deletes_its_evidence(client, settings):
     assert rows(settings, "evidence_passages", "p5") == 0
     assert not (settings.evidence_dir / "p5").exists()
     assert client.get("/api/personas/p5/evidence").status_code == 404
+
+
+def test_exports_leave_evidence_out_unless_asked(client):
+    assert upload(client, "p6", "notes.txt", COFFEE.encode()).status_code == 201
+    plain = client.get("/api/personas/export.json?ids=p6").json()["personas"][0]
+    assert "evidence" not in plain
+    assert "fair-trade" not in client.get("/api/personas/export.csv?ids=p6").text
+    asked = client.get("/api/personas/export.json?ids=p6&includeEvidence=true").json()
+    (doc,) = asked["personas"][0]["evidence"]
+    assert doc["filename"] == "notes.txt" and doc["text"] == COFFEE
+    assert doc["words"] == len(COFFEE.split())

@@ -404,7 +404,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export Personas Json */
+        /**
+         * Export Personas Json
+         * @description `includeEvidence=true`: each persona's evidence documents and their text too.
+         */
         get: operations["export_personas_json_api_personas_export_json_get"];
         put?: never;
         post?: never;
@@ -3787,6 +3790,7 @@ export interface operations {
                 ids?: string | null;
                 /** @description Only personas with this tag */
                 tag?: string | null;
+                includeEvidence?: boolean;
             };
             header?: never;
             path?: never;

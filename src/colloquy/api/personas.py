@@ -56,8 +56,14 @@ async def export_personas_csv(db: SessionDep, ids: IdsQuery = None, tag: TagQuer
 
 
 @router.get("/personas/export.json", response_class=Response)
-async def export_personas_json(db: SessionDep, ids: IdsQuery = None, tag: TagQuery = None):
-    filename, text = await persona_io.export_json(db, ids, tag)
+async def export_personas_json(
+    db: SessionDep,
+    ids: IdsQuery = None,
+    tag: TagQuery = None,
+    include_evidence: Annotated[bool, Query(alias="includeEvidence")] = False,
+):
+    """`includeEvidence=true`: each persona's evidence documents and their text too."""
+    filename, text = await persona_io.export_json(db, ids, tag, include_evidence)
     return _download(text, filename, "application/json")
 
 

@@ -220,3 +220,28 @@ def delete_all_files(evidence_dir: Path, persona_id: str) -> None:
     folder = persona_dir(evidence_dir, persona_id)
     if folder is not None and folder.exists():
         shutil.rmtree(folder, ignore_errors=True)
+
+
+async def documents_for_export(
+    db: AsyncSession, persona_ids: list[str]
+) -> dict[str, list[dict[str, Any]]]:
+    """The evidence documents (with their text) of these personas, for an export the
+    researcher asked to include evidence in."""
+    rows = await db.scalars(
+        select(PersonaEvidenceRow)
+        .where(PersonaEvidenceRow.persona_id.in_(persona_ids))
+        .order_by(PersonaEvidenceRow.created_at, PersonaEvidenceRow.id)
+    )
+    out: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        out.setdefault(r.persona_id, []).append(
+            {
+                "filename": r.filename,
+                "type": r.kind,
+                "source": r.source,
+                "words": r.words,
+                "createdAt": r.created_at,
+                "text": r.text,
+            }
+        )
+    return out

@@ -18,6 +18,7 @@ import { DeletePersonaDialog } from "./delete-persona-dialog";
 import { GeneratePersonasDialog } from "./generate-personas-dialog";
 import { ImportPersonasDialog } from "./import-personas-dialog";
 import { PersonaCard, PersonaCardSkeleton } from "./persona-card";
+import { ExportEvidenceToggle } from "./export-evidence-toggle";
 import { PersonaFormDialog } from "./persona-form-dialog";
 
 export const EMPTY_STATE_TEXT = "No personas found. Try adjusting your search or create a new persona.";
@@ -44,6 +45,7 @@ export function PersonasPage() {
   const [generate, setGenerate] = useState({ open: false, key: 0 });
   const [importing, setImporting] = useState({ open: false, key: 0 });
   const [tag, setTag] = useState<string | null>(null);
+  const [includeEvidence, setIncludeEvidence] = useState(false);
   const [deleting, setDeleting] = useState<{ open: boolean; persona: Persona | null }>({
     open: false,
     persona: null,
@@ -58,7 +60,12 @@ export function PersonasPage() {
   const exportScope = activeTag ? { tag: activeTag } : {};
   const exportItems = [
     { key: "csv", label: "CSV", href: personasExportUrl("csv", exportScope), download: true },
-    { key: "json", label: "JSON", href: personasExportUrl("json", exportScope), download: true },
+    {
+      key: "json",
+      label: includeEvidence ? "JSON (with evidence)" : "JSON",
+      href: personasExportUrl("json", { ...exportScope, includeEvidence }),
+      download: true,
+    },
     { key: "template", label: "Template CSV", href: PERSONA_TEMPLATE_URL, download: true },
   ];
 
@@ -77,6 +84,7 @@ export function PersonasPage() {
         description="Simulated consumers with demographics, Big Five personality traits and interests."
         actions={
           <>
+            <ExportEvidenceToggle checked={includeEvidence} onChange={setIncludeEvidence} />
             <MenuButton
               label={activeTag ? `Export "${activeTag}"` : "Export"}
               icon={<DownloadIcon aria-hidden="true" />}
