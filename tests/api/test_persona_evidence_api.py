@@ -130,9 +130,47 @@ def test_deleting_the_persona_deletes_its_evidence(client, settings):
 def test_exports_leave_evidence_out_unless_asked(client):
     assert upload(client, "p6", "notes.txt", COFFEE.encode()).status_code == 201
     plain = client.get("/api/personas/export.json?ids=p6").json()["personas"][0]
-    assert "evidence" not in plain
+    assert "evidenceDocuments" not in plain
+    assert plain["evidence"] == {"tier": "grounded", "documents": 1, "words": len(COFFEE.split())}
     assert "fair-trade" not in client.get("/api/personas/export.csv?ids=p6").text
     asked = client.get("/api/personas/export.json?ids=p6&includeEvidence=true").json()
-    (doc,) = asked["personas"][0]["evidence"]
+    (doc,) = asked["personas"][0]["evidenceDocuments"]
     assert doc["filename"] == "notes.txt" and doc["text"] == COFFEE
     assert doc["words"] == len(COFFEE.split())
+
+
+def test_tiers_on_personas_participants_respondents_and_reports(client):
+    assert upload(client, "p7", "notes.txt", COFFEE.encode()).status_code == 201
+    personas = {p["id"]: p for p in client.get("/api/personas").json()}
+    words = len(COFFEE.split())
+    assert personas["p7"]["evidence"] == {"tier": "grounded", "documents": 1, "words": words}
+    assert personas["p8"]["evidence"] == {"tier": "described", "documents": 0, "words": 0}
+    made = dict(personas["p8"], name="Made Up", generatedFrom="A brief about a shopper")
+    created = client.post("/api/personas", json=made).json()
+    assert created["evidence"]["tier"] == "generated"
+
+    session = client.post(
+        "/api/sessions",
+        json={
+            "name": "Tiers",
+            "participantIds": ["p7", "p8", created["id"]],
+            "questions": ["What do you drink in the morning?", "Why?"],
+        },
+    ).json()
+    tiers = [p["evidence"]["tier"] for p in session["participants"]]
+    assert tiers == ["grounded", "described", "generated"]
+    markdown = client.get(f"/api/sessions/{session['id']}/export.md").text
+    assert f"evidence: grounded (1 document, {words} words)" in markdown
+    survey = client.post(
+        "/api/surveys",
+        json={
+            "name": "Coffee",
+            "concepts": [{"type": "text", "title": "Cold brew", "content": "Ready to drink."}],
+            "questions": [{"text": "Would you buy it?", "scale": "purchase_intent"}],
+            "respondentIds": ["p7", "p8"],
+        },
+    ).json()
+    assert [r["evidence"]["tier"] for r in survey["respondents"]] == ["grounded", "described"]
+    assert survey["evidenceMix"] == "1 of 2 respondents is grounded in evidence"
+    fidelity = client.get("/api/personas/audit").json()["byTier"]
+    assert [t["tier"] for t in fidelity] == ["described", "generated", "grounded"]

@@ -16,7 +16,13 @@ from colloquy.domain.personas.evidence_ranking import (
     overlap_score,
     rank_passages,
 )
-from colloquy.domain.personas.evidence_tier import limit_errors, mix_sentence, tier_label, tier_of
+from colloquy.domain.personas.evidence_tier import (
+    fidelity_by_tier,
+    limit_errors,
+    mix_sentence,
+    tier_label,
+    tier_of,
+)
 
 
 def test_split_joins_short_paragraphs_and_cuts_long_sentences():
@@ -118,3 +124,30 @@ def test_limits():
         "the limit is 200,000 words in all"
     )
     assert limit_errors("a.txt", 1, 150_000, 50_001) == [too_many_words]
+
+
+def test_fidelity_by_tier():
+    def audit(pid, assigned, measured):
+        traits = ("openness", "conscientiousness", "extraversion", "agreeableness", "neuroticism")
+        return {
+            "personaId": pid,
+            "engaging": True,
+            "assigned": dict(zip(traits, assigned, strict=True)),
+            "measured": dict(zip(traits, measured, strict=True)),
+        }
+
+    # Three grounded personas whose measured traits are the assigned ones plus 5 (r = 1 for
+    # every trait), one described persona (one audit: r needs 3), one persona deleted.
+    audits = [
+        audit("a", [10, 20, 30, 40, 50], [15, 25, 35, 45, 55]),
+        audit("b", [60, 70, 80, 90, 15], [65, 75, 85, 95, 20]),
+        audit("d", [30, 10, 60, 20, 80], [35, 15, 65, 25, 85]),
+        audit("c", [50, 50, 50, 50, 50], [40, 40, 40, 40, 40]),
+        audit("gone", [1, 2, 3, 4, 5], [5, 4, 3, 2, 1]),
+    ]
+    tiers = {"a": "grounded", "b": "grounded", "d": "grounded", "c": "described"}
+    assert fidelity_by_tier(audits, tiers) == [
+        {"tier": "described", "audited": 1, "meanR": None},
+        {"tier": "generated", "audited": 0, "meanR": None},
+        {"tier": "grounded", "audited": 3, "meanR": 1.0},
+    ]

@@ -1658,6 +1658,15 @@ export interface components {
             /** Tokens */
             tokens: number;
         };
+        /** EvidenceTierOut */
+        EvidenceTierOut: {
+            /** Tier */
+            tier: string;
+            /** Documents */
+            documents: number;
+            /** Words */
+            words: number;
+        };
         /** ExtractDocumentResponse */
         ExtractDocumentResponse: {
             /** Text */
@@ -1833,6 +1842,8 @@ export interface components {
             };
             /** Meanr */
             meanR?: number | null;
+            /** Bytier */
+            byTier?: components["schemas"]["TierFidelityOut"][];
             /** Audited */
             audited: number;
             /** Notengaging */
@@ -2091,6 +2102,7 @@ export interface components {
             enriched: {
                 [key: string]: unknown;
             };
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /** PersonaTemplateData */
         PersonaTemplateData: {
@@ -2228,6 +2240,7 @@ export interface components {
             name: string;
             /** Age */
             age?: number | null;
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /** RoundSentimentOut */
         RoundSentimentOut: {
@@ -2363,6 +2376,8 @@ export interface components {
             answerCount: number;
             /** Participantcount */
             participantCount: number;
+            /** Evidencemix */
+            evidenceMix?: string | null;
             /** Findings */
             findings: components["schemas"]["HealthFindingOut"][];
             /** Checked */
@@ -2464,6 +2479,7 @@ export interface components {
             createdAt?: string | null;
             /** Updatedat */
             updatedAt?: string | null;
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /**
          * SessionRerunIn
@@ -2735,6 +2751,8 @@ export interface components {
             questions: components["schemas"]["SurveyQuestionOut"][];
             /** Respondents */
             respondents: components["schemas"]["RespondentOut"][];
+            /** Evidencemix */
+            evidenceMix: string;
             /** Askdirect */
             askDirect: boolean;
             /** Model */
@@ -2873,6 +2891,15 @@ export interface components {
             personaId: string | null;
             /** Name */
             name: string | null;
+        };
+        /** TierFidelityOut */
+        TierFidelityOut: {
+            /** Tier */
+            tier: string;
+            /** Audited */
+            audited: number;
+            /** Meanr */
+            meanR?: number | null;
         };
         /** TokenEventData */
         TokenEventData: {

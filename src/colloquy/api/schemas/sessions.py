@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
+from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.personas import Traits
 from colloquy.api.schemas.results import InsightsOut
 from colloquy.domain.constants import (
@@ -179,6 +180,8 @@ class SessionParticipantOut(CamelModel):
     generated_from: str | None = None
     created_at: str | None = None
     updated_at: str | None = None
+    # Its evidence tier when it was snapshot (issue 29); absent in older sessions.
+    evidence: EvidenceTierOut | None = None
 
 
 class SessionOut(CamelModel):

@@ -9,6 +9,7 @@ from typing import Annotated
 from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.sessions import ErrorInfo, StimulusIn
 
 Anchor = Annotated[str, Field(max_length=1000)]
@@ -86,12 +87,14 @@ class RespondentOut(CamelModel):
     id: str
     name: str
     age: int | None = None
+    evidence: EvidenceTierOut | None = None  # issue 29, as when the survey was created
 
 
 class SurveyOut(SurveySummaryOut):
     concepts: list[ConceptOut]
     questions: list[SurveyQuestionOut]
     respondents: list[RespondentOut]
+    evidence_mix: str  # "1 of 4 respondents is grounded in evidence" (issue 29)
     ask_direct: bool
     model: str
     embedder: str

@@ -7,8 +7,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from colloquy.domain.trust.personality_audit import library_stats
 
 DESCRIBED, GENERATED, GROUNDED = "described", "generated", "grounded"
 TIERS = (DESCRIBED, GENERATED, GROUNDED)
@@ -64,3 +66,16 @@ def limit_errors(
             f"{total:,} words; the limit is {MAX_WORDS:,} words in all"
         )
     return errors
+
+
+def fidelity_by_tier(
+    audits: Sequence[Mapping[str, Any]], tiers: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """The personality audit's mean r (assigned vs measured traits) per evidence tier:
+    [{tier, audited, meanR}] in the order described, generated, grounded. `tiers`: persona
+    id -> tier now; audits of personas no longer in the library are left out."""
+    out = []
+    for name in TIERS:
+        own = [a for a in audits if tiers.get(str(a.get("personaId"))) == name]
+        out.append({"tier": name, "audited": len(own), "meanR": library_stats(own)["meanR"]})
+    return out

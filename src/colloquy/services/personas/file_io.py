@@ -54,7 +54,7 @@ async def export_json(
     if include_evidence:
         docs = await evidence.documents_for_export(db, [p["id"] for p in personas])
         for out in document["personas"]:
-            out["evidence"] = docs.get(out["id"], [])
+            out["evidenceDocuments"] = docs.get(out["id"], [])
     text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
     return f"personas_{_stamp()}.json", text
 

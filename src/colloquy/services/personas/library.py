@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.personas.enrichment import enrich
+from colloquy.domain.personas.evidence_tier import tier_of
 from colloquy.domain.personas.tags import has_tag, normalize_tags, validate_tags
 from colloquy.domain.personas.templates import SEED_PERSONAS
 from colloquy.domain.validation import validate_persona
@@ -41,7 +42,17 @@ def persona_to_dict(row: PersonaRow) -> dict[str, Any]:
         "updatedAt": row.updated_at,
     }
     data["enriched"] = enrich(data)
+    data["evidence"] = tier_of(data, 0, 0)  # documents counted by with_tiers
     return data
+
+
+async def with_tiers(db: AsyncSession, personas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each persona's evidence tier with its documents and words (issue 29)."""
+    totals = await evidence.totals_by_persona(db, [p["id"] for p in personas])
+    for p in personas:
+        documents, words = totals.get(p["id"], (0, 0))
+        p["evidence"] = tier_of(p, documents, words)
+    return personas
 
 
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
@@ -68,7 +79,7 @@ async def list_personas(db: AsyncSession, tag: str | None = None) -> list[dict[s
     personas = [persona_to_dict(r) for r in rows]
     if tag and tag.strip():
         personas = [p for p in personas if has_tag(p["tags"], tag)]
-    return personas
+    return await with_tiers(db, personas)
 
 
 async def _get_row(db: AsyncSession, persona_id: str) -> PersonaRow:
@@ -79,7 +90,7 @@ async def _get_row(db: AsyncSession, persona_id: str) -> PersonaRow:
 
 
 async def get_persona(db: AsyncSession, persona_id: str) -> dict[str, Any]:
-    return persona_to_dict(await _get_row(db, persona_id))
+    return (await with_tiers(db, [persona_to_dict(await _get_row(db, persona_id))]))[0]
 
 
 async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str, Any]]:
@@ -87,7 +98,7 @@ async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str
     missing = [i for i in ids if i not in rows]
     if missing:
         raise NotFound(f"Persona not found: {', '.join(missing)}")
-    return [persona_to_dict(rows[i]) for i in ids]
+    return await with_tiers(db, [persona_to_dict(rows[i]) for i in ids])
 
 
 async def create_personas(db: AsyncSession, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -122,7 +133,7 @@ async def update_persona(db: AsyncSession, persona_id: str, data: dict[str, Any]
         setattr(row, key, value)
     row.updated_at = utcnow()
     await db.commit()
-    return persona_to_dict(row)
+    return (await with_tiers(db, [persona_to_dict(row)]))[0]
 
 
 async def delete_persona(db: AsyncSession, persona_id: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.personas.evidence_tier import mix_sentence
 from colloquy.domain.surveys.csv_export import survey_csv, survey_notice
 from colloquy.domain.surveys.results import build_results
 from colloquy.domain.surveys.rules import SAMPLES_DEFAULT, validate_survey
@@ -141,9 +142,17 @@ async def get_survey(
             for q in row.questions
         ],
         "respondents": [
-            {"id": p["id"], "name": p.get("name") or "", "age": p.get("age")}
+            {
+                "id": p["id"],
+                "name": p.get("name") or "",
+                "age": p.get("age"),
+                "evidence": p.get("evidence"),
+            }
             for p in row.respondents
         ],
+        "evidenceMix": mix_sentence(
+            [(p.get("evidence") or {}).get("tier") for p in row.respondents], "respondents"
+        ),
         "askDirect": row.ask_direct,
         "model": row.model,
         "embedder": row.embedder,

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.domain.personas.evidence_budget import with_evidence
+from colloquy.domain.personas.evidence_tier import fidelity_by_tier
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.trust.personality_audit import (
     answers_schema,
@@ -40,7 +41,7 @@ from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.errors import model_error
 from colloquy.services.personas.evidence_retrieval import evidence_for
-from colloquy.services.personas.library import get_persona
+from colloquy.services.personas.library import get_persona, list_personas
 from colloquy.store.models import PersonaAuditRow, PersonaRow
 from colloquy.store.types import utcnow
 
@@ -195,8 +196,10 @@ def job_status(runtime: Runtime) -> dict[str, Any]:
 async def library_report(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
     audits = await _latest_per_persona(db)
     models = sorted({a["model"] for a in audits if a["model"]})
+    tiers = {p["id"]: p["evidence"]["tier"] for p in await list_personas(db)}
     return {
         **library_stats(audits),
+        "byTier": fidelity_by_tier(audits, tiers),  # issue 29
         "audits": [{k: v for k, v in a.items() if k != "items"} for a in audits],
         "models": models,
         "job": job_status(runtime),
