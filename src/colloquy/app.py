@@ -22,6 +22,7 @@ from colloquy.api import (
     model_settings,
     persona_evidence,
     personas,
+    personas_from_people,
     question_templates,
     results,
     sessions,
@@ -138,6 +139,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(documents.router)
     api.include_router(trust.router)  # before personas: /personas/audit is not an id
     api.include_router(persona_evidence.router)
+    api.include_router(personas_from_people.router)
     api.include_router(personas.router)
     api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
     api.include_router(sessions.router)

@@ -362,6 +362,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/grounded-personas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Personas From Group
+         * @description One persona per participant of a human group, every turn as its evidence.
+         */
+        post: operations["personas_from_group_api_sessions__session_id__grounded_personas_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/from-survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Personas From Survey
+         * @description A survey export CSV in `file`; `mapping`: JSON {column: name|age|gender|location|
+         *     income|evidence|ignore} (guessed from the headers when absent); `dryRun=true` previews.
+         */
+        post: operations["personas_from_survey_api_personas_from_survey_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personas": {
         parameters: {
             query?: never;
@@ -1718,6 +1759,15 @@ export interface components {
             /** Personas */
             personas: components["schemas"]["PersonaOut"][];
         };
+        /** GroupParticipantOut */
+        GroupParticipantOut: {
+            /** Participant */
+            participant: string;
+            /** Turns */
+            turns: number;
+            /** Message */
+            message: string;
+        };
         /** HTTPValidationError */
         HTTPValidationError: {
             /** Detail */
@@ -2150,6 +2200,34 @@ export interface components {
             generatedFrom?: string | null;
             /** Tags */
             tags?: (string | null)[] | null;
+        };
+        /** PersonasFromGroupOut */
+        PersonasFromGroupOut: {
+            /** Personas */
+            personas: components["schemas"]["PersonaOut"][];
+            /** Participants */
+            participants: components["schemas"]["GroupParticipantOut"][];
+        };
+        /** PersonasFromSurveyOut */
+        PersonasFromSurveyOut: {
+            /** Columns */
+            columns: string[];
+            /** Mapping */
+            mapping: {
+                [key: string]: string;
+            };
+            /** Errors */
+            errors: string[];
+            /** Rows */
+            rows: components["schemas"]["SurveyRowOut"][];
+            /** Valid */
+            valid: number;
+            /** Invalid */
+            invalid: number;
+            /** Imported */
+            imported: number;
+            /** Personaids */
+            personaIds: string[];
         };
         /** ProgressEventData */
         ProgressEventData: {
@@ -2814,6 +2892,19 @@ export interface components {
             cuts: components["schemas"]["SurveyCut"][];
             /** Answers */
             answers: components["schemas"]["SurveyAnswerOut"][];
+        };
+        /** SurveyRowOut */
+        SurveyRowOut: {
+            /** Row */
+            row: number;
+            /** Name */
+            name: string;
+            /** Ok */
+            ok: boolean;
+            /** Errors */
+            errors: string[];
+            /** Words */
+            words: number;
         };
         /** SurveySummaryOut */
         SurveySummaryOut: {
@@ -3700,6 +3791,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvidencePreviewOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    personas_from_group_api_sessions__session_id__grounded_personas_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonasFromGroupOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    personas_from_survey_api_personas_from_survey_post: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonasFromSurveyOut"];
                 };
             };
             /** @description Validation Error */

@@ -15,6 +15,7 @@ import secrets
 import shutil
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +111,7 @@ async def list_evidence(db: AsyncSession, persona_id: str) -> list[dict[str, Any
     return [evidence_dict(r, int(counts.get(r.id, 0))) for r in rows]
 
 
-async def _vectors(
+async def embed_passages(
     runtime: Runtime, passages: list[str]
 ) -> tuple[list[list[float]] | None, str | None]:
     """Vectors of the passages and the embedder's name; (None, None) when no embedder
@@ -119,6 +120,55 @@ async def _vectors(
         return await embed(get_embedder(runtime), passages)
     except EmbeddingError:
         return None, None
+
+
+@dataclass(frozen=True)
+class EvidenceDraft:
+    filename: str
+    kind: str
+    source: str
+    text: str
+    passages: list[str]
+
+
+async def stage_evidence(
+    db: AsyncSession,
+    persona_id: str,
+    draft: EvidenceDraft,
+    vectors: list[list[float]] | None,
+    embedder: str | None,
+    *,
+    evidence_id: str | None = None,
+    stored_name: str | None = None,
+) -> PersonaEvidenceRow:
+    """Add a document's rows to the session (the caller commits): the document first, then
+    its passages with their vectors (`vectors` holds one per passage, in order)."""
+    evidence_id = evidence_id or new_id()
+    row = PersonaEvidenceRow(
+        id=evidence_id,
+        persona_id=persona_id,
+        filename=draft.filename[:300],
+        kind=draft.kind,
+        source=draft.source,
+        stored_name=stored_name,
+        text=draft.text,
+        words=count_words(draft.text),
+    )
+    db.add(row)
+    await db.flush()  # the passages refer to it
+    db.add_all(
+        EvidencePassageRow(
+            id=f"{evidence_id}-{i}",
+            evidence_id=evidence_id,
+            persona_id=persona_id,
+            position=i,
+            text=text,
+            vector=vectors[i] if vectors else None,
+            embedder=embedder if vectors else None,
+        )
+        for i, text in enumerate(draft.passages)
+    )
+    return row
 
 
 def _write(folder: Path, name: str, data: bytes) -> None:
@@ -147,33 +197,18 @@ async def add_evidence(
         raise ValidationFailed(errors)
     passages = split_passages(doc.text)
     await db.rollback()  # no transaction open while embedding
-    vectors, embedder = await _vectors(runtime, passages)
+    vectors, embedder = await embed_passages(runtime, passages)
     evidence_id = new_id()
     folder = persona_dir(runtime.settings.evidence_dir, persona_id)
     stored = f"{evidence_id}.{doc.kind}" if folder is not None and doc.data else None
-    row = PersonaEvidenceRow(
-        id=evidence_id,
-        persona_id=persona_id,
-        filename=doc.filename[:300],
-        kind=doc.kind,
-        source=source,
+    row = await stage_evidence(
+        db,
+        persona_id,
+        EvidenceDraft(doc.filename, doc.kind, source, doc.text, passages),
+        vectors,
+        embedder,
+        evidence_id=evidence_id,
         stored_name=stored,
-        text=doc.text,
-        words=words,
-    )
-    db.add(row)
-    await db.flush()  # the passages refer to it
-    db.add_all(
-        EvidencePassageRow(
-            id=f"{evidence_id}-{i}",
-            evidence_id=evidence_id,
-            persona_id=persona_id,
-            position=i,
-            text=text,
-            vector=vectors[i] if vectors else None,
-            embedder=embedder,
-        )
-        for i, text in enumerate(passages)
     )
     if folder is not None and stored is not None:
         await asyncio.to_thread(_write, folder, stored, doc.data)

@@ -101,8 +101,11 @@ async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str
     return await with_tiers(db, [persona_to_dict(rows[i]) for i in ids])
 
 
-async def create_personas(db: AsyncSession, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Create several personas in one transaction: all are stored or none."""
+async def create_personas(
+    db: AsyncSession, items: list[dict[str, Any]], *, commit: bool = True
+) -> list[dict[str, Any]]:
+    """Create several personas in one transaction: all are stored or none. `commit`
+    False: only flushed, the caller commits (with more rows in the same transaction)."""
     cleaned = [_clean(item) for item in items]
     ids: set[str] = set()
     while len(ids) < len(cleaned):  # distinct even for a large batch in one millisecond
@@ -114,7 +117,7 @@ async def create_personas(db: AsyncSession, items: list[dict[str, Any]]) -> list
         for i, (pid, data) in enumerate(zip(sorted(ids), cleaned, strict=True))
     ]
     db.add_all(rows)
-    await db.commit()
+    await (db.commit() if commit else db.flush())
     return [persona_to_dict(r) for r in rows]
 
 
