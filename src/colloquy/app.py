@@ -24,6 +24,7 @@ from colloquy.api import (
     personas,
     personas_from_people,
     question_templates,
+    replay,
     results,
     sessions,
     survey_calibration,
@@ -142,6 +143,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(personas_from_people.router)
     api.include_router(personas.router)
     api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
+    api.include_router(replay.router)
     api.include_router(sessions.router)
     api.include_router(events.router)
     api.include_router(draft.router)

@@ -58,3 +58,30 @@ def test_rows_with_all_demographics_need_no_filling_in():
     assert row["ok"] and row["words"] == 2  # "why: Taste"
     assert row["persona"]["tags"] == ["from people"]
     assert row["persona"]["age"] == 34.0
+
+
+def test_replay_similarity_rules():
+    from colloquy.domain.personas.replay_similarity import (
+        answers_by_question,
+        paired_questions,
+        summarise,
+        theme_overlap,
+    )
+
+    messages = [
+        {"kind": "response", "participantIndex": 0, "questionIndex": 0, "content": "toast"},
+        {"kind": "response", "participantIndex": 0, "questionIndex": 0, "content": "coffee"},
+        {"kind": "response", "participantIndex": 0, "questionIndex": 2, "content": "maybe"},
+        {"kind": "response", "participantIndex": 1, "questionIndex": 0, "content": "none"},
+    ]
+    assert answers_by_question(messages, 0) == {0: "toast coffee", 2: "maybe"}
+    assert paired_questions({0: "a", 1: "b", 2: " "}, {0: "c", 2: "d", 3: "e"}) == [0]
+    # {toast, coffee, black} vs {toast, jam}: 1 shared of 4 distinct words.
+    assert theme_overlap("Toast and black coffee", "toast with jam") == 1 / 4
+    assert theme_overlap("and the", "it is") is None
+    assert summarise([0.5, 0.7], [0.25, None]) == {
+        "questions": 2,
+        "cosine": 0.6,
+        "themeOverlap": 0.25,
+    }
+    assert summarise([], []) == {"questions": 0, "cosine": None, "themeOverlap": None}

@@ -548,6 +548,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay Group
+         * @description A human group replayed by its grounded personas: a new session, started at once.
+         */
+        post: operations["replay_group_api_sessions__session_id__replay_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/replay-similarity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replay Similarity
+         * @description Per participant: the persona's words against its person's, on the same questions.
+         */
+        get: operations["replay_similarity_api_sessions__session_id__replay_similarity_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -2023,6 +2063,23 @@ export interface components {
             /** Error */
             error: string | null;
         };
+        /** ParticipantSimilarityOut */
+        ParticipantSimilarityOut: {
+            /** Participant */
+            participant: string;
+            /** Persona */
+            persona: string;
+            /** Personaid */
+            personaId: string;
+            /** Questions */
+            questions: number;
+            /** Cosine */
+            cosine?: number | null;
+            /** Themeoverlap */
+            themeOverlap?: number | null;
+            /** Perquestion */
+            perQuestion: components["schemas"]["QuestionSimilarityOut"][];
+        };
         /** ParticipationOut */
         ParticipationOut: {
             /** Personaid */
@@ -2278,6 +2335,15 @@ export interface components {
             /** Negative */
             negative: number;
         };
+        /** QuestionSimilarityOut */
+        QuestionSimilarityOut: {
+            /** Questionindex */
+            questionIndex: number;
+            /** Cosine */
+            cosine: number;
+            /** Themeoverlap */
+            themeOverlap?: number | null;
+        };
         /** QuestionTemplateOut */
         QuestionTemplateOut: {
             /** Id */
@@ -2309,6 +2375,17 @@ export interface components {
             title: string;
             /** Description */
             description: string;
+        };
+        /** ReplaySimilarityOut */
+        ReplaySimilarityOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Originalid */
+            originalId: string;
+            /** Embedder */
+            embedder: string;
+            /** Participants */
+            participants: components["schemas"]["ParticipantSimilarityOut"][];
         };
         /** RespondentOut */
         RespondentOut: {
@@ -4194,6 +4271,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompareOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    replay_group_api_sessions__session_id__replay_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    replay_similarity_api_sessions__session_id__replay_similarity_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplaySimilarityOut"];
                 };
             };
             /** @description Validation Error */

@@ -128,7 +128,7 @@ def plan_rows(
     out = []
     for number, cells in enumerate(rows, start=2):
         values = {h: (cells[i].strip() if i < len(cells) else "") for i, h in enumerate(headers)}
-        persona = placeholder_persona(values.get(_column(headers, mapping, "name")) or "")
+        persona = placeholder_persona(values.get(_column(headers, mapping, "name") or "") or "")
         for field in ("gender", "location", "income"):
             column = _column(headers, mapping, field)
             if column and values.get(column):
