@@ -2376,6 +2376,13 @@ export interface components {
             /** Description */
             description: string;
         };
+        /** ReplayOfOut */
+        ReplayOfOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Participants */
+            participants: number[];
+        };
         /** ReplaySimilarityOut */
         ReplaySimilarityOut: {
             /** Sessionid */
@@ -2601,6 +2608,9 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            /** Groundedpersonas */
+            groundedPersonas?: (string | null)[] | null;
+            replayOf?: components["schemas"]["ReplayOfOut"] | null;
         };
         /**
          * SessionParticipantOut

@@ -184,6 +184,11 @@ class SessionParticipantOut(CamelModel):
     evidence: EvidenceTierOut | None = None
 
 
+class ReplayOfOut(CamelModel):
+    session_id: str
+    participants: list[int]
+
+
 class SessionOut(CamelModel):
     id: str
     name: str
@@ -205,3 +210,7 @@ class SessionOut(CamelModel):
     model: SessionModelOut | None = None
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
+    # Issue 29: persona id per participant of a human group (None: no turns), and for a
+    # replay the original group {sessionId, participants: its participant per persona}.
+    grounded_personas: list[str | None] | None = None
+    replay_of: ReplayOfOut | None = None

@@ -22,6 +22,8 @@ import { EXPORT_OPTIONS, exportUrl } from "../api/export-session";
 import { modelLabel } from "../api/rerun-session";
 import { AnalyticsTab } from "./analytics-tab";
 import { ExportTab } from "./export-tab";
+import { GroundedGroupActions } from "./grounded-group-actions";
+import { ReplaySimilarityCard } from "./replay-similarity-card";
 import { InsightsTab } from "./insights-tab";
 import { ParticipantsTab } from "./participants-tab";
 import { RerunDialog } from "./rerun-dialog";
@@ -123,6 +125,7 @@ export function SessionResults({ session }: { session: Session }) {
                 Run again on another model
               </Button>
             )}
+            <GroundedGroupActions session={session} />
             <MenuButton label="Export" icon={<DownloadIcon aria-hidden="true" />} items={exportItems} />
           </>
         }
@@ -131,6 +134,7 @@ export function SessionResults({ session }: { session: Session }) {
       {rerunOpen && <RerunDialog session={session} open={rerunOpen} onOpenChange={setRerunOpen} />}
 
       <StatsCards session={session} />
+      <ReplaySimilarityCard session={session} />
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">
