@@ -90,3 +90,22 @@ def test_surveys_and_the_personality_audit_use_evidence(settings):
         assert api.post("/api/personas/p1/audit").status_code == 201
         systems = _systems(fake.requests)
         assert systems and all(HEADING in s and kettle in s for s in systems)
+
+
+def test_ai_assist_suggests_traits_from_the_evidence(settings):
+    kettle = "I boil water on a camping stove and would love a kettle that runs on the sun. " * 3
+    with fake_model() as fake, app_client(settings, fake) as api:
+        empty = api.post("/api/personas/p1/evidence/assist")
+        assert empty.status_code == 422
+        assert empty.json()["errors"] == [
+            "This persona has no evidence to analyze: add a document first"
+        ]
+        res = api.post("/api/personas/p1/evidence", files={"file": ("k.txt", kettle.encode())})
+        assert res.status_code == 201
+        fake.requests.clear()
+        out = api.post("/api/personas/p1/evidence/assist")
+        assert out.status_code == 200, out.text
+        assert set(out.json()["traits"]) >= {"openness", "neuroticism"}
+        first_user = next(m for m in fake.requests[0]["messages"] if m["role"] == "user")
+        assert "camping stove" in first_user["content"]
+        assert api.post("/api/personas/nobody/evidence/assist").status_code == 404

@@ -362,6 +362,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personas/{persona_id}/evidence/assist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assist From Evidence
+         * @description AI Assist on the persona's own evidence: an analysis and suggested Big Five traits
+         *     (nothing is saved; the dialog shows them for review).
+         */
+        post: operations["assist_from_evidence_api_personas__persona_id__evidence_assist_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{session_id}/grounded-personas": {
         parameters: {
             query?: never;
@@ -3878,6 +3899,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvidencePreviewOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    assist_from_evidence_api_personas__persona_id__evidence_assist_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyzeDocumentResponse"];
                 };
             };
             /** @description Validation Error */

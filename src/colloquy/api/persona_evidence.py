@@ -2,17 +2,22 @@
 
 from fastapi import APIRouter, Request, Response
 
-from colloquy.api.deps import RuntimeDep, SessionDep
+from colloquy.api.deps import LLMDep, RuntimeDep, SessionDep
 from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.schemas.evidence import EvidenceOut, EvidencePreviewIn, EvidencePreviewOut
+from colloquy.api.schemas.generation import AnalyzeDocumentResponse
 from colloquy.domain.constants import FILE_MAX_BYTES
 from colloquy.domain.personas.evidence_budget import estimate_tokens
+from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import read_file_field
 from colloquy.services.personas import evidence as service
+from colloquy.services.personas.ai_assist import TEXT_MAX, analyze_document
 from colloquy.services.personas.evidence_files import read_evidence
 from colloquy.services.personas.evidence_retrieval import retrieve
+from colloquy.services.personas.library import get_persona
 
 router = APIRouter(tags=["evidence"])
+MSG_NO_EVIDENCE = "This persona has no evidence to analyze: add a document first"
 
 
 @router.get("/personas/{persona_id}/evidence", response_model=list[EvidenceOut])
@@ -51,3 +56,16 @@ async def preview_evidence(
     await db.rollback()
     found = await retrieve(runtime, persona_id, body.question)
     return {**found, "tokens": estimate_tokens(found["block"])}
+
+
+@router.post("/personas/{persona_id}/evidence/assist", response_model=AnalyzeDocumentResponse)
+async def assist_from_evidence(persona_id: str, db: SessionDep, llm: LLMDep):
+    """AI Assist on the persona's own evidence: an analysis and suggested Big Five traits
+    (nothing is saved; the dialog shows them for review)."""
+    text = await service.evidence_text(db, persona_id, TEXT_MAX)
+    await db.rollback()
+    if not text.strip():
+        raise ValidationFailed([MSG_NO_EVIDENCE])
+    persona = await get_persona(db, persona_id)
+    await db.rollback()
+    return await analyze_document(llm, text, persona["traits"])

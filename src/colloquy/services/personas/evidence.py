@@ -280,3 +280,15 @@ async def documents_for_export(
             }
         )
     return out
+
+
+async def evidence_text(db: AsyncSession, persona_id: str, limit: int) -> str:
+    """The persona's evidence documents in order, joined, cut to `limit` characters (what
+    AI Assist reads when it suggests traits from the evidence)."""
+    await require_persona(db, persona_id)
+    texts = await db.scalars(
+        select(PersonaEvidenceRow.text)
+        .where(PersonaEvidenceRow.persona_id == persona_id)
+        .order_by(PersonaEvidenceRow.created_at, PersonaEvidenceRow.id)
+    )
+    return "\n\n".join(texts)[:limit]

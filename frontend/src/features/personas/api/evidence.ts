@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
+import type { AnalyzeDocumentResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 export type Evidence = components["schemas"]["EvidenceOut"];
@@ -60,4 +61,12 @@ export const useRemoveEvidence = () => useEvidenceMutation("remove", removeEvide
 
 export function usePreviewEvidence() {
   return useMutation({ mutationKey: ["evidence", "preview"], mutationFn: previewEvidence });
+}
+
+/** AI Assist on the persona's own evidence: suggested traits for the form (nothing saved). */
+export function useAssistFromEvidence() {
+  return useMutation({
+    mutationKey: ["evidence", "assist"],
+    mutationFn: (personaId: string) => api.post<AnalyzeDocumentResponse>(`${base(personaId)}/assist`),
+  });
 }

@@ -148,7 +148,13 @@ export function PersonaFormDialog({ open, onOpenChange, persona }: PersonaFormDi
               </TabsContent>
               {persona && (
                 <TabsContent value="evidence">
-                  <EvidenceTab personaId={persona.id} />
+                  <EvidenceTab
+                    personaId={persona.id}
+                    onSuggested={(result) => {
+                      setAnalysis(result.analysis);
+                      form.setTraits(completeTraits({ ...form.values.traits, ...result.traits }));
+                    }}
+                  />
                 </TabsContent>
               )}
             </div>

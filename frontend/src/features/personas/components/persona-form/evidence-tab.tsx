@@ -1,4 +1,4 @@
-import { FileTextIcon, FileUpIcon, Loader2Icon, SearchIcon, Trash2Icon } from "lucide-react";
+import { FileTextIcon, FileUpIcon, Loader2Icon, SearchIcon, SparklesIcon, Trash2Icon } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { QueryError } from "@/components/query-error";
@@ -7,8 +7,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
+import type { AnalyzeDocumentResponse } from "@/lib/api-types";
 import {
   type Evidence,
+  useAssistFromEvidence,
   useEvidence,
   usePreviewEvidence,
   useRemoveEvidence,
@@ -18,9 +20,17 @@ import { checkEvidenceFile, EVIDENCE_ACCEPT, EVIDENCE_MAX_DOCUMENTS } from "../.
 
 const WORD_LIMIT = 200_000;
 
-/** Evidence tab of the persona dialog (issue 29): documents this persona's answers draw on. */
-export function EvidenceTab({ personaId }: { personaId: string }) {
+/** Evidence tab of the persona dialog (issue 29): documents this persona's answers draw on.
+ * `onSuggested` receives AI Assist's traits from the evidence (the dialog puts them in the form). */
+export function EvidenceTab({
+  personaId,
+  onSuggested,
+}: {
+  personaId: string;
+  onSuggested?: (result: AnalyzeDocumentResponse) => void;
+}) {
   const evidence = useEvidence(personaId);
+  const assist = useAssistFromEvidence();
   const upload = useUploadEvidence();
   const inputRef = useRef<HTMLInputElement>(null);
   const docs = evidence.data ?? [];
@@ -103,6 +113,25 @@ export function EvidenceTab({ personaId }: { personaId: string }) {
               <EvidenceRow key={doc.id} personaId={personaId} doc={doc} />
             ))}
           </ul>
+          {onSuggested && (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={assist.isPending}
+              onClick={() =>
+                assist.mutate(personaId, {
+                  onSuccess: (result) => {
+                    onSuggested(result);
+                    toast.success("Traits suggested from the evidence: review them in the Big Five tab, then save");
+                  },
+                  onError: (error) => toast.error(errorMessage(error, "Failed to analyze document")),
+                })
+              }
+            >
+              {assist.isPending ? <Loader2Icon className="animate-spin" /> : <SparklesIcon aria-hidden="true" />}
+              Suggest traits from evidence
+            </Button>
+          )}
           <EvidencePreviewPanel personaId={personaId} />
         </>
       )}
