@@ -133,7 +133,7 @@ export function SurveyPersonasDialog({ open, onOpenChange }: { open: boolean; on
             }
           >
             {run.isPending && <Loader2Icon className="animate-spin" />}
-            Create {preview?.valid ?? 0} personas
+            Create {preview?.valid ?? 0} {preview?.valid === 1 ? "persona" : "personas"}
           </Button>
         </DialogFooter>
       </DialogContent>
