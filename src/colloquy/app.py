@@ -28,6 +28,7 @@ from colloquy.api import (
     results,
     sessions,
     survey_calibration,
+    survey_human_results,
     surveys,
     trust,
     uploads,
@@ -152,6 +153,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(results.router)
     api.include_router(survey_calibration.router)  # before surveys: not an id
     api.include_router(surveys.router)
+    api.include_router(survey_human_results.router)
     app.include_router(api)
     app.include_router(uploads.files_router)
 

@@ -1160,6 +1160,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/surveys/{survey_id}/human-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Human Results */
+        get: operations["get_human_results_api_surveys__survey_id__human_results_get"];
+        put?: never;
+        /**
+         * Upload Human Results
+         * @description Multipart `file`: a CSV with the columns concept, question, rating and optionally
+         *     respondent. Replaces the survey's earlier human results; a refused file changes nothing.
+         */
+        post: operations["upload_human_results_api_surveys__survey_id__human_results_post"];
+        /** Delete Human Results */
+        delete: operations["delete_human_results_api_surveys__survey_id__human_results_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1292,6 +1315,13 @@ export interface components {
             required: boolean;
             /** Signedin */
             signedIn: boolean;
+        };
+        /** Beats */
+        Beats: {
+            /** Ks */
+            ks: boolean;
+            /** Mean */
+            mean: boolean;
         };
         /** CalibrationOut */
         CalibrationOut: {
@@ -1786,6 +1816,10 @@ export interface components {
         GapToHumanOut: {
             /** Medianwords */
             medianWords: number | null;
+            /** Q1Words */
+            q1Words?: number | null;
+            /** Q3Words */
+            q3Words?: number | null;
             /** Shortshare */
             shortShare: number | null;
             /** Moderatorshare */
@@ -1796,6 +1830,10 @@ export interface components {
             consecutiveAgreement: number | null;
             /** Positiveshare */
             positiveShare: number | null;
+            /** Neutralshare */
+            neutralShare?: number | null;
+            /** Negativeshare */
+            negativeShare?: number | null;
         };
         /** GenerateRequest */
         GenerateRequest: {
@@ -1880,6 +1918,28 @@ export interface components {
             /** Count */
             count: number;
         };
+        /** HumanCell */
+        HumanCell: {
+            /** Conceptid */
+            conceptId: string;
+            /** Questionid */
+            questionId: string;
+            /** Points */
+            points: number;
+            human: components["schemas"]["HumanSide"];
+            /**
+             * Scores
+             * @description simulated (when answered), uniform, majority
+             */
+            scores: components["schemas"]["RaterScore"][];
+            /**
+             * Beats
+             * @description Per floor: whether the simulation beats it; None before simulated answers
+             */
+            beats: {
+                [key: string]: components["schemas"]["Beats"];
+            } | null;
+        };
         /**
          * HumanImportOut
          * @description The preview (dry run); once saved, also the new session's id, name and source.
@@ -1899,6 +1959,41 @@ export interface components {
             name?: string | null;
             /** Source */
             source?: string | null;
+        };
+        /** HumanResultsOut */
+        HumanResultsOut: {
+            /** Surveyid */
+            surveyId: string;
+            /** Filename */
+            fileName: string | null;
+            /** Uploadedat */
+            uploadedAt: string | null;
+            /** Rows */
+            rows: number;
+            /** Respondents */
+            respondents: number;
+            /** Cells */
+            cells: components["schemas"]["HumanCell"][];
+        };
+        /** HumanSide */
+        HumanSide: {
+            /**
+             * N
+             * @description People who rated this concept x question
+             */
+            n: number;
+            /**
+             * Pmf
+             * @description Share of each scale point, lowest first
+             */
+            pmf: number[];
+            /** Mean */
+            mean: number;
+            /**
+             * Sd
+             * @description Population standard deviation of the ratings
+             */
+            sd: number;
         };
         /** HumanSsrPair */
         HumanSsrPair: {
@@ -2384,6 +2479,48 @@ export interface components {
             sentiment: string;
             /** Personaid */
             personaId?: string | null;
+        };
+        /** RaterScore */
+        RaterScore: {
+            /**
+             * Rater
+             * @enum {string}
+             */
+            rater: "simulated" | "uniform" | "majority";
+            /**
+             * N
+             * @description Simulated respondents (simulated only)
+             */
+            n?: number | null;
+            /**
+             * Point
+             * @description The people's most common rating (majority only)
+             */
+            point?: number | null;
+            /** Pmf */
+            pmf: number[];
+            /** Mean */
+            mean: number;
+            /**
+             * Kssimilarity
+             * @description 1 - Kolmogorov-Smirnov statistic against the people
+             */
+            ksSimilarity: number;
+            /**
+             * Meandifference
+             * @description This rater's mean minus the people's
+             */
+            meanDifference: number;
+            /**
+             * Ci
+             * @description 95 % bootstrap interval of the mean difference
+             */
+            ci: number[];
+            /**
+             * Holds
+             * @description The interval excludes 0
+             */
+            holds: boolean;
         };
         /** RecommendationOut */
         RecommendationOut: {
@@ -5501,6 +5638,104 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_human_results_api_surveys__survey_id__human_results_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanResultsOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upload_human_results_api_surveys__survey_id__human_results_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanResultsOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_human_results_api_surveys__survey_id__human_results_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {

@@ -1,7 +1,7 @@
 """personas: evidence documents and their embedded passages (issue 29)
 
 Revision ID: 0020_evidence
-Revises: 0017_human_sessions
+Revises: 0018_survey_human
 Create Date: 2026-11-26
 """
 
@@ -11,7 +11,7 @@ from alembic import op
 from colloquy.store.types import UTCDateTime
 
 revision = "0020_evidence"
-down_revision = "0017_human_sessions"
+down_revision = "0018_survey_human"
 branch_labels = None
 depends_on = None
 
