@@ -59,6 +59,9 @@ def test_group_participants_become_grounded_personas_with_every_turn(settings):
         assert again.status_code == 409
         assert again.json()["error"] == "Personas were already made from this group"
         assert len(api.get("/api/personas").json()) == before + 3
+        for persona in body["personas"]:  # all deleted: they can be made again
+            assert api.delete(f"/api/personas/{persona['id']}").status_code == 204
+        assert api.post(f"/api/sessions/{sid}/grounded-personas").status_code == 201
 
         simulated = api.post("/api/sessions", json=session_body()).json()
         refused = api.post(f"/api/sessions/{simulated['id']}/grounded-personas")

@@ -12,6 +12,7 @@ import json
 import logging
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.document_sniff import decode_text
@@ -27,6 +28,7 @@ from colloquy.services.personas.evidence import EvidenceDraft, embed_passages, s
 from colloquy.services.personas.library import create_personas, get_persona, with_tiers
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.store.messages import load_message_dicts
+from colloquy.store.models import PersonaRow
 
 log = logging.getLogger("colloquy.from_people")
 
@@ -63,8 +65,9 @@ async def from_group(
     row = await get_session_row(db, session_id)
     if row.source != "human":
         raise ValidationFailed([MSG_NOT_HUMAN])
-    if (row.settings or {}).get(GROUP_KEY):
-        raise Conflict(MSG_ALREADY)
+    made = [pid for pid in (row.settings or {}).get(GROUP_KEY) or [] if isinstance(pid, str)]
+    if made and await db.scalar(select(func.count()).where(PersonaRow.id.in_(made))):
+        raise Conflict(MSG_ALREADY)  # made before and still in the library
     messages = await load_message_dicts(db, session_id)
     questions, people = list(row.questions or []), list(row.participants or [])
     name = row.name
