@@ -174,3 +174,31 @@ def test_tiers_on_personas_participants_respondents_and_reports(client):
     assert survey["evidenceMix"] == "1 of 2 respondents is grounded in evidence"
     fidelity = client.get("/api/personas/audit").json()["byTier"]
     assert [t["tier"] for t in fidelity] == ["described", "generated", "grounded"]
+
+
+def test_passages_of_another_embedder_are_embedded_again(client, settings):
+    from colloquy.llm.embeddings import WordLlamaEmbedder
+
+    assert upload(client, "p9", "notes.txt", COFFEE.encode()).status_code == 201
+
+    async def run(sql: str) -> list:
+        engine = create_async_engine(settings.resolved_database_url)
+        try:
+            async with engine.begin() as conn:
+                result = await conn.execute(text(sql), {"p": "p9"})
+                return list(result.all()) if result.returns_rows else []
+        finally:
+            await engine.dispose()
+
+    names = "SELECT embedder, vector FROM evidence_passages WHERE persona_id = :p"
+    ((name, _),) = asyncio.run(run(names))
+    assert name == WordLlamaEmbedder.name  # the embedder's name is stored with the vectors
+    asyncio.run(
+        run(
+            "UPDATE evidence_passages SET embedder = 'old model', vector = NULL WHERE persona_id = :p"
+        )
+    )
+    preview = client.post("/api/personas/p9/evidence/preview", json={"question": "Coffee?"})
+    assert preview.json()["passages"][0]["text"] == COFFEE
+    ((name, vector),) = asyncio.run(run(names))
+    assert name == WordLlamaEmbedder.name and vector is not None
