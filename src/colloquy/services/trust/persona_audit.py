@@ -194,9 +194,11 @@ def job_status(runtime: Runtime) -> dict[str, Any]:
 
 
 async def library_report(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
+    # Tiers first: between reading the audits and the job's status nothing may await, or
+    # a job ending in between would report "done" with an audit missing.
+    tiers = {p["id"]: p["evidence"]["tier"] for p in await list_personas(db)}
     audits = await _latest_per_persona(db)
     models = sorted({a["model"] for a in audits if a["model"]})
-    tiers = {p["id"]: p["evidence"]["tier"] for p in await list_personas(db)}
     return {
         **library_stats(audits),
         "byTier": fidelity_by_tier(audits, tiers),  # issue 29
