@@ -101,6 +101,7 @@ class Participant(TypedDict):
     generatedFrom: NotRequired[str | None]
     createdAt: NotRequired[str | None]
     updatedAt: NotRequired[str | None]
+    evidence: NotRequired[dict[str, Any]]  # its evidence tier (issue 29)
 
 
 class Stimulus(TypedDict):
@@ -210,6 +211,13 @@ def participant(value: Mapping[str, Any]) -> Participant:
     for key in ("generatedFrom", "createdAt", "updatedAt"):
         if key in value:
             out[key] = optional_text(value.get(key))
+    evidence = value.get("evidence")
+    if isinstance(evidence, Mapping):
+        out["evidence"] = {
+            "tier": text(evidence.get("tier")),
+            "documents": integer(evidence.get("documents")),
+            "words": integer(evidence.get("words")),
+        }
     return in_stored_order(out, value)
 
 

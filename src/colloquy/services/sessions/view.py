@@ -92,6 +92,9 @@ def session_view(
         "running": bool(row.running),
         "messages": [_view_message(m) for m in messages],
         "progress": progress,
+        # Issue 29: the personas made from a human group's people; what a replay replays.
+        "groundedPersonas": (row.settings or {}).get("groundedPersonas"),
+        "replayOf": (row.settings or {}).get("replayOf"),
     }
 
 
