@@ -1,5 +1,6 @@
 // ESLint flat config: TypeScript rules, the rules of hooks, and the import boundaries
-// (no feature imports another; src/components and src/lib import no feature).
+// (no feature imports another; src/components, src/lib and src/config import no feature;
+// only src/app imports src/app).
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -26,6 +27,19 @@ function otherFeatures(own) {
     },
   ];
 }
+
+// src/app composes the features (router, layout); nothing else imports it. Routes are in
+// src/config/paths.ts.
+const NO_APP = [
+  {
+    group: ["@/app", "@/app/**"],
+    message: "Only src/app imports src/app: take routes from @/config/paths.",
+  },
+  {
+    regex: "^(\\.\\./)+app(/|$)",
+    message: "Only src/app imports src/app: take routes from @/config/paths.",
+  },
+];
 
 const NO_FEATURE = [
   {
@@ -63,10 +77,10 @@ export default defineConfig([
   },
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: { "no-restricted-imports": ["error", { patterns: otherFeatures(feature) }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [...otherFeatures(feature), ...NO_APP] }] },
   })),
   {
-    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: NO_FEATURE }] },
+    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...NO_FEATURE, ...NO_APP] }] },
   },
 ]);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
-import { paths } from "./paths";
+import { paths } from "@/config/paths";
 
 export function NotFoundPage() {
   return (
@@ -10,7 +10,7 @@ export function NotFoundPage() {
       <p className="max-w-sm text-sm text-muted-foreground">
         The page you are looking for does not exist or has moved.
       </p>
-      <Link to={paths.home} className={buttonVariants({ variant: "default" })}>
+      <Link to={paths.home.getHref()} className={buttonVariants({ variant: "default" })}>
         Return to Home
       </Link>
     </div>

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { NotFoundPage } from "./not-found";
-import { paths } from "./paths";
+import { paths } from "@/config/paths";
 
 export function routeErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -23,7 +23,7 @@ export function RouteError() {
       <pre className="max-w-2xl overflow-auto rounded-md bg-muted px-4 py-3 text-left text-sm whitespace-pre-wrap text-destructive">
         {routeErrorMessage(error)}
       </pre>
-      <Link to={paths.home} className={buttonVariants({ variant: "outline" })}>
+      <Link to={paths.home.getHref()} className={buttonVariants({ variant: "outline" })}>
         Return to Home
       </Link>
     </div>

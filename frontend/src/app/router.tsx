@@ -14,33 +14,33 @@ import { SurveyPage } from "@/features/surveys/components/survey-page";
 import { SurveysPage } from "@/features/surveys/components/surveys-page";
 import { AppLayout } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found";
-import { paths } from "./paths";
+import { paths } from "@/config/paths";
 import { RouteError } from "./route-error";
 
 /** product-rules §2 route table. Exported separately so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
-    path: paths.home,
+    path: paths.home.path,
     element: <AppLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to={paths.dashboard} replace /> },
-      { path: "dashboard", element: <DashboardPage /> },
-      { path: "personas", element: <PersonasPage /> },
-      { path: "create-session", element: <CreateSessionPage /> },
-      { path: "demo-session", element: <DemoSessionPage /> },
-      { path: "session/:id", element: <LiveSessionPage /> },
-      { path: "session/:id/results", element: <SessionResultsPage /> },
-      { path: "settings", element: <SettingsPage /> },
-      { path: "compare", element: <ComparePage /> },
-      { path: "fidelity", element: <FidelityPage /> },
-      { path: "surveys", element: <SurveysPage /> },
-      { path: "surveys/new", element: <CreateSurveyPage /> },
-      { path: "surveys/:id", element: <SurveyPage /> },
+      { index: true, element: <Navigate to={paths.dashboard.getHref()} replace /> },
+      { path: paths.dashboard.path, element: <DashboardPage /> },
+      { path: paths.personas.path, element: <PersonasPage /> },
+      { path: paths.createSession.path, element: <CreateSessionPage /> },
+      { path: paths.demoSession.path, element: <DemoSessionPage /> },
+      { path: paths.session.path, element: <LiveSessionPage /> },
+      { path: paths.sessionResults.path, element: <SessionResultsPage /> },
+      { path: paths.settings.path, element: <SettingsPage /> },
+      { path: paths.compare.path, element: <ComparePage /> },
+      { path: paths.fidelity.path, element: <FidelityPage /> },
+      { path: paths.surveys.path, element: <SurveysPage /> },
+      { path: paths.newSurvey.path, element: <CreateSurveyPage /> },
+      { path: paths.survey.path, element: <SurveyPage /> },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).
-  { path: "/sign-in", element: <SignInPage />, errorElement: <RouteError /> },
+  { path: paths.signIn.path, element: <SignInPage />, errorElement: <RouteError /> },
   { path: "*", element: <NotFoundPage />, errorElement: <RouteError /> },
 ];
 

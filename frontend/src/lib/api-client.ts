@@ -1,3 +1,4 @@
+import { paths } from "@/config/paths";
 import type { ErrorBody } from "./api-types";
 
 /** Base path of the REST API; the dev server proxies it to the Python server. */
@@ -41,7 +42,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** The sign-in screen, shown when the server needs its access token (COLLOQUY_ACCESS_TOKEN). */
-export const SIGN_IN_PATH = "/sign-in";
+export const SIGN_IN_PATH = paths.signIn.path;
 
 /** The API answered 401: go to sign-in, which brings the user back here afterwards. */
 function redirectToSignIn(): void {

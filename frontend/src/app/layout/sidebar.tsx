@@ -12,16 +12,16 @@ import {
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { ModelStatus } from "@/features/health/components/model-status";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/utils";
 
 const NAV_ITEMS = [
-  { to: paths.dashboard, label: "Dashboard", icon: LayoutDashboardIcon },
-  { to: paths.personas, label: "Personas", icon: UsersIcon },
-  { to: paths.createSession, label: "New Session", icon: PlusCircleIcon },
-  { to: paths.surveys, label: "Surveys", icon: ClipboardListIcon },
-  { to: paths.fidelity, label: "Fidelity", icon: GaugeIcon },
-  { to: paths.settings, label: "Settings", icon: SettingsIcon },
+  { to: paths.dashboard.getHref(), label: "Dashboard", icon: LayoutDashboardIcon },
+  { to: paths.personas.getHref(), label: "Personas", icon: UsersIcon },
+  { to: paths.createSession.getHref(), label: "New Session", icon: PlusCircleIcon },
+  { to: paths.surveys.getHref(), label: "Surveys", icon: ClipboardListIcon },
+  { to: paths.fidelity.getHref(), label: "Fidelity", icon: GaugeIcon },
+  { to: paths.settings.getHref(), label: "Settings", icon: SettingsIcon },
 ] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {

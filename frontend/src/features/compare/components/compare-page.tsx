@@ -8,7 +8,7 @@ import { formatDate } from "@/lib/dates";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import type { ComparedSession } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
 import { parseIds, useComparison } from "../api/get-comparison";
@@ -33,7 +33,7 @@ export function ComparePage() {
         title="Compare Sessions"
         description="Completed sessions side by side. Participants are simulated by an AI model, except in imported human groups."
         actions={
-          <Link to={paths.dashboard} className={buttonVariants({ variant: "outline" })}>
+          <Link to={paths.dashboard.getHref()} className={buttonVariants({ variant: "outline" })}>
             <ArrowLeftIcon aria-hidden="true" />
             Back to Dashboard
           </Link>
@@ -70,7 +70,7 @@ function SessionColumn({ session }: { session: ComparedSession }) {
     <Card role="region" aria-labelledby={headingId} className="gap-5 p-5" data-testid="compare-column">
       <div className="space-y-1">
         <h2 id={headingId} className="text-lg font-semibold">
-          <Link to={paths.sessionResults(session.id)} className="hover:text-primary hover:underline">
+          <Link to={paths.sessionResults.getHref(session.id)} className="hover:text-primary hover:underline">
             {session.name}
           </Link>
         </h2>

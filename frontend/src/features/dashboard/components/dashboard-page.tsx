@@ -8,7 +8,7 @@ import { SearchBox } from "@/components/search-box";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
@@ -71,7 +71,7 @@ export function DashboardPage() {
 
   const onDuplicate = (session: SessionSummary) =>
     duplicate.mutate(session.id, {
-      onSuccess: (copy) => navigate(paths.session(copy.id)),
+      onSuccess: (copy) => navigate(paths.session.getHref(copy.id)),
       onError: (error) => toast.error(errorMessage(error, "Failed to duplicate session")),
     });
 
@@ -82,7 +82,7 @@ export function DashboardPage() {
         description="AI-Powered Consumer Research"
         actions={
           <div className="flex flex-col items-start gap-1.5 sm:items-end">
-            <Link to={paths.demoSession} className={buttonVariants({ variant: "outline" })}>
+            <Link to={paths.demoSession.getHref()} className={buttonVariants({ variant: "outline" })}>
               <PlayCircleIcon aria-hidden="true" />
               Try Demo Session
             </Link>
@@ -110,7 +110,7 @@ export function DashboardPage() {
             <div className="flex flex-wrap items-center gap-2">
               {picked.length > 0 && (
                 <Link
-                  to={paths.compare(picked)}
+                  to={paths.compare.getHref(picked)}
                   aria-disabled={picked.length < 2 || undefined}
                   onClick={(e) => picked.length < 2 && e.preventDefault()}
                   className={buttonVariants({ variant: "outline" })}
@@ -121,7 +121,7 @@ export function DashboardPage() {
                 </Link>
               )}
               <ImportHumanDialog />
-              <Link to={paths.createSession} className={buttonVariants()}>
+              <Link to={paths.createSession.getHref()} className={buttonVariants()}>
                 <PlusIcon aria-hidden="true" />
                 Create New Session
               </Link>

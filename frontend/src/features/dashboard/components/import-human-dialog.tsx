@@ -1,7 +1,7 @@
 import { UploadIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -138,7 +138,7 @@ export function ImportHumanDialog() {
                 onClick={() =>
                   input &&
                   save.mutate(input, {
-                    onSuccess: (saved) => saved.id && navigate(paths.sessionResults(saved.id)),
+                    onSuccess: (saved) => saved.id && navigate(paths.sessionResults.getHref(saved.id)),
                   })
                 }
               >

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { HealthBadge } from "@/components/health-badge";
 import type { SessionSummary } from "@/lib/api-types";
 import { formatDate } from "@/lib/dates";
@@ -76,7 +76,7 @@ export function SessionsTable({
                 )}
                 <div className="min-w-0 flex-1">
                 <Link
-                  to={paths.session(session.id)}
+                  to={paths.session.getHref(session.id)}
                   className="block truncate font-medium hover:text-primary hover:underline"
                   title={session.name}
                 >
@@ -115,7 +115,7 @@ export function SessionsTable({
                 <div className="flex items-center justify-end gap-1">
                   {session.status === "completed" && (
                     <Link
-                      to={paths.sessionResults(session.id)}
+                      to={paths.sessionResults.getHref(session.id)}
                       className={buttonVariants({ variant: "outline", size: "sm" })}
                     >
                       <BarChart3Icon aria-hidden="true" />

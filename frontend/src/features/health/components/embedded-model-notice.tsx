@@ -1,7 +1,7 @@
 import { AlertTriangleIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { EMBEDDED_MODEL } from "@/lib/model-presets";
 import { useHealth } from "../api/get-health";
 
@@ -25,7 +25,7 @@ export function EmbeddedModelNotice() {
   const { pathname } = useLocation();
   const [hidden, setHidden] = useState(hiddenThisSession);
   const embedded = data?.llm.provider === "local" && data.llm.model === EMBEDDED_MODEL;
-  if (!embedded || hidden || pathname.startsWith(paths.settings)) return null;
+  if (!embedded || hidden || pathname.startsWith(paths.settings.getHref())) return null;
 
   const hide = () => {
     try {
@@ -46,7 +46,7 @@ export function EmbeddedModelNotice() {
       <p className="flex-1">
         Colloquy is running its embedded demo model ({EMBEDDED_MODEL}). It shows how the app works offline, but its
         answers are too weak for research.{" "}
-        <Link to={paths.settings} className="font-medium underline underline-offset-2">
+        <Link to={paths.settings.getHref()} className="font-medium underline underline-offset-2">
           Choose a model in Settings
         </Link>
       </p>

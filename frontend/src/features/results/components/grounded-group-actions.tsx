@@ -1,7 +1,7 @@
 import { Loader2Icon, PlayIcon, UserPlusIcon } from "lucide-react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
@@ -41,7 +41,7 @@ export function GroundedGroupActions({ session }: { session: Session }) {
       disabled={replay.isPending}
       onClick={() =>
         replay.mutate(undefined, {
-          onSuccess: (copy) => navigate(paths.session(copy.id)),
+          onSuccess: (copy) => navigate(paths.session.getHref(copy.id)),
           onError: (error) => toast.error(errorMessage(error, "Could not replay the group")),
         })
       }

@@ -1,6 +1,6 @@
 import { GitCompareIcon } from "lucide-react";
 import { Link } from "react-router";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { QueryError } from "@/components/query-error";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -27,7 +27,7 @@ export function ReplaySimilarityCard({ session }: { session: Session }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <Link to={paths.compare([original, session.id])} className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <Link to={paths.compare.getHref([original, session.id])} className={buttonVariants({ variant: "outline", size: "sm" })}>
           <GitCompareIcon aria-hidden="true" />
           Open the comparison with the human original
         </Link>

@@ -2,7 +2,7 @@ import { Loader2Icon, RefreshCwIcon } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { type ModelFieldValues, ModelFields } from "@/components/model-fields";
 import { Button } from "@/components/ui/button";
 import {
@@ -53,7 +53,7 @@ export function RerunDialog({ session, open, onOpenChange }: RerunDialogProps) {
       onSuccess: (copy) => {
         toast.success(`Running "${copy.name}"`);
         onOpenChange(false);
-        void navigate(paths.session(copy.id));
+        void navigate(paths.session.getHref(copy.id));
       },
       onError: (e) => toast.error(errorMessage(e, "Could not run the session again")),
     });

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { guideFromSetup } from "@/lib/guides";
 import type {
@@ -137,7 +137,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
         } catch {
           // The session exists; a stale draft is only restored into the form later.
         }
-        navigate(paths.session(session.id));
+        navigate(paths.session.getHref(session.id));
       },
       onError: (error) => toast.error(errorMessage(error, "Failed to create session")),
     });
@@ -290,7 +290,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             </p>
           )}
           <SaveGuideButton load={() => guideFromSetup(toCreateInput(values))} disabled={!values.name.trim()} />
-          <Link to={paths.dashboard} className={buttonVariants({ variant: "outline" })}>
+          <Link to={paths.dashboard.getHref()} className={buttonVariants({ variant: "outline" })}>
             Cancel
           </Link>
           <Button type="submit" disabled={!canStart}>

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
@@ -77,7 +77,7 @@ export function LiveSessionPage() {
   const started = useRef<string | null>(null);
 
   const writing = useSessionEvents(id, session.isSuccess, {
-    onDeleted: () => navigate(paths.dashboard, { replace: true }),
+    onDeleted: () => navigate(paths.dashboard.getHref(), { replace: true }),
   });
 
   const data = session.data;
@@ -111,7 +111,7 @@ export function LiveSessionPage() {
   }, [data, runMutate]);
 
   if (session.isError && session.error instanceof ApiError && session.error.status === 404) {
-    return <Navigate to={paths.dashboard} replace />;
+    return <Navigate to={paths.dashboard.getHref()} replace />;
   }
   if (session.isError) {
     return (
@@ -134,7 +134,7 @@ export function LiveSessionPage() {
     run.mutate(data.id, { onError: (error) => toast.error(errorMessage(error, "Failed to generate response")) });
 
   const actions = completed ? (
-    <Link to={paths.sessionResults(data.id)} className={buttonVariants()}>
+    <Link to={paths.sessionResults.getHref(data.id)} className={buttonVariants()}>
       <BarChart3Icon aria-hidden="true" />
       View Results
     </Link>
@@ -219,7 +219,7 @@ export function LiveSessionPage() {
                   error={data.error}
                   retrying={run.isPending}
                   onRetry={retry}
-                  onExit={() => navigate(paths.dashboard)}
+                  onExit={() => navigate(paths.dashboard.getHref())}
                 />
               ) : undefined
             }

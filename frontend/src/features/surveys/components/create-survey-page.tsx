@@ -2,7 +2,7 @@ import { Loader2Icon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -100,7 +100,7 @@ export function CreateSurveyPage() {
     const body = Object.keys(chosen).length ? { ...plain, settings: { participantProfiles: chosen } } : plain;
     create.mutate(body, {
       onSuccess: (survey) => {
-        void navigate(paths.survey(survey.id));
+        void navigate(paths.survey.getHref(survey.id));
       },
       onError: (e) => toast.error(errorMessage(e, "Could not create the survey")),
     });

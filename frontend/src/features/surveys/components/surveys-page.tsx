@@ -1,7 +1,7 @@
 import { ClipboardListIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { paths } from "@/app/paths";
+import { paths } from "@/config/paths";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
 import { Badge } from "@/components/ui/badge";
@@ -34,7 +34,7 @@ export function SurveysPage() {
         title="Surveys"
         description="Quantitative concept tests: respondents answer in words, rated on a scale by semantic similarity."
         actions={
-          <Link to={paths.newSurvey} className={buttonVariants({ variant: "default" })}>
+          <Link to={paths.newSurvey.getHref()} className={buttonVariants({ variant: "default" })}>
             <PlusIcon aria-hidden="true" />
             New survey
           </Link>
@@ -58,7 +58,7 @@ export function SurveysPage() {
               Test 1-6 concepts with up to 10 questions on personas from your library, and see how
               many would buy, with intervals.
             </p>
-            <Link to={paths.newSurvey} className={buttonVariants({ variant: "default" })}>
+            <Link to={paths.newSurvey.getHref()} className={buttonVariants({ variant: "default" })}>
               Create your first survey
             </Link>
           </CardContent>
@@ -70,7 +70,7 @@ export function SurveysPage() {
               <Card>
                 <CardContent className="flex flex-wrap items-center justify-between gap-3 py-4">
                   <div className="space-y-1">
-                    <Link to={paths.survey(s.id)} className="font-medium underline-offset-4 hover:underline">
+                    <Link to={paths.survey.getHref(s.id)} className="font-medium underline-offset-4 hover:underline">
                       {s.name}
                     </Link>
                     <p className="text-sm text-muted-foreground">

@@ -1,0 +1,28 @@
+/**
+ * Every client route (product-rules §2): its `path` pattern for the router and `getHref`
+ * for links, so a route's address is written once. Features import this, never `src/app`.
+ */
+const id = encodeURIComponent;
+
+export const paths = {
+  home: { path: "/", getHref: () => "/" },
+  dashboard: { path: "/dashboard", getHref: () => "/dashboard" },
+  personas: { path: "/personas", getHref: () => "/personas" },
+  createSession: { path: "/create-session", getHref: () => "/create-session" },
+  demoSession: { path: "/demo-session", getHref: () => "/demo-session" },
+  settings: { path: "/settings", getHref: () => "/settings" },
+  fidelity: { path: "/fidelity", getHref: () => "/fidelity" },
+  surveys: { path: "/surveys", getHref: () => "/surveys" },
+  newSurvey: { path: "/surveys/new", getHref: () => "/surveys/new" },
+  survey: { path: "/surveys/:id", getHref: (surveyId: string) => `/surveys/${id(surveyId)}` },
+  session: { path: "/session/:id", getHref: (sessionId: string) => `/session/${id(sessionId)}` },
+  sessionResults: {
+    path: "/session/:id/results",
+    getHref: (sessionId: string) => `/session/${id(sessionId)}/results`,
+  },
+  compare: {
+    path: "/compare",
+    getHref: (ids: readonly string[]) => `/compare?ids=${ids.map(id).join(",")}`,
+  },
+  signIn: { path: "/sign-in", getHref: () => "/sign-in" },
+} as const;
