@@ -1,0 +1,34 @@
+"""What every tool's arguments share: unknown arguments are refused (a typo is named, not
+ignored), text no database can store is cleaned as in the API, NaN and Infinity refused."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from colloquy.domain.text_safety import UnstorableJson, clean_json
+from colloquy.mcp.errors import invalid
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class ToolArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _storable(cls, data: Any) -> Any:
+        try:
+            return clean_json(data)
+        except UnstorableJson as exc:
+            raise ValueError(str(exc)) from None
+
+
+def parse(model: type[M], data: Any, where: str) -> M:
+    """`data` (a JSON object inside the arguments) as `model`, or a tool error naming the
+    argument and the field, e.g. 'guide.settings.autoAdvance: Input should be a valid boolean'."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise invalid(exc, where) from None
