@@ -25,3 +25,17 @@ def test_page_stops_at_the_character_budget_but_always_moves_on():
     assert page(items, 0, 10, budget=12) == (["aaaa", "bbbb"], 2)
     assert page(items, 0, 10, budget=11) == (["aaaa"], 1)
     assert page(items, 1, 10, budget=3) == (["bbbb"], 2)  # one item even over the budget
+
+
+def test_progress_messages():
+    from colloquy.mcp.progress import session_message, survey_message
+
+    running = {"responses": 7, "total": 24, "questionIndex": 1, "round": 0, "participantIndex": 2}
+    assert session_message(running) == "7 of 24 answers (question 2, round 1)"
+    done = {"responses": 24, "total": 24, "questionIndex": 1, "round": 2, "participantIndex": None}
+    assert session_message(done) == "24 of 24 answers"
+    assert survey_message({"done": 12, "total": 40, "errors": 0}) == "12 of 40 answers"
+    assert (
+        survey_message({"done": 12, "total": 40, "errors": 1}) == "12 of 40 answers, 1 failed call"
+    )
+    assert survey_message({"done": 3, "total": 4, "errors": 2}) == "3 of 4 answers, 2 failed calls"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,6 +11,7 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.runtime import Runtime
 from colloquy.services.surveys.runner import SurveyManager
+from colloquy.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -24,3 +27,15 @@ class ToolContext:
         return cls(
             runtime=state.runtime, runners=state.runners, events=state.events, surveys=state.surveys
         )
+
+
+@asynccontextmanager
+async def started(settings: Settings) -> AsyncIterator[ToolContext]:
+    """The server's start-up without HTTP, as `colloquy worker` does it (migrations, seed
+    personas, the saved model, runners and surveys resumed), for a process that serves
+    the tools over stdio; everything is stopped cleanly on exit."""
+    from colloquy.app import create_app  # the app's one start-up, not a copy of it
+
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        yield ToolContext.from_state(app.state)

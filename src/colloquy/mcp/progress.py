@@ -40,7 +40,8 @@ def session_message(progress: dict[str, Any]) -> str:
 
 def survey_message(progress: dict[str, Any]) -> str:
     text = f"{progress['done']} of {progress['total']} answers"
-    return text + (f", {progress['errors']} failed calls" if progress.get("errors") else "")
+    errors = progress.get("errors") or 0
+    return text + (f", {errors} failed call{'s' if errors != 1 else ''}" if errors else "")
 
 
 async def read_session(ctx: ToolContext, session_id: str) -> dict[str, Any]:
