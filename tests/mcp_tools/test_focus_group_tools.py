@@ -1,9 +1,12 @@
 """run_focus_group and get_session through the tool dispatch, on the loopback fake model."""
 
+import asyncio
+
 import pytest
 from sqlalchemy import func, select
 
 from colloquy.mcp.errors import ToolFailure
+from colloquy.mcp.progress import no_report, wait_for_session
 from colloquy.store.models import SessionRow
 from support.fake_openai import FakeError, FakeReply, default_responder
 from support.mcp_harness import Recorder
@@ -107,3 +110,19 @@ async def test_get_session_errors(harness):
     with pytest.raises(ToolFailure) as caught:
         await harness.call("get_session", {"session_id": "x", "max_messages": 5000})
     assert caught.value.errors == ["max_messages: Input should be less than or equal to 1000"]
+
+
+async def test_a_cancelled_call_leaves_the_run_going_and_stops_listening(harness):
+    harness.fake.set_responder(lambda body: FakeReply(default_responder(body), delay=0.05))
+    progress = Recorder()
+    call = asyncio.create_task(harness.call("run_focus_group", {"guide": session_body()}, progress))
+    while len(progress.reports) < 3:
+        await asyncio.sleep(0.02)
+    async with harness.ctx.runtime.sessionmaker() as db:
+        sid = await db.scalar(select(SessionRow.id))
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    assert not harness.ctx.events._channel(sid).subscribers  # the wait unsubscribed
+    view = await wait_for_session(harness.ctx, sid, no_report, 60)
+    assert view is not None and view["status"] == "completed"
