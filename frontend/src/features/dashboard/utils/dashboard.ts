@@ -94,9 +94,3 @@ export function sentimentLabel(value: number): SentimentLabel {
   if (value < -SENTIMENT_THRESHOLD) return "Negative";
   return "Neutral";
 }
-
-export function formatSessionDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
-}

@@ -17,7 +17,7 @@ import {
   SUCCESS_TEXT,
   SUCCESS_TITLE,
 } from "../utils/insights";
-import { formatDateTime } from "../utils/stats";
+import { formatDateTime } from "@/lib/dates";
 
 export const SIMULATED_CAVEAT =
   "These insights describe simulated participants (AI personas), not real consumers: use them to explore ideas, and confirm decisions with real research.";

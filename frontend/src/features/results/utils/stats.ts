@@ -18,33 +18,6 @@ export function durationMinutes(createdAt: string | null | undefined, completedA
   return Math.max(0, Math.round((end - start) / 60_000));
 }
 
-/** The session's date for the stats card, e.g. 'Nov 21, 2026'. */
-export function formatSessionDate(value: string | null | undefined, locale?: string): string {
-  const t = time(value);
-  if (t === null) return "—";
-  return new Date(t).toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
-}
-
-/** A message's time of day, e.g. '5:14 PM'. */
-export function formatMessageTime(value: string | null | undefined, locale?: string): string {
-  const t = time(value);
-  if (t === null) return "";
-  return new Date(t).toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
-}
-
-/** Date and time, e.g. 'Nov 21, 2026, 5:14 PM'. */
-export function formatDateTime(value: string | null | undefined, locale?: string): string {
-  const t = time(value);
-  if (t === null) return "";
-  return new Date(t).toLocaleString(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}
-
 /**
  * Answers per participant: messages with the participant's persona id, or (for messages
  * without one) the participant's name as speaker.

@@ -7,12 +7,6 @@ export function overallProgressLabel(progress: Pick<SessionProgress, "responses"
   return `${progress.responses} / ${progress.total} responses`;
 }
 
-/** Whole percent of answers given, 0-100. */
-export function progressPercent(progress: Pick<SessionProgress, "responses" | "total">): number {
-  if (progress.total <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((progress.responses / progress.total) * 100)));
-}
-
 /** 'k of n' for the 0-based question index (clamped into range). */
 export function questionLabel(questionIndex: number, questionCount: number): string {
   const n = Math.max(0, questionCount);

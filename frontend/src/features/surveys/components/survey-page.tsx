@@ -7,6 +7,7 @@ import { QueryError } from "@/components/query-error";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
 import { errorMessage } from "@/lib/api-client";
 import {
   exportUrl,
@@ -62,16 +63,7 @@ function ProgressPanel({ survey }: { survey: Survey }) {
             ) : null}
           </div>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Survey progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={value}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-all" style={{ width: `${value}%` }} />
-        </div>
+        <Progress label="Survey progress" value={value} />
         {running && (
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
             <Loader2Icon className="size-3 animate-spin" aria-hidden="true" /> Respondents are answering…
