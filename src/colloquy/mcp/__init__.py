@@ -2,5 +2,5 @@
 
 The tools (tools/), their catalogue and dispatch (catalog.py), argument checking and tool
 errors (errors.py), size limits (limits.py) and progress (progress.py) need nothing but
-the services; the transports (stdio for `colloquy mcp`, streamable HTTP at /mcp) are the
-official `mcp` SDK's."""
+the services; server.py puts them on the official `mcp` SDK, served over stdio
+(`colloquy mcp`) and over streamable HTTP at /mcp (http.py)."""
