@@ -30,6 +30,7 @@ class Tool:
     description: str
     args: type[ToolArgs]
     run: Callable[[ToolContext, Any, Report], Awaitable[dict[str, Any]]]
+    read_only: bool = False  # only reads: a client may call it without asking
 
     def input_schema(self) -> dict[str, Any]:
         """The JSON Schema of the arguments (MCP's inputSchema)."""
@@ -42,6 +43,7 @@ TOOLS: tuple[Tool, ...] = (
         personas.LIST_DESCRIPTION,
         personas.ListPersonasArgs,
         personas.list_personas,
+        read_only=True,
     ),
     Tool(
         "create_personas",
@@ -60,6 +62,7 @@ TOOLS: tuple[Tool, ...] = (
         session_view.DESCRIPTION,
         session_view.GetSessionArgs,
         session_view.get_session,
+        read_only=True,
     ),
     Tool("run_survey", surveys.RUN_DESCRIPTION, surveys.RunSurveyArgs, surveys.run_survey),
     Tool(
@@ -67,6 +70,7 @@ TOOLS: tuple[Tool, ...] = (
         surveys.RESULTS_DESCRIPTION,
         surveys.SurveyResultsArgs,
         surveys.get_survey_results,
+        read_only=True,
     ),
 )
 BY_NAME = {tool.name: tool for tool in TOOLS}

@@ -39,7 +39,14 @@ async def list_tools(
 ) -> types.ListToolsResult:
     return types.ListToolsResult(
         tools=[
-            types.Tool(name=t.name, description=t.description, input_schema=t.input_schema())
+            types.Tool(
+                name=t.name,
+                description=t.description,
+                input_schema=t.input_schema(),
+                annotations=types.ToolAnnotations(
+                    read_only_hint=t.read_only, destructive_hint=False
+                ),
+            )
             for t in catalog.TOOLS
         ]
     )
