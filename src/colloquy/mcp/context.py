@@ -35,7 +35,8 @@ async def started(settings: Settings) -> AsyncIterator[ToolContext]:
     personas, the saved model, runners and surveys resumed), for a process that serves
     the tools over stdio; everything is stopped cleanly on exit."""
     from colloquy.app import create_app  # the app's one start-up, not a copy of it
+    from colloquy.mcp.http import core_lifespan
 
     app = create_app(settings)
-    async with app.router.lifespan_context(app):
+    async with core_lifespan(app)(app):
         yield ToolContext.from_state(app.state)

@@ -61,5 +61,12 @@ def install_mcp(app: FastAPI) -> None:
                 finally:
                     endpoint.manager = None
 
+    lifespan.core = inner  # type: ignore[attr-defined]
     app.router.lifespan_context = lifespan
     app.router.routes.append(Route(PATH, endpoint=endpoint, methods=["GET", "POST", "DELETE"]))
+
+
+def core_lifespan(app: FastAPI) -> Any:
+    """The app's start-up without the /mcp session manager (a process that serves the
+    tools over stdio, or no HTTP at all, has no use for it)."""
+    return getattr(app.router.lifespan_context, "core", app.router.lifespan_context)
