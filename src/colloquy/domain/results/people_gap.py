@@ -87,11 +87,15 @@ def conversation_shape(
 def _figures(shape: Mapping[str, Any]) -> dict[str, float | None]:
     return {
         "medianWords": shape["wordsPerTurn"]["median"],
+        "q1Words": shape["wordsPerTurn"]["q1"],
+        "q3Words": shape["wordsPerTurn"]["q3"],
         "shortShare": shape["wordsPerTurn"]["shortShare"],
         "moderatorShare": shape["moderatorShare"],
         "attributionRatio": shape["attribution"]["ratioToChance"],
         "consecutiveAgreement": shape["consecutiveAgreement"],
         "positiveShare": shape["sentiment"]["positive"],
+        "neutralShare": shape["sentiment"]["neutral"],
+        "negativeShare": shape["sentiment"]["negative"],
     }
 
 

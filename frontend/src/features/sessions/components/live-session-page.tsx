@@ -178,7 +178,14 @@ export function LiveSessionPage() {
   );
 
   const statusBadge = completed ? (
-    <Badge data-testid="session-status">Completed</Badge>
+    <>
+      <Badge data-testid="session-status">Completed</Badge>
+      {data.source === "human" && (
+        <Badge variant="outline" data-testid="human-badge" title="A real focus group imported from a transcript">
+          Human group
+        </Badge>
+      )}
+    </>
   ) : data.running ? (
     <Badge variant="accent" data-testid="session-status">
       <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />

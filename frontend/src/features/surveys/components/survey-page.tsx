@@ -21,6 +21,7 @@ import {
   type SurveyResults,
 } from "../api/surveys";
 import { CUT_LABELS, fmt, groupBy, interval, pct, percentDone } from "../utils/format";
+import { HumanResultsPanel } from "./human-results-panel";
 import { STATUS_LABELS } from "./surveys-page";
 
 const PmfChart = lazy(() => import("./pmf-chart"));
@@ -288,6 +289,7 @@ export function SurveyPage() {
         {results.isError && (
           <QueryError title="Could not load results" error={results.error} onRetry={() => void results.refetch()} />
         )}
+        <HumanResultsPanel survey={s} answered={results.data ? results.data.answers.length : 0} anchorsOf={(q) => anchorsOf(q, scales.data)} />
       </div>
     </>
   );
