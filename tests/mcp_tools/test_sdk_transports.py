@@ -10,7 +10,7 @@ from mcp.shared.exceptions import MCPError
 
 from support.fake_openai import FakeReply, default_responder, run_fake_openai
 from support.mcp_clients import error_text, http_client, live_server, result_json, stdio_client
-from support.sessions_helpers import session_body
+from support.mcp_harness import focus_group_guide
 
 pytestmark = pytest.mark.timeout(240)
 TOKEN = "mcp-sdk-test-token-0123456789abcdef"
@@ -61,7 +61,7 @@ async def _exercise(client, fake) -> None:
 
     out = result_json(
         await client.call_tool(
-            "run_focus_group", {"guide": session_body()}, progress_callback=on_progress
+            "run_focus_group", {"guide": focus_group_guide()}, progress_callback=on_progress
         )
     )
     assert out["status"] == "completed" and out["insights"]["summary"]
@@ -77,8 +77,10 @@ async def _exercise(client, fake) -> None:
     assert error_text(bad) == (
         "Invalid arguments: session_id: Input should be a valid string; colour: Unknown argument"
     )
-    refused = await client.call_tool("run_focus_group", {"guide": session_body(participantIds=[])})
-    assert error_text(refused) == "Please select 3-8 personas"
+    refused = await client.call_tool(
+        "run_focus_group", {"guide": focus_group_guide(participants={"ids": ["p1"]})}
+    )
+    assert error_text(refused) == "participants: Please select 3-8 personas"
     assert error_text(await client.call_tool("nope", {})).startswith("Unknown tool: nope")
     # The connection survives the errors.
     assert result_json(await client.call_tool("list_personas", {"limit": 1}))["total"] >= 3

@@ -6,7 +6,7 @@ from colloquy.mcp.catalog import call_tool
 from colloquy.mcp.context import started
 from colloquy.mcp.progress import no_report, wait_for_session
 from support.fake_openai import FakeReply, default_responder, run_fake_openai
-from support.sessions_helpers import session_body
+from support.mcp_harness import focus_group_guide
 
 
 async def test_a_fresh_data_dir_is_migrated_and_seeded(settings):
@@ -22,7 +22,9 @@ async def test_a_run_cut_by_a_stop_of_the_process_resumes_at_the_next_start(sett
         fake.set_responder(lambda body: FakeReply(default_responder(body), delay=0.1))
         settings.llm_base_url = fake.base_url
         async with started(settings) as ctx:
-            out = await call_tool(ctx, "run_focus_group", {"guide": session_body(), "wait": False})
+            out = await call_tool(
+                ctx, "run_focus_group", {"guide": focus_group_guide(), "wait": False}
+            )
             sid = out["sessionId"]
             for _ in range(200):
                 await asyncio.sleep(0.05)

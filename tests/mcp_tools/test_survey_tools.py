@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 
 from colloquy.mcp.errors import ToolFailure
 from colloquy.store.models import SurveyRow
-from support.mcp_harness import Recorder
+from support.mcp_harness import Recorder, survey_guide
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -21,17 +21,7 @@ def scripted(body):
 
 
 def survey(**overrides):
-    body = {
-        "name": "Kettles",
-        "concepts": [
-            {"type": "text", "title": "Solar kettle", "content": "A kettle powered by sun."},
-            {"type": "text", "title": "Brick phone", "content": "A phone made of brick."},
-        ],
-        "questions": [{"text": "Would you buy it?", "scale": "purchase_intent"}],
-        "respondentIds": ["p1", "p2", "p3"],
-        "samples": 1,
-    }
-    return body | overrides
+    return survey_guide(**overrides)
 
 
 async def test_run_survey_reports_progress_and_returns_the_ratings(harness):
@@ -75,14 +65,24 @@ async def test_run_survey_without_waiting(harness):
 
 
 async def test_bad_surveys_are_tool_errors_and_create_nothing(harness):
-    with pytest.raises(ToolFailure) as caught:
-        await harness.call("run_survey", {"survey": survey(concepts=[], name="")})
-    assert caught.value.errors == ["A survey needs a name", "A survey needs 1-6 concepts"]
-    with pytest.raises(ToolFailure) as caught:
-        await harness.call("run_survey", {"survey": survey(samples="many")})
-    assert caught.value.errors == [
-        "survey.samples: Input should be a valid integer, unable to parse string as an integer"
-    ]
+    for guide, errors in [
+        (
+            survey(concepts=[], name=""),
+            [
+                "name: String should have at least 1 character",
+                "concepts: List should have at least 1 item after validation, not 0",
+            ],
+        ),
+        (survey(samples="many"), ["samples: Input should be a valid integer"]),
+        (survey(respondents={"ids": ["zz"]}), ["respondents.ids[0]: No persona with id zz"]),
+        (
+            survey(kind="focus-group"),
+            ["kind: run_survey runs survey guides (a focus-group guide goes to run_focus_group)"],
+        ),
+    ]:
+        with pytest.raises(ToolFailure) as caught:
+            await harness.call("run_survey", {"survey": guide})
+        assert caught.value.errors == errors
     with pytest.raises(ToolFailure, match="^Survey not found$"):
         await harness.call("get_survey_results", {"survey_id": "sv-none"})
     async with harness.ctx.runtime.sessionmaker() as db:

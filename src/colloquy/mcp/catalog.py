@@ -17,7 +17,7 @@ from pydantic_core import to_jsonable_python
 from colloquy.errors import AppError
 from colloquy.mcp.context import ToolContext
 from colloquy.mcp.errors import MSG_INTERNAL, ToolFailure, from_app_error, invalid
-from colloquy.mcp.progress import Report, no_report
+from colloquy.mcp.progress import Report, increasing, no_report
 from colloquy.mcp.tools import focus_group, personas, session_view, surveys
 from colloquy.mcp.tools.base import ToolArgs
 
@@ -34,7 +34,7 @@ class Tool:
 
     def input_schema(self) -> dict[str, Any]:
         """The JSON Schema of the arguments (MCP's inputSchema)."""
-        return self.args.model_json_schema()
+        return self.args.input_schema()
 
 
 TOOLS: tuple[Tool, ...] = (
@@ -92,7 +92,7 @@ async def call_tool(
     except ValidationError as exc:
         raise invalid(exc) from None
     try:
-        result = await tool.run(ctx, args, report)
+        result = await tool.run(ctx, args, increasing(report))
     except (ToolFailure, asyncio.CancelledError):
         raise
     except AppError as exc:

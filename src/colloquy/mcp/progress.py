@@ -28,6 +28,20 @@ async def no_report(progress: float, total: float | None = None, message: str | 
     """For a call that asked for no progress."""
 
 
+def increasing(report: Report) -> Report:
+    """`report`, passed only values above the last one sent (MCP: progress must increase
+    with each notification); the first is always sent."""
+    last: list[float] = []
+
+    async def forward(progress: float, total: float | None = None, message: str | None = None):
+        if last and progress <= last[0]:
+            return
+        last[:] = [progress]
+        await report(progress, total, message)
+
+    return forward
+
+
 def session_message(progress: dict[str, Any]) -> str:
     """'7 of 24 answers (question 2, round 1)' from a session's progress payload."""
     done, total = progress.get("responses", 0), progress.get("total", 0)

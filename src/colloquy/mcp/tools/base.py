@@ -16,6 +16,11 @@ M = TypeVar("M", bound=BaseModel)
 class ToolArgs(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
+    @classmethod
+    def input_schema(cls) -> dict[str, Any]:
+        """The JSON Schema a client sees (MCP's inputSchema)."""
+        return cls.model_json_schema()
+
     @model_validator(mode="before")
     @classmethod
     def _storable(cls, data: Any) -> Any:

@@ -1,5 +1,6 @@
-"""run_survey and get_survey_results: a concept test created from its definition (the
-body of POST /api/surveys), run with progress, and its results within the size limits."""
+"""run_survey and get_survey_results: a concept test created from a survey guide (the
+guide file format of docs/guides.md, as JSON) by the guides service, run with progress,
+and its results within the size limits."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 from pydantic import Field
 
-from colloquy.api.schemas.surveys import SurveyCreate
 from colloquy.mcp.context import ToolContext
+from colloquy.mcp.errors import ToolFailure
 from colloquy.mcp.limits import (
     ANSWERS_DEFAULT,
     ANSWERS_MAX,
@@ -22,16 +23,21 @@ from colloquy.mcp.limits import (
     page,
 )
 from colloquy.mcp.progress import Report, read_survey, wait_for_survey
-from colloquy.mcp.tools.base import ToolArgs, parse
+from colloquy.mcp.tools.base import ToolArgs
+from colloquy.mcp.tools.guide_schema import with_guide
+from colloquy.services.guides.models import SurveyGuide
+from colloquy.services.guides.run import create_survey_from_guide
 from colloquy.services.surveys import surveys as service
 
 RUN_DESCRIPTION = (
-    "Run a concept-test survey: {name, concepts [{type: text|image|link, title, content}] "
-    "(1-6), questions [{text, scale: purchase_intent|recommend|liking|relevance|"
-    "believability|uniqueness or {label, anchors}}] (1-10), respondentIds (persona ids), "
-    "samples, askDirect}. Waits for the end (reporting progress) up to timeout_seconds, "
-    "then returns the survey id and the rating per concept and question."
+    "Run a concept-test survey from a survey guide: {name, concepts: [{type, title, "
+    "text|url}] (1-20), questions: [{text, scale: purchase_intent|recommend|liking|relevance|"
+    "believability|uniqueness or {label, anchors}}], respondents: {ids, tags, generate}, "
+    "samples (1-5), askDirect, seed}. Waits for the end (reporting progress) up to "
+    "timeout_seconds, then returns the survey id and the rating per concept and question."
 )
+GUIDE = "A survey guide (docs/guides.md); kind may be left out"
+MSG_KIND = "kind: run_survey runs survey guides (a focus-group guide goes to run_focus_group)"
 RESULTS_DESCRIPTION = (
     "Read a survey's results: per concept and question the rating distribution, mean and "
     "top-2 box with confidence intervals, concept comparisons, and the answers (paged: "
@@ -40,9 +46,13 @@ RESULTS_DESCRIPTION = (
 
 
 class RunSurveyArgs(ToolArgs):
-    survey: dict[str, Any] = Field(description="The survey (see the tool description)")
+    survey: dict[str, Any] = Field(description=GUIDE)
     wait: bool = Field(default=True, description="Wait for the run to end (else return at once)")
     timeout_seconds: int = Field(default=WAIT_DEFAULT, ge=1, le=WAIT_MAX)
+
+    @classmethod
+    def input_schema(cls) -> dict[str, Any]:
+        return with_guide(super().input_schema(), "survey", SurveyGuide, GUIDE)
 
 
 class SurveyResultsArgs(ToolArgs):
@@ -86,10 +96,13 @@ def survey_outcome(survey: dict[str, Any]) -> dict[str, Any]:
 
 
 async def run_survey(ctx: ToolContext, args: RunSurveyArgs, report: Report) -> dict:
-    body = parse(SurveyCreate, args.survey, "survey")
+    await report(0, None, "Creating the survey")
+    if args.survey.get("kind", "survey") != "survey":
+        raise ToolFailure(MSG_KIND)
     async with ctx.runtime.sessionmaker() as db:
-        created = await service.create_survey(db, body.model_dump(by_alias=True, exclude_none=True))
-        survey = await service.run_survey(db, ctx.surveys, created["id"])
+        survey = await create_survey_from_guide(
+            db, ctx.runtime, ctx.surveys, {**args.survey, "kind": "survey"}
+        )
     if args.wait:
         ended = await wait_for_survey(ctx, survey["id"], report, args.timeout_seconds)
         if ended is None:
