@@ -15,6 +15,7 @@ from colloquy.api import (
     compare,
     documents,
     draft,
+    embedding_settings,
     events,
     generation,
     guides,
@@ -132,6 +133,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api = APIRouter(prefix="/api")
     api.include_router(health.router)
     api.include_router(model_settings.router)
+    api.include_router(embedding_settings.router)
     api.include_router(model_downloads.router)
     api.include_router(auth.router)
     api.include_router(generation.router)

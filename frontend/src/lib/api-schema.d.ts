@@ -74,6 +74,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Embedding Settings */
+        get: operations["get_embedding_settings_api_settings_embeddings_get"];
+        /**
+         * Put Embedding Settings
+         * @description Try the embedder, then save it and use it at once; stored results made by another
+         *     embedder are recomputed on their next use.
+         */
+        put: operations["put_embedding_settings_api_settings_embeddings_put"];
+        post?: never;
+        /** Reset Embedding Settings */
+        delete: operations["reset_embedding_settings_api_settings_embeddings_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/embeddings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test Embedding Settings */
+        post: operations["test_embedding_settings_api_settings_embeddings_test_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/embeddings/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Embedding Options */
+        get: operations["list_embedding_options_api_settings_embeddings_options_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/models/catalog": {
         parameters: {
             query?: never;
@@ -1369,6 +1426,12 @@ export interface components {
             description: string;
             /** License */
             license: string;
+            /**
+             * Kind
+             * @default chat
+             * @enum {string}
+             */
+            kind: "chat" | "embedding";
             /** Downloaded */
             downloaded: boolean;
         };
@@ -1729,6 +1792,105 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** EmbeddingModelOption */
+        EmbeddingModelOption: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /** EmbeddingOptionsOut */
+        EmbeddingOptionsOut: {
+            provider: components["schemas"]["ProviderEmbeddings"];
+            /** Gguf */
+            gguf: components["schemas"]["GGUFEmbeddingOption"][];
+        };
+        /** EmbeddingSaveOut */
+        EmbeddingSaveOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "wordllama" | "provider" | "endpoint" | "gguf";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string | null;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "default" | "env" | "saved";
+            /**
+             * Embedder
+             * @description The embedder's name, as reports name it
+             */
+            embedder: string;
+            /**
+             * Chatprovider
+             * @enum {string}
+             */
+            chatProvider: "local" | "openai" | "anthropic";
+            test: components["schemas"]["EmbeddingTestOut"];
+        };
+        /** EmbeddingSettingsIn */
+        EmbeddingSettingsIn: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "wordllama" | "provider" | "endpoint" | "gguf";
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
+        };
+        /** EmbeddingSettingsOut */
+        EmbeddingSettingsOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "wordllama" | "provider" | "endpoint" | "gguf";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string | null;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "default" | "env" | "saved";
+            /**
+             * Embedder
+             * @description The embedder's name, as reports name it
+             */
+            embedder: string;
+            /**
+             * Chatprovider
+             * @enum {string}
+             */
+            chatProvider: "local" | "openai" | "anthropic";
+        };
+        /** EmbeddingTestOut */
+        EmbeddingTestOut: {
+            /** Ok */
+            ok: boolean;
+            /** Latencyms */
+            latencyMs: number | null;
+            /** Dimensions */
+            dimensions: number | null;
+            /** Embedder */
+            embedder: string;
+            /** Error */
+            error: string | null;
+        };
         /** EmptyEventData */
         EmptyEventData: Record<string, never>;
         /** ErrorInfo */
@@ -1750,6 +1912,21 @@ export interface components {
             truncated: boolean;
             /** Type */
             type: string;
+        };
+        /** GGUFEmbeddingOption */
+        GGUFEmbeddingOption: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Catalogid */
+            catalogId: string | null;
+            /** Downloaded */
+            downloaded: boolean;
+            /** Sizebytes */
+            sizeBytes: number | null;
+            /** Description */
+            description: string;
         };
         /** GapToHumanOut */
         GapToHumanOut: {
@@ -2148,6 +2325,8 @@ export interface components {
             model: string | null;
             /** Error */
             error: string | null;
+            /** Parameterbillions */
+            parameterBillions?: number | null;
         };
         /** ParticipationOut */
         ParticipationOut: {
@@ -2357,6 +2536,20 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+        };
+        /** ProviderEmbeddings */
+        ProviderEmbeddings: {
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Available */
+            available: boolean;
+            /** Reason */
+            reason: string | null;
+            /** Models */
+            models: components["schemas"]["EmbeddingModelOption"][];
         };
         /** QuestionSentimentOut */
         QuestionSentimentOut: {
@@ -3369,6 +3562,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_embedding_settings_api_settings_embeddings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingSettingsOut"];
+                };
+            };
+        };
+    };
+    put_embedding_settings_api_settings_embeddings_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbeddingSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingSaveOut"];
+                };
+            };
+            /** @description Invalid settings, or the embedder gave no vectors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reset_embedding_settings_api_settings_embeddings_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingSettingsOut"];
+                };
+            };
+        };
+    };
+    test_embedding_settings_api_settings_embeddings_test_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmbeddingSettingsIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingTestOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_embedding_options_api_settings_embeddings_options_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingOptionsOut"];
                 };
             };
         };

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.models.catalog import embedding_entry
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.config import PROVIDERS, ModelConfig
 from colloquy.llm.errors import LLMError
@@ -70,16 +71,20 @@ def _box(runtime: Runtime) -> SecretBox:
 
 
 async def load_into_runtime(runtime: Runtime) -> None:
-    """At start-up: the saved settings when there are any, else the environment's."""
+    """At start-up: the saved settings when there are any, else the environment's; the
+    embedder too (embedding_settings.py, saved in the same table)."""
+    from colloquy.services.models import embedding_settings
+
     async with runtime.sessionmaker() as db:
         row = await db.get(AppSettingRow, SETTING_KEY)
     saved = _from_row(row.data, _box(runtime)) if row is not None else None
     if saved is not None:
         runtime.use_model(saved, "saved")
-        return
-    settings = runtime.settings
-    source = "env" if settings.model_fields_set & _ENV_FIELDS else "default"
-    runtime.use_model(config_from_settings(settings), source)
+    else:
+        settings = runtime.settings
+        source = "env" if settings.model_fields_set & _ENV_FIELDS else "default"
+        runtime.use_model(config_from_settings(settings), source)
+    await embedding_settings.load_into_runtime(runtime)
 
 
 def current(runtime: Runtime) -> ModelConfig:
@@ -206,6 +211,7 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
         "vision": False,
         "model": None,
         "error": None,
+        "parameterBillions": None,  # as the endpoint or the file reports it
     }
     try:
         req = ChatRequest(
@@ -231,6 +237,10 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
             result["structuredOutput"] = getattr(provider, "structured_output", "prompt")
         except (LLMError, TimeoutError):
             result["structuredOutput"] = "prompt"
+        from colloquy.services.models.model_size import reported_size
+
+        named = config.model or provider.model or result["model"]
+        result["parameterBillions"] = await reported_size(runtime, config, named)
         if provider.supports_images:
             image = ChatMessage("user", "What colour is this pixel? One word.", images=[_PIXEL])
             try:
@@ -326,6 +336,8 @@ def _local_models(runtime: Runtime) -> list[dict]:
     folder = models_dir(runtime)
     if folder.is_dir():
         for path in sorted(folder.glob("*.gguf")):
+            if embedding_entry(path.name) is not None:  # offered on the Embeddings card
+                continue
             size = path.stat().st_size
             out.append({"id": path.name, "name": path.name, "sizeBytes": size})
     return out

@@ -29,8 +29,8 @@ from colloquy.store.models import SurveyAnswerRow, SurveyRow
 OFFLINE_WARNING = (
     "Answers were rated with the offline word-embedding model ({name}). Static word "
     'embeddings separate negations poorly ("would buy" vs "would not buy"), so '
-    "distributions can be pulled toward the middle; configure an embeddings model "
-    "(COLLOQUY_EMBEDDING_MODEL) for sharper ratings."
+    "distributions can be pulled toward the middle; choose an embeddings model in "
+    "Settings > Embeddings for sharper ratings."
 )
 _RESULTS_CACHE = "survey_results"
 

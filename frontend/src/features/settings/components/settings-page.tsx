@@ -14,6 +14,7 @@ import { cn } from "@/lib/utils";
 import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestModel } from "@/lib/model-settings-queries";
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { DownloadModelsCard } from "./download-models-card";
+import { EmbeddingsCard } from "./embeddings-card";
 
 type FormValues = ModelFieldValues;
 
@@ -53,6 +54,7 @@ export function SettingsPage() {
             <ActiveModelCard current={settings.data} />
           </div>
           <DownloadModelsCard />
+          <EmbeddingsCard />
         </div>
       )}
     </>
