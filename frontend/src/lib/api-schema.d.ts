@@ -131,6 +131,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/model-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Profiles */
+        get: operations["list_profiles_api_model_profiles_get"];
+        put?: never;
+        /** Create Profile */
+        post: operations["create_profile_api_model_profiles_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-profiles/{profile_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Profile */
+        put: operations["update_profile_api_model_profiles__profile_id__put"];
+        post?: never;
+        /** Delete Profile */
+        delete: operations["delete_profile_api_model_profiles__profile_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/models/catalog": {
         parameters: {
             query?: never;
@@ -361,6 +397,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personas/{persona_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Evidence */
+        get: operations["list_evidence_api_personas__persona_id__evidence_get"];
+        put?: never;
+        /**
+         * Add Evidence
+         * @description One document (TXT, DOCX, PDF, CSV, MD; at most 10 MB) in the `file` field.
+         */
+        post: operations["add_evidence_api_personas__persona_id__evidence_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/{persona_id}/evidence/{evidence_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete Evidence */
+        delete: operations["delete_evidence_api_personas__persona_id__evidence__evidence_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/{persona_id}/evidence/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview Evidence
+         * @description What a question would put into this persona's prompt.
+         */
+        post: operations["preview_evidence_api_personas__persona_id__evidence_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/{persona_id}/evidence/assist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assist From Evidence
+         * @description AI Assist on the persona's own evidence: an analysis and suggested Big Five traits
+         *     (nothing is saved; the dialog shows them for review).
+         */
+        post: operations["assist_from_evidence_api_personas__persona_id__evidence_assist_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/grounded-personas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Personas From Group
+         * @description One persona per participant of a human group, every turn as its evidence.
+         */
+        post: operations["personas_from_group_api_sessions__session_id__grounded_personas_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/from-survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Personas From Survey
+         * @description A survey export CSV in `file`; `mapping`: JSON {column: name|age|gender|location|
+         *     income|evidence|ignore} (guessed from the headers when absent); `dryRun=true` previews.
+         */
+        post: operations["personas_from_survey_api_personas_from_survey_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personas": {
         parameters: {
             query?: never;
@@ -403,7 +559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export Personas Json */
+        /**
+         * Export Personas Json
+         * @description `includeEvidence=true`: each persona's evidence documents and their text too.
+         */
         get: operations["export_personas_json_api_personas_export_json_get"];
         put?: never;
         post?: never;
@@ -495,6 +654,46 @@ export interface paths {
         };
         /** Compare Sessions */
         get: operations["compare_sessions_api_sessions_compare_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay Group
+         * @description A human group replayed by its grounded personas: a new session, started at once.
+         */
+        post: operations["replay_group_api_sessions__session_id__replay_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/replay-similarity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replay Similarity
+         * @description Per participant: the persona's words against its person's, on the same questions.
+         */
+        get: operations["replay_similarity_api_sessions__session_id__replay_similarity_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1900,6 +2099,64 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** EvidenceOut */
+        EvidenceOut: {
+            /** Id */
+            id: string;
+            /** Personaid */
+            personaId: string;
+            /** Filename */
+            filename: string;
+            /** Type */
+            type: string;
+            /** Source */
+            source: string;
+            /** Words */
+            words: number;
+            /** Passages */
+            passages?: number | null;
+            /** Preview */
+            preview: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
+        /** EvidencePassageOut */
+        EvidencePassageOut: {
+            /** Id */
+            id: string;
+            /** Text */
+            text: string;
+            /** Score */
+            score: number;
+        };
+        /** EvidencePreviewIn */
+        EvidencePreviewIn: {
+            /** Question */
+            question: string;
+        };
+        /** EvidencePreviewOut */
+        EvidencePreviewOut: {
+            /** Block */
+            block: string;
+            /** Passages */
+            passages: components["schemas"]["EvidencePassageOut"][];
+            /** Budget */
+            budget: number;
+            /** Tokens */
+            tokens: number;
+        };
+        /** EvidenceTierOut */
+        EvidenceTierOut: {
+            /** Tier */
+            tier: string;
+            /** Documents */
+            documents: number;
+            /** Words */
+            words: number;
+        };
         /** ExtractDocumentResponse */
         ExtractDocumentResponse: {
             /** Text */
@@ -1973,6 +2230,15 @@ export interface components {
         GenerateResponse: {
             /** Personas */
             personas: components["schemas"]["PersonaOut"][];
+        };
+        /** GroupParticipantOut */
+        GroupParticipantOut: {
+            /** Participant */
+            participant: string;
+            /** Turns */
+            turns: number;
+            /** Message */
+            message: string;
         };
         /** GuideCheckOut */
         GuideCheckOut: {
@@ -2197,6 +2463,8 @@ export interface components {
             };
             /** Meanr */
             meanR?: number | null;
+            /** Bytier */
+            byTier?: components["schemas"]["TierFidelityOut"][];
             /** Audited */
             audited: number;
             /** Notengaging */
@@ -2236,11 +2504,19 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "question" | "round" | "response" | "probe" | "summary";
+            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after";
             /** Repairs */
             repairs?: string[];
             /** Note */
             note?: string | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Stance */
+            stance?: number | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -2255,6 +2531,51 @@ export interface components {
         ModelListOut: {
             /** Models */
             models: components["schemas"]["ModelChoice"][];
+        };
+        /**
+         * ModelProfileIn
+         * @description POST: name and provider are required. PUT: omitted fields keep what is saved.
+         *     `apiKey` omitted or null keeps the saved key (same provider and base URL); "" removes
+         *     it. Write-only: stored encrypted, never returned.
+         */
+        ModelProfileIn: {
+            /** Name */
+            name?: string | null;
+            /** Provider */
+            provider?: ("local" | "openai" | "anthropic") | null;
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
+            /** Isdefault */
+            isDefault?: boolean | null;
+        };
+        /** ModelProfileListOut */
+        ModelProfileListOut: {
+            /** Profiles */
+            profiles: components["schemas"]["ModelProfileOut"][];
+        };
+        /** ModelProfileOut */
+        ModelProfileOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string | null;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /** Isdefault */
+            isDefault: boolean;
         };
         /** ModelSaveOut */
         ModelSaveOut: {
@@ -2327,6 +2648,23 @@ export interface components {
             error: string | null;
             /** Parameterbillions */
             parameterBillions?: number | null;
+        };
+        /** ParticipantSimilarityOut */
+        ParticipantSimilarityOut: {
+            /** Participant */
+            participant: string;
+            /** Persona */
+            persona: string;
+            /** Personaid */
+            personaId: string;
+            /** Questions */
+            questions: number;
+            /** Cosine */
+            cosine?: number | null;
+            /** Themeoverlap */
+            themeOverlap?: number | null;
+            /** Perquestion */
+            perQuestion: components["schemas"]["QuestionSimilarityOut"][];
         };
         /** ParticipationOut */
         ParticipationOut: {
@@ -2457,6 +2795,7 @@ export interface components {
             enriched: {
                 [key: string]: unknown;
             };
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /** PersonaTemplateData */
         PersonaTemplateData: {
@@ -2505,6 +2844,34 @@ export interface components {
             /** Tags */
             tags?: (string | null)[] | null;
         };
+        /** PersonasFromGroupOut */
+        PersonasFromGroupOut: {
+            /** Personas */
+            personas: components["schemas"]["PersonaOut"][];
+            /** Participants */
+            participants: components["schemas"]["GroupParticipantOut"][];
+        };
+        /** PersonasFromSurveyOut */
+        PersonasFromSurveyOut: {
+            /** Columns */
+            columns: string[];
+            /** Mapping */
+            mapping: {
+                [key: string]: string;
+            };
+            /** Errors */
+            errors: string[];
+            /** Rows */
+            rows: components["schemas"]["SurveyRowOut"][];
+            /** Valid */
+            valid: number;
+            /** Invalid */
+            invalid: number;
+            /** Imported */
+            imported: number;
+            /** Personaids */
+            personaIds: string[];
+        };
         /** ProgressEventData */
         ProgressEventData: {
             /** Responses */
@@ -2519,6 +2886,10 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+            /** Turn */
+            turn?: number | null;
+            /** Turnbudget */
+            turnBudget?: number | null;
             /** Tokensused */
             tokensUsed: number;
         };
@@ -2536,6 +2907,10 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+            /** Turn */
+            turn?: number | null;
+            /** Turnbudget */
+            turnBudget?: number | null;
         };
         /** ProviderEmbeddings */
         ProviderEmbeddings: {
@@ -2567,6 +2942,15 @@ export interface components {
             neutral: number;
             /** Negative */
             negative: number;
+        };
+        /** QuestionSimilarityOut */
+        QuestionSimilarityOut: {
+            /** Questionindex */
+            questionIndex: number;
+            /** Cosine */
+            cosine: number;
+            /** Themeoverlap */
+            themeOverlap?: number | null;
         };
         /** QuestionTemplateOut */
         QuestionTemplateOut: {
@@ -2642,6 +3026,24 @@ export interface components {
             /** Description */
             description: string;
         };
+        /** ReplayOfOut */
+        ReplayOfOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Participants */
+            participants: number[];
+        };
+        /** ReplaySimilarityOut */
+        ReplaySimilarityOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Originalid */
+            originalId: string;
+            /** Embedder */
+            embedder: string;
+            /** Participants */
+            participants: components["schemas"]["ParticipantSimilarityOut"][];
+        };
         /** RespondentOut */
         RespondentOut: {
             /** Id */
@@ -2650,6 +3052,9 @@ export interface components {
             name: string;
             /** Age */
             age?: number | null;
+            /** Profileid */
+            profileId?: string | null;
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /** RoundSentimentOut */
         RoundSentimentOut: {
@@ -2785,6 +3190,8 @@ export interface components {
             answerCount: number;
             /** Participantcount */
             participantCount: number;
+            /** Evidencemix */
+            evidenceMix?: string | null;
             /** Findings */
             findings: components["schemas"]["HealthFindingOut"][];
             /** Checked */
@@ -2853,6 +3260,9 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            /** Groundedpersonas */
+            groundedPersonas?: (string | null)[] | null;
+            replayOf?: components["schemas"]["ReplayOfOut"] | null;
         };
         /**
          * SessionParticipantOut
@@ -2886,6 +3296,7 @@ export interface components {
             createdAt?: string | null;
             /** Updatedat */
             updatedAt?: string | null;
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /**
          * SessionRerunIn
@@ -2902,6 +3313,8 @@ export interface components {
             model?: string | null;
             /** Apikey */
             apiKey?: string | null;
+            /** Profileid */
+            profileId?: string | null;
         };
         /** SessionSettingsIn */
         SessionSettingsIn: {
@@ -2916,6 +3329,22 @@ export interface components {
             autoAdvance: boolean;
             /** Moderator */
             moderator?: string | null;
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string | null;
+            } | null;
+            /**
+             * Privateanswers
+             * @default false
+             */
+            privateAnswers: boolean;
+            /**
+             * Modelbids
+             * @default false
+             */
+            modelBids: boolean;
+            /** Seed */
+            seed?: number | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -2928,7 +3357,7 @@ export interface components {
              * Discussionmode
              * @enum {string}
              */
-            discussionMode: "sequential" | "parallel";
+            discussionMode: "sequential" | "parallel" | "natural";
             /** Autoadvance */
             autoAdvance: boolean;
             /**
@@ -2937,6 +3366,22 @@ export interface components {
              * @enum {string}
              */
             moderator: "scripted" | "ai";
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string;
+            };
+            /**
+             * Privateanswers
+             * @default false
+             */
+            privateAnswers: boolean;
+            /**
+             * Modelbids
+             * @default false
+             */
+            modelBids: boolean;
+            /** Seed */
+            seed?: number | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -3078,6 +3523,12 @@ export interface components {
             direct: number | null;
             /** Embedder */
             embedder?: string | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /** SurveyCell */
         SurveyCell: {
@@ -3107,6 +3558,7 @@ export interface components {
              * @default false
              */
             askDirect: boolean;
+            settings?: components["schemas"]["SurveySettingsIn"] | null;
         };
         /** SurveyCut */
         SurveyCut: {
@@ -3126,6 +3578,19 @@ export interface components {
             ci: number[];
             /** Top2 */
             top2: number;
+        };
+        /**
+         * SurveyModelResults
+         * @description One model's answers on their own (issue 30: mixed panels); `results` at the top
+         *     level of the survey's results are the blend of every model.
+         */
+        SurveyModelResults: {
+            /** Model */
+            model: string;
+            /** Answers */
+            answers: number;
+            /** Results */
+            results: components["schemas"]["SurveyCell"][];
         };
         /** SurveyOut */
         SurveyOut: {
@@ -3157,6 +3622,8 @@ export interface components {
             questions: components["schemas"]["SurveyQuestionOut"][];
             /** Respondents */
             respondents: components["schemas"]["RespondentOut"][];
+            /** Evidencemix */
+            evidenceMix: string;
             /** Askdirect */
             askDirect: boolean;
             /** Model */
@@ -3218,6 +3685,28 @@ export interface components {
             cuts: components["schemas"]["SurveyCut"][];
             /** Answers */
             answers: components["schemas"]["SurveyAnswerOut"][];
+            /** Bymodel */
+            byModel?: components["schemas"]["SurveyModelResults"][];
+        };
+        /** SurveyRowOut */
+        SurveyRowOut: {
+            /** Row */
+            row: number;
+            /** Name */
+            name: string;
+            /** Ok */
+            ok: boolean;
+            /** Errors */
+            errors: string[];
+            /** Words */
+            words: number;
+        };
+        /** SurveySettingsIn */
+        SurveySettingsIn: {
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string | null;
+            } | null;
         };
         /** SurveySummaryOut */
         SurveySummaryOut: {
@@ -3295,6 +3784,15 @@ export interface components {
             personaId: string | null;
             /** Name */
             name: string | null;
+        };
+        /** TierFidelityOut */
+        TierFidelityOut: {
+            /** Tier */
+            tier: string;
+            /** Audited */
+            audited: number;
+            /** Meanr */
+            meanR?: number | null;
         };
         /** TokenEventData */
         TokenEventData: {
@@ -3690,6 +4188,147 @@ export interface operations {
             };
         };
     };
+    list_profiles_api_model_profiles_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileListOut"];
+                };
+            };
+        };
+    };
+    create_profile_api_model_profiles_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileOut"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid profile, or its model did not answer its test call */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_profile_api_model_profiles__profile_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileOut"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid profile, or its model did not answer its test call */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_profile_api_model_profiles__profile_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description In use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     get_catalog_api_models_catalog_get: {
         parameters: {
             query?: never;
@@ -3967,7 +4606,10 @@ export interface operations {
     };
     get_session_health_api_sessions__session_id__health_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the answers this model wrote */
+                model?: string | null;
+            };
             header?: never;
             path: {
                 session_id: string;
@@ -4098,6 +4740,241 @@ export interface operations {
             };
         };
     };
+    list_evidence_api_personas__persona_id__evidence_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceOut"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    add_evidence_api_personas__persona_id__evidence_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_evidence_api_personas__persona_id__evidence__evidence_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+                evidence_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    preview_evidence_api_personas__persona_id__evidence_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvidencePreviewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidencePreviewOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    assist_from_evidence_api_personas__persona_id__evidence_assist_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyzeDocumentResponse"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    personas_from_group_api_sessions__session_id__grounded_personas_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonasFromGroupOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    personas_from_survey_api_personas_from_survey_post: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonasFromSurveyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     list_personas_api_personas_get: {
         parameters: {
             query?: {
@@ -4202,6 +5079,7 @@ export interface operations {
                 ids?: string | null;
                 /** @description Only personas with this tag */
                 tag?: string | null;
+                includeEvidence?: boolean;
             };
             header?: never;
             path?: never;
@@ -4403,6 +5281,8 @@ export interface operations {
             query?: {
                 /** @description 2-4 comma-separated ids */
                 ids?: string | null;
+                /** @description One column per model of each session */
+                byModel?: boolean;
             };
             header?: never;
             path?: never;
@@ -4417,6 +5297,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompareOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    replay_group_api_sessions__session_id__replay_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    replay_similarity_api_sessions__session_id__replay_similarity_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplaySimilarityOut"];
                 };
             };
             /** @description Validation Error */
@@ -4963,7 +5905,10 @@ export interface operations {
     };
     get_analytics_api_sessions__session_id__analytics_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the answers this model wrote */
+                model?: string | null;
+            };
             header?: never;
             path: {
                 session_id: string;

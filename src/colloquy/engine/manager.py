@@ -19,7 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
 from colloquy.engine.publisher import Publisher
-from colloquy.engine.runner import SessionRunner
+from colloquy.engine.runner import EvidenceLookup, SessionRunner
+from colloquy.engine.voices import VoiceBuilder
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
@@ -50,9 +51,13 @@ class RunnerRegistry:
         self._closed = False
         # Called with a session's id when it completes (set by the app: session health).
         self.on_complete: Callable[[str], None] | None = None
+        # A persona's evidence block for a question (set by the app: issue 29).
+        self.evidence: EvidenceLookup | None = None
         # PostgreSQL (engine/cluster.py): a runner runs only while it holds the session's
         # lease, and Stop/End of a run owned by another process are sent to its owner.
         self.cluster: Cluster | None = None
+        # Issue 30: builds each participant's model (profile) when a run starts.
+        self.voice_builder: VoiceBuilder | None = None
 
     def is_active(self, session_id: str) -> bool:
         task = self._tasks.get(session_id)
@@ -78,6 +83,8 @@ class RunnerRegistry:
             self.session_provider,
         )
         runner.on_complete = self.on_complete
+        runner.voice_builder = self.voice_builder
+        runner.evidence = self.evidence
         task = asyncio.create_task(self._run(runner, adopted), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner

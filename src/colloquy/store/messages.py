@@ -13,7 +13,7 @@ from colloquy.store.models import MessageRow
 
 
 def message_to_dict(row: MessageRow) -> Message:
-    return {
+    out: Message = {
         "id": row.id,
         "seq": row.seq,
         "speaker": row.speaker,
@@ -29,7 +29,13 @@ def message_to_dict(row: MessageRow) -> Message:
         "repairs": list(row.repairs or []),
         "rawContent": row.raw_content,
         "note": row.note,
+        "profileId": row.profile_id,
+        "profileName": row.profile_name,
+        "model": row.profile_model,
     }
+    if row.stance is not None:  # private answers only (issue 28)
+        out["stance"] = row.stance
+    return out
 
 
 def message_columns(message: Message, session_id: str) -> dict[str, Any]:
@@ -51,6 +57,10 @@ def message_columns(message: Message, session_id: str) -> dict[str, Any]:
         "repairs": message["repairs"] or None,
         "raw_content": message["rawContent"],
         "note": message["note"],
+        "profile_id": message.get("profileId"),
+        "profile_name": (message.get("profileName") or "")[:100] or None,
+        "profile_model": (message.get("model") or "")[:300] or None,
+        "stance": message.get("stance"),
     }
 
 

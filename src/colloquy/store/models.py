@@ -75,13 +75,15 @@ class MessageRow(Base):
     __tablename__ = "messages"
     __table_args__ = (
         UniqueConstraint("session_id", "seq", name="uq_messages_session_seq"),
-        # One answer per question/round/participant: the runner's "no repeat" guard, enforced.
+        # One answer per question/round/participant and kind (a private answer shares its
+        # position with a public one): the runner's "no repeat" guard, enforced.
         Index(
             "uq_messages_turn",
             "session_id",
             "question_index",
             "round_index",
             "participant_index",
+            "kind",
             unique=True,
         ),
     )
@@ -108,6 +110,12 @@ class MessageRow(Base):
     raw_content: Mapped[str | None] = mapped_column(Text, default=None)
     # Why a message is not what was planned, e.g. the AI moderator's fallback (issue 15).
     note: Mapped[str | None] = mapped_column(Text, default=None)
+    # The model profile and model that wrote it (issue 30; None: moderator, older rows).
+    profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
+    # A private answer's stance, 1 (strongly disagree) to 5 (strongly agree) (issue 28).
+    stance: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class DraftRow(Base):
@@ -213,6 +221,10 @@ class SurveyAnswerRow(Base):
     embedder: Mapped[str | None] = mapped_column(String(200), default=None)
     tokens: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The model profile and model that wrote it (issue 30; None on older rows).
+    profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
 
 
 class SessionLeaseRow(Base):
@@ -227,6 +239,70 @@ class SessionLeaseRow(Base):
     owner: Mapped[str] = mapped_column(String(100))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     stop_request: Mapped[str | None] = mapped_column(String(10), nullable=True)
+
+
+class ModelProfileRow(Base):
+    """A saved model (issue 30): provider, endpoint, model and key (encrypted with the
+    secret box). The default one is the model of the Settings screen."""
+
+    __tablename__ = "model_profiles"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    provider: Mapped[str] = mapped_column(String(20))
+    base_url: Mapped[str | None] = mapped_column(String(500), default=None)
+    model: Mapped[str | None] = mapped_column(String(300), default=None)
+    api_key: Mapped[str | None] = mapped_column(Text, default=None)
+    is_default: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SettingsVersionRow(Base):
+    """One row: bumped by every saved model, profile or embeddings change, so every
+    process of a deployment reloads them (services/models/settings_sync.py)."""
+
+    __tablename__ = "settings_version"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class PersonaEvidenceRow(Base):
+    """A document of evidence on a persona (issue 29); the file is kept under
+    data/evidence/<persona id>/ (`stored_name`), its text here, its passages below."""
+
+    __tablename__ = "persona_evidence"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    persona_id: Mapped[str] = mapped_column(
+        ForeignKey("personas.id", ondelete="CASCADE"), index=True
+    )
+    filename: Mapped[str] = mapped_column(String(300))
+    kind: Mapped[str] = mapped_column(String(10))  # pdf, docx, txt, csv, md
+    source: Mapped[str] = mapped_column(String(40), default="upload")
+    stored_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    text: Mapped[str] = mapped_column(Text)
+    words: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class EvidencePassageRow(Base):
+    """One retrievable passage of a persona's evidence and its vector (from `embedder`;
+    re-embedded when the active embedder has another name)."""
+
+    __tablename__ = "evidence_passages"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    evidence_id: Mapped[str] = mapped_column(
+        ForeignKey("persona_evidence.id", ondelete="CASCADE"), index=True
+    )
+    persona_id: Mapped[str] = mapped_column(String(64), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    vector: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
+    embedder: Mapped[str | None] = mapped_column(String(300), default=None)
 
 
 class SurveyHumanAnswerRow(Base):

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
+from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.personas import Traits
 from colloquy.api.schemas.results import InsightsOut
 from colloquy.domain.constants import (
@@ -24,6 +25,10 @@ from colloquy.domain.constants import (
 )
 
 PersonaId = Annotated[str, Field(max_length=64)]
+ProfileMap = Annotated[
+    dict[Annotated[str, Field(max_length=64)], Annotated[str, Field(max_length=64)] | None],
+    Field(max_length=600),
+]
 QuestionText = Annotated[str, Field(max_length=5000)] | None
 
 
@@ -45,6 +50,11 @@ class SessionSettingsIn(RequestModel):
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
     moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
+    # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
+    participant_profiles: ProfileMap | None = None
+    private_answers: bool = False  # issue 28
+    model_bids: bool = False  # natural mode only
+    seed: int | None = None  # natural mode: replay a run; None: a new random seed
 
 
 class SessionCreate(RequestModel):
@@ -100,6 +110,8 @@ class SessionRerunIn(RequestModel):
     base_url: str | None = Field(default=None, max_length=500)
     model: ModelName = None
     api_key: str | None = Field(default=None, max_length=500)
+    # Issue 30: a saved model profile instead of provider/baseUrl/model/apiKey.
+    profile_id: str | None = Field(default=None, max_length=64)
 
 
 class SessionSummaryOut(CamelModel):
@@ -134,6 +146,12 @@ class MessageOut(CamelModel):
     repairs: list[str] = Field(default_factory=list)
     # Why the message is not what was planned (an AI moderator call that fell back).
     note: str | None = None
+    # Issue 30: the model profile and model that wrote an answer (None: moderator, older).
+    profile_id: str | None = None
+    profile_name: str | None = None
+    model: str | None = None
+    # A private answer's stance: 1 strongly disagree ... 5 strongly agree (issue 28).
+    stance: int | None = None
 
 
 class ProgressOut(CamelModel):
@@ -143,6 +161,10 @@ class ProgressOut(CamelModel):
     round: int  # 0-based
     participant_index: int | None  # next to answer (0-based); None when complete
     speaking_persona_id: str | None  # being generated right now
+    # Natural mode (issue 28): the turn being spoken on this question (1-based) and the
+    # question's turn budget ("Turn 7 of ~15"); None in the other modes.
+    turn: int | None = None
+    turn_budget: int | None = None
 
 
 class StimulusOut(CamelModel):
@@ -160,6 +182,13 @@ class SessionSettingsOut(CamelModel):
     auto_advance: bool
     # Who writes the prompts between rounds: scripted (the spec's text) | ai (issue 15).
     moderator: ModeratorKind = "scripted"
+    # Issue 30: {personaId: model profile id}; participants not named use the default.
+    participant_profiles: dict[str, str] = Field(default_factory=dict)
+    # Issue 28: private answers before/after each question; natural mode's model bids and
+    # the seed of its speaker order and turn lengths (None in the other modes).
+    private_answers: bool = False
+    model_bids: bool = False
+    seed: int | None = None
 
 
 class SessionParticipantOut(CamelModel):
@@ -179,6 +208,13 @@ class SessionParticipantOut(CamelModel):
     generated_from: str | None = None
     created_at: str | None = None
     updated_at: str | None = None
+    # Its evidence tier when it was snapshot (issue 29); absent in older sessions.
+    evidence: EvidenceTierOut | None = None
+
+
+class ReplayOfOut(CamelModel):
+    session_id: str
+    participants: list[int]
 
 
 class SessionOut(CamelModel):
@@ -202,3 +238,7 @@ class SessionOut(CamelModel):
     model: SessionModelOut | None = None
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
+    # Issue 29: persona id per participant of a human group (None: no turns), and for a
+    # replay the original group {sessionId, participants: its participant per persona}.
+    grounded_personas: list[str | None] | None = None
+    replay_of: ReplayOfOut | None = None

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
+from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.csv_export import model_text
 from colloquy.domain.timeutil import to_datetime
 
@@ -101,6 +102,8 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> list
         text = f"{facts}; {counts.get(p.get('id'), 0)} responses"
         if interests:
             text += f"; interests: {interests}"
+        if p.get("evidence"):  # issue 29: snapshots made before tiers have none
+            text += f"; evidence: {tier_label(p['evidence'])}"
         lines.append(f"- **{md_text(p.get('name'))}**: {md_text(text)}")
     return lines + [""]
 
@@ -158,7 +161,10 @@ def _round_label(round_index: int) -> str:
     return f"Round {round_index + 1} ({_ROUND_LABELS[min(round_index, 1)]})"
 
 
-def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]) -> list[str]:
+def _transcript(
+    questions: Sequence[Any], messages: Sequence[Mapping[str, Any]], natural: bool = False
+) -> list[str]:
+    """`natural`: a natural-mode session (issue 28) has turns, not rounds: no round headings."""
     lines = ["## Transcript", ""]
     if not messages:
         return lines + ["_No messages._", ""]
@@ -171,7 +177,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]])
             title = f"Question {q + 1}" if isinstance(q, int) else "Discussion"
             lines += [""] if lines[-1] else []
             lines += [f"### {title}: {md_text(text)}" if text else f"### {title}", ""]
-        if r != current_r and isinstance(r, int):
+        if r != current_r and isinstance(r, int) and not natural:
             current_r = r
             lines += ([""] if lines[-1] else []) + [f"#### {_round_label(r)}", ""]
         meta = ", ".join(
@@ -211,5 +217,6 @@ def markdown_report(
         lines.append("")
     lines += _insights(insights)
     lines += _analytics(analytics)
-    lines += _transcript(questions, messages)
+    natural = (session.get("settings") or {}).get("discussionMode") == "natural"
+    lines += _transcript(questions, messages, natural)
     return "\n".join(lines).rstrip() + "\n"

@@ -26,6 +26,11 @@ class NewMessage(TypedDict):
     repairs: NotRequired[list[str]]  # what answer cleaning changed (answers only)
     rawContent: NotRequired[str | None]  # the model's text before cleaning, when repaired
     note: NotRequired[str | None]  # e.g. the AI moderator's fallback to the scripted text
+    # The model profile and model that wrote an answer (issue 30: mixed panels).
+    profileId: NotRequired[str | None]
+    profileName: NotRequired[str | None]
+    model: NotRequired[str | None]
+    stance: NotRequired[int | None]  # a private answer's 1-5 stance (issue 28)
 
 
 class Message(TypedDict):
@@ -46,11 +51,15 @@ class Message(TypedDict):
     repairs: list[str]
     rawContent: str | None
     note: str | None
+    profileId: NotRequired[str | None]  # issue 30: the profile and model that wrote it
+    profileName: NotRequired[str | None]
+    model: NotRequired[str | None]
+    stance: NotRequired[int | None]
 
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
     """The stored form of a new message (its `seq` must be set)."""
-    return {
+    out: Message = {
         "id": message_id,
         "seq": message["seq"],
         "speaker": message["speaker"],
@@ -66,4 +75,10 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "repairs": list(message.get("repairs") or []),
         "rawContent": message.get("rawContent"),
         "note": message.get("note"),
+        "profileId": message.get("profileId"),
+        "profileName": message.get("profileName"),
+        "model": message.get("model"),
     }
+    if message.get("stance") is not None:  # private answers only (issue 28)
+        out["stance"] = message.get("stance")
+    return out

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, get_args
 
 from colloquy.domain.constants import (
     DEFAULT_MODERATOR_STYLE,
     DEFAULT_RESPONSE_LENGTH,
     MODERATOR_STYLES,
     RESPONSE_LENGTHS,
-    SENTIMENTS,
     SESSION_STATUSES,
     STIMULUS_TYPES,
     TRAIT_DEFAULT,
@@ -30,9 +29,7 @@ from colloquy.domain.constants import (
     MessageKind,
     ModeratorKind,
     ModeratorStyle,
-    Priority,
     ResponseLength,
-    Sentiment,
     SessionStatus,
     StimulusPlatform,
     StimulusType,
@@ -44,15 +41,13 @@ from colloquy.domain.stored_values import (
     integer,
     one_of,
     optional_text,
-    stored_time,
     text,
     texts,
 )
 
-DISCUSSION_MODES: tuple[DiscussionMode, ...] = ("sequential", "parallel")
+DISCUSSION_MODES: tuple[DiscussionMode, ...] = ("sequential", "parallel", "natural")
 MODERATOR_KINDS: tuple[ModeratorKind, ...] = ("scripted", "ai")
-MESSAGE_KINDS: tuple[MessageKind, ...] = ("question", "round", "response", "probe", "summary")
-PRIORITIES: tuple[Priority, ...] = ("high", "medium", "low")
+MESSAGE_KINDS: tuple[MessageKind, ...] = get_args(MessageKind)
 STIMULUS_PLATFORMS: tuple[StimulusPlatform, ...] = (
     "youtube",
     "vimeo",
@@ -84,6 +79,10 @@ class SessionSettings(TypedDict):
     discussionMode: DiscussionMode
     autoAdvance: bool
     moderator: ModeratorKind
+    participantProfiles: NotRequired[dict[str, str]]  # issue 30: {personaId: profileId}
+    privateAnswers: NotRequired[bool]  # issue 28: private answers before/after each question
+    modelBids: NotRequired[bool]  # natural mode: participants bid 0-9 to speak (one call a turn)
+    seed: NotRequired[int | None]  # natural mode: who speaks and how long (replayable)
 
 
 class Participant(TypedDict):
@@ -102,6 +101,7 @@ class Participant(TypedDict):
     generatedFrom: NotRequired[str | None]
     createdAt: NotRequired[str | None]
     updatedAt: NotRequired[str | None]
+    evidence: NotRequired[dict[str, Any]]  # its evidence tier (issue 29)
 
 
 class Stimulus(TypedDict):
@@ -164,14 +164,31 @@ def moderator_style(value: Any) -> ModeratorStyle:
 def session_settings(value: Any) -> SessionSettings:
     """The stored settings with the defaults of a new session for missing or odd values."""
     data: Mapping[str, Any] = value if isinstance(value, Mapping) else {}
-    return {
+    out: SessionSettings = {
         "responseLength": one_of(
             data.get("responseLength"), RESPONSE_LENGTHS, DEFAULT_RESPONSE_LENGTH
         ),
         "discussionMode": one_of(data.get("discussionMode"), DISCUSSION_MODES, "sequential"),
         "autoAdvance": data.get("autoAdvance") is True,
         "moderator": one_of(data.get("moderator"), MODERATOR_KINDS, "scripted"),
+        "participantProfiles": profile_map(data.get("participantProfiles")),
     }
+    # Issue 28's settings only when stored (a session without them reads as before).
+    if "privateAnswers" in data:
+        out["privateAnswers"] = data.get("privateAnswers") is True
+    if "modelBids" in data:
+        out["modelBids"] = data.get("modelBids") is True
+    if "seed" in data:
+        seed = data.get("seed")
+        out["seed"] = seed if type(seed) is int and 0 <= seed < 2**53 else None
+    return out
+
+
+def profile_map(value: Any) -> dict[str, str]:
+    """{personaId: profileId} of a mixed panel; anything else reads as none."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str) and v}
 
 
 def participant(value: Mapping[str, Any]) -> Participant:
@@ -194,6 +211,13 @@ def participant(value: Mapping[str, Any]) -> Participant:
     for key in ("generatedFrom", "createdAt", "updatedAt"):
         if key in value:
             out[key] = optional_text(value.get(key))
+    evidence = value.get("evidence")
+    if isinstance(evidence, Mapping):
+        out["evidence"] = {
+            "tier": text(evidence.get("tier")),
+            "documents": integer(evidence.get("documents")),
+            "words": integer(evidence.get("words")),
+        }
     return in_stored_order(out, value)
 
 
@@ -230,48 +254,6 @@ def error_record(value: Any) -> ErrorRecord | None:
         "status": integer(status) if status is not None and integer(status, -1) >= 0 else None,
         "message": text(value.get("message")),
     }
-
-
-def _sentiment(value: Any) -> Sentiment:
-    return one_of(value, SENTIMENTS, "neutral")
-
-
-def _theme(value: Mapping[str, Any]) -> dict[str, Any]:
-    out = {
-        "theme": text(value.get("theme")),
-        "description": text(value.get("description")),
-        "frequency": integer(value.get("frequency")),
-    }
-    return in_stored_order(out, value)
-
-
-def _recommendation(value: Mapping[str, Any]) -> dict[str, Any]:
-    out = {
-        "priority": one_of(value.get("priority"), PRIORITIES, "medium"),
-        "title": text(value.get("title")),
-        "description": text(value.get("description")),
-    }
-    return in_stored_order(out, value)
-
-
-def insights_record(value: Any, default_time: datetime) -> dict[str, Any] | None:
-    """Stored insights with every field of the API's InsightsOut: missing or odd values get
-    the neutral default (an empty text or list, zero percentages, `neutral`); a time that
-    cannot be read is `default_time`. Extra keys are left out. Not an object: None."""
-    if not isinstance(value, Mapping):
-        return None
-    breakdown = value.get("sentimentBreakdown")
-    shares: Mapping[str, Any] = breakdown if isinstance(breakdown, Mapping) else {}
-    out = {
-        "summary": text(value.get("summary")),
-        "overallSentiment": _sentiment(value.get("overallSentiment")),
-        "sentimentBreakdown": {s: integer(shares.get(s)) for s in SENTIMENTS},
-        "keyThemes": [_theme(t) for t in dicts(value.get("keyThemes"))],
-        "recommendations": [_recommendation(r) for r in dicts(value.get("recommendations"))],
-        "generatedAt": stored_time(value.get("generatedAt"), default_time),
-        "model": text(value.get("model")),
-    }
-    return in_stored_order(out, value)
 
 
 def questions(value: Any) -> list[str]:

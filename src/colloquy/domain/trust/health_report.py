@@ -31,6 +31,8 @@ from colloquy.domain.trust.health_metrics import (
     repetition,
 )
 from colloquy.domain.trust.health_persona import character_breaks, trait_consistency
+from colloquy.domain.trust.health_private import private_conformity
+from colloquy.domain.trust.health_turns import as_phases
 from colloquy.domain.trust.health_voices import distinctiveness, verbosity
 
 REPORT_VERSION = 1
@@ -145,7 +147,9 @@ def build_health_report(
     findings = [
         diversity(answers),
         positivity(answers),
-        conformity(answers),
+        # Private answers before/after (issue 28), when the session has them, measure
+        # conformity directly; else convergence of the public answers' embeddings.
+        private_conformity(messages, names) or conformity(as_phases(answers)),
         character_breaks(answers, names),
         repetition(answers),
         trait_consistency(answers, participants),

@@ -31,6 +31,7 @@ from colloquy.domain.models.catalog import embedding_entry
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.embeddings import Embedder, EmbeddingError, OpenAIEmbedder, WordLlamaEmbedder
 from colloquy.runtime import Runtime
+from colloquy.services.models import settings_sync
 from colloquy.services.models.secret_box import SecretBox
 from colloquy.services.models.settings import current, models_dir
 from colloquy.store.models import AppSettingRow
@@ -100,7 +101,11 @@ def _from_row(data: dict[str, Any], box: SecretBox) -> EmbeddingChoice | None:
 
 
 def use(runtime: Runtime, choice: EmbeddingChoice, source: str) -> None:
-    """Switch new embeddings to `choice` (the embedder is built on first use)."""
+    """Switch new embeddings to `choice` (the embedder is built on first use); the same
+    choice again keeps the embedder already built."""
+    if runtime.extras.get(CHOICE_KEY) == choice:
+        runtime.extras[SOURCE_KEY] = source
+        return
     runtime.extras[CHOICE_KEY] = choice
     runtime.extras[SOURCE_KEY] = source
     runtime.extras.pop(EMBEDDER_KEY, None)
@@ -265,8 +270,10 @@ async def save(db: AsyncSession, runtime: Runtime, change: EmbeddingChange) -> d
         db.add(AppSettingRow(key=SETTING_KEY, data=data))
     else:
         row.data = data
+    await settings_sync.bump(db)  # every process of the deployment follows (issue 30 item 4)
     await db.commit()
     use(runtime, choice, "saved")
+    await settings_sync.reload(runtime)
     return {**view(runtime), "test": outcome}
 
 
@@ -275,7 +282,9 @@ async def reset(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
     row = await db.get(AppSettingRow, SETTING_KEY)
     if row is not None:
         await db.delete(row)
+        await settings_sync.bump(db)
         await db.commit()
     env = from_env(runtime)
     use(runtime, env or EmbeddingChoice(), "env" if env else "default")
+    await settings_sync.reload(runtime)
     return view(runtime)

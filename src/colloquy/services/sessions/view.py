@@ -14,6 +14,8 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.insights_record import insights_record
+from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.domain.sessions.record import ModelRecord, SessionRecord
 from colloquy.engine.journal import load_messages
 from colloquy.engine.publisher import progress_payload
@@ -56,7 +58,7 @@ def session_record(row: SessionRow) -> SessionRecord:
         "questions": rec.questions(row.questions),
         "settings": rec.session_settings(row.settings),
         "tokensUsed": row.tokens_used or 0,
-        "insights": rec.insights_record(row.insights, row.completed_at or row.created_at),
+        "insights": insights_record(row.insights, row.completed_at or row.created_at),
         "model": model_info(row),
         "source": row.source or "simulated",
     }
@@ -81,6 +83,7 @@ def session_view(
         messages,
         generating,
         settings["moderator"],
+        settings["discussionMode"],
     )
     progress.pop("tokensUsed")
     return {
@@ -89,6 +92,9 @@ def session_view(
         "running": bool(row.running),
         "messages": [_view_message(m) for m in messages],
         "progress": progress,
+        # Issue 29: the personas made from a human group's people; what a replay replays.
+        "groundedPersonas": (row.settings or {}).get("groundedPersonas"),
+        "replayOf": (row.settings or {}).get("replayOf"),
     }
 
 
@@ -109,6 +115,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
         grouped = await db.execute(
             select(MessageRow.session_id, MessageRow.sentiment, func.count())
             .where(MessageRow.session_id.in_([r.id for r in rows]))
+            .where(MessageRow.kind.not_in(PRIVATE_KINDS))  # not private answers (issue 28)
             .group_by(MessageRow.session_id, MessageRow.sentiment)
         )
         for session_id, sentiment, n in grouped:

@@ -2,7 +2,7 @@ import { ActivityIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import type { SessionProgress } from "@/lib/api-types";
-import { overallProgressLabel, questionLabel, roundLabel, tokensLabel } from "../utils/progress";
+import { overallProgressLabel, questionLabel, stepLabel, tokensLabel } from "../utils/progress";
 
 export interface SessionProgressCardProps {
   progress: SessionProgress;
@@ -42,7 +42,7 @@ export function SessionProgressCard({ progress, questions, tokensUsed }: Session
           {current && <p className="line-clamp-2 text-xs text-muted-foreground">{current}</p>}
         </div>
         <div className="rounded-md bg-secondary px-3 py-2 text-xs font-medium" data-testid="round-progress">
-          {roundLabel(progress.round)}
+          {stepLabel(progress)}
         </div>
         <div className="flex items-baseline justify-between gap-2">
           <span className="text-muted-foreground">Tokens Used</span>

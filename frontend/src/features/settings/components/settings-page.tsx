@@ -15,6 +15,7 @@ import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestM
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { DownloadModelsCard } from "./download-models-card";
 import { EmbeddingsCard } from "./embeddings-card";
+import { ModelProfilesCard } from "./model-profiles-card";
 
 type FormValues = ModelFieldValues;
 
@@ -53,6 +54,7 @@ export function SettingsPage() {
             <ModelForm current={settings.data} />
             <ActiveModelCard current={settings.data} />
           </div>
+          <ModelProfilesCard />
           <DownloadModelsCard />
           <EmbeddingsCard />
         </div>

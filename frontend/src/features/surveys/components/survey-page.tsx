@@ -22,6 +22,7 @@ import {
 } from "../api/surveys";
 import { CUT_LABELS, fmt, groupBy, interval, pct, percentDone } from "../utils/format";
 import { HumanResultsPanel } from "./human-results-panel";
+import { SurveyByModel } from "./survey-by-model";
 import { STATUS_LABELS } from "./surveys-page";
 
 const PmfChart = lazy(() => import("./pmf-chart"));
@@ -273,7 +274,7 @@ export function SurveyPage() {
           <>
             <p className="text-sm text-muted-foreground" data-testid="survey-embedder">
               Simulated respondents (model: {results.data.model || "unknown"}). Answers rated by semantic similarity with{" "}
-              {results.data.embedder}.
+              {results.data.embedder}. <span data-testid="survey-evidence-mix">{s.evidenceMix}.</span>
             </p>
             {results.data.offlineEmbedderWarning && (
               <div role="note" className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -284,6 +285,7 @@ export function SurveyPage() {
             {s.questions.map((q) => (
               <QuestionCard key={q.id} survey={s} question={q} results={results.data} scales={scales.data} />
             ))}
+            <SurveyByModel survey={s} results={results.data} />
           </>
         )}
         {results.isError && (
