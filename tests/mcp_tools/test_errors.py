@@ -4,7 +4,6 @@ from pydantic import ValidationError
 
 from colloquy.api.schemas.sessions import SessionCreate
 from colloquy.mcp.errors import invalid
-from colloquy.mcp.tools.base import parse
 from colloquy.mcp.tools.session_view import GetSessionArgs
 
 
@@ -33,16 +32,13 @@ def test_missing_argument_and_list_positions():
 
 
 def test_nested_object_errors_carry_the_argument_name():
-    try:
-        parse(SessionCreate, {"questions": [3], "settings": {"autoAdvance": "maybe"}}, "guide")
-    except Exception as exc:  # noqa: BLE001 - the failure type is what is checked
-        assert type(exc).__name__ == "ToolFailure"
-        assert exc.errors == [  # type: ignore[attr-defined]
-            "guide.questions[0]: Input should be a valid string",
-            "guide.settings.autoAdvance: Input should be a valid boolean, unable to interpret input",
-        ]
-    else:
-        raise AssertionError("no error")
+    failure = _failure(
+        SessionCreate, {"questions": [3], "settings": {"autoAdvance": "maybe"}}, "guide"
+    )
+    assert failure.errors == [
+        "guide.questions[0]: Input should be a valid string",
+        "guide.settings.autoAdvance: Input should be a valid boolean, unable to interpret input",
+    ]
 
 
 def test_nan_and_unstorable_text_are_refused_or_cleaned():

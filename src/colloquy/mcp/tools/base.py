@@ -3,14 +3,11 @@ ignored), text no database can store is cleaned as in the API, NaN and Infinity 
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from colloquy.domain.text_safety import UnstorableJson, clean_json
-from colloquy.mcp.errors import invalid
-
-M = TypeVar("M", bound=BaseModel)
 
 
 class ToolArgs(BaseModel):
@@ -28,12 +25,3 @@ class ToolArgs(BaseModel):
             return clean_json(data)
         except UnstorableJson as exc:
             raise ValueError(str(exc)) from None
-
-
-def parse(model: type[M], data: Any, where: str) -> M:
-    """`data` (a JSON object inside the arguments) as `model`, or a tool error naming the
-    argument and the field, e.g. 'guide.settings.autoAdvance: Input should be a valid boolean'."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise invalid(exc, where) from None
