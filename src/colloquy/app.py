@@ -45,6 +45,7 @@ from colloquy.engine.cluster import SCAN_SECONDS, Cluster, is_postgres
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import PROVIDERS
+from colloquy.mcp.http import install_mcp
 from colloquy.runtime import Runtime
 from colloquy.services.models import settings_sync
 from colloquy.services.models.downloads import shutdown as shutdown_downloads
@@ -172,5 +173,6 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     app.include_router(api)
     app.include_router(uploads.files_router)
 
+    install_mcp(app)  # the MCP server's streamable HTTP at /mcp (docs/mcp.md)
     install_spa(app, settings.frontend_dist or default_dist())
     return app

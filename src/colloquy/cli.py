@@ -85,6 +85,24 @@ def worker(
     asyncio.run(main())
 
 
+@app.command("mcp")
+def mcp_server(
+    log_level: str = typer.Option("warning", help="Log level (the log goes to stderr)."),
+) -> None:
+    """Serve the MCP tools over stdio for an assistant (Claude Desktop, ...): configured by
+    the same COLLOQUY_* environment as `serve` (docs/mcp.md)."""
+    import logging
+    import sys
+
+    import anyio
+
+    from colloquy.mcp.server import serve_stdio
+    from colloquy.settings import get_settings
+
+    logging.basicConfig(level=log_level.upper(), stream=sys.stderr)
+    anyio.run(serve_stdio, get_settings())
+
+
 @app.command()
 def openapi(
     out: Path = typer.Option(Path("openapi.json"), help="Where to write the schema."),

@@ -73,8 +73,8 @@ def is_signed_in(headers: dict[str, str], token: str) -> bool:
 
 
 def needs_token(path: str) -> bool:
-    if path.startswith("/uploads/") or path == "/uploads":
-        return True
+    if path.startswith(("/uploads/", "/mcp/")) or path in ("/uploads", "/mcp"):
+        return True  # stored files; the MCP server (docs/mcp.md)
     return (path == "/api" or path.startswith("/api/")) and not path.startswith(PUBLIC_API)
 
 

@@ -1,0 +1,90 @@
+"""The MCP server on the official SDK (its low-level Server): the catalogue's tools, their
+argument schemas, tool errors as results with isError, progress through the request's
+progress token. Served over stdio here (`colloquy mcp`) and over streamable HTTP at /mcp
+(http.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+from colloquy import __version__
+from colloquy.mcp import catalog
+from colloquy.mcp.context import ToolContext, started
+from colloquy.mcp.errors import ToolFailure
+from colloquy.settings import Settings
+
+INSTRUCTIONS = (
+    "Colloquy runs AI focus groups and concept-test surveys with synthetic personas. "
+    "list_personas or create_personas for participant ids; run_focus_group with a guide, "
+    "then get_session for the transcript; run_survey, then get_survey_results."
+)
+Lifespan = Callable[[Server[ToolContext]], AbstractAsyncContextManager[ToolContext]]
+
+
+def _schema(name: str) -> dict[str, Any] | None:
+    tool = catalog.BY_NAME.get(name)
+    return tool.input_schema() if tool else None
+
+
+async def list_tools(
+    ctx: ServerRequestContext[ToolContext], params: types.PaginatedRequestParams | None
+) -> types.ListToolsResult:
+    return types.ListToolsResult(
+        tools=[
+            types.Tool(
+                name=t.name,
+                description=t.description,
+                input_schema=t.input_schema(),
+                annotations=types.ToolAnnotations(
+                    read_only_hint=t.read_only, destructive_hint=False
+                ),
+            )
+            for t in catalog.TOOLS
+        ]
+    )
+
+
+async def call_tool(
+    ctx: ServerRequestContext[ToolContext], params: types.CallToolRequestParams
+) -> types.CallToolResult:
+    """A tool's JSON result (as text and as structured content), or a tool error."""
+    try:
+        result = await catalog.call_tool(
+            ctx.lifespan_context, params.name, params.arguments, ctx.session.report_progress
+        )
+    except ToolFailure as failure:
+        return types.CallToolResult(
+            content=[types.TextContent(text=failure.message)], is_error=True
+        )
+    text = json.dumps(result, ensure_ascii=False)
+    return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=result)
+
+
+def build_server(lifespan: Lifespan) -> Server[ToolContext]:
+    """`lifespan` yields the ToolContext the tools run with."""
+    return Server(
+        "colloquy",
+        version=__version__,
+        title="Colloquy",
+        instructions=INSTRUCTIONS,
+        lifespan=lifespan,
+        get_tool_input_schema=_schema,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+
+
+async def serve_stdio(settings: Settings) -> None:
+    """`colloquy mcp`: the server's own start-up (database, model, runs), then the tools
+    over stdin/stdout until the client closes them."""
+    server = build_server(lambda _server: started(settings))
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())

@@ -1,0 +1,1 @@
+"""The tools, one file per feature; catalog.py lists them."""
