@@ -4,8 +4,10 @@ kill is rewritten."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
+import threading
 import time
 
 import httpx
@@ -17,6 +19,9 @@ from support.sessions_helpers import session_body
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(150)]
 SESSIONS = 20
+# Answers served before the kill: at most SESSIONS * 6 of the 20 x 18 planned, so at most 6
+# sessions can finish before it however slow the machine is (a condition, not a timing).
+ANSWERS_BEFORE_KILL = SESSIONS * 6
 
 
 def summaries(url: str) -> dict[str, dict]:
@@ -25,7 +30,14 @@ def summaries(url: str) -> dict[str, dict]:
 
 def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
     log = tmp_path / "server.log"
-    with run_fake_openai(lambda body: FakeReply(default_responder(body), delay=0.1)) as fake:
+    calls, killed = itertools.count(1), threading.Event()
+
+    def responder(body: dict) -> FakeReply:
+        held = next(calls) > ANSWERS_BEFORE_KILL and not killed.is_set()
+        # A held answer outlives the killed server; after the kill every answer flows.
+        return FakeReply(default_responder(body), delay=120 if held else 0.1)
+
+    with run_fake_openai(responder) as fake:
         env = server_env(settings, fake.base_url)
         proc, url = start(env, log)
         try:
@@ -47,6 +59,7 @@ def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
                 time.sleep(0.05)
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
+            killed.set()
         finally:
             if proc.poll() is None:
                 proc.kill()

@@ -132,8 +132,13 @@ async def remote_progress(
     sub, _, _ = bus.subscribe(name, None)  # before reading: nothing falls in between
     try:
         state = await _state(factory, survey_id)
+        done = -1
         while state is not None:
-            yield state
+            # Progress published before the stored state was read can arrive after it:
+            # never send a running count lower than one already sent.
+            if state["status"] != "running" or int(state.get("done") or 0) >= done:
+                done = max(done, int(state.get("done") or 0))
+                yield state
             if state["status"] != "running":
                 return
             state = await _next(sub.queue, factory, survey_id)
