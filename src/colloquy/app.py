@@ -28,6 +28,7 @@ from colloquy.api import (
     surveys,
     trust,
     uploads,
+    usage,
 )
 from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
@@ -136,6 +137,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(trust.router)  # before personas: /personas/audit is not an id
     api.include_router(personas.router)
     api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
+    api.include_router(usage.router)  # before sessions and surveys: /estimate is not an id
     api.include_router(sessions.router)
     api.include_router(events.router)
     api.include_router(draft.router)

@@ -446,6 +446,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Prices
+         * @description USD per 1M tokens per model: input, output, cachedInput.
+         */
+        get: operations["get_prices_api_settings_prices_get"];
+        /**
+         * Put Prices
+         * @description Replace the whole table: {"<model>": {"input": 2.5, "output": 10, "cachedInput": 1.25}}.
+         */
+        put: operations["put_prices_api_settings_prices_put"];
+        post?: never;
+        /**
+         * Reset Prices
+         * @description Back to the default table.
+         */
+        delete: operations["reset_prices_api_settings_prices_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/prices/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price Defaults
+         * @description The default table and the date its prices were read from the providers.
+         */
+        get: operations["price_defaults_api_settings_prices_defaults_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Default Budget
+         * @description The default budget (USD) of a session or survey without its own; null: none.
+         */
+        get: operations["get_default_budget_api_settings_budget_get"];
+        /** Put Default Budget */
+        put: operations["put_default_budget_api_settings_budget_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate Session
+         * @description What a session set up like this would cost (the create body; nothing is stored).
+         */
+        post: operations["estimate_session_api_sessions_estimate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate Survey
+         * @description What a survey set up like this would cost (the create body; nothing is stored).
+         */
+        post: operations["estimate_survey_api_surveys_estimate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put Session Budget
+         * @description Set or raise the session's budget; then Retry continues a run stopped by it.
+         */
+        put: operations["put_session_budget_api_sessions__session_id__budget_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put Survey Budget
+         * @description Set or raise the survey's budget; then Run continues it.
+         */
+        put: operations["put_survey_budget_api_surveys__survey_id__budget_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -1130,6 +1279,16 @@ export interface components {
             /** Signedin */
             signedIn: boolean;
         };
+        /** BudgetIn */
+        BudgetIn: {
+            /** Budgetusd */
+            budgetUsd?: number | null;
+        };
+        /** BudgetOut */
+        BudgetOut: {
+            /** Budgetusd */
+            budgetUsd?: number | null;
+        };
         /** CalibrationOut */
         CalibrationOut: {
             /** N */
@@ -1548,6 +1707,25 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** EstimateOut */
+        EstimateOut: {
+            /** Calls */
+            calls: number;
+            /** Prompttokens */
+            promptTokens: number;
+            /** Completiontokens */
+            completionTokens: number;
+            /** Costusd */
+            costUsd: number;
+            /** Provider */
+            provider: string;
+            /** Model */
+            model: string;
+            /** Priced */
+            priced: boolean;
+            /** Basis */
+            basis: string;
+        };
         /** ExtractDocumentResponse */
         ExtractDocumentResponse: {
             /** Text */
@@ -1767,6 +1945,7 @@ export interface components {
             repairs?: string[];
             /** Note */
             note?: string | null;
+            usage?: components["schemas"]["UsageOut"] | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -2029,6 +2208,24 @@ export interface components {
             /** Tags */
             tags?: (string | null)[] | null;
         };
+        /** PriceDefaultsOut */
+        PriceDefaultsOut: {
+            /** Asof */
+            asOf: string;
+            /** Prices */
+            prices: {
+                [key: string]: components["schemas"]["PriceOut"];
+            };
+        };
+        /** PriceOut */
+        PriceOut: {
+            /** Input */
+            input: number;
+            /** Output */
+            output: number;
+            /** Cachedinput */
+            cachedInput: number;
+        };
         /** ProgressEventData */
         ProgressEventData: {
             /** Responses */
@@ -2136,6 +2333,20 @@ export interface components {
             /** Average */
             average: number;
         };
+        /** RunSettingsIn */
+        RunSettingsIn: {
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
+        };
+        /** RunSettingsOut */
+        RunSettingsOut: {
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
+        };
         /** ScaleOut */
         ScaleOut: {
             /** Key */
@@ -2203,6 +2414,29 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+        };
+        /**
+         * SessionEstimateIn
+         * @description The create body, and the model to price it for (default: the current one).
+         */
+        SessionEstimateIn: {
+            /** Name */
+            name?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Participantids */
+            participantIds?: string[];
+            /** Moderatorstyle */
+            moderatorStyle?: string | null;
+            /** Stimuli */
+            stimuli?: components["schemas"]["StimulusIn"][];
+            /** Questions */
+            questions?: (string | null)[];
+            settings?: components["schemas"]["SessionSettingsIn"];
+            /** Provider */
+            provider?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /**
          * SessionEventPayloads
@@ -2321,6 +2555,7 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            usage?: components["schemas"]["UsageOut"];
         };
         /**
          * SessionParticipantOut
@@ -2384,6 +2619,10 @@ export interface components {
             autoAdvance: boolean;
             /** Moderator */
             moderator?: string | null;
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -2405,6 +2644,10 @@ export interface components {
              * @enum {string}
              */
             moderator: "scripted" | "ai";
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -2440,6 +2683,7 @@ export interface components {
             source: "simulated" | "human";
             /** Health */
             health?: string | null;
+            usage?: components["schemas"]["UsageOut"];
         };
         /**
          * SessionUpdate
@@ -2575,6 +2819,7 @@ export interface components {
              * @default false
              */
             askDirect: boolean;
+            settings?: components["schemas"]["RunSettingsIn"] | null;
         };
         /** SurveyCut */
         SurveyCut: {
@@ -2594,6 +2839,29 @@ export interface components {
             ci: number[];
             /** Top2 */
             top2: number;
+        };
+        /** SurveyEstimateIn */
+        SurveyEstimateIn: {
+            /** Name */
+            name?: string | null;
+            /** Concepts */
+            concepts?: components["schemas"]["StimulusIn"][];
+            /** Questions */
+            questions?: components["schemas"]["SurveyQuestionIn"][];
+            /** Respondentids */
+            respondentIds?: string[];
+            /** Samples */
+            samples?: number | null;
+            /**
+             * Askdirect
+             * @default false
+             */
+            askDirect: boolean;
+            settings?: components["schemas"]["RunSettingsIn"] | null;
+            /** Provider */
+            provider?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /** SurveyOut */
         SurveyOut: {
@@ -2619,6 +2887,7 @@ export interface components {
             /** Samples */
             samples: number;
             progress: components["schemas"]["SurveyProgress"];
+            usage?: components["schemas"]["UsageOut"];
             /** Concepts */
             concepts: components["schemas"]["ConceptOut"][];
             /** Questions */
@@ -2632,6 +2901,7 @@ export interface components {
             /** Embedder */
             embedder: string;
             error?: components["schemas"]["ErrorInfo"] | null;
+            settings?: components["schemas"]["RunSettingsOut"];
         };
         /** SurveyProgress */
         SurveyProgress: {
@@ -2711,6 +2981,7 @@ export interface components {
             /** Samples */
             samples: number;
             progress: components["schemas"]["SurveyProgress"];
+            usage?: components["schemas"]["UsageOut"];
         };
         /** ThemeMatchOut */
         ThemeMatchOut: {
@@ -2833,6 +3104,32 @@ export interface components {
             originalName: string;
             /** Contenttype */
             contentType: string;
+        };
+        /**
+         * UsageOut
+         * @description Sums of what the providers reported; cost priced at the time of each call.
+         */
+        UsageOut: {
+            /**
+             * Prompttokens
+             * @default 0
+             */
+            promptTokens: number;
+            /**
+             * Completiontokens
+             * @default 0
+             */
+            completionTokens: number;
+            /**
+             * Cachedtokens
+             * @default 0
+             */
+            cachedTokens: number;
+            /**
+             * Costusd
+             * @default 0
+             */
+            costUsd: number;
         };
         /** ValidationError */
         ValidationError: {
@@ -3761,6 +4058,294 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompareOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_prices_api_settings_prices_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PriceOut"];
+                    };
+                };
+            };
+        };
+    };
+    put_prices_api_settings_prices_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PriceOut"];
+                    };
+                };
+            };
+            /** @description A price that is negative or not a number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reset_prices_api_settings_prices_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PriceOut"];
+                    };
+                };
+            };
+        };
+    };
+    price_defaults_api_settings_prices_defaults_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceDefaultsOut"];
+                };
+            };
+        };
+    };
+    get_default_budget_api_settings_budget_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOut"];
+                };
+            };
+        };
+    };
+    put_default_budget_api_settings_budget_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    estimate_session_api_sessions_estimate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionEstimateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstimateOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    estimate_survey_api_surveys_estimate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyEstimateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstimateOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    put_session_budget_api_sessions__session_id__budget_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    put_survey_budget_api_surveys__survey_id__budget_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOut"];
                 };
             };
             /** @description Validation Error */

@@ -34,12 +34,13 @@ from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.text_safety import clean_text
-from colloquy.engine import journal, moderator_turn, plan, provenance
+from colloquy.engine import journal, moderator_turn, plan, provenance, run_usage
 from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.prompting import answer_request, image_urls
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.run_setup import Setup
 from colloquy.llm.errors import LLMError
+from colloquy.llm.metered import BudgetReached
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
@@ -119,6 +120,8 @@ class SessionRunner:
             await self._loop_then_settle()
         except Halt as h:
             await self._halt(h.error, h.complete)
+        except BudgetReached as b:  # issue 31: continue after the budget is raised
+            await self._halt(b.error)
         except LLMError as err:
             await self._halt({"status": err.status, "message": error_message(err)})
         except SessionGone:
@@ -190,6 +193,9 @@ class SessionRunner:
             log.exception("could not build the model provider")
             raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
         await provenance.record_model(self.factory, self.session_id, self.provider)
+        self.provider = await run_usage.metered(
+            self.factory, self.provider, row.settings, session_id=self.session_id
+        )
         self.counters = Counters(row.request_count, row.iteration_count)
         self.images: list[str] = []
         if getattr(self.provider, "supports_images", False):
@@ -260,7 +266,9 @@ class SessionRunner:
             if not task.done():
                 task.cancel()
             await asyncio.gather(task, return_exceptions=True)
-        self._store(messages, moderator_turn.written(setup, slot, text, note), setup)
+        written = moderator_turn.written(setup, slot, text, note)
+        written["usage"] = run_usage.usage_json(self.provider, task)
+        self._store(messages, written, setup)
         self.pub.thinking(setup.participants, [], q, r)
 
     async def _answer(
@@ -296,6 +304,7 @@ class SessionRunner:
                         "tokens": tokens,
                         "repairs": answer.repairs,
                         "rawContent": answer.raw if answer.repairs else None,
+                        "usage": run_usage.usage_json(self.provider, tasks[p]),
                     },
                     setup,
                 )

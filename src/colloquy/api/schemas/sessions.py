@@ -11,6 +11,7 @@ from pydantic import ConfigDict, Field
 from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
 from colloquy.api.schemas.personas import Traits
 from colloquy.api.schemas.results import InsightsOut
+from colloquy.api.schemas.usage import UsageOut
 from colloquy.domain.constants import (
     SESSION_NAME_MAX_LENGTH,
     DiscussionMode,
@@ -45,6 +46,9 @@ class SessionSettingsIn(RequestModel):
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
     moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
+    # Issue 31: the run's budget (USD) and webhook; absent: the Settings screen's defaults.
+    budget_usd: float | None = None
+    webhook_url: str | None = Field(default=None, max_length=2000)
 
 
 class SessionCreate(RequestModel):
@@ -117,6 +121,7 @@ class SessionSummaryOut(CamelModel):
     source: Literal["simulated", "human"] = "simulated"
     # The stored session health verdict (good / fair / poor), once computed.
     health: str | None = None
+    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
 
 
 class MessageOut(CamelModel):
@@ -134,6 +139,7 @@ class MessageOut(CamelModel):
     repairs: list[str] = Field(default_factory=list)
     # Why the message is not what was planned (an AI moderator call that fell back).
     note: str | None = None
+    usage: UsageOut | None = None  # issue 31: the provider's counts for this message
 
 
 class ProgressOut(CamelModel):
@@ -160,6 +166,9 @@ class SessionSettingsOut(CamelModel):
     auto_advance: bool
     # Who writes the prompts between rounds: scripted (the spec's text) | ai (issue 15).
     moderator: ModeratorKind = "scripted"
+    # Issue 31: the session's own budget and webhook, only when it has them.
+    budget_usd: float | None = Field(default=None, exclude_if=lambda v: v is None)
+    webhook_url: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class SessionParticipantOut(CamelModel):
@@ -202,3 +211,4 @@ class SessionOut(CamelModel):
     model: SessionModelOut | None = None
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
+    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31

@@ -10,6 +10,7 @@ from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.sessions import ErrorInfo, StimulusIn
+from colloquy.api.schemas.usage import RunSettingsIn, RunSettingsOut, UsageOut
 
 Anchor = Annotated[str, Field(max_length=1000)]
 PersonaId = Annotated[str, Field(max_length=64)]
@@ -40,6 +41,8 @@ class SurveyCreate(RequestModel):
     respondent_ids: list[PersonaId] = Field(default_factory=list, max_length=600)
     samples: int | None = Field(default=None, ge=-100, le=100)
     ask_direct: bool = False
+    # Issue 31: {budgetUsd, webhookUrl}; absent: the Settings screen's defaults.
+    settings: RunSettingsIn | None = None
 
 
 class SurveyProgress(CamelModel):
@@ -59,6 +62,7 @@ class SurveySummaryOut(CamelModel):
     respondent_count: int
     samples: int
     progress: SurveyProgress
+    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
 
 
 class ConceptOut(CamelModel):
@@ -96,6 +100,7 @@ class SurveyOut(SurveySummaryOut):
     model: str
     embedder: str
     error: ErrorInfo | None = None
+    settings: RunSettingsOut = Field(default_factory=lambda: RunSettingsOut())
 
 
 class ScaleOut(CamelModel):

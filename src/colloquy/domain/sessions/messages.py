@@ -6,7 +6,7 @@ pass it around: a camelCase dict (the JSON of GET /api/sessions/{id} and of the 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class NewMessage(TypedDict):
@@ -26,6 +26,9 @@ class NewMessage(TypedDict):
     repairs: NotRequired[list[str]]  # what answer cleaning changed (answers only)
     rawContent: NotRequired[str | None]  # the model's text before cleaning, when repaired
     note: NotRequired[str | None]  # e.g. the AI moderator's fallback to the scripted text
+    # What the provider reported for the call(s) that wrote it (issue 31): promptTokens,
+    # completionTokens, cachedTokens, costUsd. Absent: no model call (scripted lines).
+    usage: NotRequired[dict[str, Any] | None]
 
 
 class Message(TypedDict):
@@ -46,6 +49,7 @@ class Message(TypedDict):
     repairs: list[str]
     rawContent: str | None
     note: str | None
+    usage: NotRequired[dict[str, Any] | None]
 
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
@@ -66,4 +70,5 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "repairs": list(message.get("repairs") or []),
         "rawContent": message.get("rawContent"),
         "note": message.get("note"),
+        "usage": message.get("usage"),
     }

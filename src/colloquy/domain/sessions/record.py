@@ -48,6 +48,7 @@ from colloquy.domain.stored_values import (
     text,
     texts,
 )
+from colloquy.domain.usage.run_settings import stored_run_settings
 
 DISCUSSION_MODES: tuple[DiscussionMode, ...] = ("sequential", "parallel")
 MODERATOR_KINDS: tuple[ModeratorKind, ...] = ("scripted", "ai")
@@ -84,6 +85,8 @@ class SessionSettings(TypedDict):
     discussionMode: DiscussionMode
     autoAdvance: bool
     moderator: ModeratorKind
+    budgetUsd: NotRequired[float]  # issue 31 (domain/usage/run_settings.py)
+    webhookUrl: NotRequired[str]
 
 
 class Participant(TypedDict):
@@ -171,6 +174,7 @@ def session_settings(value: Any) -> SessionSettings:
         "discussionMode": one_of(data.get("discussionMode"), DISCUSSION_MODES, "sequential"),
         "autoAdvance": data.get("autoAdvance") is True,
         "moderator": one_of(data.get("moderator"), MODERATOR_KINDS, "scripted"),
+        **stored_run_settings(data),  # type: ignore[typeddict-item]
     }
 
 

@@ -17,6 +17,7 @@ from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.record import ModelRecord, SessionRecord
 from colloquy.engine.journal import load_messages
 from colloquy.engine.publisher import progress_payload
+from colloquy.services.usage.totals import session_usage, usage_of_messages
 from colloquy.store.models import MessageRow, SessionHealthRow, SessionRow
 
 SUMMARY_LIMIT = 1000  # the dashboard lists at most this many sessions, newest first
@@ -89,6 +90,7 @@ def session_view(
         "running": bool(row.running),
         "messages": [_view_message(m) for m in messages],
         "progress": progress,
+        "usage": usage_of_messages(messages),  # issue 31
     }
 
 
@@ -114,6 +116,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
         for session_id, sentiment, n in grouped:
             counts.setdefault(session_id, {})[sentiment or ""] = n
     health = await overall_by_session(db, [r.id for r in rows])
+    usage = await session_usage(db, [r.id for r in rows])
     out = []
     for row in rows:
         record = session_record(row)
@@ -132,6 +135,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
                 "messageCount": sum(c.values()),
                 "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},
                 "health": health.get(row.id),
+                "usage": usage[row.id],
             }
         )
     return out
