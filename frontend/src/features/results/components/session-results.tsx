@@ -25,6 +25,8 @@ import { ExportTab } from "./export-tab";
 import { InsightsTab } from "./insights-tab";
 import { ParticipantsTab } from "./participants-tab";
 import { RerunDialog } from "./rerun-dialog";
+import { UsageCard } from "@/components/usage/usage-card";
+import { usageOf } from "@/lib/usage/format";
 import { StatsCards } from "./stats-cards";
 import { TranscriptTab } from "./transcript-tab";
 
@@ -131,6 +133,7 @@ export function SessionResults({ session }: { session: Session }) {
       {rerunOpen && <RerunDialog session={session} open={rerunOpen} onOpenChange={setRerunOpen} />}
 
       <StatsCards session={session} />
+      {session.source !== "human" && <div className="mt-4 max-w-md"><UsageCard usage={usageOf(session)} /></div>}
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">

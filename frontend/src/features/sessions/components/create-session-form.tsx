@@ -36,6 +36,7 @@ import {
   addQuestionRow,
   canStartSession,
   MSG_SELECT_PERSONAS,
+  nonBlankQuestions,
   participantCountOk,
   questionsFromTemplate,
   removeQuestionRow,
@@ -45,6 +46,8 @@ import {
   toggleParticipant,
 } from "../utils/session-form";
 import { DiversityCard } from "./diversity-card";
+import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
+import { withBudget } from "@/lib/usage/format";
 import { EstimatedUsageCard } from "./estimated-usage-card";
 import { FormSection } from "./form-section";
 import { type Option, OptionCards } from "./option-cards";
@@ -107,6 +110,7 @@ export interface CreateSessionFormProps {
 export function CreateSessionForm({ personas, colorIndex, templates, initialValues, restoredDraft }: CreateSessionFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<SessionFormValues>(initialValues);
+  const [budget, setBudget] = useState(""); // issue 31: the session's own budget (USD)
   const autosave = useDraftAutosave(values, restoredDraft);
   const createSession = useCreateSession();
   const clearDraft = useClearDraft();
@@ -127,7 +131,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
 
   const start = () => {
     if (!canStartSession(values) || createSession.isPending) return;
-    createSession.mutate(toCreateInput(values), {
+    createSession.mutate(withBudget(toCreateInput(values), budget), {
       onSuccess: async (session) => {
         autosave.stop();
         try {
@@ -275,6 +279,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             responseLength={values.responseLength}
             moderator={values.moderator}
           />
+          <CostEstimateCard kind="sessions" body={toCreateInput(values)} ready={countOk && nonBlankQuestions(values.questions).length > 0} budget={budget} onBudgetChange={setBudget} />
           {diversity && <DiversityCard result={diversity} />}
         </aside>
       </div>

@@ -13,6 +13,7 @@ import type { ModelSettings, ModelSettingsInput, ModelTest } from "@/lib/api-typ
 import { cn } from "@/lib/utils";
 import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestModel } from "@/lib/model-settings-queries";
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
+import { PricesCard } from "@/components/usage/prices-card";
 import { DownloadModelsCard } from "./download-models-card";
 
 type FormValues = ModelFieldValues;
@@ -53,6 +54,7 @@ export function SettingsPage() {
             <ActiveModelCard current={settings.data} />
           </div>
           <DownloadModelsCard />
+          <PricesCard />
         </div>
       )}
     </>

@@ -11,6 +11,8 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { usePersonas } from "@/lib/personas-query";
 import { errorMessage } from "@/lib/api-client";
+import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
+import { withBudget } from "@/lib/usage/format";
 import { useCreateSurvey, useScales } from "../api/surveys";
 import { GenerateRespondents } from "./generate-respondents";
 
@@ -81,6 +83,7 @@ export function CreateSurveyPage() {
   const [picked, setPicked] = useState<string[]>([]);
   const [samples, setSamples] = useState(2);
   const [askDirect, setAskDirect] = useState(false);
+  const [budget, setBudget] = useState(""); // issue 31: the survey's own budget (USD)
 
   const setConcept = (i: number, patch: Partial<ConceptDraft>) =>
     setConcepts((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
@@ -93,7 +96,7 @@ export function CreateSurveyPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = toCreateBody(name, concepts, questions, picked, samples, askDirect);
-    create.mutate(body, {
+    create.mutate(withBudget(body, budget), {
       onSuccess: (survey) => {
         void navigate(paths.survey(survey.id));
       },
@@ -299,6 +302,16 @@ export function CreateSurveyPage() {
             </label>
           </CardContent>
         </Card>
+
+        <div className="max-w-md">
+          <CostEstimateCard
+            kind="surveys"
+            body={toCreateBody(name, concepts, questions, picked, samples, askDirect)}
+            ready={planned > 0 && !tooBig}
+            budget={budget}
+            onBudgetChange={setBudget}
+          />
+        </div>
 
         <div className="flex items-center justify-between gap-3">
           <p className={tooBig ? "text-sm text-destructive" : "text-sm text-muted-foreground"} data-testid="planned-calls" aria-live="polite">
