@@ -107,3 +107,26 @@ async def test_an_unpriced_model_costs_nothing_but_its_tokens_count(env):
     await env.run(sid)
     view = await env.wait_idle(sid)
     assert view["usage"]["promptTokens"] == 1800 and view["usage"]["costUsd"] == 0
+
+
+async def test_exports_state_the_usage(env):
+    import json
+
+    from colloquy.services.results import exports
+
+    await save_price(env)
+    env.fake.set_responder(fixed)
+    env.fake.usage_hook = cached_40
+    sid = await env.create(participants=3, questions=2)
+    await env.run(sid)
+    await env.wait_idle(sid)
+    async with env.factory() as db:
+        _, text = await exports.json_export(db, sid)
+        _, md = await exports.markdown_export(db, sid)
+        _, csv_text = await exports.csv_export(db, sid)
+    data = json.loads(text)
+    assert data["usage"]["promptTokens"] == 1800 and data["usage"]["cachedTokens"] == 720
+    assert data["messages"][1]["usage"]["costUsd"] == pytest.approx(0.084)
+    assert "| Tokens (reported) | 1,800 prompt (720 cached) + 180 answer |" in md
+    assert "| Cost | $1.51 |" in md
+    assert "Cost,$1.51" in csv_text.replace("\r", "")

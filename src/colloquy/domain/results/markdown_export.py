@@ -17,6 +17,7 @@ from typing import Any
 from colloquy.domain.constants import MODERATOR_SPEAKER
 from colloquy.domain.results.csv_export import model_text
 from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.usage.report import usage_rows
 
 _ENTITY_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 # Only the punctuation that can start markup mid-line; '-', '+', '=' and '1.' matter only
@@ -83,6 +84,7 @@ def _details(
     ]
     if session.get("model"):
         rows.append(("Model", model_text(session["model"])))
+    rows += usage_rows(session)
     return ["## Session details", "", *_table(("Detail", "Value"), rows), ""]
 
 

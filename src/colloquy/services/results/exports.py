@@ -16,6 +16,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.models.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.sessions.loading import load_session
+from colloquy.services.usage.totals import usage_of_messages
 from colloquy.store.types import utcnow
 
 JSON_FORMAT = "colloquy-session/1"  # lets a future import recognise the file
@@ -36,6 +37,7 @@ async def csv_export(
     db: AsyncSession, session_id: str, runtime: Runtime | None = None
 ) -> tuple[str, str]:
     session, messages = await load_session(db, session_id)
+    session["usage"] = usage_of_messages(messages)  # type: ignore[typeddict-unknown-key]
     notice = synthetic_notice(model_label_for(session, runtime))
     return csv_filename(session["name"]), session_csv(
         session, messages, session["insights"], notice
@@ -51,6 +53,7 @@ async def json_export(
     """The whole session (details, setup, messages, insights) plus its analytics and,
     once completed, its health report."""
     session, messages = await load_session(db, session_id)
+    session["usage"] = usage_of_messages(messages)  # type: ignore[typeddict-unknown-key]
     document = {
         "format": JSON_FORMAT,
         "syntheticData": synthetic_block(model_label_for(session, runtime)),
@@ -71,6 +74,7 @@ async def markdown_export(
     health: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
     session, messages = await load_session(db, session_id)
+    session["usage"] = usage_of_messages(messages)  # type: ignore[typeddict-unknown-key]
     notice = synthetic_notice(model_label_for(session, runtime))
     report = markdown_report(
         session, messages, session["insights"], build_analytics(session, messages), notice

@@ -20,6 +20,7 @@ from colloquy.domain.surveys.scales import (
 )
 from colloquy.domain.surveys.ssr import expected_value
 from colloquy.domain.usage.cost import ZERO
+from colloquy.domain.usage.report import usage_rows
 from colloquy.domain.usage.run_settings import (
     run_settings,
     run_settings_errors,
@@ -283,7 +284,9 @@ async def export_csv(db: AsyncSession, runtime: Runtime, survey_id: str) -> str:
     row = await _row(db, survey_id)
     results = await get_results(db, runtime, survey_id)
     survey = {"concepts": row.concepts, "questions": row.questions, "respondents": row.respondents}
-    return survey_csv(survey, results["answers"], results["results"], _synthetic_notice(row))
+    usage = usage_rows({"usage": (await survey_usage(db, [row.id]))[row.id]})
+    notice = " ".join([_synthetic_notice(row), *(f"{k}: {v}." for k, v in usage)])
+    return survey_csv(survey, results["answers"], results["results"], notice)
 
 
 async def export_json(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:
