@@ -30,6 +30,7 @@ from colloquy.domain.constants import (
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.answer_cleaning import clean_answer
+from colloquy.domain.sessions.answer_quality import MAX_REASKS, reask_repairs, unusable_reason
 from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.sessions.tokens import estimate_tokens
@@ -344,11 +345,13 @@ class SessionRunner:
             follow_up=follow_up,
         )
         others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
-        raw = ""
-        # A reply that is nothing but another voice cleans to nothing: ask once more.
+        names = [str(x.get("name") or "") for x in setup.participants]
         provider = self.provider
         assert provider is not None  # run() builds it before the first answer
-        for _ in range(2):
+        # An answer that cleans to nothing, a name, a round line or under 3 words is asked
+        # again, at most twice (answer_quality.py); then the last one is kept, marked.
+        reasks = 0
+        while True:
             self.counters.requests += 1
             result = await provider.stream(
                 request,
@@ -360,9 +363,12 @@ class SessionRunner:
             if not raw:
                 raise LLMError(MSG_NO_RESPONSE, kind="empty")
             cleaned = clean_answer(raw, speaker=str(persona.get("name") or ""), others=others)
-            if cleaned.text:
-                return Answer(cleaned.text, cleaned.repairs, raw)
-        return Answer(raw, [], raw)
+            unusable = unusable_reason(cleaned.text, names) is not None
+            if not unusable or reasks >= MAX_REASKS:
+                text = cleaned.text or raw
+                return Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)
+            reasks += 1
+            self.pub.retrying(persona, p, q, r)  # the live view drops the unusable answer
 
     async def _unless_stopped(self, task: asyncio.Task[Any]) -> Any:
         """The task's result, or Halt when Stop comes first (the answer is dropped)."""

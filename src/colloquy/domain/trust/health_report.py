@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from colloquy.domain.trust.health_reasks import unusable_answers
 from colloquy.domain.results.markdown_export import md_text
 from colloquy.domain.trust.health_metrics import (
     BAD,
@@ -141,6 +142,7 @@ def build_health_report(
         trait_consistency(answers, participants),
         verbosity(answers),
         distinctiveness(answers),
+        unusable_answers(messages),  # issue 30 item 5: answers asked again
     ]
     extra = []
     human = source == HUMAN
