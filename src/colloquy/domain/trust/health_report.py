@@ -20,7 +20,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from colloquy.domain.trust.health_reasks import unusable_answers
 from colloquy.domain.results.markdown_export import md_text
 from colloquy.domain.trust.health_metrics import (
     BAD,
@@ -32,6 +31,7 @@ from colloquy.domain.trust.health_metrics import (
     repetition,
 )
 from colloquy.domain.trust.health_persona import character_breaks, trait_consistency
+from colloquy.domain.trust.health_reasks import unusable_answers
 from colloquy.domain.trust.health_voices import distinctiveness, verbosity
 
 REPORT_VERSION = 1
