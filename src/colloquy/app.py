@@ -29,6 +29,7 @@ from colloquy.api import (
     trust,
     uploads,
     usage,
+    webhook_settings,
 )
 from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
@@ -45,6 +46,7 @@ from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session
 from colloquy.services.surveys.runner import SurveyManager
 from colloquy.services.trust import persona_audit, session_health
+from colloquy.services.usage import webhooks
 from colloquy.settings import Settings, get_settings
 from colloquy.store.migrate import upgrade_async
 
@@ -84,6 +86,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             session_provider=partial(provider_for_session, runtime),
         )
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
+        app.state.runners.on_end = partial(webhooks.schedule, runtime, "session")
         cluster = None
         if is_postgres(settings.resolved_database_url):  # several processes may share it
             cluster = Cluster(
@@ -117,6 +120,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             await app.state.surveys.shutdown()
             await session_health.shutdown(runtime)
             await persona_audit.shutdown(runtime)
+            await webhooks.shutdown()
             app.state.events.close_all()
             await runtime.aclose()
 
@@ -138,6 +142,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(personas.router)
     api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
     api.include_router(usage.router)  # before sessions and surveys: /estimate is not an id
+    api.include_router(webhook_settings.router)
     api.include_router(sessions.router)
     api.include_router(events.router)
     api.include_router(draft.router)

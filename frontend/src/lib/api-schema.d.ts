@@ -595,6 +595,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Webhook */
+        get: operations["get_webhook_api_settings_webhooks_get"];
+        /**
+         * Put Webhook
+         * @description The default URL for runs without their own (null or "": none) and the secret that
+         *     signs every delivery (write-only; null keeps the saved one, "" removes it).
+         */
+        put: operations["put_webhook_api_settings_webhooks_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Deliveries
+         * @description The latest 50 deliveries, newest first; `status=failed` for the failures.
+         */
+        get: operations["list_deliveries_api_settings_webhooks_deliveries_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -3144,6 +3186,54 @@ export interface components {
             /** Context */
             ctx?: Record<string, never>;
         };
+        /** WebhookDeliveryOut */
+        WebhookDeliveryOut: {
+            /** Id */
+            id: string;
+            /** Targetkind */
+            targetKind: string;
+            /** Targetid */
+            targetId: string;
+            /** Event */
+            event: string;
+            /** Url */
+            url: string;
+            /** Status */
+            status: string;
+            /** Attempts */
+            attempts: number;
+            /** Lasterror */
+            lastError?: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** WebhookSettingsIn */
+        WebhookSettingsIn: {
+            /** Url */
+            url?: string | null;
+            /** Secret */
+            secret?: string | null;
+        };
+        /** WebhookSettingsOut */
+        WebhookSettingsOut: {
+            /** Url */
+            url?: string | null;
+            /**
+             * Hassecret
+             * @default false
+             */
+            hasSecret: boolean;
+            /** Header */
+            header: string;
+        };
         /** WordOut */
         WordOut: {
             /** Text */
@@ -4346,6 +4436,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BudgetOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_webhook_api_settings_webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettingsOut"];
+                };
+            };
+        };
+    };
+    put_webhook_api_settings_webhooks_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettingsOut"];
+                };
+            };
+            /** @description Not an http(s) URL, or a URL without a secret */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_deliveries_api_settings_webhooks_deliveries_get: {
+        parameters: {
+            query?: {
+                status?: ("pending" | "delivered" | "failed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryOut"][];
                 };
             };
             /** @description Validation Error */

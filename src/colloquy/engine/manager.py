@@ -50,6 +50,8 @@ class RunnerRegistry:
         self._closed = False
         # Called with a session's id when it completes (set by the app: session health).
         self.on_complete: Callable[[str], None] | None = None
+        # Called with (session id, completed) when a run completes or fails (webhooks).
+        self.on_end: Callable[[str, bool], None] | None = None
         # PostgreSQL (engine/cluster.py): a runner runs only while it holds the session's
         # lease, and Stop/End of a run owned by another process are sent to its owner.
         self.cluster: Cluster | None = None
@@ -78,6 +80,7 @@ class RunnerRegistry:
             self.session_provider,
         )
         runner.on_complete = self.on_complete
+        runner.on_end = self.on_end
         task = asyncio.create_task(self._run(runner, adopted), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner

@@ -110,6 +110,8 @@ class SessionRunner:
         self.system_prompts: dict[int, str] = {}  # per participant: the same all session
         # Called with the session id once the run completed (the session health report).
         self.on_complete: Callable[[str], None] | None = None
+        # Called with (session id, completed) when a run completes or fails (webhooks).
+        self.on_end: Callable[[str, bool], None] | None = None
 
     async def run(self) -> None:
         """Drive the session until it completes, halts or the task is cancelled.
@@ -409,6 +411,12 @@ class SessionRunner:
                 self.on_complete(self.session_id)
             except Exception:
                 log.exception("session %s: completion hook failed", self.session_id)
+        failed = error is not None and error.get("message") != MSG_STOPPED
+        if self.on_end is not None and not self.quiet_stop and (complete or failed):
+            try:
+                self.on_end(self.session_id, complete)
+            except Exception:
+                log.exception("session %s: end hook failed", self.session_id)
         if self.quiet_stop:
             return  # the caller (End, Delete) records and announces what happens next
         if error is not None:

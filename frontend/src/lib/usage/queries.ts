@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import type { Budget, Estimate, PriceDefaults, PriceTable } from "./types";
+import type { Budget, Estimate, PriceDefaults, PriceTable, WebhookDelivery, WebhookSettings } from "./types";
 
 const PRICES = ["settings", "prices"] as const;
 const BUDGET = ["settings", "budget"] as const;
@@ -64,5 +64,28 @@ export function useRaiseBudget(kind: "sessions" | "surveys", id: string) {
     mutationFn: (budgetUsd: number) => api.put<Budget>(`/${kind}/${encodeURIComponent(id)}/budget`, { budgetUsd }),
     // The session's and survey's own query keys (lib/query-keys.ts; surveys/api/surveys.ts).
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: kind === "sessions" ? queryKeys.session(id) : ["surveys", id] }),
+  });
+}
+
+const WEBHOOKS = ["settings", "webhooks"] as const;
+
+export function useWebhookSettings() {
+  return useQuery({ queryKey: WEBHOOKS, queryFn: ({ signal }) => api.get<WebhookSettings>("/settings/webhooks", signal) });
+}
+
+export function useSaveWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { url: string | null; secret: string | null }) => api.put<WebhookSettings>("/settings/webhooks", input),
+    onSuccess: (data) => queryClient.setQueryData(WEBHOOKS, data),
+  });
+}
+
+/** The latest failed deliveries (polled while the card is open). */
+export function useFailedDeliveries() {
+  return useQuery({
+    queryKey: [...WEBHOOKS, "failed"],
+    queryFn: ({ signal }) => api.get<WebhookDelivery[]>("/settings/webhooks/deliveries?status=failed", signal),
+    refetchInterval: 15_000,
   });
 }

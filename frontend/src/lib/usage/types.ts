@@ -8,3 +8,5 @@ export type PriceTable = Record<string, Price>;
 export type PriceDefaults = Schemas["PriceDefaultsOut"];
 export type Estimate = Schemas["EstimateOut"];
 export type Budget = Schemas["BudgetOut"];
+export type WebhookSettings = Schemas["WebhookSettingsOut"];
+export type WebhookDelivery = Schemas["WebhookDeliveryOut"];

@@ -51,6 +51,7 @@ from colloquy.services.models.embedding import embed, get_embedder
 from colloquy.services.surveys import control
 from colloquy.services.surveys.rating import rate_pending, rate_together
 from colloquy.services.trust.session_health import current_model
+from colloquy.services.usage import webhooks
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
 from colloquy.store.types import utcnow
 
@@ -311,6 +312,8 @@ class SurveyRunner:
                 }
             await db.commit()
             self.progress.status = row.status
+            if row.status in ("completed", "failed"):  # issue 31: the webhook
+                webhooks.schedule(self.runtime, "survey", self.survey_id, row.status == "completed")
         self.progress.bump()
 
 

@@ -14,6 +14,7 @@ import { cn } from "@/lib/utils";
 import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestModel } from "@/lib/model-settings-queries";
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { PricesCard } from "@/components/usage/prices-card";
+import { WebhooksCard } from "@/components/usage/webhooks-card";
 import { DownloadModelsCard } from "./download-models-card";
 
 type FormValues = ModelFieldValues;
@@ -55,6 +56,7 @@ export function SettingsPage() {
           </div>
           <DownloadModelsCard />
           <PricesCard />
+          <WebhooksCard />
         </div>
       )}
     </>
