@@ -55,10 +55,11 @@ export function isBudgetStop(message: string | null | undefined): boolean {
 }
 
 /** A create body with the typed budget in its settings (none typed: the default applies). */
-export function withBudget<T extends { settings?: object | null }>(body: T, budget: string): T {
+export function withBudget<T extends object>(body: T, budget: string): T {
   const { value } = parseBudget(budget);
   if (value == null) return body;
-  return { ...body, settings: { ...(body.settings ?? {}), budgetUsd: value } };
+  const settings = (body as { settings?: object | null }).settings ?? {};
+  return { ...body, settings: { ...settings, budgetUsd: value } };
 }
 
 /** A record's usage; ZERO for one read from an older server (or a test fixture) without it. */
