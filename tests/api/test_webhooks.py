@@ -171,3 +171,24 @@ def test_a_failed_run_posts_its_failure(api, receiver):
     assert payload["event"] == "session.failed"
     assert payload["error"]["message"] == "Budget reached: $0.00 of $0.00 spent"
     assert verify(SECRET, call["headers"][SIGNATURE_HEADER.lower()], call["body"], int(time.time()))
+
+
+def test_a_completed_survey_is_posted(api, receiver):
+    api.put("/api/settings/webhooks", json={"url": f"{receiver.server.url}/ok", "secret": SECRET})
+    ids = [p["id"] for p in api.get("/api/personas").json()[:2]]
+    survey = api.post(
+        "/api/surveys",
+        json={
+            "name": "Kettles",
+            "concepts": [{"type": "text", "title": "Kettle", "content": "A solar kettle."}],
+            "questions": [{"text": "Would you buy it?", "scale": "purchase_intent"}],
+            "respondentIds": ids,
+            "samples": 1,
+        },
+    ).json()
+    api.post(f"/api/surveys/{survey['id']}/run")
+    (call,) = wait_for(lambda: receiver.on("ok"), timeout=60)
+    payload = json.loads(call["body"])
+    assert payload["event"] == "survey.completed" and payload["id"] == survey["id"]
+    assert payload["kind"] == "survey" and payload["usage"]["completionTokens"] > 0
+    assert verify(SECRET, call["headers"][SIGNATURE_HEADER.lower()], call["body"], int(time.time()))
