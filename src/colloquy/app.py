@@ -17,6 +17,7 @@ from colloquy.api import (
     draft,
     events,
     generation,
+    guides,
     health,
     model_downloads,
     model_settings,
@@ -25,6 +26,7 @@ from colloquy.api import (
     results,
     sessions,
     survey_calibration,
+    survey_human_results,
     surveys,
     trust,
     uploads,
@@ -151,6 +153,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(results.router)
     api.include_router(survey_calibration.router)  # before surveys: not an id
     api.include_router(surveys.router)
+    api.include_router(guides.router)
+    api.include_router(survey_human_results.router)
     app.include_router(api)
     app.include_router(uploads.files_router)
 

@@ -183,5 +183,12 @@ def models_pull(
     )
 
 
+# Headless runs of guide files (issue 31): colloquy run, colloquy survey run.
+from colloquy import cli_run
+
+app.command("run")(cli_run.run)
+app.add_typer(cli_run.survey_app, name="survey")
+
+
 if __name__ == "__main__":
     app()

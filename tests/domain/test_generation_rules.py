@@ -1,5 +1,5 @@
 """Persona generation rules: diversity slots, audience hints, repair, unique names,
-salvaging broken JSON, and traits read from an analysis text (SPEC §7.3)."""
+salvaging broken JSON, and traits read from an analysis text (product-rules §7)."""
 
 import json
 import statistics

@@ -1,4 +1,4 @@
-"""Browser end-to-end tests of the sessions dashboard (SPEC §2, §4, §5, §9).
+"""Browser end-to-end tests of the sessions dashboard (product-rules §2, §4, §5, §9).
 
 Fixtures from conftest.py: `live_server` (a fresh server seeded with p1..p10, talking to the
 loopback fake OpenAI-compatible model), `page` (Playwright in Debian's Chromium) and

@@ -1,4 +1,4 @@
-"""Browser end-to-end tests of the scripted demo session (SPEC §2 Demo session, §4 Demo
+"""Browser end-to-end tests of the scripted demo session (product-rules §2 Demo session, §4 Demo
 playback): played at 2x it completes, stores the session 'demo' and opens its results.
 No model is called. Fixtures from conftest.py: `live_server`, `page`, `fake_llm`."""
 

@@ -1,4 +1,4 @@
-"""Browser end-to-end tests of the app shell and the Persona Library (SPEC §2, §3, §5, §8).
+"""Browser end-to-end tests of the app shell and the Persona Library (product-rules §2, §3, §5, §8).
 
 Fixtures from conftest.py: `live_server` (base URL of a fresh server seeded with p1..p10) and
 `page` (a Playwright page in Debian's headless Chromium).

@@ -1,4 +1,4 @@
-"""Browser end-to-end tests of the Results screen (SPEC §2 Results, §8 Analysis toasts).
+"""Browser end-to-end tests of the Results screen (product-rules §2 Results, §8 Analysis toasts).
 
 A completed session is made through the API (3 seed personas, 2 questions, brief answers) and
 run to completion against the loopback fake model, which answers instantly. Fixtures from

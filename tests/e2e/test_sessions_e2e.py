@@ -1,4 +1,4 @@
-"""Browser end-to-end tests of Create New Session and the live session (SPEC §2, §4, §5, §8).
+"""Browser end-to-end tests of Create New Session and the live session (product-rules §2, §4, §5, §8).
 
 Fixtures from conftest.py: `live_server` (a fresh server seeded with p1..p10, talking to the
 loopback fake OpenAI-compatible model), `page` (Playwright in Debian's Chromium) and

@@ -1,4 +1,4 @@
-"""The message stored on a session when the model fails (SPEC §8 'Generation errors')."""
+"""The message stored on a session when the model fails (product-rules §8 'Generation errors')."""
 
 from colloquy.engine.runner import error_message
 from colloquy.llm import errors as e

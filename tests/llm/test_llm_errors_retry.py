@@ -1,4 +1,4 @@
-"""Error wording (SPEC §8) and the retry policy."""
+"""Error wording (product-rules §8) and the retry policy."""
 
 import asyncio
 

@@ -1,6 +1,6 @@
 """Model faults on 20 % of calls (429, 500, timeouts, empty and malformed output): every
 session still completes, through the provider's retries or, when a fault outlasts them,
-by stopping with an error the UI words per SPEC §8 and completing after Retry."""
+by stopping with an error the UI words per product-rules §8 and completing after Retry."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-/** Client routes (SPEC §2 route table). */
+/** Client routes (product-rules §2 route table). */
 export const paths = {
   home: "/",
   dashboard: "/dashboard",

@@ -17,7 +17,7 @@ import { NotFoundPage } from "./not-found";
 import { paths } from "./paths";
 import { RouteError } from "./route-error";
 
-/** SPEC §2 route table. Exported separately so tests can mount it in a memory router. */
+/** product-rules §2 route table. Exported separately so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
     path: paths.home,

@@ -1,5 +1,5 @@
 /**
- * The parts of a group diversity analysis (SPEC §9) shared by the create form's Diversity
+ * The parts of a group diversity analysis (product-rules §9) shared by the create form's Diversity
  * Score card and the results' Group Diversity Analysis card: per-trait meters, the
  * demographics line, and the warnings and suggestions. Each card lays them out itself.
  */

@@ -1188,6 +1188,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schemas/guide.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Guide Schema
+         * @description The JSON Schema of a guide file (focus group or survey).
+         */
+        get: operations["guide_schema_api_schemas_guide_json_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guides/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read Guide
+         * @description Start from a guide: the file checked (422 naming line and field of each problem)
+         *     and its setup for the create form.
+         */
+        post: operations["read_guide_api_guides_read_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guides/from-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Guide From Setup
+         * @description Save as guide on the create form: the form's setup as a guide file.
+         */
+        post: operations["guide_from_setup_api_guides_from_setup_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/guide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Session Guide
+         * @description Save as guide on a session: its setup (and pinned model) as a guide file.
+         */
+        get: operations["session_guide_api_sessions__session_id__guide_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/guide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Survey Guide */
+        get: operations["survey_guide_api_surveys__survey_id__guide_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guides/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check Guide
+         * @description Check a guide as a run would, creating nothing (422 naming each problem's field).
+         *     `clientFiles=true`: its stimulus files are uploaded by the caller before the run.
+         */
+        post: operations["check_guide_api_guides_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guides/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run Focus Group
+         * @description Create the session a focus-group guide describes and start it (stimulus files are
+         *     refused here: upload them with /api/uploads and give their url).
+         */
+        post: operations["run_focus_group_api_guides_sessions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guides/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run Survey
+         * @description Create the survey a survey guide describes and start it.
+         */
+        post: operations["run_survey_api_guides_surveys_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/human-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Human Results */
+        get: operations["get_human_results_api_surveys__survey_id__human_results_get"];
+        put?: never;
+        /**
+         * Upload Human Results
+         * @description Multipart `file`: a CSV with the columns concept, question, rating and optionally
+         *     respondent. Replaces the survey's earlier human results; a refused file changes nothing.
+         */
+        post: operations["upload_human_results_api_surveys__survey_id__human_results_post"];
+        /** Delete Human Results */
+        delete: operations["delete_human_results_api_surveys__survey_id__human_results_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1320,6 +1503,13 @@ export interface components {
             required: boolean;
             /** Signedin */
             signedIn: boolean;
+        };
+        /** Beats */
+        Beats: {
+            /** Ks */
+            ks: boolean;
+            /** Mean */
+            mean: boolean;
         };
         /** BudgetIn */
         BudgetIn: {
@@ -1785,6 +1975,10 @@ export interface components {
         GapToHumanOut: {
             /** Medianwords */
             medianWords: number | null;
+            /** Q1Words */
+            q1Words?: number | null;
+            /** Q3Words */
+            q3Words?: number | null;
             /** Shortshare */
             shortShare: number | null;
             /** Moderatorshare */
@@ -1795,6 +1989,10 @@ export interface components {
             consecutiveAgreement: number | null;
             /** Positiveshare */
             positiveShare: number | null;
+            /** Neutralshare */
+            neutralShare?: number | null;
+            /** Negativeshare */
+            negativeShare?: number | null;
         };
         /** GenerateRequest */
         GenerateRequest: {
@@ -1818,6 +2016,48 @@ export interface components {
         GenerateResponse: {
             /** Personas */
             personas: components["schemas"]["PersonaOut"][];
+        };
+        /** GuideCheckOut */
+        GuideCheckOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "focus-group" | "survey";
+        };
+        /** GuideFileOut */
+        GuideFileOut: {
+            /** Guide */
+            guide: {
+                [key: string]: unknown;
+            };
+            /** Yaml */
+            yaml: string;
+            /** Json */
+            json: string;
+            /** Filename */
+            filename: string;
+        };
+        /**
+         * GuideFormOut
+         * @description Start from a guide: the guide checked and the create form's fields.
+         */
+        GuideFormOut: {
+            /** Guide */
+            guide: {
+                [key: string]: unknown;
+            };
+            setup: components["schemas"]["SessionCreate"];
+            /** Notes */
+            notes: string[];
+        };
+        /**
+         * GuideTextIn
+         * @description A guide file's content (YAML or JSON) as uploaded.
+         */
+        GuideTextIn: {
+            /** Text */
+            text: string;
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -1870,6 +2110,28 @@ export interface components {
             /** Count */
             count: number;
         };
+        /** HumanCell */
+        HumanCell: {
+            /** Conceptid */
+            conceptId: string;
+            /** Questionid */
+            questionId: string;
+            /** Points */
+            points: number;
+            human: components["schemas"]["HumanSide"];
+            /**
+             * Scores
+             * @description simulated (when answered), uniform, majority
+             */
+            scores: components["schemas"]["RaterScore"][];
+            /**
+             * Beats
+             * @description Per floor: whether the simulation beats it; None before simulated answers
+             */
+            beats: {
+                [key: string]: components["schemas"]["Beats"];
+            } | null;
+        };
         /**
          * HumanImportOut
          * @description The preview (dry run); once saved, also the new session's id, name and source.
@@ -1889,6 +2151,41 @@ export interface components {
             name?: string | null;
             /** Source */
             source?: string | null;
+        };
+        /** HumanResultsOut */
+        HumanResultsOut: {
+            /** Surveyid */
+            surveyId: string;
+            /** Filename */
+            fileName: string | null;
+            /** Uploadedat */
+            uploadedAt: string | null;
+            /** Rows */
+            rows: number;
+            /** Respondents */
+            respondents: number;
+            /** Cells */
+            cells: components["schemas"]["HumanCell"][];
+        };
+        /** HumanSide */
+        HumanSide: {
+            /**
+             * N
+             * @description People who rated this concept x question
+             */
+            n: number;
+            /**
+             * Pmf
+             * @description Share of each scale point, lowest first
+             */
+            pmf: number[];
+            /** Mean */
+            mean: number;
+            /**
+             * Sd
+             * @description Population standard deviation of the ratings
+             */
+            sd: number;
         };
         /** HumanSsrPair */
         HumanSsrPair: {
@@ -2336,6 +2633,48 @@ export interface components {
             sentiment: string;
             /** Personaid */
             personaId?: string | null;
+        };
+        /** RaterScore */
+        RaterScore: {
+            /**
+             * Rater
+             * @enum {string}
+             */
+            rater: "simulated" | "uniform" | "majority";
+            /**
+             * N
+             * @description Simulated respondents (simulated only)
+             */
+            n?: number | null;
+            /**
+             * Point
+             * @description The people's most common rating (majority only)
+             */
+            point?: number | null;
+            /** Pmf */
+            pmf: number[];
+            /** Mean */
+            mean: number;
+            /**
+             * Kssimilarity
+             * @description 1 - Kolmogorov-Smirnov statistic against the people
+             */
+            ksSimilarity: number;
+            /**
+             * Meandifference
+             * @description This rater's mean minus the people's
+             */
+            meanDifference: number;
+            /**
+             * Ci
+             * @description 95 % bootstrap interval of the mean difference
+             */
+            ci: number[];
+            /**
+             * Holds
+             * @description The interval excludes 0
+             */
+            holds: boolean;
         };
         /** RecommendationOut */
         RecommendationOut: {
@@ -5624,6 +5963,367 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    guide_schema_api_schemas_guide_json_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    read_guide_api_guides_read_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuideTextIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideFormOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    guide_from_setup_api_guides_from_setup_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideFileOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    session_guide_api_sessions__session_id__guide_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideFileOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    survey_guide_api_surveys__survey_id__guide_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideFileOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    check_guide_api_guides_check_post: {
+        parameters: {
+            query?: {
+                clientFiles?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideCheckOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    run_focus_group_api_guides_sessions_post: {
+        parameters: {
+            query?: {
+                /** @description Start the run once created */
+                start?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    run_survey_api_guides_surveys_post: {
+        parameters: {
+            query?: {
+                /** @description Start the run once created */
+                start?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_human_results_api_surveys__survey_id__human_results_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanResultsOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upload_human_results_api_surveys__survey_id__human_results_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanResultsOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_human_results_api_surveys__survey_id__human_results_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {

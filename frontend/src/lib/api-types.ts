@@ -242,7 +242,7 @@ export interface ErrorBody {
 }
 
 /**
- * The create form as kept in /api/draft (SPEC §3: responseLength at top level, status
+ * The create form as kept in /api/draft (product-rules §3: responseLength at top level, status
  * draft). Any JSON object is accepted by the server; the form validates what it reads.
  */
 export interface SessionDraft {

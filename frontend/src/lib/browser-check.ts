@@ -1,5 +1,5 @@
 /**
- * Start-up browser-compatibility check (SPEC §5 "Other"): storage write, fetch, promises,
+ * Start-up browser-compatibility check (product-rules §5 "Other"): storage write, fetch, promises,
  * array/object helpers, JSON and modern syntax are required (failures are alerted as a
  * list); file reading and async support only produce a console warning.
  */

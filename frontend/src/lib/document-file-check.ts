@@ -1,4 +1,4 @@
-/** Client-side check of a document before it is sent to /api/documents/extract (SPEC §5). */
+/** Client-side check of a document before it is sent to /api/documents/extract (product-rules §5). */
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_FILENAME_LENGTH = 255;

@@ -1,6 +1,6 @@
 import type { Persona } from "./api-types";
 
-/** Router state passed to /create-session by "Use in Session" (SPEC §2). */
+/** Router state passed to /create-session by "Use in Session" (product-rules §2). */
 export interface CreateSessionNavigationState {
   persona: Persona;
 }

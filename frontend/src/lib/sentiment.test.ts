@@ -1,6 +1,6 @@
 import { isSentiment, SENTIMENT_EMOJI, sentimentOf } from "./sentiment";
 
-describe("sentimentOf (SPEC §4 keyword rule)", () => {
+describe("sentimentOf (product-rules §4 keyword rule)", () => {
   it("is positive when positive keywords outnumber negative ones", () => {
     expect(sentimentOf("I love it, a great idea")).toBe("positive");
     expect(sentimentOf("Good, but a bad price. Still the BEST option")).toBe("positive");

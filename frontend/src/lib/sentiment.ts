@@ -1,6 +1,6 @@
 import type { Sentiment } from "./api-types";
 
-/** SPEC §4 sentiment rule: the keywords counted, as whole words, case-insensitively. */
+/** product-rules §4 sentiment rule: the keywords counted, as whole words, case-insensitively. */
 export const POSITIVE_WORDS: ReadonlySet<string> = new Set([
   "great",
   "love",

@@ -1,4 +1,4 @@
-"""Business constants and limits of SPEC §3, §5 and §9, in one place.
+"""Business constants and limits of product-rules §3, §5 and §9, in one place.
 
 Why: every layer (API schemas, engine, frontend via the API) must agree on the same
 numbers and option lists; keeping them here makes the spec the single source of truth.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-# --- Persona vocabulary (SPEC §3) -------------------------------------------------------
+# --- Persona vocabulary (product-rules §3) -------------------------------------------------------
 TRAITS: tuple[str, ...] = (
     "openness",
     "conscientiousness",
@@ -19,7 +19,7 @@ TRAITS: tuple[str, ...] = (
 GENDERS: tuple[str, ...] = ("Male", "Female", "Non-binary", "Prefer not to say")
 INCOME_BANDS: tuple[str, ...] = ("Under $30k", "$30-60k", "$60-100k", "$100k+", "$150k+")
 
-# --- Sessions (SPEC §3) ------------------------------------------------------------------
+# --- Sessions (product-rules §3) ------------------------------------------------------------------
 # The value sets as types (the API schema states them, so the frontend's types are generated).
 SessionStatus = Literal["draft", "in-progress", "completed"]
 ModeratorStyle = Literal["formal", "casual", "probing"]
@@ -54,7 +54,7 @@ STIMULUS_TYPES: tuple[StimulusType, ...] = get_args(StimulusType)
 VIDEO_PLATFORMS: tuple[str, ...] = ("youtube", "vimeo", "direct")
 AUDIO_PLATFORMS: tuple[str, ...] = ("soundcloud", "spotify", "direct")
 
-# --- Persona limits (SPEC §9 Personas) -----------------------------------------------------
+# --- Persona limits (product-rules §9 Personas) -----------------------------------------------------
 NAME_MAX_LENGTH = 100
 # Also the column sizes (store/models.py), so both databases accept the same input.
 PERSONA_FIELD_MAX_LENGTH: dict[str, int] = {"gender": 40, "location": 200, "income": 40}
@@ -81,7 +81,7 @@ PERSONA_COUNT_DEFAULT = 5
 DIVERSITY_LEVELS: tuple[str, ...] = ("low", "medium", "high")
 DIVERSITY_LEVEL_DEFAULT = "medium"
 
-# --- Session limits (SPEC §9 Sessions) ------------------------------------------------------
+# --- Session limits (product-rules §9 Sessions) ------------------------------------------------------
 PARTICIPANTS_MIN = 3
 PARTICIPANTS_MAX = 8
 QUESTIONS_MIN = 2
@@ -99,7 +99,7 @@ AUTOSAVE_MS = 5_000
 DEMO_SPEEDS: tuple[float, ...] = (1, 1.5, 2)
 THIS_WEEK_DAYS = 7
 
-# --- Analytics (SPEC §9 Analytics) -----------------------------------------------------------
+# --- Analytics (product-rules §9 Analytics) -----------------------------------------------------------
 SENTIMENT_LABEL_THRESHOLD = 0.3
 WORD_CLOUD_TOP = 50
 WORD_CLOUD_SHOWN = 30
@@ -111,7 +111,7 @@ QUOTES_MAX = 5
 TRAIT_PATTERN_HIGH = 70  # strictly above -> 'High'
 TRAIT_PATTERN_LOW = 30  # strictly below -> 'Low'
 
-# --- Runner guard and error texts (SPEC §4, §8), shared by engine and API ------------------
+# --- Runner guard and error texts (product-rules §4, §8), shared by engine and API ------------------
 MSG_STOPPED = "Session stopped by user"
 MSG_REQUEST_LIMIT = "Maximum request limit reached. Please start a new session."
 MSG_ITERATION_LIMIT = "Session encountered an error. Saving progress..."

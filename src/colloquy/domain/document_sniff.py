@@ -1,4 +1,4 @@
-"""What a document really is, judged by its bytes (SPEC §5 Document file check).
+"""What a document really is, judged by its bytes (product-rules §5 Document file check).
 
 Why: a file name or a browser's MIME type is only a claim; an HTML page or a program
 renamed report.pdf must be refused by what it contains. `sniff` names the content type

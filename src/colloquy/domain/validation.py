@@ -1,4 +1,4 @@
-"""Input validation of SPEC §5, returning the spec's own message texts.
+"""Input validation of product-rules §5, returning the spec's own message texts.
 
 Why lists, not exceptions: the UI shows every problem at once (persona errors are joined
 with periods into one toast) and the API answers 422 with all messages, so each
@@ -46,7 +46,7 @@ MSG_TOO_SHORT = "Input is too short. Please provide more details."
 MSG_DESCRIPTION_TOO_LONG = "Description must be at most 10,000 characters"
 MSG_AI_ASSIST_SHORT = "Please provide at least 50 characters of text to analyze"
 
-# Accepted document types (SPEC §5 Document file check): extension -> MIME type.
+# Accepted document types (product-rules §5 Document file check): extension -> MIME type.
 DOCUMENT_TYPES: dict[str, str] = {
     "pdf": "application/pdf",
     "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -76,7 +76,7 @@ def _in_range(value: Any, low: float, high: float) -> bool:
 
 
 def join_messages(messages: Sequence[str]) -> str:
-    """One toast text from several messages, joined with periods (SPEC §5 Persona form)."""
+    """One toast text from several messages, joined with periods (product-rules §5 Persona form)."""
     return ". ".join(m.rstrip(".") for m in messages) + ("." if messages else "")
 
 
@@ -90,7 +90,7 @@ def validate_big_five(traits: Any) -> list[str]:
 
 
 def validate_persona(data: dict[str, Any]) -> list[str]:
-    """Every persona-form message that applies, in the order of SPEC §5."""
+    """Every persona-form message that applies, in the order of product-rules §5."""
     errors: list[str] = []
     name = data.get("name")
     if not _filled(name):
@@ -154,7 +154,7 @@ def document_type(name: str | None, mime_or_ext: str | None = None) -> str | Non
 def validate_document_file(
     name: str | None, size_bytes: int | None, mime_or_ext: str | None = None
 ) -> list[str]:
-    """SPEC §5 Document file check: presence, size, type, filename length."""
+    """product-rules §5 Document file check: presence, size, type, filename length."""
     if not name:
         return [MSG_NO_FILE]
     errors: list[str] = []
@@ -223,7 +223,7 @@ def validate_session_start(
     return errors
 
 
-# Stimulus rules live in .stimuli; re-exported so all SPEC §5 checks import from here.
+# Stimulus rules live in .stimuli; re-exported so all product-rules §5 checks import from here.
 from colloquy.domain.sessions.stimuli import (
     detect_audio_platform,
     detect_video_platform,

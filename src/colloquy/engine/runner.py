@@ -1,4 +1,4 @@
-"""One session's generation loop (SPEC §4 "Live generation loop"), driven on the server.
+"""One session's generation loop (product-rules §4 "Live generation loop"), driven on the server.
 
 The loop asks for the next empty slot (plan.py), fills it, commits, then publishes. There
 are no artificial pauses: pacing is the screen's business.

@@ -17,13 +17,14 @@ Two backends:
 from __future__ import annotations
 
 import asyncio
-import math
 import os
 import threading
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import httpx
+
+from colloquy.domain.vectors import unit
 
 WORDLLAMA_CONFIG = "l2_supercat"
 WORDLLAMA_DIM = 256
@@ -42,8 +43,7 @@ class Embedder(Protocol):
 
 
 def _unit(vector: list[float]) -> list[float]:
-    norm = math.sqrt(sum(x * x for x in vector))
-    return [x / norm for x in vector] if norm > 0 else [0.0] * len(vector)
+    return unit(vector)
 
 
 _WORDLLAMA_LOCK = threading.Lock()

@@ -1,4 +1,4 @@
-"""One error type for every provider, worded so the UI can pick the spec's hints (SPEC §8).
+"""One error type for every provider, worded so the UI can pick the spec's hints (product-rules §8).
 
 The UI shows a hint when the message contains '429', '402' or 'timeout'; otherwise it
 falls back to 'Failed to generate response'. The status code travels with the error.

@@ -2,8 +2,9 @@
 
 Models (and servers without schema support) wrap JSON in prose or ```json fences; small
 models stop mid-document. When JSON is asked in the prompt only (no server-side
-format), a document cut off or with trailing commas is repaired (repair_json: open
-strings and brackets closed, a dangling key or trailing comma dropped). Callers validate with their own pydantic model, which is where
+format), a document cut off or with trailing commas is repaired (repair_json, on
+pydantic-core's partial JSON parser: open strings and brackets closed, a dangling key or
+trailing comma dropped). Callers validate with their own pydantic model, which is where
 values are clamped; a failure is an LLMError(kind="invalid_output") they may retry.
 """
 
@@ -14,6 +15,7 @@ import re
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import from_json
 
 from colloquy.domain.text_safety import MSG_TOO_DEEP, UnstorableJson, clean_json
 from colloquy.llm.errors import LLMError
@@ -21,6 +23,7 @@ from colloquy.llm.errors import LLMError
 M = TypeVar("M", bound=BaseModel)
 _FENCE = re.compile(r"```(?:json|JSON)?\s*(.*?)```", re.DOTALL)
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
+_DECODER = json.JSONDecoder()
 
 
 def invalid_output(detail: str) -> LLMError:
@@ -61,43 +64,21 @@ def _extract_json(text: str) -> Any:
 
 def repair_json(text: str) -> Any:
     """The JSON document that `text` starts (after any prose) if it was cut off or has
-    trailing commas: close what is open; None if that does not give valid JSON."""
+    trailing commas: pydantic-core's partial parser closes what is open and drops a dangling
+    key or comma; None if that does not give valid JSON."""
     start = next((i for i, ch in enumerate(text) if ch in "{["), None)
     if start is None:
         return None
     body = _TRAILING_COMMA.sub(r"\1", text[start:].strip().removesuffix("```").rstrip())
-    stack: list[str] = []
-    in_string = escaped = False
-    for ch in body:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "{[":
-            stack.append("}" if ch == "{" else "]")
-        elif ch in "}]" and (not stack or stack.pop() != ch):
+    try:
+        return json.loads(body)
+    except json.JSONDecodeError as exc:
+        if exc.msg == "Extra data":  # a complete document with something after it
             return None
-    if escaped:
-        body = body[:-1]
-    if in_string:
-        body += '"'
-    for _ in range(3):  # drop what cannot stand at the end: ',', ':', a lone key
-        try:
-            return json.loads(body + "".join(reversed(stack)))
-        except ValueError:
-            pass
-        trimmed = re.sub(r'(,\s*"[^"]*"\s*:?\s*|,\s*|:\s*)$', "", body.rstrip())
-        if trimmed == body:
-            trimmed = re.sub(r',?\s*"[^"]*"\s*$', "", body.rstrip())  # a key without value
-        if trimmed == body:
-            return None
-        body = trimmed
-    return None
+    try:
+        return from_json(body, allow_partial="trailing-strings")
+    except ValueError:
+        return None
 
 
 def parse_model(text: str, model: type[M]) -> M:
@@ -112,31 +93,15 @@ def parse_model(text: str, model: type[M]) -> M:
 
 
 def _first_balanced(text: str) -> str | None:
-    """The first {...} or [...] span with balanced brackets, ignoring brackets in strings."""
+    """The first complete {...} or [...] document in `text` (prose before or after it)."""
     start = next((i for i, ch in enumerate(text) if ch in "{["), None)
     if start is None:
         return None
-    stack: list[str] = []
-    in_string = escaped = False
-    for i in range(start, len(text)):
-        ch = text[i]
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "{[":
-            stack.append("}" if ch == "{" else "]")
-        elif ch in "}]":
-            if not stack or stack.pop() != ch:
-                return None
-            if not stack:
-                return text[start : i + 1]
-    return None
+    try:
+        _, end = _DECODER.raw_decode(text, start)
+    except ValueError:
+        return None
+    return text[start:end]
 
 
 def schema_instruction(schema: dict[str, Any]) -> str:

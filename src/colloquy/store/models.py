@@ -267,3 +267,20 @@ class WebhookDeliveryRow(Base):
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SurveyHumanAnswerRow(Base):
+    """People's own rating of a survey's concept x question, uploaded as a CSV (issue 27):
+    an upload replaces all of a survey's earlier ones (services/surveys/human_results.py)."""
+
+    __tablename__ = "survey_human_answers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    survey_id: Mapped[str] = mapped_column(ForeignKey("surveys.id", ondelete="CASCADE"), index=True)
+    concept_id: Mapped[str] = mapped_column(String(64))
+    question_id: Mapped[str] = mapped_column(String(64))
+    respondent: Mapped[str] = mapped_column(String(200))
+    rating: Mapped[int] = mapped_column(Integer)
+    line: Mapped[int] = mapped_column(Integer)
+    file_name: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

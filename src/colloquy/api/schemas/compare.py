@@ -109,11 +109,15 @@ class PeopleShapeOut(CamelModel):
 
 class GapToHumanOut(CamelModel):
     median_words: float | None
+    q1_words: float | None = None
+    q3_words: float | None = None
     short_share: float | None
     moderator_share: float | None
     attribution_ratio: float | None
     consecutive_agreement: float | None
     positive_share: float | None
+    neutral_share: float | None = None
+    negative_share: float | None = None
 
 
 class ThemePairOut(CamelModel):

@@ -1,4 +1,4 @@
-"""AI Assist (SPEC §7.3): the Big Five traits read from a document analysis text."""
+"""AI Assist (product-rules §7.3): the Big Five traits read from a document analysis text."""
 
 from __future__ import annotations
 

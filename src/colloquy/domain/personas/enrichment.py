@@ -1,5 +1,5 @@
-"""Derived ("enriched") persona attributes of SPEC §3, computed from the Big Five and
-demographics by the rules of SPEC §9 "Derivation rules".
+"""Derived ("enriched") persona attributes of product-rules §3, computed from the Big Five and
+demographics by the rules of product-rules §9 "Derivation rules".
 
 Why linear weights: where the spec gives no formula, each score is
     50 + sum(weight * (trait - 50))
@@ -83,7 +83,7 @@ def income_multiplier(text: Any) -> float:
 
 
 def trait_level(traits: dict[str, Any] | None, name: str) -> str:
-    """'high' when the trait is 50 or more, else 'low' (SPEC §5 Other)."""
+    """'high' when the trait is 50 or more, else 'low' (product-rules §5 Other)."""
     if name not in TRAITS:
         raise ValueError("Unknown trait: " + str(name))
     value = number_or((traits or {}).get(name), TRAIT_DEFAULT)
@@ -237,7 +237,7 @@ def _shopping(t: dict[str, float], values: dict[str, int], multiplier: float) ->
 
 
 def enrich(persona: dict[str, Any]) -> dict[str, Any]:
-    """The `enriched` object of a persona (camelCase keys as in SPEC §3)."""
+    """The `enriched` object of a persona (camelCase keys as in product-rules §3)."""
     t = normalized_traits(persona.get("traits"))
     multiplier = income_multiplier(persona.get("income"))
     values = _values(t)

@@ -1,5 +1,5 @@
 """Persona generation plan: diversity spreads and the per-persona target slots, plus
-reading Big Five numbers out of an analysis text (SPEC §7.3).
+reading Big Five numbers out of an analysis text (product-rules §7.3).
 
 Why slots: a model asked for "diverse" personas tends to produce the same 35-year-old
 every time, and a tiny local model ignores the word entirely. So the spread is decided

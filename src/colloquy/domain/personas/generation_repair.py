@@ -1,4 +1,4 @@
-"""Turning whatever a model wrote into valid personas (SPEC §3 persona rules).
+"""Turning whatever a model wrote into valid personas (product-rules §3 persona rules).
 
 Why so forgiving: the embedded model is tiny and remote models drift, yet generation
 must return exactly the requested number of valid personas. Every field is coerced,
@@ -18,6 +18,8 @@ from typing import Any
 from colloquy.domain.constants import INCOME_BANDS, INTERESTS_MAX, NAME_MAX_LENGTH, TRAITS
 from colloquy.domain.personas.generation_plan import AGE_HIGH, AGE_LOW, Plan, Slot
 from colloquy.domain.stopwords import STOP_WORDS
+
+_DECODER = json.JSONDecoder()
 
 INTEREST_MAX_CHARS = 60
 LOCATION_MAX_CHARS = 100
@@ -240,31 +242,19 @@ def unique_names(names: list[str], taken: Iterable[str]) -> list[str]:
 
 def _objects_in(text: str) -> list[Any]:
     """Every complete top-level {...} inside the first JSON array of `text`, so a reply
-    cut off mid-array keeps the personas written before the cut."""
+    cut off mid-array keeps the personas written before the cut. Each element is read by
+    the standard decoder; reading stops at the first element that is not complete JSON
+    (where a reply was cut off)."""
     start = text.find("[")
     found: list[Any] = []
-    depth, begin, in_string, escaped = 0, -1, False, False
-    for i in range(start + 1 if start >= 0 else 0, len(text)):
-        ch = text[i]
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-            continue
-        if ch == '"':
-            in_string = True
-        elif ch == "{":
-            depth, begin = depth + 1, i if depth == 0 else begin
-        elif ch == "}" and depth > 0:
-            depth -= 1
-            if depth == 0:
-                try:
-                    found.append(json.loads(text[begin : i + 1]))
-                except ValueError:
-                    pass
+    i = start + 1 if start >= 0 else 0
+    while (i := text.find("{", i)) >= 0:
+        try:
+            value, end = _DECODER.raw_decode(text, i)
+        except ValueError:
+            break
+        found.append(value)
+        i = end
     return found
 
 

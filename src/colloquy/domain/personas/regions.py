@@ -1,4 +1,4 @@
-"""Region of a free-text US location (SPEC §9: west-coast, northeast, south, midwest,
+"""Region of a free-text US location (product-rules §9: west-coast, northeast, south, midwest,
 else general USA).
 
 Why these lists: they follow the US Census Bureau regions, except that the Census "West"

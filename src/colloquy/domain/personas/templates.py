@@ -1,5 +1,5 @@
-"""Built-in data of SPEC §3: persona presets, the ten seed personas and new-persona defaults
-(question templates, SPEC §9, are in question_templates.py).
+"""Built-in data of product-rules §3: persona presets, the ten seed personas and new-persona defaults
+(question templates, product-rules §9, are in question_templates.py).
 
 Why functions returning copies: callers (services, API) mutate what they receive, and
 the built-in data must stay pristine for the next caller.

@@ -1,4 +1,4 @@
-"""Results-screen analytics of SPEC §2 Results/Analytics and SPEC §9 Analytics.
+"""Results-screen analytics of product-rules §2 Results/Analytics and product-rules §9 Analytics.
 
 Why here: the word cloud, quotes, trait patterns and per-round sentiment are pure
 functions of the stored messages and personas, so the API just serves their output.

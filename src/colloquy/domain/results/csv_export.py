@@ -1,7 +1,7 @@
-"""CSV export of a session (SPEC §7 "CSV export", with the DESIGN deviation).
+"""CSV export of a session (product-rules §7 "CSV export", with the decided deviation, product-rules "Decided deviations").
 
 Why the csv module: the spec replaced commas with semicolons, which corrupts the text;
-DESIGN decides on RFC 4180 quoting instead (commas, quotes and newlines survive a
+product-rules ("Decided deviations") decides on RFC 4180 quoting instead (commas, quotes and newlines survive a
 round trip). Cells that a spreadsheet would run as a formula (starting with = + - @,
 tab or carriage return) are prefixed with a single quote (OWASP "CSV injection"), and so
 is every line inside a cell that starts like one (a reader that splits on newlines, or a

@@ -1,4 +1,4 @@
-"""Group diversity score of SPEC §9 "Diversity score".
+"""Group diversity score of product-rules §9 "Diversity score".
 
 Interpretation (documented because the spec is terse):
 - Per-trait diversity is a percentage: min(100, stdev / 40 * 100). A standard deviation

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.sentiment import sentiment_of
-from colloquy.domain.trust.vectors import dot, quartiles, word_count
+from colloquy.domain.vectors import dot, quartiles
+from colloquy.domain.words import word_count
 
 SHORT_WORDS = 25  # human turns: 34 % under 25 words in the benchmark
 HISTOGRAM_EDGES = (0, 25, 50, 100, 200)  # bins 0-24, 25-49, 50-99, 100-199, 200+
@@ -86,11 +87,15 @@ def conversation_shape(
 def _figures(shape: Mapping[str, Any]) -> dict[str, float | None]:
     return {
         "medianWords": shape["wordsPerTurn"]["median"],
+        "q1Words": shape["wordsPerTurn"]["q1"],
+        "q3Words": shape["wordsPerTurn"]["q3"],
         "shortShare": shape["wordsPerTurn"]["shortShare"],
         "moderatorShare": shape["moderatorShare"],
         "attributionRatio": shape["attribution"]["ratioToChance"],
         "consecutiveAgreement": shape["consecutiveAgreement"],
         "positiveShare": shape["sentiment"]["positive"],
+        "neutralShare": shape["sentiment"]["neutral"],
+        "negativeShare": shape["sentiment"]["negative"],
     }
 
 

@@ -1,4 +1,4 @@
-"""The demo session's participants and what each says (SPEC §2 Demo session): data only,
+"""The demo session's participants and what each says (product-rules §2 Demo session): data only,
 played by demo_script.py."""
 
 from __future__ import annotations

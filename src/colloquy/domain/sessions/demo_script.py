@@ -1,4 +1,4 @@
-"""The scripted demo session of SPEC §2 'Demo session' and §4 'Demo playback'.
+"""The scripted demo session of product-rules §2 'Demo session' and §4 'Demo playback'.
 
 Why scripted: the demo must work offline and instantly, so five personas discuss an
 eco-friendly packaging concept with fixed replies; no model is called. The replies use
@@ -20,7 +20,7 @@ from colloquy.domain.sessions.tokens import estimate_tokens
 
 DEMO_SESSION_ID = "demo"
 DEMO_IMAGE_URL = "/demo/eco-packaging.svg"  # shipped by the frontend, no network needed
-# Playback waits of SPEC §4 at 1x; the player divides them by the speed factor.
+# Playback waits of product-rules §4 at 1x; the player divides them by the speed factor.
 AFTER_MODERATOR_MS = 1000
 TYPING_MS = 1500
 BETWEEN_QUESTIONS_MS = 2000

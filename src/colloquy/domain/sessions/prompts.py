@@ -1,4 +1,4 @@
-"""Prompts for persona answers (SPEC §7 "Prompt for persona responses").
+"""Prompts for persona answers (product-rules §7 "Prompt for persona responses").
 
 Why this shape: the system prompt fixes who the persona is (demographics, Big Five with
 descriptors at the 50 threshold, interests, top 5 values, enriched extras, answer length,
@@ -78,7 +78,7 @@ def demographic_line(persona: dict[str, Any]) -> str:
 
 
 def round_moderator_message(round_number: int) -> str:
-    """The moderator's prompt between rounds (SPEC §4)."""
+    """The moderator's prompt between rounds (product-rules §4)."""
     return f"[Round {round_number}] Please respond to what others have shared."
 
 

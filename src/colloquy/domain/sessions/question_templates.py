@@ -1,4 +1,4 @@
-"""SPEC §9: the question templates the create form offers.
+"""product-rules §9: the question templates the create form offers.
 
 The function builds fresh lists: callers mutate what they receive.
 """
@@ -86,7 +86,7 @@ _QUESTION_TEMPLATES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 
 def question_templates() -> list[dict[str, Any]]:
-    """The question templates of SPEC §9: [{id, name, questions}]."""
+    """The question templates of product-rules §9: [{id, name, questions}]."""
     return [
         {"id": tid, "name": name, "questions": list(qs)} for tid, name, qs in _QUESTION_TEMPLATES
     ]

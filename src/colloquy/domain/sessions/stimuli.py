@@ -1,4 +1,4 @@
-"""Stimulus rules of SPEC §5 "Stimuli": counts, required fields, media URL platforms.
+"""Stimulus rules of product-rules §5 "Stimuli": counts, required fields, media URL platforms.
 
 Why a separate module: the platform detection is also needed when a stimulus is stored
 (its `platform` field) and when it is shown (embed YouTube, native player otherwise).
@@ -104,5 +104,5 @@ def validate_stimuli(stimuli: Sequence[dict[str, Any]] | None) -> list[str]:
 
 
 def upload_size_message(file_name: str) -> str:
-    """Per-file upload error (SPEC §5: prefixed by the file name)."""
+    """Per-file upload error (product-rules §5: prefixed by the file name)."""
     return f"{file_name}: File size must be less than 10MB"

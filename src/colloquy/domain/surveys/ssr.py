@@ -8,7 +8,7 @@ expected value (the mean rating, points numbered 1..k), top-2-box (probability o
 highest points; the highest only on a 2- or 3-point scale), and percentile bootstrap 95 %
 intervals over respondents with a seeded generator so figures are reproducible.
 
-Vectors are plain lists of floats; no I/O.
+Vectors are plain lists of floats (numpy does the arithmetic); no I/O.
 """
 
 from __future__ import annotations
@@ -18,19 +18,15 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
+from colloquy.domain.vectors import Array, cosine_matrix
+
 BOOTSTRAP_RESAMPLES = 1000
 CONFIDENCE = 0.95
 DEFAULT_SEED = 20250101
 
 Vector = Sequence[float]
-
-
-def cosine(a: Vector, b: Vector) -> float:
-    """Cosine similarity; 0 when either vector is zero."""
-    dot = sum(x * y for x, y in zip(a, b, strict=True))
-    na = math.sqrt(sum(x * x for x in a))
-    nb = math.sqrt(sum(y * y for y in b))
-    return dot / (na * nb) if na > 0 and nb > 0 else 0.0
 
 
 def pmf_from_similarities(similarities: Sequence[float]) -> list[float]:
@@ -52,7 +48,7 @@ def ssr_pmf(answer: Vector, anchor_sets: Sequence[Sequence[Vector]]) -> list[flo
     points = len(anchor_sets[0])
     if any(len(s) != points for s in anchor_sets):
         raise ValueError("Every anchor set needs one anchor per scale point")
-    pmfs = [pmf_from_similarities([cosine(answer, a) for a in s]) for s in anchor_sets]
+    pmfs = [pmf_from_similarities(cosine_matrix([answer], s)[0]) for s in anchor_sets]
     return average_pmf(pmfs)
 
 
@@ -78,22 +74,28 @@ def top2(pmf: Sequence[float]) -> float:
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Linear-interpolated percentile (q in 0..1) of sorted values."""
+    """Linear-interpolated percentile (q in 0..1) of the values."""
     if not sorted_values:
         raise ValueError("No values")
-    pos = q * (len(sorted_values) - 1)
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(sorted_values) - 1)
-    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+    return float(np.percentile(np.asarray(sorted_values, dtype=np.float64), q * 100))
 
 
-def _interval(stats: list[float], estimate: float) -> tuple[float, float]:
-    stats.sort()
+def _interval(stats: Array, estimate: float) -> tuple[float, float]:
     alpha = (1 - CONFIDENCE) / 2
-    lo, hi = percentile(stats, alpha), percentile(stats, 1 - alpha)
+    lo, hi = (float(x) for x in np.percentile(stats, [alpha * 100, (1 - alpha) * 100]))
     # A percentile interval can miss its own point estimate on skewed data by a hair;
     # widen to include it so the reported interval always brackets the estimate.
     return min(lo, estimate), max(hi, estimate)
+
+
+def _resample_means(values: Sequence[float], rng: random.Random, resamples: int) -> Array:
+    """Means of `resamples` draws with replacement. The draws come from Python's seeded
+    generator (one index sequence per resample, as `rng.choices` makes them) so a seed gives
+    the same figures it always gave; numpy does the arithmetic."""
+    n = len(values)
+    idx = np.array([rng.choices(range(n), k=n) for _ in range(resamples)], dtype=np.intp)
+    means: Array = np.asarray(values, dtype=np.float64)[idx].mean(axis=1)
+    return means
 
 
 def bootstrap_mean(
@@ -108,11 +110,10 @@ def bootstrap_mean(
     n = len(values)
     if n == 0:
         raise ValueError("No respondents")
-    estimate = sum(values) / n
+    estimate = math.fsum(values) / n
     if n == 1:
         return estimate, estimate, estimate
-    rng = random.Random(seed)
-    stats = [sum(rng.choices(values, k=n)) / n for _ in range(resamples)]
+    stats = _resample_means(values, random.Random(seed), resamples)
     return (estimate, *_interval(stats, estimate))
 
 
@@ -144,15 +145,15 @@ def bootstrap_difference_ci(
     rng = random.Random(seed)
     shared = sorted(set(a) & set(b))
     if shared and len(shared) == len(a) == len(b):
-        pairs = [a[k] - b[k] for k in shared]
-        n = len(pairs)
-        stats = [sum(rng.choices(pairs, k=n)) / n for _ in range(resamples)]
+        stats = _resample_means([a[k] - b[k] for k in shared], rng, resamples)
     else:
         va, vb = list(a.values()), list(b.values())
-        stats = [
-            sum(rng.choices(va, k=len(va))) / len(va) - sum(rng.choices(vb, k=len(vb))) / len(vb)
-            for _ in range(resamples)
-        ]
+        stats = np.array(
+            [
+                _resample_means(va, rng, 1)[0] - _resample_means(vb, rng, 1)[0]
+                for _ in range(resamples)
+            ]
+        )
     if len(a) == 1 and len(b) == 1:
         return diff, diff, diff, False
     lo, hi = _interval(stats, diff)

@@ -1,4 +1,4 @@
-"""A failed model call as the API reports it (SPEC §8): the status the UI keys its hints
+"""A failed model call as the API reports it (product-rules §8): the status the UI keys its hints
 on (402 credits, 429 rate limit, 504 timeout), anything else a 502; the model's message."""
 
 from colloquy.errors import ModelError

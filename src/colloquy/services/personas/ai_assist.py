@@ -1,4 +1,4 @@
-"""AI Assist (SPEC §7.3 'analyze-persona-document'): the model writes a plain-text
+"""AI Assist (product-rules §7.3 'analyze-persona-document'): the model writes a plain-text
 personality analysis; the five traits are read from that text, not from a JSON field,
 so what the user reads and what the sliders show cannot disagree.
 

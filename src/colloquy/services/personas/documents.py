@@ -1,4 +1,4 @@
-"""Text out of an uploaded document (SPEC §5 Document file check), all in memory.
+"""Text out of an uploaded document (product-rules §5 Document file check), all in memory.
 
 The spec's checks come first (presence, size, type by name, name length), then the
 bytes must be what the name claims (domain.document_sniff). PDF, DOCX, TXT and CSV are

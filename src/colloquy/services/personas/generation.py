@@ -199,12 +199,16 @@ async def generate_personas(
     document_text: str | None,
     count: Any = 5,
     diversity: Any = "medium",
+    seed: int | None = None,
 ) -> list[dict[str, Any]]:
-    """Exactly `count` valid personas with distinct names, stored in the library."""
+    """Exactly `count` valid personas with distinct names, stored in the library. `seed`
+    (a guide's) fixes the plan of who to make; by default it follows the input."""
     text, source, generated_from = _validate(description, document_text, count, diversity)
     taken = list(await db.scalars(select(PersonaRow.name)))
     await db.rollback()  # no transaction held open during the slow model calls
-    plan = plan_slots(count, diversity, text, _seed(text, count, diversity, len(taken)))
+    plan = plan_slots(
+        count, diversity, text, _seed(text, count, diversity, len(taken)) if seed is None else seed
+    )
     found = await _collect(provider, source, plan)
     fallback = keywords(text)
     personas = [repair_persona(raw, slot, plan, fallback) for raw, slot in zip(found, plan.slots)]

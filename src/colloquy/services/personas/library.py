@@ -131,7 +131,7 @@ async def delete_persona(db: AsyncSession, persona_id: str) -> None:
 
 
 async def seed_personas_if_empty(db: AsyncSession) -> int:
-    """Install the ten sample personas p1..p10 when the library is empty (SPEC §4)."""
+    """Install the ten sample personas p1..p10 when the library is empty (product-rules §4)."""
     count = await db.scalar(select(func.count()).select_from(PersonaRow))
     if count:
         return 0

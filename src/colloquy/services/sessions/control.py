@@ -1,4 +1,4 @@
-"""Driving a session: run (start, resume, Retry), stop, save, end (SPEC §4)."""
+"""Driving a session: run (start, resume, Retry), stop, save, end (product-rules §4)."""
 
 from __future__ import annotations
 

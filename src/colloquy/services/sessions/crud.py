@@ -104,7 +104,7 @@ async def update_session(
 
 
 async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]:
-    """A new draft with the same setup: ' (Copy)', no messages, tokensUsed 0 (SPEC §4)."""
+    """A new draft with the same setup: ' (Copy)', no messages, tokensUsed 0 (product-rules §4)."""
     source = await get_session_row(db, session_id)
     if source.source == "human":
         raise Conflict(MSG_HUMAN_NO_COPY)

@@ -1,4 +1,4 @@
-"""The one optional draft session of the create form (SPEC §3, §4): any JSON object the
+"""The one optional draft session of the create form (product-rules §3, §4): any JSON object the
 form holds, bounded in size; clearing removes it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Stimulus image uploads (SPEC §7 item 4): judged by their bytes, stored under a
+"""Stimulus image uploads (product-rules §7 item 4): judged by their bytes, stored under a
 generated name (time, random, extension of the detected type), never the user's name."""
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
 import { Badge } from "@/components/ui/badge";
+import { formatDate } from "@/lib/dates";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -72,7 +73,7 @@ function SessionColumn({ session }: { session: ComparedSession }) {
           </Link>
         </h2>
         <p className="text-sm text-muted-foreground">
-          {new Date(session.createdAt).toLocaleDateString()} · {session.participantCount} participants ·{" "}
+          {formatDate(session.createdAt)} · {session.participantCount} participants ·{" "}
           {session.responseCount} responses
         </p>
         {session.source === "human" ? (

@@ -47,3 +47,26 @@ test("themes shared with people", () => {
   expect(screen.getByText(/Found 50% of the people's themes; 100% of its own/)).toBeInTheDocument();
   expect(screen.getByText("Cost ↔ Price (0.81)")).toBeInTheDocument();
 });
+
+test("the quartiles and every sentiment share have their gaps too", () => {
+  render(
+    <PeopleSection
+      people={people}
+      gap={{
+        medianWords: 71,
+        q1Words: 60,
+        q3Words: -5,
+        shortShare: -0.09,
+        moderatorShare: 0.08,
+        attributionRatio: -0.57,
+        consecutiveAgreement: 0.33,
+        positiveShare: 0.4,
+        neutralShare: -0.15,
+        negativeShare: -0.25,
+      }}
+    />,
+  );
+  expect(screen.getByText("Middle half").nextSibling).toHaveTextContent("100–140(+60/-5 vs people)");
+  expect(screen.getByText("Neutral turns").nextSibling).toHaveTextContent("25%(-15 pts vs people)");
+  expect(screen.getByText("Negative turns").nextSibling).toHaveTextContent("0%(-25 pts vs people)");
+});

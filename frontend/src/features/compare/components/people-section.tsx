@@ -12,13 +12,20 @@ function gapText(value: number | null | undefined, asPercent: boolean): string |
   return `${value > 0 ? "+" : ""}${shown} vs people`;
 }
 
+/** The gap of both quartiles, e.g. "+3/+40 vs people". */
+function rangeGap(low: number | null | undefined, high: number | null | undefined): string | null {
+  if (low === null || low === undefined || high === null || high === undefined) return null;
+  const signed = (x: number) => `${x > 0 ? "+" : ""}${x.toFixed(0)}`;
+  return `${signed(low)}/${signed(high)} vs people`;
+}
+
 /** Simulation vs people: one session's conversation shape, and for a simulated session its
  * gap to the human group it is compared with (GET /api/sessions/compare, issue 27). */
 export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
   const w = people.wordsPerTurn;
   const rows: { label: string; value: string; gap: string | null }[] = [
     { label: "Words per turn (median)", value: num(w.median, 0), gap: gapText(gap?.medianWords, false) },
-    { label: "Middle half", value: `${num(w.q1, 0)}–${num(w.q3, 0)}`, gap: null },
+    { label: "Middle half", value: `${num(w.q1, 0)}–${num(w.q3, 0)}`, gap: rangeGap(gap?.q1Words, gap?.q3Words) },
     { label: "Turns under 25 words", value: pct(w.shortShare), gap: gapText(gap?.shortShare, true) },
     { label: "Moderator's share of words", value: pct(people.moderatorShare), gap: gapText(gap?.moderatorShare, true) },
     {
@@ -32,6 +39,8 @@ export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
       gap: gapText(gap?.consecutiveAgreement, false),
     },
     { label: "Positive turns", value: pct(people.sentiment.positive), gap: gapText(gap?.positiveShare, true) },
+    { label: "Neutral turns", value: pct(people.sentiment.neutral), gap: gapText(gap?.neutralShare, true) },
+    { label: "Negative turns", value: pct(people.sentiment.negative), gap: gapText(gap?.negativeShare, true) },
   ];
   const most = Math.max(1, ...w.histogram.map((b) => b.count));
   return (

@@ -3,7 +3,7 @@ import { api } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
-/** A new draft with the same setup, named '... (Copy)' (SPEC §4). */
+/** A new draft with the same setup, named '... (Copy)' (product-rules §4). */
 export function duplicateSession(id: string): Promise<Session> {
   return api.post<Session>(`/sessions/${encodeURIComponent(id)}/duplicate`);
 }

@@ -38,7 +38,7 @@ const COMPARE_MAX = 4;
 export const EMPTY_TEXT = "No sessions yet. Create your first session or try our demo!";
 export const NO_MATCH_TEXT = "No sessions match your filters.";
 
-/** Sessions dashboard (SPEC §2). */
+/** Sessions dashboard (product-rules §2). */
 export function DashboardPage() {
   useScrollToTop();
   const navigate = useNavigate();

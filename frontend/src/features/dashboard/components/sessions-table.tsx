@@ -8,7 +8,8 @@ import { paths } from "@/app/paths";
 import { HealthBadge } from "@/components/health-badge";
 import { formatUsd, usageLine, usageOf } from "@/lib/usage/format";
 import type { SessionSummary } from "@/lib/api-types";
-import { formatSessionDate, STATUS_LABELS } from "../utils/dashboard";
+import { formatDate } from "@/lib/dates";
+import { STATUS_LABELS } from "../utils/dashboard";
 
 export interface SessionsTableProps {
   sessions: readonly SessionSummary[];
@@ -100,7 +101,7 @@ export function SessionsTable({
                 </div>
               </td>
               <td className={`${CELL} whitespace-nowrap text-muted-foreground`}>
-                <time dateTime={session.createdAt}>{formatSessionDate(session.createdAt)}</time>
+                <time dateTime={session.createdAt}>{formatDate(session.createdAt, "en-US", "")}</time>
               </td>
               <td className={`${CELL} tabular-nums`}>{session.participantCount}</td>
               <td className={CELL}>

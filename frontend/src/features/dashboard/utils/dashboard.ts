@@ -1,4 +1,4 @@
-/** Dashboard rules of SPEC §2, §5 and §9: summary figures and the combined filters. */
+/** Dashboard rules of product-rules §2, §5 and §9: summary figures and the combined filters. */
 import type { SentimentCounts, SessionStatus, SessionSummary } from "@/lib/api-types";
 
 export type StatusFilter = "all" | SessionStatus;
@@ -93,10 +93,4 @@ export function sentimentLabel(value: number): SentimentLabel {
   if (value > SENTIMENT_THRESHOLD) return "Positive";
   if (value < -SENTIMENT_THRESHOLD) return "Negative";
   return "Neutral";
-}
-
-export function formatSessionDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 }

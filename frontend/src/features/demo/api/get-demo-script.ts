@@ -4,7 +4,7 @@ import type { DemoScript } from "@/lib/api-types";
 
 export const demoScriptQueryKey = ["demo-script"] as const;
 
-/** The scripted demo (SPEC §2 'Demo session'): personas, questions, replies and waits. */
+/** The scripted demo (product-rules §2 'Demo session'): personas, questions, replies and waits. */
 export function getDemoScript(signal?: AbortSignal): Promise<DemoScript> {
   return api.get<DemoScript>("/demo-script", signal);
 }

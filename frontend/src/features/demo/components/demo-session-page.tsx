@@ -163,7 +163,7 @@ function DemoSkeleton() {
   );
 }
 
-/** Scripted demo session (SPEC §2 /demo-session, §4 demo playback). */
+/** Scripted demo session (product-rules §2 /demo-session, §4 demo playback). */
 export function DemoSessionPage() {
   const script = useDemoScript();
   if (script.isPending) return <DemoSkeleton />;

@@ -4,6 +4,7 @@ import { TraitBars } from "@/components/trait-bars";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
 import type { SessionParticipant } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
 import { DEMO_SPEEDS } from "../utils/schedule";
@@ -76,16 +77,7 @@ export function ProgressCard({
           </span>
           <span className="text-muted-foreground tabular-nums">{percent}%</span>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Demo progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
-        </div>
+        <Progress label="Demo progress" value={percent} />
         {question && (
           <p className="rounded-md bg-muted/60 px-3 py-2 text-sm" data-testid="current-question">
             {question}

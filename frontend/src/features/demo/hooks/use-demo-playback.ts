@@ -4,7 +4,7 @@ import { applyDemoStep, type DemoState, INITIAL_DEMO_STATE } from "../utils/play
 import { createDemoPlayer, type DemoPlayer, demoSteps, waitsFrom } from "../utils/schedule";
 
 /**
- * Plays the demo script (SPEC §4 demo playback) at `speed`; a speed change applies to the
+ * Plays the demo script (product-rules §4 demo playback) at `speed`; a speed change applies to the
  * wait in progress. The timer is cancelled on unmount.
  */
 export function useDemoPlayback(script: DemoScript | undefined, speed: number): DemoState {

@@ -33,7 +33,7 @@ export const INITIAL_DEMO_STATE: DemoState = {
   done: false,
 };
 
-/** The state after `step`; replies get the SPEC §4 keyword sentiment. */
+/** The state after `step`; replies get the product-rules §4 keyword sentiment. */
 export function applyDemoStep(state: DemoState, step: DemoStep, script: Pick<DemoScript, "script">): DemoState {
   switch (step.kind) {
     case "question": {

@@ -19,7 +19,7 @@ function describeStep(step: DemoStep): string {
   return `${step.kind === "typing" ? "t" : "r"}${step.questionIndex}.${step.replyIndex}`;
 }
 
-describe("demoSteps (SPEC §4 demo playback)", () => {
+describe("demoSteps (product-rules §4 demo playback)", () => {
   it("asks, then shows each participant typing and replying, then completes", () => {
     const steps = demoSteps(turns);
     expect(steps.map(describeStep)).toEqual([

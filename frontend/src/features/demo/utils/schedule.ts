@@ -1,10 +1,10 @@
 import type { DemoTiming, DemoTurn } from "@/lib/api-types";
 
-/** SPEC §9: playback speeds. */
+/** product-rules §9: playback speeds. */
 export const DEMO_SPEEDS = [1, 1.5, 2] as const;
 export type DemoSpeed = (typeof DEMO_SPEEDS)[number];
 
-/** SPEC §4 waits at 1x, in ms; each is divided by the speed factor. */
+/** product-rules §4 waits at 1x, in ms; each is divided by the speed factor. */
 export interface DemoWaits {
   afterModeratorMs: number;
   typingMs: number;
@@ -17,7 +17,7 @@ export const DEFAULT_WAITS: DemoWaits = {
   betweenQuestionsMs: 2000,
 };
 
-/** SPEC §9 'demo completion delay 1 s': not divided by the speed. */
+/** product-rules §9 'demo completion delay 1 s': not divided by the speed. */
 export const COMPLETION_DELAY_MS = 1000;
 
 /** The waits of a script's timing block, falling back to the spec's values. */
@@ -43,7 +43,7 @@ export type DemoStep =
   | { kind: "complete"; delayMs: number };
 
 /**
- * SPEC §4 demo playback: per question the moderator asks, then after 1000 ms each
+ * product-rules §4 demo playback: per question the moderator asks, then after 1000 ms each
  * participant is shown typing for 1500 ms and then replies (the next one starts typing
  * at once); 2000 ms separate questions; the session completes after the last reply.
  */

@@ -24,7 +24,7 @@ export interface PersonaFormValues {
   tags: string;
 }
 
-/** SPEC §3 new persona defaults: age 30, gender Male, income $60-100k, traits 50, no interests. */
+/** product-rules §3 new persona defaults: age 30, gender Male, income $60-100k, traits 50, no interests. */
 export function defaultFormValues(): PersonaFormValues {
   return {
     name: "",
@@ -135,7 +135,7 @@ export const DEFAULT_PERSONA_COUNT = 5;
 
 export type GenerateMode = "text" | "document";
 
-/** The Generate dialog's input check (SPEC §5); null when the input may be sent. */
+/** The Generate dialog's input check (product-rules §5); null when the input may be sent. */
 export function generateInputError(mode: GenerateMode, text: string): string | null {
   const trimmed = text.trim();
   if (trimmed === "") return mode === "text" ? "Please enter a description" : "Please upload a document";

@@ -71,7 +71,7 @@ export function AnalyticsSkeleton() {
   );
 }
 
-/** SPEC §2 Analytics tab, computed on the server (GET /api/sessions/{id}/analytics). */
+/** product-rules §2 Analytics tab, computed on the server (GET /api/sessions/{id}/analytics). */
 export function AnalyticsTab({ session }: { session: Session }) {
   const analytics = useAnalytics(session.id);
 

@@ -12,7 +12,7 @@ const ICONS: Record<ExportFormat, typeof FileTextIcon> = {
   pdf: FileTypeIcon,
 };
 
-/** SPEC §2 Export tab: 'Download CSV Report', plus JSON, Markdown and the PDF report. */
+/** product-rules §2 Export tab: 'Download CSV Report', plus JSON, Markdown and the PDF report. */
 export function ExportTab({ session }: { session: Session }) {
   return (
     <Card>

@@ -17,7 +17,7 @@ import {
   SUCCESS_TEXT,
   SUCCESS_TITLE,
 } from "../utils/insights";
-import { formatDateTime } from "../utils/stats";
+import { formatDateTime } from "@/lib/dates";
 
 export const SIMULATED_CAVEAT =
   "These insights describe simulated participants (AI personas), not real consumers: use them to explore ideas, and confirm decisions with real research.";
@@ -158,7 +158,7 @@ function InsightsView({ insights }: { insights: SessionInsights }) {
   );
 }
 
-/** SPEC §2 AI Insights tab (POST /api/sessions/{id}/insights). */
+/** product-rules §2 AI Insights tab (POST /api/sessions/{id}/insights). */
 export function InsightsTab({ session }: { session: Session }) {
   const generate = useGenerateInsights(session.id);
   const insights = session.insights;

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import type { Session } from "@/lib/api-types";
 import { responseCounts } from "../utils/stats";
 
-/** SPEC §2 Participants tab: name, age, gender, location, income, response count, traits, interests. */
+/** product-rules §2 Participants tab: name, age, gender, location, income, response count, traits, interests. */
 export function ParticipantsTab({ session }: { session: Session }) {
   const counts = useMemo(
     () => responseCounts(session.participants, session.messages),

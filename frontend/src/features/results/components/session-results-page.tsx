@@ -6,7 +6,7 @@ import { ResultsSkeleton } from "./results-skeleton";
 import { SessionNotFound } from "./session-not-found";
 import { SessionResults } from "./session-results";
 
-/** Results (SPEC §2 /session/{id}/results). */
+/** Results (product-rules §2 /session/{id}/results). */
 export function SessionResultsPage() {
   const { id = "" } = useParams();
   const session = useSession(id);

@@ -13,6 +13,8 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MenuButton } from "@/components/menu-button";
 import { PageHeader } from "@/components/page-header";
+import { SaveGuideButton } from "@/components/save-guide-button";
+import { sessionGuide } from "@/lib/guides";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -125,6 +127,7 @@ export function SessionResults({ session }: { session: Session }) {
                 Run again on another model
               </Button>
             )}
+            {session.source !== "human" && <SaveGuideButton load={() => sessionGuide(session.id)} />}
             <MenuButton label="Export" icon={<DownloadIcon aria-hidden="true" />} items={exportItems} />
           </>
         }

@@ -2,7 +2,8 @@ import { CalendarIcon, ClockIcon, MessageSquareIcon, UsersIcon } from "lucide-re
 import type * as React from "react";
 import { Card } from "@/components/ui/card";
 import type { Session } from "@/lib/api-types";
-import { durationMinutes, formatSessionDate } from "../utils/stats";
+import { formatDate } from "@/lib/dates";
+import { durationMinutes } from "../utils/stats";
 
 interface Stat {
   label: string;
@@ -10,11 +11,11 @@ interface Stat {
   icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
 }
 
-/** SPEC §2 Results stats: Date, Participants, Messages, Duration (minutes). */
+/** product-rules §2 Results stats: Date, Participants, Messages, Duration (minutes). */
 export function StatsCards({ session }: { session: Session }) {
   const minutes = durationMinutes(session.createdAt, session.completedAt);
   const stats: Stat[] = [
-    { label: "Date", value: formatSessionDate(session.createdAt), icon: CalendarIcon },
+    { label: "Date", value: formatDate(session.createdAt), icon: CalendarIcon },
     { label: "Participants", value: String(session.participants.length), icon: UsersIcon },
     { label: "Messages", value: String(session.messages.length), icon: MessageSquareIcon },
     { label: "Duration", value: `${minutes} min`, icon: ClockIcon },

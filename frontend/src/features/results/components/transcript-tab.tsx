@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { Session, SessionMessage } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
-import { formatMessageTime } from "../utils/stats";
+import { formatTime } from "@/lib/dates";
 import {
   ALL_PARTICIPANTS,
   filterTranscript,
@@ -93,7 +93,7 @@ function MessageRow({ message, avatarIndex, query, focused = false }: MessageRow
             </span>
           )}
           <time dateTime={message.timestamp} className="ml-auto text-xs text-muted-foreground tabular-nums">
-            {formatMessageTime(message.timestamp)}
+            {formatTime(message.timestamp)}
           </time>
         </div>
         <p className={cn("mt-1 text-sm leading-relaxed whitespace-pre-line break-words", moderator && "font-medium")}>
@@ -130,7 +130,7 @@ export function repairsText(repairs: readonly string[]): string {
   return parts.join("; ");
 }
 
-/** SPEC §2 Transcript tab: search, participant filter, 'No messages found'. */
+/** product-rules §2 Transcript tab: search, participant filter, 'No messages found'. */
 export function TranscriptTab({ session }: { session: Session }) {
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_PARTICIPANTS);

@@ -6,7 +6,7 @@ import {
   capitalise,
 } from "./insights";
 
-describe("priorityBadgeVariant (SPEC §2)", () => {
+describe("priorityBadgeVariant (product-rules §2)", () => {
   it("is destructive for high, default for medium, otherwise secondary", () => {
     expect(priorityBadgeVariant("high")).toBe("destructive");
     expect(priorityBadgeVariant("High")).toBe("destructive");

@@ -4,7 +4,7 @@ import { isModerator } from "./transcript";
 
 export type BadgeVariant = "default" | "secondary" | "destructive" | "accent" | "outline";
 
-/** SPEC §2 AI Insights: destructive for high, default for medium, otherwise secondary. */
+/** product-rules §2 AI Insights: destructive for high, default for medium, otherwise secondary. */
 export function priorityBadgeVariant(priority: string | null | undefined): BadgeVariant {
   const p = (priority ?? "").trim().toLowerCase();
   if (p === "high") return "destructive";

@@ -1,4 +1,4 @@
-import { durationMinutes, formatSessionDate, responseCounts } from "./stats";
+import { durationMinutes, responseCounts } from "./stats";
 
 describe("durationMinutes", () => {
   it("is completed minus created, in whole minutes", () => {
@@ -17,13 +17,6 @@ describe("durationMinutes", () => {
     expect(durationMinutes(null, "2025-03-01T10:00:00Z")).toBe(0);
     expect(durationMinutes("garbage", "2025-03-01T10:00:00Z")).toBe(0);
     expect(durationMinutes("2025-03-01T10:10:00Z", "2025-03-01T10:00:00Z")).toBe(0);
-  });
-});
-
-describe("formatSessionDate", () => {
-  it("formats a date and falls back to a dash", () => {
-    expect(formatSessionDate("2025-03-01T10:00:00Z", "en-US")).toMatch(/^(Mar 1|Feb 28), 2025$/);
-    expect(formatSessionDate(null)).toBe("—");
   });
 });
 

@@ -8,7 +8,7 @@ function time(value: string | null | undefined): number | null {
 }
 
 /**
- * SPEC §2 Results: duration in whole minutes, completed minus created (rounded);
+ * product-rules §2 Results: duration in whole minutes, completed minus created (rounded);
  * 0 when the session is not completed (or the times are unusable).
  */
 export function durationMinutes(createdAt: string | null | undefined, completedAt: string | null | undefined): number {
@@ -16,33 +16,6 @@ export function durationMinutes(createdAt: string | null | undefined, completedA
   const end = time(completedAt);
   if (start === null || end === null) return 0;
   return Math.max(0, Math.round((end - start) / 60_000));
-}
-
-/** The session's date for the stats card, e.g. 'Nov 21, 2026'. */
-export function formatSessionDate(value: string | null | undefined, locale?: string): string {
-  const t = time(value);
-  if (t === null) return "—";
-  return new Date(t).toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
-}
-
-/** A message's time of day, e.g. '5:14 PM'. */
-export function formatMessageTime(value: string | null | undefined, locale?: string): string {
-  const t = time(value);
-  if (t === null) return "";
-  return new Date(t).toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
-}
-
-/** Date and time, e.g. 'Nov 21, 2026, 5:14 PM'. */
-export function formatDateTime(value: string | null | undefined, locale?: string): string {
-  const t = time(value);
-  if (t === null) return "";
-  return new Date(t).toLocaleString(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
 }
 
 /**

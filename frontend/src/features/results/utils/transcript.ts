@@ -16,7 +16,7 @@ export function isModerator(message: Pick<SessionMessage, "speaker" | "personaId
 }
 
 /**
- * SPEC §2 Transcript: the search keeps messages whose content or speaker contains the text
+ * product-rules §2 Transcript: the search keeps messages whose content or speaker contains the text
  * (case-insensitive; blank keeps all); the participant filter keeps that speaker's messages.
  */
 export function filterTranscript<M extends Pick<SessionMessage, "speaker" | "content">>(

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-qu
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-/** Clearing the draft writes it empty (SPEC §4). */
+/** Clearing the draft writes it empty (product-rules §4). */
 export function clearDraft(): Promise<void> {
   return api.delete("/draft");
 }

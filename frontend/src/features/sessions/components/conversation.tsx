@@ -4,6 +4,7 @@ import { PersonaAvatar } from "@/components/persona-avatar";
 import { SentimentEmoji } from "@/components/sentiment-emoji";
 import { Card } from "@/components/ui/card";
 import type { SessionMessage, SessionParticipant } from "@/lib/api-types";
+import { formatTime } from "@/lib/dates";
 import { cn } from "@/lib/utils";
 import type { WritingAnswer } from "../utils/live-events";
 
@@ -15,12 +16,6 @@ export interface ConversationProps {
   /** The error box, shown under the messages. */
   footer?: ReactNode;
   headerAside?: ReactNode;
-}
-
-function formatTime(timestamp: string): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
 function ModeratorAvatar() {

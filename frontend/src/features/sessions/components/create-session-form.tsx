@@ -1,24 +1,16 @@
-import {
-  BotIcon,
-  BriefcaseIcon,
-  CoffeeIcon,
-  ListOrderedIcon,
-  FileTextIcon,
-  Loader2Icon,
-  MessageCircleQuestionIcon,
-  PlayIcon,
-  SearchIcon,
-  SlidersHorizontalIcon,
-} from "lucide-react";
+import { BotIcon, BriefcaseIcon, CoffeeIcon, ListOrderedIcon, FileTextIcon, Loader2Icon } from "lucide-react";
+import { MessageCircleQuestionIcon, PlayIcon, SearchIcon, SlidersHorizontalIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { SaveGuideButton } from "@/components/save-guide-button";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/app/paths";
 import { errorMessage } from "@/lib/api-client";
+import { guideFromSetup } from "@/lib/guides";
 import type {
   DiscussionMode,
   ModeratorKind,
@@ -291,6 +283,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
               {MSG_SELECT_PERSONAS}
             </p>
           )}
+          <SaveGuideButton load={() => guideFromSetup(toCreateInput(values))} disabled={!values.name.trim()} />
           <Link to={paths.dashboard} className={buttonVariants({ variant: "outline" })}>
             Cancel
           </Link>

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
@@ -10,9 +10,12 @@ import { useDraft } from "../api/get-draft";
 import { usePersonas } from "@/lib/personas-query";
 import { useQuestionTemplates } from "../api/get-question-templates";
 import { defaultFormValues, formValuesFromDraft, withFirstParticipant } from "../utils/session-form";
+import { formValuesFromGuide } from "../utils/guide-form";
+import { type SessionFormValues } from "../utils/session-form";
 import { CreateSessionForm } from "./create-session-form";
+import { GuideMessages, StartFromGuide } from "./start-from-guide";
 
-/** Create New Session (SPEC §2, §5): restores the draft, then the form. */
+/** Create New Session (product-rules §2, §5): restores the draft, then the form. */
 export function CreateSessionPage() {
   useScrollToTop();
   const location = useLocation();
@@ -20,6 +23,9 @@ export function CreateSessionPage() {
   const personas = usePersonas();
   const draft = useDraft();
   const templates = useQuestionTemplates();
+  // Start from a guide: the form is mounted again with the guide's values.
+  const [fromGuide, setFromGuide] = useState<{ values: SessionFormValues; count: number } | null>(null);
+  const [guideNote, setGuideNote] = useState<{ filename: string; problems: string[]; notes: string[] } | null>(null);
 
   const ready = personas.isSuccess && !draft.isPending;
   const setup = useMemo(() => {
@@ -44,7 +50,20 @@ export function CreateSessionPage() {
       <PageHeader
         title="Create New Session"
         description="Set up a moderated focus group with 3-8 personas."
+        actions={
+          setup && (
+            <StartFromGuide
+              onLoaded={(form, filename) => {
+                const known = new Set(personas.data?.map((p) => p.id) ?? []);
+                setFromGuide((g) => ({ values: formValuesFromGuide(form.setup, known), count: (g?.count ?? 0) + 1 }));
+                setGuideNote({ filename, problems: [], notes: form.notes.length ? form.notes : ["Check the form, then Start Session."] });
+              }}
+              onProblems={(problems, filename) => setGuideNote({ filename, problems, notes: [] })}
+            />
+          )
+        }
       />
+      {guideNote && <GuideMessages {...guideNote} onDismiss={() => setGuideNote(null)} />}
       {personas.isError ? (
         <QueryError
           title="Could not load personas"
@@ -56,11 +75,12 @@ export function CreateSessionPage() {
         <CreateSessionSkeleton />
       ) : (
         <CreateSessionForm
+          key={fromGuide?.count ?? 0}
           personas={setup.ordered}
           colorIndex={setup.colorIndex}
           templates={templates.data ?? []}
-          initialValues={setup.initialValues}
-          restoredDraft={setup.restored}
+          initialValues={fromGuide?.values ?? setup.initialValues}
+          restoredDraft={fromGuide ? null : setup.restored}
         />
       )}
     </>

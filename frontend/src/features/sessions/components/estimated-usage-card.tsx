@@ -13,7 +13,7 @@ export interface EstimatedUsageCardProps {
 /** The AI moderator's model calls per question: a follow-up opening rounds 2 and 3, and a summary. */
 export const AI_MODERATOR_CALLS_PER_QUESTION = 3;
 
-/** '~N tokens' = participants x non-blank questions x tokens per response (SPEC §9). */
+/** '~N tokens' = participants x non-blank questions x tokens per response (product-rules §9). */
 export function EstimatedUsageCard({ participants, questions, responseLength, moderator = "scripted" }: EstimatedUsageCardProps) {
   const tokens = estimateTokens(participants, questions, responseLength);
   const asked = nonBlankQuestions(questions).length;

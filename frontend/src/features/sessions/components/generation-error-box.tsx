@@ -9,7 +9,7 @@ export interface GenerationErrorBoxProps {
   onExit: () => void;
 }
 
-/** The error box of the conversation (SPEC §2, §8): message, hint, Retry and Exit Session. */
+/** The error box of the conversation (product-rules §2, §8): message, hint, Retry and Exit Session. */
 export function GenerationErrorBox({ error, retrying, onRetry, onExit }: GenerationErrorBoxProps) {
   const hint = generationErrorHint(error);
   return (

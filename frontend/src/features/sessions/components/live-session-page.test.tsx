@@ -185,6 +185,11 @@ describe("LiveSessionPage", () => {
     expect(posts).toEqual([]);
   });
 
+  it("marks an imported human group as such", async () => {
+    setup(makeSession({ status: "completed", source: "human" }));
+    expect(await screen.findByTestId("human-badge")).toHaveTextContent("Human group");
+  });
+
   it("shows stimuli: YouTube embedded, other videos native, links in a new tab", async () => {
     setup(
       makeSession({

@@ -66,7 +66,7 @@ function visibleWriting(session: Session, writing: readonly WritingAnswer[]): re
   ];
 }
 
-/** Live session runner (SPEC §2 /session/{id}). */
+/** Live session runner (product-rules §2 /session/{id}). */
 export function LiveSessionPage() {
   const { id = "" } = useParams();
   useScrollToTop(id);
@@ -180,7 +180,14 @@ export function LiveSessionPage() {
   );
 
   const statusBadge = completed ? (
-    <Badge data-testid="session-status">Completed</Badge>
+    <>
+      <Badge data-testid="session-status">Completed</Badge>
+      {data.source === "human" && (
+        <Badge variant="outline" data-testid="human-badge" title="A real focus group imported from a transcript">
+          Human group
+        </Badge>
+      )}
+    </>
   ) : data.running ? (
     <Badge variant="accent" data-testid="session-status">
       <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />

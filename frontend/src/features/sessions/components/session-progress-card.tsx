@@ -1,9 +1,10 @@
 import { ActivityIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
 import type { SessionProgress } from "@/lib/api-types";
 import { ReportedUsage } from "@/components/usage/reported-usage";
 import type { Usage } from "@/lib/usage/types";
-import { overallProgressLabel, progressPercent, questionLabel, roundLabel, tokensLabel } from "../utils/progress";
+import { overallProgressLabel, questionLabel, roundLabel, tokensLabel } from "../utils/progress";
 
 export interface SessionProgressCardProps {
   progress: SessionProgress;
@@ -14,7 +15,6 @@ export interface SessionProgressCardProps {
 }
 
 export function SessionProgressCard({ progress, questions, tokensUsed, usage }: SessionProgressCardProps) {
-  const percent = progressPercent(progress);
   const current = questions[Math.min(Math.max(progress.questionIndex, 0), questions.length - 1)];
   return (
     <Card role="region" aria-labelledby="progress-heading" className="gap-5 p-5" data-testid="progress-card">
@@ -32,16 +32,7 @@ export function SessionProgressCard({ progress, questions, tokensUsed, usage }: 
             {overallProgressLabel(progress)}
           </span>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Overall Progress"
-          aria-valuemin={0}
-          aria-valuemax={progress.total}
-          aria-valuenow={progress.responses}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
-        </div>
+        <Progress label="Overall Progress" value={progress.responses} max={progress.total} />
       </div>
 
       <div className="space-y-3 text-sm">

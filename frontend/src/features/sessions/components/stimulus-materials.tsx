@@ -124,7 +124,7 @@ function LinkItem({ stimulus }: { stimulus: Item }) {
 }
 
 /**
- * Stimulus Materials of the live session (SPEC §2): at most 2 videos, side by side in two
+ * Stimulus Materials of the live session (product-rules §2): at most 2 videos, side by side in two
  * columns, then audio players, images, text blocks and links in the same grid.
  */
 export function StimulusMaterials({ stimuli }: { stimuli: readonly Item[] }) {

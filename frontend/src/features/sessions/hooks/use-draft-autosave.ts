@@ -9,7 +9,7 @@ const STORAGE_ERROR_MS = 5000;
 
 /**
  * Autosaves the create form to /api/draft every 5 s while a name or participants exist
- * (SPEC §4), only when something changed; also when the form is left (navigation, reload).
+ * (product-rules §4), only when something changed; also when the form is left (navigation, reload).
  * A form emptied after a save clears the stored draft. `stop()` ends autosaving for good
  * (Start Session clears the draft and must not be overwritten afterwards).
  */

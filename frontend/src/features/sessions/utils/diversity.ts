@@ -1,5 +1,5 @@
 /**
- * Group diversity score of SPEC §9, a port of the server's domain/diversity.py so the
+ * Group diversity score of product-rules §9, a port of the server's domain/diversity.py so the
  * create form can show it while personas are being picked. Keep the two in step: the
  * unit tests use the same numbers as tests/domain/test_diversity.py.
  *

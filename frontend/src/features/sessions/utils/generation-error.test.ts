@@ -1,6 +1,6 @@
 import { generationErrorHint, generationErrorKind, generationErrorToast } from "./generation-error";
 
-describe("generation errors (SPEC §8)", () => {
+describe("generation errors (product-rules §8)", () => {
   it("recognises 429, 402 and timeouts by message or status", () => {
     expect(generationErrorKind({ status: 429, message: "Rate limit exceeded (429)" })).toBe("rate-limit");
     expect(generationErrorKind({ status: null, message: "HTTP 429" })).toBe("rate-limit");

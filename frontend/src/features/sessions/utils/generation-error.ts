@@ -1,4 +1,4 @@
-/** Generation errors of SPEC §8: the hint in the error box and the toast to show. */
+/** Generation errors of product-rules §8: the hint in the error box and the toast to show. */
 
 export const MSG_STOPPED = "Session stopped by user";
 

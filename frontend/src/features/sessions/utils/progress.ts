@@ -1,16 +1,10 @@
-/** Labels of the live session's Progress card (SPEC §2). Indices from the API are 0-based. */
+/** Labels of the live session's Progress card (product-rules §2). Indices from the API are 0-based. */
 import type { SessionProgress } from "@/lib/api-types";
 
 export const ROUNDS_PER_QUESTION = 3;
 
 export function overallProgressLabel(progress: Pick<SessionProgress, "responses" | "total">): string {
   return `${progress.responses} / ${progress.total} responses`;
-}
-
-/** Whole percent of answers given, 0-100. */
-export function progressPercent(progress: Pick<SessionProgress, "responses" | "total">): number {
-  if (progress.total <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((progress.responses / progress.total) * 100)));
 }
 
 /** 'k of n' for the 0-based question index (clamped into range). */

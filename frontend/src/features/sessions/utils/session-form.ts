@@ -1,5 +1,5 @@
 /**
- * The Create New Session form (SPEC §2, §5, §9): its values, the rules of each section, the
+ * The Create New Session form (product-rules §2, §5, §9): its values, the rules of each section, the
  * draft kept in /api/draft and the request that starts the session. Pure functions.
  */
 import type {
@@ -27,7 +27,7 @@ export const RESPONSE_LENGTHS: readonly ResponseLength[] = ["brief", "moderate",
 export const DISCUSSION_MODES: readonly DiscussionMode[] = ["sequential", "parallel"];
 export const MODERATORS: readonly ModeratorKind[] = ["scripted", "ai"];
 
-/** Max tokens per answer, also the per-answer figure of the setup estimate (SPEC §9). */
+/** Max tokens per answer, also the per-answer figure of the setup estimate (product-rules §9). */
 export const TOKENS_PER_RESPONSE: Record<ResponseLength, number> = {
   brief: 50,
   moderate: 150,
@@ -72,7 +72,7 @@ export function toggleParticipant(ids: readonly string[], id: string): string[] 
   return [...ids, id];
 }
 
-/** Puts the persona passed in through navigation first (SPEC §2), keeping at most 8. */
+/** Puts the persona passed in through navigation first (product-rules §2), keeping at most 8. */
 export function withFirstParticipant(ids: readonly string[], id: string | null | undefined): string[] {
   if (!id) return [...ids];
   return [id, ...ids.filter((i) => i !== id)].slice(0, PARTICIPANTS_MAX);
@@ -152,7 +152,7 @@ export function toCreateInput(values: SessionFormValues): SessionCreateInput {
 
 /* --- draft -------------------------------------------------------------------------- */
 
-/** The draft is autosaved only while a name or participants exist (SPEC §4). */
+/** The draft is autosaved only while a name or participants exist (product-rules §4). */
 export function shouldAutosave(values: Pick<SessionFormValues, "name" | "participantIds">): boolean {
   return values.name.trim() !== "" || values.participantIds.length > 0;
 }

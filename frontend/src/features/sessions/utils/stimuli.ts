@@ -1,5 +1,5 @@
 /**
- * Stimulus rules of SPEC §5 "Stimuli" for the create form (the server checks the same on
+ * Stimulus rules of product-rules §5 "Stimuli" for the create form (the server checks the same on
  * Start Session, see domain/stimuli.py): limits, required fields, media URL platforms.
  */
 import type { StimulusInput, StimulusPlatform, StimulusType } from "@/lib/api-types";
@@ -150,7 +150,7 @@ export function buildStimulus(
   };
 }
 
-/** The per-file upload message (SPEC §5: prefixed by the file name). */
+/** The per-file upload message (product-rules §5: prefixed by the file name). */
 export function uploadSizeMessage(fileName: string): string {
   return `${fileName}: File size must be less than 10MB`;
 }

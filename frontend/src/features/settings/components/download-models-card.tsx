@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import type { CatalogModel, ModelDownload } from "@/lib/api-types";
@@ -172,16 +173,7 @@ function JobStatus({ job }: { job: ModelDownload }) {
   return (
     <div className="space-y-1" aria-live="polite">
       <div className="flex items-center gap-2">
-        <div
-          role="progressbar"
-          aria-label={`Downloading ${job.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent ?? undefined}
-          className="h-2 flex-1 overflow-hidden rounded-full bg-secondary"
-        >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent ?? 0}%` }} />
-        </div>
+        <Progress label={`Downloading ${job.name}`} value={percent} className="flex-1" />
         <Button
           type="button"
           size="icon-sm"

@@ -9,6 +9,7 @@ import { isBudgetStop, usageLine, usageOf } from "@/lib/usage/format";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
 import { errorMessage } from "@/lib/api-client";
 import {
   exportUrl,
@@ -22,6 +23,7 @@ import {
   type SurveyResults,
 } from "../api/surveys";
 import { CUT_LABELS, fmt, groupBy, interval, pct, percentDone } from "../utils/format";
+import { HumanResultsPanel } from "./human-results-panel";
 import { STATUS_LABELS } from "./surveys-page";
 
 const PmfChart = lazy(() => import("./pmf-chart"));
@@ -64,16 +66,7 @@ function ProgressPanel({ survey }: { survey: Survey }) {
             ) : null}
           </div>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Survey progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={value}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-all" style={{ width: `${value}%` }} />
-        </div>
+        <Progress label="Survey progress" value={value} />
         {running && (
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
             <Loader2Icon className="size-3 animate-spin" aria-hidden="true" /> Respondents are answering…
@@ -302,6 +295,7 @@ export function SurveyPage() {
         {results.isError && (
           <QueryError title="Could not load results" error={results.error} onRetry={() => void results.refetch()} />
         )}
+        <HumanResultsPanel survey={s} answered={results.data ? results.data.answers.length : 0} anchorsOf={(q) => anchorsOf(q, scales.data)} />
       </div>
     </>
   );

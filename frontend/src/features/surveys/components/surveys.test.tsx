@@ -152,6 +152,8 @@ test("a running survey shows its progress and Stop; a stopped one offers Retry",
     }
     if (url === "/api/surveys/sv1") return jsonResponse(state);
     if (url === "/api/surveys/sv1/results") return jsonResponse({ ...results, results: [], answers: [] });
+    if (url === "/api/surveys/sv1/human-results")
+      return jsonResponse({ surveyId: "sv1", fileName: null, uploadedAt: null, rows: 0, respondents: 0, cells: [] });
     if (url === "/api/surveys/scales") return jsonResponse([]);
     if (url === "/api/surveys") return jsonResponse([]);
     return undefined;

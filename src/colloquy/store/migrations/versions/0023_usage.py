@@ -1,7 +1,7 @@
 """usage and cost per message and survey answer, survey settings, webhook deliveries
 
 Revision ID: 0023_usage
-Revises: 0017_human_sessions
+Revises: 0018_survey_human
 Create Date: 2026-11-26
 """
 
@@ -11,7 +11,7 @@ from alembic import op
 from colloquy.store.types import UTCDateTime
 
 revision = "0023_usage"
-down_revision = "0017_human_sessions"
+down_revision = "0018_survey_human"
 branch_labels = None
 depends_on = None
 

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { DiversityAnalysis } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
 
-/** SPEC §9 colours: 70+ Excellent, 40-69 Moderate, under 40 Low. */
+/** product-rules §9 colours: 70+ Excellent, 40-69 Moderate, under 40 Low. */
 const LABEL_STYLES: Record<string, string> = {
   Excellent: "bg-emerald-100 text-emerald-800",
   Moderate: "bg-amber-100 text-amber-800",

@@ -5,7 +5,7 @@ import { SentimentBadge } from "@/components/sentiment-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { HighlightedQuote, SessionParticipant } from "@/lib/api-types";
 
-/** SPEC §2: the longest answer per speaker over 30 characters, up to 5, with sentiment. */
+/** product-rules §2: the longest answer per speaker over 30 characters, up to 5, with sentiment. */
 export function QuotesCard({
   quotes,
   participants,

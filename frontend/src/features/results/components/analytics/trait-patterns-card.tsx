@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { SessionAnalytics } from "@/lib/api-types";
 import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
 
-/** SPEC §2 response patterns: per trait, participants above 70 are 'High', below 30 'Low'. */
+/** product-rules §2 response patterns: per trait, participants above 70 are 'High', below 30 'Low'. */
 export function TraitPatternsCard({ patterns }: { patterns: SessionAnalytics["traitPatterns"] }) {
   return (
     <Card data-testid="trait-patterns">

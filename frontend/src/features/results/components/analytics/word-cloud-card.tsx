@@ -4,7 +4,7 @@ import { cloudWords } from "../../utils/word-cloud";
 
 const SHADES = ["text-primary", "text-indigo-500", "text-violet-600", "text-sky-600", "text-slate-600"];
 
-/** SPEC §2: the top 30 terms, font 12-32 px scaled by frequency (size from the server). */
+/** product-rules §2: the top 30 terms, font 12-32 px scaled by frequency (size from the server). */
 export function WordCloudCard({ words }: { words: readonly WordCloudEntry[] }) {
   const shown = cloudWords(words);
   return (

@@ -1,0 +1,122 @@
+"""What a guide refers to, checked before anything is created: persona ids and tags in
+the library, stimulus files on disk (read by `colloquy run` only), the model."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.constants import FILE_MAX_BYTES
+from colloquy.domain.guides.problems import GuideProblem, Lines, problem
+from colloquy.domain.images import image_kind
+from colloquy.domain.personas.tags import has_tag
+from colloquy.domain.validation import validate_generation_input
+from colloquy.errors import ValidationFailed
+from colloquy.llm.config import ModelConfig
+from colloquy.runtime import Runtime
+from colloquy.services.guides.models import ModelChoice, Participants, Stimulus
+from colloquy.services.models import settings as model_settings
+from colloquy.services.personas.library import list_personas
+
+MSG_FILE_NEEDS_CLI = (
+    "A stimulus file is read on the machine that runs the guide: use `colloquy run`, "
+    "or upload the image and give its url"
+)
+MSG_NO_PROFILES = "Model profiles are not available on this server: give provider and name"
+
+
+@dataclass
+class StimulusFile:
+    index: int
+    path: Path
+    data: bytes
+
+
+@dataclass
+class Resolved:
+    participant_ids: list[str] = field(default_factory=list)
+    files: list[StimulusFile] = field(default_factory=list)
+    model: ModelConfig | None = None
+    problems: list[GuideProblem] = field(default_factory=list)
+
+
+async def resolve_participants(
+    db: AsyncSession, who: Participants, key: str, lines: Lines, out: Resolved
+) -> None:
+    library = await list_personas(db)
+    known = {p["id"] for p in library}
+    ids = list(who.ids)
+    for i, pid in enumerate(who.ids):
+        if pid not in known:
+            out.problems.append(problem((key, "ids", i), f"No persona with id {pid}", lines))
+    for i, tag in enumerate(who.tags):
+        tagged = [p["id"] for p in library if has_tag(p.get("tags") or [], tag)]
+        if not tagged:
+            out.problems.append(problem((key, "tags", i), f"No persona has the tag {tag}", lines))
+        ids += tagged
+    if who.generate is not None:
+        for message in validate_generation_input(who.generate.description):
+            out.problems.append(problem((key, "generate", "description"), message, lines))
+    out.participant_ids = list(dict.fromkeys(ids))
+
+
+def read_stimulus_files(
+    stimuli: list[Stimulus], key: str, base_dir: Path | None, lines: Lines, out: Resolved
+) -> None:
+    for i, s in enumerate(stimuli):
+        if s.file is None:
+            continue
+        loc = (key, i, "file")
+        if base_dir is None:
+            out.problems.append(problem(loc, MSG_FILE_NEEDS_CLI, lines))
+            continue
+        path = (base_dir / s.file).expanduser()
+        if not path.is_file():
+            out.problems.append(problem(loc, f"No such file: {s.file}", lines))
+            continue
+        size = path.stat().st_size
+        if size > FILE_MAX_BYTES:
+            out.problems.append(
+                problem(loc, f"{s.file} is {size / 1024 / 1024:.1f} MB; the limit is 10 MB", lines)
+            )
+            continue
+        data = path.read_bytes()
+        if not data:
+            out.problems.append(problem(loc, f"{s.file} is empty", lines))
+        elif image_kind(data[:16]) is None:
+            out.problems.append(
+                problem(loc, f"{s.file} is not a JPG, PNG, WEBP or GIF image", lines)
+            )
+        else:
+            out.files.append(StimulusFile(i, path, data))
+
+
+def resolve_model(
+    runtime: Runtime, choice: ModelChoice | None, lines: Lines, out: Resolved
+) -> None:
+    if choice is None:
+        return
+    if choice.profile is not None:
+        out.problems.append(problem(("model", "profile"), MSG_NO_PROFILES, lines))
+        return
+    change = model_settings.ModelChange(
+        provider=str(choice.provider), base_url=choice.base_url, model=choice.name
+    )
+    try:
+        out.model = model_settings.resolve(runtime, change)
+    except ValidationFailed as exc:
+        out.problems += [problem(("model",), m, lines) for m in exc.errors]
+
+
+def model_view(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A session's pinned model as a guide's `model` (provider, name, baseUrl; no key)."""
+    if not data:
+        return None
+    return {
+        "provider": data.get("provider"),
+        "name": data.get("model"),
+        "baseUrl": data.get("baseUrl"),
+    }
