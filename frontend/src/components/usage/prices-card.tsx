@@ -142,7 +142,8 @@ function PriceTableForm({ table }: { table: PriceTable }) {
         });
       }}
     >
-      <div className="overflow-x-auto">
+      {/* relative: the header's sr-only cell stays inside the scrolling box on a phone */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <thead className="text-left text-xs text-muted-foreground">
             <tr>
