@@ -95,6 +95,7 @@ openapi: $(VENV)/.synced frontend/node_modules/.installed
 bench: setup
 	$(PY) -m bench
 	$(PY) -m bench.ai_moderator_bench
+	$(PY) -m bench.natural_bench
 	$(PY) -m bench.scenarios.multi_process
 
 clean:

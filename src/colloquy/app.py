@@ -1,5 +1,6 @@
 """The FastAPI application factory."""
 
+import asyncio
 import gc
 import logging
 from contextlib import asynccontextmanager
@@ -15,11 +16,13 @@ from colloquy.api import (
     compare,
     documents,
     draft,
+    embedding_settings,
     events,
     generation,
     guides,
     health,
     model_downloads,
+    model_profiles,
     model_settings,
     personas,
     question_templates,
@@ -42,7 +45,9 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import PROVIDERS
 from colloquy.runtime import Runtime
+from colloquy.services.models import settings_sync
 from colloquy.services.models.downloads import shutdown as shutdown_downloads
+from colloquy.services.models.profile_use import session_voices
 from colloquy.services.models.settings import load_into_runtime
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session
@@ -79,6 +84,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
                 await db.execute(text("SELECT pg_advisory_xact_lock(1907301)"))
             await seed_personas_if_empty(db)
         await load_into_runtime(runtime)  # the model saved on the Settings screen, if any
+        await settings_sync.remember_version(runtime)
         app.state.events = EventBus()
         app.state.runners = RunnerRegistry(
             runtime.sessionmaker,
@@ -89,6 +95,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         )
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         app.state.runners.on_end = partial(webhooks.schedule, runtime, "session")
+        app.state.runners.voice_builder = partial(session_voices, runtime)  # mixed panels
         cluster = None
         if is_postgres(settings.resolved_database_url):  # several processes may share it
             cluster = Cluster(
@@ -104,6 +111,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         await app.state.surveys.resume_all()  # and surveys
         if cluster is not None:  # and, while it runs, the surveys of processes that died
             app.state.surveys.start_scanning(SCAN_SECONDS)
+        # Saved model changes from any process reach this one (issue 30).
+        sync = asyncio.create_task(settings_sync.watch(runtime, app.state.events))
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""
             if provider in PROVIDERS:  # import its SDK now, so it is frozen too
@@ -115,6 +124,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             yield
         finally:
             # Runners are cancelled without touching the database: the next start resumes them.
+            sync.cancel()
+            await asyncio.gather(sync, return_exceptions=True)
             await app.state.runners.shutdown()
             if cluster is not None:
                 await cluster.close()
@@ -136,6 +147,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api = APIRouter(prefix="/api")
     api.include_router(health.router)
     api.include_router(model_settings.router)
+    api.include_router(embedding_settings.router)
+    api.include_router(model_profiles.router)
     api.include_router(model_downloads.router)
     api.include_router(auth.router)
     api.include_router(generation.router)

@@ -35,9 +35,9 @@ class Settings(BaseSettings):
     # Most model calls one running survey makes at once (survey mode, issue 16).
     survey_concurrency: int = 8
 
-    # Sentence embeddings for the session health report: an OpenAI-compatible
+    # Sentence embeddings when none is saved in Settings > Embeddings: an OpenAI-compatible
     # /embeddings model on COLLOQUY_EMBEDDING_BASE_URL (default: the chat model's base
-    # URL); unset: the offline wordllama embedder.
+    # URL), or a .gguf file run in-process; unset: the offline wordllama embedder.
     embedding_model: str | None = None
     embedding_base_url: str | None = None
     embedding_api_key: str | None = Field(default=None, repr=False)

@@ -127,3 +127,24 @@ def test_schema_is_published(api):
     schema = api.get("/api/schemas/guide.json").json()
     assert {"FocusGroupGuide", "SurveyGuide"} <= set(schema["$defs"])
     assert schema["$defs"]["FocusGroupGuide"]["additionalProperties"] is False
+
+
+def test_a_guide_names_a_model_profile(api, fake_llm):
+    created = api.post(
+        "/api/model-profiles",
+        json={"name": "Fast", "provider": "openai", "baseUrl": fake_llm.base_url, "model": "m"},
+    )
+    assert created.status_code == 201, created.text
+    guide = {**GUIDE, "model": {"profile": "fast"}}  # by name, any case
+    res = api.post("/api/guides/sessions", json=guide)
+    assert res.status_code == 201, res.text
+    done = wait_idle(api, res.json()["id"])
+    assert done["status"] == "completed"
+    answers = [m for m in done["messages"] if m["speaker"] != "Moderator"]
+    assert answers and {m.get("profileName") for m in answers} == {"Fast"}
+    saved = api.get(f"/api/sessions/{done['id']}/guide").json()
+    assert saved["guide"]["model"] == {"profile": "Fast"}
+
+    unknown = api.post("/api/guides/sessions", json={**GUIDE, "model": {"profile": "Slow"}})
+    assert unknown.status_code == 422
+    assert "No model profile is named 'Slow'" in unknown.text

@@ -93,12 +93,16 @@ def test_catalog_lists_cpu_models_with_size_memory_and_speed(client):
     got = client.get("/api/models/catalog")
     assert got.status_code == 200
     models = got.json()["models"]
-    ids = [m["id"] for m in models]
+    ids = [m["id"] for m in models if m["kind"] == "chat"]
     assert ids == [
         "qwen2.5-1.5b-instruct-q4_k_m",
         "qwen2.5-3b-instruct-q4_k_m",
         "llama-3.2-3b-instruct-q4_k_m",
         "qwen2.5-7b-instruct-q4_k_m",
+    ]
+    assert [m["id"] for m in models if m["kind"] == "embedding"] == [
+        "nomic-embed-text-v1.5-q8_0",
+        "bge-small-en-v1.5-q8_0",
     ]
     first = models[0]
     assert first["repo"] == "Qwen/Qwen2.5-1.5B-Instruct-GGUF"

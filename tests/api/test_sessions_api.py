@@ -6,6 +6,9 @@ from support.sessions_helpers import app_client, fake_model, session_body, wait_
 
 pytestmark = pytest.mark.timeout(60)
 
+# Issue 28's settings as the API states them for a session without them.
+NO_ISSUE_28_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
+
 
 @pytest.fixture
 def fake_llm():
@@ -34,6 +37,8 @@ def test_create_returns_full_session_with_snapshots(api):
         "discussionMode": "sequential",
         "autoAdvance": False,
         "moderator": "scripted",
+        "participantProfiles": {},
+        **NO_ISSUE_28_SETTINGS,
     }
     assert s["messages"] == [] and s["tokensUsed"] == 0 and s["error"] is None
     assert s["running"] is False and s["insights"] is None
@@ -44,6 +49,8 @@ def test_create_returns_full_session_with_snapshots(api):
         "round": 0,
         "participantIndex": None,
         "speakingPersonaId": None,
+        "turn": None,  # natural mode only (issue 28)
+        "turnBudget": None,
     }
     assert api.get(f"/api/sessions/{s['id']}").json() == s
 
@@ -230,6 +237,8 @@ def test_create_applies_the_spec_defaults_when_options_are_missing(api):
         "discussionMode": "sequential",
         "autoAdvance": False,
         "moderator": "scripted",
+        "participantProfiles": {},
+        **NO_ISSUE_28_SETTINGS,
     }
     assert s["moderatorStyle"] in {"formal", "casual", "probing"}
 

@@ -42,6 +42,9 @@ SPARSE = {
 }
 NAMELESS = {"id": "pc"}  # a bare reference from a very old version
 
+# Issue 28's settings as the API states them for a session without them.
+NO_ISSUE_28_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
+
 
 def odd_row(session_id: str, **overrides) -> SessionRow:
     values = {
@@ -132,6 +135,8 @@ def test_odd_session_reads_with_defaults(client):
         "discussionMode": "sequential",
         "autoAdvance": False,
         "moderator": "scripted",
+        "participantProfiles": {},
+        **NO_ISSUE_28_SETTINGS,
     }
     assert s["questions"] == ["What do you think?", "42"]
     assert [p["id"] for p in s["participants"]] == ["pa", "pb", "pc"]

@@ -6,6 +6,7 @@ from colloquy.domain.trust.health_report import (
     build_health_report,
     health_markdown,
     model_size_billions,
+    size_from_label,
     small_model_warning,
     with_health_section,
 )
@@ -219,6 +220,20 @@ def test_small_model_warning_names_the_model():
     assert small_model_warning("openai", "qwen2.5-3b-instruct") is not None
     assert small_model_warning("openai", "gpt-4o") is None
     assert small_model_warning("openai", "llama3.1:70b") is None
+
+
+def test_a_reported_size_wins_over_the_name():
+    assert size_from_label("3.2B") == 3.2
+    assert size_from_label("135M") == 0.135
+    assert size_from_label("7.6 B") == 7.6
+    assert size_from_label("") is None and size_from_label(None) is None
+    # Ollama's llama3.2 is 3.2B though its name says nothing: warned with the size.
+    warning = small_model_warning("openai", "llama3.2", 3.2)
+    assert "llama3.2 (3.2 billion parameters)" in warning
+    assert small_model_warning("openai", "llama3.2") is None  # the name alone: no size
+    assert small_model_warning("openai", "qwen2.5", 7.6) is None  # 7.6B: not too small
+    # The endpoint's count wins over a name that says otherwise.
+    assert small_model_warning("openai", "my-8b-finetune", 1.5) is not None
 
 
 def test_small_model_caps_overall_and_is_a_warning():

@@ -4,15 +4,23 @@ from datetime import UTC, datetime
 
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.moderation import MODERATORS, PROBE, SUMMARY
+from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.engine import plan
 
 T0 = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
 
 
 def test_value_sets_agree_with_the_engine():
-    assert set(rec.DISCUSSION_MODES) == {plan.SEQUENTIAL, plan.PARALLEL}
+    assert set(rec.DISCUSSION_MODES) == {plan.SEQUENTIAL, plan.PARALLEL, plan.NATURAL}
     assert rec.MODERATOR_KINDS == MODERATORS
-    assert set(rec.MESSAGE_KINDS) == {plan.QUESTION, plan.ROUND, plan.ANSWER, PROBE, SUMMARY}
+    assert set(rec.MESSAGE_KINDS) == {
+        plan.QUESTION,
+        plan.ROUND,
+        plan.ANSWER,
+        PROBE,
+        SUMMARY,
+        *PRIVATE_KINDS,
+    }
 
 
 def test_current_values_are_kept_as_stored():
@@ -21,6 +29,7 @@ def test_current_values_are_kept_as_stored():
         "discussionMode": "parallel",
         "autoAdvance": True,
         "moderator": "ai",
+        "participantProfiles": {"p1": "mp1"},
     }
     assert rec.session_settings(settings) == settings
     stored = {
@@ -46,6 +55,10 @@ def test_odd_values_get_defaults():
     assert rec.session_status("weird", completed_at=T0) == "completed"
     assert rec.moderator_style("friendly") == "formal"
     assert rec.session_settings(None)["responseLength"] == "moderate"
+    assert rec.session_settings(None)["participantProfiles"] == {}
+    odd_map = {"participantProfiles": {"p1": "mp1", "p2": 7, "p3": "", 4: "mp2"}}
+    assert rec.session_settings(odd_map)["participantProfiles"] == {"p1": "mp1"}
+    assert rec.session_settings({"participantProfiles": ["mp1"]})["participantProfiles"] == {}
     assert rec.insights_record("text", T0) is None
     odd = rec.insights_record(
         {"generatedAt": "yesterday", "sentimentBreakdown": {"positive": 33.5}}, T0

@@ -150,7 +150,7 @@ def test_resume_and_failures(env, tmp_path, fake):
     profile = invoke("run", str(guide), "--model", "fast-and-cheap")
     assert (
         profile.exit_code == 2
-        and "model.profile: Model profiles are not available" in profile.output
+        and "model.profile: No model profile is named 'fast-and-cheap'" in profile.output
     )
 
 

@@ -53,7 +53,11 @@ async def test_openai_embeddings_in_order_and_normalised():
     with embeddings_server() as (base, seen):
         embedder = OpenAIEmbedder(base_url=base, model="nomic-embed", api_key="k")
         vectors = await embedder.embed(["abc", "", "abcdefg"])
-    assert seen[0] == {"model": "nomic-embed", "input": ["abc", ".", "abcdefg"]}
+    assert seen[0] == {
+        "model": "nomic-embed",
+        "input": ["abc", ".", "abcdefg"],
+        "encoding_format": "float",
+    }
     assert [round(v[0], 4) for v in vectors] == [round(3 / math.sqrt(10), 4), 0.7071, 0.9899]
     assert all(abs(sum(x * x for x in v) - 1) < 1e-9 for v in vectors)
     assert embedder.name == f"nomic-embed via {base}/embeddings"
@@ -103,6 +107,30 @@ def test_wordllama_loads_from_its_package_with_no_network_and_no_cache(tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["256", "True", "True"]
     assert not (tmp_path / ".cache" / "wordllama").exists()
+
+
+def test_loading_wordllama_leaves_model_downloads_online(tmp_path):
+    """The offline switch holds only while wordllama loads: a download started after it
+    (the hub's client imported later) is not refused as offline."""
+    code = (
+        "import os\n"
+        "from colloquy.llm.embeddings import WordLlamaEmbedder\n"
+        "WordLlamaEmbedder().embed_sync(['x'])\n"
+        "import huggingface_hub.constants as c\n"
+        "print(os.environ.get('HF_HUB_OFFLINE'), c.HF_HUB_OFFLINE)\n"
+    )
+    env = {**os.environ, "HOME": str(tmp_path), "PYTHONPATH": str(SRC)}
+    env.pop("HF_HUB_OFFLINE", None)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["None", "False"]
 
 
 def test_health_report_names_the_endpoint_embedder(settings):

@@ -55,6 +55,13 @@ def test_same_origin_and_no_origin_model_lists_work(local, fake):
     assert fake.model_lists == 2
 
 
+def test_cross_site_embedding_options_are_refused(local):
+    """The Embeddings card's choices make the server call the chat endpoint too."""
+    res = local.get("/api/settings/embeddings/options", headers={"origin": "http://evil.example"})
+    assert res.status_code == 403
+    assert local.get("/api/settings/embeddings/options").status_code == 200
+
+
 def test_other_reads_keep_no_origin_check(local):
     assert local.get("/api/personas", headers={"origin": "http://evil.example"}).status_code == 200
     policy = RequestPolicy()

@@ -74,6 +74,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Embedding Settings */
+        get: operations["get_embedding_settings_api_settings_embeddings_get"];
+        /**
+         * Put Embedding Settings
+         * @description Try the embedder, then save it and use it at once; stored results made by another
+         *     embedder are recomputed on their next use.
+         */
+        put: operations["put_embedding_settings_api_settings_embeddings_put"];
+        post?: never;
+        /** Reset Embedding Settings */
+        delete: operations["reset_embedding_settings_api_settings_embeddings_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/embeddings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test Embedding Settings */
+        post: operations["test_embedding_settings_api_settings_embeddings_test_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/embeddings/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Embedding Options */
+        get: operations["list_embedding_options_api_settings_embeddings_options_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Profiles */
+        get: operations["list_profiles_api_model_profiles_get"];
+        put?: never;
+        /** Create Profile */
+        post: operations["create_profile_api_model_profiles_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-profiles/{profile_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Profile */
+        put: operations["update_profile_api_model_profiles__profile_id__put"];
+        post?: never;
+        /** Delete Profile */
+        delete: operations["delete_profile_api_model_profiles__profile_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/models/catalog": {
         parameters: {
             query?: never;
@@ -1570,6 +1663,12 @@ export interface components {
             description: string;
             /** License */
             license: string;
+            /**
+             * Kind
+             * @default chat
+             * @enum {string}
+             */
+            kind: "chat" | "embedding";
             /** Downloaded */
             downloaded: boolean;
         };
@@ -1930,6 +2029,105 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** EmbeddingModelOption */
+        EmbeddingModelOption: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /** EmbeddingOptionsOut */
+        EmbeddingOptionsOut: {
+            provider: components["schemas"]["ProviderEmbeddings"];
+            /** Gguf */
+            gguf: components["schemas"]["GGUFEmbeddingOption"][];
+        };
+        /** EmbeddingSaveOut */
+        EmbeddingSaveOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "wordllama" | "provider" | "endpoint" | "gguf";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string | null;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "default" | "env" | "saved";
+            /**
+             * Embedder
+             * @description The embedder's name, as reports name it
+             */
+            embedder: string;
+            /**
+             * Chatprovider
+             * @enum {string}
+             */
+            chatProvider: "local" | "openai" | "anthropic";
+            test: components["schemas"]["EmbeddingTestOut"];
+        };
+        /** EmbeddingSettingsIn */
+        EmbeddingSettingsIn: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "wordllama" | "provider" | "endpoint" | "gguf";
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
+        };
+        /** EmbeddingSettingsOut */
+        EmbeddingSettingsOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "wordllama" | "provider" | "endpoint" | "gguf";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string | null;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "default" | "env" | "saved";
+            /**
+             * Embedder
+             * @description The embedder's name, as reports name it
+             */
+            embedder: string;
+            /**
+             * Chatprovider
+             * @enum {string}
+             */
+            chatProvider: "local" | "openai" | "anthropic";
+        };
+        /** EmbeddingTestOut */
+        EmbeddingTestOut: {
+            /** Ok */
+            ok: boolean;
+            /** Latencyms */
+            latencyMs: number | null;
+            /** Dimensions */
+            dimensions: number | null;
+            /** Embedder */
+            embedder: string;
+            /** Error */
+            error: string | null;
+        };
         /** EmptyEventData */
         EmptyEventData: Record<string, never>;
         /** ErrorInfo */
@@ -1970,6 +2168,21 @@ export interface components {
             truncated: boolean;
             /** Type */
             type: string;
+        };
+        /** GGUFEmbeddingOption */
+        GGUFEmbeddingOption: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Catalogid */
+            catalogId: string | null;
+            /** Downloaded */
+            downloaded: boolean;
+            /** Sizebytes */
+            sizeBytes: number | null;
+            /** Description */
+            description: string;
         };
         /** GapToHumanOut */
         GapToHumanOut: {
@@ -2279,12 +2492,20 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "question" | "round" | "response" | "probe" | "summary";
+            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after";
             /** Repairs */
             repairs?: string[];
             /** Note */
             note?: string | null;
             usage?: components["schemas"]["UsageOut"] | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Stance */
+            stance?: number | null;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -2299,6 +2520,51 @@ export interface components {
         ModelListOut: {
             /** Models */
             models: components["schemas"]["ModelChoice"][];
+        };
+        /**
+         * ModelProfileIn
+         * @description POST: name and provider are required. PUT: omitted fields keep what is saved.
+         *     `apiKey` omitted or null keeps the saved key (same provider and base URL); "" removes
+         *     it. Write-only: stored encrypted, never returned.
+         */
+        ModelProfileIn: {
+            /** Name */
+            name?: string | null;
+            /** Provider */
+            provider?: ("local" | "openai" | "anthropic") | null;
+            /** Baseurl */
+            baseUrl?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Apikey */
+            apiKey?: string | null;
+            /** Isdefault */
+            isDefault?: boolean | null;
+        };
+        /** ModelProfileListOut */
+        ModelProfileListOut: {
+            /** Profiles */
+            profiles: components["schemas"]["ModelProfileOut"][];
+        };
+        /** ModelProfileOut */
+        ModelProfileOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Baseurl */
+            baseUrl: string | null;
+            /** Model */
+            model: string | null;
+            /** Apikeyset */
+            apiKeySet: boolean;
+            /** Isdefault */
+            isDefault: boolean;
         };
         /** ModelSaveOut */
         ModelSaveOut: {
@@ -2369,6 +2635,8 @@ export interface components {
             model: string | null;
             /** Error */
             error: string | null;
+            /** Parameterbillions */
+            parameterBillions?: number | null;
         };
         /** ParticipationOut */
         ParticipationOut: {
@@ -2579,6 +2847,10 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+            /** Turn */
+            turn?: number | null;
+            /** Turnbudget */
+            turnBudget?: number | null;
             /** Tokensused */
             tokensUsed: number;
         };
@@ -2596,6 +2868,24 @@ export interface components {
             participantIndex: number | null;
             /** Speakingpersonaid */
             speakingPersonaId: string | null;
+            /** Turn */
+            turn?: number | null;
+            /** Turnbudget */
+            turnBudget?: number | null;
+        };
+        /** ProviderEmbeddings */
+        ProviderEmbeddings: {
+            /**
+             * Provider
+             * @enum {string}
+             */
+            provider: "local" | "openai" | "anthropic";
+            /** Available */
+            available: boolean;
+            /** Reason */
+            reason: string | null;
+            /** Models */
+            models: components["schemas"]["EmbeddingModelOption"][];
         };
         /** QuestionSentimentOut */
         QuestionSentimentOut: {
@@ -2696,6 +2986,8 @@ export interface components {
             name: string;
             /** Age */
             age?: number | null;
+            /** Profileid */
+            profileId?: string | null;
         };
         /** RoundSentimentOut */
         RoundSentimentOut: {
@@ -2713,13 +3005,6 @@ export interface components {
             negative: number;
             /** Average */
             average: number;
-        };
-        /** RunSettingsIn */
-        RunSettingsIn: {
-            /** Budgetusd */
-            budgetUsd?: number | null;
-            /** Webhookurl */
-            webhookUrl?: string | null;
         };
         /** RunSettingsOut */
         RunSettingsOut: {
@@ -2986,6 +3271,8 @@ export interface components {
             model?: string | null;
             /** Apikey */
             apiKey?: string | null;
+            /** Profileid */
+            profileId?: string | null;
         };
         /** SessionSettingsIn */
         SessionSettingsIn: {
@@ -3004,6 +3291,22 @@ export interface components {
             budgetUsd?: number | null;
             /** Webhookurl */
             webhookUrl?: string | null;
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string | null;
+            } | null;
+            /**
+             * Privateanswers
+             * @default false
+             */
+            privateAnswers: boolean;
+            /**
+             * Modelbids
+             * @default false
+             */
+            modelBids: boolean;
+            /** Seed */
+            seed?: number | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -3016,7 +3319,7 @@ export interface components {
              * Discussionmode
              * @enum {string}
              */
-            discussionMode: "sequential" | "parallel";
+            discussionMode: "sequential" | "parallel" | "natural";
             /** Autoadvance */
             autoAdvance: boolean;
             /**
@@ -3029,6 +3332,22 @@ export interface components {
             budgetUsd?: number | null;
             /** Webhookurl */
             webhookUrl?: string | null;
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string;
+            };
+            /**
+             * Privateanswers
+             * @default false
+             */
+            privateAnswers: boolean;
+            /**
+             * Modelbids
+             * @default false
+             */
+            modelBids: boolean;
+            /** Seed */
+            seed?: number | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -3171,6 +3490,12 @@ export interface components {
             direct: number | null;
             /** Embedder */
             embedder?: string | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /** SurveyCell */
         SurveyCell: {
@@ -3200,7 +3525,7 @@ export interface components {
              * @default false
              */
             askDirect: boolean;
-            settings?: components["schemas"]["RunSettingsIn"] | null;
+            settings?: components["schemas"]["SurveySettingsIn"] | null;
         };
         /** SurveyCut */
         SurveyCut: {
@@ -3238,11 +3563,24 @@ export interface components {
              * @default false
              */
             askDirect: boolean;
-            settings?: components["schemas"]["RunSettingsIn"] | null;
+            settings?: components["schemas"]["SurveySettingsIn"] | null;
             /** Provider */
             provider?: string | null;
             /** Model */
             model?: string | null;
+        };
+        /**
+         * SurveyModelResults
+         * @description One model's answers on their own (issue 30: mixed panels); `results` at the top
+         *     level of the survey's results are the blend of every model.
+         */
+        SurveyModelResults: {
+            /** Model */
+            model: string;
+            /** Answers */
+            answers: number;
+            /** Results */
+            results: components["schemas"]["SurveyCell"][];
         };
         /** SurveyOut */
         SurveyOut: {
@@ -3337,6 +3675,19 @@ export interface components {
             cuts: components["schemas"]["SurveyCut"][];
             /** Answers */
             answers: components["schemas"]["SurveyAnswerOut"][];
+            /** Bymodel */
+            byModel?: components["schemas"]["SurveyModelResults"][];
+        };
+        /** SurveySettingsIn */
+        SurveySettingsIn: {
+            /** Participantprofiles */
+            participantProfiles?: {
+                [key: string]: string | null;
+            } | null;
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
         };
         /** SurveySummaryOut */
         SurveySummaryOut: {
@@ -3760,6 +4111,271 @@ export interface operations {
             };
         };
     };
+    get_embedding_settings_api_settings_embeddings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingSettingsOut"];
+                };
+            };
+        };
+    };
+    put_embedding_settings_api_settings_embeddings_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbeddingSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingSaveOut"];
+                };
+            };
+            /** @description Invalid settings, or the embedder gave no vectors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reset_embedding_settings_api_settings_embeddings_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingSettingsOut"];
+                };
+            };
+        };
+    };
+    test_embedding_settings_api_settings_embeddings_test_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmbeddingSettingsIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingTestOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_embedding_options_api_settings_embeddings_options_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingOptionsOut"];
+                };
+            };
+        };
+    };
+    list_profiles_api_model_profiles_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileListOut"];
+                };
+            };
+        };
+    };
+    create_profile_api_model_profiles_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileOut"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid profile, or its model did not answer its test call */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_profile_api_model_profiles__profile_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProfileOut"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid profile, or its model did not answer its test call */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_profile_api_model_profiles__profile_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description In use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     get_catalog_api_models_catalog_get: {
         parameters: {
             query?: never;
@@ -4037,7 +4653,10 @@ export interface operations {
     };
     get_session_health_api_sessions__session_id__health_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the answers this model wrote */
+                model?: string | null;
+            };
             header?: never;
             path: {
                 session_id: string;
@@ -4473,6 +5092,8 @@ export interface operations {
             query?: {
                 /** @description 2-4 comma-separated ids */
                 ids?: string | null;
+                /** @description One column per model of each session */
+                byModel?: boolean;
             };
             header?: never;
             path?: never;
@@ -5403,7 +6024,10 @@ export interface operations {
     };
     get_analytics_api_sessions__session_id__analytics_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the answers this model wrote */
+                model?: string | null;
+            };
             header?: never;
             path: {
                 session_id: string;

@@ -86,6 +86,9 @@ export type ModelDownloadInput = Omit<Schemas["DownloadIn"], "overwrite"> & { ov
 export type SessionModel = Schemas["SessionModelOut"];
 /** Body of POST /api/sessions/{id}/rerun: no provider means the current model. */
 export type SessionRerunInput = Schemas["SessionRerunIn"];
+/** Issue 30: a saved model (GET /api/model-profiles); the key is write-only. */
+export type ModelProfile = Schemas["ModelProfileOut"];
+export type ModelProfileInput = Schemas["ModelProfileIn"];
 
 /* Sessions (GET /api/sessions/{id}); shared by the session, dashboard and results screens. */
 
@@ -256,4 +259,6 @@ export interface SessionDraft {
   responseLength: ResponseLength;
   discussionMode: DiscussionMode;
   moderator: ModeratorKind;
+  privateAnswers?: boolean;
+  modelBids?: boolean;
 }

@@ -51,5 +51,15 @@ export function describeTest(test: ModelTest): string {
     `Structured output: ${STRUCTURED[test.structuredOutput ?? "prompt"] ?? test.structuredOutput}.`,
     `Images: ${test.vision ? "yes" : "no"}.`,
   ];
+  if (test.parameterBillions != null) parts.push(`Size: ${describeSize(test.parameterBillions)}.`);
   return parts.join(" ");
+}
+
+/** Models under this many billion parameters are too small for research (the health report's rule). */
+export const SMALL_MODEL_BILLIONS = 7;
+
+/** 3.2 -> '3.2 billion parameters', 0.135 -> '135 million parameters (too small for research)'. */
+export function describeSize(billions: number): string {
+  const words = billions < 1 ? `${Math.round(billions * 1000)} million` : `${Math.round(billions * 10) / 10} billion`;
+  return `${words} parameters${billions < SMALL_MODEL_BILLIONS ? " (too small for research)" : ""}`;
 }

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Query
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.schemas.compare import CompareOut
+from colloquy.services.results import by_model as model_columns
 from colloquy.services.results import compare as service
 
 router = APIRouter(tags=["results"])
@@ -19,5 +20,10 @@ async def compare_sessions(
     ids: Annotated[
         str | None, Query(max_length=1000, description="2-4 comma-separated ids")
     ] = None,
+    by_model: Annotated[
+        bool, Query(alias="byModel", description="One column per model of each session")
+    ] = False,
 ):
+    if by_model:  # issue 30: 1-4 sessions, model by model
+        return await model_columns.compare_by_model(db, runtime, ids)
     return await service.compare_sessions(db, ids, runtime)

@@ -6,6 +6,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Body, Response
 
 from colloquy.api.deps import LLMDep, RuntimeDep, SessionDep
+from colloquy.api.schemas.model_profiles import ModelQuery
 from colloquy.api.schemas.results import (
     AnalyticsOut,
     DemoCompleteIn,
@@ -14,7 +15,7 @@ from colloquy.api.schemas.results import (
     InsightsOut,
 )
 from colloquy.domain.sessions.demo_script import demo_script
-from colloquy.services.results import analytics, exports, insights, pdf_report
+from colloquy.services.results import analytics, by_model, exports, insights, pdf_report
 from colloquy.services.sessions import demo
 from colloquy.services.trust import session_health
 
@@ -38,7 +39,9 @@ def _download(text: str, filename: str, media_type: str) -> Response:
 
 
 @router.get("/sessions/{session_id}/analytics", response_model=AnalyticsOut)
-async def get_analytics(session_id: str, db: SessionDep):
+async def get_analytics(session_id: str, db: SessionDep, model: ModelQuery = None):
+    if model is not None:  # issue 30: one model's answers of a mixed panel
+        return await by_model.analytics_for_model(db, session_id, model)
     return await analytics.get_analytics(db, session_id)
 
 

@@ -3,19 +3,25 @@
 from fastapi import APIRouter
 
 from colloquy.api.deps import LLMDep, RuntimeDep, SessionDep
+from colloquy.api.schemas.model_profiles import ModelQuery
 from colloquy.api.schemas.trust import (
     AuditJobOut,
     LibraryAuditOut,
     PersonaAuditOut,
     SessionHealthOut,
 )
+from colloquy.services.results import by_model
 from colloquy.services.trust import persona_audit, session_health
 
 router = APIRouter(tags=["trust"])
 
 
 @router.get("/sessions/{session_id}/health", response_model=SessionHealthOut)
-async def get_session_health(session_id: str, db: SessionDep, runtime: RuntimeDep):
+async def get_session_health(
+    session_id: str, db: SessionDep, runtime: RuntimeDep, model: ModelQuery = None
+):
+    if model is not None:  # issue 30: one model's answers of a mixed panel
+        return await by_model.health_for_model(db, runtime, session_id, model)
     return await session_health.get_health(db, runtime, session_id)
 
 

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.schemas.sessions import SessionCreate
-from colloquy.api.schemas.surveys import SurveyCreate
+from colloquy.api.schemas.surveys import SurveyCreate, SurveySettingsIn
 from colloquy.api.schemas.usage import BudgetIn, BudgetOut, EstimateOut, PriceDefaultsOut, PriceOut
 from colloquy.services.usage import budget, estimate, prices
 
@@ -25,6 +25,10 @@ class SessionEstimateIn(SessionCreate):
 class SurveyEstimateIn(SurveyCreate):
     provider: str | None = Field(default=None, max_length=20)
     model: str | None = Field(default=None, max_length=300)
+
+
+# SurveyCreate names SurveySettingsIn before defining it (postponed annotations).
+SurveyEstimateIn.model_rebuild(_types_namespace={"SurveySettingsIn": SurveySettingsIn})
 
 
 PriceTable = dict[str, PriceOut]

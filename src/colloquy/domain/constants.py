@@ -24,11 +24,15 @@ INCOME_BANDS: tuple[str, ...] = ("Under $30k", "$30-60k", "$60-100k", "$100k+", 
 SessionStatus = Literal["draft", "in-progress", "completed"]
 ModeratorStyle = Literal["formal", "casual", "probing"]
 ResponseLength = Literal["brief", "moderate", "detailed"]
-DiscussionMode = Literal["sequential", "parallel"]  # engine/plan.py SEQUENTIAL, PARALLEL
+# engine/plan.py SEQUENTIAL, PARALLEL; natural: who speaks next by urgency (issue 28)
+DiscussionMode = Literal["sequential", "parallel", "natural"]
 ModeratorKind = Literal["scripted", "ai"]  # moderation.py SCRIPTED, AI
 # question / round: the moderator's prompts; response: an answer; probe / summary: the AI
-# moderator's (engine/plan.py, moderation.py).
-MessageKind = Literal["question", "round", "response", "probe", "summary"]
+# moderator's (engine/plan.py, moderation.py); private_before / private_after: a participant's
+# private answers around a question's discussion, seen by nobody else (issue 28).
+MessageKind = Literal[
+    "question", "round", "response", "probe", "summary", "private_before", "private_after"
+]
 StimulusType = Literal["image", "text", "url", "video", "audio"]
 StimulusPlatform = Literal["youtube", "vimeo", "soundcloud", "spotify", "direct"]
 Sentiment = Literal["positive", "neutral", "negative"]

@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from colloquy.engine.events import EventBus
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.runner import SessionRunner
+from colloquy.engine.voices import VoiceBuilder
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
@@ -55,6 +56,8 @@ class RunnerRegistry:
         # PostgreSQL (engine/cluster.py): a runner runs only while it holds the session's
         # lease, and Stop/End of a run owned by another process are sent to its owner.
         self.cluster: Cluster | None = None
+        # Issue 30: builds each participant's model (profile) when a run starts.
+        self.voice_builder: VoiceBuilder | None = None
 
     def is_active(self, session_id: str) -> bool:
         task = self._tasks.get(session_id)
@@ -81,6 +84,7 @@ class RunnerRegistry:
         )
         runner.on_complete = self.on_complete
         runner.on_end = self.on_end
+        runner.voice_builder = self.voice_builder
         task = asyncio.create_task(self._run(runner, adopted), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner

@@ -12,6 +12,8 @@ from typing import Any
 from colloquy.domain.constants import MODERATOR_SPEAKER, MSG_REQUEST_LIMIT
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.messages import NewMessage
+from colloquy.domain.sessions.natural_moderation import FALLBACK_PROBE
+from colloquy.domain.sessions.private_answers import is_private
 from colloquy.domain.sessions.prompts import round_moderator_message
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.text_safety import clean_text
@@ -22,6 +24,7 @@ from colloquy.engine.publisher import Publisher
 from colloquy.engine.run_setup import Setup
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
+from colloquy.llm.types import ChatRequest
 
 
 def follow_up(messages: Sequence[Mapping[str, Any]], q: int, r: int) -> str | None:
@@ -57,7 +60,9 @@ def written(setup: Setup, slot: plan.Slot, text: str, note: str | None) -> NewMe
     nothing) the scripted fallback is stored with a note saying why."""
     q, r, kind = slot.question_index, slot.round_index, slot.kind
     if not text:
-        if kind == moderation.PROBE:
+        if kind == moderation.PROBE and setup.mode == plan.NATURAL:
+            text = FALLBACK_PROBE  # natural mode has no rounds to announce
+        elif kind == moderation.PROBE:
             text = round_moderator_message(r + 1)
         else:
             text = moderation.fallback_summary(q == len(setup.questions) - 1)
@@ -85,13 +90,15 @@ async def ask(
     slot: plan.Slot,
     messages: Sequence[Mapping[str, Any]],
     may_call: bool,
+    request: ChatRequest | None = None,
 ) -> str:
-    """The model's probe or summary for this slot, streamed to the live view."""
+    """The model's probe or summary for this slot, streamed to the live view. `request`:
+    one built by the caller (natural mode's probe, natural_flow.py)."""
     q, r, kind = slot.question_index, slot.round_index, slot.kind
     if not may_call:  # the request breaker: no more model calls for the moderator
         raise LLMError(MSG_REQUEST_LIMIT)
-    discussion = [m for m in messages if m["questionIndex"] == q]
-    request = moderator_request(
+    discussion = [m for m in messages if m["questionIndex"] == q and not is_private(m)]
+    request = request or moderator_request(
         kind=kind,
         moderator_style=setup.moderator_style,
         question=setup.questions[q],

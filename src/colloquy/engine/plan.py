@@ -29,9 +29,10 @@ from typing import Any
 from colloquy.domain.constants import ROUNDS_PER_QUESTION
 from colloquy.domain.sessions.messages import Message
 from colloquy.domain.sessions.moderation import AI, PROBE, SCRIPTED, SUMMARY, addressed_participant
+from colloquy.domain.sessions.private_answers import is_private
 
 QUESTION, ROUND, ANSWER = "question", "round", "response"  # MessageRow.kind values
-SEQUENTIAL, PARALLEL = "sequential", "parallel"
+SEQUENTIAL, PARALLEL, NATURAL = "sequential", "parallel", "natural"
 First = Mapping[tuple[int, int], int]
 
 
@@ -153,13 +154,14 @@ def discussion_scope(
 ) -> list[Message]:
     """The messages a prompt for (question, round) may show, oldest first.
 
-    Round 1: none (the question is in the prompt itself). Sequential: the whole discussion
-    of this question so far. Parallel: everything up to the end of the previous round.
+    Round 1: none (the question is in the prompt itself). Sequential (and natural, where
+    the round is the turn): the whole discussion of this question so far. Parallel:
+    everything up to the end of the previous round. Private answers (issue 28) never.
     Each message dict needs questionIndex, round and kind.
     """
     if round_index == 0:
         return []
-    own = [m for m in messages if m["questionIndex"] == question_index]
+    own = [m for m in messages if m["questionIndex"] == question_index and not is_private(m)]
     if mode == PARALLEL:
         own = [m for m in own if m["round"] < round_index or m["kind"] != ANSWER]
     return own

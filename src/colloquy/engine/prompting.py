@@ -107,7 +107,7 @@ def moderator_request(
         user = moderation.summary_prompt(question, shown, is_last_question)
         max_tokens = moderation.SUMMARY_MAX_TOKENS
     else:
-        user = moderation.probe_prompt(question, shown, names, next_round_index)
+        user = moderation.probe_prompt(question, shown, names, next_round_index, discussion)
         max_tokens = moderation.PROBE_MAX_TOKENS
     return ChatRequest(
         system=moderation.moderator_system_prompt(moderator_style),

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from colloquy.domain.sessions.messages import Message
 from colloquy.domain.sessions.moderation import AI, SCRIPTED
-from colloquy.engine import plan
+from colloquy.engine import natural_plan, plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import slot_key
 
@@ -47,7 +47,13 @@ def progress_payload(
     messages: Sequence[Mapping[str, Any]],
     generating: list[int],
     moderator: str = SCRIPTED,
+    mode: str = plan.SEQUENTIAL,
 ) -> dict[str, Any]:
+    if mode == plan.NATURAL:  # turns, not rounds (issue 28)
+        out = natural_plan.progress(question_count, len(participants), messages, generating)
+        out["speakingPersonaId"] = participants[generating[0]].get("id") if generating else None
+        out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)
+        return out
     first = None
     if moderator == AI:
         first = plan.first_speakers(messages, [str(p.get("name") or "") for p in participants])
@@ -110,6 +116,7 @@ class Publisher:
             messages,
             generating,
             getattr(setup, "moderator", SCRIPTED),
+            getattr(setup, "mode", plan.SEQUENTIAL),
         )
         self.flush_tokens()
         self._held.append(

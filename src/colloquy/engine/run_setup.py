@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,9 @@ class Setup:
     response_length: str
     mode: str
     moderator: str = moderation.SCRIPTED
+    private_answers: bool = False  # issue 28: private answers before/after each question
+    model_bids: bool = False  # natural mode: participants bid to speak (one call a turn)
+    seed: int | None = None  # natural mode: who speaks and how long (replayable)
 
     @property
     def names(self) -> list[str]:
@@ -35,4 +39,14 @@ class Setup:
             response_length=settings.get("responseLength") or "moderate",
             mode=settings.get("discussionMode") or plan.SEQUENTIAL,
             moderator=settings.get("moderator") or moderation.SCRIPTED,
+            private_answers=settings.get("privateAnswers") is True,
+            model_bids=settings.get("modelBids") is True,
+            seed=_seed(settings.get("seed"), row.id),
         )
+
+
+def _seed(stored: object, session_id: str) -> int:
+    """The session's seed; one derived from its id when none was stored."""
+    if type(stored) is int:
+        return stored
+    return int.from_bytes(hashlib.sha256(session_id.encode()).digest()[:6], "big")

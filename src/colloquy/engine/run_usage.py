@@ -5,12 +5,14 @@ the new one)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.domain.usage.cost import budget_value
+from colloquy.engine.voices import Voice
 from colloquy.llm.metered import MeteredProvider, UsageMeter
 from colloquy.llm.provider import Provider
 from colloquy.store.models import MessageRow, SurveyAnswerRow
@@ -25,14 +27,14 @@ async def run_budget(db: AsyncSession, settings: dict[str, Any] | None) -> float
     return await default_budget(db)
 
 
-async def metered(
+async def meter_for(
     factory: async_sessionmaker[AsyncSession],
-    provider: Provider,
     settings: dict[str, Any] | None,
     *,
     session_id: str | None = None,
     survey_id: str | None = None,
-) -> MeteredProvider:
+) -> UsageMeter:
+    """The run's meter: the price table and budget now, and what the run spent so far."""
     async with factory() as db:
         table = await price_table(db)
         budget = await run_budget(db, settings)
@@ -48,8 +50,53 @@ async def metered(
                     SurveyAnswerRow.survey_id == survey_id
                 )
             )
-    meter = UsageMeter(str(getattr(provider, "name", "")), table, budget, float(spent or 0.0))
+    return UsageMeter(table, budget, float(spent or 0.0))
+
+
+async def metered(
+    factory: async_sessionmaker[AsyncSession],
+    provider: Provider,
+    settings: dict[str, Any] | None,
+    *,
+    session_id: str | None = None,
+    survey_id: str | None = None,
+) -> MeteredProvider:
+    meter = await meter_for(factory, settings, session_id=session_id, survey_id=survey_id)
     return MeteredProvider(provider, meter)
+
+
+K = TypeVar("K")
+
+
+def metered_voices(voices: dict[K, Voice], meter: UsageMeter) -> dict[K, Voice]:
+    """Every voice's provider metered by `meter` (one wrapper per provider)."""
+    wrapped: dict[int, MeteredProvider] = {}
+
+    def wrap(inner: Provider) -> MeteredProvider:
+        if isinstance(inner, MeteredProvider):
+            return inner
+        if id(inner) not in wrapped:
+            wrapped[id(inner)] = MeteredProvider(inner, meter)
+        return wrapped[id(inner)]
+
+    return {k: replace(v, provider=wrap(v.provider)) for k, v in voices.items()}
+
+
+async def metered_run(
+    factory: async_sessionmaker[AsyncSession],
+    provider: Provider,
+    voices: dict[int, Voice],
+    settings: dict[str, Any] | None,
+    *,
+    session_id: str,
+) -> tuple[MeteredProvider, dict[int, Voice]]:
+    """The run's provider and every participant's (mixed panels), metered by one meter."""
+    meter = await meter_for(factory, settings, session_id=session_id)
+    default = MeteredProvider(provider, meter)
+    same = {
+        k: replace(v, provider=default) if v.provider is provider else v for k, v in voices.items()
+    }
+    return default, metered_voices(same, meter)
 
 
 def usage_json(provider: Any, task: Any) -> dict[str, Any] | None:

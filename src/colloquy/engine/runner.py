@@ -35,11 +35,13 @@ from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.text_safety import clean_text
-from colloquy.engine import journal, moderator_turn, plan, provenance, run_usage
+from colloquy.engine import journal, moderator_turn, plan, private_turn, provenance, run_usage
 from colloquy.engine.journal import Counters, SessionGone
+from colloquy.engine.natural_flow import NaturalFlow, flow_for
 from colloquy.engine.prompting import answer_request, image_urls
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.run_setup import Setup
+from colloquy.engine.voices import Mixed, Voice, VoiceBuilder, close_owned
 from colloquy.llm.errors import LLMError
 from colloquy.llm.metered import BudgetReached
 from colloquy.llm.provider import Provider
@@ -112,6 +114,11 @@ class SessionRunner:
         self.on_complete: Callable[[str], None] | None = None
         # Called with (session id, completed) when a run completes or fails (webhooks).
         self.on_end: Callable[[str, bool], None] | None = None
+        # Issue 30: who answers on which model (built when the run starts, kept to its end).
+        self.voice_builder: VoiceBuilder | None = None
+        self.voices: dict[int, Voice] = {}
+        # Natural mode and private answers (issue 28); None: the spec's plan alone.
+        self.flow: NaturalFlow | None = None
 
     async def run(self) -> None:
         """Drive the session until it completes, halts or the task is cancelled.
@@ -147,6 +154,7 @@ class SessionRunner:
             if self.owns_provider and self.provider is not None:
                 with contextlib.suppress(Exception):
                     await self.provider.aclose()
+            await close_owned(self.voices)
 
     async def _loop_then_settle(self) -> None:
         """The loop, then its message writes: the run ends only when they are done, and a
@@ -195,16 +203,26 @@ class SessionRunner:
         except Exception as exc:  # e.g. a bad COLLOQUY_LLM_* setting or a missing model file
             log.exception("could not build the model provider")
             raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
-        await provenance.record_model(self.factory, self.session_id, self.provider)
-        self.provider = await run_usage.metered(
-            self.factory, self.provider, row.settings, session_id=self.session_id
+        await self._build_voices(row)
+        await provenance.record_model(
+            self.factory, self.session_id, Mixed(list(self.voices.values()))
+        )
+        # Issue 31: every call of the run is metered against one budget, whoever's model.
+        self.provider, self.voices = await run_usage.metered_run(
+            self.factory, self.provider, self.voices, row.settings, session_id=self.session_id
         )
         self.counters = Counters(row.request_count, row.iteration_count)
         self.images: list[str] = []
         if getattr(self.provider, "supports_images", False):
             self.images = await asyncio.to_thread(image_urls, setup.stimuli, self.uploads_dir)
         q_count, p_count = len(setup.questions), len(setup.participants)
-        if not plan.indices_valid(q_count, p_count, [journal.slot_key(m) for m in messages]):
+        flow = self.flow = flow_for(setup)
+        stored_keys = [journal.slot_key(m) for m in messages]
+        if not (
+            flow.indices_valid(stored_keys)
+            if flow
+            else plan.indices_valid(q_count, p_count, stored_keys)
+        ):
             raise Halt(None, complete=True)  # the spec: an invalid index saves and completes
         # The spec's breakers (150 requests, 150 iterations) would stop any session with more
         # than 150 answers (up to 10 x 8 x 3 = 240), and the spec itself calls the request
@@ -217,18 +235,30 @@ class SessionRunner:
             + REQUEST_LIMIT
         )
         max_iterations = plan.planned_steps(q_count, p_count, setup.moderator) + MAX_ITERATIONS
+        if flow is not None:
+            max_requests += flow.extra_requests()
+            max_iterations += flow.extra_steps()
         while True:
             self._check_writes()
             if self.stop.is_set():
                 raise self._stopped()
             first = plan.first_speakers(messages, setup.names) if ai else {}
             keys = [journal.slot_key(m) for m in messages]
-            slot = plan.next_slot(q_count, p_count, keys, setup.moderator, first)
+            batch: list[int] = []
+            if flow is not None:
+                slot, batch = await flow.next_slot(messages, keys, first)
+            else:
+                slot = plan.next_slot(q_count, p_count, keys, setup.moderator, first)
             if slot is None:
                 raise Halt(None, complete=True)
             self.counters.iterations += 1
             if self.counters.iterations > max_iterations:
                 raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
+            if batch:  # private answers (issue 28)
+                if self.counters.requests >= max_requests:
+                    raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
+                await private_turn.answer_privately(self, setup, slot, batch, messages)
+                continue
             if slot.kind in (moderation.PROBE, moderation.SUMMARY):
                 await self._moderate(setup, slot, messages, self.counters.requests < max_requests)
                 continue
@@ -237,9 +267,36 @@ class SessionRunner:
                 continue
             if self.counters.requests >= max_requests:
                 raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
-            order = plan.round_order(p_count, first.get((slot.question_index, slot.round_index)))
-            batch = plan.answer_batch(slot, p_count, setup.mode, order)
+            if flow is not None and flow.natural:
+                assert self.provider is not None
+                may_bid = self.counters.requests + 1 < max_requests
+                slot = await flow.speaker(slot, messages, self.provider, self.counters, may_bid)
+                batch = [slot.participant_index or 0]
+            else:
+                order = plan.round_order(
+                    p_count, first.get((slot.question_index, slot.round_index))
+                )
+                batch = plan.answer_batch(slot, p_count, setup.mode, order)
             await self._answer(setup, slot, batch, messages)
+
+    async def _build_voices(self, row: SessionRow) -> None:
+        provider = self.provider
+        assert provider is not None
+        if self.voice_builder is None:
+            self.voices = {i: Voice(provider) for i in range(len(row.participants or []))}
+            return
+        try:
+            self.voices = await self.voice_builder(row, provider)
+        except Exception as exc:  # a profile deleted meanwhile, a bad saved profile
+            log.exception("session %s: could not build the participants' models", row.id)
+            raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
+
+    def voice(self, p: int) -> Voice:
+        voice = self.voices.get(p)
+        if voice is None:
+            assert self.provider is not None
+            voice = self.voices[p] = Voice(self.provider)
+        return voice
 
     def _post_moderator(self, setup: Setup, slot: plan.Slot, messages: list[Message]) -> None:
         self._store(messages, moderator_turn.scripted(setup, slot), setup)
@@ -256,8 +313,12 @@ class SessionRunner:
         provider = self.provider
         assert provider is not None  # run() builds it before the first call
         note = None
+        natural = self.flow is not None and self.flow.natural and kind == moderation.PROBE
+        request = self.flow.probe_request(slot, messages) if natural and self.flow else None
         task = asyncio.create_task(
-            moderator_turn.ask(provider, self.pub, self.counters, setup, slot, messages, may_call)
+            moderator_turn.ask(
+                provider, self.pub, self.counters, setup, slot, messages, may_call, request
+            )
         )
         try:
             text = await self._unless_stopped(task)
@@ -308,6 +369,7 @@ class SessionRunner:
                         "repairs": answer.repairs,
                         "rawContent": answer.raw if answer.repairs else None,
                         "usage": run_usage.usage_json(self.provider, tasks[p]),
+                        **self.voice(p).stamp(),  # type: ignore[typeddict-item]
                     },
                     setup,
                 )
@@ -330,26 +392,31 @@ class SessionRunner:
     ) -> Answer:
         persona = setup.participants[p]
         system = self.system_prompts.get(p)
+        natural = self.flow if self.flow is not None and self.flow.natural else None
+        if system is None and natural is not None:
+            system = self.system_prompts[p] = natural.system_prompt(persona)
         if system is None:
             system = self.system_prompts[p] = build_system_prompt(
                 persona, persona.get("enriched"), setup.moderator_style, setup.response_length
             )
-        request = answer_request(
-            persona=persona,
-            moderator_style=setup.moderator_style,
-            response_length=setup.response_length,
-            question=setup.questions[q],
-            stimuli=setup.stimuli,
-            discussion=discussion,
-            round_index=r,
-            images=self.images,
-            system=system,
-            follow_up=follow_up,
-        )
+        if natural is not None:
+            request = natural.turn_request(q, r, p, discussion, system, self.images)
+        else:
+            request = answer_request(
+                persona=persona,
+                moderator_style=setup.moderator_style,
+                response_length=setup.response_length,
+                question=setup.questions[q],
+                stimuli=setup.stimuli,
+                discussion=discussion,
+                round_index=r,
+                images=self.images,
+                system=system,
+                follow_up=follow_up,
+            )
         others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
         names = [str(x.get("name") or "") for x in setup.participants]
-        provider = self.provider
-        assert provider is not None  # run() builds it before the first answer
+        provider = self.voice(p).provider  # the participant's model (issue 30)
         # An answer that cleans to nothing, a name, a round line or under 3 words is asked
         # again, at most twice (answer_quality.py); then the last one is kept, marked.
         reasks = 0

@@ -4,25 +4,28 @@
         name: str                                        # named in the health report
         async def embed(texts) -> list[list[float]]      # one unit-length vector per text
 
-Two backends:
+Three backends:
 - `WordLlamaEmbedder` (default): the `wordllama` package's 256-dimension l2_supercat
   weights, shipped inside its wheel. Offline only: the loader is pointed at the files in
-  the package, downloads are disabled and the Hugging Face hub is told it is offline, so
-  loading never reaches the network. Embedding 240 answers takes a few milliseconds.
+  the package, downloads are disabled and the Hugging Face hub is told it is offline while
+  it loads, so loading never reaches the network. Embedding 240 answers takes a few milliseconds.
 - `OpenAIEmbedder`: an OpenAI-compatible `POST {base}/embeddings` (vLLM, Ollama, llama.cpp
-  server, OpenAI), used when COLLOQUY_EMBEDDING_MODEL is set; the endpoint is
-  COLLOQUY_EMBEDDING_BASE_URL, else the chat model's base URL.
+  server, OpenAI) through the `openai` SDK.
+- `GGUFEmbedder` (llm/gguf_embedder.py): a GGUF embedding model run in-process.
+
+Which one a server uses is chosen on the Settings screen or by COLLOQUY_EMBEDDING_MODEL
+(services/models/embedding_settings.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
-
-import httpx
 
 from colloquy.domain.vectors import unit
 
@@ -63,20 +66,39 @@ def load_wordllama() -> Any:
     global _WORDLLAMA
     with _WORDLLAMA_LOCK:
         if _WORDLLAMA is None:
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the tokenizer's fallback
             from wordllama import WordLlama
 
             package = wordllama_package_dir()
             try:
-                _WORDLLAMA = WordLlama.load(
-                    config=WORDLLAMA_CONFIG,
-                    dim=WORDLLAMA_DIM,
-                    cache_dir=package,  # weights/ and tokenizers/ live here
-                    disable_download=True,
-                )
+                with _hub_offline():
+                    _WORDLLAMA = WordLlama.load(
+                        config=WORDLLAMA_CONFIG,
+                        dim=WORDLLAMA_DIM,
+                        cache_dir=package,  # weights/ and tokenizers/ live here
+                        disable_download=True,
+                    )
             except (FileNotFoundError, OSError) as exc:
                 raise EmbeddingError(f"The offline embedder could not load: {exc}") from exc
         return _WORDLLAMA
+
+
+@contextlib.contextmanager
+def _hub_offline() -> Iterator[None]:
+    """HF_HUB_OFFLINE=1 while the tokenizer loads (its fallback would reach the hub), and
+    only then: huggingface_hub reads the variable once, at import, and a process-wide
+    value would make every later model download fail with OfflineModeIsEnabled. So the
+    hub's client is imported first, and the variable is put back afterwards."""
+    import huggingface_hub.constants  # noqa: F401 - reads its settings before the switch
+
+    before = os.environ.get("HF_HUB_OFFLINE")
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("HF_HUB_OFFLINE", None)
+        else:
+            os.environ["HF_HUB_OFFLINE"] = before
 
 
 class WordLlamaEmbedder:
@@ -96,7 +118,8 @@ class WordLlamaEmbedder:
 
 
 class OpenAIEmbedder:
-    """OpenAI-compatible /embeddings; vectors are normalised here (not all servers do)."""
+    """OpenAI-compatible /embeddings through the `openai` SDK (OpenAI, Ollama, vLLM,
+    llama.cpp server, LM Studio); vectors are normalised here (not all servers do)."""
 
     def __init__(
         self, *, base_url: str, model: str, api_key: str | None = None, timeout: float = 30.0
@@ -110,25 +133,42 @@ class OpenAIEmbedder:
     async def embed(self, texts: list[str]) -> list[list[float]]:
         if not texts:
             return []
-        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        import openai
+
+        client = openai.AsyncOpenAI(
+            base_url=self.base_url,
+            api_key=self.api_key or "not-needed",
+            timeout=self.timeout,
+            max_retries=0,
+        )
         out: list[list[float]] = []
-        async with httpx.AsyncClient(timeout=self.timeout) as client:
+        try:
             for start in range(0, len(texts), BATCH):
                 batch = [t if t.strip() else "." for t in texts[start : start + BATCH]]
                 try:
-                    resp = await client.post(
-                        f"{self.base_url}/embeddings",
-                        json={"model": self.model, "input": batch},
-                        headers=headers,
+                    resp = await client.embeddings.create(
+                        model=self.model, input=batch, encoding_format="float"
                     )
-                except httpx.HTTPError as exc:
-                    raise EmbeddingError(f"The embeddings endpoint failed: {exc!r}") from exc
-                if resp.status_code != 200:
+                except openai.APIStatusError as exc:
                     raise EmbeddingError(
-                        f"The embeddings endpoint answered {resp.status_code}: {resp.text[:200]}"
-                    )
-                out += _vectors(resp.json(), len(batch))
+                        f"The embeddings endpoint answered {exc.status_code}: {_error_text(exc)}"
+                    ) from exc
+                except openai.APIError as exc:
+                    raise EmbeddingError(f"The embeddings endpoint failed: {exc!r}") from exc
+                out += _vectors(resp.model_dump(), len(batch))
+        finally:
+            await client.close()
         return out
+
+
+def _error_text(exc: Any) -> str:
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        err = body.get("error", body)
+        message = err.get("message") if isinstance(err, dict) else err
+        if message:
+            return str(message)[:200]
+    return str(getattr(exc, "message", "") or exc)[:200]
 
 
 def _vectors(body: Any, expected: int) -> list[list[float]]:
@@ -139,6 +179,8 @@ def _vectors(body: Any, expected: int) -> list[list[float]]:
         raise EmbeddingError("The embeddings endpoint returned no vectors") from exc
     if len(vectors) != expected:
         raise EmbeddingError(f"The embeddings endpoint returned {len(vectors)} of {expected}")
+    if not vectors or not vectors[0] or any(len(v) != len(vectors[0]) for v in vectors):
+        raise EmbeddingError("The embeddings endpoint returned vectors of unequal length")
     return vectors
 
 

@@ -73,11 +73,20 @@ def executor_for(path: str) -> ThreadPoolExecutor:
         return _executors[path]
 
 
-def load_model(path: str, n_ctx: int) -> Any:
+def embedding_key(path: str) -> str:
+    """The registry key (and worker thread) of a file loaded in embedding mode: a model
+    used for both chat and embeddings is two contexts."""
+    return f"{path}#embedding"
+
+
+def load_model(path: str, n_ctx: int, *, embedding: bool = False, pooling: int = -1) -> Any:
     """The Llama for `path`, loading it on first use. Call it on the model's worker thread
-    so that loading never blocks the event loop."""
+    so that loading never blocks the event loop. `embedding`: a context that returns
+    sentence vectors (one batch holds a whole text: n_batch = n_ubatch = n_ctx), pooled
+    as `pooling` says (-1: as the file's metadata says)."""
+    key = embedding_key(path) if embedding else path
     with _registry_lock:
-        llm = _models.get(path)
+        llm = _models.get(key)
     if llm is not None:
         return llm
     if not path:
@@ -105,15 +114,20 @@ def load_model(path: str, n_ctx: int) -> Any:
                 n_threads=threads,
                 n_threads_batch=threads,
                 verbose=False,
+                embedding=embedding,
+                # An embedding context takes a whole text in one batch.
+                n_batch=n_ctx if embedding else 512,
+                n_ubatch=n_ctx if embedding else 512,
+                pooling_type=pooling,
             )
         except ValueError as exc:  # llama.cpp could not read it: not a GGUF model
             raise LLMError(f"Not a usable GGUF model: {Path(path).name} ({exc})") from exc
-    if PROMPT_CACHE_BYTES > 0:
+    if PROMPT_CACHE_BYTES > 0 and not embedding:
         llm.set_cache(LlamaRAMCache(capacity_bytes=PROMPT_CACHE_BYTES))
     _count_evaluated_tokens(llm)
     log.info("Loaded %s in %.1fs (%d threads)", path, time.monotonic() - started, threads)
     with _registry_lock:
-        _models[path] = llm
+        _models[key] = llm
     return llm
 
 

@@ -36,12 +36,10 @@ class BudgetReached(Exception):
 class UsageMeter:
     def __init__(
         self,
-        provider_name: str,
         table: Mapping[str, Price],
         budget: float | None = None,
         spent: float = 0.0,
     ) -> None:
-        self.provider_name = provider_name
         self.table = dict(table)
         self.budget = budget
         self.spent = spent
@@ -49,18 +47,18 @@ class UsageMeter:
         self.by_task: dict[asyncio.Task[Any] | None, Usage] = {}
         self._changed: asyncio.Condition | None = None  # a reservation was released
 
-    def price(self, model: str) -> Price | None:
-        return price_for(self.table, self.provider_name, model)
+    def price(self, provider: str, model: str) -> Price | None:
+        return price_for(self.table, provider, model)
 
-    def bound(self, req: ChatRequest, model: str) -> float:
+    def bound(self, req: ChatRequest, provider: str, model: str) -> float:
         """The most the call can cost: its prompt (estimated) and a full-length answer."""
-        return call_cost(self.price(model), estimate_prompt_tokens(req), req.max_tokens)
+        return call_cost(self.price(provider, model), estimate_prompt_tokens(req), req.max_tokens)
 
-    async def admit(self, req: ChatRequest, model: str) -> float:
+    async def admit(self, req: ChatRequest, provider: str, model: str) -> float:
         """Reserve the call's bound, or raise BudgetReached. While calls under way hold
         reservations that keep this one out, it waits for them (their real cost is
         usually far below their bound); with none under way, it is refused."""
-        bound = self.bound(req, model)
+        bound = self.bound(req, provider, model)
         if self._changed is None:
             self._changed = asyncio.Condition()
         async with self._changed:
@@ -78,9 +76,9 @@ class UsageMeter:
             self.reserved = max(0.0, self.reserved - bound)
             self._changed.notify_all()
 
-    def record(self, result: ChatResult, model: str) -> Usage:
+    def record(self, result: ChatResult, provider: str, model: str) -> Usage:
         usage = priced(
-            self.price(result.model or model),
+            self.price(provider, result.model or model),
             result.prompt_tokens,
             result.completion_tokens,
             result.cached_tokens,
@@ -122,10 +120,10 @@ class MeteredProvider:
 
     async def _metered(self, req: ChatRequest, call: Callable[[], Any]) -> ChatResult:
         model = self.inner.model
-        bound = await self.meter.admit(req, model)
+        bound = await self.meter.admit(req, self.inner.name, model)
         try:
             result: ChatResult = await call()
-            self.meter.record(result, model)
+            self.meter.record(result, self.inner.name, model)
         finally:
             await asyncio.shield(self.meter.release(bound))
         return result

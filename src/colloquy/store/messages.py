@@ -14,7 +14,7 @@ from colloquy.store.usage_columns import message_usage, usage_columns
 
 
 def message_to_dict(row: MessageRow) -> Message:
-    return {
+    out: Message = {
         "id": row.id,
         "seq": row.seq,
         "speaker": row.speaker,
@@ -31,7 +31,13 @@ def message_to_dict(row: MessageRow) -> Message:
         "rawContent": row.raw_content,
         "note": row.note,
         "usage": message_usage(row),
+        "profileId": row.profile_id,
+        "profileName": row.profile_name,
+        "model": row.profile_model,
     }
+    if row.stance is not None:  # private answers only (issue 28)
+        out["stance"] = row.stance
+    return out
 
 
 def message_columns(message: Message, session_id: str) -> dict[str, Any]:
@@ -54,6 +60,10 @@ def message_columns(message: Message, session_id: str) -> dict[str, Any]:
         "raw_content": message["rawContent"],
         "note": message["note"],
         **usage_columns(message.get("usage")),
+        "profile_id": message.get("profileId"),
+        "profile_name": (message.get("profileName") or "")[:100] or None,
+        "profile_model": (message.get("model") or "")[:300] or None,
+        "stance": message.get("stance"),
     }
 
 

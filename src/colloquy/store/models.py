@@ -85,13 +85,15 @@ class MessageRow(Base):
     __tablename__ = "messages"
     __table_args__ = (
         UniqueConstraint("session_id", "seq", name="uq_messages_session_seq"),
-        # One answer per question/round/participant: the runner's "no repeat" guard, enforced.
+        # One answer per question/round/participant and kind (a private answer shares its
+        # position with a public one): the runner's "no repeat" guard, enforced.
         Index(
             "uq_messages_turn",
             "session_id",
             "question_index",
             "round_index",
             "participant_index",
+            "kind",
             unique=True,
         ),
     )
@@ -123,6 +125,12 @@ class MessageRow(Base):
     completion_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     cached_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     cost_usd: Mapped[float | None] = mapped_column(Float, default=None)
+    # The model profile and model that wrote it (issue 30; None: moderator, older rows).
+    profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
+    # A private answer's stance, 1 (strongly disagree) to 5 (strongly agree) (issue 28).
+    stance: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class DraftRow(Base):
@@ -235,6 +243,10 @@ class SurveyAnswerRow(Base):
     completion_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     cached_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     cost_usd: Mapped[float | None] = mapped_column(Float, default=None)
+    # The model profile and model that wrote it (issue 30; None on older rows).
+    profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
 
 
 class SessionLeaseRow(Base):
@@ -266,6 +278,34 @@ class WebhookDeliveryRow(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class ModelProfileRow(Base):
+    """A saved model (issue 30): provider, endpoint, model and key (encrypted with the
+    secret box). The default one is the model of the Settings screen."""
+
+    __tablename__ = "model_profiles"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    provider: Mapped[str] = mapped_column(String(20))
+    base_url: Mapped[str | None] = mapped_column(String(500), default=None)
+    model: Mapped[str | None] = mapped_column(String(300), default=None)
+    api_key: Mapped[str | None] = mapped_column(Text, default=None)
+    is_default: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SettingsVersionRow(Base):
+    """One row: bumped by every saved model, profile or embeddings change, so every
+    process of a deployment reloads them (services/models/settings_sync.py)."""
+
+    __tablename__ = "settings_version"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 

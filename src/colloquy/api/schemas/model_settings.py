@@ -33,6 +33,8 @@ class ModelTestOut(CamelModel):
     vision: bool
     model: str | None
     error: str | None
+    # The parameter count (billions) the endpoint or the GGUF file reports; None: unknown.
+    parameter_billions: float | None = None
 
 
 class ModelSaveOut(ModelSettingsOut):
@@ -64,6 +66,7 @@ class CatalogModelOut(CamelModel):
     speed: str
     description: str
     license: str
+    kind: Literal["chat", "embedding"] = "chat"
     downloaded: bool
 
 

@@ -25,6 +25,10 @@ from colloquy.domain.constants import (
 )
 
 PersonaId = Annotated[str, Field(max_length=64)]
+ProfileMap = Annotated[
+    dict[Annotated[str, Field(max_length=64)], Annotated[str, Field(max_length=64)] | None],
+    Field(max_length=600),
+]
 QuestionText = Annotated[str, Field(max_length=5000)] | None
 
 
@@ -49,6 +53,11 @@ class SessionSettingsIn(RequestModel):
     # Issue 31: the run's budget (USD) and webhook; absent: the Settings screen's defaults.
     budget_usd: float | None = None
     webhook_url: str | None = Field(default=None, max_length=2000)
+    # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
+    participant_profiles: ProfileMap | None = None
+    private_answers: bool = False  # issue 28
+    model_bids: bool = False  # natural mode only
+    seed: int | None = None  # natural mode: replay a run; None: a new random seed
 
 
 class SessionCreate(RequestModel):
@@ -104,6 +113,8 @@ class SessionRerunIn(RequestModel):
     base_url: str | None = Field(default=None, max_length=500)
     model: ModelName = None
     api_key: str | None = Field(default=None, max_length=500)
+    # Issue 30: a saved model profile instead of provider/baseUrl/model/apiKey.
+    profile_id: str | None = Field(default=None, max_length=64)
 
 
 class SessionSummaryOut(CamelModel):
@@ -140,6 +151,12 @@ class MessageOut(CamelModel):
     # Why the message is not what was planned (an AI moderator call that fell back).
     note: str | None = None
     usage: UsageOut | None = None  # issue 31: the provider's counts for this message
+    # Issue 30: the model profile and model that wrote an answer (None: moderator, older).
+    profile_id: str | None = None
+    profile_name: str | None = None
+    model: str | None = None
+    # A private answer's stance: 1 strongly disagree ... 5 strongly agree (issue 28).
+    stance: int | None = None
 
 
 class ProgressOut(CamelModel):
@@ -149,6 +166,10 @@ class ProgressOut(CamelModel):
     round: int  # 0-based
     participant_index: int | None  # next to answer (0-based); None when complete
     speaking_persona_id: str | None  # being generated right now
+    # Natural mode (issue 28): the turn being spoken on this question (1-based) and the
+    # question's turn budget ("Turn 7 of ~15"); None in the other modes.
+    turn: int | None = None
+    turn_budget: int | None = None
 
 
 class StimulusOut(CamelModel):
@@ -169,6 +190,13 @@ class SessionSettingsOut(CamelModel):
     # Issue 31: the session's own budget and webhook, only when it has them.
     budget_usd: float | None = Field(default=None, exclude_if=lambda v: v is None)
     webhook_url: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    # Issue 30: {personaId: model profile id}; participants not named use the default.
+    participant_profiles: dict[str, str] = Field(default_factory=dict)
+    # Issue 28: private answers before/after each question; natural mode's model bids and
+    # the seed of its speaker order and turn lengths (None in the other modes).
+    private_answers: bool = False
+    model_bids: bool = False
+    seed: int | None = None
 
 
 class SessionParticipantOut(CamelModel):

@@ -9,8 +9,8 @@ from typing import Annotated
 from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, RequestModel
-from colloquy.api.schemas.sessions import ErrorInfo, StimulusIn
-from colloquy.api.schemas.usage import RunSettingsIn, RunSettingsOut, UsageOut
+from colloquy.api.schemas.sessions import ErrorInfo, ProfileMap, StimulusIn
+from colloquy.api.schemas.usage import RunSettingsOut, UsageOut
 
 Anchor = Annotated[str, Field(max_length=1000)]
 PersonaId = Annotated[str, Field(max_length=64)]
@@ -41,8 +41,17 @@ class SurveyCreate(RequestModel):
     respondent_ids: list[PersonaId] = Field(default_factory=list, max_length=600)
     samples: int | None = Field(default=None, ge=-100, le=100)
     ask_direct: bool = False
-    # Issue 31: {budgetUsd, webhookUrl}; absent: the Settings screen's defaults.
-    settings: RunSettingsIn | None = None
+    settings: SurveySettingsIn | None = None
+
+
+class SurveySettingsIn(RequestModel):
+    model_config = ConfigDict(extra="ignore")
+
+    # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
+    participant_profiles: ProfileMap | None = None
+    # Issue 31: the survey's budget (USD) and webhook; absent: the Settings screen's defaults.
+    budget_usd: float | None = None
+    webhook_url: str | None = Field(default=None, max_length=2000)
 
 
 class SurveyProgress(CamelModel):
@@ -90,6 +99,7 @@ class RespondentOut(CamelModel):
     id: str
     name: str
     age: int | None = None
+    profile_id: str | None = None  # issue 30: the model profile that answers for them
 
 
 class SurveyOut(SurveySummaryOut):
@@ -166,6 +176,19 @@ class SurveyAnswerOut(CamelModel):
     expected: float | None
     direct: int | None
     embedder: str | None = None  # the embedder that rated this answer
+    # Issue 30: the model profile and model that wrote it.
+    profile_id: str | None = None
+    profile_name: str | None = None
+    model: str | None = None
+
+
+class SurveyModelResults(CamelModel):
+    """One model's answers on their own (issue 30: mixed panels); `results` at the top
+    level of the survey's results are the blend of every model."""
+
+    model: str
+    answers: int
+    results: list[SurveyCell]
 
 
 class SurveyResultsOut(CamelModel):
@@ -180,3 +203,4 @@ class SurveyResultsOut(CamelModel):
     comparisons: list[ConceptComparison]
     cuts: list[SurveyCut]
     answers: list[SurveyAnswerOut]
+    by_model: list[SurveyModelResults] = Field(default_factory=list)  # issue 30

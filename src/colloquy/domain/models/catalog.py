@@ -34,6 +34,8 @@ class CatalogModel:
     description: str
     license: str
     sha256: str | None = None  # when known; otherwise the hub's published value is used
+    kind: str = "chat"  # "chat" | "embedding" (sentence vectors, chosen on the Embeddings card)
+    prefix: str = ""  # embedding models: put before every text (a task instruction)
 
     def view(self) -> dict[str, Any]:
         data = asdict(self)
@@ -49,6 +51,7 @@ class CatalogModel:
             "speed": data["speed"],
             "description": data["description"],
             "license": data["license"],
+            "kind": data["kind"],
         }
 
 
@@ -106,7 +109,48 @@ CATALOG: tuple[CatalogModel, ...] = (
         description="The best quality that still runs on a CPU.",
         license="Apache-2.0",
     ),
+    # Embedding models (kind="embedding"): `tokens_per_second` is texts per second embedded.
+    CatalogModel(
+        id="nomic-embed-text-v1.5-q8_0",
+        name="nomic-embed-text v1.5 (Q8_0)",
+        repo="nomic-ai/nomic-embed-text-v1.5-GGUF",
+        file="nomic-embed-text-v1.5.Q8_0.gguf",
+        revision="0188c9bf409793f810680a5a431e7b899c46104c",
+        size_bytes=146_146_432,
+        memory_gb=0.3,
+        tokens_per_second=40,
+        speed="About 40 answers/s",
+        description="768-dimension sentence embeddings (the model Ollama ships as "
+        "nomic-embed-text); a large step up from the offline default.",
+        license="Apache-2.0",
+        sha256="3e24342164b3d94991ba9692fdc0dd08e3fd7362e0aacc396a9a5c54a544c3b7",
+        kind="embedding",
+        prefix="clustering: ",  # the model's task prefix for grouping texts by meaning
+    ),
+    CatalogModel(
+        id="bge-small-en-v1.5-q8_0",
+        name="bge-small-en v1.5 (Q8_0)",
+        repo="CompendiumLabs/bge-small-en-v1.5-gguf",
+        file="bge-small-en-v1.5-q8_0.gguf",
+        revision="d32f8c040ea3b516330eeb75b72bcc2d3a780ab7",
+        size_bytes=36_000_000,
+        memory_gb=0.1,
+        tokens_per_second=120,
+        speed="About 120 answers/s",
+        description="384-dimension English sentence embeddings: small and fast.",
+        license="MIT",
+        sha256="ec38e8da142596baa913124ae50550de284b6916bf59577ef2f0cb9660c2f514",
+        kind="embedding",
+    ),
 )
+
+
+def embedding_entry(file_name: str) -> CatalogModel | None:
+    """The catalog's embedding model stored under this file name, if any."""
+    return next(
+        (m for m in CATALOG if m.kind == "embedding" and m.file.rsplit("/", 1)[-1] == file_name),
+        None,
+    )
 
 
 def find(model_id: str) -> CatalogModel | None:

@@ -160,7 +160,10 @@ def _round_label(round_index: int) -> str:
     return f"Round {round_index + 1} ({_ROUND_LABELS[min(round_index, 1)]})"
 
 
-def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]) -> list[str]:
+def _transcript(
+    questions: Sequence[Any], messages: Sequence[Mapping[str, Any]], natural: bool = False
+) -> list[str]:
+    """`natural`: a natural-mode session (issue 28) has turns, not rounds: no round headings."""
     lines = ["## Transcript", ""]
     if not messages:
         return lines + ["_No messages._", ""]
@@ -173,7 +176,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]])
             title = f"Question {q + 1}" if isinstance(q, int) else "Discussion"
             lines += [""] if lines[-1] else []
             lines += [f"### {title}: {md_text(text)}" if text else f"### {title}", ""]
-        if r != current_r and isinstance(r, int):
+        if r != current_r and isinstance(r, int) and not natural:
             current_r = r
             lines += ([""] if lines[-1] else []) + [f"#### {_round_label(r)}", ""]
         meta = ", ".join(
@@ -213,5 +216,6 @@ def markdown_report(
         lines.append("")
     lines += _insights(insights)
     lines += _analytics(analytics)
-    lines += _transcript(questions, messages)
+    natural = (session.get("settings") or {}).get("discussionMode") == "natural"
+    lines += _transcript(questions, messages, natural)
     return "\n".join(lines).rstrip() + "\n"

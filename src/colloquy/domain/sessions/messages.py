@@ -29,6 +29,11 @@ class NewMessage(TypedDict):
     # What the provider reported for the call(s) that wrote it (issue 31): promptTokens,
     # completionTokens, cachedTokens, costUsd. Absent: no model call (scripted lines).
     usage: NotRequired[dict[str, Any] | None]
+    # The model profile and model that wrote an answer (issue 30: mixed panels).
+    profileId: NotRequired[str | None]
+    profileName: NotRequired[str | None]
+    model: NotRequired[str | None]
+    stance: NotRequired[int | None]  # a private answer's 1-5 stance (issue 28)
 
 
 class Message(TypedDict):
@@ -50,11 +55,15 @@ class Message(TypedDict):
     rawContent: str | None
     note: str | None
     usage: NotRequired[dict[str, Any] | None]
+    profileId: NotRequired[str | None]  # issue 30: the profile and model that wrote it
+    profileName: NotRequired[str | None]
+    model: NotRequired[str | None]
+    stance: NotRequired[int | None]
 
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
     """The stored form of a new message (its `seq` must be set)."""
-    return {
+    out: Message = {
         "id": message_id,
         "seq": message["seq"],
         "speaker": message["speaker"],
@@ -71,4 +80,10 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "rawContent": message.get("rawContent"),
         "note": message.get("note"),
         "usage": message.get("usage"),
+        "profileId": message.get("profileId"),
+        "profileName": message.get("profileName"),
+        "model": message.get("model"),
     }
+    if message.get("stance") is not None:  # private answers only (issue 28)
+        out["stance"] = message.get("stance")
+    return out

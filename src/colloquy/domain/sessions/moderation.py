@@ -100,13 +100,20 @@ def probe_prompt(
     discussion: Sequence[Mapping[str, Any]],
     names: Sequence[str],
     next_round_index: int,
+    whole_question: Sequence[Mapping[str, Any]] | None = None,
 ) -> str:
-    """The request for the prompt of round `next_round_index` (0-based, 1 or 2)."""
+    """The request for the prompt of round `next_round_index` (0-based, 1 or 2).
+
+    `discussion`: what the prompt shows (trimmed to the moderator's budget);
+    `whole_question`: every message of the question so far, on which the words said and
+    the quietest participant are counted (the trimmed window drops older answers, so
+    counting on it would name as quietest whoever spoke early and at length)."""
+    counted = discussion if whole_question is None else whole_question
     lines = [f"The question under discussion: {question}", "", "Discussion so far:"]
     lines += _transcript(discussion) or ["(nothing yet)"]
     lines += ["", "Words said so far on this question:"]
-    lines += [f"- {name}: {words}" for name, words in participation(discussion, names)]
-    quiet, consensus = quietest(discussion, names), early_consensus(discussion)
+    lines += [f"- {name}: {words}" for name, words in participation(counted, names)]
+    quiet, consensus = quietest(counted, names), early_consensus(discussion)
     notes = []
     if quiet:
         notes.append(f"{quiet} has said the least so far.")

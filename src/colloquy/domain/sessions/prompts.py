@@ -160,8 +160,11 @@ def build_system_prompt(
     enriched: dict[str, Any] | None,
     moderator_style: str | None,
     response_length: str | None,
+    length_rule: str | None = None,
 ) -> str:
-    """Who the persona is and how to answer; `enriched` is derived when None."""
+    """Who the persona is and how to answer; `enriched` is derived when None.
+    `length_rule`: the "How to answer" length line instead of the response length's (the
+    natural mode asks for a length per turn, natural_prompts.py)."""
     enriched = enriched if enriched is not None else enrich(persona)
     name = persona.get("name") or "a participant"
     traits = persona.get("traits") or {}
@@ -188,7 +191,7 @@ def build_system_prompt(
         MODERATOR_STYLE_NOTES.get(moderator_style or "", MODERATOR_STYLE_NOTES["formal"]),
         "",
         "How to answer:",
-        f"- Keep each answer to {length}.",
+        length_rule or f"- Keep each answer to {length}.",
         (
             f"- Stay in character as {name} at all times; let your personality, values "
             "and circumstances shape your opinions."

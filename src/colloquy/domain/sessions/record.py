@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, get_args
 
 from colloquy.domain.constants import (
     DEFAULT_MODERATOR_STYLE,
@@ -50,9 +50,9 @@ from colloquy.domain.stored_values import (
 )
 from colloquy.domain.usage.run_settings import stored_run_settings
 
-DISCUSSION_MODES: tuple[DiscussionMode, ...] = ("sequential", "parallel")
+DISCUSSION_MODES: tuple[DiscussionMode, ...] = ("sequential", "parallel", "natural")
 MODERATOR_KINDS: tuple[ModeratorKind, ...] = ("scripted", "ai")
-MESSAGE_KINDS: tuple[MessageKind, ...] = ("question", "round", "response", "probe", "summary")
+MESSAGE_KINDS: tuple[MessageKind, ...] = get_args(MessageKind)
 PRIORITIES: tuple[Priority, ...] = ("high", "medium", "low")
 STIMULUS_PLATFORMS: tuple[StimulusPlatform, ...] = (
     "youtube",
@@ -87,6 +87,10 @@ class SessionSettings(TypedDict):
     moderator: ModeratorKind
     budgetUsd: NotRequired[float]  # issue 31 (domain/usage/run_settings.py)
     webhookUrl: NotRequired[str]
+    participantProfiles: NotRequired[dict[str, str]]  # issue 30: {personaId: profileId}
+    privateAnswers: NotRequired[bool]  # issue 28: private answers before/after each question
+    modelBids: NotRequired[bool]  # natural mode: participants bid 0-9 to speak (one call a turn)
+    seed: NotRequired[int | None]  # natural mode: who speaks and how long (replayable)
 
 
 class Participant(TypedDict):
@@ -167,7 +171,7 @@ def moderator_style(value: Any) -> ModeratorStyle:
 def session_settings(value: Any) -> SessionSettings:
     """The stored settings with the defaults of a new session for missing or odd values."""
     data: Mapping[str, Any] = value if isinstance(value, Mapping) else {}
-    return {
+    out: SessionSettings = {
         "responseLength": one_of(
             data.get("responseLength"), RESPONSE_LENGTHS, DEFAULT_RESPONSE_LENGTH
         ),
@@ -175,7 +179,24 @@ def session_settings(value: Any) -> SessionSettings:
         "autoAdvance": data.get("autoAdvance") is True,
         "moderator": one_of(data.get("moderator"), MODERATOR_KINDS, "scripted"),
         **stored_run_settings(data),  # type: ignore[typeddict-item]
+        "participantProfiles": profile_map(data.get("participantProfiles")),
     }
+    # Issue 28's settings only when stored (a session without them reads as before).
+    if "privateAnswers" in data:
+        out["privateAnswers"] = data.get("privateAnswers") is True
+    if "modelBids" in data:
+        out["modelBids"] = data.get("modelBids") is True
+    if "seed" in data:
+        seed = data.get("seed")
+        out["seed"] = seed if type(seed) is int and 0 <= seed < 2**53 else None
+    return out
+
+
+def profile_map(value: Any) -> dict[str, str]:
+    """{personaId: profileId} of a mixed panel; anything else reads as none."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str) and v}
 
 
 def participant(value: Mapping[str, Any]) -> Participant:

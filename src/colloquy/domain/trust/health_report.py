@@ -31,7 +31,9 @@ from colloquy.domain.trust.health_metrics import (
     repetition,
 )
 from colloquy.domain.trust.health_persona import character_breaks, trait_consistency
+from colloquy.domain.trust.health_private import private_conformity
 from colloquy.domain.trust.health_reasks import unusable_answers
+from colloquy.domain.trust.health_turns import as_phases
 from colloquy.domain.trust.health_voices import distinctiveness, verbosity
 
 REPORT_VERSION = 1
@@ -66,10 +68,19 @@ def model_size_billions(model: str | None) -> float | None:
     return max(sizes) if sizes else None
 
 
-def small_model_warning(provider: str | None, model: str | None) -> str | None:
-    """A warning in words when the model that answered is too small for research."""
+def size_from_label(label: str | None) -> float | None:
+    """A parameter size as endpoints and GGUF files state it ('3.2B', '135M', '7.6B')."""
+    return model_size_billions((label or "").replace(" ", ""))
+
+
+def small_model_warning(
+    provider: str | None, model: str | None, size_billions: float | None = None
+) -> str | None:
+    """A warning in words when the model that answered is too small for research.
+    `size_billions`: the parameter count the endpoint or the file reports; without it the
+    size is read from the model's name."""
     name = (model or "").strip()
-    size = model_size_billions(name)
+    size = size_billions if size_billions is not None else model_size_billions(name)
     embedded = provider == EMBEDDED_PROVIDER and (not name or "smollm" in name.lower())
     small = embedded or (size is not None and size < SMALL_MODEL_BILLIONS)
     small = small or any(k in name.lower() for k in _KNOWN_SMALL)
@@ -86,7 +97,7 @@ def small_model_warning(provider: str | None, model: str | None) -> str | None:
 
 
 def _size_words(size: float) -> str:
-    return f"{round(size * 1000)} million" if size < 1 else f"{size:g} billion"
+    return f"{round(size * 1000)} million" if size < 1 else f"{round(size, 1):g} billion"
 
 
 def answers_for_health(
@@ -128,6 +139,7 @@ def build_health_report(
     provider: str | None,
     model: str | None,
     source: str = SIMULATED,
+    model_size: float | None = None,
 ) -> dict[str, Any]:
     """`source`: "human" for a real group imported from a transcript, judged by the same
     rules (no model to warn about; the report says the answers were written by people)."""
@@ -136,7 +148,9 @@ def build_health_report(
     findings = [
         diversity(answers),
         positivity(answers),
-        conformity(answers),
+        # Private answers before/after (issue 28), when the session has them, measure
+        # conformity directly; else convergence of the public answers' embeddings.
+        private_conformity(messages, names) or conformity(as_phases(answers)),
         character_breaks(answers, names),
         repetition(answers),
         trait_consistency(answers, participants),
@@ -146,7 +160,7 @@ def build_health_report(
     ]
     extra = []
     human = source == HUMAN
-    size_warning = None if human else small_model_warning(provider, model)
+    size_warning = None if human else small_model_warning(provider, model, model_size)
     if size_warning:
         extra.append(size_warning)
     if len(answers) < MIN_ANSWERS:

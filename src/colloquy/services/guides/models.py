@@ -120,7 +120,7 @@ class Stimulus(GuideModel):
 class ModelChoice(GuideModel):
     """The model that runs the guide: a provider and model name (the API key is never in a
     guide: the one saved on Settings is used when provider and base URL match), or a
-    `profile`: the name of a model profile, resolved when model profiles exist."""
+    `profile`: the name (or id) of a saved model profile."""
 
     model_config = ConfigDict(json_schema_extra=_one_of_keys("provider", "profile"))
 

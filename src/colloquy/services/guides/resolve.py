@@ -18,6 +18,7 @@ from colloquy.errors import ValidationFailed
 from colloquy.llm.config import ModelConfig
 from colloquy.runtime import Runtime
 from colloquy.services.guides.models import ModelChoice, Participants, Stimulus
+from colloquy.services.models import profiles
 from colloquy.services.models import settings as model_settings
 from colloquy.services.personas.library import list_personas
 
@@ -25,7 +26,7 @@ MSG_FILE_NEEDS_CLI = (
     "A stimulus file is read on the machine that runs the guide: use `colloquy run`, "
     "or upload the image and give its url"
 )
-MSG_NO_PROFILES = "Model profiles are not available on this server: give provider and name"
+MSG_NO_PROFILE = "No model profile is named {name!r} (see Settings, Model profiles)"
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Resolved:
     participant_ids: list[str] = field(default_factory=list)
     files: list[StimulusFile] = field(default_factory=list)
     model: ModelConfig | None = None
+    profile: dict[str, str] | None = None  # {id, name} when the guide names a profile
     problems: list[GuideProblem] = field(default_factory=list)
 
 
@@ -94,13 +96,27 @@ def read_stimulus_files(
             out.files.append(StimulusFile(i, path, data))
 
 
-def resolve_model(
-    runtime: Runtime, choice: ModelChoice | None, lines: Lines, out: Resolved
+async def resolve_model(
+    db: AsyncSession, runtime: Runtime, choice: ModelChoice | None, lines: Lines, out: Resolved
 ) -> None:
     if choice is None:
         return
-    if choice.profile is not None:
-        out.problems.append(problem(("model", "profile"), MSG_NO_PROFILES, lines))
+    if choice.profile is not None:  # a saved model profile, by name (or id), any case
+        wanted = choice.profile.strip().lower()
+        row = next(
+            (
+                r
+                for r in await profiles.list_rows(db)
+                if r.name.strip().lower() == wanted or r.id == choice.profile
+            ),
+            None,
+        )
+        if row is None:
+            msg = MSG_NO_PROFILE.format(name=choice.profile)
+            out.problems.append(problem(("model", "profile"), msg, lines))
+            return
+        out.model = profiles.config_of(runtime, row)
+        out.profile = {"id": row.id, "name": row.name}
         return
     change = model_settings.ModelChange(
         provider=str(choice.provider), base_url=choice.base_url, model=choice.name
@@ -112,9 +128,12 @@ def resolve_model(
 
 
 def model_view(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A session's pinned model as a guide's `model` (provider, name, baseUrl; no key)."""
+    """A session's pinned model as a guide's `model`: the profile's name when it ran on a
+    saved profile, else provider, name and baseUrl (never the key)."""
     if not data:
         return None
+    if data.get("profileName"):
+        return {"profile": data["profileName"]}
     return {
         "provider": data.get("provider"),
         "name": data.get("model"),

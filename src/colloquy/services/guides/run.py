@@ -98,7 +98,7 @@ async def _prepare(
         stimuli = guide.stimuli if key == "stimuli" else guide.concepts
         resolve.read_stimulus_files(stimuli, key, base_dir, lines, found)
     if key == "stimuli":
-        resolve.resolve_model(runtime, guide.model, lines, found)
+        await resolve.resolve_model(db, runtime, guide.model, lines, found)
     return found
 
 
@@ -211,6 +211,9 @@ async def create_session_from_guide(
         row = await db.get(SessionRow, view["id"])
         assert row is not None
         row.model_override = encode(runtime, found.model)
+        if found.profile:  # the answers name the profile they came from (as a rerun does)
+            row.model_override |= {"profileId": found.profile["id"]}
+            row.model_override |= {"profileName": found.profile["name"]}
         await db.commit()
     if start:
         return await control.run_session(db, view["id"], runners, bus)

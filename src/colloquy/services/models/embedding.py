@@ -1,42 +1,46 @@
-"""Text embeddings for the services that compare answers (session health, surveys): one
-embedder per server, and the offline fallback when an embeddings endpoint fails."""
+"""Text embeddings for the services that compare answers (session health, surveys): the
+embedder chosen on the Settings screen or by the environment (embedding_settings.py), and
+the offline fallback when it fails."""
 
 from __future__ import annotations
 
 import logging
 
-from colloquy.llm.embeddings import Embedder, EmbeddingError, WordLlamaEmbedder, build_embedder
+from colloquy.llm.embeddings import Embedder, EmbeddingError, WordLlamaEmbedder
 from colloquy.runtime import Runtime
+from colloquy.services.models import embedding_settings
 
 log = logging.getLogger("colloquy.embedding")
 
-_EMBEDDER_KEY = "embedder"
+_BUILT_FOR = "embedder_built_for"
 
 
 def get_embedder(runtime: Runtime) -> Embedder:
-    """The embedder for this server (built once): the configured endpoint's embeddings
-    model (COLLOQUY_EMBEDDING_MODEL) or the offline wordllama one."""
-    embedder = runtime.extras.get(_EMBEDDER_KEY)
-    if embedder is None:
-        s, cfg = runtime.settings, runtime.model_config
-        embedder = build_embedder(
-            embedding_model=s.embedding_model,
-            embedding_base_url=s.embedding_base_url,
-            fallback_base_url=(cfg.base_url if cfg else None) or s.llm_base_url,
-            api_key=s.embedding_api_key or (cfg.api_key if cfg else None) or s.llm_api_key,
-            timeout=s.llm_timeout,
-        )
-        runtime.extras[_EMBEDDER_KEY] = embedder
+    """The embedder new embeddings use. Rebuilt when the choice changes, and when the chat
+    model changes under a `provider` choice (its endpoint and key are the chat model's)."""
+    choice, _ = embedding_settings.choice_of(runtime)
+    built_for = (choice, runtime.model_config if choice.kind == "provider" else None)
+    embedder = runtime.extras.get(embedding_settings.EMBEDDER_KEY)
+    if embedder is None or runtime.extras.get(_BUILT_FOR) != built_for:
+        embedder = embedding_settings.build(runtime, choice)
+        runtime.extras[embedding_settings.EMBEDDER_KEY] = embedder
+        runtime.extras[_BUILT_FOR] = built_for
     return embedder
 
 
+def is_current(runtime: Runtime, embedder_name: str | None) -> bool:
+    """Were vectors (or results made from them) named `embedder_name` made by the embedder
+    in use now? Stored results made by another one are stale: recompute them on next use."""
+    return bool(embedder_name) and embedder_name == get_embedder(runtime).name
+
+
 async def embed(embedder: Embedder, texts: list[str]) -> tuple[list[list[float]], str]:
-    """Vectors and the embedder's name; an endpoint that fails falls back to wordllama."""
+    """Vectors and the embedder's name; an embedder that fails falls back to wordllama."""
     try:
         return await embedder.embed(texts), embedder.name
     except EmbeddingError as exc:
         if isinstance(embedder, WordLlamaEmbedder):
             raise
-        log.warning("embeddings endpoint failed, using wordllama: %s", exc)
+        log.warning("embedder %s failed, using wordllama: %s", embedder.name, exc)
         fallback = WordLlamaEmbedder()
         return await fallback.embed(texts), f"{fallback.name}; {embedder.name} failed"

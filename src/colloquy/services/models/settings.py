@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.models.catalog import embedding_entry
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.config import PROVIDERS, ModelConfig
 from colloquy.llm.errors import LLMError
@@ -27,13 +28,13 @@ from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.secret_box import SecretBox
-from colloquy.store.models import AppSettingRow
+from colloquy.store.models import ModelProfileRow
 
 log = logging.getLogger("colloquy.models")
 
-SETTING_KEY = "model"
 MODELS_DIR = "models"
 PROBE_TIMEOUT_S = 45.0
+DEFAULT_KEY = "default_profile"  # runtime.extras: {"id", "name"} of the default profile
 _ENV_FIELDS = {"llm_provider", "llm_base_url", "llm_model", "llm_api_key", "local_model_path"}
 # A 1x1 PNG: does the endpoint take an image?
 _PIXEL = (
@@ -70,16 +71,26 @@ def _box(runtime: Runtime) -> SecretBox:
 
 
 async def load_into_runtime(runtime: Runtime) -> None:
-    """At start-up: the saved settings when there are any, else the environment's."""
+    """The default model profile when there is one (saved from the Settings screen or
+    the profiles), else the environment's model; then the embedder (embedding_settings.py,
+    saved in the same settings table). At start-up and on every saved change."""
+    from colloquy.services.models import embedding_settings, profiles
+
     async with runtime.sessionmaker() as db:
-        row = await db.get(AppSettingRow, SETTING_KEY)
-    saved = _from_row(row.data, _box(runtime)) if row is not None else None
-    if saved is not None:
-        runtime.use_model(saved, "saved")
-        return
-    settings = runtime.settings
-    source = "env" if settings.model_fields_set & _ENV_FIELDS else "default"
-    runtime.use_model(config_from_settings(settings), source)
+        row = await profiles.default_row(db)
+    saved = _from_row(row, _box(runtime)) if row is not None else None
+    if row is not None and saved is not None:
+        runtime.extras[DEFAULT_KEY] = {"id": row.id, "name": row.name}
+        if runtime.model_config != saved or runtime.model_source != "saved":
+            runtime.use_model(saved, "saved")
+    else:
+        runtime.extras.pop(DEFAULT_KEY, None)
+        settings = runtime.settings
+        source = "env" if settings.model_fields_set & _ENV_FIELDS else "default"
+        config = config_from_settings(settings)
+        if runtime.model_config != config or runtime.model_source != source:
+            runtime.use_model(config, source)
+    await embedding_settings.load_into_runtime(runtime)
 
 
 def current(runtime: Runtime) -> ModelConfig:
@@ -102,16 +113,14 @@ def view(runtime: Runtime) -> dict[str, Any]:
     }
 
 
-def _from_row(data: dict[str, Any], box: SecretBox) -> ModelConfig | None:
-    provider = data.get("provider")
-    if provider not in PROVIDERS:
+def _from_row(row: ModelProfileRow, box: SecretBox) -> ModelConfig | None:
+    if row.provider not in PROVIDERS:
         return None
-    token = data.get("apiKey")
     return ModelConfig(
-        provider=provider,
-        base_url=data.get("baseUrl") or None,
-        model=data.get("model") or None,
-        api_key=box.decrypt(token) if isinstance(token, str) and token else None,
+        provider=row.provider,
+        base_url=row.base_url or None,
+        model=row.model or None,
+        api_key=box.decrypt(row.api_key) if row.api_key else None,
     )
 
 
@@ -206,6 +215,7 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
         "vision": False,
         "model": None,
         "error": None,
+        "parameterBillions": None,  # as the endpoint or the file reports it
     }
     try:
         req = ChatRequest(
@@ -231,6 +241,10 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
             result["structuredOutput"] = getattr(provider, "structured_output", "prompt")
         except (LLMError, TimeoutError):
             result["structuredOutput"] = "prompt"
+        from colloquy.services.models.model_size import reported_size
+
+        named = config.model or provider.model or result["model"]
+        result["parameterBillions"] = await reported_size(runtime, config, named)
         if provider.supports_images:
             image = ChatMessage("user", "What colour is this pixel? One word.", images=[_PIXEL])
             try:
@@ -263,32 +277,39 @@ async def save(db: AsyncSession, runtime: Runtime, change: ModelChange) -> dict[
             code="model_unusable",
             extra={"test": outcome},
         )
-    box = _box(runtime)
-    data = {
-        "provider": config.provider,
-        "baseUrl": config.base_url,
-        "model": config.model,
-        "apiKey": box.encrypt(config.api_key) if config.api_key else None,
-    }
-    row = await db.get(AppSettingRow, SETTING_KEY)
+    from colloquy.services.models import profiles, settings_sync
+
+    row = await profiles.default_row(db)
     if row is None:
-        db.add(AppSettingRow(key=SETTING_KEY, data=data))
-    else:
-        row.data = data
+        name = await profiles.free_name(db, _label(config))
+        row = ModelProfileRow(id=profiles.new_profile_id(), name=name, is_default=True)
+        db.add(row)
+    box = _box(runtime)
+    row.provider, row.base_url, row.model = config.provider, config.base_url, config.model
+    row.api_key = box.encrypt(config.api_key) if config.api_key else None
+    await settings_sync.bump(db)
     await db.commit()
-    runtime.use_model(config, "saved")
+    await settings_sync.reload(runtime)
     return {**view(runtime), "test": outcome}
 
 
+def _label(config: ModelConfig) -> str:
+    if config.provider == "local":
+        return (config.model or EMBEDDED_NAME).rsplit("/", 1)[-1]
+    return config.model or f"{config.provider} default"
+
+
 async def reset(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
-    """Forget the saved settings: back to the environment's (or the default)."""
-    row = await db.get(AppSettingRow, SETTING_KEY)
+    """Back to the environment's (or the default) model: the default profile stays, as a
+    profile like the others (sessions may name it)."""
+    from colloquy.services.models import profiles, settings_sync
+
+    row = await profiles.default_row(db)
     if row is not None:
-        await db.delete(row)
+        row.is_default = False
+        await settings_sync.bump(db)
         await db.commit()
-    settings = runtime.settings
-    source = "env" if settings.model_fields_set & _ENV_FIELDS else "default"
-    runtime.use_model(config_from_settings(settings), source)
+    await settings_sync.reload(runtime)
     return view(runtime)
 
 
@@ -326,6 +347,8 @@ def _local_models(runtime: Runtime) -> list[dict]:
     folder = models_dir(runtime)
     if folder.is_dir():
         for path in sorted(folder.glob("*.gguf")):
+            if embedding_entry(path.name) is not None:  # offered on the Embeddings card
+                continue
             size = path.stat().st_size
             out.append({"id": path.name, "name": path.name, "sizeBytes": size})
     return out

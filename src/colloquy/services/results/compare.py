@@ -13,6 +13,7 @@ from colloquy.domain.results.compare import (
     session_comparison,
 )
 from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.private_answers import public
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.provenance import model_label_for
@@ -46,7 +47,7 @@ async def compare_sessions(
     all_messages: dict[str, list[Message]] = {}
     for sid in wanted:
         session = records[sid]
-        messages = await load_message_dicts(db, sid)
+        messages = public(await load_message_dicts(db, sid))  # not private answers
         all_messages[sid] = messages
         analytics = build_analytics(session, messages)
         column = session_comparison(session, messages, analytics, model_label_for(session, runtime))

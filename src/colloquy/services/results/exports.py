@@ -8,9 +8,15 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.results.csv_export import csv_filename, session_csv
+from colloquy.domain.results.csv_export import csv_filename, session_csv, write_csv
 from colloquy.domain.results.markdown_export import markdown_report
+from colloquy.domain.results.private_export import (
+    private_csv_rows,
+    private_markdown,
+    private_rows,
+)
 from colloquy.domain.results.synthetic_notice import synthetic_block, synthetic_notice
+from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.trust.health_report import with_health_section
 from colloquy.runtime import Runtime
 from colloquy.services.models.provenance import model_label_for
@@ -36,12 +42,13 @@ def _jsonable(value: Any) -> Any:
 async def csv_export(
     db: AsyncSession, session_id: str, runtime: Runtime | None = None
 ) -> tuple[str, str]:
-    session, messages = await load_session(db, session_id)
-    session["usage"] = usage_of_messages(messages)  # type: ignore[typeddict-unknown-key]
+    session, every = await load_session(db, session_id, private=True)
+    messages = public(every)
+    session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
     notice = synthetic_notice(model_label_for(session, runtime))
-    return csv_filename(session["name"]), session_csv(
-        session, messages, session["insights"], notice
-    )
+    text = session_csv(session, messages, session["insights"], notice)
+    extra = private_csv_rows(every)  # issue 28: their own section after the transcript
+    return csv_filename(session["name"]), text + (write_csv(extra) if extra else "")
 
 
 async def json_export(
@@ -52,8 +59,9 @@ async def json_export(
 ) -> tuple[str, str]:
     """The whole session (details, setup, messages, insights) plus its analytics and,
     once completed, its health report."""
-    session, messages = await load_session(db, session_id)
-    session["usage"] = usage_of_messages(messages)  # type: ignore[typeddict-unknown-key]
+    session, every = await load_session(db, session_id, private=True)
+    messages = public(every)
+    session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
     document = {
         "format": JSON_FORMAT,
         "syntheticData": synthetic_block(model_label_for(session, runtime)),
@@ -63,6 +71,9 @@ async def json_export(
         "analytics": build_analytics(session, messages),
         "health": health,
     }
+    if len(messages) != len(every):  # issue 28: private answers in their own section
+        document["privateAnswers"] = [m for m in every if m not in messages]
+        document["changedMinds"] = private_rows(every)
     text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
     return export_filename(session["name"], "_session.json"), text
 
@@ -73,11 +84,14 @@ async def markdown_export(
     runtime: Runtime | None = None,
     health: dict[str, Any] | None = None,
 ) -> tuple[str, str]:
-    session, messages = await load_session(db, session_id)
-    session["usage"] = usage_of_messages(messages)  # type: ignore[typeddict-unknown-key]
+    session, every = await load_session(db, session_id, private=True)
+    messages = public(every)
+    session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
     notice = synthetic_notice(model_label_for(session, runtime))
     report = markdown_report(
         session, messages, session["insights"], build_analytics(session, messages), notice
     )
     report = with_health_section(report, health)
+    section = private_markdown(session["questions"], every)
+    report = report.rstrip() + "\n\n" + section if section else report
     return export_filename(session["name"], "_report.md"), report

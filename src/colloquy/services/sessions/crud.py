@@ -13,6 +13,7 @@ from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_COPY
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
+from colloquy.services.models.profile_use import checked_profiles
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import list_summaries, load_view
@@ -42,6 +43,7 @@ async def get_session(
 async def create_session(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
     """Start Session: a validated setup with participant snapshots, status in-progress."""
     setup.validate_setup(data)
+    data = await checked_profiles(db, data)  # issue 30: mixed panels
     participants = await setup.participant_snapshots(db, data.get("participantIds") or [])
     now = utcnow()
     row = SessionRow(
@@ -90,6 +92,7 @@ async def update_session(
             "settings": data.get("settings", row.settings),
         }
         setup.validate_setup(merged)
+        merged = await checked_profiles(db, merged)  # issue 30: mixed panels
         if "participantIds" in data:
             row.participants = await setup.participant_snapshots(db, merged["participantIds"])
         for key, value in setup.normalised_setup(merged).items():

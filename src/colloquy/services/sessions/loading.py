@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.private_answers import is_private
 from colloquy.domain.sessions.record import SessionRecord
 from colloquy.errors import NotFound
 from colloquy.services.sessions.view import session_record
@@ -22,7 +23,14 @@ async def get_session_row(db: AsyncSession, session_id: str) -> SessionRow:
     return row
 
 
-async def load_session(db: AsyncSession, session_id: str) -> tuple[SessionRecord, list[Message]]:
-    """The session and its messages in order; NotFound('Session not found') if absent."""
+async def load_session(
+    db: AsyncSession, session_id: str, private: bool = False
+) -> tuple[SessionRecord, list[Message]]:
+    """The session and its messages in order; NotFound('Session not found') if absent.
+    Private answers (issue 28) only with `private` (the exports' own section): the results
+    features read the public discussion."""
     row = await get_session_row(db, session_id)
-    return session_record(row), await load_message_dicts(db, session_id)
+    messages = await load_message_dicts(db, session_id)
+    if not private:
+        messages = [m for m in messages if not is_private(m)]
+    return session_record(row), messages

@@ -23,6 +23,7 @@ from colloquy.llm.local_provider import EMBEDDED_NAME
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
+from colloquy.services.models import profile_use, profiles
 from colloquy.services.models import settings as model_settings
 from colloquy.services.models.secret_box import SecretBox
 from colloquy.services.sessions import control
@@ -101,6 +102,7 @@ async def rerun_session(
     bus: EventBus,
     session_id: str,
     change: model_settings.ModelChange | None,
+    profile_id: str | None = None,
 ) -> dict[str, Any]:
     """Duplicate a completed session, pin the chosen model on the copy and run it.
     `change` None: the current model of the Settings screen."""
@@ -109,7 +111,13 @@ async def rerun_session(
         raise Conflict(MSG_HUMAN_NO_RUN)
     if source.status != "completed":
         raise Conflict("Only a completed session can be run again on another model")
-    if change is None:
+    named = runtime.extras.get(profile_use.DEFAULT_KEY) if change is None else None
+    if profile_id:  # issue 30: "Run again on another model" picks a saved profile
+        profile = await profiles.get_row(db, profile_id)
+        config = profiles.config_of(runtime, profile)
+        named = {"id": profile.id, "name": profile.name}
+        await _check_answers(runtime, config)
+    elif change is None:
         config = model_settings.current(runtime)
     else:
         config = model_settings.resolve(runtime, change)
@@ -118,9 +126,14 @@ async def rerun_session(
     try:
         row = await db.get(SessionRow, copy["id"])
         assert row is not None
-        suffix = f" ({label(config)})"
+        suffix = f" ({named['name'] if profile_id and named else label(config)})"
         row.name = f"{source.name[: max(1, NAME_MAX - len(suffix))]}{suffix}"[:NAME_MAX]
         row.model_override = encode(runtime, config)
+        if named:  # the answers name the profile they came from
+            row.model_override |= {"profileId": named["id"], "profileName": named["name"]}
+        settings = dict(row.settings or {})
+        settings.pop(profile_use.FIELD, None)  # one model for every participant
+        row.settings = settings
         await db.commit()
         return await control.run_session(db, row.id, runners, bus)
     except Exception:

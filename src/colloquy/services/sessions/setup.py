@@ -30,14 +30,15 @@ from colloquy.domain.validation import (
     nonblank_questions,
     validate_session_start,
 )
-from colloquy.engine.plan import PARALLEL, SEQUENTIAL
+from colloquy.engine.plan import NATURAL, PARALLEL, SEQUENTIAL
 from colloquy.errors import ValidationFailed
 from colloquy.services.personas.library import get_personas_by_ids
 
 NAME_MAX = 200
 DESCRIPTION_MAX = 5000
 QUESTION_MAX = 1000
-DISCUSSION_MODES = (SEQUENTIAL, PARALLEL)
+DISCUSSION_MODES = (SEQUENTIAL, PARALLEL, NATURAL)
+SEED_MAX = 2**53 - 1  # exact in JSON numbers
 MSG_NAME_REQUIRED = MSG_SESSION_NAME
 MSG_NAME_TOO_LONG = f"Session name must be at most {NAME_MAX} characters"
 MSG_DESCRIPTION_TOO_LONG = f"Description must be at most {DESCRIPTION_MAX} characters"
@@ -98,7 +99,10 @@ def _settings_errors(settings: dict[str, Any]) -> list[str]:
     if (settings.get("responseLength") or DEFAULT_RESPONSE_LENGTH) not in RESPONSE_LENGTHS:
         errors.append("Response length must be brief, moderate or detailed")
     if (settings.get("discussionMode") or SEQUENTIAL) not in DISCUSSION_MODES:
-        errors.append("Discussion mode must be sequential or parallel")
+        errors.append("Discussion mode must be sequential, parallel or natural")
+    seed = settings.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= SEED_MAX):
+        errors.append(f"Seed must be a whole number from 0 to {SEED_MAX}")
     if (settings.get("moderator") or DEFAULT_MODERATOR) not in MODERATORS:
         errors.append("Moderator must be scripted or ai")
     return errors
@@ -166,5 +170,20 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
             "autoAdvance": bool(settings.get("autoAdvance", False)),
             "moderator": settings.get("moderator") or DEFAULT_MODERATOR,
             **run_settings(settings),  # budgetUsd, webhookUrl (issue 31)
+            "participantProfiles": dict(settings.get("participantProfiles") or {}),
+            **({"privateAnswers": True} if settings.get("privateAnswers") is True else {}),
+            **_natural_settings(settings),
         },
+    }
+
+
+def _natural_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """Natural mode's own settings (issue 28): model bids, and the seed of the speaker
+    order and turn lengths (a new one when none is given, kept by duplicates)."""
+    if settings.get("discussionMode") != NATURAL:
+        return {}
+    seed = settings.get("seed")
+    return {
+        "modelBids": settings.get("modelBids") is True,
+        "seed": seed if type(seed) is int else secrets.randbelow(SEED_MAX),
     }

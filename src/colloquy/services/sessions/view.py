@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.domain.sessions.record import ModelRecord, SessionRecord
 from colloquy.engine.journal import load_messages
 from colloquy.engine.publisher import progress_payload
@@ -82,6 +83,7 @@ def session_view(
         messages,
         generating,
         settings["moderator"],
+        settings["discussionMode"],
     )
     progress.pop("tokensUsed")
     return {
@@ -111,6 +113,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
         grouped = await db.execute(
             select(MessageRow.session_id, MessageRow.sentiment, func.count())
             .where(MessageRow.session_id.in_([r.id for r in rows]))
+            .where(MessageRow.kind.not_in(PRIVATE_KINDS))  # not private answers (issue 28)
             .group_by(MessageRow.session_id, MessageRow.sentiment)
         )
         for session_id, sentiment, n in grouped:

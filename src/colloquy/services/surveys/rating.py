@@ -17,7 +17,7 @@ from sqlalchemy import select
 from colloquy.domain.surveys.scales import anchor_sets
 from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.models.embedding import embed, get_embedder, is_current
 from colloquy.store.models import SurveyAnswerRow
 
 log = logging.getLogger("colloquy.surveys")
@@ -48,13 +48,15 @@ async def rate_together(
 
 async def rate_pending(runtime: Runtime, survey_id: str, questions: list[dict[str, Any]]) -> int:
     """Rate the stored answers of a survey that have no rating yet (an embedding that
-    failed while answering); returns how many are still unrated."""
+    failed while answering), or whose rating another embedder made (the embedder was
+    changed in Settings before the survey ran on: one survey, one embedder); returns how
+    many are still unrated."""
     async with runtime.sessionmaker() as db:
         # In Python: a JSON column stores None as JSON null, which IS NULL does not match.
         answers = await db.scalars(
             select(SurveyAnswerRow).where(SurveyAnswerRow.survey_id == survey_id)
         )
-        pending = [a for a in answers if not a.pmf]
+        pending = [a for a in answers if not a.pmf or not is_current(runtime, a.embedder)]
         if not pending:
             return 0
         by_id = {q["id"]: q for q in questions}
@@ -64,7 +66,7 @@ async def rate_pending(runtime: Runtime, survey_id: str, questions: list[dict[st
             )
         except Exception:
             log.exception("survey %s: %d answers could not be rated", survey_id, len(pending))
-            return len(pending)
+            return sum(1 for a in pending if not a.pmf)
         for answer, pmf in zip(pending, pmfs, strict=True):
             answer.pmf = pmf
             answer.embedder = name[:200]

@@ -42,12 +42,14 @@ from colloquy.engine import run_usage
 from colloquy.engine.events import EventBus
 from colloquy.engine.prompting import image_urls
 from colloquy.engine.run_usage import answer_usage
+from colloquy.engine.voices import Voice, close_owned
 from colloquy.errors import AppError
 from colloquy.llm.errors import LLMError
 from colloquy.llm.metered import BudgetReached
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.models.profile_use import respondent_voices
 from colloquy.services.surveys import control
 from colloquy.services.surveys.rating import rate_pending, rate_together
 from colloquy.services.trust.session_health import current_model
@@ -134,6 +136,8 @@ class SurveyRunner:
             provider = self.runtime.get_provider()
             if not row.model:
                 named = "/".join(x for x in current_model(self.runtime) if x)
+                if any(r.get("profileId") for r in row.respondents):  # a mixed panel
+                    named = "mixed panel (each answer names its model)"
                 row.model = named[:MODEL_NAME_MAX_LENGTH]  # "openai/" + a 200-char name
                 await db.commit()
         self._questions = survey["questions"]
@@ -148,6 +152,8 @@ class SurveyRunner:
         cap = max(1, int(self.runtime.settings.survey_concurrency))
         provider = await run_usage.metered(factory, provider, settings, survey_id=self.survey_id)
         context = _Context(survey, provider, self.runtime.settings.uploads_dir)
+        context.voices = await respondent_voices(self.runtime, survey["respondents"], provider)
+        context.voices = run_usage.metered_voices(context.voices, provider.meter)  # issue 31
         workers = [asyncio.create_task(self._worker(queue, context)) for _ in range(cap)]
         self.workers = workers
         try:
@@ -159,6 +165,7 @@ class SurveyRunner:
             for w in workers:
                 w.cancel()
             await asyncio.gather(*workers, return_exceptions=True)
+            await close_owned(context.voices)
         await self._finish()
 
     async def _embed_anchors(self, survey: dict[str, Any]) -> None:
@@ -209,6 +216,7 @@ class SurveyRunner:
     async def _answer(self, key: tuple[str, str, str, int], ctx: _Context) -> None:
         respondent_id, concept_id, question_id, sample = key
         persona = ctx.respondents[respondent_id]
+        voice = ctx.voices.get(respondent_id) or Voice(ctx.provider)
         concept, question = ctx.concepts[concept_id], ctx.questions[question_id]
         system = ctx.systems.get(respondent_id)
         if system is None:
@@ -219,14 +227,14 @@ class SurveyRunner:
             content=answer_prompt(concept, question),
             images=image_urls([concept], ctx.uploads_dir),
         )
-        first = await ctx.provider.chat(
+        first = await voice.provider.chat(
             ChatRequest(system=system, messages=[user], max_tokens=ANSWER_MAX_TOKENS)
         )
         text = first.text.strip()
         tokens = first.total_tokens
         direct = direct_text = None
         if ctx.survey.get("askDirect"):
-            second = await ctx.provider.chat(
+            second = await voice.provider.chat(
                 ChatRequest(
                     system=system,
                     messages=[
@@ -257,7 +265,10 @@ class SurveyRunner:
                     direct_text=direct_text,
                     embedder=embedder,
                     tokens=tokens,
-                    **answer_usage(ctx.provider),
+                    **answer_usage(voice.provider),
+                    profile_id=voice.profile_id,  # issue 30: who wrote it, on which model
+                    profile_name=(voice.profile_name or "")[:100] or None,
+                    profile_model=voice.model[:300],
                 )
             )
             try:
@@ -326,6 +337,7 @@ class _Context:
         self.concepts = {c["id"]: c for c in survey["concepts"]}
         self.questions = {q["id"]: q for q in survey["questions"]}
         self.systems: dict[str, str] = {}
+        self.voices: dict[str, Voice] = {}  # per respondent (issue 30: mixed panels)
 
 
 def _as_dict(row: SurveyRow) -> dict[str, Any]:

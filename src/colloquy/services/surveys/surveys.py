@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.surveys.by_model import results_by_model
 from colloquy.domain.surveys.csv_export import survey_csv, survey_notice
 from colloquy.domain.surveys.results import build_results
 from colloquy.domain.surveys.rules import SAMPLES_DEFAULT, validate_survey
@@ -29,6 +30,7 @@ from colloquy.domain.usage.run_settings import (
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import get_embedder
+from colloquy.services.models.profile_use import check_assignments
 from colloquy.services.sessions.setup import _clean_stimulus, _link_errors, participant_snapshots
 from colloquy.services.surveys.runner import SurveyManager
 from colloquy.services.usage.totals import survey_usage
@@ -37,8 +39,8 @@ from colloquy.store.models import SurveyAnswerRow, SurveyRow
 OFFLINE_WARNING = (
     "Answers were rated with the offline word-embedding model ({name}). Static word "
     'embeddings separate negations poorly ("would buy" vs "would not buy"), so '
-    "distributions can be pulled toward the middle; configure an embeddings model "
-    "(COLLOQUY_EMBEDDING_MODEL) for sharper ratings."
+    "distributions can be pulled toward the middle; choose an embeddings model in "
+    "Settings > Embeddings for sharper ratings."
 )
 _RESULTS_CACHE = "survey_results"
 
@@ -75,6 +77,11 @@ async def create_survey(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any
     if errors:
         raise ValidationFailed(list(dict.fromkeys(errors)))
     respondents = await participant_snapshots(db, ids)
+    mapping = (data.get("settings") or {}).get("participantProfiles")
+    chosen = await check_assignments(db, mapping, ids)  # issue 30: mixed panels
+    for respondent in respondents:
+        if respondent["id"] in chosen:
+            respondent["profileId"] = chosen[respondent["id"]]
     concepts = []
     for i, c in enumerate(concepts_in):
         clean = _clean_stimulus(c)
@@ -157,7 +164,12 @@ async def get_survey(
             for q in row.questions
         ],
         "respondents": [
-            {"id": p["id"], "name": p.get("name") or "", "age": p.get("age")}
+            {
+                "id": p["id"],
+                "name": p.get("name") or "",
+                "age": p.get("age"),
+                "profileId": p.get("profileId"),
+            }
             for p in row.respondents
         ],
         "askDirect": row.ask_direct,
@@ -211,6 +223,9 @@ def _answer_dict(a: SurveyAnswerRow) -> dict[str, Any]:
         "pmf": a.pmf,
         "direct": a.direct,
         "embedder": a.embedder,
+        "profileId": a.profile_id,  # issue 30: the profile and model that wrote it
+        "profileName": a.profile_name,
+        "model": a.profile_model,
     }
 
 
@@ -248,10 +263,11 @@ async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dic
     if computed is None or computed[0] != key:
         dicts = [_answer_dict(a) for a in answers]
         # Bootstraps are pure Python: off the event loop.
-        computed = (
-            key,
-            await asyncio.to_thread(build_results, survey, dicts, points, seed=survey_id),
+        built = await asyncio.to_thread(build_results, survey, dicts, points, seed=survey_id)
+        built["byModel"] = await asyncio.to_thread(
+            results_by_model, survey, dicts, points, seed=survey_id
         )
+        computed = (key, built)
         cache[survey_id] = computed
     names = {p["id"]: p.get("name") or p["id"] for p in row.respondents}
     embedders = _embedders(row, answers, runtime)

@@ -3,8 +3,10 @@
 
 Computed once a session completes (the runner's completion hook, `schedule`), and on
 demand for sessions completed before this existed; a stored report is reused while the
-session's answer count is unchanged. The model named in the report is the one the session
-recorded (sessions run before that was recorded: the one the server uses now).
+session's answer count and the embedder are unchanged (another embedder chosen in
+Settings, or a fallback used last time: the answers are embedded again). The model named
+in the report is the one the session recorded (sessions run before that was recorded: the
+one the server uses now).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from colloquy.domain.trust.health_report import build_health_report
 from colloquy.errors import AppError, Conflict, NotFound
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.models.embedding import embed, get_embedder, is_current
 from colloquy.services.models.provenance import DEMO_LABEL
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import session_record
@@ -50,6 +52,17 @@ def current_model(runtime: Runtime) -> tuple[str, str]:
     if cfg.provider == "local":
         return "local", Path(cfg.model).stem if cfg.model else EMBEDDED_NAME
     return cfg.provider, cfg.model or ""
+
+
+async def _model_size(runtime: Runtime, provider: str, model: str) -> float | None:
+    """The parameter count the endpoint or file reports for the session's model, when it
+    is the model the server uses now (else the warning reads the size from the name)."""
+    if (provider, model) != current_model(runtime):
+        return None
+    from colloquy.services.models.model_size import reported_size
+    from colloquy.services.models.settings import current
+
+    return await reported_size(runtime, current(runtime), model)
 
 
 async def _answer_count(db: AsyncSession, session_id: str) -> int:
@@ -85,6 +98,8 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
         provider, model = recorded.get("provider") or "", recorded["name"]
     else:
         provider, model = current_model(runtime)
+    source = str(session.get("source") or "simulated")
+    size = await _model_size(runtime, provider, model) if source != "human" else None
     report = await asyncio.to_thread(
         build_health_report,
         messages,
@@ -93,7 +108,8 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
         embedder=embedder_name,
         provider=provider,
         model=model,
-        source=str(session.get("source") or "simulated"),
+        source=source,
+        model_size=size,
     )
     stored = await db.get(SessionHealthRow, session_id)
     if stored is None:
@@ -120,7 +136,11 @@ async def get_health(db: AsyncSession, runtime: Runtime, session_id: str) -> dic
     if row.status != "completed":
         raise Conflict(MSG_NOT_COMPLETED)
     stored = await db.get(SessionHealthRow, session_id)
-    if stored is not None and stored.message_count == await _answer_count(db, session_id):
+    if (
+        stored is not None
+        and stored.message_count == await _answer_count(db, session_id)
+        and is_current(runtime, stored.report.get("embedder"))  # else: embedder changed
+    ):
         return _out(session_id, stored)
     return await compute(db, runtime, session_id)
 

@@ -1,4 +1,5 @@
 import { ArrowLeftIcon } from "lucide-react";
+import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
@@ -24,7 +25,8 @@ function signed(value: number): string {
 export function ComparePage() {
   const [params] = useSearchParams();
   const ids = parseIds(params.get("ids"));
-  const comparison = useComparison(ids);
+  const byModel = params.get("byModel") === "1"; // issue 30: a column per model
+  const comparison = useComparison(ids, byModel);
   return (
     <>
       <PageHeader
@@ -53,7 +55,7 @@ export function ComparePage() {
       ) : (
         <div className={cn("grid gap-5", COLUMNS[comparison.data.sessions.length])} data-testid="compare-grid">
           {comparison.data.sessions.map((session) => (
-            <SessionColumn key={session.id} session={session} />
+            <SessionColumn key={`${session.id}:${session.model}`} session={session} />
           ))}
         </div>
       )}
@@ -62,7 +64,7 @@ export function ComparePage() {
 }
 
 function SessionColumn({ session }: { session: ComparedSession }) {
-  const headingId = `compare-${session.id}`;
+  const headingId = `compare-${session.id}-${useId().replace(/:/g, "")}`; // unique per column (one per model)
   const most = Math.max(1, ...session.participation.map((p) => p.responses));
   return (
     <Card role="region" aria-labelledby={headingId} className="gap-5 p-5" data-testid="compare-column">

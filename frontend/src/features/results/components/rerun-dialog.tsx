@@ -15,6 +15,7 @@ import {
 } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
+import { profileLabel, useModelProfiles } from "@/lib/model-profiles-queries";
 import { useModelSettings } from "@/lib/model-settings-queries";
 import { modelLabel, useRerunSession } from "../api/rerun-session";
 
@@ -30,11 +31,16 @@ export function RerunDialog({ session, open, onOpenChange }: RerunDialogProps) {
   const rerun = useRerunSession(session.id);
   const navigate = useNavigate();
   const [useCurrent, setUseCurrent] = useState(false);
+  // Issue 30: "Run again on another model" picks a saved profile.
+  const profiles = useModelProfiles();
+  const [profileId, setProfileId] = useState<string | null>(null);
   const [values, setValues] = useState<ModelFieldValues>({ provider: "openai", baseUrl: "", model: "", apiKey: "" });
 
   const currentName = current.data ? `${current.data.provider} · ${current.data.model}` : "the model in Settings";
   const submit = () => {
-    const input = useCurrent
+    const input = profileId
+      ? { profileId }
+      : useCurrent
       ? null
       : {
           provider: values.provider,
@@ -68,16 +74,56 @@ export function RerunDialog({ session, open, onOpenChange }: RerunDialogProps) {
         <fieldset className="space-y-2">
           <legend className="sr-only">Which model</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="rerun-model" checked={useCurrent} onChange={() => setUseCurrent(true)} />
+            <input
+              type="radio"
+              name="rerun-model"
+              checked={useCurrent && !profileId}
+              onChange={() => {
+                setUseCurrent(true);
+                setProfileId(null);
+              }}
+            />
             Current model ({currentName})
           </label>
+          {(profiles.data?.length ?? 0) > 0 && (
+            <label className="flex flex-wrap items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="rerun-model"
+                checked={profileId !== null}
+                onChange={() => setProfileId(profiles.data?.[0]?.id ?? null)}
+              />
+              A saved profile
+              <select
+                aria-label="Profile to run the copy on"
+                className="h-8 rounded-md border border-input bg-card px-2 text-sm"
+                value={profileId ?? ""}
+                onChange={(e) => setProfileId(e.target.value || null)}
+              >
+                <option value="">Choose...</option>
+                {profiles.data?.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {profileLabel(p)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="rerun-model" checked={!useCurrent} onChange={() => setUseCurrent(false)} />
+            <input
+              type="radio"
+              name="rerun-model"
+              checked={!useCurrent && !profileId}
+              onChange={() => {
+                setUseCurrent(false);
+                setProfileId(null);
+              }}
+            />
             Another model
           </label>
         </fieldset>
 
-        {!useCurrent && (
+        {!useCurrent && !profileId && (
           <div className="space-y-4" data-testid="rerun-model-form">
             <ModelFields
               idPrefix="rerun"

@@ -19,12 +19,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { HealthTab } from "./health-tab";
-import type { Session } from "@/lib/api-types";
+import type { Session, SessionMessage } from "@/lib/api-types";
 import { EXPORT_OPTIONS, exportUrl } from "../api/export-session";
 import { modelLabel } from "../api/rerun-session";
 import { AnalyticsTab } from "./analytics-tab";
+import { ChangedMinds } from "./changed-minds";
 import { ExportTab } from "./export-tab";
 import { InsightsTab } from "./insights-tab";
+import { ModelBreakdown } from "./model-breakdown";
 import { ParticipantsTab } from "./participants-tab";
 import { RerunDialog } from "./rerun-dialog";
 import { UsageCard } from "@/components/usage/usage-card";
@@ -53,7 +55,7 @@ const STATUS_LABELS: Record<string, string> = {
   completed: "Completed",
 };
 
-export function SessionResults({ session }: { session: Session }) {
+export function SessionResults({ session }: { session: Session & { privateAnswers?: SessionMessage[] } }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: TabValue = isTab(requested) ? requested : "transcript";
@@ -137,6 +139,8 @@ export function SessionResults({ session }: { session: Session }) {
 
       <StatsCards session={session} />
       {session.source !== "human" && <div className="mt-4 max-w-md"><UsageCard usage={usageOf(session)} /></div>}
+      <ModelBreakdown session={session} />
+      <ChangedMinds session={session} privateAnswers={session.privateAnswers ?? []} />
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">

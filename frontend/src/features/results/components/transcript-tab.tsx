@@ -9,6 +9,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import type { Session, SessionMessage } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
 import { formatTime } from "@/lib/dates";
+import { ALL_MODELS, answerModels, onlyModel } from "../utils/models";
+import { ModelFilter, ModelTag } from "./model-filter";
 import {
   ALL_PARTICIPANTS,
   filterTranscript,
@@ -41,9 +43,20 @@ interface MessageRowProps {
   query: string;
   /** Linked from a health finding (?message=id): scrolled to and outlined. */
   focused?: boolean;
+  /** A mixed panel: each answer names its model. */
+  showModel?: boolean;
+  /** Natural mode (issue 28): positions are turns, not rounds. */
+  natural?: boolean;
 }
 
-function MessageRow({ message, avatarIndex, query, focused = false }: MessageRowProps) {
+function MessageRow({
+  message,
+  avatarIndex,
+  query,
+  focused = false,
+  showModel = false,
+  natural = false,
+}: MessageRowProps) {
   const moderator = isModerator(message);
   return (
     <li
@@ -75,7 +88,7 @@ function MessageRow({ message, avatarIndex, query, focused = false }: MessageRow
             <Highlighted text={message.speaker} query={query} />
           </span>
           {moderator && (
-            <span className="text-xs text-muted-foreground">{positionLabel(message)}</span>
+            <span className="text-xs text-muted-foreground">{positionLabel(message, natural)}</span>
           )}
           {moderator && MODERATOR_KIND_LABELS[message.kind] && (
             <span className="rounded border px-1.5 text-[11px] text-muted-foreground" data-testid="moderator-kind">
@@ -83,6 +96,7 @@ function MessageRow({ message, avatarIndex, query, focused = false }: MessageRow
             </span>
           )}
           <SentimentEmoji sentiment={message.sentiment} />
+          {showModel && !moderator && <ModelTag message={message} />}
           {(message.repairs?.length ?? 0) > 0 && (
             <span
               className="rounded border px-1.5 text-[11px] text-muted-foreground"
@@ -134,6 +148,8 @@ export function repairsText(repairs: readonly string[]): string {
 export function TranscriptTab({ session }: { session: Session }) {
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_PARTICIPANTS);
+  const [model, setModel] = useState(ALL_MODELS); // issue 30: a mixed panel's models
+  const models = useMemo(() => answerModels(session.messages), [session.messages]);
   const [params] = useSearchParams();
   const focusId = params.get("message");
   useEffect(() => {
@@ -144,8 +160,8 @@ export function TranscriptTab({ session }: { session: Session }) {
   }, [focusId]);
 
   const visible = useMemo(
-    () => filterTranscript(session.messages, { search, speaker }),
-    [session.messages, search, speaker],
+    () => onlyModel(filterTranscript(session.messages, { search, speaker }), model),
+    [session.messages, search, speaker, model],
   );
   const avatarIndex = useMemo(() => {
     const byId = new Map(session.participants.map((p, i) => [p.id, i]));
@@ -180,6 +196,7 @@ export function TranscriptTab({ session }: { session: Session }) {
             ))}
           </SelectContent>
         </Select>
+        <ModelFilter models={models} value={model} onChange={setModel} />
       </div>
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {visible.length === session.messages.length
@@ -200,6 +217,8 @@ export function TranscriptTab({ session }: { session: Session }) {
               avatarIndex={avatarIndex(message)}
               query={search}
               focused={message.id === focusId}
+              showModel={models.length > 1}
+              natural={session.settings.discussionMode === "natural"}
             />
           ))}
         </ol>

@@ -39,7 +39,14 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     moderatorStyle: "casual",
     stimuli: [],
     questions: ["What do you think of the price?", "Would you buy it?"],
-    settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false, moderator: "scripted" },
+    settings: {
+      responseLength: "brief",
+      discussionMode: "sequential",
+      autoAdvance: false,
+      moderator: "scripted",
+      privateAnswers: false,
+      modelBids: false,
+    },
     messages: [
       message({ speaker: "Moderator", content: "What do you think of the price?", kind: "question" }),
       message({ speaker: "Sarah Chen", personaId: "p1", content: "The price is great for me.", sentiment: "positive" }),

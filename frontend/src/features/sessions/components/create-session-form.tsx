@@ -37,12 +37,15 @@ import {
   toCreateInput,
   toggleParticipant,
 } from "../utils/session-form";
+import { DiscussionExtras } from "./discussion-extras";
 import { DiversityCard } from "./diversity-card";
 import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
 import { withBudget } from "@/lib/usage/format";
 import { EstimatedUsageCard } from "./estimated-usage-card";
 import { FormSection } from "./form-section";
 import { type Option, OptionCards } from "./option-cards";
+import { withParticipantProfiles } from "@/lib/participant-models";
+import { ParticipantModels } from "@/components/participant-models";
 import { ParticipantsSection } from "./participants-section";
 import { QuestionsSection } from "./questions-section";
 import { StimuliSection } from "./stimuli-section";
@@ -86,6 +89,12 @@ const MODE_OPTIONS: Option<DiscussionMode>[] = [
     label: "Parallel",
     description: "Each round is answered at once, reacting to the rounds before it. Faster.",
   },
+  {
+    value: "natural",
+    label: "Natural",
+    description:
+      "Like a real group: whoever is addressed, disagrees or has waited longest speaks next, in short or long turns. Same number of turns per question.",
+  },
 ];
 
 export interface CreateSessionFormProps {
@@ -103,6 +112,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
   const navigate = useNavigate();
   const [values, setValues] = useState<SessionFormValues>(initialValues);
   const [budget, setBudget] = useState(""); // issue 31: the session's own budget (USD)
+  const [models, setModels] = useState<Record<string, string>>({}); // issue 30: mixed panel
   const autosave = useDraftAutosave(values, restoredDraft);
   const createSession = useCreateSession();
   const clearDraft = useClearDraft();
@@ -123,7 +133,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
 
   const start = () => {
     if (!canStartSession(values) || createSession.isPending) return;
-    createSession.mutate(withBudget(toCreateInput(values), budget), {
+    createSession.mutate(withBudget(withParticipantProfiles(toCreateInput(values), models), budget), {
       onSuccess: async (session) => {
         autosave.stop();
         try {
@@ -188,6 +198,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             selectedIds={values.participantIds}
             onToggle={(id) => setValues((v) => ({ ...v, participantIds: toggleParticipant(v.participantIds, id) }))}
           />
+          <ParticipantModels participants={selected} value={models} onChange={setModels} />
 
           <FormSection
             id="moderator"
@@ -257,9 +268,9 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
                   value={values.discussionMode}
                   options={MODE_OPTIONS}
                   onChange={(v) => set("discussionMode", v)}
-                  columns={2}
                 />
               </div>
+              <DiscussionExtras values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
             </div>
           </FormSection>
         </div>

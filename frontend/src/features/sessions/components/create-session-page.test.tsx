@@ -106,7 +106,14 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
       moderatorStyle: "formal",
       stimuli: [],
       questions: ["First impression?", "Would you buy it?"],
-      settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false, moderator: "scripted" },
+      settings: {
+        responseLength: "brief",
+        discussionMode: "sequential",
+        autoAdvance: false,
+        moderator: "scripted",
+        privateAnswers: false,
+        modelBids: false,
+      },
     });
     // The draft is cleared and not written again afterwards.
     const cleared = calls.findIndex((c) => c.method === "DELETE" && c.url === "/api/draft");

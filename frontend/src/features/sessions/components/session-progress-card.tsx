@@ -4,7 +4,7 @@ import { Progress } from "@/components/ui/progress";
 import type { SessionProgress } from "@/lib/api-types";
 import { ReportedUsage } from "@/components/usage/reported-usage";
 import type { Usage } from "@/lib/usage/types";
-import { overallProgressLabel, questionLabel, roundLabel, tokensLabel } from "../utils/progress";
+import { overallProgressLabel, questionLabel, stepLabel, tokensLabel } from "../utils/progress";
 
 export interface SessionProgressCardProps {
   progress: SessionProgress;
@@ -46,7 +46,7 @@ export function SessionProgressCard({ progress, questions, tokensUsed, usage }: 
           {current && <p className="line-clamp-2 text-xs text-muted-foreground">{current}</p>}
         </div>
         <div className="rounded-md bg-secondary px-3 py-2 text-xs font-medium" data-testid="round-progress">
-          {roundLabel(progress.round)}
+          {stepLabel(progress)}
         </div>
         <div className="flex items-baseline justify-between gap-2">
           <span className="text-muted-foreground">

@@ -1,4 +1,4 @@
-import { overallProgressLabel, questionLabel, roundLabel, tokensLabel } from "./progress";
+import { overallProgressLabel, questionLabel, roundLabel, stepLabel, tokensLabel, turnLabel } from "./progress";
 
 describe("progress labels", () => {
   it("shows N / (questions x participants x 3) responses", () => {
@@ -21,5 +21,14 @@ describe("progress labels", () => {
   it("shows tokens as an approximate count", () => {
     expect(tokensLabel(636)).toBe("~636");
     expect(tokensLabel(12345)).toBe("~12,345");
+  });
+});
+
+describe("natural mode turns (issue 28)", () => {
+  it("shows 'Turn t of ~n on this question', clamped, instead of the round", () => {
+    expect(turnLabel(7, 15)).toBe("Turn 7 of ~15 on this question");
+    expect(turnLabel(20, 15)).toBe("Turn 15 of ~15 on this question");
+    expect(stepLabel({ round: 6, turn: 7, turnBudget: 15 })).toBe("Turn 7 of ~15 on this question");
+    expect(stepLabel({ round: 1, turn: null, turnBudget: null })).toBe(roundLabel(1));
   });
 });

@@ -24,3 +24,15 @@ export function roundLabel(round: number): string {
 export function tokensLabel(tokens: number): string {
   return `~${Math.max(0, Math.round(tokens)).toLocaleString("en-US")}`;
 }
+
+/** Natural mode (issue 28): 'Turn 7 of ~15 on this question' (the question may end early). */
+export function turnLabel(turn: number, budget: number): string {
+  const n = Math.max(1, budget);
+  return `Turn ${Math.min(n, Math.max(1, turn))} of ~${n} on this question`;
+}
+
+/** The round line of the Progress card, or the turn line in natural mode. */
+export function stepLabel(progress: Pick<SessionProgress, "round" | "turn" | "turnBudget">): string {
+  if (progress.turn != null && progress.turnBudget != null) return turnLabel(progress.turn, progress.turnBudget);
+  return roundLabel(progress.round);
+}

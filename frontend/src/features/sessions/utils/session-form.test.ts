@@ -96,7 +96,14 @@ describe("request and draft", () => {
       moderatorStyle: "formal",
       stimuli: [],
       questions: ["First?", "Second?"],
-      settings: { responseLength: "brief", discussionMode: "sequential", autoAdvance: false, moderator: "scripted" },
+      settings: {
+        responseLength: "brief",
+        discussionMode: "sequential",
+        autoAdvance: false,
+        moderator: "scripted",
+        privateAnswers: false,
+        modelBids: false,
+      },
     });
   });
 
@@ -134,5 +141,27 @@ describe("request and draft", () => {
       discussionMode: "sequential",
     });
     expect(values?.stimuli).toHaveLength(1);
+  });
+});
+
+describe("natural mode and private answers (issue 28)", () => {
+  it("sends privateAnswers, and modelBids only in natural mode, and keeps them in the draft", () => {
+    const values = {
+      ...defaultFormValues(),
+      name: "N",
+      participantIds: ["p1", "p2", "p3"],
+      questions: ["A?", "B?"],
+      privateAnswers: true,
+      modelBids: true,
+    };
+    expect(toCreateInput(values).settings).toMatchObject({ privateAnswers: true, modelBids: false });
+    const natural = { ...values, discussionMode: "natural" as const };
+    expect(toCreateInput(natural).settings).toMatchObject({
+      discussionMode: "natural",
+      privateAnswers: true,
+      modelBids: true,
+    });
+    const restored = formValuesFromDraft(toDraft(natural));
+    expect(restored).toMatchObject({ discussionMode: "natural", privateAnswers: true, modelBids: true });
   });
 });

@@ -24,7 +24,7 @@ export const MSG_SELECT_PERSONAS = "Please select 3-8 personas";
 
 export const MODERATOR_STYLES: readonly ModeratorStyle[] = ["formal", "casual", "probing"];
 export const RESPONSE_LENGTHS: readonly ResponseLength[] = ["brief", "moderate", "detailed"];
-export const DISCUSSION_MODES: readonly DiscussionMode[] = ["sequential", "parallel"];
+export const DISCUSSION_MODES: readonly DiscussionMode[] = ["sequential", "parallel", "natural"];
 export const MODERATORS: readonly ModeratorKind[] = ["scripted", "ai"];
 
 /** Max tokens per answer, also the per-answer figure of the setup estimate (product-rules §9). */
@@ -47,6 +47,10 @@ export interface SessionFormValues {
   discussionMode: DiscussionMode;
   /** scripted: the fixed round prompts; ai: the moderator model probes and sums up. */
   moderator: ModeratorKind;
+  /** Private answers before and after each question (issue 28). */
+  privateAnswers: boolean;
+  /** Natural mode: participants bid 0-9 to speak (one model call per turn). */
+  modelBids: boolean;
 }
 
 export function defaultFormValues(): SessionFormValues {
@@ -60,6 +64,8 @@ export function defaultFormValues(): SessionFormValues {
     responseLength: "moderate",
     discussionMode: "sequential",
     moderator: "scripted",
+    privateAnswers: false,
+    modelBids: false,
   };
 }
 
@@ -146,6 +152,8 @@ export function toCreateInput(values: SessionFormValues): SessionCreateInput {
       discussionMode: values.discussionMode,
       autoAdvance: false,
       moderator: values.moderator,
+      privateAnswers: values.privateAnswers,
+      modelBids: values.discussionMode === "natural" && values.modelBids,
     },
   };
 }
@@ -169,6 +177,8 @@ export function toDraft(values: SessionFormValues): SessionDraft {
     responseLength: values.responseLength,
     discussionMode: values.discussionMode,
     moderator: values.moderator,
+    privateAnswers: values.privateAnswers,
+    modelBids: values.modelBids,
   };
 }
 
@@ -222,6 +232,8 @@ export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
     responseLength: oneOf(d.responseLength ?? settings.responseLength, RESPONSE_LENGTHS, defaults.responseLength),
     discussionMode: oneOf(d.discussionMode ?? settings.discussionMode, DISCUSSION_MODES, defaults.discussionMode),
     moderator: oneOf(d.moderator ?? settings.moderator, MODERATORS, defaults.moderator),
+    privateAnswers: (d.privateAnswers ?? settings.privateAnswers) === true,
+    modelBids: (d.modelBids ?? settings.modelBids) === true,
   };
   return values;
 }

@@ -17,6 +17,7 @@ const entry = (over: Partial<CatalogModel> = {}): CatalogModel => ({
   speed: "Fast: about 25 tokens/s",
   description: "The smallest model that keeps to its persona.",
   license: "Apache-2.0",
+  kind: "chat",
   downloaded: false,
   ...over,
 });

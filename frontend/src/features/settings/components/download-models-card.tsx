@@ -33,17 +33,19 @@ export function DownloadModelsCard() {
 
   // Announce the end of a download once, and refresh what the catalog says is on disk.
   const listed = downloads.data;
+  const catalogModels = catalog.data?.models;
   useEffect(() => {
     for (const job of listed?.downloads ?? []) {
       const before = seen.current.get(job.id);
       if (before && before !== job.state && !isActive(job)) {
-        if (job.state === "done") toast.success(`${job.name} is downloaded: choose it as the local model`);
+        const embedding = catalogModels?.some((m) => m.id === job.catalogId && m.kind === "embedding");
+        if (job.state === "done") toast.success(`${job.name} is downloaded: choose it ${embedding ? "on the Embeddings card" : "as the local model"}`);
         else if (job.state === "failed") toast.error(job.error ?? "The download failed");
         void queryClient.invalidateQueries({ queryKey: ["models", "catalog"] });
       }
       seen.current.set(job.id, job.state);
     }
-  }, [listed, queryClient]);
+  }, [listed, queryClient, catalogModels]);
 
   const download = (input: { id?: string; repo?: string; file?: string }) =>
     start.mutate(input, { onError: (e) => toast.error(errorMessage(e, "The download could not start")) });
@@ -69,7 +71,7 @@ export function DownloadModelsCard() {
           </p>
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Models to download">
-            {catalog.data.models.map((m) => (
+            {catalog.data.models.filter((m) => m.kind !== "embedding").map((m) => (
               <CatalogRow
                 key={m.id}
                 model={m}

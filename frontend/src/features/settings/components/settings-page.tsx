@@ -16,6 +16,8 @@ import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/
 import { PricesCard } from "@/components/usage/prices-card";
 import { WebhooksCard } from "@/components/usage/webhooks-card";
 import { DownloadModelsCard } from "./download-models-card";
+import { EmbeddingsCard } from "./embeddings-card";
+import { ModelProfilesCard } from "./model-profiles-card";
 
 type FormValues = ModelFieldValues;
 
@@ -54,9 +56,11 @@ export function SettingsPage() {
             <ModelForm current={settings.data} />
             <ActiveModelCard current={settings.data} />
           </div>
+          <ModelProfilesCard />
           <DownloadModelsCard />
           <PricesCard />
           <WebhooksCard />
+          <EmbeddingsCard />
         </div>
       )}
     </>

@@ -9,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { ParticipantModels } from "@/components/participant-models";
+import { participantProfiles } from "@/lib/participant-models";
 import { usePersonas } from "@/lib/personas-query";
 import { errorMessage } from "@/lib/api-client";
 import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
@@ -84,6 +86,7 @@ export function CreateSurveyPage() {
   const [samples, setSamples] = useState(2);
   const [askDirect, setAskDirect] = useState(false);
   const [budget, setBudget] = useState(""); // issue 31: the survey's own budget (USD)
+  const [models, setModels] = useState<Record<string, string>>({}); // issue 30: mixed panel
 
   const setConcept = (i: number, patch: Partial<ConceptDraft>) =>
     setConcepts((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
@@ -95,7 +98,9 @@ export function CreateSurveyPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const body = toCreateBody(name, concepts, questions, picked, samples, askDirect);
+    const chosen = participantProfiles(models, picked);
+    const plain = toCreateBody(name, concepts, questions, picked, samples, askDirect);
+    const body = Object.keys(chosen).length ? { ...plain, settings: { participantProfiles: chosen } } : plain;
     create.mutate(withBudget(body, budget), {
       onSuccess: (survey) => {
         void navigate(paths.survey(survey.id));
@@ -277,6 +282,11 @@ export function CreateSurveyPage() {
                 </li>
               ))}
             </ul>
+            <ParticipantModels
+              participants={picked.map((id) => all.find((p) => p.id === id)).filter((p) => p !== undefined)}
+              value={models}
+              onChange={setModels}
+            />
           </CardContent>
         </Card>
 

@@ -24,6 +24,7 @@ import {
 } from "../api/surveys";
 import { CUT_LABELS, fmt, groupBy, interval, pct, percentDone } from "../utils/format";
 import { HumanResultsPanel } from "./human-results-panel";
+import { SurveyByModel } from "./survey-by-model";
 import { STATUS_LABELS } from "./surveys-page";
 
 const PmfChart = lazy(() => import("./pmf-chart"));
@@ -290,6 +291,7 @@ export function SurveyPage() {
             {s.questions.map((q) => (
               <QuestionCard key={q.id} survey={s} question={q} results={results.data} scales={scales.data} />
             ))}
+            <SurveyByModel survey={s} results={results.data} />
           </>
         )}
         {results.isError && (

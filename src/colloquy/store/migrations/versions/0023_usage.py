@@ -1,7 +1,7 @@
 """usage and cost per message and survey answer, survey settings, webhook deliveries
 
 Revision ID: 0023_usage
-Revises: 0018_survey_human
+Revises: 0022_profiles
 Create Date: 2026-11-26
 """
 
@@ -11,7 +11,7 @@ from alembic import op
 from colloquy.store.types import UTCDateTime
 
 revision = "0023_usage"
-down_revision = "0018_survey_human"
+down_revision = "0022_profiles"
 branch_labels = None
 depends_on = None
 

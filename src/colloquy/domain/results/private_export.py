@@ -1,0 +1,80 @@
+"""Private answers in the exports (issue 28), pure: their own section, never in the
+transcript. Each row pairs a participant's private answer before and after a question
+with both stances and whether they changed their mind (private_answers.shifts)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from colloquy.domain.results.markdown_export import md_text
+from colloquy.domain.sessions.private_answers import STANCES, is_private, shifts
+
+
+def _stance(value: Any) -> str:
+    return f"{value} ({STANCES[value]})" if value in STANCES else "not stated"
+
+
+def _changed(row: Mapping[str, Any]) -> str:
+    if row["shift"] is None:
+        return "unknown"
+    return f"yes ({row['shift']:+d})" if row["changedMind"] else "no"
+
+
+def private_rows(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return shifts([m for m in messages if is_private(m)])
+
+
+def private_markdown(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]) -> str:
+    """'## Private answers' with one table per question; '' when there are none."""
+    rows = private_rows(messages)
+    if not rows:
+        return ""
+    lines = [
+        "## Private answers",
+        "",
+        (
+            "Each participant answered privately before and after the discussion; nobody else "
+            "saw these answers."
+        ),
+        "",
+    ]
+    for q in sorted({r["questionIndex"] for r in rows}):
+        text = questions[q] if 0 <= q < len(questions) else ""
+        lines += [f"### Question {q + 1}: {md_text(text)}", ""]
+        lines += ["| Participant | Before | After | Changed their mind |", "|---|---|---|---|"]
+        for r in (r for r in rows if r["questionIndex"] == q):
+            cells = (
+                md_text(r["speaker"]),
+                f"{md_text(r['before'])} — {_stance(r['stanceBefore'])}",
+                f"{md_text(r['after'])} — {_stance(r['stanceAfter'])}",
+                _changed(r),
+            )
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def private_csv_rows(messages: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
+    """The CSV's 'Private Answers' section (after the transcript); [] when none."""
+    rows = private_rows(messages)
+    if not rows:
+        return []
+    out: list[list[Any]] = [
+        [],
+        ["Private Answers"],
+        ["Question", "Speaker", "Before", "Stance Before", "After", "Stance After", "Changed"],
+    ]
+    for r in rows:
+        out.append(
+            [
+                r["questionIndex"] + 1,
+                r["speaker"],
+                r["before"],
+                r["stanceBefore"] if r["stanceBefore"] is not None else "N/A",
+                r["after"],
+                r["stanceAfter"] if r["stanceAfter"] is not None else "N/A",
+                _changed(r),
+            ]
+        )
+    return out

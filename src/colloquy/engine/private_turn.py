@@ -1,0 +1,127 @@
+"""Private answers before and after a question (issue 28): asked of every participant at
+once (nobody sees another's), stored with their stance, never streamed to the live view
+(no token deltas) and never shown to anyone else (plan.discussion_scope and the moderator
+leave them out of every prompt)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from colloquy.domain.constants import MSG_NO_RESPONSE
+from colloquy.domain.sentiment import sentiment_of
+from colloquy.domain.sessions.answer_cleaning import clean_answer
+from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.private_answers import (
+    PRIVATE_AFTER,
+    PRIVATE_MAX_TOKENS,
+    parse_stance,
+    private_prompt,
+    public,
+    purchase_style,
+    stance_from_pmf,
+)
+from colloquy.domain.sessions.prompts import build_system_prompt, trim_discussion
+from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.surveys.scales import anchor_sets
+from colloquy.domain.surveys.ssr import ssr_pmf
+from colloquy.domain.text_safety import clean_text
+from colloquy.engine import plan
+from colloquy.engine.prompting import DISCUSSION_TOKEN_BUDGET
+from colloquy.llm.embeddings import EmbeddingError, WordLlamaEmbedder
+from colloquy.llm.errors import LLMError
+from colloquy.llm.types import ChatMessage, ChatRequest
+
+if TYPE_CHECKING:
+    from colloquy.engine.run_setup import Setup
+    from colloquy.engine.runner import SessionRunner
+
+PURCHASE_SCALE = "purchase_intent"
+
+
+async def answer_privately(
+    runner: SessionRunner, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
+) -> None:
+    """Every participant in `batch` answers the slot's private question; stored in order."""
+    q, kind = slot.question_index, slot.kind
+    after = kind == PRIVATE_AFTER
+    own = public([m for m in messages if m["questionIndex"] == q]) if after else []
+    shown = trim_discussion(own, DISCUSSION_TOKEN_BUDGET) if own else []
+    user = private_prompt(setup.questions[q], setup.stimuli, shown, after)
+    runner.generating = list(batch)
+    runner.pub.thinking(setup.participants, batch, q, 0)
+    tasks = {p: asyncio.create_task(_ask(runner, setup, p, user)) for p in batch}
+    try:
+        for p in batch:
+            text, stance = await runner._unless_stopped(tasks[p])
+            if purchase_style(setup.questions[q]):
+                stance = await _ssr_stance(text) or stance
+            persona = setup.participants[p]
+            runner.generating = [i for i in runner.generating if i != p]
+            runner._store(
+                messages,
+                {
+                    "speaker": persona.get("name") or f"Participant {p + 1}",
+                    "content": text,
+                    "sentiment": sentiment_of(text),
+                    "personaId": persona.get("id"),
+                    "questionIndex": q,
+                    "round": 0,
+                    "participantIndex": p,
+                    "kind": kind,
+                    "tokens": estimate_tokens(text),
+                    "stance": stance,
+                    **runner.voice(p).stamp(),  # type: ignore[typeddict-item]
+                },
+                setup,
+            )
+    finally:
+        runner.generating = []
+        for task in tasks.values():
+            if not task.done():
+                task.cancel()
+        await asyncio.gather(*tasks.values(), return_exceptions=True)
+
+
+async def _ask(runner: SessionRunner, setup: Setup, p: int, user: str) -> tuple[str, int | None]:
+    persona = setup.participants[p]
+    flow = runner.flow
+    if flow is not None and flow.natural:
+        system = flow.system_prompt(persona)
+    else:
+        system = build_system_prompt(
+            persona, persona.get("enriched"), setup.moderator_style, setup.response_length
+        )
+    request = ChatRequest(
+        system=system,
+        messages=[ChatMessage(role="user", content=user)],
+        max_tokens=PRIVATE_MAX_TOKENS,
+    )
+    provider = runner.voice(p).provider  # the participant's own model (issue 30)
+    runner.counters.requests += 1
+    result = await provider.chat(request)
+    raw = clean_text(result.text or "").strip()
+    if not raw:
+        raise LLMError(MSG_NO_RESPONSE, kind="empty")
+    others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
+    answer, stance = parse_stance(raw)  # before cleaning: it drops a bare "Stance: 4"
+    cleaned = clean_answer(answer, speaker=str(persona.get("name") or ""), others=others)
+    return cleaned.text or answer, stance
+
+
+_ANCHORS: list[list[list[float]]] = []
+
+
+async def _ssr_stance(text: str) -> int | None:
+    """The purchase-intent SSR point of the answer (1-5); None when it cannot embed."""
+    embedder = WordLlamaEmbedder()
+    try:
+        if not _ANCHORS:
+            sets = anchor_sets(PURCHASE_SCALE)
+            vectors = await embedder.embed([a for s in sets for a in s])
+            size = len(sets[0])
+            _ANCHORS.extend(vectors[i : i + size] for i in range(0, len(vectors), size))
+        answer = (await embedder.embed([text]))[0]
+    except (EmbeddingError, OSError, ImportError):
+        return None
+    return stance_from_pmf(ssr_pmf(answer, _ANCHORS))

@@ -1,0 +1,63 @@
+"""Issue 30, item 4, on one database file: two apps (two runtimes, as two processes would
+be) share a SQLite database; a model saved through one is used by the other within 2 s,
+found by its poll of the settings version (no event relay on SQLite)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from colloquy.app import create_app
+from colloquy.services.models import settings_sync
+from colloquy.settings import Settings
+from support.fake_openai import run_fake_openai
+
+
+@pytest.fixture
+def fake():
+    with run_fake_openai(model="shared-model") as server:
+        yield server
+
+
+def test_a_save_on_one_app_reaches_the_other(tmp_path, fake):
+    # SQLite only: the PostgreSQL path runs with real processes (reliability tests).
+    settings = Settings(
+        data_dir=tmp_path / "data",
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}",
+        llm_provider="openai",
+        llm_base_url="http://127.0.0.1:9/v1",
+        llm_api_key="test",
+        llm_model="test-model",
+        frontend_dist=tmp_path / "no-dist",
+        public_hosts=["testserver"],
+    )
+    seen: list[int] = []
+
+    async def extra(runtime) -> None:  # another saved setting joining the reload
+        seen.append(runtime.extras[settings_sync._SEEN])
+
+    settings_sync.on_reload(extra)
+    try:
+        with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+            assert two.get("/api/health").json()["llm"]["model"] == "test-model"
+            saved = one.put(
+                "/api/settings/model",
+                json={"provider": "openai", "baseUrl": fake.base_url, "model": "shared-model"},
+            )
+            assert saved.status_code == 200, saved.text
+            at = time.monotonic()
+            while two.get("/api/health").json()["llm"]["model"] != "shared-model":
+                assert time.monotonic() - at < 2.0
+                time.sleep(0.02)
+            # Both reloaded the same version (the saver at once, the other on its poll).
+            assert len(seen) >= 2 and len(set(seen[-2:])) == 1
+            # A reset reaches the other as well.
+            assert one.delete("/api/settings/model").status_code == 200
+            at = time.monotonic()
+            while two.get("/api/settings/model").json()["source"] != "env":
+                assert time.monotonic() - at < 2.0
+                time.sleep(0.02)
+    finally:
+        settings_sync._reloaders.remove(extra)

@@ -1,0 +1,107 @@
+"""Private answers' pure rules (issue 28): the prompt, the stance, the shifts, and the
+health report's conformity measured on them (hand-computed)."""
+
+from colloquy.domain.sessions import private_answers as pa
+from colloquy.domain.trust.health_private import private_conformity, public_majority
+from colloquy.domain.trust.health_report import build_health_report
+
+
+def test_stance_line_is_parsed_and_removed():
+    assert pa.parse_stance("I like it.\nStance: 4") == ("I like it.", 4)
+    assert pa.parse_stance("Not for me.\n**Stance:** 2 (disagree)") == ("Not for me.", 2)
+    assert pa.parse_stance("No stance here.") == ("No stance here.", None)
+    assert pa.parse_stance("Stance: 9") == ("Stance: 9", None)
+
+
+def test_purchase_questions_and_ssr_points():
+    assert pa.purchase_style("Would you buy it?")
+    assert not pa.purchase_style("What do you think of the pouch?")
+    assert pa.stance_from_pmf([0, 0, 0, 0.5, 0.5]) == 5  # 4.5 rounds up
+    assert pa.stance_from_pmf([0.2] * 5) == 3
+    assert pa.stance_from_pmf([1, 0, 0, 0, 0]) == 1
+
+
+def test_private_prompt_before_and_after():
+    before = pa.private_prompt("Would you buy it?", [], [], after=False)
+    assert "Before the group discusses this question" in before
+    assert "nobody else in the group will see your answer" in before
+    assert "Discussion so far" not in before
+    said = [{"speaker": "Ana", "content": "Too pricey.", "kind": "response"}]
+    after = pa.private_prompt("Would you buy it?", [], said, after=True)
+    assert "The group discussion of this question is over" in after
+    assert "Ana: Too pricey." in after
+
+
+def msg(i, kind, q, p, stance=None, sentiment="neutral", speaker=None):
+    return {
+        "id": f"m{i}",
+        "kind": kind,
+        "questionIndex": q,
+        "participantIndex": p,
+        "speaker": speaker or ["Ana", "Bob", "Cy"][p],
+        "content": f"text {i}",
+        "stance": stance,
+        "sentiment": sentiment,
+        "round": 0,
+    }
+
+
+SESSION = [
+    msg(1, "private_before", 0, 0, 2),
+    msg(2, "private_before", 0, 1, 4),
+    msg(3, "private_before", 0, 2, 3),
+    msg(4, "response", 0, 0, sentiment="positive"),
+    msg(5, "response", 0, 1, sentiment="positive"),
+    msg(6, "response", 0, 2, sentiment="negative"),
+    msg(7, "private_after", 0, 0, 4),
+    msg(8, "private_after", 0, 1, 2),
+    msg(9, "private_after", 0, 2, 3),
+]
+
+
+def test_shifts_pair_before_and_after():
+    rows = pa.shifts(SESSION)
+    assert [
+        (r["participantIndex"], r["stanceBefore"], r["stanceAfter"], r["shift"], r["changedMind"])
+        for r in rows
+    ] == [(0, 2, 4, 2, True), (1, 4, 2, -2, True), (2, 3, 3, 0, False)]
+    assert rows[0]["before"] == "text 1" and rows[0]["after"] == "text 7"
+    assert pa.public(SESSION) == SESSION[3:6]
+
+
+def test_conformity_from_private_shifts_names_who_moved():
+    assert public_majority(SESSION, 0) == 5  # two positive, one negative
+    finding = private_conformity(SESSION, ["Ana", "Bob", "Cy"])
+    assert finding["status"] == "warn"  # 1 of 3 = 33 % >= 25 %
+    assert finding["summary"] == (
+        "In private, 1 of 3 stances moved toward the group's public majority after the "
+        "discussion (33%), 1 away from it. Moved toward the group: Ana."
+    )
+    assert finding["messageIds"] == ["m1", "m7"]
+    assert finding["data"]["changers"][0]["name"] == "Ana"
+    tied = [m for m in SESSION if m["id"] != "m5"]  # one positive, one negative: no majority
+    assert private_conformity(tied, ["Ana", "Bob", "Cy"]) is None
+
+
+def test_health_report_uses_private_answers_and_leaves_them_out_of_answers():
+    vectors = {m["id"]: [1.0, 0.0] for m in SESSION}
+    report = build_health_report(
+        SESSION,
+        [{"name": n} for n in ("Ana", "Bob", "Cy")],
+        vectors,
+        embedder="test",
+        provider="openai",
+        model="big-70b",
+    )
+    assert report["answerCount"] == 3  # the public answers only
+    conformity = next(f for f in report["findings"] if f["key"] == "conformity")
+    assert conformity["data"]["method"] == "privateAnswers"
+
+
+def test_natural_turns_read_as_three_phases_for_convergence():
+    from colloquy.domain.trust.health_turns import as_phases
+
+    answers = [{"questionIndex": 0, "round": t, "id": f"a{t}"} for t in range(9)]
+    assert [a["round"] for a in as_phases(answers)] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    spec = [{"questionIndex": 0, "round": r, "id": f"b{r}"} for r in (0, 1, 2)]
+    assert as_phases(spec) == spec  # the spec's rounds stay as they are

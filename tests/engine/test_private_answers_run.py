@@ -1,0 +1,82 @@
+"""Private answers before and after each question (issue 28) against the loopback fake
+model: where they sit in the run, their stances, and that no prompt of anyone else (nor
+the moderator's) ever contains them."""
+
+import pytest
+
+from colloquy.engine import plan
+from support.natural_fake import NaturalScript, user_of
+
+pytestmark = pytest.mark.timeout(90)
+
+
+def layout(messages):
+    return [(m["kind"], m["questionIndex"], m["round"], m["participantIndex"]) for m in messages]
+
+
+def private_of(messages, kind):
+    return [m for m in messages if m["kind"] == kind]
+
+
+def assert_never_shown(env, messages):
+    """No request the model received holds a private answer's text or its marker."""
+    private = [m for m in messages if m["kind"].startswith("private_")]
+    assert private
+    for body in env.fake.requests:
+        text = "\n".join(str(m.get("content")) for m in body["messages"])
+        assert "SECRET-" not in text
+        for m in private:
+            assert m["content"] not in text
+
+
+@pytest.mark.parametrize("moderator", ["scripted", "ai"])
+async def test_natural_session_with_private_answers(env, moderator):
+    env.fake.set_responder(NaturalScript())
+    sid = await env.create(
+        participants=3,
+        questions=2,
+        mode="natural",
+        moderator=moderator,
+        settings={"seed": 21, "privateAnswers": True},
+    )
+    await env.run(sid)
+    view = await env.wait_idle(sid)
+    assert view["status"] == "completed" and view["error"] is None
+    messages = await env.messages(sid)
+    for q in range(2):
+        own = [m for m in messages if m["questionIndex"] == q]
+        kinds = [m["kind"] for m in own]
+        assert kinds[:4] == ["private_before"] * 3 + ["question"]
+        assert kinds[-3:] == ["private_after"] * 3
+        assert "private_before" not in kinds[4:] and "private_after" not in kinds[:-3]
+    before = private_of(messages, "private_before")
+    after = private_of(messages, "private_after")
+    assert [m["stance"] for m in before] == [2] * 6 and [m["stance"] for m in after] == [4] * 6
+    assert all("Stance:" not in m["content"] for m in before + after)
+    assert_never_shown(env, messages)
+    # the after-prompt shows the public discussion, never the private answers before it
+    after_requests = [
+        b for b in env.fake.requests if "discussion of this question is over" in user_of(b)
+    ]
+    assert len(after_requests) == 6 and all(
+        "Discussion so far" in user_of(b) for b in after_requests
+    )
+
+
+async def test_sequential_session_with_private_answers_keeps_the_spec_slots(env):
+    env.fake.set_responder(NaturalScript())
+    sid = await env.create(participants=3, questions=2, settings={"privateAnswers": True})
+    await env.run(sid)
+    view = await env.wait_idle(sid)
+    assert view["status"] == "completed" and view["error"] is None
+    messages = await env.messages(sid)
+    public = [m for m in messages if not m["kind"].startswith("private_")]
+    assert layout(public) == [s.key for s in plan.slots(2, 3)]
+    expected = []
+    for q in range(2):
+        expected += [("private_before", q, 0, p) for p in range(3)]
+        expected += [s.key for s in plan.slots(2, 3) if s.question_index == q]
+        expected += [("private_after", q, 0, p) for p in range(3)]
+    assert layout(messages) == expected
+    assert_never_shown(env, messages)
+    assert view["progress"]["responses"] == 18
