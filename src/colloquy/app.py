@@ -24,8 +24,11 @@ from colloquy.api import (
     model_downloads,
     model_profiles,
     model_settings,
+    persona_evidence,
     personas,
+    personas_from_people,
     question_templates,
+    replay,
     results,
     sessions,
     survey_calibration,
@@ -49,6 +52,7 @@ from colloquy.services.models import settings_sync
 from colloquy.services.models.downloads import shutdown as shutdown_downloads
 from colloquy.services.models.profile_use import session_voices
 from colloquy.services.models.settings import load_into_runtime
+from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session
 from colloquy.services.surveys.runner import SurveyManager
@@ -96,6 +100,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         app.state.runners.on_end = partial(webhooks.schedule, runtime, "session")
         app.state.runners.voice_builder = partial(session_voices, runtime)  # mixed panels
+        app.state.runners.evidence = partial(evidence_for, runtime)  # issue 29
         cluster = None
         if is_postgres(settings.resolved_database_url):  # several processes may share it
             cluster = Cluster(
@@ -154,10 +159,13 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(generation.router)
     api.include_router(documents.router)
     api.include_router(trust.router)  # before personas: /personas/audit is not an id
+    api.include_router(persona_evidence.router)
+    api.include_router(personas_from_people.router)
     api.include_router(personas.router)
     api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
     api.include_router(usage.router)  # before sessions and surveys: /estimate is not an id
     api.include_router(webhook_settings.router)
+    api.include_router(replay.router)
     api.include_router(sessions.router)
     api.include_router(events.router)
     api.include_router(draft.router)

@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     embedding_base_url: str | None = None
     embedding_api_key: str | None = Field(default=None, repr=False)
 
+    # Tokens of a persona's evidence put into its answer prompt, per question (issue 29).
+    evidence_token_budget: int = Field(default=600, ge=0, le=8000)
+
     # Encrypts API keys saved from the Settings screen; default: a key file in the data dir.
     secret_key: str | None = Field(default=None, repr=False)
 
@@ -75,6 +78,10 @@ class Settings(BaseSettings):
     @property
     def uploads_dir(self) -> Path:
         return self.data_dir / "uploads"
+
+    @property
+    def evidence_dir(self) -> Path:
+        return self.data_dir / "evidence"
 
 
 @lru_cache

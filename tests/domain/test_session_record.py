@@ -3,6 +3,7 @@
 from datetime import UTC, datetime
 
 from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.insights_record import insights_record
 from colloquy.domain.sessions.moderation import MODERATORS, PROBE, SUMMARY
 from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.engine import plan
@@ -41,8 +42,8 @@ def test_current_values_are_kept_as_stored():
         "generatedAt": "2024-05-01T11:00:00Z",
         "model": "m",
     }
-    assert rec.insights_record(stored, T0) == stored
-    assert list(rec.insights_record(dict(reversed(stored.items())), T0)) == list(reversed(stored))
+    assert insights_record(stored, T0) == stored
+    assert list(insights_record(dict(reversed(stored.items())), T0)) == list(reversed(stored))
     for status in ("draft", "in-progress", "completed"):
         assert rec.session_status(status) == status
     stimulus = {"id": "x", "type": "video", "title": "t", "content": "c", "platform": "youtube"}
@@ -59,13 +60,13 @@ def test_odd_values_get_defaults():
     odd_map = {"participantProfiles": {"p1": "mp1", "p2": 7, "p3": "", 4: "mp2"}}
     assert rec.session_settings(odd_map)["participantProfiles"] == {"p1": "mp1"}
     assert rec.session_settings({"participantProfiles": ["mp1"]})["participantProfiles"] == {}
-    assert rec.insights_record("text", T0) is None
-    odd = rec.insights_record(
+    assert insights_record("text", T0) is None
+    odd = insights_record(
         {"generatedAt": "yesterday", "sentimentBreakdown": {"positive": 33.5}}, T0
     )
     assert odd is not None
     assert odd["generatedAt"] == T0 and odd["sentimentBreakdown"]["positive"] == 34
-    assert rec.insights_record({"generatedAt": 1714557600000}, T0)["generatedAt"] == datetime(
+    assert insights_record({"generatedAt": 1714557600000}, T0)["generatedAt"] == datetime(
         2024, 5, 1, 10, 0, tzinfo=UTC
     )
     assert rec.error_record("boom") == {"status": None, "message": "boom"}

@@ -397,6 +397,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personas/{persona_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Evidence */
+        get: operations["list_evidence_api_personas__persona_id__evidence_get"];
+        put?: never;
+        /**
+         * Add Evidence
+         * @description One document (TXT, DOCX, PDF, CSV, MD; at most 10 MB) in the `file` field.
+         */
+        post: operations["add_evidence_api_personas__persona_id__evidence_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/{persona_id}/evidence/{evidence_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete Evidence */
+        delete: operations["delete_evidence_api_personas__persona_id__evidence__evidence_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/{persona_id}/evidence/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview Evidence
+         * @description What a question would put into this persona's prompt.
+         */
+        post: operations["preview_evidence_api_personas__persona_id__evidence_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/{persona_id}/evidence/assist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assist From Evidence
+         * @description AI Assist on the persona's own evidence: an analysis and suggested Big Five traits
+         *     (nothing is saved; the dialog shows them for review).
+         */
+        post: operations["assist_from_evidence_api_personas__persona_id__evidence_assist_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/grounded-personas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Personas From Group
+         * @description One persona per participant of a human group, every turn as its evidence.
+         */
+        post: operations["personas_from_group_api_sessions__session_id__grounded_personas_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/from-survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Personas From Survey
+         * @description A survey export CSV in `file`; `mapping`: JSON {column: name|age|gender|location|
+         *     income|evidence|ignore} (guessed from the headers when absent); `dryRun=true` previews.
+         */
+        post: operations["personas_from_survey_api_personas_from_survey_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personas": {
         parameters: {
             query?: never;
@@ -439,7 +559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export Personas Json */
+        /**
+         * Export Personas Json
+         * @description `includeEvidence=true`: each persona's evidence documents and their text too.
+         */
         get: operations["export_personas_json_api_personas_export_json_get"];
         put?: never;
         post?: never;
@@ -722,6 +845,46 @@ export interface paths {
          * @description The latest 50 deliveries, newest first; `status=failed` for the failures.
          */
         get: operations["list_deliveries_api_settings_webhooks_deliveries_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay Group
+         * @description A human group replayed by its grounded personas: a new session, started at once.
+         */
+        post: operations["replay_group_api_sessions__session_id__replay_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/replay-similarity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replay Similarity
+         * @description Per participant: the persona's words against its person's, on the same questions.
+         */
+        get: operations["replay_similarity_api_sessions__session_id__replay_similarity_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2156,6 +2319,64 @@ export interface components {
             /** Basis */
             basis: string;
         };
+        /** EvidenceOut */
+        EvidenceOut: {
+            /** Id */
+            id: string;
+            /** Personaid */
+            personaId: string;
+            /** Filename */
+            filename: string;
+            /** Type */
+            type: string;
+            /** Source */
+            source: string;
+            /** Words */
+            words: number;
+            /** Passages */
+            passages?: number | null;
+            /** Preview */
+            preview: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
+        /** EvidencePassageOut */
+        EvidencePassageOut: {
+            /** Id */
+            id: string;
+            /** Text */
+            text: string;
+            /** Score */
+            score: number;
+        };
+        /** EvidencePreviewIn */
+        EvidencePreviewIn: {
+            /** Question */
+            question: string;
+        };
+        /** EvidencePreviewOut */
+        EvidencePreviewOut: {
+            /** Block */
+            block: string;
+            /** Passages */
+            passages: components["schemas"]["EvidencePassageOut"][];
+            /** Budget */
+            budget: number;
+            /** Tokens */
+            tokens: number;
+        };
+        /** EvidenceTierOut */
+        EvidenceTierOut: {
+            /** Tier */
+            tier: string;
+            /** Documents */
+            documents: number;
+            /** Words */
+            words: number;
+        };
         /** ExtractDocumentResponse */
         ExtractDocumentResponse: {
             /** Text */
@@ -2229,6 +2450,15 @@ export interface components {
         GenerateResponse: {
             /** Personas */
             personas: components["schemas"]["PersonaOut"][];
+        };
+        /** GroupParticipantOut */
+        GroupParticipantOut: {
+            /** Participant */
+            participant: string;
+            /** Turns */
+            turns: number;
+            /** Message */
+            message: string;
         };
         /** GuideCheckOut */
         GuideCheckOut: {
@@ -2453,6 +2683,8 @@ export interface components {
             };
             /** Meanr */
             meanR?: number | null;
+            /** Bytier */
+            byTier?: components["schemas"]["TierFidelityOut"][];
             /** Audited */
             audited: number;
             /** Notengaging */
@@ -2638,6 +2870,23 @@ export interface components {
             /** Parameterbillions */
             parameterBillions?: number | null;
         };
+        /** ParticipantSimilarityOut */
+        ParticipantSimilarityOut: {
+            /** Participant */
+            participant: string;
+            /** Persona */
+            persona: string;
+            /** Personaid */
+            personaId: string;
+            /** Questions */
+            questions: number;
+            /** Cosine */
+            cosine?: number | null;
+            /** Themeoverlap */
+            themeOverlap?: number | null;
+            /** Perquestion */
+            perQuestion: components["schemas"]["QuestionSimilarityOut"][];
+        };
         /** ParticipationOut */
         ParticipationOut: {
             /** Personaid */
@@ -2767,6 +3016,7 @@ export interface components {
             enriched: {
                 [key: string]: unknown;
             };
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /** PersonaTemplateData */
         PersonaTemplateData: {
@@ -2814,6 +3064,34 @@ export interface components {
             generatedFrom?: string | null;
             /** Tags */
             tags?: (string | null)[] | null;
+        };
+        /** PersonasFromGroupOut */
+        PersonasFromGroupOut: {
+            /** Personas */
+            personas: components["schemas"]["PersonaOut"][];
+            /** Participants */
+            participants: components["schemas"]["GroupParticipantOut"][];
+        };
+        /** PersonasFromSurveyOut */
+        PersonasFromSurveyOut: {
+            /** Columns */
+            columns: string[];
+            /** Mapping */
+            mapping: {
+                [key: string]: string;
+            };
+            /** Errors */
+            errors: string[];
+            /** Rows */
+            rows: components["schemas"]["SurveyRowOut"][];
+            /** Valid */
+            valid: number;
+            /** Invalid */
+            invalid: number;
+            /** Imported */
+            imported: number;
+            /** Personaids */
+            personaIds: string[];
         };
         /** PriceDefaultsOut */
         PriceDefaultsOut: {
@@ -2904,6 +3182,15 @@ export interface components {
             /** Negative */
             negative: number;
         };
+        /** QuestionSimilarityOut */
+        QuestionSimilarityOut: {
+            /** Questionindex */
+            questionIndex: number;
+            /** Cosine */
+            cosine: number;
+            /** Themeoverlap */
+            themeOverlap?: number | null;
+        };
         /** QuestionTemplateOut */
         QuestionTemplateOut: {
             /** Id */
@@ -2978,6 +3265,24 @@ export interface components {
             /** Description */
             description: string;
         };
+        /** ReplayOfOut */
+        ReplayOfOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Participants */
+            participants: number[];
+        };
+        /** ReplaySimilarityOut */
+        ReplaySimilarityOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Originalid */
+            originalId: string;
+            /** Embedder */
+            embedder: string;
+            /** Participants */
+            participants: components["schemas"]["ParticipantSimilarityOut"][];
+        };
         /** RespondentOut */
         RespondentOut: {
             /** Id */
@@ -2988,6 +3293,7 @@ export interface components {
             age?: number | null;
             /** Profileid */
             profileId?: string | null;
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /** RoundSentimentOut */
         RoundSentimentOut: {
@@ -3153,6 +3459,8 @@ export interface components {
             answerCount: number;
             /** Participantcount */
             participantCount: number;
+            /** Evidencemix */
+            evidenceMix?: string | null;
             /** Findings */
             findings: components["schemas"]["HealthFindingOut"][];
             /** Checked */
@@ -3222,6 +3530,9 @@ export interface components {
              */
             source: "simulated" | "human";
             usage?: components["schemas"]["UsageOut"];
+            /** Groundedpersonas */
+            groundedPersonas?: (string | null)[] | null;
+            replayOf?: components["schemas"]["ReplayOfOut"] | null;
         };
         /**
          * SessionParticipantOut
@@ -3255,6 +3566,7 @@ export interface components {
             createdAt?: string | null;
             /** Updatedat */
             updatedAt?: string | null;
+            evidence?: components["schemas"]["EvidenceTierOut"] | null;
         };
         /**
          * SessionRerunIn
@@ -3613,6 +3925,8 @@ export interface components {
             questions: components["schemas"]["SurveyQuestionOut"][];
             /** Respondents */
             respondents: components["schemas"]["RespondentOut"][];
+            /** Evidencemix */
+            evidenceMix: string;
             /** Askdirect */
             askDirect: boolean;
             /** Model */
@@ -3677,6 +3991,19 @@ export interface components {
             answers: components["schemas"]["SurveyAnswerOut"][];
             /** Bymodel */
             byModel?: components["schemas"]["SurveyModelResults"][];
+        };
+        /** SurveyRowOut */
+        SurveyRowOut: {
+            /** Row */
+            row: number;
+            /** Name */
+            name: string;
+            /** Ok */
+            ok: boolean;
+            /** Errors */
+            errors: string[];
+            /** Words */
+            words: number;
         };
         /** SurveySettingsIn */
         SurveySettingsIn: {
@@ -3766,6 +4093,15 @@ export interface components {
             personaId: string | null;
             /** Name */
             name: string | null;
+        };
+        /** TierFidelityOut */
+        TierFidelityOut: {
+            /** Tier */
+            tier: string;
+            /** Audited */
+            audited: number;
+            /** Meanr */
+            meanR?: number | null;
         };
         /** TokenEventData */
         TokenEventData: {
@@ -4787,6 +5123,241 @@ export interface operations {
             };
         };
     };
+    list_evidence_api_personas__persona_id__evidence_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceOut"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    add_evidence_api_personas__persona_id__evidence_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_evidence_api_personas__persona_id__evidence__evidence_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+                evidence_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    preview_evidence_api_personas__persona_id__evidence_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvidencePreviewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidencePreviewOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    assist_from_evidence_api_personas__persona_id__evidence_assist_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                persona_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyzeDocumentResponse"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    personas_from_group_api_sessions__session_id__grounded_personas_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonasFromGroupOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    personas_from_survey_api_personas_from_survey_post: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    mapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonasFromSurveyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     list_personas_api_personas_get: {
         parameters: {
             query?: {
@@ -4891,6 +5462,7 @@ export interface operations {
                 ids?: string | null;
                 /** @description Only personas with this tag */
                 tag?: string | null;
+                includeEvidence?: boolean;
             };
             header?: never;
             path?: never;
@@ -5478,6 +6050,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryOut"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    replay_group_api_sessions__session_id__replay_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    replay_similarity_api_sessions__session_id__replay_similarity_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplaySimilarityOut"];
                 };
             };
             /** @description Validation Error */

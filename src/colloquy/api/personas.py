@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from colloquy.api.deps import SessionDep
+from colloquy.api.deps import SessionDep, SettingsDep
 from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.results import attachment
 from colloquy.api.schemas.personas import (
@@ -20,6 +20,7 @@ from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import read_file_field
 from colloquy.services.personas import file_io as persona_io
 from colloquy.services.personas import library as service
+from colloquy.services.personas.evidence import delete_all_files as delete_evidence_files
 
 router = APIRouter(tags=["personas"])
 
@@ -55,8 +56,14 @@ async def export_personas_csv(db: SessionDep, ids: IdsQuery = None, tag: TagQuer
 
 
 @router.get("/personas/export.json", response_class=Response)
-async def export_personas_json(db: SessionDep, ids: IdsQuery = None, tag: TagQuery = None):
-    filename, text = await persona_io.export_json(db, ids, tag)
+async def export_personas_json(
+    db: SessionDep,
+    ids: IdsQuery = None,
+    tag: TagQuery = None,
+    include_evidence: Annotated[bool, Query(alias="includeEvidence")] = False,
+):
+    """`includeEvidence=true`: each persona's evidence documents and their text too."""
+    filename, text = await persona_io.export_json(db, ids, tag, include_evidence)
     return _download(text, filename, "application/json")
 
 
@@ -99,8 +106,9 @@ async def update_persona(persona_id: str, body: PersonaUpdate, db: SessionDep):
 
 
 @router.delete("/personas/{persona_id}", status_code=204)
-async def delete_persona(persona_id: str, db: SessionDep) -> Response:
+async def delete_persona(persona_id: str, db: SessionDep, settings: SettingsDep) -> Response:
     await service.delete_persona(db, persona_id)
+    delete_evidence_files(settings.evidence_dir, persona_id)  # issue 29: and its files
     return Response(status_code=204)
 
 

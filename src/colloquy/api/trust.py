@@ -41,5 +41,5 @@ async def get_persona_audit(persona_id: str, db: SessionDep):
 
 
 @router.post("/personas/{persona_id}/audit", response_model=PersonaAuditOut, status_code=201)
-async def audit_persona(persona_id: str, db: SessionDep, llm: LLMDep):
-    return await persona_audit.audit_persona(db, llm, persona_id)
+async def audit_persona(persona_id: str, db: SessionDep, llm: LLMDep, runtime: RuntimeDep):
+    return await persona_audit.audit_persona(db, llm, persona_id, runtime)

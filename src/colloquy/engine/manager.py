@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
 from colloquy.engine.publisher import Publisher
-from colloquy.engine.runner import SessionRunner
+from colloquy.engine.runner import EvidenceLookup, SessionRunner
 from colloquy.engine.voices import VoiceBuilder
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
@@ -53,6 +53,8 @@ class RunnerRegistry:
         self.on_complete: Callable[[str], None] | None = None
         # Called with (session id, completed) when a run completes or fails (webhooks).
         self.on_end: Callable[[str, bool], None] | None = None
+        # A persona's evidence block for a question (set by the app: issue 29).
+        self.evidence: EvidenceLookup | None = None
         # PostgreSQL (engine/cluster.py): a runner runs only while it holds the session's
         # lease, and Stop/End of a run owned by another process are sent to its owner.
         self.cluster: Cluster | None = None
@@ -85,6 +87,7 @@ class RunnerRegistry:
         runner.on_complete = self.on_complete
         runner.on_end = self.on_end
         runner.voice_builder = self.voice_builder
+        runner.evidence = self.evidence
         task = asyncio.create_task(self._run(runner, adopted), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner

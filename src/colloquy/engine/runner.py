@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,8 @@ from colloquy.domain.constants import (
     MSG_STOPPED,
     REQUEST_LIMIT,
 )
+from colloquy.domain.personas.evidence_budget import with_evidence
+from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.answer_cleaning import clean_answer
@@ -48,6 +50,9 @@ from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
 log = logging.getLogger(__name__)
+
+# (persona id, question and materials) -> the persona's evidence block ('' for none).
+EvidenceLookup = Callable[[str | None, str], Awaitable[str]]
 
 
 # The spec's own wordings (429, 402, timeout, empty) are kept as they are; anything else
@@ -110,6 +115,10 @@ class SessionRunner:
         # waits for the commit, see Publisher.committed), and a failed write ends the run.
         self.writes: list[asyncio.Future[None]] = []
         self.system_prompts: dict[int, str] = {}  # per participant: the same all session
+        # Evidence (issue 29): per participant and question, so every turn of one question
+        # sends the same system prompt; the persona's part before it never changes.
+        self.evidence: EvidenceLookup | None = None
+        self.evidence_blocks: dict[tuple[int, int], str] = {}
         # Called with the session id once the run completed (the session health report).
         self.on_complete: Callable[[str], None] | None = None
         # Called with (session id, completed) when a run completes or fails (webhooks).
@@ -399,6 +408,13 @@ class SessionRunner:
             system = self.system_prompts[p] = build_system_prompt(
                 persona, persona.get("enriched"), setup.moderator_style, setup.response_length
             )
+        if self.evidence is not None:  # issue 29: chosen once per participant and question
+            block = self.evidence_blocks.get((p, q))
+            if block is None:
+                query = question_query(setup.questions[q], setup.stimuli)
+                block = await self.evidence(persona.get("id"), query)
+                self.evidence_blocks[(p, q)] = block
+            system = with_evidence(system, block)
         if natural is not None:
             request = natural.turn_request(q, r, p, discussion, system, self.images)
         else:

@@ -309,6 +309,42 @@ class SettingsVersionRow(Base):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
+class PersonaEvidenceRow(Base):
+    """A document of evidence on a persona (issue 29); the file is kept under
+    data/evidence/<persona id>/ (`stored_name`), its text here, its passages below."""
+
+    __tablename__ = "persona_evidence"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    persona_id: Mapped[str] = mapped_column(
+        ForeignKey("personas.id", ondelete="CASCADE"), index=True
+    )
+    filename: Mapped[str] = mapped_column(String(300))
+    kind: Mapped[str] = mapped_column(String(10))  # pdf, docx, txt, csv, md
+    source: Mapped[str] = mapped_column(String(40), default="upload")
+    stored_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    text: Mapped[str] = mapped_column(Text)
+    words: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class EvidencePassageRow(Base):
+    """One retrievable passage of a persona's evidence and its vector (from `embedder`;
+    re-embedded when the active embedder has another name)."""
+
+    __tablename__ = "evidence_passages"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    evidence_id: Mapped[str] = mapped_column(
+        ForeignKey("persona_evidence.id", ondelete="CASCADE"), index=True
+    )
+    persona_id: Mapped[str] = mapped_column(String(64), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    vector: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
+    embedder: Mapped[str | None] = mapped_column(String(300), default=None)
+
+
 class SurveyHumanAnswerRow(Base):
     """People's own rating of a survey's concept x question, uploaded as a CSV (issue 27):
     an upload replaces all of a survey's earlier ones (services/surveys/human_results.py)."""

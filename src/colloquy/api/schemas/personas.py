@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.api.schemas.evidence import EvidenceTierOut
 
 TraitValue = float | int | Annotated[str, Field(max_length=100)] | bool | None
 Interest = Annotated[str, Field(max_length=500)] | None
@@ -58,6 +59,7 @@ class PersonaOut(CamelModel):
     created_at: datetime
     updated_at: datetime
     enriched: dict[str, Any]
+    evidence: EvidenceTierOut | None = None  # issue 29: described, generated or grounded
 
 
 class PersonaTemplateData(CamelModel):

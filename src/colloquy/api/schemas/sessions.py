@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
+from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.personas import Traits
 from colloquy.api.schemas.results import InsightsOut
 from colloquy.api.schemas.usage import UsageOut
@@ -216,6 +217,13 @@ class SessionParticipantOut(CamelModel):
     generated_from: str | None = None
     created_at: str | None = None
     updated_at: str | None = None
+    # Its evidence tier when it was snapshot (issue 29); absent in older sessions.
+    evidence: EvidenceTierOut | None = None
+
+
+class ReplayOfOut(CamelModel):
+    session_id: str
+    participants: list[int]
 
 
 class SessionOut(CamelModel):
@@ -240,3 +248,7 @@ class SessionOut(CamelModel):
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
     usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
+    # Issue 29: persona id per participant of a human group (None: no turns), and for a
+    # replay the original group {sessionId, participants: its participant per persona}.
+    grounded_personas: list[str | None] | None = None
+    replay_of: ReplayOfOut | None = None

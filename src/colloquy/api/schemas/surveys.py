@@ -9,6 +9,7 @@ from typing import Annotated
 from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.sessions import ErrorInfo, ProfileMap, StimulusIn
 from colloquy.api.schemas.usage import RunSettingsOut, UsageOut
 
@@ -100,12 +101,14 @@ class RespondentOut(CamelModel):
     name: str
     age: int | None = None
     profile_id: str | None = None  # issue 30: the model profile that answers for them
+    evidence: EvidenceTierOut | None = None  # issue 29, as when the survey was created
 
 
 class SurveyOut(SurveySummaryOut):
     concepts: list[ConceptOut]
     questions: list[SurveyQuestionOut]
     respondents: list[RespondentOut]
+    evidence_mix: str  # "1 of 4 respondents is grounded in evidence" (issue 29)
     ask_direct: bool
     model: str
     embedder: str

@@ -3,6 +3,8 @@
 from datetime import datetime
 from typing import Any, Literal
 
+from pydantic import Field
+
 from colloquy.api.schemas.common import CamelModel
 
 
@@ -32,6 +34,8 @@ class SessionHealthOut(CamelModel):
     model: HealthModelOut
     answer_count: int
     participant_count: int
+    # "3 of 5 participants are grounded in evidence" (issue 29); absent in older reports.
+    evidence_mix: str | None = None
     findings: list[HealthFindingOut]
     checked: list[str]
     computed_at: datetime
@@ -98,9 +102,16 @@ class AuditJobOut(CamelModel):
     finished_at: datetime | None = None
 
 
+class TierFidelityOut(CamelModel):
+    tier: str
+    audited: int
+    mean_r: float | None = None
+
+
 class LibraryAuditOut(CamelModel):
     traits: dict[str, TraitFidelityOut]
     mean_r: float | None = None
+    by_tier: list[TierFidelityOut] = Field(default_factory=list)  # issue 29: by evidence tier
     audited: int
     not_engaging: int
     anchors: list[AnchorOut]

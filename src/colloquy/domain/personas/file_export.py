@@ -82,7 +82,7 @@ def template_csv() -> str:
 def personas_json(personas: list[dict[str, Any]], exported_at: Any) -> dict[str, Any]:
     """The JSON document: format, notice, time and the personas with every field."""
     keep: tuple[str, ...] = (*("id", "name", "age", "gender", "location", "income"), "traits")
-    keep += ("interests", "tags", "generatedFrom", "createdAt", "updatedAt")
+    keep += ("interests", "tags", "generatedFrom", "createdAt", "updatedAt", "evidence")
     return {
         "format": PERSONA_JSON_FORMAT,
         "notice": PERSONA_NOTICE,

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER, TRAITS
+from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.svg_charts import participation_svg, sentiment_rounds_svg
 from colloquy.domain.timeutil import to_datetime
 
@@ -96,6 +97,8 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> str:
         row = "".join(f"<td>{_e(_whole(c))}</td>" for c in cells)
         interests = ", ".join(str(i) for i in p.get("interests") or [])
         extra = f"Interests: {interests}. Responses: {counts.get(p.get('id'), 0)}."
+        if p.get("evidence"):  # issue 29: snapshots made before tiers have none
+            extra += f" Evidence: {tier_label(p['evidence'])}."
         body.append(f"<tr>{row}</tr><tr><td colspan='10' class='muted'>{_e(extra)}</td></tr>")
     legend = (
         "<p class='muted'>Traits (0-100): O openness, C conscientiousness, E extraversion, "

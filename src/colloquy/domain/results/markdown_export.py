@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
+from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.csv_export import model_text
 from colloquy.domain.timeutil import to_datetime
 from colloquy.domain.usage.report import usage_rows
@@ -103,6 +104,8 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> list
         text = f"{facts}; {counts.get(p.get('id'), 0)} responses"
         if interests:
             text += f"; interests: {interests}"
+        if p.get("evidence"):  # issue 29: snapshots made before tiers have none
+            text += f"; evidence: {tier_label(p['evidence'])}"
         lines.append(f"- **{md_text(p.get('name'))}**: {md_text(text)}")
     return lines + [""]
 

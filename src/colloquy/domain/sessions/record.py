@@ -21,7 +21,6 @@ from colloquy.domain.constants import (
     DEFAULT_RESPONSE_LENGTH,
     MODERATOR_STYLES,
     RESPONSE_LENGTHS,
-    SENTIMENTS,
     SESSION_STATUSES,
     STIMULUS_TYPES,
     TRAIT_DEFAULT,
@@ -30,9 +29,7 @@ from colloquy.domain.constants import (
     MessageKind,
     ModeratorKind,
     ModeratorStyle,
-    Priority,
     ResponseLength,
-    Sentiment,
     SessionStatus,
     StimulusPlatform,
     StimulusType,
@@ -44,7 +41,6 @@ from colloquy.domain.stored_values import (
     integer,
     one_of,
     optional_text,
-    stored_time,
     text,
     texts,
 )
@@ -53,7 +49,6 @@ from colloquy.domain.usage.run_settings import stored_run_settings
 DISCUSSION_MODES: tuple[DiscussionMode, ...] = ("sequential", "parallel", "natural")
 MODERATOR_KINDS: tuple[ModeratorKind, ...] = ("scripted", "ai")
 MESSAGE_KINDS: tuple[MessageKind, ...] = get_args(MessageKind)
-PRIORITIES: tuple[Priority, ...] = ("high", "medium", "low")
 STIMULUS_PLATFORMS: tuple[StimulusPlatform, ...] = (
     "youtube",
     "vimeo",
@@ -109,6 +104,7 @@ class Participant(TypedDict):
     generatedFrom: NotRequired[str | None]
     createdAt: NotRequired[str | None]
     updatedAt: NotRequired[str | None]
+    evidence: NotRequired[dict[str, Any]]  # its evidence tier (issue 29)
 
 
 class Stimulus(TypedDict):
@@ -219,6 +215,13 @@ def participant(value: Mapping[str, Any]) -> Participant:
     for key in ("generatedFrom", "createdAt", "updatedAt"):
         if key in value:
             out[key] = optional_text(value.get(key))
+    evidence = value.get("evidence")
+    if isinstance(evidence, Mapping):
+        out["evidence"] = {
+            "tier": text(evidence.get("tier")),
+            "documents": integer(evidence.get("documents")),
+            "words": integer(evidence.get("words")),
+        }
     return in_stored_order(out, value)
 
 
@@ -255,48 +258,6 @@ def error_record(value: Any) -> ErrorRecord | None:
         "status": integer(status) if status is not None and integer(status, -1) >= 0 else None,
         "message": text(value.get("message")),
     }
-
-
-def _sentiment(value: Any) -> Sentiment:
-    return one_of(value, SENTIMENTS, "neutral")
-
-
-def _theme(value: Mapping[str, Any]) -> dict[str, Any]:
-    out = {
-        "theme": text(value.get("theme")),
-        "description": text(value.get("description")),
-        "frequency": integer(value.get("frequency")),
-    }
-    return in_stored_order(out, value)
-
-
-def _recommendation(value: Mapping[str, Any]) -> dict[str, Any]:
-    out = {
-        "priority": one_of(value.get("priority"), PRIORITIES, "medium"),
-        "title": text(value.get("title")),
-        "description": text(value.get("description")),
-    }
-    return in_stored_order(out, value)
-
-
-def insights_record(value: Any, default_time: datetime) -> dict[str, Any] | None:
-    """Stored insights with every field of the API's InsightsOut: missing or odd values get
-    the neutral default (an empty text or list, zero percentages, `neutral`); a time that
-    cannot be read is `default_time`. Extra keys are left out. Not an object: None."""
-    if not isinstance(value, Mapping):
-        return None
-    breakdown = value.get("sentimentBreakdown")
-    shares: Mapping[str, Any] = breakdown if isinstance(breakdown, Mapping) else {}
-    out = {
-        "summary": text(value.get("summary")),
-        "overallSentiment": _sentiment(value.get("overallSentiment")),
-        "sentimentBreakdown": {s: integer(shares.get(s)) for s in SENTIMENTS},
-        "keyThemes": [_theme(t) for t in dicts(value.get("keyThemes"))],
-        "recommendations": [_recommendation(r) for r in dicts(value.get("recommendations"))],
-        "generatedAt": stored_time(value.get("generatedAt"), default_time),
-        "model": text(value.get("model")),
-    }
-    return in_stored_order(out, value)
 
 
 def questions(value: Any) -> list[str]:

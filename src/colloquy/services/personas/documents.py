@@ -55,7 +55,7 @@ def claimed_type(filename: str, content_type: str) -> str | None:
     return by_name or document_type(None, content_type or None)
 
 
-def _pdf_text(data: bytes) -> str:
+def _pdf_text(data: bytes, limit: int = TEXT_LIMIT) -> str:
     from pypdf import PdfReader  # imported on use: keeps start-up light
 
     try:
@@ -65,7 +65,7 @@ def _pdf_text(data: bytes) -> str:
         parts: list[str] = []
         for page in reader.pages:
             parts.append(page.extract_text() or "")
-            if sum(map(len, parts)) > TEXT_LIMIT:
+            if sum(map(len, parts)) > limit:
                 break
     except ValidationFailed:
         raise
@@ -131,6 +131,14 @@ async def _describe_image(provider: Provider, data: bytes, mime: str) -> str:
 
 
 _READERS = {"pdf": _pdf_text, "docx": _docx_text, "txt": _plain_text, "csv": _plain_text}
+
+
+def read_text(kind: str, data: bytes, limit: int = TEXT_LIMIT) -> str:
+    """The text of a checked document of `kind` (pdf, docx, txt, csv); a PDF is read up to
+    about `limit` characters (evidence reads more than the extract route hands back)."""
+    if kind == "pdf":
+        return _pdf_text(data, limit)
+    return _READERS[kind](data)
 
 
 async def extract_document(upload: ReceivedFile | None, provider: Provider) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.personas.file_export import personas_csv, personas_json, template_csv
 from colloquy.domain.personas.file_import import ImportFileError, check_rows, name_key, parse_file
 from colloquy.errors import ValidationFailed
+from colloquy.services.personas import evidence
 from colloquy.services.personas.library import create_personas, get_personas_by_ids, list_personas
 from colloquy.store.models import PersonaRow
 from colloquy.store.types import utcnow
@@ -44,8 +45,16 @@ async def export_csv(db: AsyncSession, ids: str | None, tag: str | None) -> tupl
     return f"personas_{_stamp()}.csv", personas_csv(personas)
 
 
-async def export_json(db: AsyncSession, ids: str | None, tag: str | None) -> tuple[str, str]:
-    document = personas_json(await _selected(db, ids, tag), utcnow())
+async def export_json(
+    db: AsyncSession, ids: str | None, tag: str | None, include_evidence: bool = False
+) -> tuple[str, str]:
+    """Evidence is personal data: its documents go in only when `include_evidence`."""
+    personas = await _selected(db, ids, tag)
+    document = personas_json(personas, utcnow())
+    if include_evidence:
+        docs = await evidence.documents_for_export(db, [p["id"] for p in personas])
+        for out in document["personas"]:
+            out["evidenceDocuments"] = docs.get(out["id"], [])
     text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
     return f"personas_{_stamp()}.json", text
 

@@ -9,10 +9,12 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.personas.enrichment import enrich
+from colloquy.domain.personas.evidence_tier import tier_of
 from colloquy.domain.personas.tags import has_tag, normalize_tags, validate_tags
 from colloquy.domain.personas.templates import SEED_PERSONAS
 from colloquy.domain.validation import validate_persona
 from colloquy.errors import NotFound, ValidationFailed
+from colloquy.services.personas import evidence
 from colloquy.store.models import PersonaRow
 from colloquy.store.types import utcnow
 
@@ -40,7 +42,17 @@ def persona_to_dict(row: PersonaRow) -> dict[str, Any]:
         "updatedAt": row.updated_at,
     }
     data["enriched"] = enrich(data)
+    data["evidence"] = tier_of(data, 0, 0)  # documents counted by with_tiers
     return data
+
+
+async def with_tiers(db: AsyncSession, personas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each persona's evidence tier with its documents and words (issue 29)."""
+    totals = await evidence.totals_by_persona(db, [p["id"] for p in personas])
+    for p in personas:
+        documents, words = totals.get(p["id"], (0, 0))
+        p["evidence"] = tier_of(p, documents, words)
+    return personas
 
 
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
@@ -67,7 +79,7 @@ async def list_personas(db: AsyncSession, tag: str | None = None) -> list[dict[s
     personas = [persona_to_dict(r) for r in rows]
     if tag and tag.strip():
         personas = [p for p in personas if has_tag(p["tags"], tag)]
-    return personas
+    return await with_tiers(db, personas)
 
 
 async def _get_row(db: AsyncSession, persona_id: str) -> PersonaRow:
@@ -78,7 +90,7 @@ async def _get_row(db: AsyncSession, persona_id: str) -> PersonaRow:
 
 
 async def get_persona(db: AsyncSession, persona_id: str) -> dict[str, Any]:
-    return persona_to_dict(await _get_row(db, persona_id))
+    return (await with_tiers(db, [persona_to_dict(await _get_row(db, persona_id))]))[0]
 
 
 async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str, Any]]:
@@ -86,11 +98,14 @@ async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str
     missing = [i for i in ids if i not in rows]
     if missing:
         raise NotFound(f"Persona not found: {', '.join(missing)}")
-    return [persona_to_dict(rows[i]) for i in ids]
+    return await with_tiers(db, [persona_to_dict(rows[i]) for i in ids])
 
 
-async def create_personas(db: AsyncSession, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Create several personas in one transaction: all are stored or none."""
+async def create_personas(
+    db: AsyncSession, items: list[dict[str, Any]], *, commit: bool = True
+) -> list[dict[str, Any]]:
+    """Create several personas in one transaction: all are stored or none. `commit`
+    False: only flushed, the caller commits (with more rows in the same transaction)."""
     cleaned = [_clean(item) for item in items]
     ids: set[str] = set()
     while len(ids) < len(cleaned):  # distinct even for a large batch in one millisecond
@@ -102,7 +117,7 @@ async def create_personas(db: AsyncSession, items: list[dict[str, Any]]) -> list
         for i, (pid, data) in enumerate(zip(sorted(ids), cleaned, strict=True))
     ]
     db.add_all(rows)
-    await db.commit()
+    await (db.commit() if commit else db.flush())
     return [persona_to_dict(r) for r in rows]
 
 
@@ -121,11 +136,13 @@ async def update_persona(db: AsyncSession, persona_id: str, data: dict[str, Any]
         setattr(row, key, value)
     row.updated_at = utcnow()
     await db.commit()
-    return persona_to_dict(row)
+    return (await with_tiers(db, [persona_to_dict(row)]))[0]
 
 
 async def delete_persona(db: AsyncSession, persona_id: str) -> None:
+    """The persona and its evidence rows; the caller removes its evidence files."""
     row = await _get_row(db, persona_id)
+    await evidence.delete_all_rows(db, persona_id)
     await db.delete(row)
     await db.commit()
 

@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.insights_record import insights_record
 from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.domain.sessions.record import ModelRecord, SessionRecord
 from colloquy.engine.journal import load_messages
@@ -58,7 +59,7 @@ def session_record(row: SessionRow) -> SessionRecord:
         "questions": rec.questions(row.questions),
         "settings": rec.session_settings(row.settings),
         "tokensUsed": row.tokens_used or 0,
-        "insights": rec.insights_record(row.insights, row.completed_at or row.created_at),
+        "insights": insights_record(row.insights, row.completed_at or row.created_at),
         "model": model_info(row),
         "source": row.source or "simulated",
     }
@@ -93,6 +94,9 @@ def session_view(
         "messages": [_view_message(m) for m in messages],
         "progress": progress,
         "usage": usage_of_messages(messages),  # issue 31
+        # Issue 29: the personas made from a human group's people; what a replay replays.
+        "groundedPersonas": (row.settings or {}).get("groundedPersonas"),
+        "replayOf": (row.settings or {}).get("replayOf"),
     }
 
 

@@ -27,6 +27,8 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
 from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
+from colloquy.domain.personas.evidence_budget import with_evidence
+from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.surveys.rules import (
     ANSWER_MAX_TOKENS,
     DIRECT_MAX_TOKENS,
@@ -50,6 +52,7 @@ from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
 from colloquy.services.models.profile_use import respondent_voices
+from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.surveys import control
 from colloquy.services.surveys.rating import rate_pending, rate_together
 from colloquy.services.trust.session_health import current_model
@@ -222,6 +225,13 @@ class SurveyRunner:
         if system is None:
             system = survey_system_prompt(persona)
             ctx.systems[respondent_id] = system
+        # Evidence (issue 29): chosen per concept and question, the same for every sample.
+        cell = f"{respondent_id}\n{concept_id}\n{question_id}"
+        block = ctx.systems.get(cell)
+        if block is None:
+            query = question_query(question["text"], [concept])
+            block = ctx.systems[cell] = await evidence_for(self.runtime, respondent_id, query)
+        system = with_evidence(system, block)
         user = ChatMessage(
             role="user",
             content=answer_prompt(concept, question),

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.personas.evidence_tier import mix_sentence
 from colloquy.domain.surveys.by_model import results_by_model
 from colloquy.domain.surveys.csv_export import survey_csv, survey_notice
 from colloquy.domain.surveys.results import build_results
@@ -169,9 +170,13 @@ async def get_survey(
                 "name": p.get("name") or "",
                 "age": p.get("age"),
                 "profileId": p.get("profileId"),
+                "evidence": p.get("evidence"),
             }
             for p in row.respondents
         ],
+        "evidenceMix": mix_sentence(
+            [(p.get("evidence") or {}).get("tier") for p in row.respondents], "respondents"
+        ),
         "askDirect": row.ask_direct,
         "model": row.model,
         "embedder": row.embedder,

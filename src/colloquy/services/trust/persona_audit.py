@@ -13,6 +13,8 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from sqlalchemy import select
@@ -20,6 +22,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
+from colloquy.domain.personas.evidence_budget import with_evidence
+from colloquy.domain.personas.evidence_tier import fidelity_by_tier
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.trust.personality_audit import (
     answers_schema,
@@ -36,7 +40,8 @@ from colloquy.llm.json_output import extract_json
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.errors import model_error
-from colloquy.services.personas.library import get_persona
+from colloquy.services.personas.evidence_retrieval import evidence_for
+from colloquy.services.personas.library import get_persona, list_personas
 from colloquy.store.models import PersonaAuditRow, PersonaRow
 from colloquy.store.types import utcnow
 
@@ -77,12 +82,28 @@ async def _ask_batch(provider: Any, system: str, batch: list) -> dict[int, int]:
     return found
 
 
-async def run_audit(provider: Any, persona: dict[str, Any]) -> dict[str, Any]:
-    """Ask the questionnaire and score it (nothing stored)."""
+async def _batch_system(
+    system: str, batch: list, evidence: Callable[[str], Awaitable[str]] | None
+) -> str:
+    """The persona's prompt plus the evidence that bears on this batch's statements."""
+    if evidence is None:
+        return system
+    return with_evidence(system, await evidence("\n".join(f"I {b[1]}" for b in batch)))
+
+
+async def run_audit(
+    provider: Any,
+    persona: dict[str, Any],
+    evidence: Callable[[str], Awaitable[str]] | None = None,
+) -> dict[str, Any]:
+    """Ask the questionnaire and score it (nothing stored). `evidence`: the persona's
+    evidence block for a query (issue 29), chosen per batch of statements."""
     system = build_system_prompt(persona, persona.get("enriched"), None, "brief")
+    systems = [await _batch_system(system, b, evidence) for b in batches()]
     # A batch that fails (a timeout, say) costs only its items: the rest are scored.
     parts = await asyncio.gather(
-        *(_ask_batch(provider, system, b) for b in batches()), return_exceptions=True
+        *(_ask_batch(provider, sys, b) for sys, b in zip(systems, batches(), strict=True)),
+        return_exceptions=True,
     )
     answers: dict[int, int] = {}
     for part in parts:
@@ -112,10 +133,13 @@ def audit_dict(row: PersonaAuditRow) -> dict[str, Any]:
     }
 
 
-async def audit_persona(db: AsyncSession, provider: Any, persona_id: str) -> dict[str, Any]:
+async def audit_persona(
+    db: AsyncSession, provider: Any, persona_id: str, runtime: Runtime | None = None
+) -> dict[str, Any]:
     persona = await get_persona(db, persona_id)
     await db.rollback()  # no transaction open during the model calls
-    result = await run_audit(provider, persona)
+    evidence = partial(evidence_for, runtime, persona_id) if runtime is not None else None
+    result = await run_audit(provider, persona, evidence)
     row = PersonaAuditRow(
         id=f"{int(time.time() * 1000)}{secrets.token_hex(3)}",
         persona_id=persona_id,
@@ -170,10 +194,14 @@ def job_status(runtime: Runtime) -> dict[str, Any]:
 
 
 async def library_report(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
+    # Tiers first: between reading the audits and the job's status nothing may await, or
+    # a job ending in between would report "done" with an audit missing.
+    tiers = {p["id"]: p["evidence"]["tier"] for p in await list_personas(db)}
     audits = await _latest_per_persona(db)
     models = sorted({a["model"] for a in audits if a["model"]})
     return {
         **library_stats(audits),
+        "byTier": fidelity_by_tier(audits, tiers),  # issue 29
         "audits": [{k: v for k, v in a.items() if k != "items"} for a in audits],
         "models": models,
         "job": job_status(runtime),
@@ -186,7 +214,7 @@ async def _audit_library(runtime: Runtime, ids: list[str], job: dict[str, Any]) 
         for persona_id in ids:
             try:
                 async with runtime.sessionmaker() as db:
-                    await audit_persona(db, provider, persona_id)
+                    await audit_persona(db, provider, persona_id, runtime)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # one persona failing does not stop the library

@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.personas.evidence_tier import mix_sentence
 from colloquy.domain.sessions.demo_script import DEMO_SESSION_ID
 from colloquy.domain.trust.health_report import build_health_report
 from colloquy.errors import AppError, Conflict, NotFound
@@ -111,6 +112,9 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
         source=source,
         model_size=size,
     )
+    if report.get("source", "simulated") == "simulated":
+        tiers = [(p.get("evidence") or {}).get("tier") for p in session["participants"]]
+        report["evidenceMix"] = mix_sentence(tiers)
     stored = await db.get(SessionHealthRow, session_id)
     if stored is None:
         stored = SessionHealthRow(session_id=session_id)

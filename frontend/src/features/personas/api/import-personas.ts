@@ -29,10 +29,14 @@ export function useImportPersonas() {
 export const PERSONA_TEMPLATE_URL = `${API_BASE}/personas/import-template.csv`;
 
 /** GET /api/personas/export.{csv,json}: the selected personas (by id or tag), else all. */
-export function personasExportUrl(format: "csv" | "json", options: { ids?: readonly string[]; tag?: string } = {}): string {
+export function personasExportUrl(
+  format: "csv" | "json",
+  options: { ids?: readonly string[]; tag?: string; includeEvidence?: boolean } = {},
+): string {
   const params = new URLSearchParams();
   if (options.ids && options.ids.length > 0) params.set("ids", options.ids.join(","));
   if (options.tag) params.set("tag", options.tag);
+  if (options.includeEvidence && format === "json") params.set("includeEvidence", "true");
   const query = params.toString();
   return `${API_BASE}/personas/export.${format}${query ? `?${query}` : ""}`;
 }

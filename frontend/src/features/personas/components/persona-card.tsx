@@ -1,4 +1,5 @@
 import { PencilIcon, SparklesIcon, TagIcon, Trash2Icon, UserPlusIcon } from "lucide-react";
+import { EvidenceTierBadge } from "@/components/evidence-tier-badge";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { TraitBars } from "@/components/trait-bars";
 import { Badge } from "@/components/ui/badge";
@@ -37,6 +38,7 @@ export function PersonaCard({ persona, index, onUse, onEdit, onDelete, audit }: 
           <p className="mt-0.5 truncate text-sm text-muted-foreground">
             {persona.age} · {persona.location}
           </p>
+          <EvidenceTierBadge evidence={persona.evidence} className="mt-1.5 mr-1" />
           {persona.generatedFrom && (
             <Badge variant="accent" className="mt-1.5" title={persona.generatedFrom}>
               <SparklesIcon aria-hidden="true" />

@@ -24,6 +24,7 @@ import { AI_ASSIST_MIN_CHARS, toPersonaInput } from "../utils/persona-form";
 import { AI_ASSIST_TOO_SHORT, AiAssistTab } from "./persona-form/ai-assist-tab";
 import { BasicInfoTab, CUSTOM_TEMPLATE } from "./persona-form/basic-info-tab";
 import { BigFiveTab } from "./persona-form/big-five-tab";
+import { EvidenceTab } from "./persona-form/evidence-tab";
 import { InterestsTab } from "./persona-form/interests-tab";
 
 export interface PersonaFormDialogProps {
@@ -107,11 +108,14 @@ export function PersonaFormDialog({ open, onOpenChange, persona }: PersonaFormDi
           className="min-w-0"
         >
           <Tabs value={tab} onValueChange={setTab}>
-            <TabsList className="grid h-auto grid-cols-2 sm:h-9 sm:grid-cols-4">
+            <TabsList
+              className={`grid h-auto grid-cols-2 sm:h-9 ${isEdit ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}
+            >
               <TabsTrigger value="basic">Basic Info</TabsTrigger>
               <TabsTrigger value="bigfive">Big Five</TabsTrigger>
               <TabsTrigger value="interests">Interests</TabsTrigger>
               <TabsTrigger value="assist">AI Assist</TabsTrigger>
+              {persona && <TabsTrigger value="evidence">Evidence</TabsTrigger>}
             </TabsList>
             <div className="min-h-[22rem]">
               <TabsContent value="basic">
@@ -142,6 +146,17 @@ export function PersonaFormDialog({ open, onOpenChange, persona }: PersonaFormDi
                   onAnalyze={handleAnalyze}
                 />
               </TabsContent>
+              {persona && (
+                <TabsContent value="evidence">
+                  <EvidenceTab
+                    personaId={persona.id}
+                    onSuggested={(result) => {
+                      setAnalysis(result.analysis);
+                      form.setTraits(completeTraits({ ...form.values.traits, ...result.traits }));
+                    }}
+                  />
+                </TabsContent>
+              )}
             </div>
           </Tabs>
 

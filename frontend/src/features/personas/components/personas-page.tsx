@@ -18,6 +18,8 @@ import { DeletePersonaDialog } from "./delete-persona-dialog";
 import { GeneratePersonasDialog } from "./generate-personas-dialog";
 import { ImportPersonasDialog } from "./import-personas-dialog";
 import { PersonaCard, PersonaCardSkeleton } from "./persona-card";
+import { ExportEvidenceToggle } from "./export-evidence-toggle";
+import { SurveyPersonasDialog } from "./survey-personas-dialog";
 import { PersonaFormDialog } from "./persona-form-dialog";
 
 export const EMPTY_STATE_TEXT = "No personas found. Try adjusting your search or create a new persona.";
@@ -44,6 +46,8 @@ export function PersonasPage() {
   const [generate, setGenerate] = useState({ open: false, key: 0 });
   const [importing, setImporting] = useState({ open: false, key: 0 });
   const [tag, setTag] = useState<string | null>(null);
+  const [includeEvidence, setIncludeEvidence] = useState(false);
+  const [fromSurvey, setFromSurvey] = useState({ open: false, key: 0 });
   const [deleting, setDeleting] = useState<{ open: boolean; persona: Persona | null }>({
     open: false,
     persona: null,
@@ -58,7 +62,12 @@ export function PersonasPage() {
   const exportScope = activeTag ? { tag: activeTag } : {};
   const exportItems = [
     { key: "csv", label: "CSV", href: personasExportUrl("csv", exportScope), download: true },
-    { key: "json", label: "JSON", href: personasExportUrl("json", exportScope), download: true },
+    {
+      key: "json",
+      label: includeEvidence ? "JSON (with evidence)" : "JSON",
+      href: personasExportUrl("json", { ...exportScope, includeEvidence }),
+      download: true,
+    },
     { key: "template", label: "Template CSV", href: PERSONA_TEMPLATE_URL, download: true },
   ];
 
@@ -77,6 +86,7 @@ export function PersonasPage() {
         description="Simulated consumers with demographics, Big Five personality traits and interests."
         actions={
           <>
+            <ExportEvidenceToggle checked={includeEvidence} onChange={setIncludeEvidence} />
             <MenuButton
               label={activeTag ? `Export "${activeTag}"` : "Export"}
               icon={<DownloadIcon aria-hidden="true" />}
@@ -85,6 +95,10 @@ export function PersonasPage() {
             <Button variant="outline" onClick={() => setImporting((g) => ({ open: true, key: g.key + 1 }))}>
               <UploadIcon aria-hidden="true" />
               Import
+            </Button>
+            <Button variant="outline" onClick={() => setFromSurvey((g) => ({ open: true, key: g.key + 1 }))}>
+              <UploadIcon aria-hidden="true" />
+              From survey export
             </Button>
             <Button variant="outline" onClick={() => setGenerate((g) => ({ open: true, key: g.key + 1 }))}>
               <SparklesIcon aria-hidden="true" />
@@ -168,6 +182,11 @@ export function PersonasPage() {
         key={`import-${importing.key}`}
         open={importing.open}
         onOpenChange={(open) => setImporting((g) => ({ ...g, open }))}
+      />
+      <SurveyPersonasDialog
+        key={`survey-${fromSurvey.key}`}
+        open={fromSurvey.open}
+        onOpenChange={(open) => setFromSurvey((g) => ({ ...g, open }))}
       />
       <DeletePersonaDialog
         open={deleting.open}

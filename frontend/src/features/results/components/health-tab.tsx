@@ -112,6 +112,11 @@ export function HealthReport({
             ; compared with{" "}
             {health.embedder}.
           </p>
+          {health.evidenceMix && (
+            <p className="text-xs text-muted-foreground" data-testid="health-evidence-mix">
+              {health.evidenceMix}.
+            </p>
+          )}
         </CardContent>
       </Card>
       <section aria-label="Findings">

@@ -1,4 +1,5 @@
 import { MapPinIcon, MessageSquareIcon, WalletIcon } from "lucide-react";
+import { EvidenceTierBadge } from "@/components/evidence-tier-badge";
 import { useMemo } from "react";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { TraitBars } from "@/components/trait-bars";
@@ -37,6 +38,7 @@ export function ParticipantsTab({ session }: { session: Session }) {
                   <p className="mt-0.5 text-sm text-muted-foreground">
                     {p.age} · {p.gender}
                   </p>
+                  <EvidenceTierBadge evidence={p.evidence} className="mt-1" />
                 </div>
               </div>
               <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">

@@ -25,6 +25,8 @@ import { modelLabel } from "../api/rerun-session";
 import { AnalyticsTab } from "./analytics-tab";
 import { ChangedMinds } from "./changed-minds";
 import { ExportTab } from "./export-tab";
+import { GroundedGroupActions } from "./grounded-group-actions";
+import { ReplaySimilarityCard } from "./replay-similarity-card";
 import { InsightsTab } from "./insights-tab";
 import { ModelBreakdown } from "./model-breakdown";
 import { ParticipantsTab } from "./participants-tab";
@@ -130,6 +132,7 @@ export function SessionResults({ session }: { session: Session & { privateAnswer
               </Button>
             )}
             {session.source !== "human" && <SaveGuideButton load={() => sessionGuide(session.id)} />}
+            <GroundedGroupActions session={session} />
             <MenuButton label="Export" icon={<DownloadIcon aria-hidden="true" />} items={exportItems} />
           </>
         }
@@ -141,6 +144,7 @@ export function SessionResults({ session }: { session: Session & { privateAnswer
       {session.source !== "human" && <div className="mt-4 max-w-md"><UsageCard usage={usageOf(session)} /></div>}
       <ModelBreakdown session={session} />
       <ChangedMinds session={session} privateAnswers={session.privateAnswers ?? []} />
+      <ReplaySimilarityCard session={session} />
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">

@@ -1,5 +1,7 @@
 import { CheckIcon, UsersIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { EvidenceTierBadge } from "@/components/evidence-tier-badge";
+import { EvidenceTierFilter } from "@/components/evidence-tier-filter";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { TagFilter } from "@/components/tag-filter";
 import { Badge } from "@/components/ui/badge";
@@ -22,12 +24,18 @@ export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggl
   const count = selectedIds.length;
   const full = count >= PARTICIPANTS_MAX;
   const [tag, setTag] = useState<string | null>(null);
+  const [tier, setTier] = useState<string | null>(null);
   const tags = useMemo(() => collectTags(personas), [personas]);
   const activeTag = tag !== null && tags.includes(tag) ? tag : null;
   // Selected personas stay listed whatever the filter, so they can always be unselected.
   const shown = useMemo(
-    () => (activeTag ? personas.filter((p) => selectedIds.includes(p.id) || filterByTag([p], activeTag).length > 0) : personas),
-    [personas, activeTag, selectedIds],
+    () =>
+      personas.filter(
+        (p) =>
+          selectedIds.includes(p.id) ||
+          ((!activeTag || filterByTag([p], activeTag).length > 0) && (!tier || p.evidence?.tier === tier)),
+      ),
+    [personas, activeTag, tier, selectedIds],
   );
   return (
     <FormSection
@@ -52,6 +60,7 @@ export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggl
       ) : (
         <>
         <TagFilter tags={tags} selected={activeTag} onSelect={setTag} className="mb-3" />
+        <EvidenceTierFilter value={tier} onChange={setTier} className="mb-3" />
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Personas">
           {shown.map((persona) => {
             const order = selectedIds.indexOf(persona.id);
@@ -79,6 +88,7 @@ export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggl
                     <span className="block truncate text-xs text-muted-foreground">
                       {persona.age} · {persona.gender} · {persona.location}
                     </span>
+                    <EvidenceTierBadge evidence={persona.evidence} className="mt-1" />
                   </span>
                   <span
                     aria-hidden="true"

@@ -280,7 +280,7 @@ export function SurveyPage() {
           <>
             <p className="text-sm text-muted-foreground" data-testid="survey-embedder">
               Simulated respondents (model: {results.data.model || "unknown"}). Answers rated by semantic similarity with{" "}
-              {results.data.embedder}.
+              {results.data.embedder}. <span data-testid="survey-evidence-mix">{s.evidenceMix}.</span>
             </p>
             {results.data.offlineEmbedderWarning && (
               <div role="note" className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

@@ -85,6 +85,14 @@ function Anchors({ data }: { data: LibraryAudit }) {
                 mean r = {formatR(data.meanR)}
               </td>
             </tr>
+            {(data.byTier ?? []).map((t) => (
+              <tr key={t.tier} className="border-b" data-testid="tier-mean-r">
+                <th scope="row" className="py-1.5 pl-4 text-left font-normal">
+                  {t.tier} personas ({t.audited} audited)
+                </th>
+                <td className="py-1.5 text-right">mean r = {formatR(t.meanR ?? null)}</td>
+              </tr>
+            ))}
             {data.anchors.map((a) => (
               <tr key={a.label} className="border-b last:border-0">
                 <th scope="row" className="py-1.5 text-left font-normal text-muted-foreground">

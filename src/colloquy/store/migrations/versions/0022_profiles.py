@@ -5,7 +5,7 @@ The model saved from the Settings screen (app_settings `model`) becomes the defa
 profile; its key stays encrypted as it was.
 
 Revision ID: 0022_profiles
-Revises: 0019_natural
+Revises: 0020_evidence
 Create Date: 2026-11-26
 """
 
@@ -18,7 +18,7 @@ from alembic import op
 from colloquy.store.types import UTCDateTime
 
 revision = "0022_profiles"
-down_revision = "0019_natural"
+down_revision = "0020_evidence"
 branch_labels = None
 depends_on = None
 

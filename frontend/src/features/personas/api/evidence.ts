@@ -1,0 +1,72 @@
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema";
+import type { AnalyzeDocumentResponse } from "@/lib/api-types";
+import { queryKeys } from "@/lib/query-keys";
+
+export type Evidence = components["schemas"]["EvidenceOut"];
+export type EvidencePreview = components["schemas"]["EvidencePreviewOut"];
+
+const base = (personaId: string) => `/personas/${encodeURIComponent(personaId)}/evidence`;
+export const evidenceKey = (personaId: string) => ["personas", personaId, "evidence"] as const;
+
+export const evidenceQueryOptions = (personaId: string) =>
+  queryOptions({
+    queryKey: evidenceKey(personaId),
+    queryFn: ({ signal }) => api.get<Evidence[]>(base(personaId), signal),
+  });
+
+export function useEvidence(personaId: string) {
+  return useQuery(evidenceQueryOptions(personaId));
+}
+
+export function uploadEvidence({ personaId, file }: { personaId: string; file: File }): Promise<Evidence> {
+  const formData = new FormData();
+  formData.append("file", file, file.name);
+  return api.upload<Evidence>(base(personaId), formData);
+}
+
+export function removeEvidence({ personaId, id }: { personaId: string; id: string }): Promise<void> {
+  return api.delete(`${base(personaId)}/${encodeURIComponent(id)}`);
+}
+
+export function previewEvidence({
+  personaId,
+  question,
+}: {
+  personaId: string;
+  question: string;
+}): Promise<EvidencePreview> {
+  return api.post<EvidencePreview>(`${base(personaId)}/preview`, { question });
+}
+
+/** Upload and removal refresh the list and the library (its cards show the tier). */
+function useEvidenceMutation<TVars extends { personaId: string }, TData>(
+  key: string,
+  fn: (vars: TVars) => Promise<TData>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...mutationOptions({ mutationKey: ["evidence", key], mutationFn: fn }),
+    onSettled: (_data, _error, vars) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: evidenceKey(vars.personaId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.personas, exact: true }),
+      ]),
+  });
+}
+
+export const useUploadEvidence = () => useEvidenceMutation("upload", uploadEvidence);
+export const useRemoveEvidence = () => useEvidenceMutation("remove", removeEvidence);
+
+export function usePreviewEvidence() {
+  return useMutation({ mutationKey: ["evidence", "preview"], mutationFn: previewEvidence });
+}
+
+/** AI Assist on the persona's own evidence: suggested traits for the form (nothing saved). */
+export function useAssistFromEvidence() {
+  return useMutation({
+    mutationKey: ["evidence", "assist"],
+    mutationFn: (personaId: string) => api.post<AnalyzeDocumentResponse>(`${base(personaId)}/assist`),
+  });
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema";
+import type { Session } from "@/lib/api-types";
+import { queryKeys } from "@/lib/query-keys";
+
+export type PersonasFromGroup = components["schemas"]["PersonasFromGroupOut"];
+export type ReplaySimilarity = components["schemas"]["ReplaySimilarityOut"];
+
+const base = (id: string) => `/sessions/${encodeURIComponent(id)}`;
+
+/** "Create personas from these participants" on an imported human group (issue 29). */
+export function useCreateGroupPersonas(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["sessions", "grounded-personas", sessionId],
+    mutationFn: () => api.post<PersonasFromGroup>(`${base(sessionId)}/grounded-personas`),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
+      ]),
+  });
+}
+
+/** "Replay with grounded personas": a new session, already running. */
+export function useReplayGroup(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["sessions", "replay", sessionId],
+    mutationFn: () => api.post<Session>(`${base(sessionId)}/replay`),
+    onSuccess: (session) => {
+      queryClient.setQueryData(queryKeys.session(session.id), session);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessionSummaries });
+    },
+  });
+}
+
+export function useReplaySimilarity(sessionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["sessions", sessionId, "replay-similarity"],
+    queryFn: ({ signal }) => api.get<ReplaySimilarity>(`${base(sessionId)}/replay-similarity`, signal),
+    enabled,
+  });
+}

@@ -1,0 +1,42 @@
+"""Personas from real people (issue 29 item 2): from an imported human group's
+participants, and from a survey export CSV (one respondent per row)."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+
+from colloquy.api.deps import LLMDep, RuntimeDep, SessionDep
+from colloquy.api.multipart_body import multipart_body
+from colloquy.api.schemas.from_people import PersonasFromGroupOut, PersonasFromSurveyOut
+from colloquy.domain.constants import FILE_MAX_BYTES
+from colloquy.services.multipart_upload import read_form
+from colloquy.services.personas import from_people
+
+router = APIRouter(tags=["evidence"])
+
+
+@router.post(
+    "/sessions/{session_id}/grounded-personas",
+    response_model=PersonasFromGroupOut,
+    status_code=201,
+)
+async def personas_from_group(session_id: str, db: SessionDep, runtime: RuntimeDep, llm: LLMDep):
+    """One persona per participant of a human group, every turn as its evidence."""
+    return await from_people.from_group(db, runtime, llm, session_id)
+
+
+@router.post(
+    "/personas/from-survey",
+    response_model=PersonasFromSurveyOut,
+    openapi_extra=multipart_body("mapping"),
+)
+async def personas_from_survey(
+    request: Request,
+    db: SessionDep,
+    runtime: RuntimeDep,
+    dry_run: Annotated[bool, Query(alias="dryRun")] = False,
+):
+    """A survey export CSV in `file`; `mapping`: JSON {column: name|age|gender|location|
+    income|evidence|ignore} (guessed from the headers when absent); `dryRun=true` previews."""
+    upload, fields = await read_form(request, "file", FILE_MAX_BYTES, keep=("mapping",))
+    return await from_people.from_survey_csv(db, runtime, upload, fields.get("mapping"), dry_run)

@@ -1,0 +1,23 @@
+"""/api/sessions/{id}/replay and /replay-similarity (issue 29 item 4)."""
+
+from fastapi import APIRouter
+
+from colloquy.api.deps import RuntimeDep, SessionDep
+from colloquy.api.engine_deps import EventsDep, RunnersDep
+from colloquy.api.schemas.replay import ReplaySimilarityOut
+from colloquy.api.schemas.sessions import SessionOut
+from colloquy.services.sessions import replay
+
+router = APIRouter(tags=["sessions"])
+
+
+@router.post("/sessions/{session_id}/replay", response_model=SessionOut, status_code=201)
+async def replay_group(session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep):
+    """A human group replayed by its grounded personas: a new session, started at once."""
+    return await replay.replay_group(db, runners, events, session_id)
+
+
+@router.get("/sessions/{session_id}/replay-similarity", response_model=ReplaySimilarityOut)
+async def replay_similarity(session_id: str, db: SessionDep, runtime: RuntimeDep):
+    """Per participant: the persona's words against its person's, on the same questions."""
+    return await replay.similarity(db, runtime, session_id)

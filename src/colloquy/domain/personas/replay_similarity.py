@@ -1,0 +1,49 @@
+"""How closely grounded personas said what their people said (issue 29 item 4).
+
+For a replay of a human group, each persona is paired with the person it was made from;
+on every question both answered, their words are compared two ways: the cosine of the
+two texts' embeddings, and theme overlap, the Jaccard index of their content words
+(|A ∩ B| / |A ∪ B|). A participant's figures are the means over those questions.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from colloquy.domain.personas.evidence_ranking import content_words
+
+
+def answers_by_question(
+    messages: Sequence[Mapping[str, Any]], participant_index: int
+) -> dict[int, str]:
+    """A participant's answers joined per question, in the order spoken."""
+    out: dict[int, list[str]] = {}
+    for m in messages:
+        if m.get("kind") == "response" and m.get("participantIndex") == participant_index:
+            out.setdefault(int(m.get("questionIndex") or 0), []).append(str(m.get("content")))
+    return {q: " ".join(parts) for q, parts in out.items()}
+
+
+def theme_overlap(a: str, b: str) -> float | None:
+    """Jaccard index of the two texts' content words; None when neither has any."""
+    wa, wb = content_words(a), content_words(b)
+    if not wa and not wb:
+        return None
+    return len(wa & wb) / len(wa | wb)
+
+
+def paired_questions(persona: Mapping[int, str], person: Mapping[int, str]) -> list[int]:
+    """Questions both answered, in order."""
+    return sorted(q for q in persona if q in person and persona[q].strip() and person[q].strip())
+
+
+def summarise(cosines: Sequence[float], overlaps: Sequence[float | None]) -> dict[str, Any]:
+    """{questions, cosine, themeOverlap} means, rounded to 3 places (None without data)."""
+    kept = [o for o in overlaps if o is not None]
+    return {
+        "questions": len(cosines),
+        "cosine": round(statistics.fmean(cosines), 3) if cosines else None,
+        "themeOverlap": round(statistics.fmean(kept), 3) if kept else None,
+    }

@@ -1,0 +1,163 @@
+"""Personas from real people (issue 29 item 2): from an imported human group, one per
+participant with every turn as evidence and traits suggested by AI Assist; from a survey
+export CSV, one per row with the open answers as evidence.
+
+All or nothing: every persona and its evidence are stored in one transaction, after every
+check passed; a row that fails its checks stops the import with its own message.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.document_sniff import decode_text
+from colloquy.domain.personas import from_people as rules
+from colloquy.domain.personas.evidence_passages import split_passages
+from colloquy.domain.personas.evidence_tier import MAX_WORDS
+from colloquy.errors import AppError, Conflict, ValidationFailed
+from colloquy.llm.provider import Provider
+from colloquy.runtime import Runtime
+from colloquy.services.multipart_upload import ReceivedFile
+from colloquy.services.personas.ai_assist import TEXT_MAX, analyze_document
+from colloquy.services.personas.evidence import EvidenceDraft, embed_passages, stage_evidence
+from colloquy.services.personas.library import create_personas, get_persona, with_tiers
+from colloquy.services.sessions.loading import get_session_row
+from colloquy.store.messages import load_message_dicts
+from colloquy.store.models import PersonaRow
+
+log = logging.getLogger("colloquy.from_people")
+
+MSG_NOT_HUMAN = "Personas can be made only from an imported human group"
+MSG_ALREADY = "Personas were already made from this group"
+MSG_NO_FILE = "No file selected"
+MSG_NOT_CSV = "Upload the survey export as a .csv file"
+MSG_BAD_MAPPING = "The column mapping must be a JSON object of column name to use"
+GROUP_KEY = "groundedPersonas"  # session settings: persona id per participant index
+
+
+async def _store(
+    db: AsyncSession, runtime: Runtime, items: list[tuple[dict[str, Any], EvidenceDraft]]
+) -> list[dict[str, Any]]:
+    """Create the personas and their evidence in one transaction."""
+    embedded = [await embed_passages(runtime, draft.passages) for _, draft in items]
+    personas = await create_personas(db, [p for p, _ in items], commit=False)
+    for persona, (_, draft), (vectors, embedder) in zip(personas, items, embedded, strict=True):
+        await stage_evidence(db, persona["id"], draft, vectors, embedder)
+    return personas
+
+
+async def _suggest_traits(provider: Provider, text: str) -> tuple[dict[str, Any] | None, str]:
+    try:
+        result = await analyze_document(provider, text[:TEXT_MAX], None)
+    except AppError as err:
+        return None, f"traits not suggested: {err.message}"
+    return result["traits"], "traits suggested by AI Assist"
+
+
+async def from_group(
+    db: AsyncSession, runtime: Runtime, provider: Provider, session_id: str
+) -> dict[str, Any]:
+    row = await get_session_row(db, session_id)
+    if row.source != "human":
+        raise ValidationFailed([MSG_NOT_HUMAN])
+    made = [pid for pid in (row.settings or {}).get(GROUP_KEY) or [] if isinstance(pid, str)]
+    if made and await db.scalar(select(func.count()).where(PersonaRow.id.in_(made))):
+        raise Conflict(MSG_ALREADY)  # made before and still in the library
+    messages = await load_message_dicts(db, session_id)
+    questions, people = list(row.questions or []), list(row.participants or [])
+    name = row.name
+    await db.rollback()  # no transaction open during the model calls
+    items, notes = [], []
+    for index, person in enumerate(people):
+        turns = rules.participant_turns(messages, index)
+        text = rules.turns_evidence(questions, turns)
+        persona = rules.placeholder_persona(str(person.get("name") or f"Participant {index + 1}"))
+        note = "no turns"
+        if text.strip():
+            traits, note = await _suggest_traits(provider, text)
+            if traits:
+                persona["traits"] = traits
+                persona["tags"].append(rules.TAG_SUGGESTED)
+        if len(text.split()) > MAX_WORDS:
+            raise ValidationFailed([f"{persona['name']}: more than {MAX_WORDS:,} words"])
+        filename = f"{persona['name']} in {name}.txt"
+        draft = EvidenceDraft(filename, "txt", "human group", text, split_passages(text))
+        items.append((persona, draft))
+        notes.append({"participant": persona["name"], "turns": len(turns), "message": note})
+    drafts = [(p, d) for p, d in items if d.passages]
+    personas = await _store(db, runtime, drafts)
+    ids = iter(p["id"] for p in personas)
+    mapping = [next(ids) if d.passages else None for _, d in items]
+    row = await get_session_row(db, session_id)
+    row.settings = {**(row.settings or {}), GROUP_KEY: mapping}
+    await db.commit()
+    out = await with_tiers(db, [await get_persona(db, pid) for pid in mapping if pid])
+    return {"personas": out, "participants": notes}
+
+
+def _mapping(raw: str | None, headers: list[str]) -> dict[str, str]:
+    if not raw:
+        return rules.suggest_mapping(headers)
+    try:
+        value = json.loads(raw)
+    except ValueError as exc:
+        raise ValidationFailed([MSG_BAD_MAPPING]) from exc
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise ValidationFailed([MSG_BAD_MAPPING])
+    return {str(k): v for k, v in value.items()}
+
+
+async def from_survey_csv(
+    db: AsyncSession,
+    runtime: Runtime,
+    upload: ReceivedFile | None,
+    mapping_field: str | None,
+    dry_run: bool,
+) -> dict[str, Any]:
+    """The preview (columns, mapping, rows with their messages) or the created personas."""
+    if upload is None or not upload.filename.strip():
+        raise ValidationFailed([MSG_NO_FILE])
+    if not upload.filename.lower().endswith(".csv"):
+        raise ValidationFailed([MSG_NOT_CSV])
+    if not upload.complete:
+        raise ValidationFailed(["The file is larger than 10 MB"])
+    text = decode_text(bytes(upload.data))
+    if text is None:
+        raise ValidationFailed([MSG_NOT_CSV])
+    try:
+        headers, rows = rules.read_csv_rows(text)
+    except ValueError as err:
+        raise ValidationFailed([str(err)]) from err
+    mapping = _mapping(mapping_field, headers)
+    errors = rules.mapping_errors(headers, mapping)
+    planned = [] if errors else rules.plan_rows(headers, rows, mapping)
+    preview = {
+        "columns": headers,
+        "mapping": {h: mapping.get(h, rules.IGNORE) for h in headers},
+        "errors": errors,
+        "rows": [{k: r[k] for k in ("row", "name", "ok", "errors", "words")} for r in planned],
+        "valid": sum(1 for r in planned if r["ok"]),
+        "invalid": sum(1 for r in planned if not r["ok"]),
+        "imported": 0,
+        "personaIds": [],
+    }
+    if dry_run:
+        return preview
+    bad = errors + [e for r in planned for e in r["errors"]]
+    if bad:
+        raise ValidationFailed(bad, "Nothing was imported: fix the rows named below")
+    items = []
+    for r in planned:
+        filename = f"Survey answers of {r['name']}.txt"
+        text_ = r["evidence"]
+        items.append(
+            (r["persona"], EvidenceDraft(filename, "txt", "survey", text_, split_passages(text_)))
+        )
+    personas = await _store(db, runtime, items)
+    await db.commit()
+    return {**preview, "imported": len(personas), "personaIds": [p["id"] for p in personas]}

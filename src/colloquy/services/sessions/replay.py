@@ -1,0 +1,122 @@
+"""Replay a real group with its grounded personas (issue 29 item 4).
+
+The replay is a new simulated session: the personas made from the group's participants
+(services/personas/from_people.py), the same questions in the same order, the same
+moderator style; it is run at once. Its settings remember the original and which person
+each participant stands for, so the two can be compared person by person.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.personas import replay_similarity as rules
+from colloquy.domain.personas.evidence_ranking import cosine
+from colloquy.engine.events import EventBus
+from colloquy.engine.manager import RunnerRegistry
+from colloquy.errors import AppError, ValidationFailed
+from colloquy.llm.embeddings import EmbeddingError
+from colloquy.runtime import Runtime
+from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.personas.from_people import GROUP_KEY
+from colloquy.services.sessions import control, crud
+from colloquy.services.sessions.loading import get_session_row
+from colloquy.store.messages import load_message_dicts
+
+REPLAY_KEY = "replayOf"
+MSG_NOT_HUMAN = "Only an imported human group can be replayed"
+MSG_NO_PERSONAS = "Create personas from these participants first"
+MSG_NOT_REPLAY = "This session is not a replay of a human group"
+
+
+async def replay_group(
+    db: AsyncSession, runners: RunnerRegistry, bus: EventBus, session_id: str
+) -> dict[str, Any]:
+    """Create the replay session and start it; the session as the API shows it."""
+    row = await get_session_row(db, session_id)
+    if row.source != "human":
+        raise ValidationFailed([MSG_NOT_HUMAN])
+    mapping = (row.settings or {}).get(GROUP_KEY) or []
+    pairs = [(i, pid) for i, pid in enumerate(mapping) if isinstance(pid, str)]
+    if not pairs:
+        raise ValidationFailed([MSG_NO_PERSONAS])
+    name = f"Replay of {row.name}"[:200]
+    created = await crud.create_session(
+        db,
+        {
+            "name": name,
+            "description": f'The human group "{row.name}" replayed by personas grounded in '
+            "its participants' own words",
+            "participantIds": [pid for _, pid in pairs],
+            "moderatorStyle": row.moderator_style,
+            "stimuli": list(row.stimuli or []),
+            "questions": list(row.questions or []),
+            "settings": {"discussionMode": "sequential", "autoAdvance": False},
+        },
+    )
+    replay = await get_session_row(db, created["id"])
+    replay.settings = {
+        **(replay.settings or {}),
+        REPLAY_KEY: {"sessionId": session_id, "participants": [i for i, _ in pairs]},
+    }
+    await db.commit()
+    return await control.run_session(db, replay.id, runners, bus)
+
+
+async def similarity(db: AsyncSession, runtime: Runtime, replay_id: str) -> dict[str, Any]:
+    """Per participant: how close the persona's answers were to its person's, question by
+    question (embedding cosine and theme overlap), and the means."""
+    replay = await get_session_row(db, replay_id)
+    info = (replay.settings or {}).get(REPLAY_KEY)
+    if not isinstance(info, dict):
+        raise ValidationFailed([MSG_NOT_REPLAY])
+    original = await get_session_row(db, str(info.get("sessionId")))
+    persona_msgs = await load_message_dicts(db, replay_id)
+    person_msgs = await load_message_dicts(db, original.id)
+    people, personas = list(original.participants or []), list(replay.participants or [])
+    original_id = original.id
+    await db.rollback()  # expires the rows: only the values read above are used after
+    rows, texts = [], []
+    for p, h in enumerate(info.get("participants") or []):
+        mine = rules.answers_by_question(persona_msgs, p)
+        theirs = rules.answers_by_question(person_msgs, int(h))
+        qs = rules.paired_questions(mine, theirs)
+        rows.append((p, int(h), qs, mine, theirs))
+        texts += [t for q in qs for t in (mine[q], theirs[q])]
+    try:
+        vectors, embedder = await embed(get_embedder(runtime), texts)
+    except EmbeddingError as exc:
+        raise AppError(str(exc), status=503, code="embedding_failed") from exc
+    out, at = [], 0
+    for p, h, qs, mine, theirs in rows:
+        cosines, overlaps, per_question = [], [], []
+        for q in qs:
+            c = cosine(vectors[at], vectors[at + 1])
+            at += 2
+            o = rules.theme_overlap(mine[q], theirs[q])
+            cosines.append(c)
+            overlaps.append(o)
+            per_question.append(
+                {"questionIndex": q, "cosine": round(c, 3), "themeOverlap": _round(o)}
+            )
+        out.append(
+            {
+                "participant": str(people[h].get("name") if h < len(people) else ""),
+                "persona": str(personas[p].get("name") if p < len(personas) else ""),
+                "personaId": str(personas[p].get("id") if p < len(personas) else ""),
+                **rules.summarise(cosines, overlaps),
+                "perQuestion": per_question,
+            }
+        )
+    return {
+        "sessionId": replay_id,
+        "originalId": original_id,
+        "embedder": embedder,
+        "participants": out,
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
