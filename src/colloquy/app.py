@@ -36,6 +36,8 @@ from colloquy.api import (
     surveys,
     trust,
     uploads,
+    usage,
+    webhook_settings,
 )
 from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
@@ -56,6 +58,7 @@ from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session
 from colloquy.services.surveys.runner import SurveyManager
 from colloquy.services.trust import persona_audit, session_health
+from colloquy.services.usage import webhooks
 from colloquy.settings import Settings, get_settings
 from colloquy.store.migrate import upgrade_async
 
@@ -96,6 +99,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             session_provider=partial(provider_for_session, runtime),
         )
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
+        app.state.runners.on_end = partial(webhooks.schedule, runtime, "session")
         app.state.runners.voice_builder = partial(session_voices, runtime)  # mixed panels
         app.state.runners.evidence = partial(evidence_for, runtime)  # issue 29
         cluster = None
@@ -135,6 +139,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             await app.state.surveys.shutdown()
             await session_health.shutdown(runtime)
             await persona_audit.shutdown(runtime)
+            await webhooks.shutdown()
             app.state.events.close_all()
             await runtime.aclose()
 
@@ -159,6 +164,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     api.include_router(personas_from_people.router)
     api.include_router(personas.router)
     api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
+    api.include_router(usage.router)  # before sessions and surveys: /estimate is not an id
+    api.include_router(webhook_settings.router)
     api.include_router(replay.router)
     api.include_router(sessions.router)
     api.include_router(events.router)

@@ -144,6 +144,8 @@ def test_list_summaries_newest_first_with_sentiment_counts(api, fake_llm):
     done = rows[1]
     # The health verdict is computed in the background once a session completes.
     assert done.pop("health") in (None, "good", "fair", "poor")
+    usage = done.pop("usage")  # what the fake reported for the 18 answers (issue 31)
+    assert usage["completionTokens"] > 0 and usage["costUsd"] == 0  # test-model: no price
     assert done == {
         "id": first["id"],
         "name": "First",

@@ -117,7 +117,7 @@ def test_cards_table_filters_and_search(live_server: str, page: Page):
     page.goto(f"{live_server}/dashboard")
     expect(rows(page)).to_have_count(3)
     expect(page.get_by_role("columnheader")).to_have_text(
-        ["Session Name", "Date", "Participants", "Status", "Actions"]
+        ["Session Name", "Date", "Participants", "Status", "Cost", "Actions"]
     )
     expect(card(page, "Total Sessions").get_by_test_id("stat-total-sessions-value")).to_have_text(
         "3"

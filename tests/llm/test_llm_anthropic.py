@@ -42,7 +42,10 @@ async def test_chat_sends_system_and_alternating_turns(anthropic_provider, fake_
     assert (result.prompt_tokens, result.completion_tokens) == (12, 3)
     assert result.model == "claude-test"
     sent = fake_anthropic.requests[-1]
-    assert sent["system"] == "You are Dev, 29." and sent["max_tokens"] == 100
+    assert sent["system"] == [
+        {"type": "text", "text": "You are Dev, 29.", "cache_control": {"type": "ephemeral"}}
+    ]
+    assert sent["max_tokens"] == 100
     assert "temperature" not in sent  # the 2.x SDK has no such parameter
     assert [m["role"] for m in sent["messages"]] == ["user", "assistant", "user"]
     assert [b["text"] for b in sent["messages"][2]["content"]] == ["Follow-up", "And another"]

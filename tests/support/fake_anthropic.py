@@ -34,8 +34,16 @@ def default_responder(body: dict[str, Any]) -> Reply:
         return content.sample_from_schema(tools[0].get("input_schema", {}))
     users = [m for m in body.get("messages", []) if m.get("role") == "user"]
     question = content.prompt_text(users[-1:]) if users else ""
-    system = body.get("system") if isinstance(body.get("system"), str) else ""
+    system = system_text(body)
     return content.persona_reply(system, question)
+
+
+def system_text(body: dict[str, Any]) -> str:
+    """The system prompt, given as a string or as text blocks (with cache marks)."""
+    system = body.get("system")
+    if isinstance(system, list):
+        return "".join(b.get("text", "") for b in system if isinstance(b, dict))
+    return system if isinstance(system, str) else ""
 
 
 class FakeAnthropic:
@@ -45,6 +53,7 @@ class FakeAnthropic:
         self.latency = latency
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
+        self.usage_hook: Any = None  # callable(body, usage) -> usage
         self._lock = threading.Lock()
         self._script: list[Reply] = []
         self._responder: Responder = default_responder
@@ -101,6 +110,8 @@ class FakeAnthropic:
             or content.count_tokens(content.prompt_text(body.get("messages", []))),
             "output_tokens": reply.completion_tokens or len(content.pieces(out_text)),
         }
+        if self.usage_hook is not None:  # e.g. a prompt cache's counts (support/prompt_cache.py)
+            usage = self.usage_hook(body, usage)
         message = {
             "id": f"msg_{uuid.uuid4().hex[:12]}",
             "type": "message",
@@ -125,7 +136,7 @@ async def _events(message: dict[str, Any], reply: FakeReply):
         **message,
         "content": [],
         "stop_reason": None,
-        "usage": {"input_tokens": message["usage"]["input_tokens"], "output_tokens": 1},
+        "usage": {**message["usage"], "output_tokens": 1},
     }
     yield event("message_start", {"message": start})
     if block["type"] == "text":

@@ -96,6 +96,7 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []
         self.model_lists = 0  # GET /models requests received
         self.headers: list[dict[str, str]] = []
+        self.usage_hook: Any = None  # callable(body, usage) -> usage
         self._lock = threading.Lock()
         self._responder: Responder = default_responder
         self._script: list[Reply] = []
@@ -157,6 +158,8 @@ class FakeOpenAI:
             "completion_tokens": reply.completion_tokens or len(content.pieces(text)),
         }
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+        if self.usage_hook is not None:  # e.g. a prompt cache's counts (support/prompt_cache.py)
+            usage = self.usage_hook(body, usage)
         model = reply.model or body.get("model") or self.model
         if body.get("stream"):
             with_usage = bool((body.get("stream_options") or {}).get("include_usage"))

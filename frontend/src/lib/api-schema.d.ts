@@ -662,6 +662,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Prices
+         * @description USD per 1M tokens per model: input, output, cachedInput.
+         */
+        get: operations["get_prices_api_settings_prices_get"];
+        /**
+         * Put Prices
+         * @description Replace the whole table: {"<model>": {"input": 2.5, "output": 10, "cachedInput": 1.25}}.
+         */
+        put: operations["put_prices_api_settings_prices_put"];
+        post?: never;
+        /**
+         * Reset Prices
+         * @description Back to the default table.
+         */
+        delete: operations["reset_prices_api_settings_prices_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/prices/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price Defaults
+         * @description The default table and the date its prices were read from the providers.
+         */
+        get: operations["price_defaults_api_settings_prices_defaults_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Default Budget
+         * @description The default budget (USD) of a session or survey without its own; null: none.
+         */
+        get: operations["get_default_budget_api_settings_budget_get"];
+        /** Put Default Budget */
+        put: operations["put_default_budget_api_settings_budget_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate Session
+         * @description What a session set up like this would cost (the create body; nothing is stored).
+         */
+        post: operations["estimate_session_api_sessions_estimate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate Survey
+         * @description What a survey set up like this would cost (the create body; nothing is stored).
+         */
+        post: operations["estimate_survey_api_surveys_estimate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put Session Budget
+         * @description Set or raise the session's budget; then Retry continues a run stopped by it.
+         */
+        put: operations["put_session_budget_api_sessions__session_id__budget_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/{survey_id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put Survey Budget
+         * @description Set or raise the survey's budget; then Run continues it.
+         */
+        put: operations["put_survey_budget_api_surveys__survey_id__budget_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Webhook */
+        get: operations["get_webhook_api_settings_webhooks_get"];
+        /**
+         * Put Webhook
+         * @description The default URL for runs without their own (null or "": none) and the secret that
+         *     signs every delivery (write-only; null keeps the saved one, "" removes it).
+         */
+        put: operations["put_webhook_api_settings_webhooks_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Deliveries
+         * @description The latest 50 deliveries, newest first; `status=failed` for the failures.
+         */
+        get: operations["list_deliveries_api_settings_webhooks_deliveries_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{session_id}/replay": {
         parameters: {
             query?: never;
@@ -1576,6 +1767,16 @@ export interface components {
             /** Mean */
             mean: boolean;
         };
+        /** BudgetIn */
+        BudgetIn: {
+            /** Budgetusd */
+            budgetUsd?: number | null;
+        };
+        /** BudgetOut */
+        BudgetOut: {
+            /** Budgetusd */
+            budgetUsd?: number | null;
+        };
         /** CalibrationOut */
         CalibrationOut: {
             /** N */
@@ -2099,6 +2300,25 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** EstimateOut */
+        EstimateOut: {
+            /** Calls */
+            calls: number;
+            /** Prompttokens */
+            promptTokens: number;
+            /** Completiontokens */
+            completionTokens: number;
+            /** Costusd */
+            costUsd: number;
+            /** Provider */
+            provider: string;
+            /** Model */
+            model: string;
+            /** Priced */
+            priced: boolean;
+            /** Basis */
+            basis: string;
+        };
         /** EvidenceOut */
         EvidenceOut: {
             /** Id */
@@ -2509,6 +2729,7 @@ export interface components {
             repairs?: string[];
             /** Note */
             note?: string | null;
+            usage?: components["schemas"]["UsageOut"] | null;
             /** Profileid */
             profileId?: string | null;
             /** Profilename */
@@ -2872,6 +3093,24 @@ export interface components {
             /** Personaids */
             personaIds: string[];
         };
+        /** PriceDefaultsOut */
+        PriceDefaultsOut: {
+            /** Asof */
+            asOf: string;
+            /** Prices */
+            prices: {
+                [key: string]: components["schemas"]["PriceOut"];
+            };
+        };
+        /** PriceOut */
+        PriceOut: {
+            /** Input */
+            input: number;
+            /** Output */
+            output: number;
+            /** Cachedinput */
+            cachedInput: number;
+        };
         /** ProgressEventData */
         ProgressEventData: {
             /** Responses */
@@ -3073,6 +3312,13 @@ export interface components {
             /** Average */
             average: number;
         };
+        /** RunSettingsOut */
+        RunSettingsOut: {
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
+        };
         /** ScaleOut */
         ScaleOut: {
             /** Key */
@@ -3140,6 +3386,29 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+        };
+        /**
+         * SessionEstimateIn
+         * @description The create body, and the model to price it for (default: the current one).
+         */
+        SessionEstimateIn: {
+            /** Name */
+            name?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Participantids */
+            participantIds?: string[];
+            /** Moderatorstyle */
+            moderatorStyle?: string | null;
+            /** Stimuli */
+            stimuli?: components["schemas"]["StimulusIn"][];
+            /** Questions */
+            questions?: (string | null)[];
+            settings?: components["schemas"]["SessionSettingsIn"];
+            /** Provider */
+            provider?: string | null;
+            /** Model */
+            model?: string | null;
         };
         /**
          * SessionEventPayloads
@@ -3260,6 +3529,7 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            usage?: components["schemas"]["UsageOut"];
             /** Groundedpersonas */
             groundedPersonas?: (string | null)[] | null;
             replayOf?: components["schemas"]["ReplayOfOut"] | null;
@@ -3329,6 +3599,10 @@ export interface components {
             autoAdvance: boolean;
             /** Moderator */
             moderator?: string | null;
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
             /** Participantprofiles */
             participantProfiles?: {
                 [key: string]: string | null;
@@ -3366,6 +3640,10 @@ export interface components {
              * @enum {string}
              */
             moderator: "scripted" | "ai";
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
             /** Participantprofiles */
             participantProfiles?: {
                 [key: string]: string;
@@ -3417,6 +3695,7 @@ export interface components {
             source: "simulated" | "human";
             /** Health */
             health?: string | null;
+            usage?: components["schemas"]["UsageOut"];
         };
         /**
          * SessionUpdate
@@ -3579,6 +3858,29 @@ export interface components {
             /** Top2 */
             top2: number;
         };
+        /** SurveyEstimateIn */
+        SurveyEstimateIn: {
+            /** Name */
+            name?: string | null;
+            /** Concepts */
+            concepts?: components["schemas"]["StimulusIn"][];
+            /** Questions */
+            questions?: components["schemas"]["SurveyQuestionIn"][];
+            /** Respondentids */
+            respondentIds?: string[];
+            /** Samples */
+            samples?: number | null;
+            /**
+             * Askdirect
+             * @default false
+             */
+            askDirect: boolean;
+            settings?: components["schemas"]["SurveySettingsIn"] | null;
+            /** Provider */
+            provider?: string | null;
+            /** Model */
+            model?: string | null;
+        };
         /**
          * SurveyModelResults
          * @description One model's answers on their own (issue 30: mixed panels); `results` at the top
@@ -3616,6 +3918,7 @@ export interface components {
             /** Samples */
             samples: number;
             progress: components["schemas"]["SurveyProgress"];
+            usage?: components["schemas"]["UsageOut"];
             /** Concepts */
             concepts: components["schemas"]["ConceptOut"][];
             /** Questions */
@@ -3631,6 +3934,7 @@ export interface components {
             /** Embedder */
             embedder: string;
             error?: components["schemas"]["ErrorInfo"] | null;
+            settings?: components["schemas"]["RunSettingsOut"];
         };
         /** SurveyProgress */
         SurveyProgress: {
@@ -3707,6 +4011,10 @@ export interface components {
             participantProfiles?: {
                 [key: string]: string | null;
             } | null;
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
         };
         /** SurveySummaryOut */
         SurveySummaryOut: {
@@ -3732,6 +4040,7 @@ export interface components {
             /** Samples */
             samples: number;
             progress: components["schemas"]["SurveyProgress"];
+            usage?: components["schemas"]["UsageOut"];
         };
         /** ThemeMatchOut */
         ThemeMatchOut: {
@@ -3864,6 +4173,32 @@ export interface components {
             /** Contenttype */
             contentType: string;
         };
+        /**
+         * UsageOut
+         * @description Sums of what the providers reported; cost priced at the time of each call.
+         */
+        UsageOut: {
+            /**
+             * Prompttokens
+             * @default 0
+             */
+            promptTokens: number;
+            /**
+             * Completiontokens
+             * @default 0
+             */
+            completionTokens: number;
+            /**
+             * Cachedtokens
+             * @default 0
+             */
+            cachedTokens: number;
+            /**
+             * Costusd
+             * @default 0
+             */
+            costUsd: number;
+        };
         /** ValidationError */
         ValidationError: {
             /** Location */
@@ -3876,6 +4211,54 @@ export interface components {
             input?: unknown;
             /** Context */
             ctx?: Record<string, never>;
+        };
+        /** WebhookDeliveryOut */
+        WebhookDeliveryOut: {
+            /** Id */
+            id: string;
+            /** Targetkind */
+            targetKind: string;
+            /** Targetid */
+            targetId: string;
+            /** Event */
+            event: string;
+            /** Url */
+            url: string;
+            /** Status */
+            status: string;
+            /** Attempts */
+            attempts: number;
+            /** Lasterror */
+            lastError?: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** WebhookSettingsIn */
+        WebhookSettingsIn: {
+            /** Url */
+            url?: string | null;
+            /** Secret */
+            secret?: string | null;
+        };
+        /** WebhookSettingsOut */
+        WebhookSettingsOut: {
+            /** Url */
+            url?: string | null;
+            /**
+             * Hassecret
+             * @default false
+             */
+            hasSecret: boolean;
+            /** Header */
+            header: string;
         };
         /** WordOut */
         WordOut: {
@@ -5297,6 +5680,376 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompareOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_prices_api_settings_prices_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PriceOut"];
+                    };
+                };
+            };
+        };
+    };
+    put_prices_api_settings_prices_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PriceOut"];
+                    };
+                };
+            };
+            /** @description A price that is negative or not a number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reset_prices_api_settings_prices_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PriceOut"];
+                    };
+                };
+            };
+        };
+    };
+    price_defaults_api_settings_prices_defaults_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceDefaultsOut"];
+                };
+            };
+        };
+    };
+    get_default_budget_api_settings_budget_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOut"];
+                };
+            };
+        };
+    };
+    put_default_budget_api_settings_budget_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    estimate_session_api_sessions_estimate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionEstimateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstimateOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    estimate_survey_api_surveys_estimate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyEstimateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstimateOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    put_session_budget_api_sessions__session_id__budget_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    put_survey_budget_api_surveys__survey_id__budget_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                survey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_webhook_api_settings_webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettingsOut"];
+                };
+            };
+        };
+    };
+    put_webhook_api_settings_webhooks_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettingsOut"];
+                };
+            };
+            /** @description Not an http(s) URL, or a URL without a secret */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list_deliveries_api_settings_webhooks_deliveries_get: {
+        parameters: {
+            query?: {
+                status?: ("pending" | "delivered" | "failed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryOut"][];
                 };
             };
             /** @description Validation Error */

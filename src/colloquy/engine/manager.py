@@ -51,6 +51,8 @@ class RunnerRegistry:
         self._closed = False
         # Called with a session's id when it completes (set by the app: session health).
         self.on_complete: Callable[[str], None] | None = None
+        # Called with (session id, completed) when a run completes or fails (webhooks).
+        self.on_end: Callable[[str, bool], None] | None = None
         # A persona's evidence block for a question (set by the app: issue 29).
         self.evidence: EvidenceLookup | None = None
         # PostgreSQL (engine/cluster.py): a runner runs only while it holds the session's
@@ -83,6 +85,7 @@ class RunnerRegistry:
             self.session_provider,
         )
         runner.on_complete = self.on_complete
+        runner.on_end = self.on_end
         runner.voice_builder = self.voice_builder
         runner.evidence = self.evidence
         task = asyncio.create_task(self._run(runner, adopted), name=f"session-runner-{session_id}")

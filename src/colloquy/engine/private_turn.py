@@ -26,7 +26,7 @@ from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.surveys.scales import anchor_sets
 from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.domain.text_safety import clean_text
-from colloquy.engine import plan
+from colloquy.engine import plan, run_usage
 from colloquy.engine.prompting import DISCUSSION_TOKEN_BUDGET
 from colloquy.llm.embeddings import EmbeddingError, WordLlamaEmbedder
 from colloquy.llm.errors import LLMError
@@ -72,6 +72,7 @@ async def answer_privately(
                     "tokens": estimate_tokens(text),
                     "stance": stance,
                     **runner.voice(p).stamp(),  # type: ignore[typeddict-item]
+                    "usage": run_usage.usage_json(runner.provider, tasks[p]),  # issue 31
                 },
                 setup,
             )

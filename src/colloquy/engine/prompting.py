@@ -12,6 +12,7 @@ from typing import Any
 from colloquy.domain.images import IMAGE_SUFFIX_MIMES
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt, trim_discussion
+from colloquy.domain.sessions.stable_prefix import stable_prefix_length
 from colloquy.domain.sessions.tokens import max_tokens_for
 from colloquy.llm.types import ChatMessage, ChatRequest
 
@@ -77,7 +78,14 @@ def answer_request(
     user = build_user_prompt(question, stimuli, shown, round_index, follow_up)
     return ChatRequest(
         system=system,
-        messages=[ChatMessage(role="user", content=user, images=list(images))],
+        messages=[
+            ChatMessage(
+                role="user",
+                content=user,
+                images=list(images),
+                cache_prefix=stable_prefix_length(user, question),
+            )
+        ],
         max_tokens=max_tokens_for(response_length),
     )
 

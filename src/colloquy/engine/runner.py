@@ -32,11 +32,12 @@ from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.answer_cleaning import clean_answer
+from colloquy.domain.sessions.answer_quality import MAX_REASKS, reask_repairs, unusable_reason
 from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.text_safety import clean_text
-from colloquy.engine import journal, moderator_turn, plan, private_turn, provenance
+from colloquy.engine import journal, moderator_turn, plan, private_turn, provenance, run_usage
 from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.natural_flow import NaturalFlow, flow_for
 from colloquy.engine.prompting import answer_request, image_urls
@@ -44,6 +45,7 @@ from colloquy.engine.publisher import Publisher
 from colloquy.engine.run_setup import Setup
 from colloquy.engine.voices import Mixed, Voice, VoiceBuilder, close_owned
 from colloquy.llm.errors import LLMError
+from colloquy.llm.metered import BudgetReached
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 
@@ -119,6 +121,8 @@ class SessionRunner:
         self.evidence_blocks: dict[tuple[int, int], str] = {}
         # Called with the session id once the run completed (the session health report).
         self.on_complete: Callable[[str], None] | None = None
+        # Called with (session id, completed) when a run completes or fails (webhooks).
+        self.on_end: Callable[[str, bool], None] | None = None
         # Issue 30: who answers on which model (built when the run starts, kept to its end).
         self.voice_builder: VoiceBuilder | None = None
         self.voices: dict[int, Voice] = {}
@@ -135,6 +139,8 @@ class SessionRunner:
             await self._loop_then_settle()
         except Halt as h:
             await self._halt(h.error, h.complete)
+        except BudgetReached as b:  # issue 31: continue after the budget is raised
+            await self._halt(b.error)
         except LLMError as err:
             await self._halt({"status": err.status, "message": error_message(err)})
         except SessionGone:
@@ -209,6 +215,10 @@ class SessionRunner:
         await self._build_voices(row)
         await provenance.record_model(
             self.factory, self.session_id, Mixed(list(self.voices.values()))
+        )
+        # Issue 31: every call of the run is metered against one budget, whoever's model.
+        self.provider, self.voices = await run_usage.metered_run(
+            self.factory, self.provider, self.voices, row.settings, session_id=self.session_id
         )
         self.counters = Counters(row.request_count, row.iteration_count)
         self.images: list[str] = []
@@ -329,7 +339,9 @@ class SessionRunner:
             if not task.done():
                 task.cancel()
             await asyncio.gather(task, return_exceptions=True)
-        self._store(messages, moderator_turn.written(setup, slot, text, note), setup)
+        written = moderator_turn.written(setup, slot, text, note)
+        written["usage"] = run_usage.usage_json(self.provider, task)
+        self._store(messages, written, setup)
         self.pub.thinking(setup.participants, [], q, r)
 
     async def _answer(
@@ -365,6 +377,7 @@ class SessionRunner:
                         "tokens": tokens,
                         "repairs": answer.repairs,
                         "rawContent": answer.raw if answer.repairs else None,
+                        "usage": run_usage.usage_json(self.provider, tasks[p]),
                         **self.voice(p).stamp(),  # type: ignore[typeddict-item]
                     },
                     setup,
@@ -418,10 +431,12 @@ class SessionRunner:
                 follow_up=follow_up,
             )
         others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
-        raw = ""
-        # A reply that is nothing but another voice cleans to nothing: ask once more.
+        names = [str(x.get("name") or "") for x in setup.participants]
         provider = self.voice(p).provider  # the participant's model (issue 30)
-        for _ in range(2):
+        # An answer that cleans to nothing, a name, a round line or under 3 words is asked
+        # again, at most twice (answer_quality.py); then the last one is kept, marked.
+        reasks = 0
+        while True:
             self.counters.requests += 1
             result = await provider.stream(
                 request,
@@ -433,9 +448,12 @@ class SessionRunner:
             if not raw:
                 raise LLMError(MSG_NO_RESPONSE, kind="empty")
             cleaned = clean_answer(raw, speaker=str(persona.get("name") or ""), others=others)
-            if cleaned.text:
-                return Answer(cleaned.text, cleaned.repairs, raw)
-        return Answer(raw, [], raw)
+            unusable = unusable_reason(cleaned.text, names) is not None
+            if not unusable or reasks >= MAX_REASKS:
+                text = cleaned.text or raw
+                return Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)
+            reasks += 1
+            self.pub.retrying(persona, p, q, r)  # the live view drops the unusable answer
 
     async def _unless_stopped(self, task: asyncio.Task[Any]) -> Any:
         """The task's result, or Halt when Stop comes first (the answer is dropped)."""
@@ -476,6 +494,12 @@ class SessionRunner:
                 self.on_complete(self.session_id)
             except Exception:
                 log.exception("session %s: completion hook failed", self.session_id)
+        failed = error is not None and error.get("message") != MSG_STOPPED
+        if self.on_end is not None and not self.quiet_stop and (complete or failed):
+            try:
+                self.on_end(self.session_id, complete)
+            except Exception:
+                log.exception("session %s: end hook failed", self.session_id)
         if self.quiet_stop:
             return  # the caller (End, Delete) records and announces what happens next
         if error is not None:

@@ -19,10 +19,12 @@ from colloquy.llm.provider import TokenCallback, emit
 from colloquy.llm.provider_base import RetryingProvider
 from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
+from colloquy.llm.usage_fields import anthropic_usage
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
 TOOL_NAME = "respond"
 _WRAP_KEY = "value"  # non-object schemas are wrapped, since input_schema must be an object
+CACHE_MARK = {"type": "ephemeral"}  # Anthropic's 5-minute prompt cache
 _STOP_REASONS = {
     "end_turn": "stop",
     "stop_sequence": "stop",
@@ -87,7 +89,9 @@ class AnthropicProvider(RetryingProvider):
             "messages": _messages(req.messages),
         }
         if req.system:
-            kwargs["system"] = req.system
+            # The stable prefix (issue 30): the persona's system prompt is the same on
+            # every call of a participant, so it is marked for Anthropic's prompt cache.
+            kwargs["system"] = [{"type": "text", "text": req.system, "cache_control": CACHE_MARK}]
         wrapped = False
         if req.json_schema is not None:
             schema = req.json_schema
@@ -122,12 +126,14 @@ class AnthropicProvider(RetryingProvider):
             text = "".join(b.text for b in message.content if b.type == "text")
         if not text.strip():
             raise errors.empty_response()
+        prompt, completion, cached = anthropic_usage(message.usage)
         return ChatResult(
             text=text,
-            prompt_tokens=message.usage.input_tokens,
-            completion_tokens=message.usage.output_tokens,
+            prompt_tokens=prompt,
+            completion_tokens=completion,
             model=message.model or self.model,
             finish_reason=_STOP_REASONS.get(message.stop_reason or "", message.stop_reason),
+            cached_tokens=cached,
         )
 
 
@@ -136,9 +142,14 @@ def _messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for m in messages:
         role = "assistant" if m.role == "assistant" else "user"
-        blocks: list[dict[str, Any]] = [{"type": "text", "text": m.content or "..."}]
-        if role == "user":
-            blocks += [_image_block(u) for u in m.images]
+        blocks = _text_blocks(m)
+        if role == "user" and m.images:
+            images = [_image_block(u) for u in m.images]
+            if len(blocks) == 2:  # the images belong to the stable part: before the mark
+                images[-1]["cache_control"] = blocks[0].pop("cache_control")
+                blocks = [blocks[0], *images, blocks[1]]
+            else:
+                blocks += images
         if out and out[-1]["role"] == role:
             out[-1]["content"].extend(blocks)
         else:
@@ -146,6 +157,21 @@ def _messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
     if not out or out[0]["role"] != "user":
         out.insert(0, {"role": "user", "content": [{"type": "text", "text": "Please begin."}]})
     return out
+
+
+def _text_blocks(m: ChatMessage) -> list[dict[str, Any]]:
+    """The message's text; with a stable leading part (cache_prefix), that part is a
+    block of its own marked for the prompt cache, the rest (the discussion) follows."""
+    text = m.content or "..."
+    cut = m.cache_prefix
+    if 0 < cut < len(text) and text[:cut].strip() and text[cut:].strip():
+        return [
+            {"type": "text", "text": text[:cut], "cache_control": CACHE_MARK},
+            {"type": "text", "text": text[cut:]},
+        ]
+    if cut >= len(text) > 0:
+        return [{"type": "text", "text": text, "cache_control": CACHE_MARK}]
+    return [{"type": "text", "text": text}]
 
 
 def _image_block(url: str) -> dict[str, Any]:

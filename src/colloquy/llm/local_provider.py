@@ -158,13 +158,16 @@ class LocalProvider(RetryingProvider):
         completion = len(parts)  # llama.cpp streams one chunk per token
         prompt = max(0, int(getattr(llm, "n_tokens", 0)) - completion)
         evaluated = getattr(llm, "colloquy_evaluated", 0) - evaluated_before
+        prompt_evaluated = max(0, evaluated - completion)
         result = ChatResult(
             text="".join(parts),
             prompt_tokens=prompt or estimate_prompt_tokens(req),
             completion_tokens=completion,
             model=self.model,
             finish_reason=finish,
-            prompt_evaluated=max(0, evaluated - completion),
+            prompt_evaluated=prompt_evaluated,
+            # llama.cpp's counts: the prompt tokens it reused from the context it kept.
+            cached_tokens=max(0, prompt - prompt_evaluated) if prompt else 0,
         )
         log.debug(
             "local model: prompt %d tokens (%d evaluated), %d generated in %.2fs",

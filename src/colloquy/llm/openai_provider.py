@@ -31,6 +31,7 @@ from colloquy.llm.provider import TokenCallback
 from colloquy.llm.provider_base import RetryingProvider
 from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
+from colloquy.llm.usage_fields import cached_prompt_tokens
 
 DEFAULT_MODEL = "gpt-4o-mini"
 _MAX_ADAPTATIONS = 5
@@ -195,6 +196,7 @@ class OpenAIProvider(RetryingProvider):
             completion_tokens=usage.completion_tokens if usage else estimate_tokens(text),
             model=resp.model or self.model,
             finish_reason=choice.finish_reason if choice else None,
+            cached_tokens=cached_prompt_tokens(usage.model_dump() if usage else None),
         )
 
     async def _stream(
@@ -204,10 +206,12 @@ class OpenAIProvider(RetryingProvider):
             kwargs["stream_options"] = {"include_usage": True}
         parts: list[str] = []
         usage: dict[str, Any] | None = None
+        timings: dict[str, Any] | None = None
         finish = model = None
         async for chunks in self._chat_stream.chunks({**kwargs, "stream": True}):
             for chunk in chunks:
                 usage = chunk.get("usage") or usage
+                timings = chunk.get("timings") or timings  # llama.cpp's server
                 model = chunk.get("model") or model
                 for choice in chunk.get("choices") or ():
                     delta = (choice.get("delta") or {}).get("content")
@@ -230,6 +234,7 @@ class OpenAIProvider(RetryingProvider):
             completion_tokens=_usage_count(usage, "completion_tokens", estimate_tokens(text)),
             model=model or self.model,
             finish_reason=finish,
+            cached_tokens=cached_prompt_tokens(usage, timings),
         )
 
 

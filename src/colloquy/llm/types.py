@@ -16,6 +16,10 @@ class ChatMessage:
     # Image URLs or data: URLs. Remote providers cannot reach our own /uploads paths,
     # so callers pass data: URLs for uploaded files.
     images: list[str] = field(default_factory=list)
+    # The length of the content's leading part that stays the same across a run's calls
+    # (materials and question): providers that cache by explicit marks (Anthropic) mark the
+    # end of it; 0: no mark. The text sent is the same either way.
+    cache_prefix: int = 0
 
 
 @dataclass
@@ -38,6 +42,10 @@ class ChatResult:
     finish_reason: str | None = None  # "stop", "length" (cut at max_tokens), ...
     # Prompt tokens the model computed (the rest came from its cache); None when unknown.
     prompt_evaluated: int | None = None
+    # Prompt tokens the provider reports as read from its prompt cache (issue 31): OpenAI's
+    # prompt_tokens_details.cached_tokens, Anthropic's cache_read_input_tokens, llama.cpp's
+    # reused context. Part of prompt_tokens.
+    cached_tokens: int = 0
 
     def __post_init__(self) -> None:
         # Model output is cleaned once, here, for every store (PostgreSQL's text refuses

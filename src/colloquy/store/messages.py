@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions.messages import Message
 from colloquy.store.models import MessageRow
+from colloquy.store.usage_columns import message_usage, usage_columns
 
 
 def message_to_dict(row: MessageRow) -> Message:
@@ -29,6 +30,7 @@ def message_to_dict(row: MessageRow) -> Message:
         "repairs": list(row.repairs or []),
         "rawContent": row.raw_content,
         "note": row.note,
+        "usage": message_usage(row),
         "profileId": row.profile_id,
         "profileName": row.profile_name,
         "model": row.profile_model,
@@ -57,6 +59,7 @@ def message_columns(message: Message, session_id: str) -> dict[str, Any]:
         "repairs": message["repairs"] or None,
         "raw_content": message["rawContent"],
         "note": message["note"],
+        **usage_columns(message.get("usage")),
         "profile_id": message.get("profileId"),
         "profile_name": (message.get("profileName") or "")[:100] or None,
         "profile_model": (message.get("model") or "")[:300] or None,

@@ -3,7 +3,17 @@
 from datetime import datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
@@ -110,6 +120,11 @@ class MessageRow(Base):
     raw_content: Mapped[str | None] = mapped_column(Text, default=None)
     # Why a message is not what was planned, e.g. the AI moderator's fallback (issue 15).
     note: Mapped[str | None] = mapped_column(Text, default=None)
+    # What the provider reported for the call(s) that wrote it, priced then (issue 31).
+    prompt_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
+    completion_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
+    cached_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
+    cost_usd: Mapped[float | None] = mapped_column(Float, default=None)
     # The model profile and model that wrote it (issue 30; None: moderator, older rows).
     profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
     profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
@@ -189,6 +204,8 @@ class SurveyRow(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     completed_at: Mapped[datetime | None] = mapped_column(default=None)
+    # {budgetUsd, webhookUrl} (issue 31); None: the defaults of the Settings screen.
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 
 class SurveyAnswerRow(Base):
@@ -221,6 +238,11 @@ class SurveyAnswerRow(Base):
     embedder: Mapped[str | None] = mapped_column(String(200), default=None)
     tokens: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # What the provider reported for the answer's call(s), priced then (issue 31).
+    prompt_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
+    completion_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
+    cached_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
+    cost_usd: Mapped[float | None] = mapped_column(Float, default=None)
     # The model profile and model that wrote it (issue 30; None on older rows).
     profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
     profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
@@ -239,6 +261,24 @@ class SessionLeaseRow(Base):
     owner: Mapped[str] = mapped_column(String(100))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     stop_request: Mapped[str | None] = mapped_column(String(10), nullable=True)
+
+
+class WebhookDeliveryRow(Base):
+    """One webhook POST (issue 31): a session or survey finished or failed. Kept so that
+    failures show on the Settings screen (services/usage/webhooks.py)."""
+
+    __tablename__ = "webhook_deliveries"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    target_kind: Mapped[str] = mapped_column(String(20))  # session | survey
+    target_id: Mapped[str] = mapped_column(String(64))
+    event: Mapped[str] = mapped_column(String(40))  # session.completed, survey.failed, ...
+    url: Mapped[str] = mapped_column(String(2000))
+    status: Mapped[str] = mapped_column(String(20), index=True)  # pending|delivered|failed
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
 class ModelProfileRow(Base):

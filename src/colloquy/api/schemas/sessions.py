@@ -12,6 +12,7 @@ from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
 from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.personas import Traits
 from colloquy.api.schemas.results import InsightsOut
+from colloquy.api.schemas.usage import UsageOut
 from colloquy.domain.constants import (
     SESSION_NAME_MAX_LENGTH,
     DiscussionMode,
@@ -50,6 +51,9 @@ class SessionSettingsIn(RequestModel):
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
     moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
+    # Issue 31: the run's budget (USD) and webhook; absent: the Settings screen's defaults.
+    budget_usd: float | None = None
+    webhook_url: str | None = Field(default=None, max_length=2000)
     # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
     participant_profiles: ProfileMap | None = None
     private_answers: bool = False  # issue 28
@@ -129,6 +133,7 @@ class SessionSummaryOut(CamelModel):
     source: Literal["simulated", "human"] = "simulated"
     # The stored session health verdict (good / fair / poor), once computed.
     health: str | None = None
+    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
 
 
 class MessageOut(CamelModel):
@@ -146,6 +151,7 @@ class MessageOut(CamelModel):
     repairs: list[str] = Field(default_factory=list)
     # Why the message is not what was planned (an AI moderator call that fell back).
     note: str | None = None
+    usage: UsageOut | None = None  # issue 31: the provider's counts for this message
     # Issue 30: the model profile and model that wrote an answer (None: moderator, older).
     profile_id: str | None = None
     profile_name: str | None = None
@@ -182,6 +188,9 @@ class SessionSettingsOut(CamelModel):
     auto_advance: bool
     # Who writes the prompts between rounds: scripted (the spec's text) | ai (issue 15).
     moderator: ModeratorKind = "scripted"
+    # Issue 31: the session's own budget and webhook, only when it has them.
+    budget_usd: float | None = Field(default=None, exclude_if=lambda v: v is None)
+    webhook_url: str | None = Field(default=None, exclude_if=lambda v: v is None)
     # Issue 30: {personaId: model profile id}; participants not named use the default.
     participant_profiles: dict[str, str] = Field(default_factory=dict)
     # Issue 28: private answers before/after each question; natural mode's model bids and
@@ -238,6 +247,7 @@ class SessionOut(CamelModel):
     model: SessionModelOut | None = None
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
+    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
     # Issue 29: persona id per participant of a human group (None: no turns), and for a
     # replay the original group {sessionId, participants: its participant per persona}.
     grounded_personas: list[str | None] | None = None

@@ -11,6 +11,7 @@ from pydantic import ConfigDict, Field
 from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.sessions import ErrorInfo, ProfileMap, StimulusIn
+from colloquy.api.schemas.usage import RunSettingsOut, UsageOut
 
 Anchor = Annotated[str, Field(max_length=1000)]
 PersonaId = Annotated[str, Field(max_length=64)]
@@ -49,6 +50,9 @@ class SurveySettingsIn(RequestModel):
 
     # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
     participant_profiles: ProfileMap | None = None
+    # Issue 31: the survey's budget (USD) and webhook; absent: the Settings screen's defaults.
+    budget_usd: float | None = None
+    webhook_url: str | None = Field(default=None, max_length=2000)
 
 
 class SurveyProgress(CamelModel):
@@ -68,6 +72,7 @@ class SurveySummaryOut(CamelModel):
     respondent_count: int
     samples: int
     progress: SurveyProgress
+    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
 
 
 class ConceptOut(CamelModel):
@@ -108,6 +113,7 @@ class SurveyOut(SurveySummaryOut):
     model: str
     embedder: str
     error: ErrorInfo | None = None
+    settings: RunSettingsOut = Field(default_factory=lambda: RunSettingsOut())
 
 
 class ScaleOut(CamelModel):

@@ -20,6 +20,7 @@ from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
 from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.usage.report import usage_rows
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _UNSAFE_FILENAME = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
@@ -99,6 +100,7 @@ def session_csv(
     ]
     if session.get("model"):
         rows.append(["Model", model_text(session["model"])])
+    rows += [list(row) for row in usage_rows(session)]
     rows.append([])
     if insights:
         rows += _insight_rows(insights)

@@ -18,6 +18,7 @@ from colloquy.domain.constants import MODERATOR_SPEAKER
 from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.csv_export import model_text
 from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.usage.report import usage_rows
 
 _ENTITY_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 # Only the punctuation that can start markup mid-line; '-', '+', '=' and '1.' matter only
@@ -84,6 +85,7 @@ def _details(
     ]
     if session.get("model"):
         rows.append(("Model", model_text(session["model"])))
+    rows += usage_rows(session)
     return ["## Session details", "", *_table(("Detail", "Value"), rows), ""]
 
 

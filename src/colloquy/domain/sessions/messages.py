@@ -6,7 +6,7 @@ pass it around: a camelCase dict (the JSON of GET /api/sessions/{id} and of the 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class NewMessage(TypedDict):
@@ -26,6 +26,9 @@ class NewMessage(TypedDict):
     repairs: NotRequired[list[str]]  # what answer cleaning changed (answers only)
     rawContent: NotRequired[str | None]  # the model's text before cleaning, when repaired
     note: NotRequired[str | None]  # e.g. the AI moderator's fallback to the scripted text
+    # What the provider reported for the call(s) that wrote it (issue 31): promptTokens,
+    # completionTokens, cachedTokens, costUsd. Absent: no model call (scripted lines).
+    usage: NotRequired[dict[str, Any] | None]
     # The model profile and model that wrote an answer (issue 30: mixed panels).
     profileId: NotRequired[str | None]
     profileName: NotRequired[str | None]
@@ -51,6 +54,7 @@ class Message(TypedDict):
     repairs: list[str]
     rawContent: str | None
     note: str | None
+    usage: NotRequired[dict[str, Any] | None]
     profileId: NotRequired[str | None]  # issue 30: the profile and model that wrote it
     profileName: NotRequired[str | None]
     model: NotRequired[str | None]
@@ -75,6 +79,7 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "repairs": list(message.get("repairs") or []),
         "rawContent": message.get("rawContent"),
         "note": message.get("note"),
+        "usage": message.get("usage"),
         "profileId": message.get("profileId"),
         "profileName": message.get("profileName"),
         "model": message.get("model"),

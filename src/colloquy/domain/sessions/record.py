@@ -44,6 +44,7 @@ from colloquy.domain.stored_values import (
     text,
     texts,
 )
+from colloquy.domain.usage.run_settings import stored_run_settings
 
 DISCUSSION_MODES: tuple[DiscussionMode, ...] = ("sequential", "parallel", "natural")
 MODERATOR_KINDS: tuple[ModeratorKind, ...] = ("scripted", "ai")
@@ -79,6 +80,8 @@ class SessionSettings(TypedDict):
     discussionMode: DiscussionMode
     autoAdvance: bool
     moderator: ModeratorKind
+    budgetUsd: NotRequired[float]  # issue 31 (domain/usage/run_settings.py)
+    webhookUrl: NotRequired[str]
     participantProfiles: NotRequired[dict[str, str]]  # issue 30: {personaId: profileId}
     privateAnswers: NotRequired[bool]  # issue 28: private answers before/after each question
     modelBids: NotRequired[bool]  # natural mode: participants bid 0-9 to speak (one call a turn)
@@ -171,6 +174,7 @@ def session_settings(value: Any) -> SessionSettings:
         "discussionMode": one_of(data.get("discussionMode"), DISCUSSION_MODES, "sequential"),
         "autoAdvance": data.get("autoAdvance") is True,
         "moderator": one_of(data.get("moderator"), MODERATOR_KINDS, "scripted"),
+        **stored_run_settings(data),  # type: ignore[typeddict-item]
         "participantProfiles": profile_map(data.get("participantProfiles")),
     }
     # Issue 28's settings only when stored (a session without them reads as before).

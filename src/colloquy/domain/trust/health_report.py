@@ -32,6 +32,7 @@ from colloquy.domain.trust.health_metrics import (
 )
 from colloquy.domain.trust.health_persona import character_breaks, trait_consistency
 from colloquy.domain.trust.health_private import private_conformity
+from colloquy.domain.trust.health_reasks import unusable_answers
 from colloquy.domain.trust.health_turns import as_phases
 from colloquy.domain.trust.health_voices import distinctiveness, verbosity
 
@@ -155,6 +156,7 @@ def build_health_report(
         trait_consistency(answers, participants),
         verbosity(answers),
         distinctiveness(answers),
+        unusable_answers(messages),  # issue 30 item 5: answers asked again
     ]
     extra = []
     human = source == HUMAN

@@ -22,6 +22,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.models.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.sessions.loading import load_session
+from colloquy.services.usage.totals import usage_of_messages
 from colloquy.store.types import utcnow
 
 JSON_FORMAT = "colloquy-session/1"  # lets a future import recognise the file
@@ -43,6 +44,7 @@ async def csv_export(
 ) -> tuple[str, str]:
     session, every = await load_session(db, session_id, private=True)
     messages = public(every)
+    session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
     notice = synthetic_notice(model_label_for(session, runtime))
     text = session_csv(session, messages, session["insights"], notice)
     extra = private_csv_rows(every)  # issue 28: their own section after the transcript
@@ -59,6 +61,7 @@ async def json_export(
     once completed, its health report."""
     session, every = await load_session(db, session_id, private=True)
     messages = public(every)
+    session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
     document = {
         "format": JSON_FORMAT,
         "syntheticData": synthetic_block(model_label_for(session, runtime)),
@@ -83,6 +86,7 @@ async def markdown_export(
 ) -> tuple[str, str]:
     session, every = await load_session(db, session_id, private=True)
     messages = public(every)
+    session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
     notice = synthetic_notice(model_label_for(session, runtime))
     report = markdown_report(
         session, messages, session["insights"], build_analytics(session, messages), notice

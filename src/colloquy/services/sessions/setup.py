@@ -24,6 +24,7 @@ from colloquy.domain.sessions.stimuli import (
     stimulus_platform,
     validate_stimuli,
 )
+from colloquy.domain.usage.run_settings import run_settings, run_settings_errors
 from colloquy.domain.validation import (
     MSG_SESSION_NAME,
     nonblank_questions,
@@ -136,6 +137,7 @@ def validate_setup(data: dict[str, Any]) -> None:
     if any(len(q) > QUESTION_MAX for q in nonblank_questions(data.get("questions"))):
         errors.append(MSG_QUESTION_TOO_LONG)
     errors += _settings_errors(data.get("settings") or {})
+    errors += run_settings_errors(data.get("settings") or {})
     if errors:
         raise ValidationFailed(list(dict.fromkeys(errors)))
 
@@ -167,6 +169,7 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
             "discussionMode": settings.get("discussionMode") or SEQUENTIAL,
             "autoAdvance": bool(settings.get("autoAdvance", False)),
             "moderator": settings.get("moderator") or DEFAULT_MODERATOR,
+            **run_settings(settings),  # budgetUsd, webhookUrl (issue 31)
             "participantProfiles": dict(settings.get("participantProfiles") or {}),
             **({"privateAnswers": True} if settings.get("privateAnswers") is True else {}),
             **_natural_settings(settings),

@@ -19,6 +19,7 @@ from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.domain.sessions.record import ModelRecord, SessionRecord
 from colloquy.engine.journal import load_messages
 from colloquy.engine.publisher import progress_payload
+from colloquy.services.usage.totals import session_usage, usage_of_messages
 from colloquy.store.models import MessageRow, SessionHealthRow, SessionRow
 
 SUMMARY_LIMIT = 1000  # the dashboard lists at most this many sessions, newest first
@@ -92,6 +93,7 @@ def session_view(
         "running": bool(row.running),
         "messages": [_view_message(m) for m in messages],
         "progress": progress,
+        "usage": usage_of_messages(messages),  # issue 31
         # Issue 29: the personas made from a human group's people; what a replay replays.
         "groundedPersonas": (row.settings or {}).get("groundedPersonas"),
         "replayOf": (row.settings or {}).get("replayOf"),
@@ -121,6 +123,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
         for session_id, sentiment, n in grouped:
             counts.setdefault(session_id, {})[sentiment or ""] = n
     health = await overall_by_session(db, [r.id for r in rows])
+    usage = await session_usage(db, [r.id for r in rows])
     out = []
     for row in rows:
         record = session_record(row)
@@ -139,6 +142,7 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
                 "messageCount": sum(c.values()),
                 "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},
                 "health": health.get(row.id),
+                "usage": usage[row.id],
             }
         )
     return out

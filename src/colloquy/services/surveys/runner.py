@@ -40,11 +40,14 @@ from colloquy.domain.surveys.rules import (
 )
 from colloquy.domain.surveys.scales import anchor_sets, scale_points
 from colloquy.domain.surveys.ssr import ssr_pmf
+from colloquy.engine import run_usage
 from colloquy.engine.events import EventBus
 from colloquy.engine.prompting import image_urls
+from colloquy.engine.run_usage import answer_usage
 from colloquy.engine.voices import Voice, close_owned
 from colloquy.errors import AppError
 from colloquy.llm.errors import LLMError
+from colloquy.llm.metered import BudgetReached
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
@@ -53,6 +56,7 @@ from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.surveys import control
 from colloquy.services.surveys.rating import rate_pending, rate_together
 from colloquy.services.trust.session_health import current_model
+from colloquy.services.usage import webhooks
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
 from colloquy.store.types import utcnow
 
@@ -105,6 +109,7 @@ class SurveyRunner:
         self.progress = progress
         self.stopping = False
         self.fatal: LLMError | None = None
+        self.budget_stop: BudgetReached | None = None
         self.last_error: LLMError | None = None
         self.last_reason: str | None = None  # a failure that is not the model's
         self._anchors: dict[str, list[list[list[float]]]] = {}
@@ -124,6 +129,7 @@ class SurveyRunner:
             if row is None or row.status != "running":
                 return
             survey = _as_dict(row)
+            settings = row.settings
             done = {
                 (a.respondent_id, a.concept_id, a.question_id, a.sample)
                 for a in await db.scalars(
@@ -147,8 +153,10 @@ class SurveyRunner:
         for key in todo:
             queue.put_nowait(key)
         cap = max(1, int(self.runtime.settings.survey_concurrency))
+        provider = await run_usage.metered(factory, provider, settings, survey_id=self.survey_id)
         context = _Context(survey, provider, self.runtime.settings.uploads_dir)
         context.voices = await respondent_voices(self.runtime, survey["respondents"], provider)
+        context.voices = run_usage.metered_voices(context.voices, provider.meter)  # issue 31
         workers = [asyncio.create_task(self._worker(queue, context)) for _ in range(cap)]
         self.workers = workers
         try:
@@ -185,13 +193,16 @@ class SurveyRunner:
                 await db.commit()
 
     async def _worker(self, queue: asyncio.Queue, context: _Context) -> None:
-        while not self.stopping and self.fatal is None:
+        while not self.stopping and self.fatal is None and self.budget_stop is None:
             try:
                 key = queue.get_nowait()
             except asyncio.QueueEmpty:
                 return
             try:
                 await self._answer(key, context)
+            except BudgetReached as exc:  # issue 31: run again after raising the budget
+                self.budget_stop = exc
+                return
             except LLMError as exc:
                 self.progress.errors += 1
                 self.last_error = exc
@@ -264,6 +275,7 @@ class SurveyRunner:
                     direct_text=direct_text,
                     embedder=embedder,
                     tokens=tokens,
+                    **answer_usage(voice.provider),
                     profile_id=voice.profile_id,  # issue 30: who wrote it, on which model
                     profile_name=(voice.profile_name or "")[:100] or None,
                     profile_model=voice.model[:300],
@@ -305,6 +317,8 @@ class SurveyRunner:
                 row.status, row.error, row.completed_at = "completed", None, utcnow()
             elif self.stopping:
                 row.status = "stopped"
+            elif self.budget_stop is not None:
+                row.status, row.error = "failed", self.budget_stop.error
             else:
                 err = self.fatal or self.last_error
                 reason = err.message if err else self.last_reason
@@ -319,6 +333,8 @@ class SurveyRunner:
                 }
             await db.commit()
             self.progress.status = row.status
+            if row.status in ("completed", "failed"):  # issue 31: the webhook
+                webhooks.schedule(self.runtime, "survey", self.survey_id, row.status == "completed")
         self.progress.bump()
 
 

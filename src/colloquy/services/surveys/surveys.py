@@ -21,12 +21,20 @@ from colloquy.domain.surveys.scales import (
     scale_points,
 )
 from colloquy.domain.surveys.ssr import expected_value
+from colloquy.domain.usage.cost import ZERO
+from colloquy.domain.usage.report import usage_rows
+from colloquy.domain.usage.run_settings import (
+    run_settings,
+    run_settings_errors,
+    stored_run_settings,
+)
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import get_embedder
 from colloquy.services.models.profile_use import check_assignments
 from colloquy.services.sessions.setup import _clean_stimulus, _link_errors, participant_snapshots
 from colloquy.services.surveys.runner import SurveyManager
+from colloquy.services.usage.totals import survey_usage
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
 
 OFFLINE_WARNING = (
@@ -64,6 +72,7 @@ async def create_survey(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any
         "samples": data.get("samples") if data.get("samples") is not None else SAMPLES_DEFAULT,
     }
     errors = validate_survey(draft)
+    errors += run_settings_errors(data.get("settings") or {})
     for concept in concepts_in:
         errors += [m for m in _link_errors(concept) if m not in errors]
     if errors:
@@ -88,6 +97,7 @@ async def create_survey(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any
         respondents=respondents,
         samples=draft["samples"],
         ask_direct=bool(data.get("askDirect")),
+        settings=run_settings(data.get("settings") or {}) or None,
         model="",
         embedder="",
     )
@@ -114,7 +124,9 @@ def _planned(row: SurveyRow) -> int:
     return len(row.respondents) * len(row.concepts) * len(row.questions) * row.samples
 
 
-def _summary(row: SurveyRow, done: int, manager: SurveyManager | None) -> dict[str, Any]:
+def _summary(
+    row: SurveyRow, done: int, manager: SurveyManager | None, usage: dict[str, Any] | None = None
+) -> dict[str, Any]:
     errors = manager.progress[row.id].errors if manager and row.id in manager.progress else 0
     return {
         "id": row.id,
@@ -127,13 +139,15 @@ def _summary(row: SurveyRow, done: int, manager: SurveyManager | None) -> dict[s
         "respondentCount": len(row.respondents),
         "samples": row.samples,
         "progress": {"done": done, "total": _planned(row), "errors": errors},
+        "usage": usage or ZERO.as_json(),
     }
 
 
 async def list_surveys(db: AsyncSession, manager: SurveyManager | None) -> list[dict[str, Any]]:
     rows = list(await db.scalars(select(SurveyRow).order_by(SurveyRow.created_at.desc())))
     counts = await _answer_counts(db)
-    return [_summary(r, counts.get(r.id, 0), manager) for r in rows]
+    usage = await survey_usage(db, [r.id for r in rows])
+    return [_summary(r, counts.get(r.id, 0), manager, usage[r.id]) for r in rows]
 
 
 async def get_survey(
@@ -141,8 +155,10 @@ async def get_survey(
 ) -> dict[str, Any]:
     row = await _row(db, survey_id)
     done = (await _answer_counts(db, [row.id])).get(row.id, 0)
+    usage = (await survey_usage(db, [row.id]))[row.id]
     return {
-        **_summary(row, done, manager),
+        **_summary(row, done, manager, usage),
+        "settings": stored_run_settings(row.settings),
         "concepts": row.concepts,
         "questions": [
             {**q, "scaleLabel": scale_label(q["scale"]), "points": scale_points(q["scale"])}
@@ -289,7 +305,9 @@ async def export_csv(db: AsyncSession, runtime: Runtime, survey_id: str) -> str:
     row = await _row(db, survey_id)
     results = await get_results(db, runtime, survey_id)
     survey = {"concepts": row.concepts, "questions": row.questions, "respondents": row.respondents}
-    return survey_csv(survey, results["answers"], results["results"], _synthetic_notice(row))
+    usage = usage_rows({"usage": (await survey_usage(db, [row.id]))[row.id]})
+    notice = " ".join([_synthetic_notice(row), *(f"{k}: {v}." for k, v in usage)])
+    return survey_csv(survey, results["answers"], results["results"], notice)
 
 
 async def export_json(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:

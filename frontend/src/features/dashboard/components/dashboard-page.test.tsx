@@ -86,7 +86,7 @@ describe("DashboardPage", () => {
     expect(within(sentiment).getByText("Positive")).toBeInTheDocument();
 
     const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
-    expect(headers).toEqual(["Session Name", "Date", "Participants", "Status", "Actions"]);
+    expect(headers).toEqual(["Session Name", "Date", "Participants", "Status", "Cost", "Actions"]);
     expect(within(rows[0]).getByRole("link", { name: "View Results" })).toHaveAttribute("href", "/session/s1/results");
     expect(within(rows[1]).queryByRole("link", { name: "View Results" })).not.toBeInTheDocument();
     expect(within(rows[1]).getByText("In Progress")).toBeInTheDocument();

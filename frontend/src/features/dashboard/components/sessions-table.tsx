@@ -6,6 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { HealthBadge } from "@/components/health-badge";
+import { formatUsd, usageLine, usageOf } from "@/lib/usage/format";
 import type { SessionSummary } from "@/lib/api-types";
 import { formatDate } from "@/lib/dates";
 import { STATUS_LABELS } from "../utils/dashboard";
@@ -52,6 +53,9 @@ export function SessionsTable({
             </th>
             <th scope="col" className={HEAD}>
               Status
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Cost
             </th>
             <th scope="col" className={`${HEAD} text-right`}>
               Actions
@@ -110,6 +114,9 @@ export function SessionsTable({
                     Human group
                   </Badge>
                 )}
+              </td>
+              <td className={`${CELL} text-right tabular-nums`} data-testid="session-cost" title={usageLine(usageOf(session))}>
+                {formatUsd(usageOf(session).costUsd)}
               </td>
               <td className={CELL}>
                 <div className="flex items-center justify-end gap-1">

@@ -31,6 +31,8 @@ import { InsightsTab } from "./insights-tab";
 import { ModelBreakdown } from "./model-breakdown";
 import { ParticipantsTab } from "./participants-tab";
 import { RerunDialog } from "./rerun-dialog";
+import { UsageCard } from "@/components/usage/usage-card";
+import { usageOf } from "@/lib/usage/format";
 import { StatsCards } from "./stats-cards";
 import { TranscriptTab } from "./transcript-tab";
 
@@ -139,6 +141,7 @@ export function SessionResults({ session }: { session: Session & { privateAnswer
       {rerunOpen && <RerunDialog session={session} open={rerunOpen} onOpenChange={setRerunOpen} />}
 
       <StatsCards session={session} />
+      {session.source !== "human" && <div className="mt-4 max-w-md"><UsageCard usage={usageOf(session)} /></div>}
       <ModelBreakdown session={session} />
       <ChangedMinds session={session} privateAnswers={session.privateAnswers ?? []} />
       <ReplaySimilarityCard session={session} />

@@ -130,9 +130,18 @@ const REPAIR_LABELS: Record<string, string> = {
   incomplete_sentence: "an unfinished last sentence",
 };
 
+/** Re-asks of an unusable answer (issue 30 item 5), counted in the repairs. */
+const REASKED = "reasked";
+const KEPT_UNUSABLE = "kept_unusable";
+
 /** What answer cleaning removed, in words (the raw text stays in the JSON export). */
-function repairsText(repairs: readonly string[]): string {
-  return repairs.map((r) => REPAIR_LABELS[r] ?? r).join(", ") + " removed";
+export function repairsText(repairs: readonly string[]): string {
+  const removed = repairs.filter((r) => r !== REASKED && r !== KEPT_UNUSABLE);
+  const reasks = repairs.filter((r) => r === REASKED).length;
+  const parts = removed.length ? [removed.map((r) => REPAIR_LABELS[r] ?? r).join(", ") + " removed"] : [];
+  if (reasks) parts.push(`asked again ${reasks === 1 ? "once" : `${reasks} times`}`);
+  if (repairs.includes(KEPT_UNUSABLE)) parts.push("still a name, a round line or under 3 words: kept as written");
+  return parts.join("; ");
 }
 
 /** product-rules §2 Transcript tab: search, participant filter, 'No messages found'. */

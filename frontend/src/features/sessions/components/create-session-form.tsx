@@ -28,6 +28,7 @@ import {
   addQuestionRow,
   canStartSession,
   MSG_SELECT_PERSONAS,
+  nonBlankQuestions,
   participantCountOk,
   questionsFromTemplate,
   removeQuestionRow,
@@ -38,6 +39,8 @@ import {
 } from "../utils/session-form";
 import { DiscussionExtras } from "./discussion-extras";
 import { DiversityCard } from "./diversity-card";
+import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
+import { withBudget } from "@/lib/usage/format";
 import { EstimatedUsageCard } from "./estimated-usage-card";
 import { FormSection } from "./form-section";
 import { type Option, OptionCards } from "./option-cards";
@@ -108,6 +111,7 @@ export interface CreateSessionFormProps {
 export function CreateSessionForm({ personas, colorIndex, templates, initialValues, restoredDraft }: CreateSessionFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<SessionFormValues>(initialValues);
+  const [budget, setBudget] = useState(""); // issue 31: the session's own budget (USD)
   const [models, setModels] = useState<Record<string, string>>({}); // issue 30: mixed panel
   const autosave = useDraftAutosave(values, restoredDraft);
   const createSession = useCreateSession();
@@ -129,7 +133,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
 
   const start = () => {
     if (!canStartSession(values) || createSession.isPending) return;
-    createSession.mutate(withParticipantProfiles(toCreateInput(values), models), {
+    createSession.mutate(withBudget(withParticipantProfiles(toCreateInput(values), models), budget), {
       onSuccess: async (session) => {
         autosave.stop();
         try {
@@ -278,6 +282,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             responseLength={values.responseLength}
             moderator={values.moderator}
           />
+          <CostEstimateCard kind="sessions" body={toCreateInput(values)} ready={countOk && nonBlankQuestions(values.questions).length > 0} budget={budget} onBudgetChange={setBudget} />
           {diversity && <DiversityCard result={diversity} />}
         </aside>
       </div>

@@ -23,6 +23,8 @@ import type { WritingAnswer } from "../utils/live-events";
 import { Conversation } from "./conversation";
 import { GenerationErrorBox } from "./generation-error-box";
 import { SessionParticipantsCard } from "./session-participants-card";
+import { BudgetRaise } from "@/components/usage/budget-raise";
+import { isBudgetStop, sumUsage } from "@/lib/usage/format";
 import { SessionProgressCard } from "./session-progress-card";
 import { StimulusMaterials } from "./stimulus-materials";
 
@@ -215,18 +217,21 @@ export function LiveSessionPage() {
             headerAside={statusBadge}
             footer={
               data.error && !completed ? (
-                <GenerationErrorBox
-                  error={data.error}
-                  retrying={run.isPending}
-                  onRetry={retry}
-                  onExit={() => navigate(paths.dashboard.getHref())}
-                />
+                <>
+                  <GenerationErrorBox
+                    error={data.error}
+                    retrying={run.isPending}
+                    onRetry={retry}
+                    onExit={() => navigate(paths.dashboard.getHref())}
+                  />
+                  {isBudgetStop(data.error.message) && <BudgetRaise kind="sessions" id={data.id} onRaised={retry} />}
+                </>
               ) : undefined
             }
           />
         </div>
         <div className="space-y-6">
-          <SessionProgressCard progress={data.progress} questions={data.questions} tokensUsed={data.tokensUsed} />
+          <SessionProgressCard progress={data.progress} questions={data.questions} tokensUsed={data.tokensUsed} usage={sumUsage(data.messages)} />
           <SessionParticipantsCard participants={data.participants} speakingIndex={speakingIndex(data, writingNow)} />
         </div>
       </div>

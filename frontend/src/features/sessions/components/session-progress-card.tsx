@@ -2,15 +2,19 @@ import { ActivityIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import type { SessionProgress } from "@/lib/api-types";
+import { ReportedUsage } from "@/components/usage/reported-usage";
+import type { Usage } from "@/lib/usage/types";
 import { overallProgressLabel, questionLabel, stepLabel, tokensLabel } from "../utils/progress";
 
 export interface SessionProgressCardProps {
   progress: SessionProgress;
   questions: readonly string[];
   tokensUsed: number;
+  /** What the provider reported so far (issue 31), shown beside the spec's estimate. */
+  usage?: Usage;
 }
 
-export function SessionProgressCard({ progress, questions, tokensUsed }: SessionProgressCardProps) {
+export function SessionProgressCard({ progress, questions, tokensUsed, usage }: SessionProgressCardProps) {
   const current = questions[Math.min(Math.max(progress.questionIndex, 0), questions.length - 1)];
   return (
     <Card role="region" aria-labelledby="progress-heading" className="gap-5 p-5" data-testid="progress-card">
@@ -45,11 +49,14 @@ export function SessionProgressCard({ progress, questions, tokensUsed }: Session
           {stepLabel(progress)}
         </div>
         <div className="flex items-baseline justify-between gap-2">
-          <span className="text-muted-foreground">Tokens Used</span>
+          <span className="text-muted-foreground">
+            Tokens Used <span className="text-xs">(estimate)</span>
+          </span>
           <span className="font-medium tabular-nums" data-testid="tokens-used">
             {tokensLabel(tokensUsed)}
           </span>
         </div>
+        {usage && <ReportedUsage usage={usage} />}
       </div>
     </Card>
   );

@@ -13,6 +13,8 @@ import type { ModelSettings, ModelSettingsInput, ModelTest } from "@/lib/api-typ
 import { cn } from "@/lib/utils";
 import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestModel } from "@/lib/model-settings-queries";
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
+import { PricesCard } from "@/components/usage/prices-card";
+import { WebhooksCard } from "@/components/usage/webhooks-card";
 import { DownloadModelsCard } from "./download-models-card";
 import { EmbeddingsCard } from "./embeddings-card";
 import { ModelProfilesCard } from "./model-profiles-card";
@@ -56,6 +58,8 @@ export function SettingsPage() {
           </div>
           <ModelProfilesCard />
           <DownloadModelsCard />
+          <PricesCard />
+          <WebhooksCard />
           <EmbeddingsCard />
         </div>
       )}

@@ -13,6 +13,8 @@ import { ParticipantModels } from "@/components/participant-models";
 import { participantProfiles } from "@/lib/participant-models";
 import { usePersonas } from "@/lib/personas-query";
 import { errorMessage } from "@/lib/api-client";
+import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
+import { withBudget } from "@/lib/usage/format";
 import { useCreateSurvey, useScales } from "../api/surveys";
 import { GenerateRespondents } from "./generate-respondents";
 
@@ -83,6 +85,7 @@ export function CreateSurveyPage() {
   const [picked, setPicked] = useState<string[]>([]);
   const [samples, setSamples] = useState(2);
   const [askDirect, setAskDirect] = useState(false);
+  const [budget, setBudget] = useState(""); // issue 31: the survey's own budget (USD)
   const [models, setModels] = useState<Record<string, string>>({}); // issue 30: mixed panel
 
   const setConcept = (i: number, patch: Partial<ConceptDraft>) =>
@@ -98,7 +101,7 @@ export function CreateSurveyPage() {
     const chosen = participantProfiles(models, picked);
     const plain = toCreateBody(name, concepts, questions, picked, samples, askDirect);
     const body = Object.keys(chosen).length ? { ...plain, settings: { participantProfiles: chosen } } : plain;
-    create.mutate(body, {
+    create.mutate(withBudget(body, budget), {
       onSuccess: (survey) => {
         void navigate(paths.survey.getHref(survey.id));
       },
@@ -309,6 +312,16 @@ export function CreateSurveyPage() {
             </label>
           </CardContent>
         </Card>
+
+        <div className="max-w-md">
+          <CostEstimateCard
+            kind="surveys"
+            body={toCreateBody(name, concepts, questions, picked, samples, askDirect)}
+            ready={planned > 0 && !tooBig}
+            budget={budget}
+            onBudgetChange={setBudget}
+          />
+        </div>
 
         <div className="flex items-center justify-between gap-3">
           <p className={tooBig ? "text-sm text-destructive" : "text-sm text-muted-foreground"} data-testid="planned-calls" aria-live="polite">

@@ -4,6 +4,8 @@ import { useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
+import { BudgetRaise } from "@/components/usage/budget-raise";
+import { isBudgetStop, usageLine, usageOf } from "@/lib/usage/format";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -72,6 +74,10 @@ function ProgressPanel({ survey }: { survey: Survey }) {
           </p>
         )}
         {survey.error && <p className="text-sm text-destructive">{survey.error.message}</p>}
+        {!running && isBudgetStop(survey.error?.message) && <BudgetRaise kind="surveys" id={survey.id} onRaised={onRun} />}
+        <p className="text-xs text-muted-foreground" data-testid="survey-usage">
+          Reported by the model: {usageLine(usageOf(survey))}
+        </p>
       </CardContent>
     </Card>
   );

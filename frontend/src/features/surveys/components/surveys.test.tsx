@@ -95,7 +95,7 @@ test("the form posts concepts, scales, respondents and samples", async () => {
   await user.click(await screen.findByRole("checkbox", { name: /Tom/ }));
   await user.click(screen.getByRole("button", { name: "Create survey" }));
   expect(await screen.findByRole("heading", { name: "Kettles" })).toBeInTheDocument();
-  const post = fetch.mock.calls.find(([, init]) => init?.method === "POST");
+  const post = fetch.mock.calls.find(([url, init]) => init?.method === "POST" && !String(url).endsWith("/estimate"));
   const body = JSON.parse(String(post?.[1]?.body));
   expect(body).toMatchObject({
     name: "Kettles",

@@ -1,0 +1,85 @@
+import { CalculatorIcon, Loader2Icon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useDefaultBudget, useEstimate } from "@/lib/usage/queries";
+import { formatCount, formatUsd, parseBudget } from "@/lib/usage/format";
+
+export interface CostEstimateCardProps {
+  kind: "sessions" | "surveys";
+  /** The create body as it would be sent now. */
+  body: unknown;
+  /** False while the setup is too incomplete to estimate. */
+  ready: boolean;
+  budget: string;
+  onBudgetChange: (text: string) => void;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  const key = JSON.stringify(value);
+  const latest = useRef(value);
+  latest.current = value;
+  useEffect(() => {
+    const t = setTimeout(() => setCurrent(latest.current), ms);
+    return () => clearTimeout(t);
+  }, [key, ms]);
+  return current;
+}
+
+/** The estimated cost before the run (server-side: planned calls x typical sizes) and the run's budget. */
+export function CostEstimateCard({ kind, body, ready, budget, onBudgetChange }: CostEstimateCardProps) {
+  const debounced = useDebounced(body, 400);
+  const estimate = useEstimate(kind, debounced, ready);
+  const fallback = useDefaultBudget();
+  const parsed = parseBudget(budget);
+  const defaultBudget = fallback.data?.budgetUsd;
+  const over = estimate.data && parsed.value != null && estimate.data.costUsd > parsed.value;
+  return (
+    <Card role="region" aria-labelledby="cost-heading" className="gap-3 p-5" data-testid="cost-estimate">
+      <div className="flex items-center gap-2">
+        <CalculatorIcon className="size-4 text-primary" aria-hidden="true" />
+        <h2 id="cost-heading" className="font-semibold">
+          Estimated Cost
+        </h2>
+        {estimate.isFetching && <Loader2Icon className="size-3 animate-spin text-muted-foreground" aria-label="Updating" />}
+      </div>
+      {!ready ? (
+        <p className="text-sm text-muted-foreground">Choose participants and questions to see an estimate.</p>
+      ) : estimate.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          Could not estimate the cost.
+        </p>
+      ) : !estimate.data ? (
+        <p className="text-sm text-muted-foreground">Estimating…</p>
+      ) : (
+        <>
+          <p className="text-3xl font-semibold tabular-nums" data-testid="cost-estimate-value">
+            ~{formatUsd(estimate.data.costUsd)}
+          </p>
+          <p className="text-xs text-muted-foreground" data-testid="cost-estimate-detail">
+            {formatCount(estimate.data.calls)} model calls, ~{formatCount(estimate.data.promptTokens)} prompt and ~
+            {formatCount(estimate.data.completionTokens)} answer tokens on {estimate.data.model || estimate.data.provider}
+            {estimate.data.priced ? "." : " (no price for this model on Settings: counted as free)."}
+          </p>
+        </>
+      )}
+      <div className="space-y-1.5">
+        <Label htmlFor={`${kind}-budget`}>Budget (USD)</Label>
+        <Input
+          id={`${kind}-budget`}
+          inputMode="decimal"
+          value={budget}
+          placeholder={defaultBudget != null ? `Default: ${formatUsd(defaultBudget)}` : "No budget"}
+          aria-invalid={parsed.error ? true : undefined}
+          aria-describedby={`${kind}-budget-hint`}
+          onChange={(e) => onBudgetChange(e.target.value)}
+        />
+        <p id={`${kind}-budget-hint`} className="text-xs text-muted-foreground" role={parsed.error || over ? "alert" : undefined}>
+          {parsed.error ?? (over ? "The estimate is above this budget: the run will stop when it is reached." : "The run stops before a call would pass it.")}
+        </p>
+      </div>
+    </Card>
+  );
+}

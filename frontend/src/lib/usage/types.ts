@@ -1,0 +1,12 @@
+import type { components } from "@/lib/api-schema";
+
+type Schemas = components["schemas"];
+
+export type Usage = Schemas["UsageOut"];
+export type Price = Schemas["PriceOut"];
+export type PriceTable = Record<string, Price>;
+export type PriceDefaults = Schemas["PriceDefaultsOut"];
+export type Estimate = Schemas["EstimateOut"];
+export type Budget = Schemas["BudgetOut"];
+export type WebhookSettings = Schemas["WebhookSettingsOut"];
+export type WebhookDelivery = Schemas["WebhookDeliveryOut"];

@@ -1,0 +1,82 @@
+"""Usage, prices, estimates and budgets (issue 31)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import Field
+
+from colloquy.api.schemas.common import CamelModel, RequestModel
+
+
+class UsageOut(CamelModel):
+    """Sums of what the providers reported; cost priced at the time of each call."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+    cost_usd: float = 0.0
+
+
+class PriceOut(CamelModel):
+    input: float
+    output: float
+    cached_input: float
+
+
+class PriceDefaultsOut(CamelModel):
+    as_of: str
+    prices: dict[str, PriceOut]
+
+
+class RunSettingsIn(RequestModel):
+    budget_usd: float | None = None
+    webhook_url: str | None = Field(default=None, max_length=2000)
+
+
+class RunSettingsOut(CamelModel):
+    budget_usd: float | None = None
+    webhook_url: str | None = None
+
+
+class BudgetIn(RequestModel):
+    budget_usd: float | None = None
+
+
+class BudgetOut(CamelModel):
+    budget_usd: float | None = None
+
+
+class EstimateOut(CamelModel):
+    calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    cost_usd: float
+    provider: str
+    model: str
+    priced: bool  # False: the price table has no price for this model (cost 0)
+    basis: str  # how it was computed, in one sentence
+
+
+class WebhookSettingsIn(RequestModel):
+    url: str | None = Field(default=None, max_length=2000)
+    secret: str | None = Field(default=None, max_length=500)  # write-only; "" removes it
+
+
+class WebhookSettingsOut(CamelModel):
+    url: str | None = None
+    has_secret: bool = False
+    header: str
+
+
+class WebhookDeliveryOut(CamelModel):
+    id: str
+    target_kind: str
+    target_id: str
+    event: str
+    url: str
+    status: str
+    attempts: int
+    last_error: str | None = None
+    created_at: datetime
+    updated_at: datetime

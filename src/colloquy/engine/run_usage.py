@@ -1,0 +1,117 @@
+"""Meter a run (issue 31): the price table, the budget and what was spent so far, loaded
+when a session or survey run starts (a run continued after the budget was raised loads
+the new one)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from colloquy.domain.usage.cost import budget_value
+from colloquy.engine.voices import Voice
+from colloquy.llm.metered import MeteredProvider, UsageMeter
+from colloquy.llm.provider import Provider
+from colloquy.store.models import MessageRow, SurveyAnswerRow
+from colloquy.store.usage_columns import usage_columns
+from colloquy.store.usage_settings import default_budget, price_table
+
+
+async def run_budget(db: AsyncSession, settings: dict[str, Any] | None) -> float | None:
+    """The run's own budget (settings.budgetUsd), else the default of the Settings screen."""
+    if settings and settings.get("budgetUsd") is not None:
+        return budget_value(settings.get("budgetUsd"))
+    return await default_budget(db)
+
+
+async def meter_for(
+    factory: async_sessionmaker[AsyncSession],
+    settings: dict[str, Any] | None,
+    *,
+    session_id: str | None = None,
+    survey_id: str | None = None,
+) -> UsageMeter:
+    """The run's meter: the price table and budget now, and what the run spent so far."""
+    async with factory() as db:
+        table = await price_table(db)
+        budget = await run_budget(db, settings)
+        if session_id is not None:
+            spent = await db.scalar(
+                select(func.coalesce(func.sum(MessageRow.cost_usd), 0.0)).where(
+                    MessageRow.session_id == session_id
+                )
+            )
+        else:
+            spent = await db.scalar(
+                select(func.coalesce(func.sum(SurveyAnswerRow.cost_usd), 0.0)).where(
+                    SurveyAnswerRow.survey_id == survey_id
+                )
+            )
+    return UsageMeter(table, budget, float(spent or 0.0))
+
+
+async def metered(
+    factory: async_sessionmaker[AsyncSession],
+    provider: Provider,
+    settings: dict[str, Any] | None,
+    *,
+    session_id: str | None = None,
+    survey_id: str | None = None,
+) -> MeteredProvider:
+    meter = await meter_for(factory, settings, session_id=session_id, survey_id=survey_id)
+    return MeteredProvider(provider, meter)
+
+
+K = TypeVar("K")
+
+
+def metered_voices(voices: dict[K, Voice], meter: UsageMeter) -> dict[K, Voice]:
+    """Every voice's provider metered by `meter` (one wrapper per provider)."""
+    wrapped: dict[int, MeteredProvider] = {}
+
+    def wrap(inner: Provider) -> MeteredProvider:
+        if isinstance(inner, MeteredProvider):
+            return inner
+        if id(inner) not in wrapped:
+            wrapped[id(inner)] = MeteredProvider(inner, meter)
+        return wrapped[id(inner)]
+
+    return {k: replace(v, provider=wrap(v.provider)) for k, v in voices.items()}
+
+
+async def metered_run(
+    factory: async_sessionmaker[AsyncSession],
+    provider: Provider,
+    voices: dict[int, Voice],
+    settings: dict[str, Any] | None,
+    *,
+    session_id: str,
+) -> tuple[MeteredProvider, dict[int, Voice]]:
+    """The run's provider and every participant's (mixed panels), metered by one meter."""
+    meter = await meter_for(factory, settings, session_id=session_id)
+    default = MeteredProvider(provider, meter)
+    same = {
+        k: replace(v, provider=default) if v.provider is provider else v for k, v in voices.items()
+    }
+    return default, metered_voices(same, meter)
+
+
+def usage_json(provider: Any, task: Any) -> dict[str, Any] | None:
+    """What the task's calls through a metered provider used, as a message stores it."""
+    if not isinstance(provider, MeteredProvider):
+        return None
+    usage = provider.meter.take(task)
+    return usage.as_json() if usage is not None else None
+
+
+def answer_usage(provider: Any) -> dict[str, Any]:
+    """The survey answer's usage columns: what the current task's calls used."""
+    usage = (
+        provider.meter.take(asyncio.current_task())
+        if isinstance(provider, MeteredProvider)
+        else None
+    )
+    return usage_columns(usage.as_json() if usage is not None else None)

@@ -1,0 +1,29 @@
+"""Reading the saved price table and default budget (app_settings rows `prices`, `usage`);
+services/usage/prices.py saves them, runs read them when they start (issue 31)."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from colloquy.domain.usage.cost import budget_value
+from colloquy.domain.usage.prices import DEFAULT_PRICES, Price, PriceTableError, parse_price_table
+from colloquy.store.models import AppSettingRow
+
+PRICES_KEY = "prices"
+USAGE_KEY = "usage"  # {budgetUsd: number | null}: the default budget of runs
+
+
+async def price_table(db: AsyncSession) -> dict[str, Price]:
+    """The saved table, or the defaults when none was saved (or it no longer reads)."""
+    row = await db.get(AppSettingRow, PRICES_KEY)
+    if row is None:
+        return dict(DEFAULT_PRICES)
+    try:
+        return parse_price_table((row.data or {}).get("table"))
+    except PriceTableError:
+        return dict(DEFAULT_PRICES)
+
+
+async def default_budget(db: AsyncSession) -> float | None:
+    row = await db.get(AppSettingRow, USAGE_KEY)
+    return budget_value((row.data or {}).get("budgetUsd")) if row is not None else None

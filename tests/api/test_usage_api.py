@@ -1,0 +1,142 @@
+"""Prices, default budget, estimates and run budgets through the API (issue 31 item 4)."""
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from colloquy.app import create_app
+from colloquy.domain.usage.prices import DEFAULT_PRICES_AS_OF
+from support.fake_openai import FakeReply, run_fake_openai
+
+
+def _ids(api, n):
+    return [p["id"] for p in api.get("/api/personas").json()[:n]]
+
+
+def test_price_table_round_trip_and_refusals(client):
+    table = client.get("/api/settings/prices").json()
+    assert table["gpt-4o"] == {"input": 2.5, "output": 10.0, "cachedInput": 1.25}
+    defaults = client.get("/api/settings/prices/defaults").json()
+    assert defaults["asOf"] == DEFAULT_PRICES_AS_OF and defaults["prices"] == table
+    body = {
+        "my-model": {"input": 2.5, "output": 10, "cachedInput": 1.25},
+        "x": {"input": 1, "output": 2},
+    }
+    res = client.put("/api/settings/prices", json=body)
+    assert res.status_code == 200, res.text
+    assert res.json() == {
+        "my-model": {"input": 2.5, "output": 10.0, "cachedInput": 1.25},
+        "x": {"input": 1.0, "output": 2.0, "cachedInput": 1.0},
+    }
+    for bad, message in [
+        ({"m": {"input": -2.5, "output": 10}}, "m: input must be 0 or more"),
+        ({"m": {"input": "cheap", "output": 10}}, "m: input must be a number (USD per 1M tokens)"),
+        ({"m": {"input": 1}}, "m: output is missing"),
+    ]:
+        res = client.put("/api/settings/prices", json=bad)
+        assert res.status_code == 422 and res.json()["errors"] == [message]
+    assert set(client.get("/api/settings/prices").json()) == {"my-model", "x"}  # unchanged
+    assert "gpt-4o" in client.delete("/api/settings/prices").json()
+
+
+def test_default_budget(client):
+    assert client.get("/api/settings/budget").json() == {"budgetUsd": None}
+    assert client.put("/api/settings/budget", json={"budgetUsd": 2.5}).json() == {"budgetUsd": 2.5}
+    assert client.get("/api/settings/budget").json() == {"budgetUsd": 2.5}
+    res = client.put("/api/settings/budget", json={"budgetUsd": -1})
+    assert res.status_code == 422 and res.json()["errors"] == ["Budget must be 0 or more"]
+    assert client.put("/api/settings/budget", json={"budgetUsd": None}).json() == {
+        "budgetUsd": None
+    }
+
+
+def test_session_estimate_and_budget_settings(client):
+    client.put("/api/settings/prices", json={"test-model": {"input": 1, "output": 2}})
+    body = {
+        "name": "Study",
+        "participantIds": _ids(client, 3),
+        "questions": ["Would you buy it?", "Why?"],
+        "settings": {"responseLength": "brief", "discussionMode": "sequential"},
+    }
+    est = client.post("/api/sessions/estimate", json=body).json()
+    assert est["calls"] == 3 * 2 * 3 and est["model"] == "test-model" and est["priced"]
+    assert est["completionTokens"] == 18 * 32  # brief answers at their typical size
+    expected = (est["promptTokens"] * 1 + est["completionTokens"] * 2) / 1e6
+    assert est["costUsd"] == pytest.approx(expected)
+    longer = client.post(
+        "/api/sessions/estimate", json={**body, "settings": {"responseLength": "detailed"}}
+    ).json()
+    assert longer["completionTokens"] == 18 * 105 and longer["costUsd"] > est["costUsd"]
+    unknown = client.post("/api/sessions/estimate", json={**body, "model": "nobody-prices-me"})
+    assert unknown.json()["priced"] is False and unknown.json()["costUsd"] == 0
+    # The budget and webhook go with the session's settings; bad ones are refused.
+    created = client.post(
+        "/api/sessions",
+        json={**body, "settings": {"budgetUsd": 0.5, "webhookUrl": "https://hooks.test/x"}},
+    )
+    assert created.status_code == 201, created.text
+    settings = created.json()["settings"]
+    assert settings["budgetUsd"] == 0.5 and settings["webhookUrl"] == "https://hooks.test/x"
+    assert created.json()["usage"] == {
+        "promptTokens": 0,
+        "completionTokens": 0,
+        "cachedTokens": 0,
+        "costUsd": 0.0,
+    }
+    bad = client.post("/api/sessions", json={**body, "settings": {"budgetUsd": -3}})
+    assert bad.status_code == 422 and "Budget must be 0 or more" in bad.json()["errors"]
+    sid = created.json()["id"]
+    assert client.put(f"/api/sessions/{sid}/budget", json={"budgetUsd": 4}).json() == {
+        "budgetUsd": 4.0
+    }
+    assert client.get(f"/api/sessions/{sid}").json()["settings"]["budgetUsd"] == 4.0
+    assert client.put("/api/sessions/nope/budget", json={"budgetUsd": 4}).status_code == 404
+    listed = client.get("/api/sessions").json()
+    assert listed[0]["usage"]["costUsd"] == 0.0
+
+
+def _wait(api, sid, statuses):
+    deadline = time.monotonic() + 60
+    while (survey := api.get(f"/api/surveys/{sid}").json())["status"] not in statuses:
+        assert time.monotonic() < deadline, survey
+        time.sleep(0.05)
+    return survey
+
+
+def test_survey_usage_budget_stop_and_continue(settings):
+    def reply(body):
+        return FakeReply(
+            "I would buy this, it looks useful.", prompt_tokens=50, completion_tokens=8
+        )
+
+    with run_fake_openai(reply) as fake:
+        settings.llm_base_url = fake.base_url
+        settings.survey_concurrency = 1
+        with TestClient(create_app(settings)) as api:
+            api.put("/api/settings/prices", json={"test-model": {"input": 0, "output": 1000}})
+            body = {
+                "name": "Kettles",
+                "concepts": [{"type": "text", "title": "Kettle", "content": "A solar kettle."}],
+                "questions": [{"text": "Would you buy it?", "scale": "purchase_intent"}],
+                "respondentIds": _ids(api, 3),
+                "samples": 2,
+                # An answer: 8 x 1000 / 1e6 = $0.008; a call's bound: 120 x 1000 / 1e6 = $0.12.
+                "settings": {"budgetUsd": 0.145},
+            }
+            est = api.post("/api/surveys/estimate", json=body).json()
+            assert est["calls"] == 6 and est["completionTokens"] == 6 * 32
+            survey = api.post("/api/surveys", json=body).json()
+            assert survey["settings"] == {"budgetUsd": 0.145, "webhookUrl": None}
+            api.post(f"/api/surveys/{survey['id']}/run")
+            stopped = _wait(api, survey["id"], ("failed", "completed"))
+            # 0, 0.008, 0.016 + 0.12 <= 0.145; 0.024 + 0.12 = 0.144 <= 0.145; 0.032 + 0.12 no.
+            assert stopped["progress"]["done"] == 4
+            assert stopped["error"]["message"] == "Budget reached: $0.032 of $0.145 spent"
+            assert stopped["usage"]["costUsd"] == pytest.approx(0.032)
+            assert stopped["usage"]["promptTokens"] == 200
+            api.put(f"/api/surveys/{survey['id']}/budget", json={"budgetUsd": 1})
+            api.post(f"/api/surveys/{survey['id']}/run")
+            done = _wait(api, survey["id"], ("completed",))
+            assert done["usage"]["costUsd"] == pytest.approx(0.048)
+            assert api.get("/api/surveys").json()[0]["usage"]["completionTokens"] == 48

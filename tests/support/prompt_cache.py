@@ -1,0 +1,96 @@
+"""What a caching model server would report, from prefix identity (issue 30 item 6).
+
+Anthropic: the prompt is the system blocks then the messages' blocks, in order; every
+block marked with cache_control ends a cacheable prefix. A request whose marked prefix was
+seen before (and is at least `min_tokens` long) reads it from the cache
+(cache_read_input_tokens); its longest marked prefix not yet cached is written
+(cache_creation_input_tokens); input_tokens is the rest, as the Messages API counts it.
+
+OpenAI: no marks; the longest prefix shared with an earlier prompt counts as cached in
+steps of 128 tokens from 1,024 on (`min_tokens`), as prompt_tokens_details.cached_tokens.
+
+Tokens are whitespace-separated words (the fakes' count). Install with
+`fake.usage_hook = PrefixCache().anthropic` (or `.openai`).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from .fake_anthropic import system_text
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+class PrefixCache:
+    def __init__(self, min_tokens: int = 0, step: int = 1) -> None:
+        self.min_tokens = min_tokens
+        self.step = step
+        self.seen: set[tuple[str, ...]] = set()  # Anthropic: cached marked prefixes
+        self.prompts: list[list[str]] = []  # OpenAI: earlier prompts' words
+        self._lock = threading.Lock()
+
+    # -- Anthropic ---------------------------------------------------------------------
+
+    def anthropic(self, body: dict[str, Any], usage: dict[str, Any]) -> dict[str, Any]:
+        words: list[str] = []
+        marks: list[int] = []  # word counts at the end of each marked block
+        system = body.get("system")
+        blocks = system if isinstance(system, list) else [{"text": system_text(body)}]
+        for message in body.get("messages", []):
+            content = message.get("content")
+            blocks = [*blocks, *(content if isinstance(content, list) else [{"text": content}])]
+        for block in blocks:
+            if not isinstance(block, dict):
+                continue
+            words += _words(str(block.get("text") or block.get("source", {}).get("data", "")))
+            if block.get("cache_control"):
+                marks.append(len(words))
+        read = written = 0
+        with self._lock:
+            usable = [m for m in marks if m >= self.min_tokens]
+            for m in reversed(usable):
+                if tuple(words[:m]) in self.seen:
+                    read = m
+                    break
+            if usable and usable[-1] > read:
+                written = usable[-1] - read
+            for m in usable:
+                self.seen.add(tuple(words[:m]))
+        return {
+            **usage,
+            "input_tokens": len(words) - read - written,
+            "cache_read_input_tokens": read,
+            "cache_creation_input_tokens": written,
+        }
+
+    # -- OpenAI (automatic) ------------------------------------------------------------
+
+    def openai(self, body: dict[str, Any], usage: dict[str, Any]) -> dict[str, Any]:
+        words: list[str] = []
+        for message in body.get("messages", []):
+            content = message.get("content")
+            if isinstance(content, list):
+                content = " ".join(p.get("text", "") for p in content if isinstance(p, dict))
+            words += _words(str(content or ""))
+        with self._lock:
+            shared = max((_common(words, p) for p in self.prompts), default=0)
+            self.prompts.append(words)
+        cached = shared - shared % self.step if shared >= self.min_tokens else 0
+        return {
+            **usage,
+            "prompt_tokens": len(words),
+            "prompt_tokens_details": {"cached_tokens": cached},
+        }
+
+
+def _common(a: list[str], b: list[str]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
