@@ -16,6 +16,7 @@ def test_the_tools_and_their_argument_schemas():
         "get_session",
         "run_survey",
         "get_survey_results",
+        "estimate_cost",
     ]
     schemas = {t.name: t.input_schema() for t in catalog.TOOLS}
     for name, schema in schemas.items():
@@ -23,6 +24,7 @@ def test_the_tools_and_their_argument_schemas():
     assert schemas["run_focus_group"]["required"] == ["guide"]
     assert schemas["get_session"]["required"] == ["session_id"]
     assert schemas["get_survey_results"]["required"] == ["survey_id"]
+    assert schemas["estimate_cost"]["required"] == ["guide"]
     assert "required" not in schemas["list_personas"]
     limit = schemas["list_personas"]["properties"]["limit"]
     assert (limit["minimum"], limit["maximum"], limit["default"]) == (1, 500, 100)

@@ -32,6 +32,7 @@ TOOLS = [
     "get_session",
     "run_survey",
     "get_survey_results",
+    "estimate_cost",
 ]
 
 
@@ -48,7 +49,7 @@ async def _exercise(client, fake) -> None:
     schema = next(t for t in listed.tools if t.name == "get_session").input_schema
     assert schema["required"] == ["session_id"]
     reads = {t.name for t in listed.tools if t.annotations and t.annotations.read_only_hint}
-    assert reads == {"list_personas", "get_session", "get_survey_results"}
+    assert reads == {"list_personas", "get_session", "get_survey_results", "estimate_cost"}
 
     personas = result_json(await client.call_tool("list_personas", {"limit": 3}))
     assert len(personas["personas"]) == 3 and personas["nextOffset"] == 3

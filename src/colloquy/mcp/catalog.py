@@ -18,7 +18,7 @@ from colloquy.errors import AppError
 from colloquy.mcp.context import ToolContext
 from colloquy.mcp.errors import MSG_INTERNAL, ToolFailure, from_app_error, invalid
 from colloquy.mcp.progress import Report, increasing, no_report
-from colloquy.mcp.tools import focus_group, personas, session_view, surveys
+from colloquy.mcp.tools import estimate, focus_group, personas, session_view, surveys
 from colloquy.mcp.tools.base import ToolArgs
 
 log = logging.getLogger("colloquy.mcp")
@@ -70,6 +70,13 @@ TOOLS: tuple[Tool, ...] = (
         surveys.RESULTS_DESCRIPTION,
         surveys.SurveyResultsArgs,
         surveys.get_survey_results,
+        read_only=True,
+    ),
+    Tool(
+        "estimate_cost",
+        estimate.DESCRIPTION,
+        estimate.EstimateCostArgs,
+        estimate.estimate_cost,
         read_only=True,
     ),
 )

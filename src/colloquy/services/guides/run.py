@@ -131,7 +131,7 @@ async def _upload(runtime: Runtime, found: resolve.Resolved) -> dict[int, str]:
     return uploaded
 
 
-async def _checked_session(
+async def checked_session(
     db: AsyncSession,
     runtime: Runtime,
     guide: FocusGroupGuide | Mapping[str, Any],
@@ -170,9 +170,9 @@ async def check_guide(
     lines = lines or {}
     g = guide if not isinstance(guide, Mapping) else validate_guide(dict(guide), lines)
     if isinstance(g, FocusGroupGuide):
-        await _checked_session(db, runtime, g, lines, base_dir, client_files)
+        await checked_session(db, runtime, g, lines, base_dir, client_files)
     else:
-        await _checked_survey(db, runtime, g, lines, base_dir, client_files)
+        await checked_survey(db, runtime, g, lines, base_dir, client_files)
     return g.kind
 
 
@@ -196,7 +196,7 @@ async def create_session_from_guide(
     ValidationFailed, HTTP 422) naming line and field of every problem; nothing is created.
     """
     lines = lines or {}
-    g, found = await _checked_session(db, runtime, guide, lines, base_dir, False)
+    g, found = await checked_session(db, runtime, guide, lines, base_dir, False)
     generated = await _generate(db, runtime, g.participants, g.seed)
     uploaded = await _upload(runtime, found)
     body = convert.session_body(
@@ -220,7 +220,7 @@ async def create_session_from_guide(
     return await sessions.get_session(db, view["id"], runners)
 
 
-async def _checked_survey(
+async def checked_survey(
     db: AsyncSession,
     runtime: Runtime,
     guide: SurveyGuide | Mapping[str, Any],
@@ -257,7 +257,7 @@ async def create_survey_from_guide(
     """Create the survey a survey guide describes and (by default) start it; as
     `create_session_from_guide`. Returns the survey's API view (SurveyOut's fields)."""
     lines = lines or {}
-    g, found = await _checked_survey(db, runtime, guide, lines, base_dir, False)
+    g, found = await checked_survey(db, runtime, guide, lines, base_dir, False)
     generated = await _generate(db, runtime, g.respondents, g.seed)
     uploaded = await _upload(runtime, found)
     body = convert.survey_body(
