@@ -43,6 +43,7 @@ def test_create_natural_session_with_private_answers_and_duplicate(api):
         "privateAnswers": True,
         "modelBids": False,
         "seed": 123,
+        "participantProfiles": {},
     }
     assert s["progress"]["turn"] == 1 and s["progress"]["turnBudget"] == 9
     assert s["progress"]["total"] == 18  # 2 questions x 9 turns, as in the other modes

@@ -87,7 +87,14 @@ describe("Start from a guide / Save as guide", { timeout: 30_000 }, () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     const sent = posts.find((p) => p.url === "/api/guides/from-setup")?.body as { name: string; settings: object };
     expect(sent.name).toBe("Eco pouch");
-    expect(sent.settings).toEqual({ responseLength: "moderate", discussionMode: "sequential", autoAdvance: false, moderator: "scripted" });
+    expect(sent.settings).toEqual({
+      responseLength: "moderate",
+      discussionMode: "sequential",
+      autoAdvance: false,
+      moderator: "scripted",
+      privateAnswers: false,
+      modelBids: false,
+    });
     expect(await fileText(created[0])).toBe("kind: focus-group\n");
     expect(await screen.findByText("Saved eco-pouch.guide.yaml")).toBeInTheDocument();
     click.mockRestore();
