@@ -50,7 +50,7 @@ async def answer_privately(
     user = private_prompt(setup.questions[q], setup.stimuli, shown, after)
     runner.generating = list(batch)
     runner.pub.thinking(setup.participants, batch, q, 0)
-    tasks = {p: asyncio.create_task(_ask(runner, setup, p, user)) for p in batch}
+    tasks = {p: asyncio.create_task(_ask(runner, setup, p, q, user)) for p in batch}
     try:
         for p in batch:
             text, stance = await runner._unless_stopped(tasks[p])
@@ -84,7 +84,9 @@ async def answer_privately(
         await asyncio.gather(*tasks.values(), return_exceptions=True)
 
 
-async def _ask(runner: SessionRunner, setup: Setup, p: int, user: str) -> tuple[str, int | None]:
+async def _ask(
+    runner: SessionRunner, setup: Setup, p: int, q: int, user: str
+) -> tuple[str, int | None]:
     persona = setup.participants[p]
     flow = runner.flow
     if flow is not None and flow.natural:
@@ -93,6 +95,7 @@ async def _ask(runner: SessionRunner, setup: Setup, p: int, user: str) -> tuple[
         system = build_system_prompt(
             persona, persona.get("enriched"), setup.moderator_style, setup.response_length
         )
+    system = await runner.grounded(setup, p, q, system)  # the evidence of public answers
     request = ChatRequest(
         system=system,
         messages=[ChatMessage(role="user", content=user)],

@@ -390,6 +390,18 @@ class SessionRunner:
                 task.cancel()
             await asyncio.gather(*tasks.values(), return_exceptions=True)
 
+    async def grounded(self, setup: Setup, p: int, q: int, system: str) -> str:
+        """The system prompt with the persona's evidence for question q (issue 29): chosen
+        once per participant and question, the same for public and private answers."""
+        if self.evidence is None:
+            return system
+        block = self.evidence_blocks.get((p, q))
+        if block is None:
+            query = question_query(setup.questions[q], setup.stimuli)
+            block = await self.evidence(setup.participants[p].get("id"), query)
+            self.evidence_blocks[(p, q)] = block
+        return with_evidence(system, block)
+
     async def _generate(
         self,
         setup: Setup,
@@ -408,13 +420,7 @@ class SessionRunner:
             system = self.system_prompts[p] = build_system_prompt(
                 persona, persona.get("enriched"), setup.moderator_style, setup.response_length
             )
-        if self.evidence is not None:  # issue 29: chosen once per participant and question
-            block = self.evidence_blocks.get((p, q))
-            if block is None:
-                query = question_query(setup.questions[q], setup.stimuli)
-                block = await self.evidence(persona.get("id"), query)
-                self.evidence_blocks[(p, q)] = block
-            system = with_evidence(system, block)
+        system = await self.grounded(setup, p, q, system)
         if natural is not None:
             request = natural.turn_request(q, r, p, discussion, system, self.images)
         else:
