@@ -25,6 +25,7 @@ import {
 import { CUT_LABELS, fmt, groupBy, interval, pct, percentDone } from "../utils/format";
 import { HumanResultsPanel } from "./human-results-panel";
 import { SurveyByModel } from "./survey-by-model";
+import { SurveyRespondents } from "./survey-respondents";
 import { STATUS_LABELS } from "./surveys-page";
 
 const PmfChart = lazy(() => import("./pmf-chart"));
@@ -297,6 +298,7 @@ export function SurveyPage() {
         {results.isError && (
           <QueryError title="Could not load results" error={results.error} onRetry={() => void results.refetch()} />
         )}
+        <SurveyRespondents respondents={s.respondents} />
         <HumanResultsPanel survey={s} answered={results.data ? results.data.answers.length : 0} anchorsOf={(q) => anchorsOf(q, scales.data)} />
       </div>
     </>
