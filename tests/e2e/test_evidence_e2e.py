@@ -2,7 +2,6 @@
 listed with their words, preview what a question retrieves, refuse a wrong type, remove."""
 
 import re
-import time
 from pathlib import Path
 
 import httpx
@@ -89,14 +88,12 @@ def test_group_to_grounded_personas_then_replay(live_server: str, page: Page):
     page.get_by_role("button", name="Create personas from these participants").click()
     expect(page.get_by_text("3 personas created from this group")).to_be_visible()
     page.get_by_role("button", name="Replay with grounded personas").click()
-    expect(page).to_have_url(re.compile(r"/session/[^/]+$"))
-    replay_id = page.url.rsplit("/", 1)[1]
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{live_server}/api/sessions/{replay_id}", timeout=10).json()["status"] != (
+    # It runs on its live page, then the comparison with the human original opens.
+    expect(page).to_have_url(re.compile(rf"/compare\?ids={sid},[^,&]+$"), timeout=60_000)
+    replay_id = page.url.rsplit(",", 1)[1]
+    assert httpx.get(f"{live_server}/api/sessions/{replay_id}", timeout=10).json()["status"] == (
         "completed"
-    ):
-        assert time.monotonic() < deadline, "the replay did not complete"
-        time.sleep(0.2)
+    )
 
     page.goto(f"{live_server}/session/{replay_id}/results")
     card = page.get_by_test_id("replay-similarity")

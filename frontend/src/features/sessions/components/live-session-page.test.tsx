@@ -75,6 +75,7 @@ function setup(initial: Session | null, onRun?: (s: Session) => Session) {
       { path: "/session/:id", element: <LiveSessionPage /> },
       { path: "/dashboard", element: <p>dashboard page</p> },
       { path: "/session/:id/results", element: <p>results page</p> },
+      { path: "/compare", element: <p>compare page</p> },
     ],
     "/session/s1",
   );
@@ -183,6 +184,52 @@ describe("LiveSessionPage", () => {
     expect(screen.getByRole("img", { name: "Negative sentiment" })).toHaveTextContent("😟");
     await new Promise((r) => setTimeout(r, 50));
     expect(posts).toEqual([]);
+  });
+
+  it("opens the comparison with the human original when a replay completes", async () => {
+    const user = userEvent.setup();
+    const { posts, update, router } = setup(makeSession({ replayOf: { sessionId: "h 1", participants: [0, 1] } }));
+    await screen.findByRole("heading", { name: "Packaging test" });
+    await waitFor(() => expect(posts).toEqual(["run"]));
+    expect(screen.queryByRole("link", { name: "Compare with the human original" })).not.toBeInTheDocument();
+    const source = FakeEventSource.latest();
+    await source.emit("progress", { responses: 17, total: 18, questionIndex: 1, round: 2, participantIndex: 1, speakingPersonaId: "p2", tokensUsed: 9 });
+    expect(router.state.location.pathname).toBe("/session/s1"); // still running
+
+    update((s) => ({ ...s, status: "completed", running: false }));
+    await source.emit("status", { status: "completed", running: false, error: null });
+    expect(await screen.findByText("compare page")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/compare");
+    expect(router.state.location.search).toBe("?ids=h%201,s1");
+    expect(await screen.findByText("Replay completed: comparing it with the human original")).toBeInTheDocument();
+
+    // Back returns to the transcript, which stays there and offers the comparison first.
+    await act(() => router.navigate(-1));
+    const compare = await screen.findByRole("link", { name: "Compare with the human original" });
+    expect(compare).toHaveAttribute("href", "/compare?ids=h%201,s1");
+    expect(screen.getByRole("link", { name: "View Results" })).toHaveAttribute("href", "/session/s1/results");
+    expect(router.state.location.pathname).toBe("/session/s1");
+    await user.click(compare);
+    expect(await screen.findByText("compare page")).toBeInTheDocument();
+  });
+
+  it("a completed replay opens on its transcript with the comparison as the first action", async () => {
+    const { router } = setup(makeSession({ status: "completed", replayOf: { sessionId: "h1", participants: [0] } }));
+    const links = await screen.findAllByRole("link", { name: /Compare with the human original|View Results/ });
+    expect(links.map((l) => l.textContent)).toEqual(["Compare with the human original", "View Results"]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe("/session/s1");
+  });
+
+  it("a session that is no replay stays on its page when it completes", async () => {
+    const { posts, update, router } = setup(makeSession());
+    await waitFor(() => expect(posts).toEqual(["run"]));
+    update((s) => ({ ...s, status: "completed", running: false }));
+    await FakeEventSource.latest().emit("status", { status: "completed", running: false, error: null });
+    expect(await screen.findByRole("link", { name: "View Results" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Compare with the human original" })).not.toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe("/session/s1");
   });
 
   it("marks an imported human group as such", async () => {

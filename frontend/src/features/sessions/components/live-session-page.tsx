@@ -1,4 +1,4 @@
-import { BarChart3Icon, FlagIcon, Loader2Icon, SaveIcon, SquareIcon } from "lucide-react";
+import { BarChart3Icon, FlagIcon, GitCompareIcon, Loader2Icon, SaveIcon, SquareIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -17,6 +17,7 @@ import { useSession } from "../api/get-session";
 import { useRunSession } from "../api/run-session";
 import { useSaveSession } from "../api/save-session";
 import { useStopSession } from "../api/stop-session";
+import { replayComparisonHref, useOpenComparisonWhenReplayCompletes } from "../hooks/use-replay-comparison";
 import { useSessionEvents } from "../hooks/use-session-events";
 import { type GenerationError, generationErrorToast } from "../utils/generation-error";
 import type { WritingAnswer } from "../utils/live-events";
@@ -83,6 +84,7 @@ export function LiveSessionPage() {
   });
 
   const data = session.data;
+  useOpenComparisonWhenReplayCompletes(data); // issue 29
   // Toast a generation error when it happens while the page is open (from a live event or a
   // refetch), not the one the session already had when the page opened.
   const seenError = useRef<{ id: string; key: string | null } | null>(null);
@@ -135,11 +137,20 @@ export function LiveSessionPage() {
   const retry = () =>
     run.mutate(data.id, { onError: (error) => toast.error(errorMessage(error, "Failed to generate response")) });
 
+  const comparison = replayComparisonHref(data);
   const actions = completed ? (
-    <Link to={paths.sessionResults.getHref(data.id)} className={buttonVariants()}>
-      <BarChart3Icon aria-hidden="true" />
-      View Results
-    </Link>
+    <>
+      {comparison && (
+        <Link to={comparison} className={buttonVariants()}>
+          <GitCompareIcon aria-hidden="true" />
+          Compare with the human original
+        </Link>
+      )}
+      <Link to={paths.sessionResults.getHref(data.id)} className={buttonVariants({ variant: comparison ? "outline" : "default" })}>
+        <BarChart3Icon aria-hidden="true" />
+        View Results
+      </Link>
+    </>
   ) : (
     <>
       <Button
