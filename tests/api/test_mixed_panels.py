@@ -5,6 +5,8 @@ runs), and every stored answer names the profile and model that wrote it."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import time
 
@@ -115,6 +117,15 @@ def test_a_mixed_session_each_endpoint_answers_its_own_participants(api, alpha, 
     too_many = api.get("/api/sessions/compare", params={"ids": "a,b,c,d,e", "byModel": "true"})
     assert too_many.status_code == 422
     assert too_many.json()["errors"] == ["Compare by model takes 1-4 sessions"]
+
+    # The CSV transcript of a mixed panel has a last Model column (moderator rows: empty).
+    table = list(csv.reader(io.StringIO(api.get(f"/api/sessions/{sid}/export.csv").text)))
+    start = table.index(["Speaker", "Content", "Sentiment", "Timestamp", "Model"]) + 1
+    rows = [r for r in table[start:] if r and r[0] != "Moderator"]
+    expected = {
+        p["name"]: "beta-model" if p["id"] == "p1" else "alpha-model" for p in view["participants"]
+    }
+    assert len(rows) == 18 and all(expected[r[0]] == r[4] for r in rows)
 
     # Deleting the profile after the session finished keeps its records intact.
     assert api.delete(f"/api/model-profiles/{beta_profile['id']}").status_code == 204

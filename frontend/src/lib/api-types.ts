@@ -261,4 +261,6 @@ export interface SessionDraft {
   moderator: ModeratorKind;
   privateAnswers?: boolean;
   modelBids?: boolean;
+  /** Mixed panel (issue 30): persona id -> model profile id. */
+  participantProfiles?: Record<string, string>;
 }

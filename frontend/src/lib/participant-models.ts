@@ -36,3 +36,18 @@ export function withParticipantProfiles<T extends { participantIds?: string[]; s
   if (Object.keys(chosen).length === 0) return input;
   return { ...input, settings: { ...(input.settings ?? {}), participantProfiles: chosen } };
 }
+
+/**
+ * A choice read back from a stored draft or guide: string profile ids of the given
+ * participants only; anything else (old drafts, hand edits) is dropped.
+ */
+export function profileChoiceFrom(value: unknown, participantIds: readonly string[]): Record<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+  const raw = value as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const id of participantIds) {
+    const profile = raw[id];
+    if (typeof profile === "string" && profile) out[id] = profile;
+  }
+  return out;
+}

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
+from colloquy.domain.results.by_model import answer_model, models_of
 from colloquy.domain.timeutil import to_datetime
 from colloquy.domain.usage.report import usage_rows
 
@@ -104,11 +105,12 @@ def session_csv(
     rows.append([])
     if insights:
         rows += _insight_rows(insights)
-    rows += [["Transcript"], ["Speaker", "Content", "Sentiment", "Timestamp"]]
+    # A mixed panel (issue 30: answers from more than one model) adds a last Model column.
+    mixed = len(models_of(messages)) > 1
+    rows += [["Transcript"], ["Speaker", "Content", "Sentiment", "Timestamp"] + ["Model"] * mixed]
     for m in messages:
-        rows.append(
-            [m.get("speaker"), m.get("content"), m.get("sentiment") or "N/A", m.get("timestamp")]
-        )
+        row = [m.get("speaker"), m.get("content"), m.get("sentiment") or "N/A", m.get("timestamp")]
+        rows.append(row + [answer_model(m) if m.get("kind") == "response" else ""] * mixed)
     return write_csv(rows)
 
 

@@ -14,7 +14,9 @@ from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER, TRAITS
 from colloquy.domain.personas.evidence_tier import tier_label
+from colloquy.domain.results.private_html import private_html
 from colloquy.domain.results.svg_charts import participation_svg, sentiment_rounds_svg
+from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.timeutil import to_datetime
 
 _CSS = """
@@ -227,8 +229,9 @@ def report_html(
     health: dict[str, Any] | None = None,
 ) -> str:
     """The whole report: cover with the synthetic-data banner, participants, insights,
-    charts, quotes, the health report (when there is one), and the transcript as an
-    appendix."""
+    charts, quotes, the health report (when there is one), the private answers (issue 28,
+    when `messages` holds any; never in the transcript), and the transcript as an appendix."""
+    questions = list(session.get("questions") or [])
     title = _e(session.get("name")) or "Untitled session"
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'/>"
@@ -239,6 +242,7 @@ def report_html(
         + _charts(analytics)
         + _quotes(analytics)
         + _health(health)
-        + _transcript(list(session.get("questions") or []), messages)
+        + private_html(questions, messages)
+        + _transcript(questions, public(messages))
         + "</body></html>"
     )

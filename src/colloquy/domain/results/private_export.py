@@ -11,11 +11,11 @@ from colloquy.domain.results.markdown_export import md_text
 from colloquy.domain.sessions.private_answers import STANCES, is_private, shifts
 
 
-def _stance(value: Any) -> str:
+def stance_text(value: Any) -> str:
     return f"{value} ({STANCES[value]})" if value in STANCES else "not stated"
 
 
-def _changed(row: Mapping[str, Any]) -> str:
+def changed_text(row: Mapping[str, Any]) -> str:
     if row["shift"] is None:
         return "unknown"
     return f"yes ({row['shift']:+d})" if row["changedMind"] else "no"
@@ -46,9 +46,9 @@ def private_markdown(questions: Sequence[Any], messages: Sequence[Mapping[str, A
         for r in (r for r in rows if r["questionIndex"] == q):
             cells = (
                 md_text(r["speaker"]),
-                f"{md_text(r['before'])} — {_stance(r['stanceBefore'])}",
-                f"{md_text(r['after'])} — {_stance(r['stanceAfter'])}",
-                _changed(r),
+                f"{md_text(r['before'])} — {stance_text(r['stanceBefore'])}",
+                f"{md_text(r['after'])} — {stance_text(r['stanceAfter'])}",
+                changed_text(r),
             )
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
@@ -74,7 +74,7 @@ def private_csv_rows(messages: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
                 r["stanceBefore"] if r["stanceBefore"] is not None else "N/A",
                 r["after"],
                 r["stanceAfter"] if r["stanceAfter"] is not None else "N/A",
-                _changed(r),
+                changed_text(r),
             ]
         )
     return out

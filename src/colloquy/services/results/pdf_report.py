@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.results.html_report import report_html
 from colloquy.domain.results.synthetic_notice import synthetic_notice
+from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.sessions.record import SessionRecord
 from colloquy.errors import AppError
 from colloquy.runtime import Runtime
@@ -58,13 +59,15 @@ async def session_report_html(
     db: AsyncSession, session_id: str, runtime: Runtime | None
 ) -> tuple[SessionRecord, str]:
     health = await session_health.for_export(db, runtime, session_id) if runtime else None
-    session, messages = await load_session(db, session_id)
+    # issue 28: private answers load too, for their own section (report_html keeps them
+    # out of the transcript); the analytics count the public discussion only.
+    session, every = await load_session(db, session_id, private=True)
     label = model_label_for(session, runtime)
     html = report_html(
         session,
-        messages,
+        every,
         session["insights"],
-        build_analytics(session, messages),
+        build_analytics(session, public(every)),
         notice=synthetic_notice(label),
         model_label=label,
         generated_at=utcnow(),

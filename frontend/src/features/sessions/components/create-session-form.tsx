@@ -112,7 +112,6 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
   const navigate = useNavigate();
   const [values, setValues] = useState<SessionFormValues>(initialValues);
   const [budget, setBudget] = useState(""); // issue 31: the session's own budget (USD)
-  const [models, setModels] = useState<Record<string, string>>({}); // issue 30: mixed panel
   const autosave = useDraftAutosave(values, restoredDraft);
   const createSession = useCreateSession();
   const clearDraft = useClearDraft();
@@ -133,7 +132,7 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
 
   const start = () => {
     if (!canStartSession(values) || createSession.isPending) return;
-    createSession.mutate(withBudget(withParticipantProfiles(toCreateInput(values), models), budget), {
+    createSession.mutate(withBudget(withParticipantProfiles(toCreateInput(values), values.participantProfiles), budget), {
       onSuccess: async (session) => {
         autosave.stop();
         try {
@@ -198,7 +197,11 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             selectedIds={values.participantIds}
             onToggle={(id) => setValues((v) => ({ ...v, participantIds: toggleParticipant(v.participantIds, id) }))}
           />
-          <ParticipantModels participants={selected} value={models} onChange={setModels} />
+          <ParticipantModels
+            participants={selected}
+            value={values.participantProfiles}
+            onChange={(participantProfiles) => setValues((v) => ({ ...v, participantProfiles }))}
+          />
 
           <FormSection
             id="moderator"

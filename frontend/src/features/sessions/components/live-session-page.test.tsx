@@ -265,4 +265,26 @@ describe("LiveSessionPage", () => {
     expect(within(panel).getByText("Refill pouch")).toBeInTheDocument();
     expect(within(panel).getByRole("img", { name: "Pack shot" })).toHaveAttribute("src", "/uploads/1.png");
   });
+
+  it("shows each participant's model when the panel is mixed (issue 30)", async () => {
+    const on = (p: number, model: string) => ({ ...answer(p, 0, 0, `answer ${p}`), model, profileName: model });
+    const session = makeSession({
+      status: "completed",
+      messages: [makeMessage({ id: "q0" }), on(0, "alpha-model"), on(1, "beta-model"), on(2, "alpha-model")],
+    });
+    setup(session);
+    expect(await screen.findByRole("heading", { name: "Packaging test" })).toBeInTheDocument();
+    const people = screen.getAllByTestId("participant");
+    expect(within(people[0]).getByTestId("participant-model")).toHaveTextContent("Model: alpha-model");
+    expect(within(people[1]).getByTestId("participant-model")).toHaveTextContent("Model: beta-model");
+    expect(within(people[2]).getByTestId("participant-model")).toHaveTextContent("Model: alpha-model");
+  });
+
+  it("shows no model for a panel on one model", async () => {
+    const on = (p: number) => ({ ...answer(p, 0, 0, `answer ${p}`), model: "alpha-model" });
+    setup(makeSession({ status: "completed", messages: [makeMessage({ id: "q0" }), on(0), on(1), on(2)] }));
+    expect(await screen.findByRole("heading", { name: "Packaging test" })).toBeInTheDocument();
+    expect(screen.getAllByTestId("participant")).toHaveLength(3);
+    expect(screen.queryByTestId("participant-model")).not.toBeInTheDocument();
+  });
 });

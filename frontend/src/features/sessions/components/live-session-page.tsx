@@ -28,6 +28,7 @@ import { BudgetRaise } from "@/components/usage/budget-raise";
 import { isBudgetStop, sumUsage } from "@/lib/usage/format";
 import { SessionProgressCard } from "./session-progress-card";
 import { StimulusMaterials } from "./stimulus-materials";
+import { participantModels } from "../utils/participant-models";
 
 function showErrorToast(sessionId: string, error: GenerationError) {
   const spec = generationErrorToast(error);
@@ -243,7 +244,11 @@ export function LiveSessionPage() {
         </div>
         <div className="space-y-6">
           <SessionProgressCard progress={data.progress} questions={data.questions} tokensUsed={data.tokensUsed} usage={sumUsage(data.messages)} />
-          <SessionParticipantsCard participants={data.participants} speakingIndex={speakingIndex(data, writingNow)} />
+          <SessionParticipantsCard
+            participants={data.participants}
+            speakingIndex={speakingIndex(data, writingNow)}
+            models={participantModels(data.messages)}
+          />
         </div>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { UsersIcon } from "lucide-react";
+import { CpuIcon, UsersIcon } from "lucide-react";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { TraitBars } from "@/components/trait-bars";
 import { Badge } from "@/components/ui/badge";
@@ -9,9 +9,11 @@ export interface SessionParticipantsCardProps {
   participants: readonly SessionParticipant[];
   /** Index of the participant speaking now, or null. */
   speakingIndex: number | null;
+  /** Mixed panel (issue 30): persona id -> the model it answers on; null: not shown. */
+  models?: ReadonlyMap<string, string> | null;
 }
 
-export function SessionParticipantsCard({ participants, speakingIndex }: SessionParticipantsCardProps) {
+export function SessionParticipantsCard({ participants, speakingIndex, models }: SessionParticipantsCardProps) {
   return (
     <Card role="region" aria-labelledby="participants-heading" className="gap-4 p-5">
       <div className="flex items-center justify-between gap-2">
@@ -26,6 +28,7 @@ export function SessionParticipantsCard({ participants, speakingIndex }: Session
       <ul className="divide-y" aria-label="Participants">
         {participants.map((participant, index) => {
           const speaking = index === speakingIndex;
+          const model = participant.id ? models?.get(participant.id) : undefined;
           return (
             <li
               key={participant.id ?? index}
@@ -40,6 +43,13 @@ export function SessionParticipantsCard({ participants, speakingIndex }: Session
                   <p className="truncate text-xs text-muted-foreground">
                     {participant.age} · {participant.gender}
                   </p>
+                  {model && (
+                    <p className="flex items-center gap-1 truncate text-xs text-muted-foreground" data-testid="participant-model">
+                      <CpuIcon className="size-3 shrink-0" aria-hidden="true" />
+                      <span className="sr-only">Model: </span>
+                      {model}
+                    </p>
+                  )}
                 </div>
                 {speaking && (
                   <Badge data-testid="speaking-badge">

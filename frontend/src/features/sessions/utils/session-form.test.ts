@@ -165,3 +165,26 @@ describe("natural mode and private answers (issue 28)", () => {
     expect(restored).toMatchObject({ discussionMode: "natural", privateAnswers: true, modelBids: true });
   });
 });
+
+describe("mixed panel in the draft (issue 30)", () => {
+  it("keeps participantProfiles through the draft, for selected participants only", () => {
+    const values = {
+      ...defaultFormValues(),
+      name: "M",
+      participantIds: ["p1", "p2", "p3"],
+      participantProfiles: { p1: "a", p2: "", p9: "b" },
+    };
+    const draft = toDraft(values);
+    expect(draft.participantProfiles).toEqual({ p1: "a" });
+    expect(formValuesFromDraft(JSON.parse(JSON.stringify(draft)))?.participantProfiles).toEqual({ p1: "a" });
+    expect("participantProfiles" in toDraft({ ...values, participantProfiles: {} })).toBe(false);
+  });
+
+  it("reads profiles from a draft or a guide's settings leniently", () => {
+    const read = (d: object) => formValuesFromDraft({ participantIds: ["p1", "p2"], ...d })?.participantProfiles;
+    expect(read({ settings: { participantProfiles: { p2: "x", p7: "y" } } })).toEqual({ p2: "x" });
+    expect(read({ participantProfiles: { p1: 5, p2: "z" } })).toEqual({ p2: "z" });
+    expect(read({ participantProfiles: ["p1"] })).toEqual({});
+    expect(read({})).toEqual({});
+  });
+});

@@ -12,6 +12,7 @@ import type {
   StimulusInput,
   StimulusType,
 } from "@/lib/api-types";
+import { participantProfiles, profileChoiceFrom } from "@/lib/participant-models";
 import { STIMULUS_TYPES } from "./stimuli";
 
 export const PARTICIPANTS_MIN = 3;
@@ -51,6 +52,8 @@ export interface SessionFormValues {
   privateAnswers: boolean;
   /** Natural mode: participants bid 0-9 to speak (one model call per turn). */
   modelBids: boolean;
+  /** Mixed panel (issue 30): persona id -> model profile id; absent: the default model. */
+  participantProfiles: Record<string, string>;
 }
 
 export function defaultFormValues(): SessionFormValues {
@@ -66,6 +69,7 @@ export function defaultFormValues(): SessionFormValues {
     moderator: "scripted",
     privateAnswers: false,
     modelBids: false,
+    participantProfiles: {},
   };
 }
 
@@ -166,6 +170,7 @@ export function shouldAutosave(values: Pick<SessionFormValues, "name" | "partici
 }
 
 export function toDraft(values: SessionFormValues): SessionDraft {
+  const profiles = participantProfiles(values.participantProfiles, values.participantIds);
   return {
     status: "draft",
     name: values.name,
@@ -179,6 +184,7 @@ export function toDraft(values: SessionFormValues): SessionDraft {
     moderator: values.moderator,
     privateAnswers: values.privateAnswers,
     modelBids: values.modelBids,
+    ...(Object.keys(profiles).length ? { participantProfiles: profiles } : {}),
   };
 }
 
@@ -234,6 +240,11 @@ export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
     moderator: oneOf(d.moderator ?? settings.moderator, MODERATORS, defaults.moderator),
     privateAnswers: (d.privateAnswers ?? settings.privateAnswers) === true,
     modelBids: (d.modelBids ?? settings.modelBids) === true,
+    participantProfiles: {},
   };
+  values.participantProfiles = profileChoiceFrom(
+    d.participantProfiles ?? settings.participantProfiles,
+    values.participantIds,
+  );
   return values;
 }
