@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createTestQueryClient, jsonResponse, mockFetch } from "@/test/render";
-import { defaultFormValues, formValuesFromDraft } from "../utils/session-form";
+import { defaultFormValues, formValuesFromDraft, type SessionFormValues } from "../utils/session-form";
 import { useDraftAutosave } from "./use-draft-autosave";
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -21,7 +21,7 @@ describe("useDraftAutosave and a mixed panel (issue 30)", () => {
       }
       return undefined;
     });
-    const values = {
+    const values: SessionFormValues = {
       ...defaultFormValues(),
       name: "Mixed",
       participantIds: ["p1", "p2", "p3"],
