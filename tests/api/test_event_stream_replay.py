@@ -37,6 +37,11 @@ def _message(seq: int) -> dict:
         "repairs": [],
         "rawContent": None,
         "note": None,
+        # What later issues store with a message (usage: issue 31; model profile: issue 30).
+        "usage": None,
+        "profileId": None,
+        "profileName": None,
+        "model": None,
     }
 
 

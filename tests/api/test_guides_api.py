@@ -115,7 +115,7 @@ def test_bad_guide_names_line_and_field_and_creates_nothing(api):
     res = api.post("/api/guides/sessions", json=guide)
     assert res.status_code == 422
     assert res.json()["errors"] == [
-        "settings.discussionMode: Discussion mode must be sequential or parallel"
+        "settings.discussionMode: Discussion mode must be sequential, parallel or natural"
     ]
     files = dict(GUIDE, stimuli=[{"type": "image", "title": "Pack", "file": "pack.png"}])
     res = api.post("/api/guides/sessions", json=files)

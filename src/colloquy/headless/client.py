@@ -65,10 +65,26 @@ async def local_api(settings: Settings) -> AsyncIterator[Api]:
     app = create_app(settings)
     headers = {"Authorization": f"Bearer {settings.access_token}"} if settings.access_token else {}
     transport = httpx.ASGITransport(app=app)
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(
-            transport=transport, base_url="http://127.0.0.1", headers=headers, timeout=TIMEOUT
-        ) as http,
-    ):
-        yield Api(http, "the local database")
+    try:
+        async with (
+            app.router.lifespan_context(app),
+            httpx.AsyncClient(
+                transport=transport, base_url="http://127.0.0.1", headers=headers, timeout=TIMEOUT
+            ) as http,
+        ):
+            yield Api(http, "the local database")
+    except BaseExceptionGroup as group:  # the app's task groups wrap what the run raised
+        raise only_error(group) from None
+
+
+def only_error(group: BaseExceptionGroup) -> BaseException:
+    """The one error inside nested exception groups, or the group when there are several."""
+    leaves: list[BaseException] = []
+    todo: list[BaseException] = [group]
+    while todo:
+        exc = todo.pop()
+        if isinstance(exc, BaseExceptionGroup):
+            todo.extend(exc.exceptions)
+        else:
+            leaves.append(exc)
+    return leaves[0] if len(leaves) == 1 else group

@@ -72,8 +72,9 @@ def parse_text(text: str) -> tuple[Any, Lines]:
     """The document and the line of each key and item; GuideInvalid for broken syntax."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_GUIDE_BYTES:
         raise GuideInvalid([GuideProblem("", "The guide is larger than 1 MB")])
-    loader = _LineLoader(text)
+    loader: _LineLoader | None = None
     try:
+        loader = _LineLoader(text)  # the reader refuses control characters at once
         node = loader.get_single_node()
         if node is None:
             raise GuideInvalid([GuideProblem("", "The guide is empty", 1)])
@@ -88,7 +89,8 @@ def parse_text(text: str) -> tuple[Any, Lines]:
         line = mark.line + 1 if mark is not None else None
         raise GuideInvalid([GuideProblem("", f"Cannot read the guide: {reason}", line)]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     lines: dict[Loc, int] = {(): node.start_mark.line + 1}
     dupes: list[GuideProblem] = []
     _walk(node, (), lines, dupes)

@@ -87,6 +87,7 @@ def session_view(
         settings["discussionMode"],
     )
     progress.pop("tokensUsed")
+    stored = row.settings if isinstance(row.settings, Mapping) else {}  # any JSON, older rows
     return {
         **record,
         "error": rec.error_record(row.error),
@@ -95,9 +96,14 @@ def session_view(
         "progress": progress,
         "usage": usage_of_messages(messages),  # issue 31
         # Issue 29: the personas made from a human group's people; what a replay replays.
-        "groundedPersonas": (row.settings or {}).get("groundedPersonas"),
-        "replayOf": (row.settings or {}).get("replayOf"),
+        "groundedPersonas": _typed(stored.get("groundedPersonas"), list),
+        "replayOf": _typed(stored.get("replayOf"), Mapping),
     }
+
+
+def _typed(value: Any, kind: type) -> Any:
+    """A stored extra when it has the shape written for it, else None (hand-edited rows)."""
+    return value if isinstance(value, kind) else None
 
 
 async def load_view(db: AsyncSession, row: SessionRow, generating: list[int]) -> dict[str, Any]:
