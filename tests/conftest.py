@@ -18,7 +18,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from colloquy.app import create_app
-from colloquy.settings import Settings
+from colloquy.settings import Settings, get_settings
 from support.services import PostgresServer, RedisServer, ServiceError
 
 SERVICES_OFF = os.environ.get("COLLOQUY_TEST_SERVICES", "").lower() == "off"
@@ -62,6 +62,15 @@ async def _admin(url: str, *statements: str) -> None:
                 await conn.execute(text(stmt))
     finally:
         await engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_environment_settings():
+    """`get_settings()` reads the environment once per process; a test that sets COLLOQUY_*
+    variables must not leave its settings to the next test of the same worker."""
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
 
 
 @pytest.fixture(scope="session")
