@@ -1,6 +1,7 @@
-"""The scalar metadata of a GGUF file (strings and numbers, no arrays, no tensors): the
-model's size label and parameter count for the small-model warning, and an embedding
-model's pooling and context length for the in-process embedder."""
+"""The one reader of a GGUF file's header: its tensor count and scalar metadata (strings and
+numbers; arrays are skipped, tensors never read). Used to check a file is a model
+(gguf_check.py), for the size label and parameter count of the small-model warning, and for
+an embedding model's pooling and context length."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import struct
 from pathlib import Path
 from typing import BinaryIO
 
-from colloquy.llm.gguf_check import MAGIC, NotAModel
+MAGIC = b"GGUF"
 
 # GGUF value types -> struct format of the fixed-width ones; 8 = string, 9 = array.
 _FORMATS = {
@@ -30,6 +31,10 @@ MAX_KEYS = 100_000
 MAX_STRING = 1 << 24
 
 Scalar = str | int | float | bool
+
+
+class NotAModel(ValueError):
+    """The file is not a usable GGUF model; the message says why."""
 
 
 def _read(f: BinaryIO, n: int) -> bytes:
@@ -70,8 +75,9 @@ def _skip_array(f: BinaryIO) -> None:
         raise NotAModel(f"unknown metadata value type {inner} (a damaged file?)")
 
 
-def read_metadata(path: Path) -> dict[str, Scalar]:
-    """Every scalar key of the file's header; raises NotAModel when it is no GGUF."""
+def read_header(path: Path) -> tuple[int, dict[str, Scalar]]:
+    """The tensor count and every scalar key of the header; NotAModel when it is no GGUF
+    or is cut short."""
     size = path.stat().st_size
     out: dict[str, Scalar] = {}
     with path.open("rb") as f:
@@ -80,8 +86,7 @@ def read_metadata(path: Path) -> dict[str, Scalar]:
         version = _u32(f)
         if version not in (2, 3):
             raise NotAModel(f"GGUF version {version} is not supported")
-        _u64(f)  # tensor count
-        keys = _u64(f)
+        tensors, keys = _u64(f), _u64(f)
         if keys > MAX_KEYS:
             raise NotAModel("the header is damaged (too many metadata keys)")
         for _ in range(keys):
@@ -97,7 +102,12 @@ def read_metadata(path: Path) -> dict[str, Scalar]:
                 raise NotAModel(f"unknown metadata value type {kind} (a damaged file?)")
             if f.tell() > size:
                 raise NotAModel("the file ends inside its metadata (is it cut short?)")
-    return out
+    return tensors, out
+
+
+def read_metadata(path: Path) -> dict[str, Scalar]:
+    """Every scalar key of the file's header; raises NotAModel when it is no GGUF."""
+    return read_header(path)[1]
 
 
 def architecture_value(meta: dict[str, Scalar], suffix: str) -> Scalar | None:
