@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, Loader2Icon, SparklesIcon, XCircleIcon } from "lucide-react";
+import { Loader2Icon, SparklesIcon } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useQueryClient } from "@tanstack/react-query";
@@ -25,6 +25,7 @@ import {
   useTestEmbedder,
 } from "../api/embedding-settings";
 import { EmbeddingGgufList } from "./embedding-gguf-list";
+import { TestResultBox } from "./test-result-box";
 
 interface Values {
   kind: EmbedderKind;
@@ -265,19 +266,5 @@ function ResultBox({ result }: { result: { kind: "test" | "save"; test?: Embeddi
   const ok = !result.error && result.test?.ok;
   const text = result.error ?? (result.test ? describeEmbeddingTest(result.test) : "");
   const title = ok ? (result.kind === "save" ? "Saved: new embeddings use it" : "The embedder works") : "It did not work";
-  return (
-    <div
-      data-testid="embedding-test-result"
-      className={cn(
-        "flex gap-3 rounded-md border p-3 text-sm",
-        ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-destructive/40 bg-destructive/5 text-destructive",
-      )}
-    >
-      {ok ? <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : <XCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
-      <div>
-        <p className="font-medium">{title}</p>
-        <p className="break-words">{text}</p>
-      </div>
-    </div>
-  );
+  return <TestResultBox ok={Boolean(ok)} title={title} text={text} testId="embedding-test-result" />;
 }

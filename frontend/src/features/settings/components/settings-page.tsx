@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, CheckCircle2Icon, CpuIcon, Loader2Icon, PlugZapIcon, XCircleIcon } from "lucide-react";
+import { AlertTriangleIcon, CpuIcon, Loader2Icon, PlugZapIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { type ModelFieldValues, ModelFields } from "@/components/model-fields";
@@ -10,7 +10,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import type { ModelSettings, ModelSettingsInput, ModelTest } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
 import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestModel } from "@/lib/model-settings-queries";
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { PricesCard } from "@/components/usage/prices-card";
@@ -18,6 +17,7 @@ import { WebhooksCard } from "@/components/usage/webhooks-card";
 import { DownloadModelsCard } from "./download-models-card";
 import { EmbeddingsCard } from "./embeddings-card";
 import { ModelProfilesCard } from "./model-profiles-card";
+import { TestResultBox } from "./test-result-box";
 
 type FormValues = ModelFieldValues;
 
@@ -203,19 +203,5 @@ function ResultBox({ result }: { result: { kind: "test" | "save"; test?: ModelTe
   const ok = !result.error && result.test?.ok;
   const text = result.error ?? (result.test ? describeTest(result.test) : "");
   const title = ok ? (result.kind === "save" ? "Saved: new calls use this model" : "The model answered") : "It did not work";
-  return (
-    <div
-      data-testid="model-test-result"
-      className={cn(
-        "flex gap-3 rounded-md border p-3 text-sm",
-        ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-destructive/40 bg-destructive/5 text-destructive",
-      )}
-    >
-      {ok ? <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : <XCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
-      <div>
-        <p className="font-medium">{title}</p>
-        <p className="break-words">{text}</p>
-      </div>
-    </div>
-  );
+  return <TestResultBox ok={Boolean(ok)} title={title} text={text} testId="model-test-result" />;
 }
