@@ -11,7 +11,8 @@ from colloquy.domain.trust.health_report import (
     with_health_section,
 )
 from colloquy.domain.trust.health_voices import distinctiveness, verbosity
-from colloquy.domain.trust.vectors import distinct_n, mean_pairwise_distance, pearson
+from colloquy.domain.vectors import mean_pairwise_distance, pearson
+from colloquy.domain.words import distinct_n
 
 NAMES = ["Ana Ruiz", "Ben Cole", "Cara Diaz"]
 PARTICIPANTS = [

@@ -13,16 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from colloquy.domain.sentiment import sentiment_of
-from colloquy.domain.trust.vectors import (
-    centroid,
-    distance,
-    distinct_n,
-    dot,
-    mean_pairwise_distance,
-    rounded,
-    shingle_overlap,
-    word_count,
-)
+from colloquy.domain.vectors import centroid, distance, dot, mean_pairwise_distance, rounded
+from colloquy.domain.words import distinct_n, shingle_overlap, word_count
 
 OK, WARN, BAD, NA = "ok", "warn", "bad", "na"
 

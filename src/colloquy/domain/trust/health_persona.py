@@ -32,7 +32,8 @@ from colloquy.domain.sessions.answer_cleaning import (
     clean_answer,
 )
 from colloquy.domain.trust.health_metrics import BAD, NA, OK, WARN, finding
-from colloquy.domain.trust.vectors import pearson, rounded, words
+from colloquy.domain.vectors import pearson, rounded
+from colloquy.domain.words import words
 
 # The AI term must end the phrase ("I'm just an AI." / "as an AI, I..."): "I'm an AI
 # skeptic" or "as an AI researcher" is a person talking about AI.

@@ -23,7 +23,8 @@ from colloquy.domain.trust.health_metrics import (
     _pct,
     finding,
 )
-from colloquy.domain.trust.vectors import add, dot, norm, quartiles, rounded, word_count
+from colloquy.domain.vectors import add, dot, norm, quartiles, rounded
+from colloquy.domain.words import word_count
 
 
 def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
