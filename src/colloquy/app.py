@@ -56,7 +56,7 @@ from colloquy.services.models.settings import load_into_runtime
 from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session
-from colloquy.services.surveys.runner import SurveyManager
+from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.trust import persona_audit, session_health
 from colloquy.services.usage import webhooks
 from colloquy.settings import Settings, get_settings

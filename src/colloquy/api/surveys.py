@@ -22,7 +22,7 @@ from colloquy.api.schemas.surveys import (
 from colloquy.domain.surveys.scales import scale_catalogue
 from colloquy.services.surveys import control
 from colloquy.services.surveys import surveys as service
-from colloquy.services.surveys.runner import SurveyManager
+from colloquy.services.surveys.manager import SurveyManager
 
 router = APIRouter(prefix="/surveys", tags=["surveys"])
 PING_SECONDS = 15

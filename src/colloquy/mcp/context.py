@@ -10,7 +10,7 @@ from typing import Any
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.runtime import Runtime
-from colloquy.services.surveys.runner import SurveyManager
+from colloquy.services.surveys.manager import SurveyManager
 from colloquy.settings import Settings
 
 

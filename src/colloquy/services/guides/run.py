@@ -33,7 +33,7 @@ from colloquy.services.sessions import crud as sessions
 from colloquy.services.sessions.rerun import encode
 from colloquy.services.sessions.uploads import save_upload
 from colloquy.services.surveys import surveys
-from colloquy.services.surveys.runner import SurveyManager
+from colloquy.services.surveys.manager import SurveyManager
 from colloquy.store.models import SessionRow
 
 # Stands for an image file not yet uploaded, while the body is checked.

@@ -33,7 +33,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import get_embedder
 from colloquy.services.models.profile_use import check_assignments
 from colloquy.services.sessions.setup import _clean_stimulus, _link_errors, participant_snapshots
-from colloquy.services.surveys.runner import SurveyManager
+from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.usage.totals import survey_usage
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
 
