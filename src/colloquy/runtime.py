@@ -2,15 +2,48 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from colloquy.engine.events import EventBus
 from colloquy.llm.config import ModelConfig
+from colloquy.llm.embeddings import Embedder
 from colloquy.llm.provider import Provider
 from colloquy.settings import Settings
 from colloquy.store.db import make_engine, make_sessionmaker
+
+if TYPE_CHECKING:  # services' own holders, named here for their types only (no import cycle)
+    from colloquy.services.models.downloads import Downloads
+    from colloquy.services.models.embedding_settings import EmbeddingChoice
+    from colloquy.services.trust.persona_audit import AuditJob
+
+
+class ProfileRef(TypedDict):
+    """A saved model profile by id and name: what answers made on it are labelled with."""
+
+    id: str
+    name: str
+
+
+# (provider, base URL, configured model, asked model) -> billions of parameters or None
+ModelSizeKey = tuple[str, str | None, str | None, str | None]
+# (survey id, answers stored, status) -> the results built for exactly that state
+SurveyResultsKey = tuple[str, int, str]
+
+
+@dataclass
+class EmbeddingState:
+    """The embedder new embeddings use (services/models/embedding_settings.py): the choice,
+    where it came from, and the embedder built for it, rebuilt when `built_for` changes."""
+
+    choice: EmbeddingChoice | None = None  # None until loaded (a bare runtime: from env)
+    source: str = "default"  # "default", "env" or "saved"
+    embedder: Embedder | None = None  # built lazily on first use
+    built_for: tuple[EmbeddingChoice, ModelConfig | None] | None = None
 
 
 @dataclass
@@ -25,7 +58,25 @@ class Runtime:
     # Providers replaced at run time: sessions that started on them finish on them, so
     # they are closed only when the server stops.
     retired: list[Provider] = field(default_factory=list)
-    extras: dict = field(default_factory=dict)
+    # The default model profile, when one is saved: answers on the default model name it.
+    default_profile: ProfileRef | None = None
+    # The saved settings' version this process has loaded, and the bus that announces a
+    # change to the other processes (services/models/settings_sync.py, set by its watch).
+    settings_version: int | None = None
+    settings_bus: EventBus | None = None
+    embedding: EmbeddingState = field(default_factory=EmbeddingState)
+    # Model sizes read from the endpoints once per process: a lookup can take seconds.
+    model_sizes: dict[ModelSizeKey, float | None] = field(default_factory=dict)
+    # Model downloads run in memory for the server's lifetime (services/models/downloads.py).
+    downloads: Downloads | None = None
+    # Survey results are bootstraps (seconds of CPU): kept per survey until its answers change.
+    survey_results: dict[str, tuple[SurveyResultsKey, dict[str, Any]]] = field(
+        default_factory=dict
+    )
+    # The whole-library personality audit running in the background (services/trust).
+    audit_job: AuditJob | None = None
+    # Session health reports computed in the background, cancelled when the server stops.
+    health_tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
     def create(cls, settings: Settings) -> Runtime:

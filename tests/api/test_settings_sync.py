@@ -36,7 +36,7 @@ def test_a_save_on_one_app_reaches_the_other(tmp_path, fake):
     seen: list[int] = []
 
     async def extra(runtime) -> None:  # another saved setting joining the reload
-        seen.append(runtime.extras[settings_sync._SEEN])
+        seen.append(runtime.settings_version)
 
     settings_sync.on_reload(extra)
     try:

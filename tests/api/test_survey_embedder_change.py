@@ -51,7 +51,7 @@ def test_answers_rated_by_another_embedder_are_rated_again_on_the_next_run(setti
             assert put.status_code == 200, put.text
             probes = len(emb.requests)
             # A read never rates: the results still name the embedder that rated them.
-            api.app.state.runtime.extras.pop("survey_results", None)
+            api.app.state.runtime.survey_results.clear()
             assert api.get(f"/api/surveys/{sid}/results").json()["embedders"] == before["embedders"]
             assert len(emb.requests) == probes
 
@@ -62,7 +62,7 @@ def test_answers_rated_by_another_embedder_are_rated_again_on_the_next_run(setti
             # The scale's anchor statements and the three answers, in one call.
             assert len(emb.requests) == probes + 1
             assert emb.requests[-1]["input"][-3:] == ["I would probably buy it."] * 3
-            runtime.extras.pop("survey_results", None)
+            runtime.survey_results.clear()
             after = api.get(f"/api/surveys/{sid}/results").json()
             named = f"embed-small via {emb.base_url}/embeddings"
             assert after["embedders"] == [named]

@@ -235,7 +235,7 @@ def test_results_are_read_without_writing_and_the_run_rates_what_it_could_not(
                     await db.commit()
 
             api.portal.call(clear)
-            runtime.extras.pop("survey_results", None)
+            runtime.survey_results.clear()
             writes: list[str] = []
 
             def record(conn, cursor, statement, *args):

@@ -1,12 +1,12 @@
 from colloquy.domain.personas.enrichment import enrich
 from colloquy.domain.sessions.prompts import (
-    TEXT_STIMULUS_MAX_CHARS,
     build_system_prompt,
     build_user_prompt,
     demographic_line,
     round_moderator_message,
     trim_discussion,
 )
+from colloquy.domain.sessions.stimuli import TEXT_STIMULUS_MAX_CHARS
 from colloquy.domain.sessions.tokens import estimate_tokens
 
 ANA = {

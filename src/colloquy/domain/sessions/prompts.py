@@ -24,9 +24,8 @@ from colloquy.domain.constants import (
 from colloquy.domain.mathutil import number_or
 from colloquy.domain.personas.enrichment import enrich, top_values
 from colloquy.domain.sessions.moderation import follow_up_instruction
+from colloquy.domain.sessions.stimuli import stimulus_block
 from colloquy.domain.sessions.tokens import estimate_tokens
-
-TEXT_STIMULUS_MAX_CHARS = 4000  # keeps a pasted document from crowding out the question
 
 TRAIT_DESCRIPTORS: dict[str, tuple[str, str]] = {  # (high, low)
     "openness": ("curious, imaginative", "practical, conventional"),
@@ -35,6 +34,8 @@ TRAIT_DESCRIPTORS: dict[str, tuple[str, str]] = {  # (high, low)
     "agreeableness": ("cooperative, trusting", "competitive, skeptical"),
     "neuroticism": ("anxious, sensitive to stress", "calm, emotionally stable"),
 }
+# Where the persona is: the session's; a survey passes its own (domain/surveys/rules.py).
+FOCUS_GROUP_SETTING = "taking part in a market research focus group"
 MODERATOR_STYLE_NOTES: dict[str, str] = {
     "formal": "The moderator runs a formal, structured discussion; answer respectfully "
     "and to the point.",
@@ -57,7 +58,7 @@ def _label(key: str) -> str:
 _GENDER_NOUNS = {"male": "man", "female": "woman", "non-binary": "non-binary person"}
 
 
-def demographic_line(persona: dict[str, Any]) -> str:
+def demographic_line(persona: dict[str, Any], setting: str = FOCUS_GROUP_SETTING) -> str:
     """'You are Ana, a 34-year-old woman from Austin, TX with a household income of ...'"""
     name = persona.get("name") or "a participant"
     gender = str(persona.get("gender") or "").strip().lower()
@@ -74,7 +75,7 @@ def demographic_line(persona: dict[str, Any]) -> str:
         line += f" from {persona['location']}"
     if persona.get("income"):
         line += f" with a household income of {persona['income']}"
-    return line + ", taking part in a market research focus group."
+    return f"{line}, {setting}."
 
 
 def round_moderator_message(round_number: int) -> str:
@@ -161,10 +162,14 @@ def build_system_prompt(
     moderator_style: str | None,
     response_length: str | None,
     length_rule: str | None = None,
+    *,
+    setting: str = FOCUS_GROUP_SETTING,
+    moderated: bool = True,
 ) -> str:
     """Who the persona is and how to answer; `enriched` is derived when None.
     `length_rule`: the "How to answer" length line instead of the response length's (the
-    natural mode asks for a length per turn, natural_prompts.py)."""
+    natural mode asks for a length per turn, natural_prompts.py). `setting`: where the
+    persona is; `moderated` False leaves out the moderator's style (a survey has none)."""
     enriched = enriched if enriched is not None else enrich(persona)
     name = persona.get("name") or "a participant"
     traits = persona.get("traits") or {}
@@ -173,7 +178,7 @@ def build_system_prompt(
         response_length or "", LENGTH_INSTRUCTIONS[DEFAULT_RESPONSE_LENGTH]
     )
     lines = [
-        demographic_line(persona),
+        demographic_line(persona, setting),
         "",
         "Your personality (Big Five, 0-100):",
         *_trait_lines(traits),
@@ -186,9 +191,10 @@ def build_system_prompt(
     extras = _extras(enriched)
     if extras:
         lines += ["", "More about you:", *extras]
+    if moderated:
+        style = moderator_style or ""
+        lines += ["", MODERATOR_STYLE_NOTES.get(style, MODERATOR_STYLE_NOTES["formal"])]
     lines += [
-        "",
-        MODERATOR_STYLE_NOTES.get(moderator_style or "", MODERATOR_STYLE_NOTES["formal"]),
         "",
         "How to answer:",
         length_rule or f"- Keep each answer to {length}.",
@@ -200,22 +206,6 @@ def build_system_prompt(
         "- Never mention being an AI, a language model or a simulated persona.",
     ]
     return "\n".join(lines)
-
-
-def _stimulus_block(index: int, s: dict[str, Any]) -> list[str]:
-    kind = str(s.get("type") or "stimulus")
-    platform = f", {s['platform']}" if s.get("platform") else ""
-    head = f"{index}. [{kind.capitalize()}{platform}] {s.get('title') or 'Untitled'}"
-    content = s["content"] if isinstance(s.get("content"), str) else ""
-    if kind == "text":
-        if len(content) > TEXT_STIMULUS_MAX_CHARS:
-            content = content[:TEXT_STIMULUS_MAX_CHARS].rstrip() + " [...]"
-        lines = [head + ":", '"""', content, '"""']
-    else:
-        lines = [f"{head}: {content}"]
-    if s.get("description"):
-        lines.append(f"   Description: {s['description']}")
-    return lines
 
 
 def build_user_prompt(
@@ -231,7 +221,7 @@ def build_user_prompt(
     if stimuli:
         lines.append("Materials shown to the group:")
         for i, s in enumerate(stimuli, 1):
-            lines += _stimulus_block(i, s)
+            lines += stimulus_block(i, s)
         lines.append("")
     # Stable parts first and the discussion appended in order, so each prompt of a
     # participant extends their previous one (a model's prompt cache reads only the rest).

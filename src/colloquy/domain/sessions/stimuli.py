@@ -19,6 +19,7 @@ MSG_FILL_ALL_FIELDS = "Please fill in all fields"
 MSG_UNSUPPORTED_VIDEO = "Unsupported video URL format"
 MSG_UNSUPPORTED_AUDIO = "Unsupported audio URL format"
 MSG_MAX_FILES = "Maximum 10 files allowed"
+TEXT_STIMULUS_MAX_CHARS = 4000  # keeps a pasted document from crowding out the question
 
 _VIDEO_EXTENSIONS = (".mp4", ".webm", ".mov")
 _AUDIO_EXTENSIONS = (".mp3", ".wav", ".m4a", ".ogg")
@@ -106,3 +107,20 @@ def validate_stimuli(stimuli: Sequence[dict[str, Any]] | None) -> list[str]:
 def upload_size_message(file_name: str) -> str:
     """Per-file upload error (product-rules §5: prefixed by the file name)."""
     return f"{file_name}: File size must be less than 10MB"
+
+
+def stimulus_block(index: int, s: dict[str, Any]) -> list[str]:
+    """A stimulus as a prompt shows it: numbered, its kind, title, content, description."""
+    kind = str(s.get("type") or "stimulus")
+    platform = f", {s['platform']}" if s.get("platform") else ""
+    head = f"{index}. [{kind.capitalize()}{platform}] {s.get('title') or 'Untitled'}"
+    content = s["content"] if isinstance(s.get("content"), str) else ""
+    if kind == "text":
+        if len(content) > TEXT_STIMULUS_MAX_CHARS:
+            content = content[:TEXT_STIMULUS_MAX_CHARS].rstrip() + " [...]"
+        lines = [head + ":", '"""', content, '"""']
+    else:
+        lines = [f"{head}: {content}"]
+    if s.get("description"):
+        lines.append(f"   Description: {s['description']}")
+    return lines

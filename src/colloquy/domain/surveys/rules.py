@@ -11,12 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from colloquy.domain.sessions.prompts import (
-    MODERATOR_STYLE_NOTES,
-    _stimulus_block,
-    build_system_prompt,
-)
-from colloquy.domain.sessions.stimuli import validate_stimulus
+from colloquy.domain.sessions.prompts import build_system_prompt
+from colloquy.domain.sessions.stimuli import stimulus_block, validate_stimulus
 from colloquy.domain.surveys.scales import anchor_sets, scale_label, scale_points, validate_scale
 
 CONCEPTS_MIN, CONCEPTS_MAX = 1, 6
@@ -90,22 +86,22 @@ def plan(survey: dict[str, Any]) -> list[PlanKey]:
     ]
 
 
-FOCUS_GROUP_PHRASE = "taking part in a market research focus group"
-SURVEY_PHRASE = "answering a market research survey"
+SURVEY_SETTING = "answering a market research survey"
 
 
 def survey_system_prompt(persona: dict[str, Any]) -> str:
-    """The session persona prompt (who they are, their personality and values), reworded
-    for a survey: no focus group, no moderator, answers of one or two sentences."""
-    system = build_system_prompt(persona, persona.get("enriched"), "formal", "brief")
-    system = system.replace(FOCUS_GROUP_PHRASE, SURVEY_PHRASE)
-    return system.replace(MODERATOR_STYLE_NOTES["formal"] + "\n\n", "")
+    """The session persona prompt (who they are, their personality and values), in a
+    survey's setting: no focus group, no moderator, answers of one or two sentences."""
+    enriched = persona.get("enriched")
+    return build_system_prompt(
+        persona, enriched, None, "brief", setting=SURVEY_SETTING, moderated=False
+    )
 
 
 def answer_prompt(concept: dict[str, Any], question: dict[str, Any]) -> str:
     """The user prompt of one monadic call: one concept, one question."""
     lines = ["You are shown this concept:"]
-    lines += _stimulus_block(1, concept)
+    lines += stimulus_block(1, concept)
     lines += [
         "",
         f"Question: {question['text']}",

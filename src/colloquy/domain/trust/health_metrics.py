@@ -65,7 +65,7 @@ def finding(
     }
 
 
-def _pct(x: float) -> str:
+def pct(x: float) -> str:
     return f"{round(x * 100)}%"
 
 
@@ -114,7 +114,7 @@ def diversity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         status = OK
     summary = (
         f"Answers to the same question differ by {mean:.2f} on average (cosine distance, "
-        f"0 = identical); {_pct(d2 or 0)} of the word pairs in a round's answers are distinct."
+        f"0 = identical); {pct(d2 or 0)} of the word pairs in a round's answers are distinct."
     )
     if flagged:
         summary += (
@@ -148,7 +148,7 @@ def positivity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     else:
         status = OK
     summary = (
-        f"{_pct(pos)} of answers are positive and {_pct(neg)} negative; a neutral group "
+        f"{pct(pos)} of answers are positive and {pct(neg)} negative; a neutral group "
         "would be balanced (net 0)."
     )
     if status == BAD:
@@ -209,7 +209,7 @@ def conformity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     ]
     summary = (
         f"From the first to the last round the group's spread of views went to "
-        f"{_pct(ratio)} of where it started."
+        f"{pct(ratio)} of where it started."
     )
     if status == BAD:
         summary += " The group collapsed onto one view."

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.sessions.private_answers import shifts
-from colloquy.domain.trust.health_metrics import BAD, OK, WARN, _pct, finding
+from colloquy.domain.trust.health_metrics import BAD, OK, WARN, pct, finding
 
 CONFORMING = 0.25
 CONFORMED = 0.5
@@ -80,7 +80,7 @@ def private_conformity(
     ]
     summary = (
         f"In private, {count} of {pairs} stance{'s' if pairs != 1 else ''} moved toward the "
-        f"group's public majority after the discussion ({_pct(rate)}), {away} away from it."
+        f"group's public majority after the discussion ({pct(rate)}), {away} away from it."
     )
     if changers:
         summary += " Moved toward the group: " + ", ".join(c["name"] for c in changers) + "."

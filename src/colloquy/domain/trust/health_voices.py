@@ -20,7 +20,7 @@ from colloquy.domain.trust.health_metrics import (
     UNIFORM_CV,
     VERY_LONG_WORDS,
     WARN,
-    _pct,
+    pct,
     finding,
 )
 from colloquy.domain.vectors import add, dot, norm, quartiles, rounded
@@ -100,8 +100,8 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     ratio = accuracy / chance
     status = BAD if ratio < AT_CHANCE else WARN if ratio < BELOW_HUMAN else OK
     summary = (
-        f"Each answer was matched to its speaker {_pct(accuracy)} of the time by meaning "
-        f"alone; guessing would manage {_pct(chance)}."
+        f"Each answer was matched to its speaker {pct(accuracy)} of the time by meaning "
+        f"alone; guessing would manage {pct(chance)}."
     )
     if status == BAD:
         summary += " The participants are hard to tell apart."

@@ -1,7 +1,7 @@
 """Downloads of local models started from the app: one background job per file, its
 progress (bytes, rate, time left) polled by the Settings screen.
 
-Jobs live in memory (runtime.extras): after a restart the list is empty, but a download
+Jobs live in memory (runtime.downloads): after a restart the list is empty, but a download
 that was cut short resumes from its partial file when it is started again.
 """
 
@@ -26,7 +26,6 @@ from colloquy.services.models import pull as model_pull
 from colloquy.services.models.settings import current, models_dir
 
 log = logging.getLogger(__name__)
-EXTRAS_KEY = "model_downloads"
 RATE_WINDOW_S = 5.0
 ACTIVE = ("queued", "downloading", "verifying")
 
@@ -176,12 +175,10 @@ class Downloads:
 
 
 def registry(runtime: Runtime) -> Downloads:
-    downloads = runtime.extras.get(EXTRAS_KEY)
-    if downloads is None:
+    if runtime.downloads is None:
         folder = models_dir(runtime)
-        downloads = Downloads(folder, lambda: active_model_path(runtime, folder))
-        runtime.extras[EXTRAS_KEY] = downloads
-    return downloads
+        runtime.downloads = Downloads(folder, lambda: active_model_path(runtime, folder))
+    return runtime.downloads
 
 
 def active_model_path(runtime: Runtime, folder: Path) -> Path | None:
@@ -238,6 +235,5 @@ def start(
 
 async def shutdown(runtime: Runtime) -> None:
     """Server stopping: stop the downloads (their partial files stay for a resume)."""
-    downloads = runtime.extras.get(EXTRAS_KEY)
-    if downloads is not None:
-        await downloads.shutdown()
+    if runtime.downloads is not None:
+        await runtime.downloads.shutdown()

@@ -12,20 +12,16 @@ from colloquy.services.models import embedding_settings
 
 log = logging.getLogger("colloquy.embedding")
 
-_BUILT_FOR = "embedder_built_for"
-
-
 def get_embedder(runtime: Runtime) -> Embedder:
     """The embedder new embeddings use. Rebuilt when the choice changes, and when the chat
     model changes under a `provider` choice (its endpoint and key are the chat model's)."""
     choice, _ = embedding_settings.choice_of(runtime)
     built_for = (choice, runtime.model_config if choice.kind == "provider" else None)
-    embedder = runtime.extras.get(embedding_settings.EMBEDDER_KEY)
-    if embedder is None or runtime.extras.get(_BUILT_FOR) != built_for:
-        embedder = embedding_settings.build(runtime, choice)
-        runtime.extras[embedding_settings.EMBEDDER_KEY] = embedder
-        runtime.extras[_BUILT_FOR] = built_for
-    return embedder
+    state = runtime.embedding
+    if state.embedder is None or state.built_for != built_for:
+        state.embedder = embedding_settings.build(runtime, choice)
+        state.built_for = built_for
+    return state.embedder
 
 
 def is_current(runtime: Runtime, embedder_name: str | None) -> bool:

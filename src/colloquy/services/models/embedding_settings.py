@@ -49,7 +49,6 @@ MSG_LOCAL = (
     "The in-process chat model has no embeddings endpoint: choose a GGUF embedding model "
     "or an OpenAI-compatible endpoint"
 )
-CHOICE_KEY, SOURCE_KEY, EMBEDDER_KEY = "embedding_choice", "embedding_source", "embedder"
 
 
 @dataclass(frozen=True)
@@ -103,12 +102,11 @@ def _from_row(data: dict[str, Any], box: SecretBox) -> EmbeddingChoice | None:
 def use(runtime: Runtime, choice: EmbeddingChoice, source: str) -> None:
     """Switch new embeddings to `choice` (the embedder is built on first use); the same
     choice again keeps the embedder already built."""
-    if runtime.extras.get(CHOICE_KEY) == choice:
-        runtime.extras[SOURCE_KEY] = source
+    state = runtime.embedding
+    if state.choice == choice:
+        state.source = source
         return
-    runtime.extras[CHOICE_KEY] = choice
-    runtime.extras[SOURCE_KEY] = source
-    runtime.extras.pop(EMBEDDER_KEY, None)
+    state.choice, state.source, state.embedder = choice, source, None
 
 
 async def load_into_runtime(runtime: Runtime) -> None:
@@ -124,12 +122,12 @@ async def load_into_runtime(runtime: Runtime) -> None:
 
 
 def choice_of(runtime: Runtime) -> tuple[EmbeddingChoice, str]:
-    choice = runtime.extras.get(CHOICE_KEY)
-    if choice is None:  # no start-up load (a bare runtime): the environment's
+    state = runtime.embedding
+    if state.choice is None:  # no start-up load (a bare runtime): the environment's
         env = from_env(runtime)
         use(runtime, env or EmbeddingChoice(), "env" if env else "default")
-        choice = runtime.extras[CHOICE_KEY]
-    return choice, runtime.extras.get(SOURCE_KEY, "default")
+    assert state.choice is not None
+    return state.choice, state.source
 
 
 # -- building ----------------------------------------------------------------------------

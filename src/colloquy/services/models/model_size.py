@@ -30,7 +30,6 @@ from colloquy.services.models.embedding_options import ollama_root
 log = logging.getLogger("colloquy.models")
 
 LOOKUP_TIMEOUT_S = 5.0
-_CACHE = "model_sizes"
 
 
 def _count(value: Any) -> float | None:
@@ -122,7 +121,7 @@ async def lookup(config: ModelConfig, model: str | None) -> float | None:
 
 async def reported_size(runtime: Runtime, config: ModelConfig, model: str | None) -> float | None:
     key = (config.provider, config.base_url, config.model, model)
-    cache: dict[tuple, float | None] = runtime.extras.setdefault(_CACHE, {})
+    cache = runtime.model_sizes
     if key in cache:
         return cache[key]
     try:

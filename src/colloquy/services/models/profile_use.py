@@ -17,7 +17,6 @@ from colloquy.runtime import Runtime
 from colloquy.store.models import ModelProfileRow, SessionRow, SurveyRow
 
 FIELD = "participantProfiles"
-DEFAULT_KEY = "default_profile"  # runtime.extras: {"id", "name"} of the default profile
 
 
 async def check_assignments(
@@ -71,8 +70,10 @@ def default_voice(runtime: Runtime, provider: Provider, override: dict | None = 
     """The default model's voice: the default profile (or the rerun's chosen one)."""
     if override:
         return Voice(provider, override.get("profileId"), override.get("profileName"))
-    named = runtime.extras.get(DEFAULT_KEY) or {}
-    return Voice(provider, named.get("id"), named.get("name") or "Default")
+    named = runtime.default_profile
+    if named is None:
+        return Voice(provider, None, "Default")
+    return Voice(provider, named["id"], named["name"] or "Default")
 
 
 async def _profile_voices(runtime: Runtime, wanted: set[str]) -> dict[str, Voice]:

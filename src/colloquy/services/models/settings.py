@@ -34,7 +34,6 @@ log = logging.getLogger("colloquy.models")
 
 MODELS_DIR = "models"
 PROBE_TIMEOUT_S = 45.0
-DEFAULT_KEY = "default_profile"  # runtime.extras: {"id", "name"} of the default profile
 _ENV_FIELDS = {"llm_provider", "llm_base_url", "llm_model", "llm_api_key", "local_model_path"}
 # A 1x1 PNG: does the endpoint take an image?
 _PIXEL = (
@@ -80,11 +79,11 @@ async def load_into_runtime(runtime: Runtime) -> None:
         row = await profiles.default_row(db)
     saved = _from_row(row, _box(runtime)) if row is not None else None
     if row is not None and saved is not None:
-        runtime.extras[DEFAULT_KEY] = {"id": row.id, "name": row.name}
+        runtime.default_profile = {"id": row.id, "name": row.name}
         if runtime.model_config != saved or runtime.model_source != "saved":
             runtime.use_model(saved, "saved")
     else:
-        runtime.extras.pop(DEFAULT_KEY, None)
+        runtime.default_profile = None
         settings = runtime.settings
         source = "env" if settings.model_fields_set & _ENV_FIELDS else "default"
         config = config_from_settings(settings)

@@ -32,8 +32,6 @@ log = logging.getLogger("colloquy.settings_sync")
 POLL_SECONDS = 1.0
 CHANNEL = "__settings"  # the event bus "session" that announces a saved change
 EVENT = "settings"
-_SEEN = "settings_version"  # runtime.extras: the version this process has loaded
-_BUS = "settings_bus"  # runtime.extras: the bus that announces changes (set by watch)
 
 Reloader = Callable[[Runtime], Awaitable[Any]]
 _reloaders: list[Reloader] = []
@@ -68,7 +66,7 @@ async def reload(runtime: Runtime) -> None:
     async with runtime.sessionmaker() as db:
         version = await current_version(db)
     await _load(runtime, version)
-    bus: EventBus | None = runtime.extras.get(_BUS)
+    bus = runtime.settings_bus
     if bus is not None:
         bus.publish(CHANNEL, EVENT, {"version": version})
 
@@ -76,7 +74,7 @@ async def reload(runtime: Runtime) -> None:
 async def _load(runtime: Runtime, version: int) -> None:
     from colloquy.services.models.settings import load_into_runtime
 
-    runtime.extras[_SEEN] = version
+    runtime.settings_version = version
     await load_into_runtime(runtime)
     for fn in _reloaders:
         try:
@@ -89,7 +87,7 @@ async def check(runtime: Runtime) -> bool:
     """Reload when the stored version is not the one loaded here; True when it did."""
     async with runtime.sessionmaker() as db:
         version = await current_version(db)
-    if version == runtime.extras.get(_SEEN):
+    if version == runtime.settings_version:
         return False
     log.info("saved settings changed (version %s): reloading", version)
     await _load(runtime, version)
@@ -99,12 +97,12 @@ async def check(runtime: Runtime) -> bool:
 async def remember_version(runtime: Runtime) -> None:
     """At start-up, after the first load: the version that load reflects."""
     async with runtime.sessionmaker() as db:
-        runtime.extras[_SEEN] = await current_version(db)
+        runtime.settings_version = await current_version(db)
 
 
 async def watch(runtime: Runtime, bus: EventBus, poll: float = POLL_SECONDS) -> None:
     """Until cancelled: reload on an announced change, or on one seen by polling."""
-    runtime.extras[_BUS] = bus
+    runtime.settings_bus = bus
     sub, _, _ = bus.subscribe(CHANNEL, None)
     try:
         while True:
@@ -121,4 +119,4 @@ async def watch(runtime: Runtime, bus: EventBus, poll: float = POLL_SECONDS) -> 
                 log.warning("could not read the saved settings' version", exc_info=True)
     finally:
         bus.unsubscribe(CHANNEL, sub)
-        runtime.extras.pop(_BUS, None)
+        runtime.settings_bus = None

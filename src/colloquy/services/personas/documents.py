@@ -55,7 +55,7 @@ def claimed_type(filename: str, content_type: str) -> str | None:
     return by_name or document_type(None, content_type or None)
 
 
-def _pdf_text(data: bytes, limit: int = TEXT_LIMIT) -> str:
+def pdf_text(data: bytes, limit: int = TEXT_LIMIT) -> str:
     from pypdf import PdfReader  # imported on use: keeps start-up light
 
     try:
@@ -77,7 +77,7 @@ def _pdf_text(data: bytes, limit: int = TEXT_LIMIT) -> str:
     return text
 
 
-def _docx_text(data: bytes) -> str:
+def docx_text(data: bytes) -> str:
     import docx
     from docx.table import Table
 
@@ -102,7 +102,7 @@ def _docx_text(data: bytes) -> str:
     return text
 
 
-def _plain_text(data: bytes) -> str:
+def plain_text(data: bytes) -> str:
     text = (decode_text(data) or "").replace("\r\n", "\n").replace("\r", "\n").strip()
     if not text:
         raise ValidationFailed([MSG_NO_TEXT])
@@ -130,14 +130,14 @@ async def _describe_image(provider: Provider, data: bytes, mime: str) -> str:
     return text
 
 
-_READERS = {"pdf": _pdf_text, "docx": _docx_text, "txt": _plain_text, "csv": _plain_text}
+_READERS = {"pdf": pdf_text, "docx": docx_text, "txt": plain_text, "csv": plain_text}
 
 
 def read_text(kind: str, data: bytes, limit: int = TEXT_LIMIT) -> str:
     """The text of a checked document of `kind` (pdf, docx, txt, csv); a PDF is read up to
     about `limit` characters (evidence reads more than the extract route hands back)."""
     if kind == "pdf":
-        return _pdf_text(data, limit)
+        return pdf_text(data, limit)
     return _READERS[kind](data)
 
 

@@ -111,7 +111,7 @@ async def rerun_session(
         raise Conflict(MSG_HUMAN_NO_RUN)
     if source.status != "completed":
         raise Conflict("Only a completed session can be run again on another model")
-    named = runtime.extras.get(profile_use.DEFAULT_KEY) if change is None else None
+    named = runtime.default_profile if change is None else None
     if profile_id:  # issue 30: "Run again on another model" picks a saved profile
         profile = await profiles.get_row(db, profile_id)
         config = profiles.config_of(runtime, profile)

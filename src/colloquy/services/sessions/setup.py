@@ -65,7 +65,7 @@ def _is_web_url(text: str) -> bool:
     return parts.scheme.lower() in _WEB_SCHEMES and bool(parts.netloc)
 
 
-def _link_errors(stimulus: dict[str, Any]) -> list[str]:
+def link_errors(stimulus: dict[str, Any]) -> list[str]:
     """Links end up in href/src attributes: only web URLs (and our own uploads) are safe."""
     kind, content = stimulus.get("type"), (stimulus.get("content") or "").strip()
     if not content or kind == "text":
@@ -80,7 +80,8 @@ def _link_errors(stimulus: dict[str, Any]) -> list[str]:
     )
 
 
-def _clean_stimulus(s: dict[str, Any]) -> dict[str, Any]:
+def clean_stimulus(s: dict[str, Any]) -> dict[str, Any]:
+    """A stimulus as stored: trimmed, with an id and its media platform (sessions, surveys)."""
     out = {
         "id": (s.get("id") or "").strip() or new_stimulus_id(),
         "type": s["type"],
@@ -133,7 +134,7 @@ def validate_setup(data: dict[str, Any]) -> None:
         errors.append("Moderator style must be formal, casual or probing")
     errors += validate_stimuli(stimuli)
     for stimulus in stimuli:
-        errors += [m for m in _link_errors(stimulus) if m not in errors]
+        errors += [m for m in link_errors(stimulus) if m not in errors]
     if any(len(q) > QUESTION_MAX for q in nonblank_questions(data.get("questions"))):
         errors.append(MSG_QUESTION_TOO_LONG)
     errors += _settings_errors(data.get("settings") or {})
@@ -162,7 +163,7 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
     settings = data.get("settings") or {}
     return {
         "moderator_style": data.get("moderatorStyle") or DEFAULT_MODERATOR_STYLE,
-        "stimuli": [_clean_stimulus(s) for s in data.get("stimuli") or []],
+        "stimuli": [clean_stimulus(s) for s in data.get("stimuli") or []],
         "questions": nonblank_questions(data.get("questions")),
         "settings": {
             "responseLength": settings.get("responseLength") or DEFAULT_RESPONSE_LENGTH,

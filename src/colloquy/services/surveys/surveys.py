@@ -32,7 +32,7 @@ from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import get_embedder
 from colloquy.services.models.profile_use import check_assignments
-from colloquy.services.sessions.setup import _clean_stimulus, _link_errors, participant_snapshots
+from colloquy.services.sessions.setup import clean_stimulus, link_errors, participant_snapshots
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.usage.totals import survey_usage
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
@@ -43,7 +43,6 @@ OFFLINE_WARNING = (
     "distributions can be pulled toward the middle; choose an embeddings model in "
     "Settings > Embeddings for sharper ratings."
 )
-_RESULTS_CACHE = "survey_results"
 
 
 def new_survey_id() -> str:
@@ -74,7 +73,7 @@ async def create_survey(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any
     errors = validate_survey(draft)
     errors += run_settings_errors(data.get("settings") or {})
     for concept in concepts_in:
-        errors += [m for m in _link_errors(concept) if m not in errors]
+        errors += [m for m in link_errors(concept) if m not in errors]
     if errors:
         raise ValidationFailed(list(dict.fromkeys(errors)))
     respondents = await participant_snapshots(db, ids)
@@ -85,7 +84,7 @@ async def create_survey(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any
             respondent["profileId"] = chosen[respondent["id"]]
     concepts = []
     for i, c in enumerate(concepts_in):
-        clean = _clean_stimulus(c)
+        clean = clean_stimulus(c)
         clean["id"] = f"c{i + 1}"
         concepts.append(clean)
     row = SurveyRow(
@@ -191,7 +190,7 @@ async def delete_survey(db: AsyncSession, manager: SurveyManager, survey_id: str
     await db.delete(row)
     await db.commit()
     manager.deleted(survey_id)
-    manager.runtime.extras.get(_RESULTS_CACHE, {}).pop(survey_id, None)
+    manager.runtime.survey_results.pop(survey_id, None)
 
 
 async def run_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -> dict[str, Any]:
@@ -262,7 +261,7 @@ async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dic
         "respondents": row.respondents,
     }
     points = {q["id"]: scale_points(q["scale"]) for q in row.questions}
-    cache = runtime.extras.setdefault(_RESULTS_CACHE, {})
+    cache = runtime.survey_results
     key = (survey_id, len(answers), row.status)
     computed = cache.get(survey_id)
     if computed is None or computed[0] != key:

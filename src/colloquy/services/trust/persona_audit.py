@@ -15,7 +15,8 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any
+from datetime import datetime
+from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -53,7 +54,20 @@ MSG_JOB_FAILED = "The audit of a persona failed (the details are in the server l
 MSG_NO_ANSWERS = "Personality audit failed: the model answered none of the questionnaire items"
 TOKENS_PER_BATCH = 200
 ATTEMPTS = 2  # a batch with unreadable or missing answers is asked once more
-_JOB_KEY = "audit_job"
+
+
+class AuditJob(TypedDict):
+    """The whole-library audit under way or last run (runtime.audit_job); GET shows it
+    without its task."""
+
+    running: bool
+    total: int
+    done: int
+    failed: int
+    errors: list[str]  # the last five, in words for users
+    startedAt: datetime
+    finishedAt: datetime | None
+    task: NotRequired[asyncio.Task[None]]
 
 
 async def _ask_batch(provider: Any, system: str, batch: list) -> dict[int, int]:
@@ -187,7 +201,7 @@ async def _latest_per_persona(db: AsyncSession) -> list[dict[str, Any]]:
 
 
 def job_status(runtime: Runtime) -> dict[str, Any]:
-    job = runtime.extras.get(_JOB_KEY)
+    job = runtime.audit_job
     if job is None:
         return {"running": False, "total": 0, "done": 0, "failed": 0, "errors": []}
     return {k: v for k, v in job.items() if k != "task"}
@@ -208,7 +222,7 @@ async def library_report(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
     }
 
 
-async def _audit_library(runtime: Runtime, ids: list[str], job: dict[str, Any]) -> None:
+async def _audit_library(runtime: Runtime, ids: list[str], job: AuditJob) -> None:
     provider = runtime.get_provider()
     try:
         for persona_id in ids:
@@ -232,12 +246,12 @@ async def _audit_library(runtime: Runtime, ids: list[str], job: dict[str, Any]) 
 
 async def start_library_audit(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
     """Start auditing every persona in the background (unless a run is under way)."""
-    current = runtime.extras.get(_JOB_KEY)
-    if current is not None and current.get("running"):
+    current = runtime.audit_job
+    if current is not None and current["running"]:
         return job_status(runtime)
     ids = list(await db.scalars(select(PersonaRow.id).order_by(PersonaRow.created_at)))
     await db.rollback()
-    job: dict[str, Any] = {
+    job: AuditJob = {
         "running": bool(ids),
         "total": len(ids),
         "done": 0,
@@ -246,14 +260,14 @@ async def start_library_audit(db: AsyncSession, runtime: Runtime) -> dict[str, A
         "startedAt": utcnow(),
         "finishedAt": None if ids else utcnow(),
     }
-    runtime.extras[_JOB_KEY] = job
+    runtime.audit_job = job
     if ids:
         job["task"] = asyncio.create_task(_audit_library(runtime, ids, job))
     return job_status(runtime)
 
 
 async def shutdown(runtime: Runtime) -> None:
-    job = runtime.extras.get(_JOB_KEY)
+    job = runtime.audit_job
     task = job.get("task") if job else None
     if task is not None and not task.done():
         task.cancel()

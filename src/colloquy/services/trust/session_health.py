@@ -38,7 +38,6 @@ log = logging.getLogger("colloquy.health")
 
 MSG_NOT_COMPLETED = "Session health is measured once the session has completed"
 EMBEDDED_NAME = "SmolLM2-135M-Instruct"  # llm/llama_loader.py's, without importing llama.cpp
-_TASKS_KEY = "health_tasks"
 
 
 def current_model(runtime: Runtime) -> tuple[str, str]:
@@ -166,7 +165,7 @@ async def _compute_in_background(runtime: Runtime, session_id: str) -> None:
 
 def schedule(runtime: Runtime, session_id: str) -> None:
     """Compute the report in the background (a session just completed)."""
-    tasks: set[asyncio.Task] = runtime.extras.setdefault(_TASKS_KEY, set())
+    tasks = runtime.health_tasks
     task = asyncio.create_task(_compute_in_background(runtime, session_id))
     tasks.add(task)
     task.add_done_callback(tasks.discard)
@@ -174,7 +173,7 @@ def schedule(runtime: Runtime, session_id: str) -> None:
 
 async def shutdown(runtime: Runtime) -> None:
     """Cancel reports still being computed (the server is stopping)."""
-    tasks = list(runtime.extras.get(_TASKS_KEY, ()))
+    tasks = list(runtime.health_tasks)
     for task in tasks:
         task.cancel()
     if tasks:
