@@ -70,9 +70,7 @@ class Runtime:
     # Model downloads run in memory for the server's lifetime (services/models/downloads.py).
     downloads: Downloads | None = None
     # Survey results are bootstraps (seconds of CPU): kept per survey until its answers change.
-    survey_results: dict[str, tuple[SurveyResultsKey, dict[str, Any]]] = field(
-        default_factory=dict
-    )
+    survey_results: dict[str, tuple[SurveyResultsKey, dict[str, Any]]] = field(default_factory=dict)
     # The whole-library personality audit running in the background (services/trust).
     audit_job: AuditJob | None = None
     # Session health reports computed in the background, cancelled when the server stops.

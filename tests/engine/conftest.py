@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from colloquy.api.schemas.sessions import SessionCreate
 from colloquy.engine import plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import load_messages
@@ -57,7 +58,7 @@ class Env:
             },
         }
         async with self.factory() as db:
-            return (await service.create_session(db, body))["id"]
+            return (await service.create_session(db, SessionCreate.model_validate(body)))["id"]
 
     async def run(self, session_id: str, runners: RunnerRegistry | None = None) -> dict:
         async with self.factory() as db:

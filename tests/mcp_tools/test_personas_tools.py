@@ -2,6 +2,7 @@
 
 import pytest
 
+from colloquy.api.schemas.personas import PersonaUpdate
 from colloquy.mcp.errors import ToolFailure
 from colloquy.services.personas import library
 from support.mcp_harness import Recorder
@@ -26,7 +27,8 @@ async def test_list_personas_pages_and_filters_by_tag(harness):
     async with harness.ctx.runtime.sessionmaker() as db:
         for pid in ids:
             persona = await library.get_persona(db, pid)
-            await library.update_persona(db, pid, {**persona, "tags": ["Gen Z", "urban"]})
+            body = PersonaUpdate.model_validate({**persona, "tags": ["Gen Z", "urban"]})
+            await library.update_persona(db, pid, body)
     tagged = await harness.call("list_personas", {"tag": "gen z"})
     assert tagged["total"] == 2 and [p["id"] for p in tagged["personas"]] == ids
     assert tagged["personas"][0]["tags"] == ["Gen Z", "urban"]

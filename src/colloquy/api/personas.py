@@ -25,10 +25,6 @@ from colloquy.services.personas.evidence import delete_all_files as delete_evide
 router = APIRouter(tags=["personas"])
 
 
-def _payload(body: PersonaCreate | PersonaUpdate) -> dict:
-    return body.model_dump(by_alias=True, exclude_unset=True)
-
-
 IdsQuery = Annotated[
     str | None,
     Query(max_length=20000, description="Comma-separated persona ids; all when absent"),
@@ -92,7 +88,7 @@ async def import_personas(
 
 @router.post("/personas", response_model=PersonaOut, status_code=201)
 async def create_persona(body: PersonaCreate, db: SessionDep):
-    return await service.create_persona(db, _payload(body))
+    return await service.create_persona(db, body)
 
 
 @router.get("/personas/{persona_id}", response_model=PersonaOut)
@@ -102,7 +98,7 @@ async def get_persona(persona_id: str, db: SessionDep):
 
 @router.put("/personas/{persona_id}", response_model=PersonaOut)
 async def update_persona(persona_id: str, body: PersonaUpdate, db: SessionDep):
-    return await service.update_persona(db, persona_id, _payload(body))
+    return await service.update_persona(db, persona_id, body)
 
 
 @router.delete("/personas/{persona_id}", status_code=204)

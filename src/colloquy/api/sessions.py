@@ -31,7 +31,7 @@ async def list_sessions(db: SessionDep):
 
 @router.post("", response_model=SessionOut, status_code=201)
 async def create_session(body: SessionCreate, db: SessionDep):
-    return await service.create_session(db, body.model_dump(by_alias=True))
+    return await service.create_session(db, body)
 
 
 @router.post(
@@ -63,8 +63,7 @@ async def get_session(session_id: str, db: SessionDep, runners: RunnersDep):
 
 @router.patch("/{session_id}", response_model=SessionOut)
 async def update_session(session_id: str, body: SessionUpdate, db: SessionDep, runners: RunnersDep):
-    data = body.model_dump(by_alias=True, exclude_unset=True)
-    return await service.update_session(db, session_id, data, runners)
+    return await service.update_session(db, session_id, body, runners)
 
 
 @router.delete("/{session_id}", status_code=204)

@@ -47,7 +47,7 @@ async def list_scales():
 
 @router.post("", response_model=SurveyOut, status_code=201)
 async def create_survey(body: SurveyCreate, db: SessionDep):
-    return await service.create_survey(db, body.model_dump(by_alias=True, exclude_none=True))
+    return await service.create_survey(db, body)
 
 
 @router.get("/{survey_id}", response_model=SurveyOut)

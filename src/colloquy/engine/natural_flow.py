@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions import natural_moderation as nm
 from colloquy.domain.sessions.natural_prompts import LENGTH_RULE, natural_user_prompt
@@ -157,7 +158,7 @@ class NaturalFlow:
             return None
         return parse_bids(result.text or "", len(names))
 
-    def system_prompt(self, persona: dict[str, Any]) -> str:
+    def system_prompt(self, persona: PersonaRecord) -> str:
         return build_system_prompt(
             persona,
             persona.get("enriched"),

@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from colloquy.domain.images import IMAGE_SUFFIX_MIMES
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt, trim_discussion
 from colloquy.domain.sessions.stable_prefix import stable_prefix_length
+from colloquy.domain.sessions.stimuli import StimulusRecord
 from colloquy.domain.sessions.tokens import max_tokens_for
 from colloquy.llm.types import ChatMessage, ChatRequest
 
@@ -25,7 +27,7 @@ INLINE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 _UPLOAD_NAME = re.compile(r"^/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})$")
 
 
-def image_urls(stimuli: list[dict[str, Any]], uploads_dir: Path) -> list[str]:
+def image_urls(stimuli: list[StimulusRecord], uploads_dir: Path) -> list[str]:
     """URLs of the image stimuli a multimodal model should see: uploaded files as data:
     URLs, web images as they are. Unreadable files are skipped (the text still names them)."""
     urls: list[str] = []
@@ -57,11 +59,11 @@ def _data_url(path: Path) -> str | None:
 
 def answer_request(
     *,
-    persona: dict[str, Any],
+    persona: PersonaRecord,
     moderator_style: str,
     response_length: str,
     question: str,
-    stimuli: list[dict[str, Any]],
+    stimuli: list[StimulusRecord],
     discussion: Sequence[Mapping[str, Any]],
     round_index: int,
     images: list[str],

@@ -147,7 +147,7 @@ class Publisher:
 
     def token(
         self,
-        persona: dict[str, Any],
+        persona: Mapping[str, Any],
         p: int | None,
         q: int,
         r: int,
@@ -174,7 +174,7 @@ class Publisher:
                 TOKEN_FLUSH_SECONDS, self.flush_tokens
             )
 
-    def retrying(self, persona: dict[str, Any], p: int | None, q: int, r: int) -> None:
+    def retrying(self, persona: Mapping[str, Any], p: int | None, q: int, r: int) -> None:
         """The model call for this answer is tried again: the text streamed so far is void
         (a stream cut short), so its buffered deltas go and viewers clear it."""
         self._tokens.pop((p, q, r), None)
@@ -183,7 +183,7 @@ class Publisher:
             {"participantIndex": p, "personaId": persona.get("id"), "questionIndex": q, "round": r},
         )
 
-    def waiting(self, persona: dict[str, Any], p: int | None, q: int, r: int) -> None:
+    def waiting(self, persona: Mapping[str, Any], p: int | None, q: int, r: int) -> None:
         """This answer's model call queues for a busy endpoint (llm/concurrency.py)."""
         self._send(
             "waiting",
@@ -210,7 +210,7 @@ class Publisher:
 
     def thinking(
         self,
-        participants: list[dict[str, Any]],
+        participants: Sequence[Mapping[str, Any]],
         indices: list[int],
         q: int,
         r: int,

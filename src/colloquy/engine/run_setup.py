@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
 
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
+from colloquy.domain.sessions.stimuli import StimulusRecord
 from colloquy.engine import plan
 from colloquy.store.models import SessionRow
 
 
 @dataclass
 class Setup:
-    participants: list[dict[str, Any]]
+    participants: list[PersonaRecord]  # the snapshots frozen into the session
     questions: list[str]
-    stimuli: list[dict[str, Any]]
+    stimuli: list[StimulusRecord]
     moderator_style: str
     response_length: str
     mode: str

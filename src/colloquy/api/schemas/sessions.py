@@ -24,6 +24,7 @@ from colloquy.domain.constants import (
     StimulusPlatform,
     StimulusType,
 )
+from colloquy.domain.sessions.stimuli import StimulusRecord
 
 PersonaId = Annotated[str, Field(max_length=64)]
 ProfileMap = Annotated[
@@ -42,6 +43,23 @@ class StimulusIn(RequestModel):
     content: str | None = Field(default=None, max_length=20_000)
     description: str | None = Field(default=None, max_length=2000)
     platform: str | None = Field(default=None, max_length=20)  # recomputed from content
+
+    def record(self) -> StimulusRecord:
+        """The stimulus as the rules read it: the fields given, as `exclude_none` dumps it."""
+        out: StimulusRecord = {}
+        if self.id is not None:
+            out["id"] = self.id
+        if self.type is not None:
+            out["type"] = self.type
+        if self.title is not None:
+            out["title"] = self.title
+        if self.content is not None:
+            out["content"] = self.content
+        if self.description is not None:
+            out["description"] = self.description
+        if self.platform is not None:
+            out["platform"] = self.platform
+        return out
 
 
 class SessionSettingsIn(RequestModel):

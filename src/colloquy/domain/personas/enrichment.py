@@ -17,6 +17,7 @@ from typing import Any
 
 from colloquy.domain.constants import TRAIT_DEFAULT, TRAIT_HIGH_THRESHOLD, TRAITS
 from colloquy.domain.mathutil import clamp, clamp_int, is_number, number_or
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.personas.regions import region_of
 
 VALUE_NAMES: tuple[str, ...] = (
@@ -190,9 +191,7 @@ def _formality(t: dict[str, float], age: float) -> int:
     return clamp_int(base + 0.5 * (clamp(age, 18, 100) - 40))
 
 
-def _language(
-    t: dict[str, float], persona: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+def _language(t: dict[str, float], persona: PersonaRecord) -> tuple[dict[str, Any], dict[str, Any]]:
     age = number_or(persona.get("age"), 30)
     register = age_register(age)
     region = region_of(persona.get("location"))
@@ -236,7 +235,7 @@ def _shopping(t: dict[str, float], values: dict[str, int], multiplier: float) ->
     }
 
 
-def enrich(persona: dict[str, Any]) -> dict[str, Any]:
+def enrich(persona: PersonaRecord) -> dict[str, Any]:
     """The `enriched` object of a persona (camelCase keys as in product-rules §3)."""
     t = normalized_traits(persona.get("traits"))
     multiplier = income_multiplier(persona.get("income"))

@@ -7,10 +7,12 @@ csv_export.neutralize, so a value starting like a formula cannot run in a spread
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from colloquy.domain.constants import TRAITS
 from colloquy.domain.personas.file_import import REQUIRED_COLUMNS
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.results.csv_export import neutralize, write_csv
 
 EXPORT_COLUMNS: tuple[str, ...] = (
@@ -52,7 +54,7 @@ def _num(value: Any) -> Any:
     return value
 
 
-def _cells(persona: dict[str, Any], columns: tuple[str, ...]) -> list[str]:
+def _cells(persona: Mapping[str, Any], columns: tuple[str, ...]) -> list[str]:
     traits = persona.get("traits") or {}
     values = {
         **{k: persona.get(k) for k in ("name", "age", "gender", "location", "income")},
@@ -67,7 +69,7 @@ def _cells(persona: dict[str, Any], columns: tuple[str, ...]) -> list[str]:
     return [neutralize(values.get(c)) for c in columns]
 
 
-def personas_csv(personas: list[dict[str, Any]], notice: str | None = PERSONA_NOTICE) -> str:
+def personas_csv(personas: list[PersonaRecord], notice: str | None = PERSONA_NOTICE) -> str:
     """A '#' notice line, the header, one row per persona (RFC 4180 quoting)."""
     rows = [list(EXPORT_COLUMNS), *(_cells(p, EXPORT_COLUMNS) for p in personas)]
     return write_csv(rows, notice)
@@ -79,7 +81,7 @@ def template_csv() -> str:
     return write_csv([list(columns), *(_cells(p, columns) for p in TEMPLATE_ROWS)])
 
 
-def personas_json(personas: list[dict[str, Any]], exported_at: Any) -> dict[str, Any]:
+def personas_json(personas: list[PersonaRecord], exported_at: Any) -> dict[str, Any]:
     """The JSON document: format, notice, time and the personas with every field."""
     keep: tuple[str, ...] = (*("id", "name", "age", "gender", "location", "income"), "traits")
     keep += ("interests", "tags", "generatedFrom", "createdAt", "updatedAt", "evidence")

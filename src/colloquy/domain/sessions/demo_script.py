@@ -13,9 +13,11 @@ from typing import Any
 
 from colloquy.domain.constants import DEMO_SPEEDS, MODERATOR_SPEAKER, TRAITS
 from colloquy.domain.personas.enrichment import enrich
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions.demo_content import PERSONAS, SCRIPT
 from colloquy.domain.sessions.messages import NewMessage
+from colloquy.domain.sessions.stimuli import StimulusRecord
 from colloquy.domain.sessions.tokens import estimate_tokens
 
 DEMO_SESSION_ID = "demo"
@@ -31,7 +33,7 @@ DESCRIPTION = (
     "A scripted focus group: five consumers react to a compostable snack pouch "
     "made from kraft paper with plant-based inks."
 )
-STIMULUS = {
+STIMULUS: StimulusRecord = {
     "id": "demo-stimulus-1",
     "type": "image",
     "title": "Compostable snack pouch concept",
@@ -42,11 +44,11 @@ SETTINGS = {"responseLength": "moderate", "discussionMode": "sequential", "autoA
 MODERATOR_STYLE = "casual"
 
 
-def demo_personas() -> list[dict[str, Any]]:
+def demo_personas() -> list[PersonaRecord]:
     """The five participants as full persona dicts, with their derived `enriched` data."""
     personas = []
     for pid, name, age, gender, location, income, traits, interests in PERSONAS:
-        persona = {
+        persona: PersonaRecord = {
             "id": pid,
             "name": name,
             "age": age,

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.sessions.prompts import build_user_prompt
+from colloquy.domain.sessions.stimuli import StimulusRecord
 from colloquy.domain.sessions.turn_length import length_instruction
 
 LENGTH_RULE = (
@@ -23,7 +24,7 @@ LENGTH_RULE = (
 
 def natural_user_prompt(
     question: str,
-    stimuli: Sequence[dict[str, Any]] | None,
+    stimuli: Sequence[StimulusRecord] | None,
     shown: Sequence[Mapping[str, Any]],
     words: int,
     addressed_by: str | None = None,

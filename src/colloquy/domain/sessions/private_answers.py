@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from colloquy.domain.sessions.prompts import build_user_prompt
+from colloquy.domain.sessions.stimuli import StimulusRecord
 
 M = TypeVar("M", bound=Mapping[str, Any])
 PRIVATE_BEFORE, PRIVATE_AFTER = "private_before", "private_after"
@@ -50,7 +51,7 @@ def purchase_style(question: str) -> bool:
 
 def private_prompt(
     question: str,
-    stimuli: Sequence[dict[str, Any]] | None,
+    stimuli: Sequence[StimulusRecord] | None,
     discussion: Sequence[Mapping[str, Any]],
     after: bool,
 ) -> str:

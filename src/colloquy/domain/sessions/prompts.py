@@ -23,8 +23,9 @@ from colloquy.domain.constants import (
 )
 from colloquy.domain.mathutil import number_or
 from colloquy.domain.personas.enrichment import enrich, top_values
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions.moderation import follow_up_instruction
-from colloquy.domain.sessions.stimuli import stimulus_block
+from colloquy.domain.sessions.stimuli import StimulusRecord, stimulus_block
 from colloquy.domain.sessions.tokens import estimate_tokens
 
 TRAIT_DESCRIPTORS: dict[str, tuple[str, str]] = {  # (high, low)
@@ -58,7 +59,7 @@ def _label(key: str) -> str:
 _GENDER_NOUNS = {"male": "man", "female": "woman", "non-binary": "non-binary person"}
 
 
-def demographic_line(persona: dict[str, Any], setting: str = FOCUS_GROUP_SETTING) -> str:
+def demographic_line(persona: PersonaRecord, setting: str = FOCUS_GROUP_SETTING) -> str:
     """'You are Ana, a 34-year-old woman from Austin, TX with a household income of ...'"""
     name = persona.get("name") or "a participant"
     gender = str(persona.get("gender") or "").strip().lower()
@@ -157,7 +158,7 @@ def _extras(enriched: dict[str, Any]) -> list[str]:
 
 
 def build_system_prompt(
-    persona: dict[str, Any],
+    persona: PersonaRecord,
     enriched: dict[str, Any] | None,
     moderator_style: str | None,
     response_length: str | None,
@@ -210,7 +211,7 @@ def build_system_prompt(
 
 def build_user_prompt(
     question: str,
-    stimuli: Sequence[dict[str, Any]] | None,
+    stimuli: Sequence[StimulusRecord] | None,
     discussion: Sequence[Mapping[str, Any]] | None,
     round_index: int,
     follow_up: str | None = None,

@@ -7,7 +7,7 @@ Why a separate module: the platform detection is also needed when a stimulus is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, TypedDict, get_args
 from urllib.parse import urlsplit
 
 from colloquy.domain.constants import AUDIO_MAX, STIMULI_MAX, STIMULUS_TYPES, VIDEOS_MAX
@@ -20,6 +20,23 @@ MSG_UNSUPPORTED_VIDEO = "Unsupported video URL format"
 MSG_UNSUPPORTED_AUDIO = "Unsupported audio URL format"
 MSG_MAX_FILES = "Maximum 10 files allowed"
 TEXT_STIMULUS_MAX_CHARS = 4000  # keeps a pasted document from crowding out the question
+
+
+class StimulusRecord(TypedDict, total=False):
+    """A stimulus (a session's material, a survey's concept) as stored and shown. From a
+    request, only the fields given are present, until validate_stimulus has passed it."""
+
+    id: str
+    type: str  # text | image | video | audio | url (STIMULUS_TYPES)
+    title: str
+    content: str  # the text, or the media's URL
+    description: str | None
+    platform: str  # youtube, vimeo, ... (stimulus_platform), set when stored
+
+
+StimulusField = Literal["id", "type", "title", "content", "description", "platform"]
+STIMULUS_FIELDS: tuple[StimulusField, ...] = get_args(StimulusField)
+
 
 _VIDEO_EXTENSIONS = (".mp4", ".webm", ".mov")
 _AUDIO_EXTENSIONS = (".mp3", ".wav", ".m4a", ".ogg")
@@ -61,7 +78,20 @@ def detect_audio_platform(url: Any) -> str | None:
     return "direct" if _path_of(url.strip()).endswith(_AUDIO_EXTENSIONS) else None
 
 
-def stimulus_platform(stimulus: dict[str, Any]) -> str | None:
+def stimulus_of(value: object) -> StimulusRecord | None:
+    """A stimulus read from JSON (an estimate's body): its text fields; None when the value
+    is not an object."""
+    if not isinstance(value, dict):
+        return None
+    out: StimulusRecord = {}
+    for key in STIMULUS_FIELDS:
+        field = value.get(key)
+        if isinstance(field, str):
+            out[key] = field
+    return out
+
+
+def stimulus_platform(stimulus: StimulusRecord) -> str | None:
     """The platform to store for a video or audio stimulus; None for other types."""
     kind = stimulus.get("type")
     if kind == "video":
@@ -71,7 +101,7 @@ def stimulus_platform(stimulus: dict[str, Any]) -> str | None:
     return None
 
 
-def validate_stimulus(stimulus: dict[str, Any]) -> list[str]:
+def validate_stimulus(stimulus: StimulusRecord) -> list[str]:
     """Problems of one stimulus: type, required title and content, media URL format."""
     errors: list[str] = []
     kind = stimulus.get("type")
@@ -87,7 +117,7 @@ def validate_stimulus(stimulus: dict[str, Any]) -> list[str]:
     return errors
 
 
-def validate_stimuli(stimuli: Sequence[dict[str, Any]] | None) -> list[str]:
+def validate_stimuli(stimuli: Sequence[StimulusRecord] | None) -> list[str]:
     """All stimulus messages for a session's list, each message at most once."""
     items = list(stimuli or [])
     errors: list[str] = []
@@ -109,12 +139,13 @@ def upload_size_message(file_name: str) -> str:
     return f"{file_name}: File size must be less than 10MB"
 
 
-def stimulus_block(index: int, s: dict[str, Any]) -> list[str]:
+def stimulus_block(index: int, s: StimulusRecord) -> list[str]:
     """A stimulus as a prompt shows it: numbered, its kind, title, content, description."""
     kind = str(s.get("type") or "stimulus")
     platform = f", {s['platform']}" if s.get("platform") else ""
     head = f"{index}. [{kind.capitalize()}{platform}] {s.get('title') or 'Untitled'}"
-    content = s["content"] if isinstance(s.get("content"), str) else ""
+    given = s.get("content")
+    content = given if isinstance(given, str) else ""
     if kind == "text":
         if len(content) > TEXT_STIMULUS_MAX_CHARS:
             content = content[:TEXT_STIMULUS_MAX_CHARS].rstrip() + " [...]"

@@ -9,10 +9,11 @@ The plan is every (respondent, concept, question, sample); each is answered exac
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions.prompts import build_system_prompt
-from colloquy.domain.sessions.stimuli import stimulus_block, validate_stimulus
+from colloquy.domain.sessions.stimuli import StimulusRecord, stimulus_block, validate_stimulus
+from colloquy.domain.surveys.records import QuestionRecord, SurveyRecord
 from colloquy.domain.surveys.scales import anchor_sets, scale_label, scale_points, validate_scale
 
 CONCEPTS_MIN, CONCEPTS_MAX = 1, 6
@@ -30,7 +31,7 @@ DIRECT_MAX_TOKENS = 10
 SURVEY_STATUSES = ("draft", "running", "stopped", "completed", "failed")
 
 
-def validate_survey(survey: dict[str, Any]) -> list[str]:
+def validate_survey(survey: SurveyRecord) -> list[str]:
     """Every problem of a survey definition, in words."""
     errors: list[str] = []
     name = survey.get("name")
@@ -74,7 +75,7 @@ def validate_survey(survey: dict[str, Any]) -> list[str]:
 PlanKey = tuple[str, str, str, int]  # respondent id, concept id, question id, sample
 
 
-def plan(survey: dict[str, Any]) -> list[PlanKey]:
+def plan(survey: SurveyRecord) -> list[PlanKey]:
     """Every call the survey makes, respondent by respondent (so partial results cover
     whole respondents early)."""
     return [
@@ -89,7 +90,7 @@ def plan(survey: dict[str, Any]) -> list[PlanKey]:
 SURVEY_SETTING = "answering a market research survey"
 
 
-def survey_system_prompt(persona: dict[str, Any]) -> str:
+def survey_system_prompt(persona: PersonaRecord) -> str:
     """The session persona prompt (who they are, their personality and values), in a
     survey's setting: no focus group, no moderator, answers of one or two sentences."""
     enriched = persona.get("enriched")
@@ -98,7 +99,7 @@ def survey_system_prompt(persona: dict[str, Any]) -> str:
     )
 
 
-def answer_prompt(concept: dict[str, Any], question: dict[str, Any]) -> str:
+def answer_prompt(concept: StimulusRecord, question: QuestionRecord) -> str:
     """The user prompt of one monadic call: one concept, one question."""
     lines = ["You are shown this concept:"]
     lines += stimulus_block(1, concept)
@@ -114,7 +115,7 @@ def answer_prompt(concept: dict[str, Any], question: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def direct_prompt(question: dict[str, Any]) -> str:
+def direct_prompt(question: QuestionRecord) -> str:
     """The follow-up asking for a number on the question's scale."""
     scale = question["scale"]
     points = scale_points(scale)

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.sessions.private_answers import shifts
-from colloquy.domain.trust.health_metrics import BAD, OK, WARN, pct, finding
+from colloquy.domain.trust.health_metrics import BAD, OK, WARN, finding, pct
 
 CONFORMING = 0.25
 CONFORMED = 0.5

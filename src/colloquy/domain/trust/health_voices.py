@@ -20,8 +20,8 @@ from colloquy.domain.trust.health_metrics import (
     UNIFORM_CV,
     VERY_LONG_WORDS,
     WARN,
-    pct,
     finding,
+    pct,
 )
 from colloquy.domain.vectors import add, dot, norm, quartiles, rounded
 from colloquy.domain.words import word_count

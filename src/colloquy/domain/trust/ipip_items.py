@@ -9,8 +9,8 @@ here for neuroticism (the IPIP's "+" stability items are "-" here and the other 
 
 from __future__ import annotations
 
-# (item number, text, trait, key)
-IPIP_ITEMS: tuple[tuple[int, str, str, int], ...] = (
+IpipItem = tuple[int, str, str, int]  # (item number, text, trait, key)
+IPIP_ITEMS: tuple[IpipItem, ...] = (
     (1, "Am the life of the party.", "extraversion", 1),
     (2, "Feel little concern for others.", "agreeableness", -1),
     (3, "Am always prepared.", "conscientiousness", 1),

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.mcp.context import ToolContext
 from colloquy.mcp.limits import PERSONAS_DEFAULT, PERSONAS_MAX, clip, page
 from colloquy.mcp.progress import Report
@@ -36,7 +37,7 @@ class CreatePersonasArgs(ToolArgs):
     diversity: Literal["low", "medium", "high"] = "medium"
 
 
-def persona_brief(p: dict[str, Any]) -> dict[str, Any]:
+def persona_brief(p: PersonaRecord) -> dict[str, Any]:
     """A persona as a tool returns it: who they are, without the derived profile."""
     return {
         "id": p["id"],
@@ -48,7 +49,7 @@ def persona_brief(p: dict[str, Any]) -> dict[str, Any]:
         "traits": p["traits"],
         "interests": p["interests"],
         "tags": p["tags"],
-        "generatedFrom": clip(p["generatedFrom"], 300) if p.get("generatedFrom") else None,
+        "generatedFrom": clip(source, 300) if (source := p.get("generatedFrom")) else None,
     }
 
 

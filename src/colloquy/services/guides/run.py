@@ -33,6 +33,7 @@ from colloquy.services.sessions import crud as sessions
 from colloquy.services.sessions.rerun import encode
 from colloquy.services.sessions.uploads import save_upload
 from colloquy.services.surveys import surveys
+from colloquy.services.surveys.draft import survey_draft
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.store.models import SessionRow
 
@@ -204,9 +205,7 @@ async def create_session_from_guide(
         found.participant_ids + generated,
         _contents(g.stimuli, uploaded),
     )
-    view = await sessions.create_session(
-        db, SessionCreate.model_validate(body).model_dump(by_alias=True)
-    )
+    view = await sessions.create_session(db, SessionCreate.model_validate(body))
     if found.model is not None:
         row = await db.get(SessionRow, view["id"])
         assert row is not None
@@ -235,7 +234,7 @@ async def checked_survey(
     body = convert.survey_body(g.model_dump(by_alias=True), ids, contents)
     _check_body(SurveyCreate, body, lines, found)
     if not found.problems:
-        draft = SurveyCreate.model_validate(body).model_dump(by_alias=True)
+        draft = survey_draft(SurveyCreate.model_validate(body))
         draft["respondents"] = [{"id": i} for i in ids]
         for m in validate_survey(draft):
             found.problems.append(problem(_survey_loc(m), m, lines))
@@ -265,8 +264,7 @@ async def create_survey_from_guide(
         found.participant_ids + generated,
         _contents(g.concepts, uploaded),
     )
-    body = SurveyCreate.model_validate(body).model_dump(by_alias=True, exclude_none=True)
-    view = await surveys.create_survey(db, body)
+    view = await surveys.create_survey(db, SurveyCreate.model_validate(body))
     if start:
         return await surveys.run_survey(db, manager, view["id"])
     return view

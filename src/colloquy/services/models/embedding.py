@@ -12,6 +12,7 @@ from colloquy.services.models import embedding_settings
 
 log = logging.getLogger("colloquy.embedding")
 
+
 def get_embedder(runtime: Runtime) -> Embedder:
     """The embedder new embeddings use. Rebuilt when the choice changes, and when the chat
     model changes under a `provider` choice (its endpoint and key are the chat model's)."""

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.engine.voices import Voice
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.factory import build_provider
@@ -113,7 +114,7 @@ async def session_voices(runtime: Runtime, row: SessionRow, default: Provider) -
 
 
 async def respondent_voices(
-    runtime: Runtime, respondents: list[dict[str, Any]], default: Provider
+    runtime: Runtime, respondents: list[PersonaRecord], default: Provider
 ) -> dict[str, Voice]:
     """A voice per respondent id of a survey."""
     base = default_voice(runtime, default)

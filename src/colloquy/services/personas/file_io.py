@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.personas.file_export import personas_csv, personas_json, template_csv
 from colloquy.domain.personas.file_import import ImportFileError, check_rows, name_key, parse_file
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.errors import ValidationFailed
 from colloquy.services.personas import evidence
 from colloquy.services.personas.library import create_personas, get_personas_by_ids, list_personas
@@ -29,7 +30,7 @@ def _jsonable(value: Any) -> Any:
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
 
 
-async def _selected(db: AsyncSession, ids: str | None, tag: str | None) -> list[dict[str, Any]]:
+async def _selected(db: AsyncSession, ids: str | None, tag: str | None) -> list[PersonaRecord]:
     wanted = [i.strip() for i in (ids or "").split(",") if i.strip()]
     if wanted:
         return await get_personas_by_ids(db, list(dict.fromkeys(wanted)))
@@ -79,7 +80,7 @@ async def import_personas(
     names = await db.scalars(select(PersonaRow.name))
     verdicts = check_rows(rows, {name_key(n) for n in names})
     valid = [v["persona"] for v in verdicts if v["ok"]]
-    imported: list[dict[str, Any]] = []
+    imported: list[PersonaRecord] = []
     if not dry_run and valid:
         imported = await create_personas(db, valid)
     return {

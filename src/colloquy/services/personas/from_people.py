@@ -19,6 +19,7 @@ from colloquy.domain.document_sniff import decode_text
 from colloquy.domain.personas import from_people as rules
 from colloquy.domain.personas.evidence_passages import split_passages
 from colloquy.domain.personas.evidence_tier import MAX_WORDS
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.errors import AppError, Conflict, ValidationFailed
 from colloquy.llm.provider import Provider
 from colloquy.runtime import Runtime
@@ -42,7 +43,7 @@ GROUP_KEY = "groundedPersonas"  # session settings: persona id per participant i
 
 async def _store(
     db: AsyncSession, runtime: Runtime, items: list[tuple[dict[str, Any], EvidenceDraft]]
-) -> list[dict[str, Any]]:
+) -> list[PersonaRecord]:
     """Create the personas and their evidence in one transaction."""
     embedded = [await embed_passages(runtime, draft.passages) for _, draft in items]
     personas = await create_personas(db, [p for p, _ in items], commit=False)

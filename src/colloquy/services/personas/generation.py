@@ -42,6 +42,7 @@ from colloquy.domain.personas.generation_repair import (
     unique_names,
     usable,
 )
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.validation import validate_generation_document, validate_generation_input
 from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError
@@ -200,7 +201,7 @@ async def generate_personas(
     count: Any = 5,
     diversity: Any = "medium",
     seed: int | None = None,
-) -> list[dict[str, Any]]:
+) -> list[PersonaRecord]:
     """Exactly `count` valid personas with distinct names, stored in the library. `seed`
     (a guide's) fixes the plan of who to make; by default it follows the input."""
     text, source, generated_from = _validate(description, document_text, count, diversity)

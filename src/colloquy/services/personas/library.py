@@ -8,8 +8,10 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.api.schemas.personas import PersonaCreate, PersonaUpdate
 from colloquy.domain.personas.enrichment import enrich
 from colloquy.domain.personas.evidence_tier import tier_of
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.personas.tags import has_tag, normalize_tags, validate_tags
 from colloquy.domain.personas.templates import SEED_PERSONAS
 from colloquy.domain.validation import validate_persona
@@ -26,8 +28,8 @@ def new_persona_id() -> str:
     return f"{int(time.time() * 1000)}{secrets.token_hex(3)}"
 
 
-def persona_to_dict(row: PersonaRow) -> dict[str, Any]:
-    data = {
+def persona_to_dict(row: PersonaRow) -> PersonaRecord:
+    data: PersonaRecord = {
         "id": row.id,
         "name": row.name,
         "age": row.age,
@@ -46,7 +48,7 @@ def persona_to_dict(row: PersonaRow) -> dict[str, Any]:
     return data
 
 
-async def with_tiers(db: AsyncSession, personas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+async def with_tiers(db: AsyncSession, personas: list[PersonaRecord]) -> list[PersonaRecord]:
     """Each persona's evidence tier with its documents and words (issue 29)."""
     totals = await evidence.totals_by_persona(db, [p["id"] for p in personas])
     for p in personas:
@@ -73,7 +75,7 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-async def list_personas(db: AsyncSession, tag: str | None = None) -> list[dict[str, Any]]:
+async def list_personas(db: AsyncSession, tag: str | None = None) -> list[PersonaRecord]:
     """The library in creation order; with `tag`, only personas carrying it."""
     rows = await db.scalars(select(PersonaRow).order_by(PersonaRow.created_at, PersonaRow.id))
     personas = [persona_to_dict(r) for r in rows]
@@ -89,11 +91,11 @@ async def _get_row(db: AsyncSession, persona_id: str) -> PersonaRow:
     return row
 
 
-async def get_persona(db: AsyncSession, persona_id: str) -> dict[str, Any]:
+async def get_persona(db: AsyncSession, persona_id: str) -> PersonaRecord:
     return (await with_tiers(db, [persona_to_dict(await _get_row(db, persona_id))]))[0]
 
 
-async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str, Any]]:
+async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[PersonaRecord]:
     rows = {r.id: r for r in await db.scalars(select(PersonaRow).where(PersonaRow.id.in_(ids)))}
     missing = [i for i in ids if i not in rows]
     if missing:
@@ -103,7 +105,7 @@ async def get_personas_by_ids(db: AsyncSession, ids: list[str]) -> list[dict[str
 
 async def create_personas(
     db: AsyncSession, items: list[dict[str, Any]], *, commit: bool = True
-) -> list[dict[str, Any]]:
+) -> list[PersonaRecord]:
     """Create several personas in one transaction: all are stored or none. `commit`
     False: only flushed, the caller commits (with more rows in the same transaction)."""
     cleaned = [_clean(item) for item in items]
@@ -121,11 +123,13 @@ async def create_personas(
     return [persona_to_dict(r) for r in rows]
 
 
-async def create_persona(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
-    return (await create_personas(db, [data]))[0]
+async def create_persona(db: AsyncSession, body: PersonaCreate) -> PersonaRecord:
+    return (await create_personas(db, [body.model_dump(by_alias=True, exclude_unset=True)]))[0]
 
 
-async def update_persona(db: AsyncSession, persona_id: str, data: dict[str, Any]) -> dict[str, Any]:
+async def update_persona(db: AsyncSession, persona_id: str, body: PersonaUpdate) -> PersonaRecord:
+    """The fields the body sets; without generatedFrom or tags the stored ones stay."""
+    data = body.model_dump(by_alias=True, exclude_unset=True)
     row = await _get_row(db, persona_id)
     cleaned = _clean(data)
     if "generatedFrom" not in data:

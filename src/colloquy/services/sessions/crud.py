@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.api.schemas.sessions import SessionCreate, SessionUpdate
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_COPY
 from colloquy.engine.events import EventBus
@@ -40,8 +41,9 @@ async def get_session(
     return await load_view(db, row, runners.generating(session_id) if runners else [])
 
 
-async def create_session(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
+async def create_session(db: AsyncSession, body: SessionCreate) -> dict[str, Any]:
     """Start Session: a validated setup with participant snapshots, status in-progress."""
+    data = body.model_dump(by_alias=True)
     setup.validate_setup(data)
     data = await checked_profiles(db, data)  # issue 30: mixed panels
     participants = await setup.participant_snapshots(db, data.get("participantIds") or [])
@@ -67,9 +69,11 @@ async def create_session(db: AsyncSession, data: dict[str, Any]) -> dict[str, An
 
 
 async def update_session(
-    db: AsyncSession, session_id: str, data: dict[str, Any], runners: RunnerRegistry | None = None
+    db: AsyncSession, session_id: str, body: SessionUpdate, runners: RunnerRegistry | None = None
 ) -> dict[str, Any]:
-    """Name and description always; the setup too while the session is a draft."""
+    """Name and description always; the setup too while the session is a draft (the
+    fields the body sets)."""
+    data = body.model_dump(by_alias=True, exclude_unset=True)
     row = await get_session_row(db, session_id)
     changes_setup = any(f in data for f in SETUP_FIELDS)
     if changes_setup and row.status != "draft":

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.api.schemas.sessions import SessionCreate, SessionSettingsIn, StimulusIn
 from colloquy.domain.personas import replay_similarity as rules
 from colloquy.domain.personas.evidence_ranking import cosine
 from colloquy.engine.events import EventBus
@@ -43,19 +44,19 @@ async def replay_group(
     if not pairs:
         raise ValidationFailed([MSG_NO_PERSONAS])
     name = f"Replay of {row.name}"[:200]
-    created = await crud.create_session(
-        db,
-        {
-            "name": name,
-            "description": f'The human group "{row.name}" replayed by personas grounded in '
-            "its participants' own words",
-            "participantIds": [pid for _, pid in pairs],
-            "moderatorStyle": row.moderator_style,
-            "stimuli": list(row.stimuli or []),
-            "questions": list(row.questions or []),
-            "settings": {"discussionMode": "sequential", "autoAdvance": False},
-        },
+    # Built from stored values, not a client's: not held to the request's size bounds (a
+    # long transcript may have more questions); the service validates the setup itself.
+    body = SessionCreate.model_construct(
+        name=name,
+        description=f'The human group "{row.name}" replayed by personas grounded in '
+        "its participants' own words",
+        participant_ids=[pid for _, pid in pairs],
+        moderator_style=row.moderator_style,
+        stimuli=[StimulusIn.model_construct(**s) for s in row.stimuli or []],
+        questions=list(row.questions or []),
+        settings=SessionSettingsIn.model_construct(discussion_mode="sequential"),
     )
+    created = await crud.create_session(db, body)
     replay = await get_session_row(db, created["id"])
     replay.settings = {
         **(replay.settings or {}),

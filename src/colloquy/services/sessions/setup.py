@@ -17,10 +17,12 @@ from colloquy.domain.constants import (
     MODERATOR_STYLES,
     RESPONSE_LENGTHS,
 )
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions.moderation import DEFAULT_MODERATOR, MODERATORS
 from colloquy.domain.sessions.stimuli import (
     MSG_UNSUPPORTED_AUDIO,
     MSG_UNSUPPORTED_VIDEO,
+    StimulusRecord,
     stimulus_platform,
     validate_stimuli,
 )
@@ -65,7 +67,7 @@ def _is_web_url(text: str) -> bool:
     return parts.scheme.lower() in _WEB_SCHEMES and bool(parts.netloc)
 
 
-def link_errors(stimulus: dict[str, Any]) -> list[str]:
+def link_errors(stimulus: StimulusRecord) -> list[str]:
     """Links end up in href/src attributes: only web URLs (and our own uploads) are safe."""
     kind, content = stimulus.get("type"), (stimulus.get("content") or "").strip()
     if not content or kind == "text":
@@ -80,9 +82,9 @@ def link_errors(stimulus: dict[str, Any]) -> list[str]:
     )
 
 
-def clean_stimulus(s: dict[str, Any]) -> dict[str, Any]:
+def clean_stimulus(s: StimulusRecord) -> StimulusRecord:
     """A stimulus as stored: trimmed, with an id and its media platform (sessions, surveys)."""
-    out = {
+    out: StimulusRecord = {
         "id": (s.get("id") or "").strip() or new_stimulus_id(),
         "type": s["type"],
         "title": s["title"].strip(),
@@ -153,7 +155,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-async def participant_snapshots(db: AsyncSession, ids: list[str]) -> list[dict[str, Any]]:
+async def participant_snapshots(db: AsyncSession, ids: list[str]) -> list[PersonaRecord]:
     """The personas as they are now (with `enriched`), frozen into the session."""
     return [_jsonable(p) for p in await get_personas_by_ids(db, unique_ids(ids))]
 

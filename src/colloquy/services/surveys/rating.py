@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from colloquy.domain.surveys.records import QuestionRecord
 from colloquy.domain.surveys.scales import anchor_sets
 from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.runtime import Runtime
@@ -23,12 +24,12 @@ from colloquy.store.models import SurveyAnswerRow
 log = logging.getLogger("colloquy.surveys")
 
 
-def _anchor_texts(question: dict[str, Any]) -> list[list[str]]:
+def _anchor_texts(question: QuestionRecord) -> list[list[str]]:
     return [list(s) for s in anchor_sets(question["scale"])]
 
 
 async def rate_together(
-    runtime: Runtime, questions: dict[str, dict[str, Any]], items: list[tuple[str, str]]
+    runtime: Runtime, questions: dict[str, QuestionRecord], items: list[tuple[str, str]]
 ) -> tuple[list[list[float]], str]:
     """pmfs of (question id, text) items, anchors and texts embedded in one call."""
     qids = list(dict.fromkeys(qid for qid, _ in items))
@@ -46,7 +47,7 @@ async def rate_together(
     return pmfs, name
 
 
-async def rate_pending(runtime: Runtime, survey_id: str, questions: list[dict[str, Any]]) -> int:
+async def rate_pending(runtime: Runtime, survey_id: str, questions: list[QuestionRecord]) -> int:
     """Rate the stored answers of a survey that have no rating yet (an embedding that
     failed while answering), or whose rating another embedder made (the embedder was
     changed in Settings before the survey ran on: one survey, one embedder); returns how

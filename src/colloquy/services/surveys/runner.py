@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.domain.personas.evidence_budget import with_evidence
 from colloquy.domain.personas.evidence_query import question_query
+from colloquy.domain.surveys.records import QuestionRecord, SurveyRecord
 from colloquy.domain.surveys.rules import (
     ANSWER_MAX_TOKENS,
     DIRECT_MAX_TOKENS,
@@ -107,7 +108,7 @@ class SurveyRunner:
         self.last_reason: str | None = None  # a failure that is not the model's
         self._anchors: dict[str, list[list[list[float]]]] = {}
         self._embedder_name = ""
-        self._questions: list[dict[str, Any]] = []
+        self._questions: list[QuestionRecord] = []
         self.workers: list[asyncio.Task] = []
 
     def cancel_workers(self) -> None:
@@ -164,7 +165,7 @@ class SurveyRunner:
             await close_owned(context.voices)
         await self._finish()
 
-    async def _embed_anchors(self, survey: dict[str, Any]) -> None:
+    async def _embed_anchors(self, survey: SurveyRecord) -> None:
         embedder = get_embedder(self.runtime)
         texts: list[str] = []
         for q in survey["questions"]:
@@ -332,7 +333,7 @@ class SurveyRunner:
 
 
 class _Context:
-    def __init__(self, survey: dict[str, Any], provider: Any, uploads_dir: Path) -> None:
+    def __init__(self, survey: SurveyRecord, provider: Any, uploads_dir: Path) -> None:
         self.survey = survey
         self.provider = provider
         self.uploads_dir = uploads_dir
@@ -343,7 +344,7 @@ class _Context:
         self.voices: dict[str, Voice] = {}  # per respondent (issue 30: mixed panels)
 
 
-def _as_dict(row: SurveyRow) -> dict[str, Any]:
+def _as_dict(row: SurveyRow) -> SurveyRecord:
     return {
         "id": row.id,
         "name": row.name,

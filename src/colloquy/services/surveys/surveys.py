@@ -10,13 +10,13 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.api.schemas.surveys import SurveyCreate
 from colloquy.domain.personas.evidence_tier import mix_sentence
 from colloquy.domain.surveys.by_model import results_by_model
 from colloquy.domain.surveys.csv_export import survey_csv, survey_notice
 from colloquy.domain.surveys.results import build_results
-from colloquy.domain.surveys.rules import SAMPLES_DEFAULT, validate_survey
+from colloquy.domain.surveys.rules import validate_survey
 from colloquy.domain.surveys.scales import (
-    DEFAULT_SCALE,
     scale_label,
     scale_points,
 )
@@ -33,6 +33,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import get_embedder
 from colloquy.services.models.profile_use import check_assignments
 from colloquy.services.sessions.setup import clean_stimulus, link_errors, participant_snapshots
+from colloquy.services.surveys.draft import survey_draft
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.usage.totals import survey_usage
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
@@ -49,41 +50,24 @@ def new_survey_id() -> str:
     return f"sv{int(time.time() * 1000)}{secrets.token_hex(3)}"
 
 
-def _question(q: dict[str, Any], index: int) -> dict[str, Any]:
-    scale = q.get("scale") or DEFAULT_SCALE
-    if isinstance(scale, dict):
-        scale = {
-            "label": (scale.get("label") or "").strip() or None,
-            "anchors": [a.strip() if isinstance(a, str) else a for a in scale.get("anchors") or []],
-        }
-    return {"id": f"q{index + 1}", "text": (q.get("text") or "").strip(), "scale": scale}
-
-
-async def create_survey(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
-    concepts_in = [dict(c) for c in data.get("concepts") or []]
-    questions = [_question(q, i) for i, q in enumerate(data.get("questions") or [])]
-    ids = list(dict.fromkeys(data.get("respondentIds") or []))
-    draft: dict[str, Any] = {
-        "name": (data.get("name") or "").strip(),
-        "concepts": concepts_in,
-        "questions": questions,
-        "respondents": [{"id": i} for i in ids],
-        "samples": data.get("samples") if data.get("samples") is not None else SAMPLES_DEFAULT,
-    }
+async def create_survey(db: AsyncSession, body: SurveyCreate) -> dict[str, Any]:
+    draft = survey_draft(body)
+    settings = body.settings.model_dump(by_alias=True, exclude_none=True) if body.settings else {}
+    ids = [r["id"] for r in draft["respondents"]]
     errors = validate_survey(draft)
-    errors += run_settings_errors(data.get("settings") or {})
-    for concept in concepts_in:
+    errors += run_settings_errors(settings)
+    for concept in draft["concepts"]:
         errors += [m for m in link_errors(concept) if m not in errors]
     if errors:
         raise ValidationFailed(list(dict.fromkeys(errors)))
     respondents = await participant_snapshots(db, ids)
-    mapping = (data.get("settings") or {}).get("participantProfiles")
+    mapping = settings.get("participantProfiles")
     chosen = await check_assignments(db, mapping, ids)  # issue 30: mixed panels
     for respondent in respondents:
         if respondent["id"] in chosen:
             respondent["profileId"] = chosen[respondent["id"]]
     concepts = []
-    for i, c in enumerate(concepts_in):
+    for i, c in enumerate(draft["concepts"]):
         clean = clean_stimulus(c)
         clean["id"] = f"c{i + 1}"
         concepts.append(clean)
@@ -92,11 +76,11 @@ async def create_survey(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any
         name=draft["name"][:200],
         status="draft",
         concepts=concepts,
-        questions=questions,
+        questions=draft["questions"],
         respondents=respondents,
         samples=draft["samples"],
-        ask_direct=bool(data.get("askDirect")),
-        settings=run_settings(data.get("settings") or {}) or None,
+        ask_direct=body.ask_direct,
+        settings=run_settings(settings) or None,
         model="",
         embedder="",
     )

@@ -14,8 +14,8 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from functools import partial
 from datetime import datetime
+from functools import partial
 from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import select
@@ -25,7 +25,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.domain.personas.evidence_budget import with_evidence
 from colloquy.domain.personas.evidence_tier import fidelity_by_tier
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions.prompts import build_system_prompt
+from colloquy.domain.trust.ipip_items import IpipItem
 from colloquy.domain.trust.personality_audit import (
     answers_schema,
     assigned_traits,
@@ -38,6 +40,7 @@ from colloquy.domain.trust.personality_audit import (
 from colloquy.errors import AppError, Conflict, ModelError
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import extract_json
+from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.errors import model_error
@@ -70,7 +73,7 @@ class AuditJob(TypedDict):
     task: NotRequired[asyncio.Task[None]]
 
 
-async def _ask_batch(provider: Any, system: str, batch: list) -> dict[int, int]:
+async def _ask_batch(provider: Provider, system: str, batch: list[IpipItem]) -> dict[int, int]:
     found: dict[int, int] = {}
     last_error: LLMError | None = None
     for _ in range(ATTEMPTS):
@@ -97,7 +100,7 @@ async def _ask_batch(provider: Any, system: str, batch: list) -> dict[int, int]:
 
 
 async def _batch_system(
-    system: str, batch: list, evidence: Callable[[str], Awaitable[str]] | None
+    system: str, batch: list[IpipItem], evidence: Callable[[str], Awaitable[str]] | None
 ) -> str:
     """The persona's prompt plus the evidence that bears on this batch's statements."""
     if evidence is None:
@@ -106,8 +109,8 @@ async def _batch_system(
 
 
 async def run_audit(
-    provider: Any,
-    persona: dict[str, Any],
+    provider: Provider,
+    persona: PersonaRecord,
     evidence: Callable[[str], Awaitable[str]] | None = None,
 ) -> dict[str, Any]:
     """Ask the questionnaire and score it (nothing stored). `evidence`: the persona's
@@ -148,7 +151,7 @@ def audit_dict(row: PersonaAuditRow) -> dict[str, Any]:
 
 
 async def audit_persona(
-    db: AsyncSession, provider: Any, persona_id: str, runtime: Runtime | None = None
+    db: AsyncSession, provider: Provider, persona_id: str, runtime: Runtime | None = None
 ) -> dict[str, Any]:
     persona = await get_persona(db, persona_id)
     await db.rollback()  # no transaction open during the model calls

@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.constants import DEFAULT_RESPONSE_LENGTH
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt
+from colloquy.domain.sessions.stimuli import stimulus_of
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.surveys.rules import answer_prompt, survey_system_prompt
 from colloquy.domain.usage.estimate import (
@@ -77,7 +78,7 @@ async def estimate_session_cost(
     ids = list(dict.fromkeys(spec.get("participantIds") or []))
     personas = await participant_snapshots(db, ids) if ids else []
     questions = [q for q in spec.get("questions") or [] if isinstance(q, str) and q.strip()]
-    stimuli = [s for s in spec.get("stimuli") or [] if isinstance(s, dict)]
+    stimuli = [s for v in spec.get("stimuli") or [] if (s := stimulus_of(v)) is not None]
     systems = [
         estimate_tokens(build_system_prompt(p, p.get("enriched"), style, length)) for p in personas
     ]
@@ -99,7 +100,7 @@ async def estimate_survey_cost(
     """The estimate of a survey as POST /api/surveys would create it (`spec`: its body)."""
     ids = list(dict.fromkeys(spec.get("respondentIds") or []))
     personas = await participant_snapshots(db, ids) if ids else []
-    concepts = [c for c in spec.get("concepts") or [] if isinstance(c, dict)]
+    concepts = [c for v in spec.get("concepts") or [] if (c := stimulus_of(v)) is not None]
     questions = [q for q in spec.get("questions") or [] if isinstance(q, dict)]
     prompts = [
         estimate_tokens(answer_prompt(c, {"text": str(q.get("text") or "")}))
