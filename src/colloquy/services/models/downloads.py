@@ -46,7 +46,7 @@ class Job:
     started_at: float = field(default_factory=time.time)
     finished_at: float | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
-    samples: deque = field(default_factory=lambda: deque(maxlen=64))
+    samples: deque[tuple[float, int]] = field(default_factory=lambda: deque(maxlen=64))
 
     def progress(self, done: int, total: int | None) -> None:
         """Called from the download thread for every chunk."""
@@ -101,7 +101,7 @@ class Downloads:
         self.folder = folder
         self.active = active  # the local model file in use: never replaced
         self.jobs: dict[str, Job] = {}
-        self.tasks: dict[str, asyncio.Task] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
 
     def start(
         self,

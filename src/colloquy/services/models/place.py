@@ -7,7 +7,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 MANIFEST = ".sources.json"
 Checksum = Literal["catalog", "hub", "unverified"]
@@ -67,7 +67,7 @@ def place(part: Path, final: Path, overwrite: bool, active: ActiveModel | None) 
     part.unlink(missing_ok=True)
 
 
-def record_source(folder: Path, name: str, source: dict, result: dict) -> None:
+def record_source(folder: Path, name: str, source: dict[str, Any], result: dict[str, Any]) -> None:
     """Where each downloaded file came from (repo, commit, sha256, how it was checked),
     beside the models."""
     path = folder / MANIFEST
@@ -78,7 +78,7 @@ def record_source(folder: Path, name: str, source: dict, result: dict) -> None:
     os.replace(tmp, path)
 
 
-def sources(folder: Path) -> dict[str, dict]:
+def sources(folder: Path) -> dict[str, dict[str, Any]]:
     path = folder / MANIFEST
     try:
         data = json.loads(path.read_text()) if path.is_file() else {}

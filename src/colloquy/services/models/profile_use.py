@@ -67,7 +67,9 @@ async def unfinished_users(db: AsyncSession, profile_id: str) -> list[str]:
     return names
 
 
-def default_voice(runtime: Runtime, provider: Provider, override: dict | None = None) -> Voice:
+def default_voice(
+    runtime: Runtime, provider: Provider, override: dict[str, Any] | None = None
+) -> Voice:
     """The default model's voice: the default profile (or the rerun's chosen one)."""
     if override:
         return Voice(provider, override.get("profileId"), override.get("profileName"))

@@ -21,11 +21,14 @@ import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, Protocol, Self
 from urllib.parse import urlsplit
 
 # filelock comes with huggingface_hub (which uses it for its own cache).
 from filelock import FileLock, Timeout
+
+if TYPE_CHECKING:  # imported when a download starts (the hub client is slow to import)
+    from huggingface_hub import HfFileMetadata
 
 from colloquy.llm.gguf_check import NotAModel, check_gguf
 from colloquy.services.models.place import (
@@ -87,7 +90,7 @@ def _mb(n: int) -> str:
     return f"{n / 1_000_000:.1f} MB"
 
 
-def _metadata(source: Source):
+def _metadata(source: Source) -> tuple[str, HfFileMetadata]:
     from huggingface_hub import get_hf_file_metadata, hf_hub_url
     from huggingface_hub.errors import (
         EntryNotFoundError,
@@ -126,11 +129,18 @@ def _metadata(source: Source):
     return url, meta
 
 
-def _progress_class(on_progress: Progress, total: int | None):
+class ProgressBar(Protocol):
+    """What huggingface_hub's download loop uses of a tqdm bar."""
+
+    def update(self, n: int = 1) -> None: ...
+    def close(self) -> None: ...
+
+
+def _progress_class(on_progress: Progress, total: int | None) -> type[ProgressBar]:
     """What huggingface_hub's download loop updates instead of a tqdm bar."""
 
     class Bar:
-        def __init__(self, *args, initial: int = 0, **kwargs) -> None:
+        def __init__(self, *args: object, initial: int = 0, **kwargs: object) -> None:
             self.n = initial
             on_progress(self.n, total)
 
@@ -144,7 +154,7 @@ def _progress_class(on_progress: Progress, total: int | None):
         def close(self) -> None:
             pass
 
-        def __enter__(self):
+        def __enter__(self) -> Self:
             return self
 
         def __exit__(self, *exc: object) -> Literal[False]:

@@ -315,7 +315,9 @@ async def reset(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
 # -- listing what an endpoint offers -----------------------------------------------------
 
 
-async def list_models(runtime: Runtime, provider: str, base_url: str | None) -> list[dict]:
+async def list_models(
+    runtime: Runtime, provider: str, base_url: str | None
+) -> list[dict[str, Any]]:
     if provider not in PROVIDERS:
         raise ValidationFailed([f"Provider must be one of {', '.join(PROVIDERS)}"])
     if provider == "local":
@@ -338,7 +340,7 @@ async def list_models(runtime: Runtime, provider: str, base_url: str | None) -> 
     return [{"id": i, "name": i} for i in sorted(ids)]
 
 
-def _local_models(runtime: Runtime) -> list[dict]:
+def _local_models(runtime: Runtime) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"id": EMBEDDED_NAME, "name": f"{EMBEDDED_NAME} (embedded)"}]
     env_path = runtime.settings.local_model_path
     if env_path:
