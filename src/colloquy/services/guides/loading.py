@@ -36,7 +36,8 @@ class GuideInvalid(ValidationFailed):
         }
 
 
-class _LineLoader(yaml.SafeLoader):
+# PyYAML ships no type information (and no stub package is installed): its loader is Any.
+class _LineLoader(yaml.SafeLoader):  # type: ignore[misc]
     """Safe YAML, keeping where each key and item is. Only true and false are booleans (as
     in YAML 1.2 and JSON): an answer scale's "No" and "Yes" stay words."""
 
@@ -150,4 +151,5 @@ def dump_guide(guide: dict[str, Any], fmt: str = "yaml") -> str:
     """A guide (as a dict) as file text: YAML in the order of the format, or JSON."""
     if fmt == "json":
         return json.dumps(guide, indent=2, ensure_ascii=False) + "\n"
-    return yaml.safe_dump(guide, sort_keys=False, allow_unicode=True, width=100)
+    text: str = yaml.safe_dump(guide, sort_keys=False, allow_unicode=True, width=100)
+    return text

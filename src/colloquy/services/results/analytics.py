@@ -22,7 +22,9 @@ from colloquy.domain.sentiment import average_sentiment, sentiment_breakdown
 from colloquy.services.sessions.loading import load_session
 
 
-def _participation(participants: list[dict], counts: dict[str, int]) -> list[dict[str, Any]]:
+def _participation(
+    participants: list[dict[str, Any]], counts: dict[str, int]
+) -> list[dict[str, Any]]:
     """Every participant in session order (0 when silent), then any other speaker."""
     rows = [
         {
@@ -37,7 +39,7 @@ def _participation(participants: list[dict], counts: dict[str, int]) -> list[dic
     return rows
 
 
-def _trait_patterns(participants: list[dict]) -> dict[str, dict[str, list[str]]]:
+def _trait_patterns(participants: list[dict[str, Any]]) -> dict[str, dict[str, list[str]]]:
     out = {}
     for trait, items in trait_patterns(participants).items():
         out[trait] = {

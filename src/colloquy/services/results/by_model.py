@@ -28,7 +28,9 @@ MSG_NO_SUCH_MODEL = "No answer of this session was written by {model!r}"
 MSG_BY_MODEL_COUNT = f"Compare by model takes 1-{COMPARE_MAX} sessions"
 
 
-def _one_model(session: dict[str, Any], messages: list[Any], model: str) -> tuple[dict, list]:
+def _one_model(
+    session: dict[str, Any], messages: list[Any], model: str
+) -> tuple[dict[str, Any], list[Any]]:
     if model not in models_of(messages):
         raise NotFound(MSG_NO_SUCH_MODEL.format(model=model))
     chosen = only_model(messages, model)

@@ -52,7 +52,8 @@ def render_pdf(html: str) -> bytes:
         from weasyprint import HTML
     except (ImportError, OSError) as exc:  # OSError: Pango / GObject libraries missing
         raise AppError(MSG_PDF_UNAVAILABLE, status=503, code="pdf_unavailable") from exc
-    return HTML(string=html, url_fetcher=_data_only_fetcher()).write_pdf()
+    pdf: bytes = HTML(string=html, url_fetcher=_data_only_fetcher()).write_pdf()
+    return pdf
 
 
 async def session_report_html(

@@ -18,10 +18,11 @@ from colloquy.errors import Conflict, NotFound
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import load_view
+from colloquy.store.models import SessionRow
 from colloquy.store.types import utcnow
 
 
-async def _reload(db: AsyncSession, row) -> None:
+async def _reload(db: AsyncSession, row: SessionRow) -> None:
     """See what the runner wrote from its own transactions (no stale snapshot). A session
     deleted meanwhile (Stop or End racing Delete) is not found."""
     await db.rollback()
@@ -40,7 +41,7 @@ async def _commit(db: AsyncSession) -> None:
         raise NotFound("Session not found") from None
 
 
-def _announce(bus: EventBus, row, running: bool) -> None:
+def _announce(bus: EventBus, row: SessionRow, running: bool) -> None:
     bus.publish(
         row.id,
         "status",

@@ -41,9 +41,10 @@ def parse_draft(raw: bytes) -> dict[str, Any]:
         raise ValidationFailed([MSG_NOT_OBJECT])
     try:
         # Unpaired surrogates and NUL removed: what is stored can always be read back.
-        return clean_json(data)
+        cleaned: dict[str, Any] = clean_json(data)
     except UnstorableJson as exc:
         raise ValidationFailed([str(exc)]) from None
+    return cleaned
 
 
 def _refuse_constant(name: str) -> float:
