@@ -61,7 +61,9 @@ def publisher(bus: EventBus, survey_id: str) -> Callable[[dict[str, Any]], None]
 
 
 @contextlib.asynccontextmanager
-async def stop_requests(bus: EventBus, survey_id: str, on_stop: Callable[[], None]):
+async def stop_requests(
+    bus: EventBus, survey_id: str, on_stop: Callable[[], None]
+) -> AsyncIterator[None]:
     """While the owner runs the survey: call `on_stop` when any process asks it to stop
     (or the survey's channel is closed: it was deleted)."""
     name = channel(survey_id)

@@ -46,7 +46,7 @@ class SurveyManager:
 
     def __init__(self, runtime: Runtime) -> None:
         self.runtime = runtime
-        self._tasks: dict[str, asyncio.Task] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
         self._runners: dict[str, SurveyRunner] = {}
         self.progress: dict[str, Progress] = {}
         self._closed = False
@@ -56,7 +56,7 @@ class SurveyManager:
         # With lock_dsn: the event bus whose relay carries progress and stop requests
         # between the processes (control.py).
         self.bus: EventBus | None = None
-        self._scan: asyncio.Task | None = None
+        self._scan: asyncio.Task[None] | None = None
 
     def is_active(self, survey_id: str) -> bool:
         task = self._tasks.get(survey_id)
@@ -123,7 +123,7 @@ class SurveyManager:
             runner.progress.status = "failed"
             runner.progress.bump()
 
-    def _forget(self, survey_id: str, task: asyncio.Task) -> None:
+    def _forget(self, survey_id: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(survey_id) is task:
             del self._tasks[survey_id]
             self._runners.pop(survey_id, None)

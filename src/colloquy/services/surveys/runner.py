@@ -30,6 +30,7 @@ from colloquy.domain.surveys.records import QuestionRecord, SurveyRecord
 from colloquy.domain.surveys.rules import (
     ANSWER_MAX_TOKENS,
     DIRECT_MAX_TOKENS,
+    PlanKey,
     answer_prompt,
     direct_prompt,
     parse_direct,
@@ -109,7 +110,7 @@ class SurveyRunner:
         self._anchors: dict[str, list[list[list[float]]]] = {}
         self._embedder_name = ""
         self._questions: list[QuestionRecord] = []
-        self.workers: list[asyncio.Task] = []
+        self.workers: list[asyncio.Task[None]] = []
 
     def cancel_workers(self) -> None:
         self.stopping = True
@@ -143,7 +144,7 @@ class SurveyRunner:
         self.progress.total, self.progress.done = len(keys), len(keys) - len(todo)
         self.progress.bump()
         await self._embed_anchors(survey)
-        queue: asyncio.Queue = asyncio.Queue()
+        queue: asyncio.Queue[PlanKey] = asyncio.Queue()
         for key in todo:
             queue.put_nowait(key)
         cap = max(1, int(self.runtime.settings.survey_concurrency))
@@ -186,7 +187,7 @@ class SurveyRunner:
                 row.embedder = name
                 await db.commit()
 
-    async def _worker(self, queue: asyncio.Queue, context: _Context) -> None:
+    async def _worker(self, queue: asyncio.Queue[PlanKey], context: _Context) -> None:
         while not self.stopping and self.fatal is None and self.budget_stop is None:
             try:
                 key = queue.get_nowait()
