@@ -23,6 +23,7 @@ from colloquy.domain.surveys.scales import scale_catalogue
 from colloquy.services.surveys import control
 from colloquy.services.surveys import surveys as service
 from colloquy.services.surveys.manager import SurveyManager
+from colloquy.waiting import wait_for
 
 router = APIRouter(prefix="/surveys", tags=["surveys"])
 PING_SECONDS = 15
@@ -115,7 +116,7 @@ async def _progress(manager: SurveyManager, survey_id: str, survey: dict) -> Asy
         if progress.status != "running":  # that was the last event: the run has ended
             return
         try:
-            await asyncio.wait_for(changed.wait(), PING_SECONDS)
+            await wait_for(changed.wait(), PING_SECONDS)
         except TimeoutError:
             pass
         await asyncio.sleep(0.25)  # coalesce bursts

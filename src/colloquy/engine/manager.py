@@ -23,6 +23,7 @@ from colloquy.engine.runner import EvidenceLookup, SessionRunner
 from colloquy.engine.voices import VoiceBuilder
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
+from colloquy.waiting import wait_for
 
 if TYPE_CHECKING:
     from colloquy.engine.cluster import Cluster
@@ -140,7 +141,7 @@ class RunnerRegistry:
         runner.quiet_stop = runner.quiet_stop or quiet
         runner.stop.set()
         try:
-            await asyncio.wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
+            await wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
         except TimeoutError:
             log.warning("session %s: runner did not stop in time; cancelling", session_id)
             await self._cancel(task)

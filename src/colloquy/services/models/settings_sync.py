@@ -26,6 +26,7 @@ from colloquy.engine.events import EventBus
 from colloquy.runtime import Runtime
 from colloquy.store.models import SettingsVersionRow
 from colloquy.store.types import utcnow
+from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.settings_sync")
 
@@ -109,7 +110,7 @@ async def watch(runtime: Runtime, bus: EventBus, poll: float = POLL_SECONDS) -> 
     try:
         while True:
             with contextlib.suppress(TimeoutError):
-                event = await asyncio.wait_for(sub.queue.get(), poll)
+                event = await wait_for(sub.queue.get(), poll)
                 if event is None:  # the bus closed this stream (overflow): subscribe again
                     bus.unsubscribe(CHANNEL, sub)
                     sub, _, _ = bus.subscribe(CHANNEL, None)

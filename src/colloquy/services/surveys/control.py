@@ -24,6 +24,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import Event, EventBus
+from colloquy.waiting import wait_for
 
 STOP_WAIT_SECONDS = 15.0
 RESEND_SECONDS = 1.0
@@ -153,7 +154,7 @@ async def _next(
     on `reset` (events were missed) or after a quiet while (its owner may have died)."""
     while True:
         try:
-            event = await asyncio.wait_for(queue.get(), QUIET_SECONDS)
+            event = await wait_for(queue.get(), QUIET_SECONDS)
         except TimeoutError:
             return await _state(factory, survey_id)
         latest: Event | None = None
