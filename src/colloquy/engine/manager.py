@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.runner import EvidenceLookup, SessionRunner
@@ -107,7 +108,7 @@ class RunnerRegistry:
         if adopted:
             # A dead owner may have stored a message and died before announcing it:
             # every subscriber refetches the session (from the database) and goes on.
-            self.bus.publish(runner.session_id, "reset", {})
+            self.bus.publish(runner.session_id, "reset", payloads.empty())
         try:
             await runner.run()
         finally:
