@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from colloquy.api.deps import RuntimeDep, SessionDep
+from colloquy.api.schemas.events import SurveyEventPayloads, event_stream_doc
 from colloquy.api.schemas.surveys import (
     ScaleOut,
     SurveyCreate,
@@ -20,9 +21,11 @@ from colloquy.api.schemas.surveys import (
     SurveySummaryOut,
 )
 from colloquy.domain.surveys.scales import scale_catalogue
+from colloquy.engine import event_payloads as payloads
 from colloquy.services.surveys import control
 from colloquy.services.surveys import surveys as service
 from colloquy.services.surveys.manager import SurveyManager
+from colloquy.waiting import wait_for
 
 router = APIRouter(prefix="/surveys", tags=["surveys"])
 PING_SECONDS = 15
@@ -97,7 +100,7 @@ async def export_json(survey_id: str, db: SessionDep, runtime: RuntimeDep):
     return _download(text, f"survey-{survey_id}.json", "application/json")
 
 
-@router.get("/{survey_id}/events")
+@router.get("/{survey_id}/events", **event_stream_doc(SurveyEventPayloads))
 async def survey_events(survey_id: str, db: SessionDep, manager: ManagerDep):
     """Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
     on every stored answer (at most 4 a second) and a last one when the run ends, on any
@@ -115,7 +118,7 @@ async def _progress(manager: SurveyManager, survey_id: str, survey: dict) -> Asy
         if progress.status != "running":  # that was the last event: the run has ended
             return
         try:
-            await asyncio.wait_for(changed.wait(), PING_SECONDS)
+            await wait_for(changed.wait(), PING_SECONDS)
         except TimeoutError:
             pass
         await asyncio.sleep(0.25)  # coalesce bursts
@@ -127,5 +130,5 @@ async def _progress(manager: SurveyManager, survey_id: str, survey: dict) -> Asy
         async for state in control.remote_progress(manager.bus, factory, survey_id):
             yield ServerSentEvent(data=json.dumps(state), event="progress")
         return
-    data = progress.snapshot() if looped else {"status": survey["status"], **survey["progress"]}
+    data = progress.snapshot() if looped else payloads.stored_survey_progress(survey)
     yield ServerSentEvent(data=json.dumps(data), event="progress")

@@ -43,6 +43,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from colloquy.engine.events import EventBus
 from colloquy.engine.redis_relay import RedisEventRelay
 from colloquy.engine.relay import Relay
+from colloquy.waiting import wait_for
 
 if TYPE_CHECKING:
     from colloquy.engine.manager import RunnerRegistry
@@ -306,7 +307,7 @@ class EventRelay(Relay):
         are unknown, so every subscriber here is told to reset (and refetches)."""
         if self.listener is not None and not self.listener.is_closed():
             try:  # a connection cut without a word (a network fault) looks open
-                await asyncio.wait_for(self.listener.fetchval("SELECT 1"), 5)
+                await wait_for(self.listener.fetchval("SELECT 1"), 5)
                 return
             except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
                 self.listener.terminate()
@@ -319,7 +320,7 @@ class EventRelay(Relay):
         for conn in (self.listener, self.sender):
             if conn is not None:
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(conn.close(), 5)
+                    await wait_for(conn.close(), 5)
 
     async def publish(self, payload: str) -> None:
         await self.publish_many([payload])

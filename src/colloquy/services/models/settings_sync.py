@@ -17,21 +17,23 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.runtime import Runtime
 from colloquy.store.models import SettingsVersionRow
 from colloquy.store.types import utcnow
+from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.settings_sync")
 
 POLL_SECONDS = 1.0
 CHANNEL = "__settings"  # the event bus "session" that announces a saved change
-EVENT = "settings"
+EVENT: Final = "settings"
 
 Reloader = Callable[[Runtime], Awaitable[Any]]
 _reloaders: list[Reloader] = []
@@ -68,7 +70,7 @@ async def reload(runtime: Runtime) -> None:
     await _load(runtime, version)
     bus = runtime.settings_bus
     if bus is not None:
-        bus.publish(CHANNEL, EVENT, {"version": version})
+        bus.publish(CHANNEL, EVENT, payloads.settings(version))
 
 
 async def _load(runtime: Runtime, version: int) -> None:
@@ -107,7 +109,7 @@ async def watch(runtime: Runtime, bus: EventBus, poll: float = POLL_SECONDS) -> 
     try:
         while True:
             with contextlib.suppress(TimeoutError):
-                event = await asyncio.wait_for(sub.queue.get(), poll)
+                event = await wait_for(sub.queue.get(), poll)
                 if event is None:  # the bus closed this stream (overflow): subscribe again
                     bus.unsubscribe(CHANNEL, sub)
                     sub, _, _ = bus.subscribe(CHANNEL, None)

@@ -18,18 +18,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import Event, EventBus
+from colloquy.waiting import wait_for
 
 STOP_WAIT_SECONDS = 15.0
 RESEND_SECONDS = 1.0
 QUIET_SECONDS = 15.0  # a stream with no event for this long rereads the survey
-STOP = "stop"
-PROGRESS = "progress"
+STOP: Final = "stop"
+PROGRESS: Final = "progress"
 
 # Whether a process holds the survey's advisory lock (runner.py: pg_try_advisory_lock of
 # hashtext(LOCK_PREFIX || id); bigint key = classid high 32 bits, objid low, objsubid 1).
@@ -102,7 +104,7 @@ async def request_stop(
     sent = 0.0
     while loop.time() < deadline:
         if loop.time() - sent >= RESEND_SECONDS:
-            bus.publish(channel(survey_id), STOP, {})
+            bus.publish(channel(survey_id), STOP, payloads.empty())
             sent = loop.time()
         await asyncio.sleep(0.1)
         if not await lock_held(factory, key):
@@ -122,7 +124,7 @@ async def _state(
             survey = await get_survey(db, None, survey_id)
     except NotFound:
         return None
-    return {"status": survey["status"], **survey["progress"]}
+    return payloads.stored_survey_progress(survey)
 
 
 async def remote_progress(
@@ -155,7 +157,7 @@ async def _next(
     on `reset` (events were missed) or after a quiet while (its owner may have died)."""
     while True:
         try:
-            event = await asyncio.wait_for(queue.get(), QUIET_SECONDS)
+            event = await wait_for(queue.get(), QUIET_SECONDS)
         except TimeoutError:
             return await _state(factory, survey_id)
         latest: Event | None = None

@@ -18,6 +18,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.surveys import control
 from colloquy.services.surveys.runner import MSG_STOPPED, Progress, SurveyRunner
 from colloquy.store.models import SurveyRow
+from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.surveys")
 
@@ -103,7 +104,7 @@ class SurveyManager:
             log.info("survey %s runs in another process", runner.survey_id)
         finally:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(conn.close(), 5)
+                await wait_for(conn.close(), 5)
 
     async def _run(self, runner: SurveyRunner) -> None:
         try:
@@ -140,7 +141,7 @@ class SurveyManager:
             return await control.request_stop(self.bus, factory, survey_id, LOCK_PREFIX + survey_id)
         runner.cancel_workers()  # calls in flight: their answers are dropped
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
+            await wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
         return True
 
     def deleted(self, survey_id: str) -> None:

@@ -39,6 +39,7 @@ from colloquy.domain.surveys.rules import (
 )
 from colloquy.domain.surveys.scales import anchor_sets, scale_points
 from colloquy.domain.surveys.ssr import ssr_pmf
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine import run_usage
 from colloquy.engine.prompting import image_urls
 from colloquy.engine.run_usage import answer_usage
@@ -85,12 +86,7 @@ class Progress:
             self.publish(self.snapshot())
 
     def snapshot(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "done": self.done,
-            "total": self.total,
-            "errors": self.errors,
-        }
+        return payloads.survey_progress(self.status, self.done, self.total, self.errors)
 
 
 def new_answer_id() -> str:
