@@ -1,7 +1,8 @@
 """Several processes on one PostgreSQL (issue 19): session leases and an event relay.
 
-Active only when the database is PostgreSQL; on SQLite none of this exists and the
-registry and the event bus behave as a single process (as they always did).
+`LeaseOwnership` is the registry's ownership strategy (engine/ownership.py) when the
+database is PostgreSQL; on SQLite none of this exists and the registry (LocalOwnership)
+and the event bus behave as a single process (as they always did).
 
 Leases (`session_leases`): a process runs a session only while it holds the session's
 lease, taken with `INSERT ... ON CONFLICT DO UPDATE ... WHERE expires_at < now()` (one
@@ -33,7 +34,7 @@ import os
 import socket
 import uuid
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy import text
@@ -41,11 +42,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
+from colloquy.engine.ownership import Jobs
 from colloquy.engine.redis_relay import RedisEventRelay
 from colloquy.engine.relay import Relay
-
-if TYPE_CHECKING:
-    from colloquy.engine.manager import RunnerRegistry
 
 log = logging.getLogger(__name__)
 
@@ -119,14 +118,18 @@ def new_owner_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-class Cluster:
+class LeaseOwnership:
+    """Sessions shared by the processes on one PostgreSQL through leases (an Ownership)."""
+
     def __init__(
         self,
         factory: async_sessionmaker[AsyncSession],
         database_url: str,
+        bus: EventBus,
         redis_url: str | None = None,
     ) -> None:
         self.factory = factory
+        self.bus = bus  # relayed to and from the other processes
         self.dsn = asyncpg_dsn(database_url)
         self.redis_url = redis_url
         self.channel = redis_channel(database_url)
@@ -134,7 +137,7 @@ class Cluster:
         self.held: set[str] = set()  # sessions whose lease this process holds
         self._stopping: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
-        self._registry: RunnerRegistry | None = None
+        self._jobs: Jobs | None = None  # the registry whose runners the leases guard
         self.relay: EventRelay | RedisEventRelay | None = None
 
     # -- leases ---------------------------------------------------------------------------
@@ -164,6 +167,11 @@ class Cluster:
     def claimed(self, session_id: str) -> None:
         self.held.add(session_id)
 
+    async def hold(self, session_id: str) -> bool:
+        # The Run request claimed the lease as it set `running`; a resumed or adopted
+        # run takes it here.
+        return session_id in self.held or await self.acquire(session_id)
+
     async def release(self, session_id: str) -> None:
         self.held.discard(session_id)
         try:
@@ -172,6 +180,9 @@ class Cluster:
                 await db.commit()
         except Exception:  # it expires by itself
             log.warning("session %s: could not release its lease", session_id, exc_info=True)
+
+    async def stop_elsewhere(self, session_id: str, *, quiet: bool = False) -> bool:
+        return await self.request_stop(session_id, "end" if quiet else "stop")
 
     async def request_stop(self, session_id: str, kind: str) -> bool:
         """Ask the process that runs the session to stop it ('stop', or 'end': quietly) and
@@ -199,12 +210,12 @@ class Cluster:
 
     # -- background work -----------------------------------------------------------------
 
-    async def start(self, registry: RunnerRegistry, bus: EventBus) -> None:
-        self._registry = registry
+    async def start(self, jobs: Jobs) -> None:
+        self._jobs = jobs
         if self.redis_url:
-            self.relay = RedisEventRelay(self.redis_url, self.channel, self.me, bus)
+            self.relay = RedisEventRelay(self.redis_url, self.channel, self.me, self.bus)
         else:
-            self.relay = EventRelay(self.dsn, self.me, bus)
+            self.relay = EventRelay(self.dsn, self.me, self.bus)
         await self.relay.start()
         self._tasks = [
             asyncio.create_task(self._every(HEARTBEAT_SECONDS, self.heartbeat), name="lease-beat"),
@@ -244,9 +255,9 @@ class Cluster:
                 raise
             except Exception:
                 log.warning("event relay: reconnecting failed; trying again", exc_info=True)
-        registry = self._registry
+        jobs = self._jobs
         ids = list(self.held)
-        if registry is None or not ids:
+        if jobs is None or not ids:
             return
         async with self.factory() as db:
             rows = (
@@ -258,25 +269,29 @@ class Cluster:
             if sid not in kept and sid in self.held:
                 log.warning("session %s: lease lost to another process; dropping the run", sid)
                 self.held.discard(sid)
-                registry.abandon(sid)
+                jobs.abandon(sid)
         for sid, req in kept.items():
             if req and sid not in self._stopping:
                 self._stopping.add(sid)
-                task = asyncio.create_task(registry.stop_local(sid, quiet=req == "end"))
+                task = asyncio.create_task(jobs.stop_local(sid, quiet=req == "end"))
                 task.add_done_callback(functools.partial(self._stopped, sid))
 
     def _stopped(self, session_id: str, _task: asyncio.Task[bool]) -> None:
         self._stopping.discard(session_id)
 
+    async def resume(self, jobs: Jobs) -> list[str]:
+        self._jobs = jobs
+        return await self.adopt()
+
     async def adopt(self) -> list[str]:
         """Start a runner (which first takes the lease) for each running session that no
         live process owns: new runs and runs whose owner died."""
-        registry = self._registry
-        if registry is None:
+        jobs = self._jobs
+        if jobs is None:
             return []
         async with self.factory() as db:
             ids = list(await db.scalars(_ORPHANS))
-        started = [sid for sid in ids if registry.ensure_running(sid, adopted=True)]
+        started = [sid for sid in ids if jobs.ensure_running(sid, adopted=True)]
         return started
 
 

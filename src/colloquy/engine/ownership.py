@@ -43,7 +43,7 @@ class Jobs(Protocol):
 class Ownership(Protocol):
     """Whether this process may run a job, and how jobs are resumed and stopped."""
 
-    async def start(self, jobs: Jobs) -> None:
+    async def start(self, jobs: Jobs, /) -> None:
         """Begin the background work (renewals, adoption), driving `jobs`."""
         ...
 
@@ -51,28 +51,28 @@ class Ownership(Protocol):
         """End the background work and give up every job this process holds."""
         ...
 
-    async def resume(self, jobs: Jobs) -> list[str]:
+    async def resume(self, jobs: Jobs, /) -> list[str]:
         """Start the jobs that must run and no live process runs (after a restart)."""
         ...
 
-    async def claim(self, db: AsyncSession, job_id: str) -> bool:
+    async def claim(self, db: AsyncSession, job_id: str, /) -> bool:
         """Take the job inside the caller's transaction (the one that marks it running);
         when True, call `claimed` once that transaction has committed."""
         ...
 
-    def claimed(self, job_id: str) -> None:
+    def claimed(self, job_id: str, /) -> None:
         """The transaction of a successful `claim` committed: this process holds the job."""
         ...
 
-    async def hold(self, job_id: str) -> bool:
+    async def hold(self, job_id: str, /) -> bool:
         """Before the job's task runs: True when this process holds (or now took) it."""
         ...
 
-    async def release(self, job_id: str) -> None:
+    async def release(self, job_id: str, /) -> None:
         """The job's task ended here: let it go."""
         ...
 
-    async def stop_elsewhere(self, job_id: str, *, quiet: bool = False) -> bool:
+    async def stop_elsewhere(self, job_id: str, /, *, quiet: bool = False) -> bool:
         """Stop a job that another process runs and wait until it has; False when no
         other live process runs it (the caller then records the stop itself)."""
         ...
@@ -91,13 +91,13 @@ class LocalOwnership:
         self.running = running
         self.noun = noun  # for the log: "resumed 3 running session(s)"
 
-    async def start(self, jobs: Jobs) -> None:
+    async def start(self, jobs: Jobs, /) -> None:
         pass
 
     async def close(self) -> None:
         pass
 
-    async def resume(self, jobs: Jobs) -> list[str]:
+    async def resume(self, jobs: Jobs, /) -> list[str]:
         async with self.factory() as db:
             ids = list(await db.scalars(self.running))
         for job_id in ids:
@@ -106,17 +106,17 @@ class LocalOwnership:
             log.info("resumed %d running %s(s)", len(ids), self.noun)
         return ids
 
-    async def claim(self, db: AsyncSession, job_id: str) -> bool:
+    async def claim(self, db: AsyncSession, job_id: str, /) -> bool:
         return False  # nothing to take: no other process runs jobs
 
-    def claimed(self, job_id: str) -> None:
+    def claimed(self, job_id: str, /) -> None:
         pass
 
-    async def hold(self, job_id: str) -> bool:
+    async def hold(self, job_id: str, /) -> bool:
         return True
 
-    async def release(self, job_id: str) -> None:
+    async def release(self, job_id: str, /) -> None:
         pass
 
-    async def stop_elsewhere(self, job_id: str, *, quiet: bool = False) -> bool:
+    async def stop_elsewhere(self, job_id: str, /, *, quiet: bool = False) -> bool:
         return False  # no other process: a job not running here is not running
