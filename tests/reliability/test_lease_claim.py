@@ -56,6 +56,6 @@ def test_the_run_request_holds_the_lease_when_it_commits(pg_settings, monkeypatc
             return owner, orphans
 
         owner, orphans = client.portal.call(look)
-        assert owner == registry.cluster.me
+        assert owner == registry.ownership.me
         assert sid not in orphans  # another process's scan leaves it alone
-        assert sid in registry.cluster.held  # renewed by this process's heartbeat
+        assert sid in registry.ownership.held  # renewed by this process's heartbeat

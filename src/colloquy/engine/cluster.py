@@ -1,7 +1,8 @@
 """Several processes on one PostgreSQL (issue 19): session leases and an event relay.
 
-Active only when the database is PostgreSQL; on SQLite none of this exists and the
-registry and the event bus behave as a single process (as they always did).
+`LeaseOwnership` is the registry's ownership strategy (engine/ownership.py) when the
+database is PostgreSQL; on SQLite none of this exists and the registry (LocalOwnership)
+and the event bus behave as a single process (as they always did).
 
 Leases (`session_leases`): a process runs a session only while it holds the session's
 lease, taken with `INSERT ... ON CONFLICT DO UPDATE ... WHERE expires_at < now()` (one
@@ -14,13 +15,10 @@ Stop and End from a process that does not own the run set `stop_request` on the 
 the owner's heartbeat sees it, stops its runner (which records the stop), releases the
 lease, and the asking process waits for that.
 
-Events (with COLLOQUY_REDIS_URL: over Redis pub/sub instead, engine/redis_relay.py;
-leases stay here): every event published on a process is also sent with `pg_notify` on one
-dedicated connection (in publish order, batched up to the payload limit), and every
-process LISTENs on another and publishes what other processes sent on its own bus, so
-an SSE subscriber on any process sees every event. An event too large for a
-notification reaches other processes as a reference (a stored message: their streams read
-it from the database) or as `reset` (their clients refetch the session).
+Events: the lease strategy starts the relay that carries every event to the other
+processes, so an SSE subscriber on any process sees every event: LISTEN/NOTIFY
+(engine/pg_relay.py), or Redis pub/sub with COLLOQUY_REDIS_URL (engine/redis_relay.py);
+leases stay here either way. The heartbeat also checks the relay's listening link.
 """
 
 from __future__ import annotations
@@ -33,19 +31,16 @@ import os
 import socket
 import uuid
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
+from colloquy.engine.ownership import Jobs
+from colloquy.engine.pg_relay import EventRelay
 from colloquy.engine.redis_relay import RedisEventRelay
-from colloquy.engine.relay import Relay
-
-if TYPE_CHECKING:
-    from colloquy.engine.manager import RunnerRegistry
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +48,6 @@ LEASE_SECONDS = 10.0
 HEARTBEAT_SECONDS = 1.0
 SCAN_SECONDS = 2.0
 STOP_WAIT_SECONDS = 15.0
-CHANNEL = "colloquy_events"
-PAYLOAD_LIMIT = 7000  # PostgreSQL refuses notifications of 8000 bytes or more
 
 _ACQUIRE = text(
     """
@@ -87,8 +80,6 @@ _ASK_STOP = text(
     RETURNING owner
     """
 )
-# pg_notify for each payload of an array, in array order, in one statement.
-_NOTIFY_MANY = "SELECT pg_notify($1, payload) FROM unnest(CAST($2 AS text[])) AS payload"
 _HELD = text("SELECT expires_at >= now() FROM session_leases WHERE session_id = :sid")
 _ORPHANS = text(
     """
@@ -119,14 +110,18 @@ def new_owner_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-class Cluster:
+class LeaseOwnership:
+    """Sessions shared by the processes on one PostgreSQL through leases (an Ownership)."""
+
     def __init__(
         self,
         factory: async_sessionmaker[AsyncSession],
         database_url: str,
+        bus: EventBus,
         redis_url: str | None = None,
     ) -> None:
         self.factory = factory
+        self.bus = bus  # relayed to and from the other processes
         self.dsn = asyncpg_dsn(database_url)
         self.redis_url = redis_url
         self.channel = redis_channel(database_url)
@@ -134,7 +129,7 @@ class Cluster:
         self.held: set[str] = set()  # sessions whose lease this process holds
         self._stopping: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
-        self._registry: RunnerRegistry | None = None
+        self._jobs: Jobs | None = None  # the registry whose runners the leases guard
         self.relay: EventRelay | RedisEventRelay | None = None
 
     # -- leases ---------------------------------------------------------------------------
@@ -164,6 +159,11 @@ class Cluster:
     def claimed(self, session_id: str) -> None:
         self.held.add(session_id)
 
+    async def hold(self, session_id: str) -> bool:
+        # The Run request claimed the lease as it set `running`; a resumed or adopted
+        # run takes it here.
+        return session_id in self.held or await self.acquire(session_id)
+
     async def release(self, session_id: str) -> None:
         self.held.discard(session_id)
         try:
@@ -172,6 +172,9 @@ class Cluster:
                 await db.commit()
         except Exception:  # it expires by itself
             log.warning("session %s: could not release its lease", session_id, exc_info=True)
+
+    async def stop_elsewhere(self, session_id: str, *, quiet: bool = False) -> bool:
+        return await self.request_stop(session_id, "end" if quiet else "stop")
 
     async def request_stop(self, session_id: str, kind: str) -> bool:
         """Ask the process that runs the session to stop it ('stop', or 'end': quietly) and
@@ -199,12 +202,12 @@ class Cluster:
 
     # -- background work -----------------------------------------------------------------
 
-    async def start(self, registry: RunnerRegistry, bus: EventBus) -> None:
-        self._registry = registry
+    async def start(self, jobs: Jobs) -> None:
+        self._jobs = jobs
         if self.redis_url:
-            self.relay = RedisEventRelay(self.redis_url, self.channel, self.me, bus)
+            self.relay = RedisEventRelay(self.redis_url, self.channel, self.me, self.bus)
         else:
-            self.relay = EventRelay(self.dsn, self.me, bus)
+            self.relay = EventRelay(self.dsn, self.me, self.bus)
         await self.relay.start()
         self._tasks = [
             asyncio.create_task(self._every(HEARTBEAT_SECONDS, self.heartbeat), name="lease-beat"),
@@ -244,9 +247,9 @@ class Cluster:
                 raise
             except Exception:
                 log.warning("event relay: reconnecting failed; trying again", exc_info=True)
-        registry = self._registry
+        jobs = self._jobs
         ids = list(self.held)
-        if registry is None or not ids:
+        if jobs is None or not ids:
             return
         async with self.factory() as db:
             rows = (
@@ -258,84 +261,27 @@ class Cluster:
             if sid not in kept and sid in self.held:
                 log.warning("session %s: lease lost to another process; dropping the run", sid)
                 self.held.discard(sid)
-                registry.abandon(sid)
+                jobs.abandon(sid)
         for sid, req in kept.items():
             if req and sid not in self._stopping:
                 self._stopping.add(sid)
-                task = asyncio.create_task(registry.stop_local(sid, quiet=req == "end"))
+                task = asyncio.create_task(jobs.stop_local(sid, quiet=req == "end"))
                 task.add_done_callback(functools.partial(self._stopped, sid))
 
     def _stopped(self, session_id: str, _task: asyncio.Task[bool]) -> None:
         self._stopping.discard(session_id)
 
+    async def resume(self, jobs: Jobs) -> list[str]:
+        self._jobs = jobs
+        return await self.adopt()
+
     async def adopt(self) -> list[str]:
         """Start a runner (which first takes the lease) for each running session that no
         live process owns: new runs and runs whose owner died."""
-        registry = self._registry
-        if registry is None:
+        jobs = self._jobs
+        if jobs is None:
             return []
         async with self.factory() as db:
             ids = list(await db.scalars(_ORPHANS))
-        started = [sid for sid in ids if registry.ensure_running(sid, adopted=True)]
+        started = [sid for sid in ids if jobs.ensure_running(sid, adopted=True)]
         return started
-
-
-class EventRelay(Relay):
-    """Events to and from the other processes through LISTEN/NOTIFY."""
-
-    batch_limit = PAYLOAD_LIMIT - 100
-    event_limit = PAYLOAD_LIMIT - 100
-
-    def __init__(self, dsn: str, origin: str, bus: EventBus) -> None:
-        super().__init__(origin, bus)
-        self.dsn = dsn
-        self.listener: asyncpg.Connection | None = None
-        self.sender: asyncpg.Connection | None = None
-
-    async def start(self) -> None:
-        await self._listen()
-        self.sender = await asyncpg.connect(self.dsn)
-        self.start_sending()
-
-    async def _listen(self) -> None:
-        self.listener = await asyncpg.connect(self.dsn)
-        await self.listener.add_listener(CHANNEL, self._on_notify)
-
-    async def check(self) -> None:
-        """Reconnect a listening connection that was lost; the events missed meanwhile
-        are unknown, so every subscriber here is told to reset (and refetches)."""
-        if self.listener is not None and not self.listener.is_closed():
-            try:  # a connection cut without a word (a network fault) looks open
-                await asyncio.wait_for(self.listener.fetchval("SELECT 1"), 5)
-                return
-            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                self.listener.terminate()
-        log.warning("event relay: listening connection lost; reconnecting")
-        await self._listen()
-        self.bus.reset_all()
-
-    async def close(self) -> None:
-        await self.stop_sending()
-        for conn in (self.listener, self.sender):
-            if conn is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(conn.close(), 5)
-
-    async def publish(self, payload: str) -> None:
-        await self.publish_many([payload])
-
-    async def publish_many(self, payloads: list[str]) -> None:
-        if self.sender is None or self.sender.is_closed():
-            self.sender = await asyncpg.connect(self.dsn)
-        # The whole backlog in one statement (one transaction: delivered in order). One
-        # round trip per notification fell behind under load: each await waits for a turn
-        # of a busy event loop (bench/scenarios/multi_process.py).
-        await self.sender.execute(_NOTIFY_MANY, CHANNEL, payloads)
-
-    async def drop_sender(self) -> None:
-        if self.sender is not None:
-            self.sender.terminate()
-            self.sender = None
-
-    def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        self.receive(payload)
