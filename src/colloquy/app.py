@@ -43,8 +43,9 @@ from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
-from colloquy.engine.cluster import SCAN_SECONDS, LeaseOwnership, is_postgres
+from colloquy.engine.cluster import LeaseOwnership, is_postgres
 from colloquy.engine.events import EventBus
+from colloquy.engine.lease_sql import SURVEY_LEASES
 from colloquy.engine.manager import RunnerRegistry, local_ownership
 from colloquy.llm.factory import PROVIDERS
 from colloquy.mcp.http import install_mcp
@@ -113,13 +114,20 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.runners.evidence = partial(evidence_for, runtime)  # issue 29
         await app.state.runners.start()  # on PostgreSQL: leases, adoption, the event relay
         await app.state.runners.resume_all()  # sessions that were running before a restart
-        app.state.surveys = SurveyManager(runtime)
+        # Surveys: the same ownership strategy, over their own leases (the relay is shared).
+        survey_leases = None
         if cluster is not None:
-            app.state.surveys.lock_dsn = cluster.dsn
-            app.state.surveys.bus = app.state.events  # progress and stops between processes
+            survey_leases = LeaseOwnership(
+                runtime.sessionmaker,
+                settings.resolved_database_url,
+                app.state.events,
+                sql=SURVEY_LEASES,
+                relayed=False,
+                noun="survey",
+            )
+        app.state.surveys = SurveyManager(runtime, app.state.events, survey_leases)
+        await app.state.surveys.start()
         await app.state.surveys.resume_all()  # and surveys
-        if cluster is not None:  # and, while it runs, the surveys of processes that died
-            app.state.surveys.start_scanning(SCAN_SECONDS)
         # Saved model changes from any process reach this one (issue 30).
         sync = asyncio.create_task(settings_sync.watch(runtime, app.state.events))
         if freeze_gc:

@@ -4,7 +4,9 @@
 database is PostgreSQL; on SQLite none of this exists and the registry (LocalOwnership)
 and the event bus behave as a single process (as they always did).
 
-Leases (`session_leases`): a process runs a session only while it holds the session's
+Leases (`session_leases`; surveys' in `survey_leases` work the same way, through a second
+LeaseOwnership built with engine/lease_sql.py's SURVEY_LEASES, which shares the sessions'
+relay): a process runs a session only while it holds the session's
 lease, taken with `INSERT ... ON CONFLICT DO UPDATE ... WHERE expires_at < now()` (one
 statement, so two processes can never both win). The owner renews its leases every
 HEARTBEAT_SECONDS; a lease it fails to renew (it stalled past the expiry and another
@@ -33,11 +35,11 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
+from colloquy.engine.lease_sql import SESSION_LEASES, LeaseSql
 from colloquy.engine.ownership import Jobs
 from colloquy.engine.pg_relay import EventRelay
 from colloquy.engine.redis_relay import RedisEventRelay
@@ -48,47 +50,6 @@ LEASE_SECONDS = 10.0
 HEARTBEAT_SECONDS = 1.0
 SCAN_SECONDS = 2.0
 STOP_WAIT_SECONDS = 15.0
-
-_ACQUIRE = text(
-    """
-    INSERT INTO session_leases (session_id, owner, expires_at, stop_request)
-    SELECT CAST(:sid AS varchar), CAST(:me AS varchar),
-           now() + make_interval(secs => CAST(:ttl AS float8)), NULL
-    WHERE EXISTS (
-        SELECT 1 FROM sessions
-        WHERE id = CAST(:sid AS varchar) AND running AND status <> 'completed'
-    )
-    ON CONFLICT (session_id) DO UPDATE
-        SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at, stop_request = NULL
-        WHERE session_leases.expires_at < now()
-    RETURNING session_id
-    """
-)
-_RENEW = text(
-    """
-    UPDATE session_leases SET expires_at = now() + make_interval(secs => CAST(:ttl AS float8))
-    WHERE owner = :me AND session_id = ANY(CAST(:ids AS varchar[]))
-    RETURNING session_id, stop_request
-    """
-)
-_RELEASE = text("DELETE FROM session_leases WHERE session_id = :sid AND owner = :me")
-_RELEASE_ALL = text("DELETE FROM session_leases WHERE owner = :me")
-_ASK_STOP = text(
-    """
-    UPDATE session_leases SET stop_request = :kind
-    WHERE session_id = :sid AND owner <> :me AND expires_at >= now()
-    RETURNING owner
-    """
-)
-_HELD = text("SELECT expires_at >= now() FROM session_leases WHERE session_id = :sid")
-_ORPHANS = text(
-    """
-    SELECT s.id FROM sessions s LEFT JOIN session_leases l ON l.session_id = s.id
-    WHERE s.running AND s.status <> 'completed'
-      AND (l.session_id IS NULL OR l.expires_at < now())
-    ORDER BY s.updated_at LIMIT 100
-    """
-)
 
 
 def is_postgres(url: str) -> bool:
@@ -119,9 +80,16 @@ class LeaseOwnership:
         database_url: str,
         bus: EventBus,
         redis_url: str | None = None,
+        *,
+        sql: LeaseSql = SESSION_LEASES,
+        relayed: bool = True,
+        noun: str = "session",
     ) -> None:
         self.factory = factory
         self.bus = bus  # relayed to and from the other processes
+        # The kind of job whose leases these are (engine/lease_sql.py: sessions, surveys),
+        # and whether this strategy runs the event relay (one per process: the sessions').
+        self.sql, self.relayed, self.noun = sql, relayed, noun
         self.dsn = asyncpg_dsn(database_url)
         self.redis_url = redis_url
         self.channel = redis_channel(database_url)
@@ -137,7 +105,9 @@ class LeaseOwnership:
     async def acquire(self, session_id: str) -> bool:
         async with self.factory() as db:
             got = (
-                await db.execute(_ACQUIRE, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS})
+                await db.execute(
+                    self.sql.acquire, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS}
+                )
             ).first()
             await db.commit()
         if got is not None:
@@ -152,7 +122,9 @@ class LeaseOwnership:
         `reset`). Held once the caller has committed: call `claimed` then."""
         await db.flush()  # the running flag, which the claim's statement checks
         got = (
-            await db.execute(_ACQUIRE, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS})
+            await db.execute(
+                self.sql.acquire, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS}
+            )
         ).first()
         return got is not None
 
@@ -168,10 +140,10 @@ class LeaseOwnership:
         self.held.discard(session_id)
         try:
             async with self.factory() as db:
-                await db.execute(_RELEASE, {"sid": session_id, "me": self.me})
+                await db.execute(self.sql.release, {"sid": session_id, "me": self.me})
                 await db.commit()
         except Exception:  # it expires by itself
-            log.warning("session %s: could not release its lease", session_id, exc_info=True)
+            log.warning("%s %s: could not release its lease", self.noun, session_id, exc_info=True)
 
     async def stop_elsewhere(self, session_id: str, *, quiet: bool = False) -> bool:
         return await self.request_stop(session_id, "end" if quiet else "stop")
@@ -182,7 +154,9 @@ class LeaseOwnership:
         meanwhile: the caller then records the stop itself)."""
         async with self.factory() as db:
             asked = (
-                await db.execute(_ASK_STOP, {"sid": session_id, "me": self.me, "kind": kind})
+                await db.execute(
+                    self.sql.ask_stop, {"sid": session_id, "me": self.me, "kind": kind}
+                )
             ).first()
             await db.commit()
         if asked is None:
@@ -192,23 +166,25 @@ class LeaseOwnership:
         while loop.time() < deadline:
             await asyncio.sleep(0.1)
             async with self.factory() as db:
-                live = (await db.execute(_HELD, {"sid": session_id})).scalar()
+                live = (await db.execute(self.sql.held, {"sid": session_id})).scalar()
             if live is None:
                 return True  # the owner stopped the run and released the lease
             if not live:
                 return False
-        log.warning("session %s: its owner did not stop it in time", session_id)
+        log.warning("%s %s: its owner did not stop it in time", self.noun, session_id)
         return True
 
     # -- background work -----------------------------------------------------------------
 
     async def start(self, jobs: Jobs) -> None:
         self._jobs = jobs
-        if self.redis_url:
-            self.relay = RedisEventRelay(self.redis_url, self.channel, self.me, self.bus)
-        else:
-            self.relay = EventRelay(self.dsn, self.me, self.bus)
-        await self.relay.start()
+        if self.relayed:
+            self.relay = (
+                RedisEventRelay(self.redis_url, self.channel, self.me, self.bus)
+                if self.redis_url
+                else EventRelay(self.dsn, self.me, self.bus)
+            )
+            await self.relay.start()
         self._tasks = [
             asyncio.create_task(self._every(HEARTBEAT_SECONDS, self.heartbeat), name="lease-beat"),
             asyncio.create_task(self._every(SCAN_SECONDS, self.adopt), name="lease-scan"),
@@ -221,7 +197,7 @@ class LeaseOwnership:
         self._tasks = []
         with contextlib.suppress(Exception):  # let the others adopt at once (rolling restart)
             async with self.factory() as db:
-                await db.execute(_RELEASE_ALL, {"me": self.me})
+                await db.execute(self.sql.release_all, {"me": self.me})
                 await db.commit()
         self.held.clear()
         if self.relay is not None:
@@ -253,13 +229,15 @@ class LeaseOwnership:
             return
         async with self.factory() as db:
             rows = (
-                await db.execute(_RENEW, {"me": self.me, "ids": ids, "ttl": LEASE_SECONDS})
+                await db.execute(self.sql.renew, {"me": self.me, "ids": ids, "ttl": LEASE_SECONDS})
             ).all()
             await db.commit()
         kept = {sid: req for sid, req in rows}
         for sid in ids:
             if sid not in kept and sid in self.held:
-                log.warning("session %s: lease lost to another process; dropping the run", sid)
+                log.warning(
+                    "%s %s: lease lost to another process; dropping the run", self.noun, sid
+                )
                 self.held.discard(sid)
                 jobs.abandon(sid)
         for sid, req in kept.items():
@@ -282,6 +260,6 @@ class LeaseOwnership:
         if jobs is None:
             return []
         async with self.factory() as db:
-            ids = list(await db.scalars(_ORPHANS))
+            ids = list(await db.scalars(self.sql.orphans))
         started = [sid for sid in ids if jobs.ensure_running(sid, adopted=True)]
         return started
