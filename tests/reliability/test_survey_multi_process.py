@@ -51,23 +51,17 @@ def _body(ids: list[str]) -> dict:
 
 
 def lock_holder(database_url: str) -> int | None:
-    """The pid of the process holding a survey's advisory lock (its connection's
-    application_name ends with it), None while none does."""
+    """The pid of the process holding a survey's live lease (engine/cluster.py's owner
+    id is host:pid:token), None while none does."""
 
     async def read() -> int | None:
         engine = create_async_engine(database_url)
         try:
             async with engine.connect() as conn:
-                name = await conn.scalar(
-                    text(
-                        "SELECT a.application_name FROM pg_locks l "
-                        "JOIN pg_stat_activity a ON a.pid = l.pid "
-                        "WHERE l.locktype = 'advisory' AND l.granted "
-                        "AND a.datname = current_database() "
-                        "AND a.application_name LIKE 'colloquy-survey-lock:%'"
-                    )
+                owner = await conn.scalar(
+                    text("SELECT owner FROM survey_leases WHERE expires_at >= now()")
                 )
-                return int(name.rsplit(":", 1)[1]) if name else None
+                return int(owner.split(":")[-2]) if owner else None
         finally:
             await engine.dispose()
 
