@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 STOP_WAIT_SECONDS = 15.0
 WRITE_WAIT_SECONDS = 10.0  # shutdown: how long message writes under way may take
 # The sessions a single process resumes after a restart: their `running` flag survived.
-RUNNING_SESSIONS: Select[tuple[str]] = select(SessionRow.id).where(
+RUNNING_SESSIONS: Select[str] = select(SessionRow.id).where(
     SessionRow.running.is_(True), SessionRow.status != "completed"
 )
 

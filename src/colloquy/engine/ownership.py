@@ -84,7 +84,7 @@ class LocalOwnership:
     def __init__(
         self,
         factory: async_sessionmaker[AsyncSession],
-        running: Select[tuple[str]],
+        running: Select[str],
         noun: str = "job",
     ) -> None:
         self.factory = factory
