@@ -13,7 +13,7 @@ import functools
 import logging
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
@@ -28,7 +28,7 @@ log = logging.getLogger("colloquy.surveys")
 
 STOP_WAIT_SECONDS = 15.0
 # The surveys a single process resumes after a restart: their status says running.
-RUNNING_SURVEYS = select(SurveyRow.id).where(SurveyRow.status == "running")
+RUNNING_SURVEYS: Select[str] = select(SurveyRow.id).where(SurveyRow.status == "running")
 
 
 def local_ownership(factory: async_sessionmaker[AsyncSession]) -> LocalOwnership:
