@@ -120,6 +120,44 @@ def test_the_event_stream_of_another_process_follows_the_survey_to_its_end(pg_se
     assert events[-1] == {"status": "completed", "done": PLANNED, "total": PLANNED, "errors": 0}
 
 
+def _progress(url: str, sid: str, last_event_id: str | None = None, stop_after: int = 0):
+    """(id, data) of the progress events of a survey's stream on `url` (the first
+    `stop_after` of them, or all until the stream ends)."""
+    headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
+    out: list[tuple[str, dict]] = []
+    event_id = ""
+    timeout = httpx.Timeout(30, read=30)
+    with httpx.stream(
+        "GET", f"{url}/api/surveys/{sid}/events", headers=headers, timeout=timeout
+    ) as r:
+        for line in r.iter_lines():
+            if line.startswith("id:"):
+                event_id = line[3:].strip()
+            elif line.startswith("data:"):
+                out.append((event_id, json.loads(line[5:])))
+                if len(out) == stop_after:
+                    break
+    return out
+
+
+def test_a_stream_resumed_on_another_process_with_its_last_event_id_goes_to_the_end(
+    pg_settings, tmp_path
+):
+    with run_fake_openai(lambda body: FakeReply("I might buy it.", delay=0.05)) as fake:
+        cluster = Cluster(pg_settings, fake.base_url, tmp_path)
+        try:
+            sid, owner, other = cluster.run(fake)
+            first = _progress(owner, sid, stop_after=2)
+            rest = _progress(other, sid, last_event_id=first[-1][0])
+        finally:
+            cluster.close()
+    events = [data for _, data in first + rest]
+    assert first[-1][1]["status"] == "running" and len(rest) >= 1
+    dones = [e["done"] for e in events]
+    assert dones == sorted(dones)
+    assert events[-1] == {"status": "completed", "done": PLANNED, "total": PLANNED, "errors": 0}
+
+
 def _calls_stay(fake, grace: float = 1.0) -> tuple[int, int]:
     """Model calls now and after `grace` seconds (at 2 calls in flight every 0.2 s, a
     run that goes on makes about 10 in that time)."""
