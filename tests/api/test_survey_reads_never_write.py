@@ -41,6 +41,9 @@ def test_reading_results_writes_nothing(settings):
             while api.get(f"/api/surveys/{sid}").json()["status"] != "completed":
                 assert time.monotonic() < deadline
                 time.sleep(0.05)
+            while api.app.state.surveys.is_active(sid):  # its lease released (PostgreSQL)
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
             runtime = api.app.state.runtime
 
             async def snapshot():
