@@ -232,7 +232,8 @@ def test_odd_session_can_be_duplicated_and_edited(client):
     assert res.json()["name"] == "Renamed"
 
 
-def test_migration_rewrites_old_status_spellings(database_url):
+def test_migration_rewrites_old_status_spellings(blank_database_url):
+    database_url = blank_database_url
     """0011_normalise: older status spellings in the table become the canonical ones."""
     import asyncio
 

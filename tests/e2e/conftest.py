@@ -3,6 +3,7 @@ fresh data dir and a loopback fake OpenAI-compatible model, driven by Playwright
 Chromium (Playwright's own browser download does not work here)."""
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -103,9 +104,14 @@ def fake_llm():
 
 
 @pytest.fixture
-def live_server(tmp_path, fake_llm):
-    """A fresh server (fresh data dir, seeded personas) for each test."""
-    server = LiveServer(tmp_path / "data", fake_llm.base_url).start()
+def live_server(tmp_path, fake_llm, sqlite_template):
+    """A fresh server (fresh data dir, seeded personas) for each test. Its database starts
+    as a copy of the migrated template: the server seeds it as on a first start, without
+    migrating from nothing each time (the servers the tests start themselves still do)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copyfile(sqlite_template, data / "colloquy.db")
+    server = LiveServer(data, fake_llm.base_url).start()
     yield server.url
     server.stop()
 

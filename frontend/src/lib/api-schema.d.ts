@@ -2698,6 +2698,50 @@ export interface components {
             models: string[];
             job: components["schemas"]["AuditJobOut"];
         };
+        /** MessageEventData */
+        MessageEventData: {
+            /** Id */
+            id: string;
+            /** Speaker */
+            speaker: string;
+            /** Content */
+            content: string;
+            /**
+             * Timestamp
+             * Format: date-time
+             */
+            timestamp: string;
+            /** Sentiment */
+            sentiment?: string | null;
+            /** Personaid */
+            personaId?: string | null;
+            /** Questionindex */
+            questionIndex: number;
+            /** Round */
+            round: number;
+            /** Participantindex */
+            participantIndex?: number | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after";
+            /** Repairs */
+            repairs?: string[];
+            /** Note */
+            note?: string | null;
+            usage?: components["schemas"]["UsageOut"] | null;
+            /** Profileid */
+            profileId?: string | null;
+            /** Profilename */
+            profileName?: string | null;
+            /** Model */
+            model?: string | null;
+            /** Stance */
+            stance?: number | null;
+            /** Rawcontent */
+            rawContent?: string | null;
+        };
         /** MessageOut */
         MessageOut: {
             /** Id */
@@ -3418,7 +3462,7 @@ export interface components {
         SessionEventPayloads: {
             ready: components["schemas"]["EmptyEventData"];
             reset: components["schemas"]["EmptyEventData"];
-            message: components["schemas"]["MessageOut"];
+            message: components["schemas"]["MessageEventData"];
             token: components["schemas"]["TokenEventData"];
             retrying: components["schemas"]["AnswerRef"];
             waiting: components["schemas"]["AnswerRef"];
@@ -3883,6 +3927,13 @@ export interface components {
             model?: string | null;
         };
         /**
+         * SurveyEventPayloads
+         * @description A survey's stream: each event's `data` (JSON) is the field named after the event.
+         */
+        SurveyEventPayloads: {
+            progress: components["schemas"]["SurveyProgressEventData"];
+        };
+        /**
          * SurveyModelResults
          * @description One model's answers on their own (issue 30: mixed panels); `results` at the top
          *     level of the survey's results are the blend of every model.
@@ -3939,6 +3990,17 @@ export interface components {
         };
         /** SurveyProgress */
         SurveyProgress: {
+            /** Done */
+            done: number;
+            /** Total */
+            total: number;
+            /** Errors */
+            errors: number;
+        };
+        /** SurveyProgressEventData */
+        SurveyProgressEventData: {
+            /** Status */
+            status: string;
             /** Done */
             done: number;
             /** Total */
@@ -7218,13 +7280,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Server-sent events; each event's data is the JSON of the field of SurveyEventPayloads named after the event. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "text/event-stream": components["schemas"]["SurveyEventPayloads"];
                 };
             };
             /** @description Validation Error */

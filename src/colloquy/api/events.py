@@ -19,7 +19,8 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from colloquy.api.deps import SessionDep, get_runtime
 from colloquy.api.engine_deps import EventsDep
-from colloquy.api.schemas.events import SessionEventPayloads
+from colloquy.api.schemas.events import SessionEventPayloads, event_stream_doc
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import Event, EventBus, is_reference
 from colloquy.engine.positions import Position, Replay, decide, format_id, parse_id
 from colloquy.services.sessions import event_replay
@@ -102,7 +103,8 @@ async def _stream(
     try:
         if mode in (Replay.NONE, Replay.RESET):
             await stream.stored()
-            yield stream.frame(Event(position, "ready" if mode is Replay.NONE else "reset", {}))
+            name = "ready" if mode is Replay.NONE else "reset"
+            yield stream.frame(Event(position, name, payloads.empty()))
         else:
             assert last is not None
             stream.position.known(last.seq)
@@ -113,7 +115,7 @@ async def _stream(
             else:  # another process's id, or too old for the buffer: from the database
                 missed = await event_replay.missed_since(factory, session_id, last.seq)
                 if missed is None:  # deleted meanwhile
-                    yield stream.frame(Event(position, "reset", {}))
+                    yield stream.frame(Event(position, "reset", payloads.empty()))
                     return
                 for seq, data in missed.messages:
                     frames.append(stream.frame(Event(position, "message", data, seq)))
@@ -142,28 +144,12 @@ async def _stream(
             bus.unsubscribe(session_id, sub)
             sub, _, _ = bus.subscribe(session_id, None)
             await stream.stored()
-            yield stream.frame(Event(bus.next_reset_id(session_id), "reset", {}))
+            yield stream.frame(Event(bus.next_reset_id(session_id), "reset", payloads.empty()))
     finally:
         bus.unsubscribe(session_id, sub)
 
 
-class _EventStream(EventSourceResponse):
-    """For the OpenAPI schema only: names the stream's media type (set per instance)."""
-
-    media_type = "text/event-stream"
-
-
-@router.get(
-    "/sessions/{session_id}/events",
-    response_class=_EventStream,
-    responses={
-        200: {
-            "model": SessionEventPayloads,
-            "description": "Server-sent events; each event's data is the JSON of the field of "
-            "SessionEventPayloads named after the event.",
-        }
-    },
-)
+@router.get("/sessions/{session_id}/events", **event_stream_doc(SessionEventPayloads))
 async def session_events(
     session_id: str,
     request: Request,

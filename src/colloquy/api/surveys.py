@@ -11,6 +11,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from colloquy.api.deps import RuntimeDep, SessionDep, get_runtime
+from colloquy.api.schemas.events import SurveyEventPayloads, event_stream_doc
 from colloquy.api.schemas.surveys import (
     ScaleOut,
     SurveyCreate,
@@ -96,7 +97,7 @@ async def export_json(survey_id: str, db: SessionDep, runtime: RuntimeDep):
     return _download(text, f"survey-{survey_id}.json", "application/json")
 
 
-@router.get("/{survey_id}/events")
+@router.get("/{survey_id}/events", **event_stream_doc(SurveyEventPayloads))
 async def survey_events(
     survey_id: str,
     request: Request,

@@ -22,7 +22,12 @@ import uuid
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from colloquy.engine import event_payloads as payloads
+
+if TYPE_CHECKING:
+    from colloquy.engine.event_payloads import EventName
 
 REPLAY_BUFFER = 2000  # events kept per session for Last-Event-ID resumption
 SUBSCRIBER_QUEUE = 5000  # a subscriber that falls this far behind is reset
@@ -72,7 +77,7 @@ class _Channel:
             key = _slot(data)
             before = self.partial.get(key)
             text = (before["delta"] if before else "") + str(data.get("delta") or "")
-            self.partial[key] = {**data, "delta": text}
+            self.partial[key] = payloads.token(data, text)
         elif name == "thinking":
             self.thinking = data
         elif name in ("message", "retrying"):  # stored, or its streamed text is void
@@ -120,7 +125,7 @@ class EventBus:
             del self._channels[sid]
 
     def publish(
-        self, session_id: str, name: str, data: dict[str, Any], seq: int | None = None
+        self, session_id: str, name: EventName, data: dict[str, Any], seq: int | None = None
     ) -> Event:
         event = self.publish_local(session_id, name, data, seq)
         if self.forward is not None:
@@ -198,7 +203,7 @@ class EventBus:
         """Tell every subscriber to reset (refetch): events may have been missed."""
         for session_id, channel in list(self._channels.items()):
             if channel.subscribers:
-                self.publish_local(session_id, "reset", {})
+                self.publish_local(session_id, "reset", payloads.empty())
 
     def close_all(self) -> None:
         for session_id in list(self._channels):

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.engine.ownership import LocalOwnership, Ownership
 from colloquy.engine.publisher import Publisher
@@ -26,6 +27,7 @@ from colloquy.engine.runner import EvidenceLookup, SessionRunner
 from colloquy.engine.voices import VoiceBuilder
 from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
+from colloquy.waiting import wait_for
 
 log = logging.getLogger(__name__)
 STOP_WAIT_SECONDS = 15.0
@@ -112,7 +114,7 @@ class RunnerRegistry:
         if adopted:
             # A dead owner may have stored a message and died before announcing it:
             # every subscriber refetches the session (from the database) and goes on.
-            self.bus.publish(runner.session_id, "reset", {})
+            self.bus.publish(runner.session_id, "reset", payloads.empty())
         try:
             await runner.run()
         finally:
@@ -154,7 +156,7 @@ class RunnerRegistry:
         runner.quiet_stop = runner.quiet_stop or quiet
         runner.stop.set()
         try:
-            await asyncio.wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
+            await wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
         except TimeoutError:
             log.warning("session %s: runner did not stop in time; cancelling", session_id)
             await self._cancel(task)

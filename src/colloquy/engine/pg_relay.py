@@ -11,7 +11,6 @@ the session).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -20,6 +19,7 @@ import asyncpg  # type: ignore[import-untyped]
 
 from colloquy.engine.events import EventBus
 from colloquy.engine.relay import Relay
+from colloquy.waiting import wait_for
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class EventRelay(Relay):
         are unknown, so every subscriber here is told to reset (and refetches)."""
         if self.listener is not None and not self.listener.is_closed():
             try:  # a connection cut without a word (a network fault) looks open
-                await asyncio.wait_for(self.listener.fetchval("SELECT 1"), 5)
+                await wait_for(self.listener.fetchval("SELECT 1"), 5)
                 return
             except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
                 self.listener.terminate()
@@ -69,7 +69,7 @@ class EventRelay(Relay):
         for conn in (self.listener, self.sender):
             if conn is not None:
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(conn.close(), 5)
+                    await wait_for(conn.close(), 5)
 
     async def publish(self, payload: str) -> None:
         await self.publish_many([payload])

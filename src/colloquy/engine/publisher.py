@@ -1,13 +1,6 @@
-"""The live events a runner publishes, with their payloads in one place.
-
-Payloads (camelCase, as the API):
-  message   the stored message (same shape as in GET /api/sessions/{id})
-  token     {participantIndex, personaId, questionIndex, round, delta}
-  thinking  {questionIndex, round, participants: [{participantIndex, personaId, name}]}
-  progress  {responses, total, questionIndex, round, participantIndex, speakingPersonaId,
-             tokensUsed}
-  status    {status, running, error}
-  error     {status, message}
+"""The live events a runner publishes, in its order; their payloads are built in
+engine/event_payloads.py (message, token, thinking, progress, retrying, waiting, status,
+error).
 
 Token deltas are coalesced (TOKEN_FLUSH_SECONDS): a model streams one chunk per token, and
 an event per chunk cost most of the server's CPU per answer (bench/CHANGES.md). A
@@ -24,50 +17,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from colloquy.domain.sessions.messages import Message
-from colloquy.domain.sessions.moderation import AI, SCRIPTED
-from colloquy.engine import natural_plan, plan
+from colloquy.domain.sessions.moderation import SCRIPTED
+from colloquy.engine import event_payloads as payloads
+from colloquy.engine import plan
+from colloquy.engine.event_payloads import EventName, message_payload, progress_payload
 from colloquy.engine.events import EventBus
-from colloquy.engine.journal import slot_key
 
 if TYPE_CHECKING:
     from colloquy.engine.run_setup import Setup
 
 
-def message_payload(message: Mapping[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in message.items() if k not in ("seq", "tokens")}
-    ts = out.get("timestamp")
-    if ts is not None and hasattr(ts, "isoformat"):
-        out["timestamp"] = ts.isoformat().replace("+00:00", "Z")
-    return out
-
-
-def progress_payload(
-    participants: Sequence[Mapping[str, Any]],
-    question_count: int,
-    messages: Sequence[Mapping[str, Any]],
-    generating: list[int],
-    moderator: str = SCRIPTED,
-    mode: str = plan.SEQUENTIAL,
-) -> dict[str, Any]:
-    if mode == plan.NATURAL:  # turns, not rounds (issue 28)
-        out = natural_plan.progress(question_count, len(participants), messages, generating)
-        out["speakingPersonaId"] = participants[generating[0]].get("id") if generating else None
-        out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)
-        return out
-    first = None
-    if moderator == AI:
-        first = plan.first_speakers(messages, [str(p.get("name") or "") for p in participants])
-    keys = [slot_key(m) for m in messages]
-    out = plan.progress(question_count, len(participants), keys, moderator, first)
-    speaking = generating[0] if generating else None
-    out["speakingPersonaId"] = participants[speaking].get("id") if speaking is not None else None
-    out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)
-    return out
-
-
 TOKEN_FLUSH_SECONDS = 0.05  # buffered deltas go out at most this late (~20 events/s)
 
-EventList = list[tuple[str, dict[str, Any], int | None]]  # name, payload, message seq
+EventList = list[tuple[EventName, dict[str, Any], int | None]]  # name, payload, message seq
 
 
 class Publisher:
@@ -90,11 +52,11 @@ class Publisher:
         self._tokens: dict[tuple[int | None, int, int], tuple[dict[str, Any], list[str]]] = {}
         self._timer: asyncio.TimerHandle | None = None
 
-    def _send(self, name: str, data: dict[str, Any]) -> None:
+    def _send(self, name: EventName, data: dict[str, Any]) -> None:
         self.flush_tokens()  # keep every event after the deltas that preceded it
         self._emit(name, data)
 
-    def _emit(self, name: str, data: dict[str, Any]) -> None:
+    def _emit(self, name: EventName, data: dict[str, Any]) -> None:
         if self._held:
             self._held.append((None, [(name, data, None)]))
         else:
@@ -158,16 +120,8 @@ class Publisher:
         moderator's probe or summary)."""
         pending = self._tokens.get((p, q, r))
         if pending is None:
-            pending = self._tokens[(p, q, r)] = (
-                {
-                    "participantIndex": p,
-                    "personaId": persona.get("id"),
-                    "questionIndex": q,
-                    "round": r,
-                    **(extra or {}),
-                },
-                [],
-            )
+            head = payloads.answer_ref(persona.get("id"), p, q, r, extra)
+            pending = self._tokens[(p, q, r)] = (head, [])
         pending[1].append(delta)
         if self._timer is None:
             self._timer = asyncio.get_running_loop().call_later(
@@ -178,17 +132,11 @@ class Publisher:
         """The model call for this answer is tried again: the text streamed so far is void
         (a stream cut short), so its buffered deltas go and viewers clear it."""
         self._tokens.pop((p, q, r), None)
-        self._send(
-            "retrying",
-            {"participantIndex": p, "personaId": persona.get("id"), "questionIndex": q, "round": r},
-        )
+        self._send("retrying", payloads.answer_ref(persona.get("id"), p, q, r))
 
     def waiting(self, persona: dict[str, Any], p: int | None, q: int, r: int) -> None:
         """This answer's model call queues for a busy endpoint (llm/concurrency.py)."""
-        self._send(
-            "waiting",
-            {"participantIndex": p, "personaId": persona.get("id"), "questionIndex": q, "round": r},
-        )
+        self._send("waiting", payloads.answer_ref(persona.get("id"), p, q, r))
 
     def flush_tokens(self) -> None:
         """Publish the buffered deltas now, one `token` event per answer."""
@@ -199,7 +147,7 @@ class Publisher:
             return
         pending, self._tokens = self._tokens, {}
         for payload, parts in pending.values():
-            self._emit("token", {**payload, "delta": "".join(parts)})
+            self._emit("token", payloads.token(payload, "".join(parts)))
 
     def drop_tokens(self) -> None:
         """Forget buffered deltas: the run ended and their answers will not be stored."""
@@ -218,24 +166,10 @@ class Publisher:
     ) -> None:
         """Who is being generated now; `moderator`: the kind (probe, summary) the AI
         moderator is writing, when it is (the payload then has `moderator`)."""
-        data: dict[str, Any] = {
-            "questionIndex": q,
-            "round": r,
-            "participants": [
-                {
-                    "participantIndex": i,
-                    "personaId": participants[i].get("id"),
-                    "name": participants[i].get("name"),
-                }
-                for i in indices
-            ],
-        }
-        if moderator is not None:
-            data["moderator"] = moderator
-        self._send("thinking", data)
+        self._send("thinking", payloads.thinking(participants, indices, q, r, moderator))
 
     def status(self, status: str, *, running: bool, error: dict[str, Any] | None = None) -> None:
-        self._send("status", {"status": status, "running": running, "error": error})
+        self._send("status", payloads.status(status, running=running, error=error))
 
     def error(self, error: dict[str, Any]) -> None:
-        self._send("error", {"status": error.get("status"), "message": error.get("message")})
+        self._send("error", payloads.error(error))

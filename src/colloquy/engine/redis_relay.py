@@ -20,6 +20,7 @@ from redis.asyncio.client import PubSub
 
 from colloquy.engine.events import EventBus
 from colloquy.engine.relay import Relay
+from colloquy.waiting import wait_for
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,7 @@ class RedisEventRelay(Relay):
             silent = loop.time() - self._answered > PROBE_SECONDS
             if not silent:
                 try:
-                    await asyncio.wait_for(pubsub.ping(), 5)
+                    await wait_for(pubsub.ping(), 5)
                     return
                 except (TimeoutError, OSError, aioredis.RedisError):
                     pass
@@ -116,7 +117,7 @@ class RedisEventRelay(Relay):
         await self._drop_subscription()
         if self.client is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.client.aclose(), 5)
+                await wait_for(self.client.aclose(), 5)
             self.client = None
 
     async def publish(self, payload: str) -> None:
@@ -128,10 +129,10 @@ class RedisEventRelay(Relay):
         client, self.client = self.client, None
         if client is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(client.aclose(), 5)
+                await wait_for(client.aclose(), 5)
 
 
 async def _close(pubsub: PubSub, client: aioredis.Redis) -> None:
     for closing in (pubsub.aclose, client.aclose):
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(closing(), 5)
+            await wait_for(closing(), 5)

@@ -19,6 +19,7 @@ from colloquy.headless import progress as show
 from colloquy.headless.client import Api, ApiFailed
 from colloquy.headless.guide_file import GuideFile, read_guide, upload_files
 from colloquy.services.guides.loading import GuideInvalid
+from colloquy.waiting import wait_for
 
 SESSION_EXPORTS = {
     "json": "export.json",
@@ -133,7 +134,7 @@ async def _start(api: Api, opts: RunOptions, console: Console) -> str:
 
 async def _wait(stop: asyncio.Event, seconds: float) -> None:
     with suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), seconds)
+        await wait_for(stop.wait(), seconds)
 
 
 async def _follow_session(

@@ -20,6 +20,7 @@ from colloquy.mcp.context import ToolContext
 from colloquy.services.sessions import crud as sessions
 from colloquy.services.surveys import progress as survey_progress
 from colloquy.services.surveys import surveys
+from colloquy.waiting import wait_for
 
 Report = Callable[[float, float | None, str | None], Awaitable[None]]
 POLL_SECONDS = 2.0
@@ -95,7 +96,7 @@ async def _until_change(
     poll_end = min(deadline, loop.time() + POLL_SECONDS)
     while (left := poll_end - loop.time()) > 0:
         try:
-            event = await asyncio.wait_for(sub.queue.get(), left)
+            event = await wait_for(sub.queue.get(), left)
         except TimeoutError:
             break
         if event is None:  # overflowed or closed: a fresh subscription, then re-read
@@ -133,7 +134,7 @@ async def wait_for_survey(
             if left <= 0:
                 return None
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(sub.queue.get(), min(left, POLL_SECONDS))
+                await wait_for(sub.queue.get(), min(left, POLL_SECONDS))
             await asyncio.sleep(min(0.25, max(0.0, deadline - loop.time())))  # coalesce bursts
             # Re-read below whatever came; overflowed or closed: a fresh subscription.
             if sub.overflowed or not sub.queue.empty():

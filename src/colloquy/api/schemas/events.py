@@ -1,63 +1,56 @@
-"""The live events of GET /api/sessions/{id}/events (text/event-stream), described for the
-OpenAPI schema so the frontend's types are generated. engine/publisher.py builds them;
-these models only document them (the server does not validate each token event).
+"""The live events' payloads, described for the OpenAPI schema so the frontend's types are
+generated: GET /api/sessions/{id}/events and GET /api/surveys/{id}/events. The names are in
+engine/event_payloads.py, which builds every payload: from its model (engine/event_models.py,
+imported here) or, for the hot `message`, `token` and `progress`, as a dict that
+tests/engine/test_event_payloads.py validates against the model here.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any
+
+from sse_starlette import EventSourceResponse
 
 from colloquy.api.schemas.common import CamelModel
-from colloquy.api.schemas.sessions import ErrorInfo, MessageOut, ProgressOut
-from colloquy.domain.constants import SessionStatus
+from colloquy.api.schemas.sessions import MessageOut, ProgressOut
+from colloquy.engine.event_models import (
+    AnswerRef,
+    DeletedEventData,
+    EmptyEventData,
+    ErrorInfo,
+    StatusEventData,
+    SurveyProgressEventData,
+    ThinkingEventData,
+    ThinkingParticipant,
+    TokenEventData,
+)
+
+__all__ = [
+    "AnswerRef",
+    "DeletedEventData",
+    "EmptyEventData",
+    "ErrorInfo",
+    "MessageEventData",
+    "ProgressEventData",
+    "SessionEventPayloads",
+    "StatusEventData",
+    "SurveyEventPayloads",
+    "SurveyProgressEventData",
+    "ThinkingEventData",
+    "ThinkingParticipant",
+    "TokenEventData",
+    "event_stream_doc",
+]
 
 
-class AnswerRef(CamelModel):
-    """Which answer an event is about (participant_index None: the AI moderator's call)."""
-
-    participant_index: int | None
-    persona_id: str | None
-    question_index: int
-    round: int
-
-
-class TokenEventData(AnswerRef):
-    delta: str  # more text of the answer being written
-    # The AI moderator's probe or summary (participant_index None): who speaks, and what.
-    speaker: str | None = None
-    kind: Literal["probe", "summary"] | None = None
-
-
-class ThinkingParticipant(CamelModel):
-    participant_index: int
-    persona_id: str | None
-    name: str | None
-
-
-class ThinkingEventData(CamelModel):
-    question_index: int
-    round: int
-    participants: list[ThinkingParticipant]  # whose answers are being generated
-    # Set while the AI moderator writes a probe or summary (participants is then empty).
-    moderator: Literal["probe", "summary"] | None = None
+class MessageEventData(MessageOut):
+    # The model's text before answer cleaning, when it repaired it (else None). Only the
+    # live event carries it (GET /api/sessions/{id} leaves it out).
+    raw_content: str | None = None
 
 
 class ProgressEventData(ProgressOut):
     tokens_used: int
-
-
-class StatusEventData(CamelModel):
-    status: SessionStatus
-    running: bool
-    error: ErrorInfo | None
-
-
-class DeletedEventData(CamelModel):
-    id: str
-
-
-class EmptyEventData(CamelModel):
-    pass
 
 
 class SessionEventPayloads(CamelModel):
@@ -65,7 +58,7 @@ class SessionEventPayloads(CamelModel):
 
     ready: EmptyEventData  # the stream starts: refetch the session, later events apply on top
     reset: EmptyEventData  # events were missed: refetch the session
-    message: MessageOut  # a stored message, as in GET /api/sessions/{id}
+    message: MessageEventData  # a stored message, as in GET /api/sessions/{id}
     token: TokenEventData
     retrying: AnswerRef  # this answer's model call is tried again: its text so far is void
     waiting: AnswerRef  # this answer's model call queues for a busy model endpoint
@@ -74,3 +67,27 @@ class SessionEventPayloads(CamelModel):
     status: StatusEventData
     error: ErrorInfo
     deleted: DeletedEventData
+
+
+class SurveyEventPayloads(CamelModel):
+    """A survey's stream: each event's `data` (JSON) is the field named after the event."""
+
+    progress: SurveyProgressEventData  # on each stored answer, and once when the run ends
+
+
+class _EventStream(EventSourceResponse):
+    """For the OpenAPI schema only: names the stream's media type (set per instance)."""
+
+    media_type = "text/event-stream"
+
+
+def event_stream_doc(payloads: type[CamelModel]) -> dict[str, Any]:
+    """The route decorator's arguments that document an event stream by its payloads."""
+    description = (
+        "Server-sent events; each event's data is the JSON of the field of "
+        f"{payloads.__name__} named after the event."
+    )
+    return {
+        "response_class": _EventStream,
+        "responses": {200: {"model": payloads, "description": description}},
+    }

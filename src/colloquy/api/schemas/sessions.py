@@ -24,6 +24,7 @@ from colloquy.domain.constants import (
     StimulusPlatform,
     StimulusType,
 )
+from colloquy.engine.event_models import ErrorInfo  # a run's error: an event's model too
 
 PersonaId = Annotated[str, Field(max_length=64)]
 ProfileMap = Annotated[
@@ -85,11 +86,6 @@ class SessionUpdate(RequestModel):
     stimuli: list[StimulusIn] | None = Field(default=None, max_length=50)
     questions: list[QuestionText] | None = Field(default=None, max_length=50)
     settings: SessionSettingsIn | None = None
-
-
-class ErrorInfo(CamelModel):
-    status: int | None = None
-    message: str
 
 
 class SentimentCounts(CamelModel):

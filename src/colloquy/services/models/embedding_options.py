@@ -23,6 +23,7 @@ from colloquy.llm.config import ModelConfig
 from colloquy.llm.embeddings import EmbeddingError, OpenAIEmbedder
 from colloquy.runtime import Runtime
 from colloquy.services.models.settings import current, models_dir
+from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.embedding")
 
@@ -127,7 +128,7 @@ async def provider_options(runtime: Runtime) -> dict[str, Any]:
         async with httpx.AsyncClient(timeout=LIST_TIMEOUT_S) as client:
             names = await _ollama_models(client, ollama_root(config.base_url) or "")
         if names is None:
-            names = await asyncio.wait_for(_served_models(config), LIST_TIMEOUT_S * 3)
+            names = await wait_for(_served_models(config), LIST_TIMEOUT_S * 3)
     except Exception as exc:
         log.warning("listing the embedding models of %s failed", where, exc_info=exc)
         out["reason"] = f"Could not list the embedding models of {where}."

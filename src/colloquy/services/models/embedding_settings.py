@@ -18,7 +18,6 @@ made by another embedder are recomputed on their next use (embedding.is_current)
 
 from __future__ import annotations
 
-import asyncio
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +34,7 @@ from colloquy.services.models import settings_sync
 from colloquy.services.models.secret_box import SecretBox
 from colloquy.services.models.settings import current, models_dir
 from colloquy.store.models import AppSettingRow
+from colloquy.waiting import wait_for
 
 SETTING_KEY = "embeddings"
 KINDS = ("wordllama", "provider", "endpoint", "gguf")
@@ -217,7 +217,7 @@ async def probe(runtime: Runtime, choice: EmbeddingChoice) -> dict[str, Any]:
     }
     started = time.perf_counter()
     try:
-        vectors = await asyncio.wait_for(embedder.embed(PROBE_TEXTS), PROBE_TIMEOUT_S)
+        vectors = await wait_for(embedder.embed(PROBE_TEXTS), PROBE_TIMEOUT_S)
     except TimeoutError:
         result["error"] = f"{embedder.name} did not answer in {PROBE_TIMEOUT_S:.0f} s"
     except EmbeddingError as exc:

@@ -26,6 +26,7 @@ from colloquy.llm.config import ModelConfig
 from colloquy.llm.gguf_metadata import read_metadata
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding_options import ollama_root
+from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.models")
 
@@ -116,7 +117,7 @@ async def lookup(config: ModelConfig, model: str | None) -> float | None:
         return None
     size = await _from_ollama(config.base_url, model)
     if size is None:
-        size = await asyncio.wait_for(_from_model_list(config, model), LOOKUP_TIMEOUT_S * 2)
+        size = await wait_for(_from_model_list(config, model), LOOKUP_TIMEOUT_S * 2)
     return size
 
 

@@ -8,7 +8,6 @@ provider they started with (the runner holds it).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from dataclasses import dataclass, replace
@@ -29,6 +28,7 @@ from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.secret_box import SecretBox
 from colloquy.store.models import ModelProfileRow
+from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.models")
 
@@ -226,7 +226,7 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
         )
         tokens: list[str] = []
         started = time.perf_counter()
-        answer = await asyncio.wait_for(provider.stream(req, tokens.append), PROBE_TIMEOUT_S)
+        answer = await wait_for(provider.stream(req, tokens.append), PROBE_TIMEOUT_S)
         result.update(
             ok=True,
             latencyMs=round((time.perf_counter() - started) * 1000),
@@ -234,7 +234,7 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
             model=answer.model or provider.model,
         )
         try:
-            await asyncio.wait_for(
+            await wait_for(
                 provider.chat(replace(req, max_tokens=32, json_schema=_PROBE_SCHEMA)),
                 PROBE_TIMEOUT_S,
             )
@@ -248,9 +248,7 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
         if provider.supports_images:
             image = ChatMessage("user", "What colour is this pixel? One word.", images=[_PIXEL])
             try:
-                await asyncio.wait_for(
-                    provider.chat(replace(req, messages=[image])), PROBE_TIMEOUT_S
-                )
+                await wait_for(provider.chat(replace(req, messages=[image])), PROBE_TIMEOUT_S)
                 result["vision"] = bool(provider.supports_images)
             except (LLMError, TimeoutError):
                 result["vision"] = False
@@ -323,7 +321,7 @@ async def list_models(runtime: Runtime, provider: str, base_url: str | None) -> 
         return _local_models(runtime)
     config = resolve(runtime, ModelChange(provider=provider, base_url=base_url))
     try:
-        ids = await asyncio.wait_for(_remote_model_ids(config), PROBE_TIMEOUT_S)
+        ids = await wait_for(_remote_model_ids(config), PROBE_TIMEOUT_S)
     except TimeoutError as err:
         raise AppError(
             f"Could not list models: {base_url or provider} did not answer in time",

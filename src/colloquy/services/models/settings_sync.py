@@ -17,21 +17,23 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.runtime import Runtime
 from colloquy.store.models import SettingsVersionRow
 from colloquy.store.types import utcnow
+from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.settings_sync")
 
 POLL_SECONDS = 1.0
 CHANNEL = "__settings"  # the event bus "session" that announces a saved change
-EVENT = "settings"
+EVENT: Final = "settings"
 _SEEN = "settings_version"  # runtime.extras: the version this process has loaded
 _BUS = "settings_bus"  # runtime.extras: the bus that announces changes (set by watch)
 
@@ -70,7 +72,7 @@ async def reload(runtime: Runtime) -> None:
     await _load(runtime, version)
     bus: EventBus | None = runtime.extras.get(_BUS)
     if bus is not None:
-        bus.publish(CHANNEL, EVENT, {"version": version})
+        bus.publish(CHANNEL, EVENT, payloads.settings(version))
 
 
 async def _load(runtime: Runtime, version: int) -> None:
@@ -109,7 +111,7 @@ async def watch(runtime: Runtime, bus: EventBus, poll: float = POLL_SECONDS) -> 
     try:
         while True:
             with contextlib.suppress(TimeoutError):
-                event = await asyncio.wait_for(sub.queue.get(), poll)
+                event = await wait_for(sub.queue.get(), poll)
                 if event is None:  # the bus closed this stream (overflow): subscribe again
                     bus.unsubscribe(CHANNEL, sub)
                     sub, _, _ = bus.subscribe(CHANNEL, None)

@@ -11,6 +11,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from colloquy.domain.constants import MSG_STOPPED
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_RUN
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import stored_tokens
 from colloquy.engine.manager import RunnerRegistry
@@ -41,15 +42,7 @@ async def _commit(db: AsyncSession) -> None:
 
 
 def _announce(bus: EventBus, row, running: bool) -> None:
-    bus.publish(
-        row.id,
-        "status",
-        {
-            "status": rec.session_status(row.status, row.completed_at),
-            "running": running,
-            "error": rec.error_record(row.error),
-        },
-    )
+    bus.publish(row.id, "status", payloads.status_of_row(row, running))
 
 
 async def run_session(
@@ -102,12 +95,13 @@ async def stop_session(
     if row.status != "completed":
         row.stop_requested = True
         halted = row.running and not was_active  # flagged as running but no runner here
+        stopped = {"status": None, "message": MSG_STOPPED}
         if halted:
             row.running = False
-            row.error = {"status": None, "message": MSG_STOPPED}
+            row.error = stopped
         await _commit(db)
         if halted:  # events after the commit (engine/events.py)
-            bus.publish(session_id, "error", {"status": None, "message": MSG_STOPPED})
+            bus.publish(session_id, "error", payloads.error(stopped))
             _announce(bus, row, False)
     return await load_view(db, row, [])
 

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_COPY
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
@@ -147,5 +148,5 @@ async def delete_session(
     await db.execute(delete(MessageRow).where(MessageRow.session_id == session_id))
     await db.execute(delete(SessionRow).where(SessionRow.id == session_id))
     await db.commit()
-    bus.publish(session_id, "deleted", {"id": session_id})
+    bus.publish(session_id, "deleted", payloads.deleted(session_id))
     bus.close_session(session_id)

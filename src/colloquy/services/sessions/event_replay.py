@@ -10,8 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from colloquy.domain.sessions import record as rec
-from colloquy.engine.publisher import message_payload
+from colloquy.engine.event_payloads import message_payload, status_of_row
 from colloquy.store.messages import message_to_dict
 from colloquy.store.models import MessageRow, SessionRow
 
@@ -52,9 +51,5 @@ async def missed_since(factory: Factory, session_id: str, after: int) -> Missed 
         row = await db.get(SessionRow, session_id)
         if row is None:
             return None
-        status = {  # as the API reads the row (old spellings of a status mapped)
-            "status": rec.session_status(row.status, row.completed_at),
-            "running": bool(row.running),
-            "error": rec.error_record(row.error),
-        }
+        status = status_of_row(row, bool(row.running))
     return Missed(await missed_messages(factory, session_id, after), status)

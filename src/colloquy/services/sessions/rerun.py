@@ -7,7 +7,6 @@ runner builds a provider for it, apart from the global one of the Settings scree
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from sqlalchemy import delete
@@ -29,6 +28,7 @@ from colloquy.services.models.secret_box import SecretBox
 from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as sessions
 from colloquy.store.models import SessionRow
+from colloquy.waiting import wait_for
 
 NAME_MAX = 200
 
@@ -73,7 +73,7 @@ async def _check_answers(runtime: Runtime, config: ModelConfig) -> None:
         temperature=0.0,
     )
     try:
-        await asyncio.wait_for(provider.chat(request), model_settings.PROBE_TIMEOUT_S)
+        await wait_for(provider.chat(request), model_settings.PROBE_TIMEOUT_S)
     except TimeoutError as err:
         where = config.base_url or config.provider
         raise AppError(

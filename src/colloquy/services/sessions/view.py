@@ -17,8 +17,8 @@ from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.insights_record import insights_record
 from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.domain.sessions.record import ModelRecord, SessionRecord
+from colloquy.engine.event_payloads import progress_payload
 from colloquy.engine.journal import load_messages
-from colloquy.engine.publisher import progress_payload
 from colloquy.services.usage.totals import session_usage, usage_of_messages
 from colloquy.store.models import MessageRow, SessionHealthRow, SessionRow
 

@@ -23,6 +23,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.surveys.progress import Progress, channel, publisher
 from colloquy.services.surveys.runner import MSG_STOPPED, SurveyRunner
 from colloquy.store.models import SurveyRow
+from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.surveys")
 
@@ -130,7 +131,7 @@ class SurveyManager:
             return False
         runner.cancel_workers()  # calls in flight: their answers are dropped
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
+            await wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
         return True
 
     def publish(self, survey_id: str, state: dict[str, Any]) -> None:

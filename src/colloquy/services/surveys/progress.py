@@ -20,14 +20,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import Event, EventBus, Subscription
 from colloquy.engine.positions import Replay, decide, format_id, parse_id
+from colloquy.waiting import wait_for
 
-PROGRESS = "progress"
+PROGRESS: Final = "progress"
 QUIET_SECONDS = 15.0  # a stream with no event for this long rereads the survey
 COALESCE_SECONDS = 0.25  # at most 4 states a second per stream
 Factory = async_sessionmaker[AsyncSession]
@@ -53,12 +55,7 @@ class Progress:
             self.publish(self.snapshot())
 
     def snapshot(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "done": self.done,
-            "total": self.total,
-            "errors": self.errors,
-        }
+        return payloads.survey_progress(self.status, self.done, self.total, self.errors)
 
 
 def publisher(bus: EventBus, survey_id: str) -> Callable[[dict[str, Any]], None]:
@@ -80,7 +77,7 @@ async def stored_state(factory: Factory, survey_id: str) -> dict[str, Any] | Non
             survey = await get_survey(db, None, survey_id)
     except NotFound:
         return None
-    return {"status": survey["status"], **survey["progress"]}
+    return payloads.stored_survey_progress(survey)
 
 
 def _latest(events: list[Event]) -> Event | None:
@@ -111,7 +108,7 @@ class _Follower:
         (its owner may have died), or when this stream fell behind. None: deleted."""
         queue = self.sub.queue
         try:
-            event = await asyncio.wait_for(queue.get(), QUIET_SECONDS)
+            event = await wait_for(queue.get(), QUIET_SECONDS)
         except TimeoutError:
             return await self.stored()
         events: list[Event] = []

@@ -28,6 +28,7 @@ from colloquy.domain.usage.run_settings import (
     run_settings_errors,
     stored_run_settings,
 )
+from colloquy.engine import event_payloads as payloads
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import get_embedder
@@ -220,7 +221,7 @@ async def stop_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) 
     db.expire_all()
     survey = await get_survey(db, manager, survey_id)
     if recorded:  # the streams that follow it end (a runner publishes its own stop)
-        manager.publish(survey_id, {"status": survey["status"], **survey["progress"]})
+        manager.publish(survey_id, payloads.stored_survey_progress(survey))
     return survey
 
 

@@ -10,6 +10,8 @@ export type SurveyCreate = Schemas["SurveyCreate"];
 export type SurveyResults = Schemas["SurveyResultsOut"];
 export type SurveyCell = Schemas["SurveyCell"];
 export type Scale = Schemas["ScaleOut"];
+/** A `progress` event of GET /api/surveys/{id}/events. */
+export type SurveyProgressEvent = Schemas["SurveyEventPayloads"]["progress"];
 
 export const surveysKey = ["surveys"] as const;
 export const surveyKey = (id: string) => ["surveys", id] as const;
@@ -46,12 +48,7 @@ export function useSurvey(id: string) {
     if (!running || typeof EventSource === "undefined") return;
     const source = new EventSource(`/api${path(id)}/events`);
     source.addEventListener("progress", (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as {
-        status: string;
-        done: number;
-        total: number;
-        errors: number;
-      };
+      const data = JSON.parse((event as MessageEvent<string>).data) as SurveyProgressEvent;
       client.setQueryData<Survey>(surveyKey(id), (old) =>
         old ? { ...old, progress: { done: data.done, total: data.total, errors: data.errors } } : old,
       );
