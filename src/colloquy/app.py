@@ -43,9 +43,10 @@ from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
-from colloquy.engine.cluster import SCAN_SECONDS, Cluster, is_postgres
+from colloquy.engine.cluster import LeaseOwnership, is_postgres
 from colloquy.engine.events import EventBus
-from colloquy.engine.manager import RunnerRegistry
+from colloquy.engine.lease_sql import SURVEY_LEASES
+from colloquy.engine.manager import RunnerRegistry, local_ownership
 from colloquy.llm.factory import PROVIDERS
 from colloquy.mcp.http import install_mcp
 from colloquy.runtime import Runtime
@@ -91,32 +92,42 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         await load_into_runtime(runtime)  # the model saved on the Settings screen, if any
         await settings_sync.remember_version(runtime)
         app.state.events = EventBus()
+        cluster = None
+        if is_postgres(settings.resolved_database_url):  # several processes may share it
+            cluster = LeaseOwnership(
+                runtime.sessionmaker,
+                settings.resolved_database_url,
+                app.state.events,
+                settings.redis_url,
+            )
         app.state.runners = RunnerRegistry(
             runtime.sessionmaker,
             runtime.get_provider,
             app.state.events,
             settings.uploads_dir,
             session_provider=partial(provider_for_session, runtime),
+            ownership=cluster or local_ownership(runtime.sessionmaker),
         )
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         app.state.runners.on_end = partial(webhooks.schedule, runtime, "session")
         app.state.runners.voice_builder = partial(session_voices, runtime)  # mixed panels
         app.state.runners.evidence = partial(evidence_for, runtime)  # issue 29
-        cluster = None
-        if is_postgres(settings.resolved_database_url):  # several processes may share it
-            cluster = Cluster(
-                runtime.sessionmaker, settings.resolved_database_url, settings.redis_url
-            )
-            await cluster.start(app.state.runners, app.state.events)
-            app.state.runners.cluster = cluster
+        await app.state.runners.start()  # on PostgreSQL: leases, adoption, the event relay
         await app.state.runners.resume_all()  # sessions that were running before a restart
-        app.state.surveys = SurveyManager(runtime)
+        # Surveys: the same ownership strategy, over their own leases (the relay is shared).
+        survey_leases = None
         if cluster is not None:
-            app.state.surveys.lock_dsn = cluster.dsn
-            app.state.surveys.bus = app.state.events  # progress and stops between processes
+            survey_leases = LeaseOwnership(
+                runtime.sessionmaker,
+                settings.resolved_database_url,
+                app.state.events,
+                sql=SURVEY_LEASES,
+                relayed=False,
+                noun="survey",
+            )
+        app.state.surveys = SurveyManager(runtime, app.state.events, survey_leases)
+        await app.state.surveys.start()
         await app.state.surveys.resume_all()  # and surveys
-        if cluster is not None:  # and, while it runs, the surveys of processes that died
-            app.state.surveys.start_scanning(SCAN_SECONDS)
         # Saved model changes from any process reach this one (issue 30).
         sync = asyncio.create_task(settings_sync.watch(runtime, app.state.events))
         if freeze_gc:
@@ -132,9 +143,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             # Runners are cancelled without touching the database: the next start resumes them.
             sync.cancel()
             await asyncio.gather(sync, return_exceptions=True)
-            await app.state.runners.shutdown()
-            if cluster is not None:
-                await cluster.close()
+            await app.state.runners.shutdown()  # and its ownership's work
             await shutdown_downloads(runtime)
             await app.state.surveys.shutdown()
             await session_health.shutdown(runtime)

@@ -200,17 +200,17 @@ def test_results_are_read_without_writing_and_the_run_rates_what_it_could_not(
 
     from sqlalchemy import event, select, update
 
-    from colloquy.services.surveys import runner
+    from colloquy.services.surveys import rating
     from colloquy.store.models import SurveyAnswerRow
 
-    real_embed = runner.embed
+    real_embed = rating.embed
 
     async def flaky(embedder, texts):  # every answer embedded alone fails
         if len(texts) == 1:
             raise RuntimeError("embedding endpoint down")
         return await real_embed(embedder, texts)
 
-    monkeypatch.setattr(runner, "embed", flaky)
+    monkeypatch.setattr(rating, "embed", flaky)
     with run_fake_openai(scripted) as fake:
         settings.llm_base_url = fake.base_url
         with TestClient(create_app(settings)) as api:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Self
 
-from colloquy.engine.cluster import Cluster
+from colloquy.engine.cluster import LeaseOwnership
 
 
 class _Result:
@@ -38,15 +38,16 @@ class _DownRelay:
         raise ConnectionError("Redis is down")
 
 
-class _Registry:
+class _Jobs:
     def abandon(self, session_id: str) -> None:
         raise AssertionError("the lease was renewed: nothing to abandon")
 
 
 async def test_leases_are_renewed_while_the_relay_cannot_reconnect():
-    cluster = Cluster(_DB, "postgresql+asyncpg://u@127.0.0.1:5432/colloquy")  # type: ignore[arg-type]
+    url = "postgresql+asyncpg://u@127.0.0.1:5432/colloquy"
+    cluster = LeaseOwnership(_DB, url, None)  # type: ignore[arg-type]
     cluster.relay = _DownRelay()  # type: ignore[assignment]
-    cluster._registry = _Registry()  # type: ignore[assignment]
+    cluster._jobs = _Jobs()  # type: ignore[assignment]
     cluster.held = {"s1"}
     await cluster.heartbeat()
     assert _DownRelay.checks == 1

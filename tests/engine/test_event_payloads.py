@@ -23,9 +23,9 @@ from colloquy.engine.event_models import BusEventPayloads
 from colloquy.engine.publisher import Publisher
 from colloquy.services.sessions import crud as sessions
 from colloquy.services.sessions import event_replay
-from colloquy.services.surveys import control as survey_control
+from colloquy.services.surveys import progress as survey_progress
 from colloquy.services.surveys import surveys
-from colloquy.services.surveys.runner import Progress
+from colloquy.services.surveys.progress import Progress
 from colloquy.store.models import SessionRow
 
 pytestmark = pytest.mark.timeout(60)
@@ -163,12 +163,12 @@ async def survey_events(env) -> list[tuple[str, dict[str, Any]]]:
     )
     async with env.factory() as db:
         survey = await surveys.create_survey(db, body)
-    name = survey_control.channel(survey["id"])
+    name = survey_progress.channel(survey["id"])
     sub, _, _ = env.bus.subscribe(name, None)
-    progress = Progress(total=2, publish=survey_control.publisher(env.bus, survey["id"]))
+    progress = Progress(total=2, publish=survey_progress.publisher(env.bus, survey["id"]))
     progress.done = 1
     progress.bump()  # published to the other processes' streams
-    stored = [s async for s in survey_control.remote_progress(env.bus, env.factory, survey["id"])]
+    stored = [s async for _, s in survey_progress.follow(env.bus, env.factory, survey["id"], None)]
     return [("progress", progress.snapshot())] + [("progress", s) for s in stored] + drain(sub)
 
 
@@ -185,7 +185,6 @@ async def test_every_payload_sent_is_its_model(env):
     for name, data in await survey_events(env):
         check(SURVEY_MODELS[name], data)
 
-    check(BUS_MODELS["stop"], payloads.empty())
     check(BUS_MODELS["settings"], payloads.settings(7))
 
 

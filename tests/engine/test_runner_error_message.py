@@ -1,6 +1,6 @@
 """The message stored on a session when the model fails (product-rules §8 'Generation errors')."""
 
-from colloquy.engine.runner import error_message
+from colloquy.engine.halting import error_message
 from colloquy.llm import errors as e
 
 

@@ -1,4 +1,4 @@
-"""The LISTEN/NOTIFY event relay between processes (engine/cluster.py), on PostgreSQL:
+"""The LISTEN/NOTIFY event relay between processes (engine/pg_relay.py), on PostgreSQL:
 two event buses as two processes would have them."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ import asyncio
 import asyncpg
 import pytest
 
-from colloquy.engine.cluster import EventRelay, asyncpg_dsn
+from colloquy.engine.cluster import asyncpg_dsn
 from colloquy.engine.events import EventBus, is_reference
+from colloquy.engine.pg_relay import EventRelay
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from colloquy.app import create_app
-from colloquy.engine.cluster import _ORPHANS
+from colloquy.engine.lease_sql import SESSION_LEASES
 from colloquy.settings import Settings
 from support.sessions_helpers import session_body
 
@@ -52,10 +52,10 @@ def test_the_run_request_holds_the_lease_when_it_commits(pg_settings, monkeypatc
                         {"sid": sid},
                     )
                 ).scalar()
-                orphans = list(await db.scalars(_ORPHANS))
+                orphans = list(await db.scalars(SESSION_LEASES.orphans))
             return owner, orphans
 
         owner, orphans = client.portal.call(look)
-        assert owner == registry.cluster.me
+        assert owner == registry.ownership.me
         assert sid not in orphans  # another process's scan leaves it alone
-        assert sid in registry.cluster.held  # renewed by this process's heartbeat
+        assert sid in registry.ownership.held  # renewed by this process's heartbeat

@@ -51,23 +51,17 @@ def _body(ids: list[str]) -> dict:
 
 
 def lock_holder(database_url: str) -> int | None:
-    """The pid of the process holding a survey's advisory lock (its connection's
-    application_name ends with it), None while none does."""
+    """The pid of the process holding a survey's live lease (engine/cluster.py's owner
+    id is host:pid:token), None while none does."""
 
     async def read() -> int | None:
         engine = create_async_engine(database_url)
         try:
             async with engine.connect() as conn:
-                name = await conn.scalar(
-                    text(
-                        "SELECT a.application_name FROM pg_locks l "
-                        "JOIN pg_stat_activity a ON a.pid = l.pid "
-                        "WHERE l.locktype = 'advisory' AND l.granted "
-                        "AND a.datname = current_database() "
-                        "AND a.application_name LIKE 'colloquy-survey-lock:%'"
-                    )
+                owner = await conn.scalar(
+                    text("SELECT owner FROM survey_leases WHERE expires_at >= now()")
                 )
-                return int(name.rsplit(":", 1)[1]) if name else None
+                return int(owner.split(":")[-2]) if owner else None
         finally:
             await engine.dispose()
 
@@ -121,6 +115,44 @@ def test_the_event_stream_of_another_process_follows_the_survey_to_its_end(pg_se
             cluster.close()
     running = [e for e in events if e["status"] == "running"]
     assert len(running) >= 2 and running[0]["done"] < PLANNED  # live, not one snapshot
+    dones = [e["done"] for e in events]
+    assert dones == sorted(dones)
+    assert events[-1] == {"status": "completed", "done": PLANNED, "total": PLANNED, "errors": 0}
+
+
+def _progress(url: str, sid: str, last_event_id: str | None = None, stop_after: int = 0):
+    """(id, data) of the progress events of a survey's stream on `url` (the first
+    `stop_after` of them, or all until the stream ends)."""
+    headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
+    out: list[tuple[str, dict]] = []
+    event_id = ""
+    timeout = httpx.Timeout(30, read=30)
+    with httpx.stream(
+        "GET", f"{url}/api/surveys/{sid}/events", headers=headers, timeout=timeout
+    ) as r:
+        for line in r.iter_lines():
+            if line.startswith("id:"):
+                event_id = line[3:].strip()
+            elif line.startswith("data:"):
+                out.append((event_id, json.loads(line[5:])))
+                if len(out) == stop_after:
+                    break
+    return out
+
+
+def test_a_stream_resumed_on_another_process_with_its_last_event_id_goes_to_the_end(
+    pg_settings, tmp_path
+):
+    with run_fake_openai(lambda body: FakeReply("I might buy it.", delay=0.05)) as fake:
+        cluster = Cluster(pg_settings, fake.base_url, tmp_path)
+        try:
+            sid, owner, other = cluster.run(fake)
+            first = _progress(owner, sid, stop_after=2)
+            rest = _progress(other, sid, last_event_id=first[-1][0])
+        finally:
+            cluster.close()
+    events = [data for _, data in first + rest]
+    assert first[-1][1]["status"] == "running" and len(rest) >= 1
     dones = [e["done"] for e in events]
     assert dones == sorted(dones)
     assert events[-1] == {"status": "completed", "done": PLANNED, "total": PLANNED, "errors": 0}

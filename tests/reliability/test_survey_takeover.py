@@ -1,5 +1,5 @@
-"""Issue 19 with surveys: a survey runs in one process at a time (an advisory lock per
-survey); when that process is killed with -9, another process that is running (no
+"""Issue 19 with surveys: a survey runs in one process at a time (a lease per survey, as
+for sessions); when that process is killed with -9, another process that is running (no
 restart) takes the survey over within seconds and completes it, each planned answer
 stored exactly once and nothing stored before the kill rewritten."""
 
@@ -57,23 +57,17 @@ def _answers(url: str, sid: str) -> list[tuple]:
 
 
 def lock_holders(database_url: str) -> set[int]:
-    """Pids of the processes holding a survey's advisory lock (by the lock connection's
-    application_name)."""
+    """Pids of the processes holding a survey's live lease (engine/cluster.py's owner id
+    is host:pid:token)."""
 
     async def read() -> set[int]:
         engine = create_async_engine(database_url)
         try:
             async with engine.connect() as conn:
                 rows = await conn.execute(
-                    text(
-                        "SELECT a.application_name FROM pg_locks l "
-                        "JOIN pg_stat_activity a ON a.pid = l.pid "
-                        "WHERE l.locktype = 'advisory' AND l.granted "
-                        "AND a.datname = current_database() "
-                        "AND a.application_name LIKE 'colloquy-survey-lock:%'"
-                    )
+                    text("SELECT owner FROM survey_leases WHERE expires_at >= now()")
                 )
-                return {int(name.rsplit(":", 1)[1]) for (name,) in rows}
+                return {int(owner.split(":")[-2]) for (owner,) in rows}
         finally:
             await engine.dispose()
 

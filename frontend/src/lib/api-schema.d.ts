@@ -1432,8 +1432,9 @@ export interface paths {
         /**
          * Survey Events
          * @description Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
-         *     on every stored answer (at most 4 a second) and a last one when the run ends, on any
-         *     process (another one's run is relayed: services/surveys/control.py).
+         *     as answers are stored (at most 4 a second) and a last one when the run ends, on any
+         *     process whichever runs it, each with an id to resume from (Last-Event-ID:
+         *     services/surveys/progress.py).
          */
         get: operations["survey_events_api_surveys__survey_id__events_get"];
         put?: never;
@@ -7266,8 +7267,12 @@ export interface operations {
     };
     survey_events_api_surveys__survey_id__events_get: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                lastEventId?: string | null;
+            };
+            header?: {
+                "last-event-id"?: string | null;
+            };
             path: {
                 survey_id: string;
             };

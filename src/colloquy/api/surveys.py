@@ -3,15 +3,14 @@ results, exports and a progress event stream."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
-from colloquy.api.deps import RuntimeDep, SessionDep
+from colloquy.api.deps import RuntimeDep, SessionDep, get_runtime
 from colloquy.api.schemas.events import SurveyEventPayloads, event_stream_doc
 from colloquy.api.schemas.surveys import (
     ScaleOut,
@@ -21,11 +20,9 @@ from colloquy.api.schemas.surveys import (
     SurveySummaryOut,
 )
 from colloquy.domain.surveys.scales import scale_catalogue
-from colloquy.engine import event_payloads as payloads
-from colloquy.services.surveys import control
+from colloquy.services.surveys import progress
 from colloquy.services.surveys import surveys as service
 from colloquy.services.surveys.manager import SurveyManager
-from colloquy.waiting import wait_for
 
 router = APIRouter(prefix="/surveys", tags=["surveys"])
 PING_SECONDS = 15
@@ -101,34 +98,29 @@ async def export_json(survey_id: str, db: SessionDep, runtime: RuntimeDep):
 
 
 @router.get("/{survey_id}/events", **event_stream_doc(SurveyEventPayloads))
-async def survey_events(survey_id: str, db: SessionDep, manager: ManagerDep):
+async def survey_events(
+    survey_id: str,
+    request: Request,
+    db: SessionDep,
+    manager: ManagerDep,
+    last_event_id: str | None = Header(default=None),
+    last_event_id_query: str | None = Query(default=None, alias="lastEventId"),
+):
     """Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
-    on every stored answer (at most 4 a second) and a last one when the run ends, on any
-    process (another one's run is relayed: services/surveys/control.py)."""
-    survey = await service.get_survey(db, manager, survey_id)
-    return EventSourceResponse(_progress(manager, survey_id, survey), ping=PING_SECONDS)
+    as answers are stored (at most 4 a second) and a last one when the run ends, on any
+    process whichever runs it, each with an id to resume from (Last-Event-ID:
+    services/surveys/progress.py)."""
+    await service.get_survey(db, manager, survey_id)  # 404 for an unknown survey
+    await db.close()  # do not hold a connection for the life of the stream
+    sent = last_event_id or last_event_id_query
+    factory = get_runtime(request).sessionmaker
+    return EventSourceResponse(
+        _frames(progress.follow(manager.bus, factory, survey_id, sent)),
+        ping=PING_SECONDS,
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
-async def _progress(manager: SurveyManager, survey_id: str, survey: dict) -> AsyncIterator:
-    progress = manager.progress_of(survey_id)
-    looped = active = manager.is_active(survey_id)
-    while active:
-        changed = progress.changed
-        yield ServerSentEvent(data=json.dumps(progress.snapshot()), event="progress")
-        if progress.status != "running":  # that was the last event: the run has ended
-            return
-        try:
-            await wait_for(changed.wait(), PING_SECONDS)
-        except TimeoutError:
-            pass
-        await asyncio.sleep(0.25)  # coalesce bursts
-        # Ended: its last state follows; a task that ended while `running` had no lock.
-        active = manager.is_active(survey_id) or progress.status != "running"
-    if manager.bus is not None:
-        # Run by another process (or by none): follow what its owner publishes.
-        factory = manager.runtime.sessionmaker
-        async for state in control.remote_progress(manager.bus, factory, survey_id):
-            yield ServerSentEvent(data=json.dumps(state), event="progress")
-        return
-    data = progress.snapshot() if looped else payloads.stored_survey_progress(survey)
-    yield ServerSentEvent(data=json.dumps(data), event="progress")
+async def _frames(states: AsyncIterator[tuple[str, dict]]) -> AsyncIterator[ServerSentEvent]:
+    async for event_id, state in states:
+        yield ServerSentEvent(data=json.dumps(state), event="progress", id=event_id)

@@ -1,9 +1,12 @@
 """Several processes on one PostgreSQL (issue 19): session leases and an event relay.
 
-Active only when the database is PostgreSQL; on SQLite none of this exists and the
-registry and the event bus behave as a single process (as they always did).
+`LeaseOwnership` is the registry's ownership strategy (engine/ownership.py) when the
+database is PostgreSQL; on SQLite none of this exists and the registry (LocalOwnership)
+and the event bus behave as a single process (as they always did).
 
-Leases (`session_leases`): a process runs a session only while it holds the session's
+Leases (`session_leases`; surveys' in `survey_leases` work the same way, through a second
+LeaseOwnership built with engine/lease_sql.py's SURVEY_LEASES, which shares the sessions'
+relay): a process runs a session only while it holds the session's
 lease, taken with `INSERT ... ON CONFLICT DO UPDATE ... WHERE expires_at < now()` (one
 statement, so two processes can never both win). The owner renews its leases every
 HEARTBEAT_SECONDS; a lease it fails to renew (it stalled past the expiry and another
@@ -14,13 +17,10 @@ Stop and End from a process that does not own the run set `stop_request` on the 
 the owner's heartbeat sees it, stops its runner (which records the stop), releases the
 lease, and the asking process waits for that.
 
-Events (with COLLOQUY_REDIS_URL: over Redis pub/sub instead, engine/redis_relay.py;
-leases stay here): every event published on a process is also sent with `pg_notify` on one
-dedicated connection (in publish order, batched up to the payload limit), and every
-process LISTENs on another and publishes what other processes sent on its own bus, so
-an SSE subscriber on any process sees every event. An event too large for a
-notification reaches other processes as a reference (a stored message: their streams read
-it from the database) or as `reset` (their clients refetch the session).
+Events: the lease strategy starts the relay that carries every event to the other
+processes, so an SSE subscriber on any process sees every event: LISTEN/NOTIFY
+(engine/pg_relay.py), or Redis pub/sub with COLLOQUY_REDIS_URL (engine/redis_relay.py);
+leases stay here either way. The heartbeat also checks the relay's listening link.
 """
 
 from __future__ import annotations
@@ -33,20 +33,16 @@ import os
 import socket
 import uuid
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
+from colloquy.engine.lease_sql import SESSION_LEASES, LeaseSql
+from colloquy.engine.ownership import Jobs
+from colloquy.engine.pg_relay import EventRelay
 from colloquy.engine.redis_relay import RedisEventRelay
-from colloquy.engine.relay import Relay
-from colloquy.waiting import wait_for
-
-if TYPE_CHECKING:
-    from colloquy.engine.manager import RunnerRegistry
 
 log = logging.getLogger(__name__)
 
@@ -54,51 +50,6 @@ LEASE_SECONDS = 10.0
 HEARTBEAT_SECONDS = 1.0
 SCAN_SECONDS = 2.0
 STOP_WAIT_SECONDS = 15.0
-CHANNEL = "colloquy_events"
-PAYLOAD_LIMIT = 7000  # PostgreSQL refuses notifications of 8000 bytes or more
-
-_ACQUIRE = text(
-    """
-    INSERT INTO session_leases (session_id, owner, expires_at, stop_request)
-    SELECT CAST(:sid AS varchar), CAST(:me AS varchar),
-           now() + make_interval(secs => CAST(:ttl AS float8)), NULL
-    WHERE EXISTS (
-        SELECT 1 FROM sessions
-        WHERE id = CAST(:sid AS varchar) AND running AND status <> 'completed'
-    )
-    ON CONFLICT (session_id) DO UPDATE
-        SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at, stop_request = NULL
-        WHERE session_leases.expires_at < now()
-    RETURNING session_id
-    """
-)
-_RENEW = text(
-    """
-    UPDATE session_leases SET expires_at = now() + make_interval(secs => CAST(:ttl AS float8))
-    WHERE owner = :me AND session_id = ANY(CAST(:ids AS varchar[]))
-    RETURNING session_id, stop_request
-    """
-)
-_RELEASE = text("DELETE FROM session_leases WHERE session_id = :sid AND owner = :me")
-_RELEASE_ALL = text("DELETE FROM session_leases WHERE owner = :me")
-_ASK_STOP = text(
-    """
-    UPDATE session_leases SET stop_request = :kind
-    WHERE session_id = :sid AND owner <> :me AND expires_at >= now()
-    RETURNING owner
-    """
-)
-# pg_notify for each payload of an array, in array order, in one statement.
-_NOTIFY_MANY = "SELECT pg_notify($1, payload) FROM unnest(CAST($2 AS text[])) AS payload"
-_HELD = text("SELECT expires_at >= now() FROM session_leases WHERE session_id = :sid")
-_ORPHANS = text(
-    """
-    SELECT s.id FROM sessions s LEFT JOIN session_leases l ON l.session_id = s.id
-    WHERE s.running AND s.status <> 'completed'
-      AND (l.session_id IS NULL OR l.expires_at < now())
-    ORDER BY s.updated_at LIMIT 100
-    """
-)
 
 
 def is_postgres(url: str) -> bool:
@@ -120,14 +71,25 @@ def new_owner_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-class Cluster:
+class LeaseOwnership:
+    """Sessions shared by the processes on one PostgreSQL through leases (an Ownership)."""
+
     def __init__(
         self,
         factory: async_sessionmaker[AsyncSession],
         database_url: str,
+        bus: EventBus,
         redis_url: str | None = None,
+        *,
+        sql: LeaseSql = SESSION_LEASES,
+        relayed: bool = True,
+        noun: str = "session",
     ) -> None:
         self.factory = factory
+        self.bus = bus  # relayed to and from the other processes
+        # The kind of job whose leases these are (engine/lease_sql.py: sessions, surveys),
+        # and whether this strategy runs the event relay (one per process: the sessions').
+        self.sql, self.relayed, self.noun = sql, relayed, noun
         self.dsn = asyncpg_dsn(database_url)
         self.redis_url = redis_url
         self.channel = redis_channel(database_url)
@@ -135,7 +97,7 @@ class Cluster:
         self.held: set[str] = set()  # sessions whose lease this process holds
         self._stopping: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
-        self._registry: RunnerRegistry | None = None
+        self._jobs: Jobs | None = None  # the registry whose runners the leases guard
         self.relay: EventRelay | RedisEventRelay | None = None
 
     # -- leases ---------------------------------------------------------------------------
@@ -143,7 +105,9 @@ class Cluster:
     async def acquire(self, session_id: str) -> bool:
         async with self.factory() as db:
             got = (
-                await db.execute(_ACQUIRE, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS})
+                await db.execute(
+                    self.sql.acquire, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS}
+                )
             ).first()
             await db.commit()
         if got is not None:
@@ -158,21 +122,31 @@ class Cluster:
         `reset`). Held once the caller has committed: call `claimed` then."""
         await db.flush()  # the running flag, which the claim's statement checks
         got = (
-            await db.execute(_ACQUIRE, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS})
+            await db.execute(
+                self.sql.acquire, {"sid": session_id, "me": self.me, "ttl": LEASE_SECONDS}
+            )
         ).first()
         return got is not None
 
     def claimed(self, session_id: str) -> None:
         self.held.add(session_id)
 
+    async def hold(self, session_id: str) -> bool:
+        # The Run request claimed the lease as it set `running`; a resumed or adopted
+        # run takes it here.
+        return session_id in self.held or await self.acquire(session_id)
+
     async def release(self, session_id: str) -> None:
         self.held.discard(session_id)
         try:
             async with self.factory() as db:
-                await db.execute(_RELEASE, {"sid": session_id, "me": self.me})
+                await db.execute(self.sql.release, {"sid": session_id, "me": self.me})
                 await db.commit()
         except Exception:  # it expires by itself
-            log.warning("session %s: could not release its lease", session_id, exc_info=True)
+            log.warning("%s %s: could not release its lease", self.noun, session_id, exc_info=True)
+
+    async def stop_elsewhere(self, session_id: str, *, quiet: bool = False) -> bool:
+        return await self.request_stop(session_id, "end" if quiet else "stop")
 
     async def request_stop(self, session_id: str, kind: str) -> bool:
         """Ask the process that runs the session to stop it ('stop', or 'end': quietly) and
@@ -180,7 +154,9 @@ class Cluster:
         meanwhile: the caller then records the stop itself)."""
         async with self.factory() as db:
             asked = (
-                await db.execute(_ASK_STOP, {"sid": session_id, "me": self.me, "kind": kind})
+                await db.execute(
+                    self.sql.ask_stop, {"sid": session_id, "me": self.me, "kind": kind}
+                )
             ).first()
             await db.commit()
         if asked is None:
@@ -190,23 +166,25 @@ class Cluster:
         while loop.time() < deadline:
             await asyncio.sleep(0.1)
             async with self.factory() as db:
-                live = (await db.execute(_HELD, {"sid": session_id})).scalar()
+                live = (await db.execute(self.sql.held, {"sid": session_id})).scalar()
             if live is None:
                 return True  # the owner stopped the run and released the lease
             if not live:
                 return False
-        log.warning("session %s: its owner did not stop it in time", session_id)
+        log.warning("%s %s: its owner did not stop it in time", self.noun, session_id)
         return True
 
     # -- background work -----------------------------------------------------------------
 
-    async def start(self, registry: RunnerRegistry, bus: EventBus) -> None:
-        self._registry = registry
-        if self.redis_url:
-            self.relay = RedisEventRelay(self.redis_url, self.channel, self.me, bus)
-        else:
-            self.relay = EventRelay(self.dsn, self.me, bus)
-        await self.relay.start()
+    async def start(self, jobs: Jobs) -> None:
+        self._jobs = jobs
+        if self.relayed:
+            self.relay = (
+                RedisEventRelay(self.redis_url, self.channel, self.me, self.bus)
+                if self.redis_url
+                else EventRelay(self.dsn, self.me, self.bus)
+            )
+            await self.relay.start()
         self._tasks = [
             asyncio.create_task(self._every(HEARTBEAT_SECONDS, self.heartbeat), name="lease-beat"),
             asyncio.create_task(self._every(SCAN_SECONDS, self.adopt), name="lease-scan"),
@@ -219,7 +197,7 @@ class Cluster:
         self._tasks = []
         with contextlib.suppress(Exception):  # let the others adopt at once (rolling restart)
             async with self.factory() as db:
-                await db.execute(_RELEASE_ALL, {"me": self.me})
+                await db.execute(self.sql.release_all, {"me": self.me})
                 await db.commit()
         self.held.clear()
         if self.relay is not None:
@@ -245,98 +223,43 @@ class Cluster:
                 raise
             except Exception:
                 log.warning("event relay: reconnecting failed; trying again", exc_info=True)
-        registry = self._registry
+        jobs = self._jobs
         ids = list(self.held)
-        if registry is None or not ids:
+        if jobs is None or not ids:
             return
         async with self.factory() as db:
             rows = (
-                await db.execute(_RENEW, {"me": self.me, "ids": ids, "ttl": LEASE_SECONDS})
+                await db.execute(self.sql.renew, {"me": self.me, "ids": ids, "ttl": LEASE_SECONDS})
             ).all()
             await db.commit()
         kept = {sid: req for sid, req in rows}
         for sid in ids:
             if sid not in kept and sid in self.held:
-                log.warning("session %s: lease lost to another process; dropping the run", sid)
+                log.warning(
+                    "%s %s: lease lost to another process; dropping the run", self.noun, sid
+                )
                 self.held.discard(sid)
-                registry.abandon(sid)
+                jobs.abandon(sid)
         for sid, req in kept.items():
             if req and sid not in self._stopping:
                 self._stopping.add(sid)
-                task = asyncio.create_task(registry.stop_local(sid, quiet=req == "end"))
+                task = asyncio.create_task(jobs.stop_local(sid, quiet=req == "end"))
                 task.add_done_callback(functools.partial(self._stopped, sid))
 
     def _stopped(self, session_id: str, _task: asyncio.Task[bool]) -> None:
         self._stopping.discard(session_id)
 
+    async def resume(self, jobs: Jobs) -> list[str]:
+        self._jobs = jobs
+        return await self.adopt()
+
     async def adopt(self) -> list[str]:
         """Start a runner (which first takes the lease) for each running session that no
         live process owns: new runs and runs whose owner died."""
-        registry = self._registry
-        if registry is None:
+        jobs = self._jobs
+        if jobs is None:
             return []
         async with self.factory() as db:
-            ids = list(await db.scalars(_ORPHANS))
-        started = [sid for sid in ids if registry.ensure_running(sid, adopted=True)]
+            ids = list(await db.scalars(self.sql.orphans))
+        started = [sid for sid in ids if jobs.ensure_running(sid, adopted=True)]
         return started
-
-
-class EventRelay(Relay):
-    """Events to and from the other processes through LISTEN/NOTIFY."""
-
-    batch_limit = PAYLOAD_LIMIT - 100
-    event_limit = PAYLOAD_LIMIT - 100
-
-    def __init__(self, dsn: str, origin: str, bus: EventBus) -> None:
-        super().__init__(origin, bus)
-        self.dsn = dsn
-        self.listener: asyncpg.Connection | None = None
-        self.sender: asyncpg.Connection | None = None
-
-    async def start(self) -> None:
-        await self._listen()
-        self.sender = await asyncpg.connect(self.dsn)
-        self.start_sending()
-
-    async def _listen(self) -> None:
-        self.listener = await asyncpg.connect(self.dsn)
-        await self.listener.add_listener(CHANNEL, self._on_notify)
-
-    async def check(self) -> None:
-        """Reconnect a listening connection that was lost; the events missed meanwhile
-        are unknown, so every subscriber here is told to reset (and refetches)."""
-        if self.listener is not None and not self.listener.is_closed():
-            try:  # a connection cut without a word (a network fault) looks open
-                await wait_for(self.listener.fetchval("SELECT 1"), 5)
-                return
-            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                self.listener.terminate()
-        log.warning("event relay: listening connection lost; reconnecting")
-        await self._listen()
-        self.bus.reset_all()
-
-    async def close(self) -> None:
-        await self.stop_sending()
-        for conn in (self.listener, self.sender):
-            if conn is not None:
-                with contextlib.suppress(Exception):
-                    await wait_for(conn.close(), 5)
-
-    async def publish(self, payload: str) -> None:
-        await self.publish_many([payload])
-
-    async def publish_many(self, payloads: list[str]) -> None:
-        if self.sender is None or self.sender.is_closed():
-            self.sender = await asyncpg.connect(self.dsn)
-        # The whole backlog in one statement (one transaction: delivered in order). One
-        # round trip per notification fell behind under load: each await waits for a turn
-        # of a busy event loop (bench/scenarios/multi_process.py).
-        await self.sender.execute(_NOTIFY_MANY, CHANNEL, payloads)
-
-    async def drop_sender(self) -> None:
-        if self.sender is not None:
-            self.sender.terminate()
-            self.sender = None
-
-    def _on_notify(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        self.receive(payload)

@@ -88,5 +88,4 @@ class BusEventPayloads(PayloadModel):
     """The events between processes only (event_payloads.BusEventName): each event's data
     is the field named after it. Not in the OpenAPI schema: no browser receives them."""
 
-    stop: EmptyEventData  # a survey's stop request, to the process that runs it
     settings: SettingsEventData

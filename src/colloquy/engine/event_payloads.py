@@ -50,9 +50,9 @@ SessionEventName = Literal[
 ]
 # What GET /api/surveys/{id}/events sends (api/schemas/events.SurveyEventPayloads).
 SurveyEventName = Literal["progress"]
-# On the bus between processes only, never sent to a browser: a survey's stop request
-# (services/surveys/control.py) and a settings change (services/models/settings_sync.py).
-BusEventName = Literal["stop", "settings"]
+# On the bus between processes only, never sent to a browser: a settings change
+# (services/models/settings_sync.py). A survey's stop goes through its lease (cluster.py).
+BusEventName = Literal["settings"]
 # Every name EventBus.publish accepts (mypy refuses any other).
 EventName = Literal[SessionEventName, SurveyEventName, BusEventName]
 
@@ -67,7 +67,7 @@ def _dump(model: BaseModel, **exclude: bool) -> dict[str, Any]:
 
 
 def empty() -> dict[str, Any]:
-    """`ready`, `reset` and a survey's `stop`: no data."""
+    """`ready` and `reset`: no data."""
     return _dump(EmptyEventData())
 
 

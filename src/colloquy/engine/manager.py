@@ -3,6 +3,8 @@
 `ensure_running` checks and registers without awaiting in between, so two concurrent
 `run` requests cannot both start a runner; the DB `running` flag says which sessions must
 be resumed after a restart; the unique turn index in the database is the last defence.
+Whether this process may run a session at all is its ownership strategy's call
+(engine/ownership.py: one process, or leases shared on PostgreSQL).
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
+from colloquy.engine.ownership import LocalOwnership, Ownership
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.runner import EvidenceLookup, SessionRunner
 from colloquy.engine.voices import VoiceBuilder
@@ -26,12 +29,18 @@ from colloquy.llm.provider import Provider
 from colloquy.store.models import SessionRow
 from colloquy.waiting import wait_for
 
-if TYPE_CHECKING:
-    from colloquy.engine.cluster import Cluster
-
 log = logging.getLogger(__name__)
 STOP_WAIT_SECONDS = 15.0
 WRITE_WAIT_SECONDS = 10.0  # shutdown: how long message writes under way may take
+# The sessions a single process resumes after a restart: their `running` flag survived.
+RUNNING_SESSIONS: Select[str] = select(SessionRow.id).where(
+    SessionRow.running.is_(True), SessionRow.status != "completed"
+)
+
+
+def local_ownership(factory: async_sessionmaker[AsyncSession]) -> LocalOwnership:
+    """Sessions run by this process alone (SQLite, or one server)."""
+    return LocalOwnership(factory, RUNNING_SESSIONS, "session")
 
 
 class RunnerRegistry:
@@ -42,6 +51,7 @@ class RunnerRegistry:
         bus: EventBus,
         uploads_dir: Path,
         session_provider: Callable[[dict[str, Any]], Provider] | None = None,
+        ownership: Ownership | None = None,
     ) -> None:
         self.factory = factory
         self.session_provider = session_provider  # for sessions that name their own model
@@ -57,9 +67,9 @@ class RunnerRegistry:
         self.on_end: Callable[[str, bool], None] | None = None
         # A persona's evidence block for a question (set by the app: issue 29).
         self.evidence: EvidenceLookup | None = None
-        # PostgreSQL (engine/cluster.py): a runner runs only while it holds the session's
-        # lease, and Stop/End of a run owned by another process are sent to its owner.
-        self.cluster: Cluster | None = None
+        # Whether this process may run a session (on PostgreSQL: while it holds the
+        # session's lease, engine/cluster.py), and who stops a run owned elsewhere.
+        self.ownership: Ownership = ownership or local_ownership(factory)
         # Issue 30: builds each participant's model (profile) when a run starts.
         self.voice_builder: VoiceBuilder | None = None
 
@@ -97,13 +107,9 @@ class RunnerRegistry:
         return True
 
     async def _run(self, runner: SessionRunner, adopted: bool = False) -> None:
-        cluster = self.cluster
-        if cluster is None:
-            await runner.run()
-            return
-        # The Run request claimed the lease as it set `running` (Cluster.claim); a
-        # resumed or adopted run takes it here.
-        if runner.session_id not in cluster.held and not await cluster.acquire(runner.session_id):
+        # The Run request claimed the session as it set `running` (claim); a resumed or
+        # adopted run takes it here.
+        if not await self.ownership.hold(runner.session_id):
             return  # another process runs it (or it no longer needs running)
         if adopted:
             # A dead owner may have stored a message and died before announcing it:
@@ -112,7 +118,15 @@ class RunnerRegistry:
         try:
             await runner.run()
         finally:
-            await cluster.release(runner.session_id)
+            await self.ownership.release(runner.session_id)
+
+    async def claim(self, db: AsyncSession, session_id: str) -> bool:
+        """Take the session for this process inside the transaction that sets it running
+        (Ownership.claim); when True, call `claimed` once that transaction committed."""
+        return await self.ownership.claim(db, session_id)
+
+    def claimed(self, session_id: str) -> None:
+        self.ownership.claimed(session_id)
 
     def abandon(self, session_id: str) -> None:
         """Cancel a runner without touching the database (its lease went to another
@@ -130,9 +144,9 @@ class RunnerRegistry:
         """Ask the runner to stop (its current answer is dropped) and wait until it has
         recorded the stop; True when a runner was active. `quiet`: no 'stopped' error.
         On PostgreSQL a run owned by another process is stopped by its owner."""
-        if self.is_active(session_id) or self.cluster is None:
+        if self.is_active(session_id):
             return await self.stop_local(session_id, quiet=quiet)
-        return await self.cluster.request_stop(session_id, "end" if quiet else "stop")
+        return await self.ownership.stop_elsewhere(session_id, quiet=quiet)
 
     async def stop_local(self, session_id: str, *, quiet: bool = False) -> bool:
         """Stop this process's runner of the session, if it has one."""
@@ -150,24 +164,15 @@ class RunnerRegistry:
             log.debug("session %s: runner ended with an error", session_id, exc_info=True)
         return True
 
+    async def start(self) -> None:
+        """Begin the ownership's background work (on PostgreSQL: lease renewals, the
+        adoption scan, the event relay)."""
+        await self.ownership.start(self)
+
     async def resume_all(self) -> list[str]:
         """Start a runner for every session whose `running` flag survived a restart (on
         PostgreSQL: that no live process owns)."""
-        if self.cluster is not None:
-            return await self.cluster.adopt()
-        async with self.factory() as db:
-            ids = list(
-                await db.scalars(
-                    select(SessionRow.id).where(
-                        SessionRow.running.is_(True), SessionRow.status != "completed"
-                    )
-                )
-            )
-        for session_id in ids:
-            self.ensure_running(session_id)
-        if ids:
-            log.info("resumed %d running session(s)", len(ids))
-        return ids
+        return await self.ownership.resume(self)
 
     async def shutdown(self) -> None:
         """Cancel every runner without touching the database, so the next start resumes
@@ -186,6 +191,7 @@ class RunnerRegistry:
         writes = [write for runner in runners for write in runner.writes if not write.done()]
         if writes:
             await asyncio.wait(writes, timeout=WRITE_WAIT_SECONDS)
+        await self.ownership.close()  # let the others adopt at once (a rolling restart)
 
     @staticmethod
     async def _cancel(task: asyncio.Task[None]) -> None:

@@ -6,18 +6,21 @@ The runner decides when a turn comes (plan.py) and stores what this module write
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER, MSG_REQUEST_LIMIT
 from colloquy.domain.sessions import moderation
-from colloquy.domain.sessions.messages import NewMessage
+from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.natural_moderation import FALLBACK_PROBE
 from colloquy.domain.sessions.private_answers import is_private
 from colloquy.domain.sessions.prompts import round_moderator_message
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.text_safety import clean_text
-from colloquy.engine import plan
+from colloquy.engine import plan, run_usage
+from colloquy.engine.halting import error_message
 from colloquy.engine.journal import Counters
 from colloquy.engine.prompting import moderator_request
 from colloquy.engine.publisher import Publisher
@@ -25,6 +28,11 @@ from colloquy.engine.run_setup import Setup
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatRequest
+
+if TYPE_CHECKING:
+    from colloquy.engine.runner import SessionRunner
+
+log = logging.getLogger(__name__)
 
 
 def follow_up(messages: Sequence[Mapping[str, Any]], q: int, r: int) -> str | None:
@@ -120,3 +128,36 @@ async def ask(
     if kind == moderation.SUMMARY:
         return moderation.summary_text(raw)
     return moderation.clean_moderator_text(raw)
+
+
+async def moderate(
+    runner: SessionRunner, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
+) -> None:
+    """The AI moderator's probe (the next round's prompt) or summary, streamed like an
+    answer. A failed call falls back to the scripted text with a note on the message,
+    and the session goes on; Stop drops it (a resumed run writes it again)."""
+    q, r, kind = slot.question_index, slot.round_index, slot.kind
+    runner.generating = []
+    runner.pub.thinking(setup.participants, [], q, r, moderator=kind)
+    provider = runner.provider
+    assert provider is not None  # run() builds it before the first call
+    note = None
+    natural = runner.flow is not None and runner.flow.natural and kind == moderation.PROBE
+    request = runner.flow.probe_request(slot, messages) if natural and runner.flow else None
+    task = asyncio.create_task(
+        ask(provider, runner.pub, runner.counters, setup, slot, messages, may_call, request)
+    )
+    try:
+        text = await runner.unless_stopped(task)
+    except LLMError as err:
+        log.warning("session %s: AI moderator %s failed: %s", runner.session_id, kind, err)
+        note = moderation.fallback_note(kind, error_message(err))
+        text = ""
+    finally:
+        if not task.done():
+            task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+    message = written(setup, slot, text, note)
+    message["usage"] = run_usage.usage_json(runner.provider, task)
+    runner.store(messages, message, setup)
+    runner.pub.thinking(setup.participants, [], q, r)

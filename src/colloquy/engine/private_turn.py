@@ -53,12 +53,12 @@ async def answer_privately(
     tasks = {p: asyncio.create_task(_ask(runner, setup, p, q, user)) for p in batch}
     try:
         for p in batch:
-            text, stance = await runner._unless_stopped(tasks[p])
+            text, stance = await runner.unless_stopped(tasks[p])
             if purchase_style(setup.questions[q]):
                 stance = await _ssr_stance(text) or stance
             persona = setup.participants[p]
             runner.generating = [i for i in runner.generating if i != p]
-            runner._store(
+            runner.store(
                 messages,
                 {
                     "speaker": persona.get("name") or f"Participant {p + 1}",

@@ -1,5 +1,5 @@
 """What every event relay between processes does, whatever carries the events (PostgreSQL
-LISTEN/NOTIFY in engine/cluster.py, Redis pub/sub in engine/redis_relay.py).
+LISTEN/NOTIFY in engine/pg_relay.py, Redis pub/sub in engine/redis_relay.py).
 
 Every event published on this process's bus is queued (forward) and sent by one task, in
 publish order, batched as few messages as fit; what other processes sent is published on

@@ -5,7 +5,8 @@ notification when the call carried a progress token.
 A session wakes the wait through the event bus (a `progress` event per stored answer,
 relayed between processes on PostgreSQL) and is re-read from the database on every status
 change and at least every POLL_SECONDS, so nothing depends on an event arriving. A survey
-wakes on its in-process progress and is re-read likewise."""
+wakes on its `progress` events on the same bus (services/surveys/progress.py) and is
+re-read likewise."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any
 from colloquy.engine.events import Subscription
 from colloquy.mcp.context import ToolContext
 from colloquy.services.sessions import crud as sessions
+from colloquy.services.surveys import progress as survey_progress
 from colloquy.services.surveys import surveys
 from colloquy.waiting import wait_for
 
@@ -119,16 +121,24 @@ async def wait_for_survey(
     """The survey once it is no longer running, or None when `timeout` passes first."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while True:
-        survey = await read_survey(ctx, survey_id)
-        p = survey["progress"]
-        await report(p["done"], p["total"], survey_message(p))
-        if survey["status"] != "running":
-            return survey
-        left = deadline - loop.time()
-        if left <= 0:
-            return None
-        changed = ctx.surveys.progress_of(survey_id).changed
-        with contextlib.suppress(TimeoutError):
-            await wait_for(changed.wait(), min(left, POLL_SECONDS))
-        await asyncio.sleep(min(0.25, max(0.0, deadline - loop.time())))  # coalesce bursts
+    name = survey_progress.channel(survey_id)
+    sub, _, _ = ctx.events.subscribe(name, None)  # its progress, from any process
+    try:
+        while True:
+            survey = await read_survey(ctx, survey_id)
+            p = survey["progress"]
+            await report(p["done"], p["total"], survey_message(p))
+            if survey["status"] != "running":
+                return survey
+            left = deadline - loop.time()
+            if left <= 0:
+                return None
+            with contextlib.suppress(TimeoutError):
+                await wait_for(sub.queue.get(), min(left, POLL_SECONDS))
+            await asyncio.sleep(min(0.25, max(0.0, deadline - loop.time())))  # coalesce bursts
+            # Re-read below whatever came; overflowed or closed: a fresh subscription.
+            if sub.overflowed or not sub.queue.empty():
+                ctx.events.unsubscribe(name, sub)
+                sub, _, _ = ctx.events.subscribe(name, None)
+    finally:
+        ctx.events.unsubscribe(name, sub)

@@ -263,6 +263,20 @@ class SessionLeaseRow(Base):
     stop_request: Mapped[str | None] = mapped_column(String(10), nullable=True)
 
 
+class SurveyLeaseRow(Base):
+    """PostgreSQL only: the process that runs a survey, as SessionLeaseRow for sessions
+    (the same lease strategy, engine/cluster.py); `stop_request` is 'stop'."""
+
+    __tablename__ = "survey_leases"
+
+    survey_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("surveys.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(100))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    stop_request: Mapped[str | None] = mapped_column(String(10), nullable=True)
+
+
 class WebhookDeliveryRow(Base):
     """One webhook POST (issue 31): a session or survey finished or failed. Kept so that
     failures show on the Settings screen (services/usage/webhooks.py)."""

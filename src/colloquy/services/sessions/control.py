@@ -73,11 +73,11 @@ async def run_session(
         row.error = None
         row.stop_requested = False
         row.updated_at = utcnow()
-        cluster = runners.cluster  # PostgreSQL: the lease goes with the running flag
-        claimed = cluster is not None and await cluster.claim(db, session_id)
+        # PostgreSQL: the session's lease goes with the running flag.
+        claimed = await runners.claim(db, session_id)
         await _commit(db)
-        if claimed and cluster is not None:
-            cluster.claimed(session_id)
+        if claimed:
+            runners.claimed(session_id)
         if runners.ensure_running(session_id):
             _announce(bus, row, True)
     else:

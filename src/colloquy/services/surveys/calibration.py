@@ -10,14 +10,13 @@ from colloquy.domain.surveys.calibration import calibration_figures, parse_calib
 from colloquy.domain.surveys.scales import (
     BUILT_IN,
     DEFAULT_SCALE,
-    anchor_sets,
     scale_points,
 )
-from colloquy.domain.surveys.ssr import expected_value, ssr_pmf
+from colloquy.domain.surveys.ssr import expected_value
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.surveys.rating import Rater
 
 EMBED_BATCH = 256
 
@@ -33,16 +32,18 @@ async def calibrate(runtime: Runtime, data: bytes, scale: str | None) -> dict[st
     rows, errors = parse_calibration_csv(text, points)
     if errors:
         raise ValidationFailed(errors)
-    sets = anchor_sets(key)
-    embedder = get_embedder(runtime)
+    # The same SSR rating as a survey's answers (rating.py): anchors and answers always
+    # from one embedder.
+    rater = Rater(runtime, [{"id": key, "scale": key}])
+    expected: list[float] = []
+    names: set[str] = set()
+    answers = [t for t, _ in rows]
     try:
-        flat, name = await embed(embedder, [a for s in sets for a in s])
-        vectors: list[list[float]] = []
-        names = {name}
-        answers = [t for t, _ in rows]
+        names.add(await rater.prepare())
         for at in range(0, len(answers), EMBED_BATCH):
-            batch, used = await embed(embedder, answers[at : at + EMBED_BATCH])
-            vectors += batch
+            batch = answers[at : at + EMBED_BATCH]
+            pmfs, used = await rater.rate([(key, t) for t in batch])
+            expected += [expected_value(pmf) for pmf in pmfs]
             names.add(used)
     except EmbeddingError as exc:
         raise AppError(
@@ -50,10 +51,5 @@ async def calibrate(runtime: Runtime, data: bytes, scale: str | None) -> dict[st
             status=503,
             code="embedding_failed",
         ) from exc
-    anchors, at = [], 0
-    for s in sets:
-        anchors.append(flat[at : at + len(s)])
-        at += len(s)
-    expected = [expected_value(ssr_pmf(v, anchors)) for v in vectors]
     figures = calibration_figures([r for _, r in rows], expected, points)
     return {**figures, "embedder": "; ".join(sorted(names)), "scale": key}

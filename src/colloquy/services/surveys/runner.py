@@ -6,8 +6,9 @@ Exactly once: the plan is every (respondent, concept, question, sample); a run a
 only the planned keys without a stored answer, and the unique key on survey_answers drops
 any duplicate. A survey's status is the resume flag: on app start every survey still
 `running` is resumed, and on PostgreSQL every process also takes over, every few seconds,
-the running surveys whose advisory lock is free (their process died). Shutdown cancels tasks without touching the database; Stop cancels
-the calls in flight (their answers are dropped, a later run asks them again).
+the running surveys whose lease expired (their process died: manager.py). Shutdown cancels
+tasks without touching the database; Stop cancels the calls in flight (their answers are
+dropped, a later run asks them again). Every change of the counts is published (progress.py).
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +36,7 @@ from colloquy.domain.surveys.rules import (
     plan,
     survey_system_prompt,
 )
-from colloquy.domain.surveys.scales import anchor_sets, scale_points
-from colloquy.domain.surveys.ssr import ssr_pmf
-from colloquy.engine import event_payloads as payloads
+from colloquy.domain.surveys.scales import scale_points
 from colloquy.engine import run_usage
 from colloquy.engine.prompting import image_urls
 from colloquy.engine.run_usage import answer_usage
@@ -48,10 +45,10 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.metered import BudgetReached
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
 from colloquy.services.models.profile_use import respondent_voices
 from colloquy.services.personas.evidence_retrieval import evidence_for
-from colloquy.services.surveys.rating import rate_pending, rate_together
+from colloquy.services.surveys.progress import Progress
+from colloquy.services.surveys.rating import Rater, rate_pending
 from colloquy.services.trust.session_health import current_model
 from colloquy.services.usage import webhooks
 from colloquy.store.models import SurveyAnswerRow, SurveyRow
@@ -65,28 +62,6 @@ ANSWER_NOT_SAVED = (
 )
 # What a survey that stops on an unexpected error shows; the error itself goes to the log.
 MSG_STOPPED = "an unexpected error (the details are in the server log). Run again to continue."
-
-
-@dataclass
-class Progress:
-    """Live counts of one survey for its event stream."""
-
-    total: int = 0
-    done: int = 0
-    errors: int = 0
-    status: str = "running"
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    # Several processes: sends each change to the other processes' streams (control.py).
-    publish: Callable[[dict[str, Any]], None] | None = None
-
-    def bump(self) -> None:
-        self.changed.set()
-        self.changed = asyncio.Event()
-        if self.publish is not None:
-            self.publish(self.snapshot())
-
-    def snapshot(self) -> dict[str, Any]:
-        return payloads.survey_progress(self.status, self.done, self.total, self.errors)
 
 
 def new_answer_id() -> str:
@@ -103,8 +78,7 @@ class SurveyRunner:
         self.budget_stop: BudgetReached | None = None
         self.last_error: LLMError | None = None
         self.last_reason: str | None = None  # a failure that is not the model's
-        self._anchors: dict[str, list[list[list[float]]]] = {}
-        self._embedder_name = ""
+        self.rater = Rater(runtime, [])  # the survey's questions once the run has read them
         self._questions: list[QuestionRecord] = []
         self.workers: list[asyncio.Task[None]] = []
 
@@ -139,7 +113,8 @@ class SurveyRunner:
         todo = [k for k in keys if k not in done]
         self.progress.total, self.progress.done = len(keys), len(keys) - len(todo)
         self.progress.bump()
-        await self._embed_anchors(survey)
+        self.rater = Rater(self.runtime, survey["questions"])
+        await self._embed_anchors()
         queue: asyncio.Queue[PlanKey] = asyncio.Queue()
         for key in todo:
             queue.put_nowait(key)
@@ -162,21 +137,8 @@ class SurveyRunner:
             await close_owned(context.voices)
         await self._finish()
 
-    async def _embed_anchors(self, survey: SurveyRecord) -> None:
-        embedder = get_embedder(self.runtime)
-        texts: list[str] = []
-        for q in survey["questions"]:
-            for s in anchor_sets(q["scale"]):
-                texts += s
-        vectors, name = await embed(embedder, texts)
-        self._embedder_name = name
-        at = 0
-        for q in survey["questions"]:
-            sets = []
-            for s in anchor_sets(q["scale"]):
-                sets.append(vectors[at : at + len(s)])
-                at += len(s)
-            self._anchors[q["id"]] = sets
+    async def _embed_anchors(self) -> None:
+        name = await self.rater.prepare()
         async with self.runtime.sessionmaker() as db:
             row = await db.get(SurveyRow, self.survey_id)
             if row is not None and row.embedder != name:
@@ -250,7 +212,7 @@ class SurveyRunner:
             direct_text = second.text.strip()[:200]
             direct = parse_direct(direct_text, scale_points(question["scale"]))
             tokens += second.total_tokens
-        pmf, embedder = await self._rate(question_id, text, ctx)
+        pmf, embedder = await self._rate(question_id, text)
         async with self.runtime.sessionmaker() as db:
             db.add(
                 SurveyAnswerRow(
@@ -280,24 +242,18 @@ class SurveyRunner:
         self.progress.done += 1
         self.progress.bump()
 
-    async def _rate(
-        self, question_id: str, text: str, ctx: _Context
-    ) -> tuple[list[float] | None, str | None]:
+    async def _rate(self, question_id: str, text: str) -> tuple[list[float] | None, str | None]:
         """The answer's rating and the embedder that made it; (None, None) when no
         embedder could (the rating step at the end of the run tries again)."""
         try:
-            (vector,), name = await embed(get_embedder(self.runtime), [text])
-            if name == self._embedder_name:
-                return ssr_pmf(vector, self._anchors[question_id]), name[:200]
-            # A fallback embedded the answer: rate it against anchors from that embedder.
-            (pmf,), name = await rate_together(self.runtime, ctx.questions, [(question_id, text)])
+            (pmf,), name = await self.rater.rate([(question_id, text)])
             return pmf, name[:200]
         except Exception:
             log.warning("survey %s: answer not rated yet", self.survey_id, exc_info=True)
             return None, None
 
     async def _finish(self) -> None:
-        unrated = await rate_pending(self.runtime, self.survey_id, self._questions)
+        unrated = await rate_pending(self.runtime, self.survey_id, self._questions, self.rater)
         if unrated:
             log.warning("survey %s: %d answers are not rated", self.survey_id, unrated)
         async with self.runtime.sessionmaker() as db:

@@ -28,6 +28,7 @@ from colloquy.domain.usage.run_settings import (
     run_settings_errors,
     stored_run_settings,
 )
+from colloquy.engine import event_payloads as payloads
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import get_embedder
@@ -184,18 +185,27 @@ async def run_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -
         raise Conflict("This survey has completed")
     if not manager.is_active(survey_id):
         row.status, row.error = "running", None
+        # PostgreSQL: the survey's lease goes with the running status (as a session's).
+        claimed = await manager.claim(db, survey_id)
         await db.commit()
+        if claimed:
+            manager.claimed(survey_id)
         manager.ensure_running(survey_id)
     return await get_survey(db, manager, survey_id)
 
 
 async def stop_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -> dict[str, Any]:
     row = await _row(db, survey_id)
+    recorded = False
     if not await manager.stop(survey_id) and row.status == "running":
-        row.status = "stopped"
+        row.status = "stopped"  # no process ran it: recorded here
         await db.commit()
+        recorded = True
     db.expire_all()
-    return await get_survey(db, manager, survey_id)
+    survey = await get_survey(db, manager, survey_id)
+    if recorded:  # the streams that follow it end (a runner publishes its own stop)
+        manager.publish(survey_id, payloads.stored_survey_progress(survey))
+    return survey
 
 
 # --- results ---------------------------------------------------------------------------

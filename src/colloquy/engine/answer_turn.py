@@ -1,0 +1,143 @@
+"""A public answer turn of a run: the participants of a batch answer the slot's question
+(each on their own model, streamed to the live view), an unusable answer is asked again,
+and the answers are stored in participant order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from colloquy.domain.constants import MSG_NO_RESPONSE
+from colloquy.domain.sentiment import sentiment_of
+from colloquy.domain.sessions.answer_cleaning import clean_answer
+from colloquy.domain.sessions.answer_quality import MAX_REASKS, reask_repairs, unusable_reason
+from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.prompts import build_system_prompt
+from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.text_safety import clean_text
+from colloquy.engine import moderator_turn, plan, run_usage
+from colloquy.engine.prompting import answer_request
+from colloquy.engine.run_setup import Setup
+from colloquy.llm.errors import LLMError
+
+if TYPE_CHECKING:
+    from colloquy.engine.runner import SessionRunner
+
+
+@dataclass
+class Answer:
+    """A participant's answer as stored, the repairs that cleaned it and the model's text."""
+
+    text: str
+    repairs: list[str]
+    raw: str
+
+
+async def answer_slot(
+    runner: SessionRunner, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
+) -> None:
+    """The participants in `batch` answer the slot, at once; stored in participant order."""
+    q, r = slot.question_index, slot.round_index
+    discussion = plan.discussion_scope(messages, q, r, setup.mode)
+    follow_up = moderator_turn.follow_up(messages, q, r)
+    runner.generating = list(batch)
+    runner.pub.thinking(setup.participants, batch, q, r)
+    tasks = {
+        p: asyncio.create_task(_generate(runner, setup, q, r, p, discussion, follow_up))
+        for p in batch
+    }
+    try:
+        for p in batch:  # stored in participant order, each as soon as it may be
+            answer = await runner.unless_stopped(tasks[p])
+            text = answer.text
+            persona = setup.participants[p]
+            tokens = estimate_tokens(text)
+            runner.generating = [i for i in runner.generating if i != p]
+            runner.store(
+                messages,
+                {
+                    "speaker": persona.get("name") or f"Participant {p + 1}",
+                    "content": text,
+                    "sentiment": sentiment_of(text),
+                    "personaId": persona.get("id"),
+                    "questionIndex": q,
+                    "round": r,
+                    "participantIndex": p,
+                    "kind": plan.ANSWER,
+                    "tokens": tokens,
+                    "repairs": answer.repairs,
+                    "rawContent": answer.raw if answer.repairs else None,
+                    "usage": run_usage.usage_json(runner.provider, tasks[p]),
+                    **runner.voice(p).stamp(),  # type: ignore[typeddict-item]
+                },
+                setup,
+            )
+            runner.pub.thinking(setup.participants, runner.generating, q, r)
+    finally:
+        runner.generating = []
+        pending = [t for t in tasks.values() if not t.done()]
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*tasks.values(), return_exceptions=True)
+
+
+async def _generate(
+    runner: SessionRunner,
+    setup: Setup,
+    q: int,
+    r: int,
+    p: int,
+    discussion: list[Message],
+    follow_up: str | None = None,
+) -> Answer:
+    persona = setup.participants[p]
+    system = runner.system_prompts.get(p)
+    natural = runner.flow if runner.flow is not None and runner.flow.natural else None
+    if system is None and natural is not None:
+        system = runner.system_prompts[p] = natural.system_prompt(persona)
+    if system is None:
+        system = runner.system_prompts[p] = build_system_prompt(
+            persona, persona.get("enriched"), setup.moderator_style, setup.response_length
+        )
+    system = await runner.grounded(setup, p, q, system)
+    if natural is not None:
+        request = natural.turn_request(q, r, p, discussion, system, runner.images)
+    else:
+        request = answer_request(
+            persona=persona,
+            moderator_style=setup.moderator_style,
+            response_length=setup.response_length,
+            question=setup.questions[q],
+            stimuli=setup.stimuli,
+            discussion=discussion,
+            round_index=r,
+            images=runner.images,
+            system=system,
+            follow_up=follow_up,
+        )
+    others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
+    names = [str(x.get("name") or "") for x in setup.participants]
+    provider = runner.voice(p).provider  # the participant's model (issue 30)
+    # An answer that cleans to nothing, a name, a round line or under 3 words is asked
+    # again, at most twice (answer_quality.py); then the last one is kept, marked.
+    reasks = 0
+    while True:
+        runner.counters.requests += 1
+        result = await provider.stream(
+            request,
+            lambda delta: runner.pub.token(persona, p, q, r, delta),
+            lambda: runner.pub.retrying(persona, p, q, r),
+            lambda: runner.pub.waiting(persona, p, q, r),
+        )
+        raw = clean_text(result.text or "").strip()  # NUL: PostgreSQL refuses it
+        if not raw:
+            raise LLMError(MSG_NO_RESPONSE, kind="empty")
+        cleaned = clean_answer(raw, speaker=str(persona.get("name") or ""), others=others)
+        unusable = unusable_reason(cleaned.text, names) is not None
+        if not unusable or reasks >= MAX_REASKS:
+            text = cleaned.text or raw
+            return Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)
+        reasks += 1
+        runner.pub.retrying(persona, p, q, r)  # the live view drops the unusable answer

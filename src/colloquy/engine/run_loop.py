@@ -1,0 +1,152 @@
+"""A run's course (product-rules §4 "Live generation loop"): build the models, then ask the
+plan for the next empty slot and fill it, until the plan is done, a breaker trips or Stop.
+
+The loop asks for the next empty slot (plan.py), fills it, commits, then publishes. There
+are no artificial pauses: pacing is the screen's business.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from colloquy.domain.constants import (
+    MAX_ITERATIONS,
+    MSG_ITERATION_LIMIT,
+    MSG_REQUEST_LIMIT,
+    REQUEST_LIMIT,
+)
+from colloquy.domain.sessions import moderation
+from colloquy.engine import (
+    answer_turn,
+    journal,
+    moderator_turn,
+    plan,
+    private_turn,
+    provenance,
+    run_usage,
+)
+from colloquy.engine.halting import Halt
+from colloquy.engine.journal import Counters, SessionGone
+from colloquy.engine.natural_flow import flow_for
+from colloquy.engine.prompting import image_urls
+from colloquy.engine.run_setup import Setup
+from colloquy.engine.voices import Mixed, Voice
+from colloquy.store.models import SessionRow
+
+if TYPE_CHECKING:
+    from colloquy.engine.runner import SessionRunner
+
+log = logging.getLogger(__name__)
+
+
+async def drive(runner: SessionRunner) -> None:
+    """Run the session's slots until the run halts (Halt) or is cancelled."""
+    async with runner.factory() as db:
+        row = await db.get(SessionRow, runner.session_id)
+        if row is None:
+            raise SessionGone(runner.session_id)
+        messages = await journal.load_messages(db, runner.session_id)
+    setup = Setup.of(row)
+    await _prepare(runner, row, setup)
+    q_count, p_count = len(setup.questions), len(setup.participants)
+    flow = runner.flow = flow_for(setup)
+    stored_keys = [journal.slot_key(m) for m in messages]
+    if not (
+        flow.indices_valid(stored_keys)
+        if flow
+        else plan.indices_valid(q_count, p_count, stored_keys)
+    ):
+        raise Halt(None, complete=True)  # the spec: an invalid index saves and completes
+    # The spec's breakers (150 requests, 150 iterations) would stop any session with more
+    # than 150 answers (up to 10 x 8 x 3 = 240), and the spec itself calls the request
+    # guard unreliable. Here they count requests and iterations beyond the session's
+    # planned ones, so they only trip on a runaway loop (repeated failures and retries).
+    ai = setup.moderator == moderation.AI
+    max_requests = (
+        plan.planned_answers(q_count, p_count)
+        + plan.moderator_calls(q_count, setup.moderator)
+        + REQUEST_LIMIT
+    )
+    max_iterations = plan.planned_steps(q_count, p_count, setup.moderator) + MAX_ITERATIONS
+    if flow is not None:
+        max_requests += flow.extra_requests()
+        max_iterations += flow.extra_steps()
+    while True:
+        runner.check_writes()
+        if runner.stop.is_set():
+            raise runner.halt_for_stop()
+        first = plan.first_speakers(messages, setup.names) if ai else {}
+        keys = [journal.slot_key(m) for m in messages]
+        batch: list[int] = []
+        if flow is not None:
+            slot, batch = await flow.next_slot(messages, keys, first)
+        else:
+            slot = plan.next_slot(q_count, p_count, keys, setup.moderator, first)
+        if slot is None:
+            raise Halt(None, complete=True)
+        runner.counters.iterations += 1
+        if runner.counters.iterations > max_iterations:
+            raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
+        if batch:  # private answers (issue 28)
+            if runner.counters.requests >= max_requests:
+                raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
+            await private_turn.answer_privately(runner, setup, slot, batch, messages)
+            continue
+        if slot.kind in (moderation.PROBE, moderation.SUMMARY):
+            may_call = runner.counters.requests < max_requests
+            await moderator_turn.moderate(runner, setup, slot, messages, may_call)
+            continue
+        if slot.kind != plan.ANSWER:
+            runner.store(messages, moderator_turn.scripted(setup, slot), setup)
+            continue
+        if runner.counters.requests >= max_requests:
+            raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
+        if flow is not None and flow.natural:
+            assert runner.provider is not None
+            may_bid = runner.counters.requests + 1 < max_requests
+            slot = await flow.speaker(slot, messages, runner.provider, runner.counters, may_bid)
+            batch = [slot.participant_index or 0]
+        else:
+            order = plan.round_order(p_count, first.get((slot.question_index, slot.round_index)))
+            batch = plan.answer_batch(slot, p_count, setup.mode, order)
+        await answer_turn.answer_slot(runner, setup, slot, batch, messages)
+
+
+async def _prepare(runner: SessionRunner, row: SessionRow, setup: Setup) -> None:
+    """The run's models (metered), its counters and the images it shows the models."""
+    try:
+        if row.model_override and runner.session_provider is not None:
+            runner.provider = runner.session_provider(row.model_override)
+            runner.owns_provider = True
+        else:
+            runner.provider = runner.provider_factory()
+    except Exception as exc:  # e.g. a bad COLLOQUY_LLM_* setting or a missing model file
+        log.exception("could not build the model provider")
+        raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
+    await _build_voices(runner, row)
+    await provenance.record_model(
+        runner.factory, runner.session_id, Mixed(list(runner.voices.values()))
+    )
+    # Issue 31: every call of the run is metered against one budget, whoever's model.
+    runner.provider, runner.voices = await run_usage.metered_run(
+        runner.factory, runner.provider, runner.voices, row.settings, session_id=runner.session_id
+    )
+    runner.counters = Counters(row.request_count, row.iteration_count)
+    runner.images = []
+    if getattr(runner.provider, "supports_images", False):
+        runner.images = await asyncio.to_thread(image_urls, setup.stimuli, runner.uploads_dir)
+
+
+async def _build_voices(runner: SessionRunner, row: SessionRow) -> None:
+    provider = runner.provider
+    assert provider is not None
+    if runner.voice_builder is None:
+        runner.voices = {i: Voice(provider) for i in range(len(row.participants or []))}
+        return
+    try:
+        runner.voices = await runner.voice_builder(row, provider)
+    except Exception as exc:  # a profile deleted meanwhile, a bad saved profile
+        log.exception("session %s: could not build the participants' models", row.id)
+        raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
