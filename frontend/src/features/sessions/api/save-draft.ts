@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { DraftResponse, SessionDraft } from "@/lib/api-types";
 
 export function saveDraft(draft: SessionDraft): Promise<DraftResponse> {
-  return api.put<DraftResponse>("/draft", draft);
+  return unwrap(client.PUT("/api/draft", { body: draft }));
 }
 
 /**
@@ -12,12 +12,7 @@ export function saveDraft(draft: SessionDraft): Promise<DraftResponse> {
  */
 export function saveDraftOnExit(draft: SessionDraft): void {
   try {
-    void fetch("/api/draft", {
-      method: "PUT",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(draft),
-      keepalive: true,
-    }).catch(() => {});
+    void client.PUT("/api/draft", { body: draft, keepalive: true }).catch(() => {});
   } catch {
     // The page is going away; nothing to report to.
   }
