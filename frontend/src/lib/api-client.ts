@@ -136,5 +136,3 @@ export async function noContent(call: Promise<{ response: Response }>): Promise<
 export function formBody<Body>(form: FormData): Exclude<Body, undefined> {
   return form as Exclude<Body, undefined>;
 }
-
-export { api, apiRequest } from "./api-legacy";
