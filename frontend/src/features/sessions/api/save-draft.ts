@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { client, unwrap } from "@/lib/api-client";
+import { API_BASE, client, unwrap } from "@/lib/api-client";
 import type { DraftResponse, SessionDraft } from "@/lib/api-types";
 
 export function saveDraft(draft: SessionDraft): Promise<DraftResponse> {
@@ -12,7 +12,14 @@ export function saveDraft(draft: SessionDraft): Promise<DraftResponse> {
  */
 export function saveDraftOnExit(draft: SessionDraft): void {
   try {
-    void client.PUT("/api/draft", { body: draft, keepalive: true }).catch(() => {});
+    // Plain fetch: nothing is read back, and the client's 401 redirect must not catch the
+    // navigation that is leaving the page.
+    void fetch(`${API_BASE}/draft`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(draft),
+      keepalive: true,
+    }).catch(() => {});
   } catch {
     // The page is going away; nothing to report to.
   }
