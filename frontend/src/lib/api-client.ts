@@ -1,4 +1,6 @@
-import { paths } from "@/config/paths";
+import createClient, { type Middleware } from "openapi-fetch";
+import { paths as appPaths } from "@/config/paths";
+import type { paths } from "./api-schema";
 import type { ErrorBody } from "./api-types";
 
 /** Base path of the REST API; the dev server proxies it to the Python server. */
@@ -42,7 +44,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** The sign-in screen, shown when the server needs its access token (COLLOQUY_ACCESS_TOKEN). */
-export const SIGN_IN_PATH = paths.signIn.path;
+export const SIGN_IN_PATH = appPaths.signIn.path;
 
 /** The API answered 401: go to sign-in, which brings the user back here afterwards. */
 function redirectToSignIn(): void {
@@ -51,23 +53,11 @@ function redirectToSignIn(): void {
   window.location.assign(`${SIGN_IN_PATH}?next=${encodeURIComponent(here)}`);
 }
 
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as multipart/form-data (takes precedence over `json`). */
-  formData?: FormData;
-  signal?: AbortSignal;
-}
-
 function isErrorBody(value: unknown): value is ErrorBody {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { error?: unknown }).error === "string"
-  );
+  return typeof value === "object" && value !== null && "error" in value && typeof value.error === "string";
 }
 
+/** A body as the server sent it: parsed JSON, the raw text when it is not JSON, undefined when empty. */
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text.length === 0) return undefined;
@@ -82,52 +72,67 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/**
- * Calls the API and returns its parsed JSON body (undefined for empty bodies such as 204).
- * Throws ApiError for statuses >= 400 and for network failures.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", json, formData, signal } = options;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  let body: BodyInit | undefined;
-  if (formData) {
-    body = formData;
-  } else if (json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(json);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(0, "Could not reach the server. Check that Colloquy is running.");
-  }
-
-  const data = await readBody(response);
-  if (response.status === 401 && !path.startsWith("/auth/")) redirectToSignIn();
-  if (!response.ok) {
-    if (isErrorBody(data)) {
-      const errors = Array.isArray(data.errors)
-        ? data.errors.filter((e): e is string => typeof e === "string")
-        : [];
-      throw new ApiError(response.status, data.error, errors);
-    }
-    throw new ApiError(response.status, `Request failed (${response.status})`);
-  }
-  if (data !== undefined && typeof data === "string") {
-    throw new ApiError(response.status, "Unexpected response from the server");
-  }
-  return data as T;
+/** The ApiError for an answer with status >= 400, from the app's error body when it sent one. */
+function apiErrorOf(status: number, body: unknown): ApiError {
+  if (!isErrorBody(body)) return new ApiError(status, `Request failed (${status})`);
+  const errors = Array.isArray(body.errors) ? body.errors.filter((e): e is string => typeof e === "string") : [];
+  return new ApiError(status, body.error, errors);
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: "POST", json }),
-  put: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: "PUT", json }),
-  patch: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: "PATCH", json }),
-  delete: <T = void>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
-  upload: <T>(path: string, formData: FormData) =>
-    apiRequest<T>(path, { method: "POST", formData }),
+/**
+ * Every call's shared rules: JSON answers, a 401 sends the user to sign-in (except the
+ * sign-in calls themselves), a status >= 400 or a body that is not JSON throws ApiError,
+ * and a network failure throws ApiError status 0 (an abort stays an AbortError).
+ */
+const apiRules: Middleware = {
+  onRequest({ request }) {
+    request.headers.set("Accept", "application/json");
+    return undefined;
+  },
+  async onResponse({ response, schemaPath }) {
+    if (response.status === 401 && !schemaPath.startsWith(`${API_BASE}/auth/`)) redirectToSignIn();
+    const body = await readBody(response.clone());
+    if (!response.ok) throw apiErrorOf(response.status, body);
+    if (typeof body === "string") throw new ApiError(response.status, "Unexpected response from the server");
+    return undefined;
+  },
+  onError({ error }) {
+    if (error instanceof DOMException && error.name === "AbortError") return undefined;
+    return new ApiError(0, "Could not reach the server. Check that Colloquy is running.");
+  },
 };
+
+/**
+ * The typed API client: paths, parameters, bodies and answers come from the server's OpenAPI
+ * schema (api-schema.d.ts), e.g. `client.GET("/api/sessions/{session_id}", ...)`.
+ */
+export const client = createClient<paths>({
+  // Looked up on each call, so a replaced global fetch (tests, dev tools) is the one used.
+  fetch: (request) => globalThis.fetch(request),
+});
+client.use(apiRules);
+
+/**
+ * The answer's data, typed by the schema. Errors already threw ApiError in `apiRules`; an
+ * empty answer where the schema promises a body is as unexpected as a body that is not JSON.
+ */
+export async function unwrap<D>(call: Promise<{ data?: D; response: Response }>): Promise<D> {
+  const { data, response } = await call;
+  if (data === undefined) throw new ApiError(response.status, "Unexpected response from the server");
+  return data;
+}
+
+/** Waits for a call whose answer has no body (204); errors throw ApiError as for any call. */
+export async function noContent(call: Promise<{ response: Response }>): Promise<void> {
+  await call;
+}
+
+/**
+ * A multipart body for the typed client: `body: formBody(form)`. openapi-typescript types
+ * binary parts (`format: binary`) as strings, while the browser sends the FormData's Files
+ * as they are (openapi-fetch passes a FormData through unchanged, without a JSON content
+ * type). The one place a FormData stands for a generated body type.
+ */
+export function formBody<Body>(form: FormData): Exclude<Body, undefined> {
+  return form as Exclude<Body, undefined>;
+}

@@ -248,7 +248,7 @@ export interface ErrorBody {
  * The create form as kept in /api/draft (product-rules §3: responseLength at top level, status
  * draft). Any JSON object is accepted by the server; the form validates what it reads.
  */
-export interface SessionDraft {
+export type SessionDraft = {
   status: "draft";
   name: string;
   description: string;
@@ -263,4 +263,4 @@ export interface SessionDraft {
   modelBids?: boolean;
   /** Mixed panel (issue 30): persona id -> model profile id. */
   participantProfiles?: Record<string, string>;
-}
+};

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { AuditJob, LibraryAudit, PersonaAudit } from "@/lib/api-types";
 
 export const libraryAuditKey = ["personas", "audit"] as const;
 export const personaAuditKey = (id: string) => ["personas", id, "audit"] as const;
 
 export function getLibraryAudit(signal?: AbortSignal): Promise<LibraryAudit> {
-  return api.get<LibraryAudit>("/personas/audit", signal);
+  return unwrap(client.GET("/api/personas/audit", { signal }));
 }
 
 /** GET /api/personas/audit: per-trait r and error across the library, the latest audit of
@@ -20,29 +20,30 @@ export function useLibraryAudit() {
 }
 
 export function useStartLibraryAudit() {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<AuditJob>("/personas/audit"),
-    onSuccess: () => client.invalidateQueries({ queryKey: libraryAuditKey }),
+    mutationFn: (): Promise<AuditJob> => unwrap(client.POST("/api/personas/audit")),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryAuditKey }),
   });
 }
 
 export function usePersonaAudit(id: string, enabled = true) {
   return useQuery({
     queryKey: personaAuditKey(id),
-    queryFn: ({ signal }) =>
-      api.get<PersonaAudit | null>(`/personas/${encodeURIComponent(id)}/audit`, signal),
+    queryFn: ({ signal }): Promise<PersonaAudit | null> =>
+      unwrap(client.GET("/api/personas/{persona_id}/audit", { params: { path: { persona_id: id } }, signal })),
     enabled,
   });
 }
 
 export function useRunPersonaAudit(id: string) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<PersonaAudit>(`/personas/${encodeURIComponent(id)}/audit`),
+    mutationFn: (): Promise<PersonaAudit> =>
+      unwrap(client.POST("/api/personas/{persona_id}/audit", { params: { path: { persona_id: id } } })),
     onSuccess: (audit) => {
-      client.setQueryData(personaAuditKey(id), audit);
-      return client.invalidateQueries({ queryKey: libraryAuditKey });
+      queryClient.setQueryData(personaAuditKey(id), audit);
+      return queryClient.invalidateQueries({ queryKey: libraryAuditKey });
     },
   });
 }

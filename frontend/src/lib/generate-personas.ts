@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { GeneratePersonasRequest, GeneratePersonasResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 export function generatePersonas(request: GeneratePersonasRequest): Promise<GeneratePersonasResponse> {
-  return api.post<GeneratePersonasResponse>("/personas/generate", request);
+  return unwrap(client.POST("/api/personas/generate", { body: request }));
 }
 
 export const generatePersonasMutationOptions = () =>

@@ -2,7 +2,7 @@
  * Discussion guides as files (issue 31): a session's setup saved as a YAML guide, and a
  * guide file read back into the create form's setup.
  */
-import { api } from "./api-client";
+import { client, unwrap } from "./api-client";
 import type { components } from "./api-schema";
 import type { SessionCreateInput } from "./api-types";
 
@@ -13,9 +13,11 @@ export type GuideForm = components["schemas"]["GuideFormOut"];
 export const GUIDE_MAX_BYTES = 1_000_000;
 export const GUIDE_ACCEPT = ".yaml,.yml,.json,application/json,application/yaml,text/yaml";
 
-export const sessionGuide = (id: string) => api.get<GuideFile>(`/sessions/${encodeURIComponent(id)}/guide`);
-export const guideFromSetup = (setup: SessionCreateInput) => api.post<GuideFile>("/guides/from-setup", setup);
-export const readGuide = (text: string) => api.post<GuideForm>("/guides/read", { text });
+export const sessionGuide = (id: string): Promise<GuideFile> =>
+  unwrap(client.GET("/api/sessions/{session_id}/guide", { params: { path: { session_id: id } } }));
+export const guideFromSetup = (setup: SessionCreateInput): Promise<GuideFile> =>
+  unwrap(client.POST("/api/guides/from-setup", { body: setup }));
+export const readGuide = (text: string): Promise<GuideForm> => unwrap(client.POST("/api/guides/read", { body: { text } }));
 
 /** A file's text (FileReader: every browser, and the test DOM, which has no Blob.text). */
 export function fileText(file: Blob): Promise<string> {

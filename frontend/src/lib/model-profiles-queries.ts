@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, noContent, unwrap } from "@/lib/api-client";
 import type { ModelProfile, ModelProfileInput } from "@/lib/api-types";
 
 /** Issue 30: named saved models; the default one is the model of the Settings screen. */
 export const modelProfilesQueryOptions = () =>
   queryOptions({
     queryKey: ["model-profiles"],
-    queryFn: ({ signal }) => api.get<{ profiles: ModelProfile[] }>("/model-profiles", signal).then((r) => r.profiles),
+    queryFn: async ({ signal }) => (await unwrap(client.GET("/api/model-profiles", { signal }))).profiles,
   });
 
 export function useModelProfiles() {
@@ -26,7 +26,7 @@ function useRefresh() {
 export function useCreateModelProfile() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: ModelProfileInput) => api.post<ModelProfile>("/model-profiles", input),
+    mutationFn: (input: ModelProfileInput): Promise<ModelProfile> => unwrap(client.POST("/api/model-profiles", { body: input })),
     onSuccess: refresh,
   });
 }
@@ -34,8 +34,8 @@ export function useCreateModelProfile() {
 export function useUpdateModelProfile() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ModelProfileInput }) =>
-      api.put<ModelProfile>(`/model-profiles/${encodeURIComponent(id)}`, input),
+    mutationFn: ({ id, input }: { id: string; input: ModelProfileInput }): Promise<ModelProfile> =>
+      unwrap(client.PUT("/api/model-profiles/{profile_id}", { params: { path: { profile_id: id } }, body: input })),
     onSuccess: refresh,
   });
 }
@@ -43,7 +43,8 @@ export function useUpdateModelProfile() {
 export function useDeleteModelProfile() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/model-profiles/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      noContent(client.DELETE("/api/model-profiles/{profile_id}", { params: { path: { profile_id: id } } })),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type {
   ModelChoice,
   ModelSaved,
@@ -10,7 +10,7 @@ import type {
 } from "@/lib/api-types";
 
 export function getModelSettings(signal?: AbortSignal): Promise<ModelSettings> {
-  return api.get<ModelSettings>("/settings/model", signal);
+  return unwrap(client.GET("/api/settings/model", { signal }));
 }
 
 export const modelSettingsQueryOptions = () =>
@@ -32,7 +32,7 @@ function useRefreshModel() {
 export function useSaveModelSettings() {
   const refresh = useRefreshModel();
   return useMutation({
-    mutationFn: (input: ModelSettingsInput) => api.put<ModelSaved>("/settings/model", input),
+    mutationFn: (input: ModelSettingsInput): Promise<ModelSaved> => unwrap(client.PUT("/api/settings/model", { body: input })),
     onSuccess: refresh,
   });
 }
@@ -40,21 +40,20 @@ export function useSaveModelSettings() {
 export function useResetModelSettings() {
   const refresh = useRefreshModel();
   return useMutation({
-    mutationFn: () => api.delete<ModelSettings>("/settings/model"),
+    mutationFn: (): Promise<ModelSettings> => unwrap(client.DELETE("/api/settings/model")),
     onSuccess: refresh,
   });
 }
 
 export function useTestModel() {
   return useMutation({
-    mutationFn: (input: ModelSettingsInput) => api.post<ModelTest>("/settings/model/test", input),
+    mutationFn: (input: ModelSettingsInput): Promise<ModelTest> => unwrap(client.POST("/api/settings/model/test", { body: input })),
   });
 }
 
 export function listModels(provider: ProviderName, baseUrl: string): Promise<{ models: ModelChoice[] }> {
-  const query = new URLSearchParams({ provider });
-  if (baseUrl.trim()) query.set("baseUrl", baseUrl.trim());
-  return api.get<{ models: ModelChoice[] }>(`/settings/models?${query.toString()}`);
+  const query = baseUrl.trim() ? { provider, baseUrl: baseUrl.trim() } : { provider };
+  return unwrap(client.GET("/api/settings/models", { params: { query } }));
 }
 
 export function useListModels() {

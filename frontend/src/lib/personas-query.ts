@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Persona } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/personas: the persona library, one cache for every screen that shows it. */
 export function getPersonas(signal?: AbortSignal): Promise<Persona[]> {
-  return api.get<Persona[]>("/personas", signal);
+  return unwrap(client.GET("/api/personas", { signal }));
 }
 
 export const personasQueryOptions = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { SessionHealth } from "@/lib/api-types";
 
 export const healthQueryKey = (id: string) => ["sessions", id, "health"] as const;
 
 export function getSessionHealth(id: string, signal?: AbortSignal): Promise<SessionHealth> {
-  return api.get<SessionHealth>(`/sessions/${encodeURIComponent(id)}/health`, signal);
+  return unwrap(client.GET("/api/sessions/{session_id}/health", { params: { path: { session_id: id } }, signal }));
 }
 
 export const healthQueryOptions = (id: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { splitPrivate } from "@/lib/private-answers";
 import { queryKeys } from "@/lib/query-keys";
@@ -7,7 +7,7 @@ import { queryKeys } from "@/lib/query-keys";
 /** GET /api/sessions/{id}. The live screen and the results screen share this cache entry and
  * each adds its own options (live merging; refetch on every visit). */
 export function getSession(id: string, signal?: AbortSignal): Promise<Session> {
-  return api.get<Session>(`/sessions/${encodeURIComponent(id)}`, signal);
+  return unwrap(client.GET("/api/sessions/{session_id}", { params: { path: { session_id: id } }, signal }));
 }
 
 export const sessionQueryOptions = (id: string) =>

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { Persona } from "@/lib/api-types";
+import { TestRequest } from "./request";
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -63,12 +64,16 @@ export function jsonResponse(body: unknown, status = 200): Response {
  * (404 with an error body).
  */
 export function mockFetch(handler: FetchRoute) {
-  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const fn = vi.fn(async (url: string, init?: RequestInit) => {
     const answer = await handler(url, init);
     return answer ?? jsonResponse({ error: `Unmocked ${init?.method ?? "GET"} ${url}` }, 404);
   });
-  vi.stubGlobal("fetch", fn);
+  // The typed client calls fetch(request): the handler (and fn.mock.calls) get the URL and
+  // RequestInit it was built from, with the headers the client's middleware set.
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+    if (input instanceof TestRequest) return fn(input.given.url, { ...input.given.init, headers: input.headers });
+    return fn(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, init);
+  });
   return fn;
 }
 

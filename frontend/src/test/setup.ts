@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { TestRequest } from "./request";
 
 afterEach(() => {
   cleanup();
@@ -35,3 +36,6 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Before the API client is created: it builds its requests with the global Request.
+globalThis.Request = TestRequest;

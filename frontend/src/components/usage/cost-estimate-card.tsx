@@ -5,16 +5,15 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useDefaultBudget, useEstimate } from "@/lib/usage/queries";
 import { formatCount, formatUsd, parseBudget } from "@/lib/usage/format";
+import type { EstimateTarget } from "@/lib/usage/types";
 
-export interface CostEstimateCardProps {
-  kind: "sessions" | "surveys";
-  /** The create body as it would be sent now. */
-  body: unknown;
+/** `kind` and `body`: the create body as it would be sent now. */
+export type CostEstimateCardProps = EstimateTarget & {
   /** False while the setup is too incomplete to estimate. */
   ready: boolean;
   budget: string;
   onBudgetChange: (text: string) => void;
-}
+};
 
 function useDebounced<T>(value: T, ms: number): T {
   const [current, setCurrent] = useState(value);
@@ -29,9 +28,10 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The estimated cost before the run (server-side: planned calls x typical sizes) and the run's budget. */
-export function CostEstimateCard({ kind, body, ready, budget, onBudgetChange }: CostEstimateCardProps) {
-  const debounced = useDebounced(body, 400);
-  const estimate = useEstimate(kind, debounced, ready);
+export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: CostEstimateCardProps) {
+  const { kind } = target;
+  const debounced = useDebounced<EstimateTarget>(target, 400);
+  const estimate = useEstimate(debounced, ready);
   const fallback = useDefaultBudget();
   const parsed = parseBudget(budget);
   const defaultBudget = fallback.data?.budgetUsd;

@@ -10,3 +10,7 @@ export type Estimate = Schemas["EstimateOut"];
 export type Budget = Schemas["BudgetOut"];
 export type WebhookSettings = Schemas["WebhookSettingsOut"];
 export type WebhookDelivery = Schemas["WebhookDeliveryOut"];
+/** What a cost estimate is asked for: a session's or a survey's create body as it stands. */
+export type EstimateTarget =
+  | { kind: "sessions"; body: Schemas["SessionEstimateIn"] }
+  | { kind: "surveys"; body: Schemas["SurveyEstimateIn"] };

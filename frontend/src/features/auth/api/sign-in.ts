@@ -1,12 +1,10 @@
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema";
 
 /** GET/POST /api/auth/*: whether the server needs the access token and whether we hold it. */
-export interface AuthStatus {
-  required: boolean;
-  signedIn: boolean;
-}
+export type AuthStatus = components["schemas"]["AuthStatusOut"];
 
 /** Exchanges the access token for an HttpOnly cookie (the page never keeps the token). */
 export function signIn(token: string): Promise<AuthStatus> {
-  return api.post<AuthStatus>("/auth/sign-in", { token });
+  return unwrap(client.POST("/api/auth/sign-in", { body: { token } }));
 }

@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, noContent } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Deletes a session with all its messages (permanent). */
 export function deleteSession(id: string): Promise<void> {
-  return api.delete(`/sessions/${encodeURIComponent(id)}`);
+  return noContent(client.DELETE("/api/sessions/{session_id}", { params: { path: { session_id: id } } }));
 }
 
 export const deleteSessionMutationOptions = () =>

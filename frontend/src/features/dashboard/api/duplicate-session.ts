@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 /** A new draft with the same setup, named '... (Copy)' (product-rules §4). */
 export function duplicateSession(id: string): Promise<Session> {
-  return api.post<Session>(`/sessions/${encodeURIComponent(id)}/duplicate`);
+  return unwrap(client.POST("/api/sessions/{session_id}/duplicate", { params: { path: { session_id: id } } }));
 }
 
 export const duplicateSessionMutationOptions = () =>

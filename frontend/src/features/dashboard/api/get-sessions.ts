@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 /** The sessions of the dashboard, newest first. */
 export function getSessions(signal?: AbortSignal): Promise<SessionSummary[]> {
-  return api.get<SessionSummary[]>("/sessions", signal);
+  return unwrap(client.GET("/api/sessions", { signal }));
 }
 
 export const sessionsQueryOptions = () =>

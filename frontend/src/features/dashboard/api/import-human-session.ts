@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, formBody, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -17,7 +17,7 @@ export function importHumanSession(input: HumanImportInput, dryRun: boolean): Pr
   if (input.name.trim()) formData.append("name", input.name.trim());
   if (input.moderator.trim()) formData.append("moderator", input.moderator.trim());
   formData.append("file", input.file, input.file.name);
-  return api.upload<HumanImport>(`/sessions/import?dryRun=${dryRun ? "true" : "false"}`, formData);
+  return unwrap(client.POST("/api/sessions/import", { params: { query: { dryRun } }, body: formBody(formData) }));
 }
 
 export function usePreviewHumanSession() {

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { DemoCompleteResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -7,7 +7,7 @@ export const DEMO_SESSION_ID = "demo";
 
 /** Stores the demo as the completed session 'demo' (replacing any earlier run). */
 export function completeDemo(speed: number): Promise<DemoCompleteResponse> {
-  return api.post<DemoCompleteResponse>("/sessions/demo/complete", { speed });
+  return unwrap(client.POST("/api/sessions/demo/complete", { body: { speed } }));
 }
 
 export const completeDemoMutationOptions = () =>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { DemoScript } from "@/lib/api-types";
 
 export const demoScriptQueryKey = ["demo-script"] as const;
 
 /** The scripted demo (product-rules §2 'Demo session'): personas, questions, replies and waits. */
 export function getDemoScript(signal?: AbortSignal): Promise<DemoScript> {
-  return api.get<DemoScript>("/demo-script", signal);
+  return unwrap(client.GET("/api/demo-script", { signal }));
 }
 
 export const demoScriptQueryOptions = () =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Health } from "@/lib/api-types";
 
 export function getHealth(signal?: AbortSignal): Promise<Health> {
-  return api.get<Health>("/health", signal);
+  return unwrap(client.GET("/api/health", { signal }));
 }
 
 export const healthQueryOptions = () =>

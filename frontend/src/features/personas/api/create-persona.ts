@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Persona, PersonaInput } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 export function createPersona(input: PersonaInput): Promise<Persona> {
-  return api.post<Persona>("/personas", input);
+  return unwrap(client.POST("/api/personas", { body: input }));
 }
 
 export const createPersonaMutationOptions = () =>

@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, noContent } from "@/lib/api-client";
 import type { Persona } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 export function deletePersona(id: string): Promise<void> {
-  return api.delete(`/personas/${encodeURIComponent(id)}`);
+  return noContent(client.DELETE("/api/personas/{persona_id}", { params: { path: { persona_id: id } } }));
 }
 
 export const deletePersonaMutationOptions = () =>

@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, formBody, noContent, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 import type { AnalyzeDocumentResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
@@ -7,13 +7,13 @@ import { queryKeys } from "@/lib/query-keys";
 export type Evidence = components["schemas"]["EvidenceOut"];
 export type EvidencePreview = components["schemas"]["EvidencePreviewOut"];
 
-const base = (personaId: string) => `/personas/${encodeURIComponent(personaId)}/evidence`;
+const persona = (personaId: string) => ({ params: { path: { persona_id: personaId } } });
 export const evidenceKey = (personaId: string) => ["personas", personaId, "evidence"] as const;
 
 export const evidenceQueryOptions = (personaId: string) =>
   queryOptions({
     queryKey: evidenceKey(personaId),
-    queryFn: ({ signal }) => api.get<Evidence[]>(base(personaId), signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/personas/{persona_id}/evidence", { ...persona(personaId), signal })),
   });
 
 export function useEvidence(personaId: string) {
@@ -23,11 +23,15 @@ export function useEvidence(personaId: string) {
 export function uploadEvidence({ personaId, file }: { personaId: string; file: File }): Promise<Evidence> {
   const formData = new FormData();
   formData.append("file", file, file.name);
-  return api.upload<Evidence>(base(personaId), formData);
+  return unwrap(client.POST("/api/personas/{persona_id}/evidence", { ...persona(personaId), body: formBody(formData) }));
 }
 
 export function removeEvidence({ personaId, id }: { personaId: string; id: string }): Promise<void> {
-  return api.delete(`${base(personaId)}/${encodeURIComponent(id)}`);
+  return noContent(
+    client.DELETE("/api/personas/{persona_id}/evidence/{evidence_id}", {
+      params: { path: { persona_id: personaId, evidence_id: id } },
+    }),
+  );
 }
 
 export function previewEvidence({
@@ -37,7 +41,7 @@ export function previewEvidence({
   personaId: string;
   question: string;
 }): Promise<EvidencePreview> {
-  return api.post<EvidencePreview>(`${base(personaId)}/preview`, { question });
+  return unwrap(client.POST("/api/personas/{persona_id}/evidence/preview", { ...persona(personaId), body: { question } }));
 }
 
 /** Upload and removal refresh the list and the library (its cards show the tier). */
@@ -67,6 +71,7 @@ export function usePreviewEvidence() {
 export function useAssistFromEvidence() {
   return useMutation({
     mutationKey: ["evidence", "assist"],
-    mutationFn: (personaId: string) => api.post<AnalyzeDocumentResponse>(`${base(personaId)}/assist`),
+    mutationFn: (personaId: string): Promise<AnalyzeDocumentResponse> =>
+      unwrap(client.POST("/api/personas/{persona_id}/evidence/assist", persona(personaId))),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, formBody, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -11,7 +11,8 @@ export function importSurvey(file: File, mapping: Record<string, string> | null,
   const formData = new FormData();
   formData.append("file", file, file.name);
   if (mapping) formData.append("mapping", JSON.stringify(mapping));
-  return api.upload<SurveyImport>(`/personas/from-survey${dryRun ? "?dryRun=true" : ""}`, formData);
+  const query = { dryRun: dryRun || undefined };
+  return unwrap(client.POST("/api/personas/from-survey", { params: { query }, body: formBody(formData) }));
 }
 
 export function usePreviewSurveyImport() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { PersonaTemplate } from "@/lib/api-types";
 
 export function getPersonaTemplates(signal?: AbortSignal): Promise<PersonaTemplate[]> {
-  return api.get<PersonaTemplate[]>("/persona-templates", signal);
+  return unwrap(client.GET("/api/persona-templates", { signal }));
 }
 
 export const personaTemplatesQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { API_BASE, api } from "@/lib/api-client";
+import { API_BASE, client, formBody, unwrap } from "@/lib/api-client";
 import type { PersonaImportResult } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -7,7 +7,7 @@ import { queryKeys } from "@/lib/query-keys";
 export function importPersonas(file: File, dryRun: boolean): Promise<PersonaImportResult> {
   const formData = new FormData();
   formData.append("file", file, file.name);
-  return api.upload<PersonaImportResult>(`/personas/import?dryRun=${dryRun ? "true" : "false"}`, formData);
+  return unwrap(client.POST("/api/personas/import", { params: { query: { dryRun } }, body: formBody(formData) }));
 }
 
 export function usePreviewImport() {

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Persona, PersonaInput } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -9,7 +9,7 @@ export interface UpdatePersonaVariables {
 }
 
 export function updatePersona({ id, input }: UpdatePersonaVariables): Promise<Persona> {
-  return api.put<Persona>(`/personas/${encodeURIComponent(id)}`, input);
+  return unwrap(client.PUT("/api/personas/{persona_id}", { params: { path: { persona_id: id } }, body: input }));
 }
 
 export const updatePersonaMutationOptions = () =>

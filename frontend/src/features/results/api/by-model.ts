@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import type { SessionAnalytics, SessionHealth } from "@/lib/api-types";
+import { client, unwrap } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Issue 30: the Analytics numbers and the health report on one model's answers. */
@@ -8,9 +7,11 @@ export function useModelAnalytics(sessionId: string, model: string) {
   return useQuery({
     queryKey: [...queryKeys.session(sessionId), "analytics", "model", model],
     queryFn: ({ signal }) =>
-      api.get<SessionAnalytics>(
-        `/sessions/${encodeURIComponent(sessionId)}/analytics?model=${encodeURIComponent(model)}`,
-        signal,
+      unwrap(
+        client.GET("/api/sessions/{session_id}/analytics", {
+          params: { path: { session_id: sessionId }, query: { model } },
+          signal,
+        }),
       ),
   });
 }
@@ -19,7 +20,9 @@ export function useModelHealth(sessionId: string, model: string, enabled: boolea
   return useQuery({
     queryKey: ["sessions", sessionId, "health", "model", model],
     queryFn: ({ signal }) =>
-      api.get<SessionHealth>(`/sessions/${encodeURIComponent(sessionId)}/health?model=${encodeURIComponent(model)}`, signal),
+      unwrap(
+        client.GET("/api/sessions/{session_id}/health", { params: { path: { session_id: sessionId }, query: { model } }, signal }),
+      ),
     enabled,
     staleTime: 60_000,
   });

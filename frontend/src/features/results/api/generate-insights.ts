@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Session, SessionInsights } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Generates (or regenerates) the session's AI insights; the server stores them. */
 export function generateInsights(id: string): Promise<SessionInsights> {
-  return api.post<SessionInsights>(`/sessions/${encodeURIComponent(id)}/insights`);
+  return unwrap(client.POST("/api/sessions/{session_id}/insights", { params: { path: { session_id: id } } }));
 }
 
 export const generateInsightsMutationOptions = (id: string) =>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { SessionAnalytics } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 export const analyticsQueryKey = (id: string) => [...queryKeys.session(id), "analytics"] as const;
 
 export function getAnalytics(id: string, signal?: AbortSignal): Promise<SessionAnalytics> {
-  return api.get<SessionAnalytics>(`/sessions/${encodeURIComponent(id)}/analytics`, signal);
+  return unwrap(client.GET("/api/sessions/{session_id}/analytics", { params: { path: { session_id: id } }, signal }));
 }
 
 export const analyticsQueryOptions = (id: string) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 import type { Session } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
@@ -7,14 +7,14 @@ import { queryKeys } from "@/lib/query-keys";
 export type PersonasFromGroup = components["schemas"]["PersonasFromGroupOut"];
 export type ReplaySimilarity = components["schemas"]["ReplaySimilarityOut"];
 
-const base = (id: string) => `/sessions/${encodeURIComponent(id)}`;
+const session = (id: string) => ({ params: { path: { session_id: id } } });
 
 /** "Create personas from these participants" on an imported human group (issue 29). */
 export function useCreateGroupPersonas(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["sessions", "grounded-personas", sessionId],
-    mutationFn: () => api.post<PersonasFromGroup>(`${base(sessionId)}/grounded-personas`),
+    mutationFn: (): Promise<PersonasFromGroup> => unwrap(client.POST("/api/sessions/{session_id}/grounded-personas", session(sessionId))),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) }),
@@ -28,7 +28,7 @@ export function useReplayGroup(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["sessions", "replay", sessionId],
-    mutationFn: () => api.post<Session>(`${base(sessionId)}/replay`),
+    mutationFn: (): Promise<Session> => unwrap(client.POST("/api/sessions/{session_id}/replay", session(sessionId))),
     onSuccess: (session) => {
       queryClient.setQueryData(queryKeys.session(session.id), session);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessionSummaries });
@@ -39,7 +39,8 @@ export function useReplayGroup(sessionId: string) {
 export function useReplaySimilarity(sessionId: string, enabled: boolean) {
   return useQuery({
     queryKey: ["sessions", sessionId, "replay-similarity"],
-    queryFn: ({ signal }) => api.get<ReplaySimilarity>(`${base(sessionId)}/replay-similarity`, signal),
+    queryFn: ({ signal }): Promise<ReplaySimilarity> =>
+      unwrap(client.GET("/api/sessions/{session_id}/replay-similarity", { ...session(sessionId), signal })),
     enabled,
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Session, SessionRerunInput } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Run a completed session again on another model: a copy, running, with the model pinned. */
 export function rerunSession(id: string, input: SessionRerunInput | null): Promise<Session> {
-  return api.post<Session>(`/sessions/${encodeURIComponent(id)}/rerun`, input ?? undefined);
+  return unwrap(client.POST("/api/sessions/{session_id}/rerun", { params: { path: { session_id: id } }, body: input ?? undefined }));
 }
 
 export function useRerunSession(id: string) {

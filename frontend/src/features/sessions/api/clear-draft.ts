@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, noContent } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Clearing the draft writes it empty (product-rules §4). */
 export function clearDraft(): Promise<void> {
-  return api.delete("/draft");
+  return noContent(client.DELETE("/api/draft"));
 }
 
 export const clearDraftMutationOptions = () =>

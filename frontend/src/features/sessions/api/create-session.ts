@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Session, SessionCreateInput } from "@/lib/api-types";
 import { storeSession } from "./session-cache";
 
 /** Start Session: the server validates, snapshots the participants and sets in-progress. */
 export function createSession(input: SessionCreateInput): Promise<Session> {
-  return api.post<Session>("/sessions", input);
+  return unwrap(client.POST("/api/sessions", { body: input }));
 }
 
 export const createSessionMutationOptions = () =>

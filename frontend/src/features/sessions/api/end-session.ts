@@ -1,11 +1,11 @@
 /** POST end: End Session stops, saves and completes the session. */
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { refreshSession } from "./session-cache";
 
 export function endSession(id: string): Promise<Session> {
-  return api.post<Session>(`/sessions/${encodeURIComponent(id)}/end`);
+  return unwrap(client.POST("/api/sessions/{session_id}/end", { params: { path: { session_id: id } } }));
 }
 
 export const endSessionMutationOptions = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { DraftResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 /** The one optional draft of the create form; null when there is none. */
 export async function getDraft(signal?: AbortSignal): Promise<DraftResponse["draft"]> {
-  const body = await api.get<DraftResponse>("/draft", signal);
+  const body = await unwrap(client.GET("/api/draft", { signal }));
   return body?.draft ?? null;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { QuestionTemplate } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 export function getQuestionTemplates(signal?: AbortSignal): Promise<QuestionTemplate[]> {
-  return api.get<QuestionTemplate[]>("/question-templates", signal);
+  return unwrap(client.GET("/api/question-templates", { signal }));
 }
 
 export const questionTemplatesQueryOptions = () =>

@@ -1,11 +1,11 @@
 /** POST run: starts or resumes the run (also the spec's Retry); idempotent on the server. */
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { refreshSession } from "./session-cache";
 
 export function runSession(id: string): Promise<Session> {
-  return api.post<Session>(`/sessions/${encodeURIComponent(id)}/run`);
+  return unwrap(client.POST("/api/sessions/{session_id}/run", { params: { path: { session_id: id } } }));
 }
 
 export const runSessionMutationOptions = () =>

@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { API_BASE, client, unwrap } from "@/lib/api-client";
 import type { DraftResponse, SessionDraft } from "@/lib/api-types";
 
 export function saveDraft(draft: SessionDraft): Promise<DraftResponse> {
-  return api.put<DraftResponse>("/draft", draft);
+  return unwrap(client.PUT("/api/draft", { body: draft }));
 }
 
 /**
@@ -12,7 +12,9 @@ export function saveDraft(draft: SessionDraft): Promise<DraftResponse> {
  */
 export function saveDraftOnExit(draft: SessionDraft): void {
   try {
-    void fetch("/api/draft", {
+    // Plain fetch: nothing is read back, and the client's 401 redirect must not catch the
+    // navigation that is leaving the page.
+    void fetch(`${API_BASE}/draft`, {
       method: "PUT",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(draft),

@@ -1,11 +1,11 @@
 /** POST save: stores the token estimate without changing the status. */
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { refreshSession } from "./session-cache";
 
 export function saveSession(id: string): Promise<Session> {
-  return api.post<Session>(`/sessions/${encodeURIComponent(id)}/save`);
+  return unwrap(client.POST("/api/sessions/{session_id}/save", { params: { path: { session_id: id } } }));
 }
 
 export const saveSessionMutationOptions = () =>

@@ -1,12 +1,12 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, formBody, unwrap } from "@/lib/api-client";
 import type { UploadResponse } from "@/lib/api-types";
 
 /** Uploads one stimulus image (multipart field `file`); the answer's url serves it back. */
 export function uploadStimulus(file: File): Promise<UploadResponse> {
   const formData = new FormData();
   formData.append("file", file, file.name);
-  return api.upload<UploadResponse>("/uploads", formData);
+  return unwrap(client.POST("/api/uploads", { body: formBody(formData) }));
 }
 
 export const uploadStimulusMutationOptions = () =>

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { API_BASE } from "@/lib/api-client";
+import { eventData } from "@/lib/event-data";
 import type {
   ErrorEventData,
   ProgressEventData,
@@ -30,15 +31,6 @@ export interface SessionEventHandlers {
   onDeleted?: () => void;
 }
 
-function parse<T>(event: Event): T | null {
-  if (!(event instanceof MessageEvent) || typeof event.data !== "string" || event.data === "") return null;
-  try {
-    return JSON.parse(event.data) as T;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Follows GET /api/sessions/{id}/events and keeps the query cache in step with it; returns
  * the answers being written right now (thinking, then streaming tokens).
@@ -66,33 +58,33 @@ export function useSessionEvents(id: string, enabled: boolean, handlers: Session
         refetch();
       },
       message: (event) => {
-        const message = parse<SessionMessage>(event);
+        const message = eventData<SessionMessage>(event, ["id", "speaker", "content"]);
         if (!message) return;
         updateSession(queryClient, id, (s) => applyMessage(s, message));
         setAnswers((a) => onStoredMessage(a, message));
       },
       token: (event) => {
-        const data = parse<TokenEventData>(event);
+        const data = eventData<TokenEventData>(event, ["questionIndex", "round", "delta"]);
         if (data) setAnswers((a) => onToken(a, data));
       },
       retrying: (event) => {
-        const data = parse<RetryingEventData>(event);
+        const data = eventData<RetryingEventData>(event, ["questionIndex", "round"]);
         if (data) setAnswers((a) => onRetrying(a, data));
       },
       waiting: (event) => {
-        const data = parse<RetryingEventData>(event);
+        const data = eventData<RetryingEventData>(event, ["questionIndex", "round"]);
         if (data) setAnswers((a) => onWaiting(a, data));
       },
       thinking: (event) => {
-        const data = parse<ThinkingEventData>(event);
+        const data = eventData<ThinkingEventData>(event, ["questionIndex", "round", "participants"]);
         if (data) setAnswers((a) => onThinking(a, data));
       },
       progress: (event) => {
-        const data = parse<ProgressEventData>(event);
+        const data = eventData<ProgressEventData>(event, ["responses", "total"]);
         if (data) updateSession(queryClient, id, (s) => applyProgress(s, data));
       },
       status: (event) => {
-        const data = parse<StatusEventData>(event);
+        const data = eventData<StatusEventData>(event, ["status", "running"]);
         if (!data) return;
         updateSession(queryClient, id, (s) => applyStatus(s, data));
         if (!data.running) setAnswers([]);
@@ -101,7 +93,7 @@ export function useSessionEvents(id: string, enabled: boolean, handlers: Session
       },
       // Server-sent `error` events carry data; the EventSource's own connection errors do not.
       error: (event) => {
-        const data = parse<ErrorEventData>(event);
+        const data = eventData<ErrorEventData>(event, ["message"]);
         if (!data) {
           disconnected = true;
           return;

@@ -189,7 +189,7 @@ export function toDraft(values: SessionFormValues): SessionDraft {
 }
 
 function oneOf<T extends string>(value: unknown, options: readonly T[], fallback: T): T {
-  return typeof value === "string" && (options as readonly string[]).includes(value) ? (value as T) : fallback;
+  return options.find((option) => option === value) ?? fallback;
 }
 
 function str(value: unknown, max = 20_000): string {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 
 type Schemas = components["schemas"];
@@ -13,27 +13,27 @@ export type EmbedderKind = EmbeddingSettings["kind"];
 const KEY = ["settings", "embeddings"] as const;
 
 export function useEmbeddingSettings() {
-  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get<EmbeddingSettings>("/settings/embeddings", signal) });
+  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => unwrap(client.GET("/api/settings/embeddings", { signal })) });
 }
 
 /** What the card offers; keyed by the chat model, whose endpoint the "provider" choice uses. */
 export function useEmbeddingOptions(chatKey: string) {
   return useQuery({
     queryKey: [...KEY, "options", chatKey],
-    queryFn: ({ signal }) => api.get<EmbeddingOptions>("/settings/embeddings/options", signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/settings/embeddings/options", { signal })),
   });
 }
 
 export function useTestEmbedder() {
   return useMutation({
-    mutationFn: (input: EmbeddingSettingsInput) => api.post<EmbeddingTest>("/settings/embeddings/test", input),
+    mutationFn: (input: EmbeddingSettingsInput) => unwrap(client.POST("/api/settings/embeddings/test", { body: input })),
   });
 }
 
 export function useSaveEmbedder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EmbeddingSettingsInput) => api.put<EmbeddingSaved>("/settings/embeddings", input),
+    mutationFn: (input: EmbeddingSettingsInput) => unwrap(client.PUT("/api/settings/embeddings", { body: input })),
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
       // Health reports and survey results name the embedder: read them again.
@@ -45,7 +45,7 @@ export function useSaveEmbedder() {
 export function useResetEmbedder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<EmbeddingSettings>("/settings/embeddings"),
+    mutationFn: () => unwrap(client.DELETE("/api/settings/embeddings")),
     onSuccess: (current) => queryClient.setQueryData(KEY, current),
   });
 }

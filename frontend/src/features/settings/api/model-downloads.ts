@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import type { CatalogModel, ModelDownload, ModelDownloadInput } from "@/lib/api-types";
+import { client, unwrap } from "@/lib/api-client";
+import type { ModelDownload, ModelDownloadInput } from "@/lib/api-types";
 
 const ACTIVE = new Set(["queued", "downloading", "verifying"]);
 
 export const catalogQueryOptions = () =>
   queryOptions({
     queryKey: ["models", "catalog"],
-    queryFn: ({ signal }) => api.get<{ models: CatalogModel[] }>("/models/catalog", signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/models/catalog", { signal })),
   });
 
 export function useCatalog() {
@@ -22,7 +22,7 @@ export function isActive(download: ModelDownload): boolean {
 export function useDownloads() {
   return useQuery({
     queryKey: ["models", "downloads"],
-    queryFn: ({ signal }) => api.get<{ downloads: ModelDownload[] }>("/models/downloads", signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/models/downloads", { signal })),
     refetchInterval: (query) => (query.state.data?.downloads.some(isActive) ? 1000 : false),
   });
 }
@@ -30,7 +30,7 @@ export function useDownloads() {
 export function useStartDownload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ModelDownloadInput) => api.post<ModelDownload>("/models/download", input),
+    mutationFn: (input: ModelDownloadInput) => unwrap(client.POST("/api/models/download", { body: { overwrite: false, ...input } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["models", "downloads"] }),
   });
 }
@@ -38,7 +38,8 @@ export function useStartDownload() {
 export function useCancelDownload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<ModelDownload>(`/models/downloads/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      unwrap(client.DELETE("/api/models/downloads/{download_id}", { params: { path: { download_id: id } } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["models", "downloads"] }),
   });
 }

@@ -59,7 +59,7 @@ describe("DownloadModelsCard", () => {
     expect(await screen.findByRole("progressbar", { name: /Downloading Qwen2.5/ })).toHaveAttribute("aria-valuenow", "25");
     expect(screen.getByTestId("download-progress")).toHaveTextContent("300.0 MB of 1.20 GB · 5.0 MB/s · 3 min left");
     const call = fetch.mock.calls.find(([url]) => url === "/api/models/download");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ id: "qwen2.5-1.5b-instruct-q4_k_m" });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ overwrite: false, id: "qwen2.5-1.5b-instruct-q4_k_m" });
   });
 
   it("shows why a download failed and offers to resume", async () => {

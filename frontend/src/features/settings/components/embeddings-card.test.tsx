@@ -110,7 +110,7 @@ describe("EmbeddingsCard", () => {
     await user.click(within(list).getByRole("button", { name: "Download nomic-embed-text v1.5 (Q8_0)" }));
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === "/api/models/download")).toBe(true));
     const started = fetch.mock.calls.find(([url]) => url === "/api/models/download");
-    expect(JSON.parse(String(started?.[1]?.body))).toEqual({ id: "nomic-embed-text-v1.5-q8_0" });
+    expect(JSON.parse(String(started?.[1]?.body))).toEqual({ overwrite: false, id: "nomic-embed-text-v1.5-q8_0" });
   });
 
   it("says why the provider has no embeddings", async () => {

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, formBody, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 
 export type Calibration = components["schemas"]["CalibrationOut"];
@@ -9,7 +9,7 @@ export function calibrate(file: File, scale: string): Promise<Calibration> {
   const formData = new FormData();
   formData.append("scale", scale);
   formData.append("file", file, file.name);
-  return api.upload<Calibration>("/surveys/calibrate", formData);
+  return unwrap(client.POST("/api/surveys/calibrate", { body: formBody(formData) }));
 }
 
 export function useCalibrate() {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { client, formBody, noContent, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 
 export type HumanResults = components["schemas"]["HumanResultsOut"];
@@ -7,7 +7,7 @@ export type HumanCell = components["schemas"]["HumanCell"];
 export type RaterScore = components["schemas"]["RaterScore"];
 
 export const humanResultsKey = (id: string) => ["surveys", id, "human-results"] as const;
-const path = (id: string) => `/surveys/${encodeURIComponent(id)}/human-results`;
+const survey = (id: string) => ({ params: { path: { survey_id: id } } });
 
 /** GET /api/surveys/{id}/human-results: people's ratings beside the simulated ones. The
  * simulated side changes as the survey runs, so `answered` (the stored answers) is part
@@ -15,28 +15,28 @@ const path = (id: string) => `/surveys/${encodeURIComponent(id)}/human-results`;
 export function useHumanResults(id: string, answered: number) {
   return useQuery({
     queryKey: [...humanResultsKey(id), answered],
-    queryFn: ({ signal }) => api.get<HumanResults>(path(id), signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys/{survey_id}/human-results", { ...survey(id), signal })),
   });
 }
 
 /** POST: a CSV of people's ratings replaces the survey's earlier one. */
 export function useUploadHumanResults(id: string) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => {
       const formData = new FormData();
       formData.append("file", file, file.name);
-      return api.upload<HumanResults>(path(id), formData);
+      return unwrap(client.POST("/api/surveys/{survey_id}/human-results", { ...survey(id), body: formBody(formData) }));
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: humanResultsKey(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: humanResultsKey(id) }),
   });
 }
 
 export function useDeleteHumanResults(id: string) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(path(id)),
-    onSuccess: () => client.invalidateQueries({ queryKey: humanResultsKey(id) }),
+    mutationFn: () => noContent(client.DELETE("/api/surveys/{survey_id}/human-results", survey(id))),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: humanResultsKey(id) }),
   });
 }
 

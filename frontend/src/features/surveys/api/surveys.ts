@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { api } from "@/lib/api-client";
+import { API_BASE, client, noContent, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
+import { eventData } from "@/lib/event-data";
 
 type Schemas = components["schemas"];
 export type Survey = Schemas["SurveyOut"];
@@ -16,12 +17,12 @@ export type SurveyProgressEvent = Schemas["SurveyEventPayloads"]["progress"];
 export const surveysKey = ["surveys"] as const;
 export const surveyKey = (id: string) => ["surveys", id] as const;
 export const surveyResultsKey = (id: string) => ["surveys", id, "results"] as const;
-const path = (id: string) => `/surveys/${encodeURIComponent(id)}`;
+const survey = (id: string) => ({ params: { path: { survey_id: id } } });
 
 export function useSurveys() {
   return useQuery({
     queryKey: surveysKey,
-    queryFn: ({ signal }) => api.get<SurveySummary[]>("/surveys", signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys", { signal })),
     refetchInterval: (q) => (q.state.data?.some((s) => s.status === "running") ? 3000 : false),
   });
 }
@@ -29,7 +30,7 @@ export function useSurveys() {
 export function useScales() {
   return useQuery({
     queryKey: ["surveys", "scales"],
-    queryFn: ({ signal }) => api.get<Scale[]>("/surveys/scales", signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys/scales", { signal })),
     staleTime: Infinity,
   });
 }
@@ -37,55 +38,59 @@ export function useScales() {
 /** The survey; while it runs, progress arrives on its event stream (SSE) and, as a
  * fallback, by polling every 3 s. */
 export function useSurvey(id: string) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: surveyKey(id),
-    queryFn: ({ signal }) => api.get<Survey>(path(id), signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys/{survey_id}", { ...survey(id), signal })),
     refetchInterval: (q) => (q.state.data?.status === "running" ? 3000 : false),
   });
   const running = query.data?.status === "running";
   useEffect(() => {
     if (!running || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api${path(id)}/events`);
+    const source = new EventSource(`${API_BASE}/surveys/${encodeURIComponent(id)}/events`);
     source.addEventListener("progress", (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as SurveyProgressEvent;
-      client.setQueryData<Survey>(surveyKey(id), (old) =>
+      const data = eventData<SurveyProgressEvent>(event, ["status", "done", "total", "errors"]);
+      if (!data) return;
+      queryClient.setQueryData<Survey>(surveyKey(id), (old) =>
         old ? { ...old, progress: { done: data.done, total: data.total, errors: data.errors } } : old,
       );
       if (data.status !== "running") {
         source.close();
-        void client.invalidateQueries({ queryKey: surveyKey(id) });
+        void queryClient.invalidateQueries({ queryKey: surveyKey(id) });
       }
     });
     return () => source.close();
-  }, [id, running, client]);
+  }, [id, running, queryClient]);
   return query;
 }
 
 export function useSurveyResults(id: string, done: number) {
   return useQuery({
     queryKey: [...surveyResultsKey(id), done],
-    queryFn: ({ signal }) => api.get<SurveyResults>(`${path(id)}/results`, signal),
+    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys/{survey_id}/results", { ...survey(id), signal })),
     enabled: done > 0,
     placeholderData: (previous) => previous,
   });
 }
 
 export function useCreateSurvey() {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SurveyCreate) => api.post<Survey>("/surveys", body),
-    onSuccess: () => client.invalidateQueries({ queryKey: surveysKey }),
+    mutationFn: (body: SurveyCreate) => unwrap(client.POST("/api/surveys", { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveysKey }),
   });
 }
 
 function useSurveyAction(id: string, action: "run" | "stop") {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Survey>(`${path(id)}/${action}`),
+    mutationFn: () =>
+      action === "run"
+        ? unwrap(client.POST("/api/surveys/{survey_id}/run", survey(id)))
+        : unwrap(client.POST("/api/surveys/{survey_id}/stop", survey(id))),
     onSuccess: (survey) => {
-      client.setQueryData(surveyKey(id), survey);
-      return client.invalidateQueries({ queryKey: surveysKey, exact: true });
+      queryClient.setQueryData(surveyKey(id), survey);
+      return queryClient.invalidateQueries({ queryKey: surveysKey, exact: true });
     },
   });
 }
@@ -94,11 +99,11 @@ export const useRunSurvey = (id: string) => useSurveyAction(id, "run");
 export const useStopSurvey = (id: string) => useSurveyAction(id, "stop");
 
 export function useDeleteSurvey() {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(path(id)),
-    onSuccess: () => client.invalidateQueries({ queryKey: surveysKey }),
+    mutationFn: (id: string) => noContent(client.DELETE("/api/surveys/{survey_id}", survey(id))),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveysKey }),
   });
 }
 
-export const exportUrl = (id: string, kind: "csv" | "json") => `/api${path(id)}/export.${kind}`;
+export const exportUrl = (id: string, kind: "csv" | "json") => `${API_BASE}/surveys/${encodeURIComponent(id)}/export.${kind}`;
