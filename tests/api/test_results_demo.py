@@ -3,8 +3,8 @@
 from datetime import datetime
 
 from api.test_results_helpers import stored_messages
-from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.text.sentiment import sentiment_of
 
 
 def test_demo_script_for_the_player(client):

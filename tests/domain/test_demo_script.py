@@ -5,7 +5,6 @@ from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
 from colloquy.domain.personas.enrichment import enrich
-from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions.demo_script import (
     DEMO_IMAGE_URL,
     demo_messages,
@@ -14,6 +13,7 @@ from colloquy.domain.sessions.demo_script import (
     demo_script,
 )
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.domain.validation import validate_persona
 
 END = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)

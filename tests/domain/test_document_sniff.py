@@ -5,7 +5,7 @@ import zipfile
 
 import pytest
 
-from colloquy.domain.document_sniff import DOCX, accepts, decode_text, sniff
+from colloquy.domain.files.document_sniff import DOCX, accepts, decode_text, sniff
 
 
 def zipped(*names: str) -> bytes:

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from colloquy.domain.constants import INCOME_BANDS, TRAITS
 from colloquy.domain.personas.enrichment import enrich
 from colloquy.domain.results.diversity import diversity_score
-from colloquy.domain.sentiment import sentiment_breakdown
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.text.sentiment import sentiment_breakdown
 from colloquy.domain.validation import validate_big_five, validate_persona
 
 in_range = st.one_of(st.integers(0, 100), st.floats(0, 100, allow_nan=False))

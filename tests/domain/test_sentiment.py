@@ -1,6 +1,6 @@
 import pytest
 
-from colloquy.domain.sentiment import (
+from colloquy.domain.text.sentiment import (
     average_sentiment,
     format_average,
     overall_sentiment,

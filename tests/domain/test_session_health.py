@@ -2,6 +2,8 @@
 
 import math
 
+from colloquy.domain.numbers.vectors import mean_pairwise_distance, pearson
+from colloquy.domain.text.words import distinct_n
 from colloquy.domain.trust.health_report import (
     build_health_report,
     health_markdown,
@@ -11,8 +13,6 @@ from colloquy.domain.trust.health_report import (
     with_health_section,
 )
 from colloquy.domain.trust.health_voices import distinctiveness, verbosity
-from colloquy.domain.vectors import mean_pairwise_distance, pearson
-from colloquy.domain.words import distinct_n
 
 NAMES = ["Ana Ruiz", "Ben Cole", "Cara Diaz"]
 PARTICIPANTS = [

@@ -1,6 +1,6 @@
 from datetime import UTC, datetime
 
-from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.stored.timeutil import to_datetime
 
 UTC_NOON = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 

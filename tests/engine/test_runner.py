@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.text.sentiment import sentiment_of
 from engine.conftest import expected_layout
 from support.fake_openai import FakeReply, default_responder
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from colloquy.domain.text_safety import MSG_NOT_FINITE, MSG_TOO_DEEP
+from colloquy.domain.text.text_safety import MSG_NOT_FINITE, MSG_TOO_DEEP
 
 PERSONA = {
     "name": "Nora Quinn",

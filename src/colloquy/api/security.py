@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from colloquy.api.request_policy import RequestPolicy
-from colloquy.domain.text_safety import has_unusable_chars
+from colloquy.domain.text.text_safety import has_unusable_chars
 
 COOKIE_NAME = "colloquy_auth"
 MAX_JSON_BYTES = 1024 * 1024  # any non-multipart body: the largest legit one is ~400 KB

@@ -9,7 +9,7 @@ from colloquy.api.deps import SettingsDep
 from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.schemas.uploads import UploadOut
 from colloquy.domain.constants import FILE_MAX_BYTES
-from colloquy.domain.images import IMAGE_SUFFIX_MIMES
+from colloquy.domain.files.images import IMAGE_SUFFIX_MIMES
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.services.multipart_upload import read_file_field
 from colloquy.services.sessions import uploads as service

@@ -8,6 +8,9 @@ Grouped by the feature they serve, with the names the routers and screens use:
 - surveys/   scales, SSR rating, survey results
 - models/    the catalog of downloadable models
 
-The shared kernel at this level serves several features: constants, mathutil, timeutil,
-text_safety, stored_values, images, document_sniff, sentiment, stopwords, validation.
+The shared kernel at this level serves several features: constants and validation, and
+- text/      words, stop words, keyword sentiment, text safety (CSV neutralising)
+- numbers/   JavaScript-style rounding, safe numbers, vector maths (numpy)
+- files/     uploaded images, document sniffing
+- stored/    reading stored values and stored moments
 """

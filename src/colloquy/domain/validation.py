@@ -30,8 +30,8 @@ from colloquy.domain.constants import (
     TRAIT_MIN,
     TRAITS,
 )
-from colloquy.domain.mathutil import is_number
-from colloquy.domain.text_safety import is_blank
+from colloquy.domain.numbers.mathutil import is_number
+from colloquy.domain.text.text_safety import is_blank
 
 MSG_INVALID_BIG_FIVE = "Invalid Big Five values - all must be 0-100"
 MSG_SELECT_PERSONAS = "Please select 3-8 personas"

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
-from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions.answer_cleaning import clean_answer
 from colloquy.domain.sessions.answer_quality import MAX_REASKS, reask_repairs, unusable_reason
 from colloquy.domain.sessions.messages import Message
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.sessions.tokens import estimate_tokens
-from colloquy.domain.text_safety import clean_text
+from colloquy.domain.text.sentiment import sentiment_of
+from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import moderator_turn, plan, run_usage
 from colloquy.engine.prompting import answer_request
 from colloquy.engine.run_setup import Setup

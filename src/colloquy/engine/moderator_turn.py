@@ -18,7 +18,7 @@ from colloquy.domain.sessions.natural_moderation import FALLBACK_PROBE
 from colloquy.domain.sessions.private_answers import is_private
 from colloquy.domain.sessions.prompts import round_moderator_message
 from colloquy.domain.sessions.tokens import estimate_tokens
-from colloquy.domain.text_safety import clean_text
+from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import plan, run_usage
 from colloquy.engine.halting import error_message
 from colloquy.engine.journal import Counters

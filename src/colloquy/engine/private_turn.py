@@ -9,7 +9,6 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
-from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions.answer_cleaning import clean_answer
 from colloquy.domain.sessions.messages import Message
 from colloquy.domain.sessions.private_answers import (
@@ -25,7 +24,8 @@ from colloquy.domain.sessions.prompts import build_system_prompt, trim_discussio
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.surveys.scales import anchor_sets
 from colloquy.domain.surveys.ssr import ssr_pmf
-from colloquy.domain.text_safety import clean_text
+from colloquy.domain.text.sentiment import sentiment_of
+from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import plan, run_usage
 from colloquy.engine.prompting import DISCUSSION_TOKEN_BUDGET
 from colloquy.llm.embeddings import EmbeddingError, WordLlamaEmbedder

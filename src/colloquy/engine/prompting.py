@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from colloquy.domain.images import IMAGE_SUFFIX_MIMES
+from colloquy.domain.files.images import IMAGE_SUFFIX_MIMES
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt, trim_discussion

@@ -14,7 +14,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from colloquy.domain.vectors import unit
+from colloquy.domain.numbers.vectors import unit
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.llm.errors import LLMError
 from colloquy.llm.gguf_check import NotAModel

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import from_json
 
-from colloquy.domain.text_safety import MSG_TOO_DEEP, UnstorableJson, clean_json
+from colloquy.domain.text.text_safety import MSG_TOO_DEEP, UnstorableJson, clean_json
 from colloquy.llm.errors import LLMError
 
 M = TypeVar("M", bound=BaseModel)

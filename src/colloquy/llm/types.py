@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from colloquy.domain.sessions.tokens import estimate_tokens
-from colloquy.domain.text_safety import clean_text
+from colloquy.domain.text.text_safety import clean_text
 
 
 @dataclass

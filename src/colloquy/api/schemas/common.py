@@ -6,7 +6,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from pydantic.alias_generators import to_camel
 
 from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
-from colloquy.domain.text_safety import UnstorableJson, clean_json, has_unusable_chars
+from colloquy.domain.text.text_safety import UnstorableJson, clean_json, has_unusable_chars
 
 
 class CamelModel(BaseModel):

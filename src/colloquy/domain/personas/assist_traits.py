@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from colloquy.domain.constants import TRAIT_DEFAULT, TRAIT_MAX, TRAIT_MIN, TRAITS
-from colloquy.domain.mathutil import is_number
+from colloquy.domain.numbers.mathutil import is_number
 
 _NUMBER_AFTER = (
     r"(?:\s+to\s+experience)?[*_\s]*(?:\([^)]{0,20}\))?[*_\s]*"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from colloquy.domain.constants import TRAIT_DEFAULT, TRAIT_HIGH_THRESHOLD, TRAITS
-from colloquy.domain.mathutil import clamp, clamp_int, is_number, number_or
+from colloquy.domain.numbers.mathutil import clamp, clamp_int, is_number, number_or
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.personas.regions import region_of
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from colloquy.domain.stopwords import STOP_WORDS
+from colloquy.domain.text.stopwords import STOP_WORDS
 
 _WORD = re.compile(r"[a-z0-9']+")
 # Short words STOP_WORDS leaves out (it lists words of four letters or more).

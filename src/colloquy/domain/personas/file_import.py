@@ -20,7 +20,7 @@ from typing import Any
 
 from colloquy.domain.constants import TRAITS
 from colloquy.domain.personas.tags import normalize_tags, split_tags, tag_key, validate_tags
-from colloquy.domain.text_safety import JSON_MAX_DEPTH, UnstorableJson, clean_json, clean_text
+from colloquy.domain.text.text_safety import JSON_MAX_DEPTH, UnstorableJson, clean_json, clean_text
 from colloquy.domain.validation import validate_persona
 
 IMPORT_MAX_ROWS = 1000

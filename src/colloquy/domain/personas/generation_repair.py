@@ -17,7 +17,7 @@ from typing import Any
 
 from colloquy.domain.constants import INCOME_BANDS, INTERESTS_MAX, NAME_MAX_LENGTH, TRAITS
 from colloquy.domain.personas.generation_plan import AGE_HIGH, AGE_LOW, Plan, Slot
-from colloquy.domain.stopwords import STOP_WORDS
+from colloquy.domain.text.stopwords import STOP_WORDS
 
 _DECODER = json.JSONDecoder()
 

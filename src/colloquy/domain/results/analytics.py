@@ -25,10 +25,10 @@ from colloquy.domain.constants import (
     WORD_CLOUD_TOP,
     WORD_MIN_LETTERS,
 )
-from colloquy.domain.mathutil import is_number, number_or, round_half_up
-from colloquy.domain.sentiment import average_sentiment, sentiment_breakdown, sentiment_of
-from colloquy.domain.stopwords import STOP_WORDS
-from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.numbers.mathutil import is_number, number_or, round_half_up
+from colloquy.domain.stored.timeutil import to_datetime
+from colloquy.domain.text.sentiment import average_sentiment, sentiment_breakdown, sentiment_of
+from colloquy.domain.text.stopwords import STOP_WORDS
 
 _WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 

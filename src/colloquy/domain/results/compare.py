@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
-from colloquy.domain.mathutil import is_number
-from colloquy.domain.sentiment import average_sentiment, sentiment_breakdown
+from colloquy.domain.numbers.mathutil import is_number
+from colloquy.domain.text.sentiment import average_sentiment, sentiment_breakdown
 
 COMPARE_MIN = 2
 COMPARE_MAX = 4

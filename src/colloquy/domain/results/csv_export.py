@@ -20,7 +20,7 @@ from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
 from colloquy.domain.results.by_model import answer_model, models_of
-from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.stored.timeutil import to_datetime
 from colloquy.domain.usage.report import usage_rows
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from colloquy.domain.constants import TRAIT_DEFAULT, TRAITS
-from colloquy.domain.mathutil import clamp, is_number, number_or, round_half_up
+from colloquy.domain.numbers.mathutil import clamp, is_number, number_or, round_half_up
 
 MSG_TOO_FEW = "Select at least 2 personas to calculate group diversity"
 MSG_SINGLE_GENDER = "All participants share the same gender"

@@ -17,7 +17,7 @@ from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.private_html import private_html
 from colloquy.domain.results.svg_charts import participation_svg, sentiment_rounds_svg
 from colloquy.domain.sessions.private_answers import public
-from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.stored.timeutil import to_datetime
 
 _CSS = """
 @page { size: A4; margin: 18mm 16mm 20mm;

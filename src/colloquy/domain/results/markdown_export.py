@@ -17,7 +17,7 @@ from typing import Any
 from colloquy.domain.constants import MODERATOR_SPEAKER
 from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.csv_export import model_text
-from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.stored.timeutil import to_datetime
 from colloquy.domain.usage.report import usage_rows
 
 _ENTITY_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")

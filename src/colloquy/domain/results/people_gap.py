@@ -17,9 +17,9 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from colloquy.domain.sentiment import sentiment_of
-from colloquy.domain.vectors import dot, quartiles
-from colloquy.domain.words import word_count
+from colloquy.domain.numbers.vectors import dot, quartiles
+from colloquy.domain.text.sentiment import sentiment_of
+from colloquy.domain.text.words import word_count
 
 SHORT_WORDS = 25  # human turns: 34 % under 25 words in the benchmark
 HISTOGRAM_EDGES = (0, 25, 50, 100, 200)  # bins 0-24, 25-49, 50-99, 100-199, 200+

@@ -14,11 +14,11 @@ from typing import Any
 from colloquy.domain.constants import DEMO_SPEEDS, MODERATOR_SPEAKER, TRAITS
 from colloquy.domain.personas.enrichment import enrich
 from colloquy.domain.personas.records import PersonaRecord
-from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions.demo_content import PERSONAS, SCRIPT
 from colloquy.domain.sessions.messages import NewMessage
 from colloquy.domain.sessions.stimuli import StimulusRecord
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.text.sentiment import sentiment_of
 
 DEMO_SESSION_ID = "demo"
 DEMO_IMAGE_URL = "/demo/eco-packaging.svg"  # shipped by the frontend, no network needed

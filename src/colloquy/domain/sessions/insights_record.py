@@ -8,7 +8,14 @@ from datetime import datetime
 from typing import Any
 
 from colloquy.domain.constants import SENTIMENTS, Priority, Sentiment
-from colloquy.domain.stored_values import dicts, in_stored_order, integer, one_of, stored_time, text
+from colloquy.domain.stored.stored_values import (
+    dicts,
+    in_stored_order,
+    integer,
+    one_of,
+    stored_time,
+    text,
+)
 
 PRIORITIES: tuple[Priority, ...] = ("high", "medium", "low")
 

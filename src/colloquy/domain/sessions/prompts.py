@@ -21,7 +21,7 @@ from colloquy.domain.constants import (
     TRAIT_HIGH_THRESHOLD,
     TRAITS,
 )
-from colloquy.domain.mathutil import number_or
+from colloquy.domain.numbers.mathutil import number_or
 from colloquy.domain.personas.enrichment import enrich, top_values
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions.moderation import follow_up_instruction

@@ -34,8 +34,8 @@ from colloquy.domain.constants import (
     StimulusPlatform,
     StimulusType,
 )
-from colloquy.domain.mathutil import is_number
-from colloquy.domain.stored_values import (
+from colloquy.domain.numbers.mathutil import is_number
+from colloquy.domain.stored.stored_values import (
     dicts,
     in_stored_order,
     integer,

@@ -17,7 +17,7 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from colloquy.domain.vectors import pearson
+from colloquy.domain.numbers.vectors import pearson
 
 CALIBRATION_MAX_ROWS = 10_000
 CALIBRATION_MAX_BYTES = 5 * 1024 * 1024

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from colloquy.domain.constants import TRAIT_DEFAULT, TRAIT_HIGH_THRESHOLD, TRAITS
-from colloquy.domain.mathutil import number_or
+from colloquy.domain.numbers.mathutil import number_or
 from colloquy.domain.surveys.ssr import (
     DEFAULT_SEED,
     average_pmf,

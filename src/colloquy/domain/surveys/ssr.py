@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from colloquy.domain.vectors import Array, cosine_matrix
+from colloquy.domain.numbers.vectors import Array, cosine_matrix
 
 BOOTSTRAP_RESAMPLES = 1000
 CONFIDENCE = 0.95

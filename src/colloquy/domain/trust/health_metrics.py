@@ -12,9 +12,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from colloquy.domain.sentiment import sentiment_of
-from colloquy.domain.vectors import centroid, distance, dot, mean_pairwise_distance, rounded
-from colloquy.domain.words import distinct_n, shingle_overlap, word_count
+from colloquy.domain.numbers.vectors import centroid, distance, dot, mean_pairwise_distance, rounded
+from colloquy.domain.text.sentiment import sentiment_of
+from colloquy.domain.text.words import distinct_n, shingle_overlap, word_count
 
 OK, WARN, BAD, NA = "ok", "warn", "bad", "na"
 

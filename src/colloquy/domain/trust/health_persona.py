@@ -24,16 +24,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import TRAIT_DEFAULT
-from colloquy.domain.mathutil import number_or
+from colloquy.domain.numbers.mathutil import number_or
+from colloquy.domain.numbers.vectors import pearson, rounded
 from colloquy.domain.sessions.answer_cleaning import (
     ECHOED_INSTRUCTION,
     META_TEXT,
     OTHER_SPEAKER,
     clean_answer,
 )
+from colloquy.domain.text.words import words
 from colloquy.domain.trust.health_metrics import BAD, NA, OK, WARN, finding
-from colloquy.domain.vectors import pearson, rounded
-from colloquy.domain.words import words
 
 # The AI term must end the phrase ("I'm just an AI." / "as an AI, I..."): "I'm an AI
 # skeptic" or "as an AI researcher" is a person talking about AI.

@@ -8,6 +8,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from colloquy.domain.numbers.vectors import add, dot, norm, quartiles, rounded
+from colloquy.domain.text.words import word_count
 from colloquy.domain.trust.health_metrics import (
     AT_CHANCE,
     BAD,
@@ -23,8 +25,6 @@ from colloquy.domain.trust.health_metrics import (
     finding,
     pct,
 )
-from colloquy.domain.vectors import add, dot, norm, quartiles, rounded
-from colloquy.domain.words import word_count
 
 
 def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:

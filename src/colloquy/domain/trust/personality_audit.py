@@ -21,9 +21,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import TRAIT_DEFAULT, TRAITS
-from colloquy.domain.mathutil import is_number, number_or
+from colloquy.domain.numbers.mathutil import is_number, number_or
+from colloquy.domain.numbers.vectors import pearson
 from colloquy.domain.trust.ipip_items import ANSWER_MAX, ANSWER_MIN, IPIP_ITEMS, SCALE_WORDS
-from colloquy.domain.vectors import pearson
 
 BATCH_SIZE = 10  # items per model call: small enough for a small model to follow
 ANCHORS = (

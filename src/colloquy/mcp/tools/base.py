@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from colloquy.domain.text_safety import UnstorableJson, clean_json
+from colloquy.domain.text.text_safety import UnstorableJson, clean_json
 
 
 class ToolArgs(BaseModel):

@@ -10,8 +10,8 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.constants import FILE_MAX_BYTES
+from colloquy.domain.files.images import image_kind
 from colloquy.domain.guides.problems import GuideProblem, Lines, problem
-from colloquy.domain.images import image_kind
 from colloquy.domain.personas.tags import has_tag
 from colloquy.domain.validation import validate_generation_input
 from colloquy.errors import ValidationFailed

@@ -13,8 +13,8 @@ import io
 import zipfile
 from typing import Any
 
-from colloquy.domain.document_sniff import accepts, decode_text, sniff
-from colloquy.domain.images import IMAGE_MIMES
+from colloquy.domain.files.document_sniff import accepts, decode_text, sniff
+from colloquy.domain.files.images import IMAGE_MIMES
 from colloquy.domain.validation import MSG_NO_FILE, document_type, validate_document_file
 from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError

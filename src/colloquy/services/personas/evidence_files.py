@@ -8,7 +8,7 @@ import asyncio
 from dataclasses import dataclass
 
 from colloquy.domain.constants import FILE_MAX_BYTES
-from colloquy.domain.document_sniff import accepts, sniff
+from colloquy.domain.files.document_sniff import accepts, sniff
 from colloquy.domain.validation import MSG_NO_FILE, validate_document_file
 from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import ReceivedFile

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.document_sniff import decode_text
+from colloquy.domain.files.document_sniff import decode_text
 from colloquy.domain.personas import from_people as rules
 from colloquy.domain.personas.evidence_passages import split_passages
 from colloquy.domain.personas.evidence_tier import MAX_WORDS

@@ -18,7 +18,7 @@ from colloquy.domain.results.analytics import (
     word_cloud_sizes,
 )
 from colloquy.domain.results.diversity import diversity_label, diversity_score
-from colloquy.domain.sentiment import average_sentiment, sentiment_breakdown
+from colloquy.domain.text.sentiment import average_sentiment, sentiment_breakdown
 from colloquy.services.sessions.loading import load_session
 
 

@@ -32,7 +32,7 @@ from colloquy.domain.results.insights import (
     notes_prompt,
     transcript_lines,
 )
-from colloquy.domain.sentiment import overall_sentiment, sentiment_breakdown
+from colloquy.domain.text.sentiment import overall_sentiment, sentiment_breakdown
 from colloquy.errors import ModelError, NotFound, ValidationFailed
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from colloquy.domain.numbers.vectors import dot
 from colloquy.domain.results.people_gap import conversation_shape, gap_to_human, match_themes
-from colloquy.domain.vectors import dot
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder

@@ -10,7 +10,7 @@ from sqlalchemy import CursorResult, delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.text_safety import (
+from colloquy.domain.text.text_safety import (
     MSG_NOT_FINITE,
     MSG_TOO_DEEP,
     UnstorableJson,

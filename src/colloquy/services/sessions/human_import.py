@@ -14,7 +14,6 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.sentiment import sentiment_of
 from colloquy.domain.sessions.messages import NewMessage, stored_message
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.sessions.transcript_import import (
@@ -24,6 +23,7 @@ from colloquy.domain.sessions.transcript_import import (
     parse_transcript,
     preview,
 )
+from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import ReceivedFile
 from colloquy.services.sessions import setup

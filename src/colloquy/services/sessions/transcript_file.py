@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from colloquy.domain.document_sniff import sniff
+from colloquy.domain.files.document_sniff import sniff
 from colloquy.domain.sessions.transcript_import import MAX_BYTES, MSG_EMPTY, MSG_TOO_BIG
 from colloquy.domain.validation import MSG_NO_FILE
 from colloquy.errors import ValidationFailed

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from colloquy.domain.constants import FILE_MAX_BYTES
-from colloquy.domain.images import IMAGE_MIMES, image_kind
+from colloquy.domain.files.images import IMAGE_MIMES, image_kind
 from colloquy.domain.sessions.stimuli import upload_size_message
 from colloquy.errors import ValidationFailed
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from colloquy.domain.document_sniff import decode_text
+from colloquy.domain.files.document_sniff import decode_text
 from colloquy.domain.surveys.calibration import calibration_figures, parse_calibration_csv
 from colloquy.domain.surveys.scales import (
     BUILT_IN,

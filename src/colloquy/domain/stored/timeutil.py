@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from colloquy.domain.mathutil import is_number
+from colloquy.domain.numbers.mathutil import is_number
 
 
 def to_datetime(value: Any) -> datetime | None:

@@ -12,7 +12,7 @@ import io
 import zipfile
 from dataclasses import dataclass
 
-from colloquy.domain.images import IMAGE_MIMES, image_kind
+from colloquy.domain.files.images import IMAGE_MIMES, image_kind
 
 PDF = "application/pdf"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"

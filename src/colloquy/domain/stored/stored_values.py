@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, TypeVar, cast
 
-from colloquy.domain.mathutil import is_number, round_half_up
-from colloquy.domain.timeutil import to_datetime
+from colloquy.domain.numbers.mathutil import is_number, round_half_up
+from colloquy.domain.stored.timeutil import to_datetime
 
 _T = TypeVar("_T", bound=str)
 _D = TypeVar("_D", bound=Mapping[str, Any])

@@ -1,0 +1,1 @@
+"""Shared kernel: uploaded images and the sniffing of document files."""

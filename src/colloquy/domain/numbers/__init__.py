@@ -1,0 +1,1 @@
+"""Shared kernel: JavaScript-style rounding, safe numbers, vector maths on numpy."""

@@ -1,0 +1,1 @@
+"""Shared kernel: reading stored values and the moments stored on records."""

@@ -1,0 +1,1 @@
+"""Shared kernel: words, stop words, keyword sentiment, text safety (CSV neutralising)."""
