@@ -30,9 +30,13 @@ def summaries(url: str) -> dict[str, dict]:
 
 def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
     log = tmp_path / "server.log"
-    calls, killed = itertools.count(1), threading.Event()
+    calls, killed, all_running = itertools.count(1), threading.Event(), threading.Event()
 
     def responder(body: dict) -> FakeReply:
+        # No answer before every run has started: on a machine where starting 20 runs
+        # takes seconds, the first sessions would otherwise use up the answers before the
+        # last ones began (a condition, not a timing).
+        all_running.wait(60)
         held = next(calls) > ANSWERS_BEFORE_KILL and not killed.is_set()
         # A held answer outlives the killed server; after the kill every answer flows.
         return FakeReply(default_responder(body), delay=120 if held else 0.1)
@@ -50,6 +54,7 @@ def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
             with httpx.Client(timeout=20) as client:
                 for sid in ids:
                     assert client.post(f"{url}/api/sessions/{sid}/run").status_code == 200
+            all_running.set()
             deadline = time.monotonic() + 60
             while True:  # kill once every session has stored something, none finished
                 counts = {k: v["messageCount"] for k, v in summaries(url).items()}
