@@ -132,8 +132,8 @@ def postgres_template(postgres_database):
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory) -> Path:
     """An SQLite database migrated to the newest schema once per worker: each test starts
-    from a copy. Migrating from nothing in every test cost about a third of the suite's
-    time; the migrations themselves keep their own tests (a blank database)."""
+    from a copy (an app start-up: about 0.3 s instead of 1.0 s migrating from nothing); the
+    migrations themselves keep their own tests (blank_database_url)."""
     path = tmp_path_factory.mktemp("template") / "migrated.db"
     upgrade(f"sqlite+aiosqlite:///{path}")
     return path
