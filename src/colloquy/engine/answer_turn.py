@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from colloquy.domain.constants import MSG_NO_RESPONSE
 from colloquy.domain.sessions.answer_cleaning import clean_answer
 from colloquy.domain.sessions.answer_quality import MAX_REASKS, reask_repairs, unusable_reason
-from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.text.sentiment import sentiment_of
@@ -35,6 +35,24 @@ class Answer:
     raw: str
 
 
+def participant_message(
+    runner: SessionRunner, setup: Setup, p: int, q: int, r: int, kind: str, text: str
+) -> NewMessage:
+    """What every participant's message holds (public and private answers alike)."""
+    persona = setup.participants[p]
+    return {
+        "speaker": persona.get("name") or f"Participant {p + 1}",
+        "content": text,
+        "sentiment": sentiment_of(text),
+        "personaId": persona.get("id"),
+        "questionIndex": q,
+        "round": r,
+        "participantIndex": p,
+        "kind": kind,
+        **runner.voice(p).stamp(),  # type: ignore[typeddict-item]
+    }
+
+
 async def answer_slot(
     runner: SessionRunner, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
 ) -> None:
@@ -52,25 +70,16 @@ async def answer_slot(
         for p in batch:  # stored in participant order, each as soon as it may be
             answer = await runner.unless_stopped(tasks[p])
             text = answer.text
-            persona = setup.participants[p]
             tokens = estimate_tokens(text)
             runner.generating = [i for i in runner.generating if i != p]
             runner.store(
                 messages,
                 {
-                    "speaker": persona.get("name") or f"Participant {p + 1}",
-                    "content": text,
-                    "sentiment": sentiment_of(text),
-                    "personaId": persona.get("id"),
-                    "questionIndex": q,
-                    "round": r,
-                    "participantIndex": p,
-                    "kind": plan.ANSWER,
+                    **participant_message(runner, setup, p, q, r, plan.ANSWER, text),
                     "tokens": tokens,
                     "repairs": answer.repairs,
                     "rawContent": answer.raw if answer.repairs else None,
                     "usage": run_usage.usage_json(runner.provider, tasks[p]),
-                    **runner.voice(p).stamp(),  # type: ignore[typeddict-item]
                 },
                 setup,
             )

@@ -24,9 +24,9 @@ from colloquy.domain.sessions.prompts import build_system_prompt, trim_discussio
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.surveys.scales import anchor_sets
 from colloquy.domain.surveys.ssr import ssr_pmf
-from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import plan, run_usage
+from colloquy.engine.answer_turn import participant_message
 from colloquy.engine.prompting import DISCUSSION_TOKEN_BUDGET
 from colloquy.llm.embeddings import EmbeddingError, WordLlamaEmbedder
 from colloquy.llm.errors import LLMError
@@ -56,22 +56,13 @@ async def answer_privately(
             text, stance = await runner.unless_stopped(tasks[p])
             if purchase_style(setup.questions[q]):
                 stance = await _ssr_stance(text) or stance
-            persona = setup.participants[p]
             runner.generating = [i for i in runner.generating if i != p]
             runner.store(
                 messages,
                 {
-                    "speaker": persona.get("name") or f"Participant {p + 1}",
-                    "content": text,
-                    "sentiment": sentiment_of(text),
-                    "personaId": persona.get("id"),
-                    "questionIndex": q,
-                    "round": 0,
-                    "participantIndex": p,
-                    "kind": kind,
+                    **participant_message(runner, setup, p, q, 0, kind, text),
                     "tokens": estimate_tokens(text),
                     "stance": stance,
-                    **runner.voice(p).stamp(),  # type: ignore[typeddict-item]
                     "usage": run_usage.usage_json(runner.provider, tasks[p]),  # issue 31
                 },
                 setup,
