@@ -15,13 +15,10 @@ import uuid
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from colloquy.app import create_app
 from colloquy.settings import Settings, get_settings
-from colloquy.store.migrate import upgrade
 from support.hang_dump import watchdog
 from support.services import PostgresServer, RedisServer, ServiceError
 
@@ -47,6 +44,13 @@ def pytest_configure(config):
     except ServiceError as exc:
         _stop_started()
         raise pytest.UsageError(f"test servers: {exc}") from exc
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow (minutes of real servers and processes) first, in their order: a
+    parallel run hands them out while every worker is free, instead of one worker ending
+    the run alone on a long test picked up last."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -124,6 +128,8 @@ def postgres_template(postgres_database):
     base, name = postgres_database.rsplit("/", 1)
     template = f"{name}_migrated"
     asyncio.run(_admin(server, f'CREATE DATABASE "{template}"'))
+    from colloquy.store.migrate import upgrade  # alembic: only where a template is made
+
     upgrade(f"{base}/{template}")
     yield template
     asyncio.run(_admin(server, f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)'))
@@ -135,6 +141,8 @@ def sqlite_template(tmp_path_factory) -> Path:
     from a copy (an app start-up: about 0.3 s instead of 1.0 s migrating from nothing); the
     migrations themselves keep their own tests (blank_database_url)."""
     path = tmp_path_factory.mktemp("template") / "migrated.db"
+    from colloquy.store.migrate import upgrade
+
     upgrade(f"sqlite+aiosqlite:///{path}")
     return path
 
@@ -185,5 +193,11 @@ def settings(tmp_path, database_url) -> Settings:
 
 @pytest.fixture
 def client(settings):
+    # Imported here, not at the top: xdist's controller process loads this file too, and
+    # does not need the app (about 3 s of imports before any worker starts).
+    from fastapi.testclient import TestClient
+
+    from colloquy.app import create_app
+
     with TestClient(create_app(settings)) as c:
         yield c

@@ -14,6 +14,8 @@ from colloquy.llm.llama_loader import embedded_model_path
 from support.fake_hub import run_fake_hub
 from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
 
+pytestmark = pytest.mark.slow  # loads the real SmolLM2 model
+
 REPO = "test-org/embed-GGUF"
 FILE = "smol-embed.gguf"
 

@@ -103,6 +103,46 @@ def test_reply_cut_at_max_tokens_gets_more_room(api, fake):
     assert second["max_tokens"] == 2 * first["max_tokens"]
 
 
+CUT_WITH_A_THEME = (
+    '{"summary": "Paper liked; shipping doubted.", "keyThemes": [{"theme": "Paper", '
+    '"description": "Seen as sturdy", "frequency": 3}, {"theme": "Shipp'
+)
+
+
+def test_a_reply_cut_twice_keeps_the_first_closed_document(api, fake):
+    """A small server's context runs out before the document ends: what the model wrote is
+    closed (the open theme is dropped: it has no description) and used after one more try;
+    the retry carries the prompt alone, since the cut text would only take more room."""
+    sid = seed_session(api)
+    fake.set_responder(
+        [
+            FakeReply(CUT_WITH_A_THEME, finish_reason="length"),
+            FakeReply('{"summary": "Other', finish_reason="length"),
+        ]
+    )
+    res = api.post(f"/api/sessions/{sid}/insights")
+    assert res.status_code == 200, res.text
+    body = res.json()
+    assert body["summary"] == "Paper liked; shipping doubted."
+    assert body["keyThemes"] == [
+        {"theme": "Paper", "description": "Seen as sturdy", "frequency": 3},
+        {"theme": "Shipp", "description": "", "frequency": 1},
+    ]
+    assert body["recommendations"] == []
+    first, second = fake.requests
+    assert second["max_tokens"] == 2 * first["max_tokens"]
+    assert second["messages"] == first["messages"]
+
+
+def test_a_cut_reply_with_nothing_readable_is_asked_again_without_it(api, fake):
+    sid = seed_session(api)
+    fake.set_responder([FakeReply("{", finish_reason="length"), INSIGHTS])
+    assert api.post(f"/api/sessions/{sid}/insights").json()["summary"] == INSIGHTS["summary"]
+    first, second = fake.requests
+    assert second["messages"] == first["messages"]
+    assert second["max_tokens"] == 2 * first["max_tokens"]
+
+
 def test_three_malformed_replies_fail_cleanly(api, fake):
     sid = seed_session(api)
     fake.set_responder(lambda body: {"summary": "", "keyThemes": []})

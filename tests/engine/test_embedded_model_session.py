@@ -11,7 +11,7 @@ from colloquy.app import create_app
 from colloquy.settings import Settings
 from support.sessions_helpers import session_body, wait_idle
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 
 def test_embedded_model_runs_a_whole_session(tmp_path):

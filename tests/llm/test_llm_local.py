@@ -12,6 +12,8 @@ import pytest
 from colloquy.llm import ChatMessage, ChatRequest
 from colloquy.llm.local_provider import LocalProvider
 
+pytestmark = pytest.mark.slow  # loads the real SmolLM2 model
+
 SCHEMA = {
     "type": "object",
     "properties": {

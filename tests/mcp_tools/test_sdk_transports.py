@@ -12,7 +12,7 @@ from support.fake_openai import FakeReply, default_responder, run_fake_openai
 from support.mcp_clients import error_text, http_client, live_server, result_json, stdio_client
 from support.mcp_harness import focus_group_guide
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
 TOKEN = "mcp-sdk-test-token-0123456789abcdef"
 ACCEPT = {"Accept": "application/json, text/event-stream"}
 INITIALIZE = {

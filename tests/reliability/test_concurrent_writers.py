@@ -15,7 +15,7 @@ from support.fake_openai import FakeReply, default_responder, run_fake_openai
 from support.live_server import assert_complete_plan, server_env, start, stop, stored_messages
 from support.sessions_helpers import session_body
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 SESSIONS, PERSONAS, DRAFTS = 8, 30, 30
 
 

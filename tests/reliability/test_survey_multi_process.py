@@ -20,7 +20,7 @@ from conftest import _admin
 from support.fake_openai import FakeReply, run_fake_openai
 from support.live_server import server_env, start, stop
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 PLANNED = 6 * 2 * 2 * 2  # respondents x concepts x questions x samples
 
 

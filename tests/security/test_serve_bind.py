@@ -9,7 +9,7 @@ import pytest
 from colloquy.api.request_policy import is_loopback
 from support.live_server import ROOT, free_port, server_env, start, stop
 
-pytestmark = pytest.mark.timeout(90)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(90)]
 
 
 @pytest.mark.parametrize(

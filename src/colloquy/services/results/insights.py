@@ -83,9 +83,13 @@ async def _condense(provider: Provider, name: str, chunks: list[str], budget: in
 
 async def _write(provider: Provider, prompt: str) -> tuple[ModelInsights, str]:
     """One structured call, and up to two more while the reply is not usable JSON (small
-    models slip now and then even under a schema grammar)."""
+    models slip now and then even under a schema grammar). A reply cut off at the token
+    limit (its open strings and brackets closed) is kept, and asked again once with twice the
+    room; when no later reply is whole, the kept one is the answer rather than a failure
+    (on a small server the context, not max_tokens, is what runs out)."""
     messages = [ChatMessage("user", prompt)]
     max_tokens = INSIGHTS_MAX_TOKENS
+    kept: tuple[ModelInsights, str] | None = None
     for _ in range(WRITE_ATTEMPTS):
         req = ChatRequest(
             system=INSIGHTS_SYSTEM,
@@ -95,19 +99,35 @@ async def _write(provider: Provider, prompt: str) -> tuple[ModelInsights, str]:
             json_schema=INSIGHTS_SCHEMA,
         )
         result = await provider.chat(req)
+        cut = result.finish_reason == "length"
         try:
-            return parse_insights(result.text), result.model
+            draft = parse_insights(result.text, cut_off=cut)
         except LLMError as err:
             if err.kind != "invalid_output":
                 raise
-            log.warning("insights reply not usable (%s); asking again", err.message)
-            messages = [
-                messages[0],
-                ChatMessage("assistant", result.text[:2000]),
-                ChatMessage("user", RETRY_NUDGE),
-            ]
-            if result.finish_reason == "length":  # cut off mid-JSON: give it more room
-                max_tokens *= 2
+            log.warning(
+                "insights reply not usable (%s; finish reason %s); asking again",
+                err.message,
+                result.finish_reason,
+            )
+            if cut:  # no room left: the cut text would only take more of it
+                messages, max_tokens = [messages[0]], max_tokens * 2
+            else:
+                messages = [
+                    messages[0],
+                    ChatMessage("assistant", result.text[:2000]),
+                    ChatMessage("user", RETRY_NUDGE),
+                ]
+            continue
+        if not cut:
+            return draft, result.model
+        if kept is not None:
+            break  # cut twice: the room is not there
+        log.info("insights reply cut off at %d tokens; asking once more", max_tokens)
+        kept = (draft, result.model)
+        messages, max_tokens = [messages[0]], max_tokens * 2
+    if kept is not None:
+        return kept
     raise ModelError(MSG_FAILED, status=502)
 
 

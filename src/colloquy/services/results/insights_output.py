@@ -6,11 +6,13 @@ becomes an integer mention count; themes and recommendations without a name or t
 repeating an earlier one, are dropped; a theme given as a bare string becomes its name;
 texts are trimmed and capped; an {"insights": {...}} wrapper and snake_case keys are
 accepted. A missing, empty or non-text summary, themes or recommendations that are not a
-list, or no JSON at all make the reply invalid (the caller retries once).
+list, or no JSON at all make the reply invalid (the caller asks again). A reply cut off at
+the token limit is closed first (open strings and brackets), so what it holds can be used.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -25,7 +27,7 @@ from colloquy.domain.results.insights import (
     coerce_frequency,
     normalise_priority,
 )
-from colloquy.llm.json_output import parse_model
+from colloquy.llm.json_output import parse_model, repair_json
 
 
 def _text(value: Any) -> Any:
@@ -155,6 +157,10 @@ class ModelInsights(BaseModel):
         return _unique(v, "title", MAX_RECOMMENDATIONS)
 
 
-def parse_insights(text: str) -> ModelInsights:
-    """LLMError(kind='invalid_output') when the reply holds no usable insights."""
+def parse_insights(text: str, cut_off: bool = False) -> ModelInsights:
+    """LLMError(kind='invalid_output') when the reply holds no usable insights. A reply
+    `cut_off` at the token limit is closed first (under a schema grammar it is the start
+    of a valid document; the open string is kept as far as it goes)."""
+    if cut_off and (closed := repair_json(text)) is not None:
+        text = json.dumps(closed)
     return parse_model(text, ModelInsights)
