@@ -7,7 +7,8 @@ repeating an earlier one, are dropped; a theme given as a bare string becomes it
 texts are trimmed and capped; an {"insights": {...}} wrapper and snake_case keys are
 accepted. A missing, empty or non-text summary, themes or recommendations that are not a
 list, or no JSON at all make the reply invalid (the caller asks again). A reply cut off at
-the token limit is closed first (open strings and brackets), so what it holds can be used.
+the token limit is closed first (open strings and brackets), so what it holds can be used;
+a theme or recommendation it left unfinished is dropped.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
 from colloquy.domain.results.insights import (
     DESCRIPTION_MAX_CHARS,
+    INSIGHTS_SCHEMA,
     MAX_RECOMMENDATIONS,
     MAX_THEMES,
     SUMMARY_MAX_CHARS,
@@ -162,5 +164,20 @@ def parse_insights(text: str, cut_off: bool = False) -> ModelInsights:
     `cut_off` at the token limit is closed first (under a schema grammar it is the start
     of a valid document; the open string is kept as far as it goes)."""
     if cut_off and (closed := repair_json(text)) is not None:
-        text = json.dumps(closed)
+        text = json.dumps(_without_unfinished_items(closed))
     return parse_model(text, ModelInsights)
+
+
+def _without_unfinished_items(doc: Any) -> Any:
+    """The theme or recommendation the cut left open (a required field missing: the
+    grammar writes them all, in order) is dropped rather than shown half-written."""
+    if not isinstance(doc, dict):
+        return doc
+    for key in ("keyThemes", "recommendations"):
+        items = doc.get(key)
+        if not isinstance(items, list) or not items:
+            continue
+        required = set(INSIGHTS_SCHEMA["properties"][key]["items"]["required"])
+        if isinstance(items[-1], dict) and not required <= items[-1].keys():
+            doc[key] = items[:-1]
+    return doc
