@@ -4,11 +4,12 @@ concurrency limit per endpoint (AIMD) and its queue."""
 
 import asyncio
 import json
+from contextlib import AsyncExitStack
 
 import pytest
 
 from colloquy.llm import ChatMessage, ChatRequest
-from colloquy.llm.concurrency import AdaptiveLimit
+from colloquy.llm.concurrency import PROBE_AFTER, AdaptiveLimit
 from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import repair_json
 from colloquy.llm.openai_provider import OpenAIProvider
@@ -93,23 +94,43 @@ def test_repair_json_exact_cases():
     assert repair_json('```json\n{"a": [1, 2,]}\n```') == {"a": [1, 2]}
 
 
+async def _congested_with(limit: AdaptiveLimit, in_flight: int) -> None:
+    async with AsyncExitStack() as stack:
+        for _ in range(in_flight):
+            await stack.enter_async_context(limit.slot())
+        limit.congested()
+
+
 async def test_limit_halves_on_congestion_and_grows_back_by_one():
     limit = AdaptiveLimit(8)
-    limit.congested()
-    assert limit.limit == 4
-    limit.congested()
-    limit.congested()
-    limit.congested()
-    assert limit.limit == 1  # never below one
-    limit.succeeded()
-    assert limit.limit == 2  # one success per unit of the limit adds one
+    await _congested_with(limit, 4)  # 8 -> 4
+    await _congested_with(limit, 4)  # 4 -> 2
+    await _congested_with(limit, 2)  # 2 -> 1: two calls at once were too many
+    assert limit.limit == 1
+    for _ in range(PROBE_AFTER - 1):
+        limit.succeeded()
+    assert limit.limit == 1  # back to two (where it was congested) only after 16 in a row
     limit.succeeded()
     assert limit.limit == 2
+    limit.succeeded()
+    assert limit.limit == 2  # above that, one success per unit of the limit adds one
     limit.succeeded()
     assert limit.limit == 3
     for _ in range(100):
         limit.succeeded()
     assert limit.limit == 8  # capped
+
+
+async def test_a_congestion_with_one_call_in_flight_holds_the_limit_at_one_longer():
+    limit = AdaptiveLimit(2)
+    await _congested_with(limit, 1)
+    await _congested_with(limit, 1)
+    assert limit.limit == 1  # never below one
+    for _ in range(PROBE_AFTER - 1):
+        limit.succeeded()
+    assert limit.limit == 1
+    limit.succeeded()
+    assert limit.limit == 2
 
 
 async def test_calls_over_the_limit_wait_in_order_and_say_so():

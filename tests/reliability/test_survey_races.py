@@ -89,3 +89,33 @@ def test_run_stop_delete_raced(settings, order):
                 assert survey["status"] in ("stopped", "completed"), survey
                 stored = _answers(settings.database_url, sid)
                 assert len(stored) == len(set(stored)) == survey["progress"]["done"]
+
+
+def test_a_run_whose_survey_is_deleted_before_it_commits_answers_404(settings):
+    """The interleaving the race above once hit (a 500, StaleDataError): Run has read the
+    survey, then a Delete commits, then Run commits its 'running' status. Made certain
+    here: the delete happens inside Run's claim, between its read and its commit."""
+    with TestClient(create_app(settings)) as api:
+        sid = _create(api)
+        surveys = api.app.state.surveys
+        claim = surveys.claim
+
+        async def deleted_first(db, survey_id):
+            await _delete_elsewhere(settings.database_url, survey_id)
+            return await claim(db, survey_id)
+
+        surveys.claim = deleted_first
+        res = api.post(f"/api/surveys/{sid}/run")
+        assert res.status_code == 404, res.text
+        assert res.json()["error"] == "Survey not found"
+        assert api.get(f"/api/surveys/{sid}").status_code == 404
+        assert not surveys.is_active(sid)
+
+
+async def _delete_elsewhere(database_url: str, survey_id: str) -> None:
+    engine = create_async_engine(database_url)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(text("DELETE FROM surveys WHERE id = :s"), {"s": survey_id})
+    finally:
+        await engine.dispose()

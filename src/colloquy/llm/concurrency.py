@@ -5,7 +5,10 @@ running request when a new one arrives (the first stream ends cut short); hosted
 answer 429 when pushed. So each endpoint (base URL + model) gets a limit that starts at
 the cap (COLLOQUY_LLM_MAX_CONCURRENCY), halves on a congestion signal (a stream cut
 short, a dropped connection, a 429) and grows by one after `limit` calls in a row that
-went well. Calls over the limit wait in arrival order; the caller is told (so the live
+went well; the step back up to the number of calls in flight when congestion was last
+seen is taken only after PROBE_AFTER calls in a row went well (a server that takes one request
+at a time would otherwise have one answer cut at every step, and an answer cut four times
+fails). Calls over the limit wait in arrival order; the caller is told (so the live
 view can say "waiting for the model" instead of nothing, or an error).
 """
 
@@ -17,6 +20,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 DEFAULT_MAX_CONCURRENCY = 16
+PROBE_AFTER = 16  # calls that went well before the limit returns to a congested level
 CONGESTION_KINDS = frozenset({"truncated", "connection", "rate_limit"})
 
 
@@ -26,6 +30,7 @@ class AdaptiveLimit:
         self.limit = float(self.cap)
         self.active = 0
         self._successes = 0
+        self._congested_at = self.cap + 1  # calls in flight at the last congestion
         self._waiters: deque[asyncio.Future[None]] = deque()
 
     @asynccontextmanager
@@ -62,12 +67,15 @@ class AdaptiveLimit:
 
     def succeeded(self) -> None:
         self._successes += 1
-        if self._successes >= int(self.limit) and self.limit < self.cap:
+        at = int(self.limit)
+        needed = max(at, PROBE_AFTER) if at + 1 == max(2, self._congested_at) else at
+        if self._successes >= needed and self.limit < self.cap:
             self.limit = min(float(self.cap), self.limit + 1)
             self._successes = 0
             self._wake()
 
     def congested(self) -> None:
+        self._congested_at = max(1, self.active)
         self.limit = max(1.0, self.limit / 2)
         self._successes = 0
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.exc import StaleDataError
 
 from colloquy.api.schemas.surveys import SurveyCreate
 from colloquy.domain.personas.evidence_tier import mix_sentence
@@ -95,6 +98,18 @@ async def _row(db: AsyncSession, survey_id: str) -> SurveyRow:
     if row is None:
         raise NotFound("Survey not found")
     return row
+
+
+@asynccontextmanager
+async def _unless_deleted(db: AsyncSession) -> AsyncIterator[None]:
+    """A delete committed after this request read the survey leaves its UPDATE nothing to
+    match (at the commit, or at a flush before it): the survey is gone (404), not a server
+    error."""
+    try:
+        yield
+    except StaleDataError:
+        await db.rollback()
+        raise NotFound("Survey not found") from None
 
 
 async def _answer_counts(db: AsyncSession, ids: list[str] | None = None) -> dict[str, int]:
@@ -186,8 +201,9 @@ async def run_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -
     if not manager.is_active(survey_id):
         row.status, row.error = "running", None
         # PostgreSQL: the survey's lease goes with the running status (as a session's).
-        claimed = await manager.claim(db, survey_id)
-        await db.commit()
+        async with _unless_deleted(db):
+            claimed = await manager.claim(db, survey_id)
+            await db.commit()
         if claimed:
             manager.claimed(survey_id)
         manager.ensure_running(survey_id)
@@ -199,7 +215,8 @@ async def stop_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) 
     recorded = False
     if not await manager.stop(survey_id) and row.status == "running":
         row.status = "stopped"  # no process ran it: recorded here
-        await db.commit()
+        async with _unless_deleted(db):
+            await db.commit()
         recorded = True
     db.expire_all()
     survey = await get_survey(db, manager, survey_id)
