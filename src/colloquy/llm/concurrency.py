@@ -6,10 +6,10 @@ answer 429 when pushed. So each endpoint (base URL + model) gets a limit that st
 the cap (COLLOQUY_LLM_MAX_CONCURRENCY), halves on a congestion signal (a stream cut
 short, a dropped connection, a 429) and grows by one after `limit` calls in a row that
 went well; the step back up to the number of calls in flight when congestion was last
-seen is taken only after PROBE_AFTER calls in a row went well (a server that takes one request
-at a time would otherwise have one answer cut at every step, and an answer cut four times
-fails). Calls over the limit wait in arrival order; the caller is told (so the live
-view can say "waiting for the model" instead of nothing, or an error).
+seen is taken only after PROBE_AFTER calls in a row went well (a server that takes one
+request at a time would otherwise have an answer cut at every step, and an answer cut
+four times fails). Calls over the limit wait in arrival order; the caller is told (so the
+live view can say "waiting for the model" instead of nothing, or an error).
 """
 
 from __future__ import annotations
