@@ -100,6 +100,7 @@ async def _write(provider: Provider, prompt: str) -> tuple[ModelInsights, str]:
         )
         result = await provider.chat(req)
         cut = result.finish_reason == "length"
+        draft = None
         try:
             draft = parse_insights(result.text, cut_off=cut)
         except LLMError as err:
@@ -110,22 +111,21 @@ async def _write(provider: Provider, prompt: str) -> tuple[ModelInsights, str]:
                 err.message,
                 result.finish_reason,
             )
-            if cut:  # no room left: the cut text would only take more of it
-                messages, max_tokens = [messages[0]], max_tokens * 2
-            else:
-                messages = [
-                    messages[0],
-                    ChatMessage("assistant", result.text[:2000]),
-                    ChatMessage("user", RETRY_NUDGE),
-                ]
-            continue
-        if not cut:
+        if draft is not None and not cut:
             return draft, result.model
-        if kept is not None:
-            break  # cut twice: the room is not there
-        log.info("insights reply cut off at %d tokens; asking once more", max_tokens)
-        kept = (draft, result.model)
-        messages, max_tokens = [messages[0]], max_tokens * 2
+        if draft is not None:
+            if kept is not None:
+                break  # cut twice: the room is not there
+            log.info("insights reply cut off at %d tokens; asking once more", max_tokens)
+            kept = (draft, result.model)
+        if cut:  # no room left: the cut text would only take more of it
+            messages, max_tokens = [messages[0]], max_tokens * 2
+        else:
+            messages = [
+                messages[0],
+                ChatMessage("assistant", result.text[:2000]),
+                ChatMessage("user", RETRY_NUDGE),
+            ]
     if kept is not None:
         return kept
     raise ModelError(MSG_FAILED, status=502)
