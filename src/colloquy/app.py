@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 from functools import partial
 from importlib import import_module
 
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 from sqlalchemy import text
 
 from colloquy import __version__
@@ -159,34 +159,39 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app, settings.access_token, RequestPolicy(settings.host, settings.public_hosts)
     )
 
-    api = APIRouter(prefix="/api")
-    api.include_router(health.router)
-    api.include_router(model_settings.router)
-    api.include_router(embedding_settings.router)
-    api.include_router(model_profiles.router)
-    api.include_router(model_downloads.router)
-    api.include_router(auth.router)
-    api.include_router(generation.router)
-    api.include_router(documents.router)
-    api.include_router(trust.router)  # before personas: /personas/audit is not an id
-    api.include_router(persona_evidence.router)
-    api.include_router(personas_from_people.router)
-    api.include_router(personas.router)
-    api.include_router(compare.router)  # before sessions: /sessions/compare is not an id
-    api.include_router(usage.router)  # before sessions and surveys: /estimate is not an id
-    api.include_router(webhook_settings.router)
-    api.include_router(replay.router)
-    api.include_router(sessions.router)
-    api.include_router(events.router)
-    api.include_router(draft.router)
-    api.include_router(uploads.router)
-    api.include_router(question_templates.router)
-    api.include_router(results.router)
-    api.include_router(survey_calibration.router)  # before surveys: not an id
-    api.include_router(surveys.router)
-    api.include_router(guides.router)
-    api.include_router(survey_human_results.router)
-    app.include_router(api)
+    # Each router straight onto the app, in this order (the first match wins): FastAPI
+    # rebuilds every route at each include, and an /api router in between built them all
+    # twice for each app (about half of a test app's start).
+    api_routers = [
+        health.router,
+        model_settings.router,
+        embedding_settings.router,
+        model_profiles.router,
+        model_downloads.router,
+        auth.router,
+        generation.router,
+        documents.router,
+        trust.router,  # before personas: /personas/audit is not an id
+        persona_evidence.router,
+        personas_from_people.router,
+        personas.router,
+        compare.router,  # before sessions: /sessions/compare is not an id
+        usage.router,  # before sessions and surveys: /estimate is not an id
+        webhook_settings.router,
+        replay.router,
+        sessions.router,
+        events.router,
+        draft.router,
+        uploads.router,
+        question_templates.router,
+        results.router,
+        survey_calibration.router,  # before surveys: not an id
+        surveys.router,
+        guides.router,
+        survey_human_results.router,
+    ]
+    for router in api_routers:
+        app.include_router(router, prefix="/api")
     app.include_router(uploads.files_router)
 
     install_mcp(app)  # the MCP server's streamable HTTP at /mcp (docs/mcp.md)
