@@ -11,9 +11,13 @@ CHROMIUM := /usr/bin/chromium
 # The tests run on SQLite and PostgreSQL, the event relay's on Redis: by default on throwaway
 # servers the run starts itself (Debian's packages, `make services`); set
 # COLLOQUY_TEST_POSTGRES_URL / COLLOQUY_TEST_REDIS_URL to use running ones instead.
-# Parallel test processes (pytest-xdist); one per core by default.
-TEST_WORKERS ?= auto
-PYTEST := $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadgroup
+# Parallel test processes (pytest-xdist): the Python suites one more than cores (their tests
+# wait now and then on threads, subprocesses and loopback servers, and the extra worker
+# fills those gaps), the browser tests one per core (each drives a Chromium and a server).
+NPROC := $(shell nproc)
+TEST_WORKERS ?= $(shell echo $$(( $(NPROC) + 1 )))
+E2E_WORKERS ?= $(NPROC)
+PYTEST := $(VENV)/bin/pytest --dist loadgroup
 
 .PHONY: setup run lint test test-fast test-python test-frontend chromium services pdf-libs bench clean openapi
 
@@ -69,21 +73,20 @@ lint: $(VENV)/.synced frontend/node_modules/.installed
 
 # The browser tests run in their own pytest process, after everything else.
 test: setup chromium services lint
-	$(PYTEST) --ignore=tests/e2e
-	$(PYTEST) tests/e2e
+	$(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e
+	$(PYTEST) -n $(E2E_WORKERS) tests/e2e
 	cd frontend && npm test
 
 # The developers' inner loop: SQLite only, no browser, no PostgreSQL/Redis, no kill -9.
-# One worker more than cores: these tests wait now and then (threads, loopback servers),
-# and a third worker fills those gaps (2 cores: 3:27 with 2 workers, 3:02 with 3, 3:08 with 4).
-FAST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# As many workers as the full run (2 cores, 3 workers: 2:13; tests/README.md).
+FAST_WORKERS ?= $(TEST_WORKERS)
 test-fast: $(VENV)/.synced
 	COLLOQUY_TEST_SERVICES=off $(VENV)/bin/pytest -n $(FAST_WORKERS) --dist loadgroup \
 		--ignore=tests/e2e -m "not slow" -q
 
 test-python: setup chromium services
-	$(PYTEST) --ignore=tests/e2e
-	$(PYTEST) tests/e2e
+	$(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e
+	$(PYTEST) -n $(E2E_WORKERS) tests/e2e
 
 test-frontend: frontend/node_modules/.installed
 	cd frontend && npm test

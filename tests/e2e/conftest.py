@@ -1,12 +1,12 @@
-"""Browser end-to-end fixtures: a real `colloquy serve` process on a free loopback port, with a
-fresh data dir and a loopback fake OpenAI-compatible model, driven by Playwright in Debian's
-Chromium (Playwright's own browser download does not work here)."""
+"""Browser end-to-end fixtures: a real `colloquy serve` process on a free loopback port (forked
+from one that has imported the app: support/forked_server.py), with a fresh data dir and a
+loopback fake OpenAI-compatible model, driven by Playwright in Debian's Chromium
+(Playwright's own browser download does not work here)."""
 
+import multiprocessing
 import os
 import shutil
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -14,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import sync_playwright
 
+from support import forked_server
 from support.fake_openai import run_fake_openai
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,43 +53,28 @@ class LiveServer:
             **(extra_env or {}),
         }
         self.env.pop("COLLOQUY_DATABASE_URL", None)
-        self.proc: subprocess.Popen | None = None
+        self.proc: multiprocessing.process.BaseProcess | None = None
 
     def start(self) -> "LiveServer":
-        # Open for the server's whole life; closed in stop().
-        log = open(self.data_dir.parent / f"server-{self.port}.log", "wb")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "colloquy.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+        log = self.data_dir.parent / f"server-{self.port}.log"
+        args = ["serve", "--port", str(self.port), "--log-level", "warning"]
+        self.proc = forked_server.start(self.env, args, log, ROOT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}; see {log.name}")
+            if not self.proc.is_alive():
+                raise RuntimeError(f"server exited with {self.proc.exitcode}; see {log}")
             try:
                 if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
-            time.sleep(0.2)
+            time.sleep(0.1)
         raise RuntimeError("server did not start within 60 s")
 
     def stop(self, kill: bool = False) -> None:
-        if self.proc and self.proc.poll() is None:
+        if self.proc and self.proc.is_alive():
             self.proc.kill() if kill else self.proc.terminate()
-            self.proc.wait(timeout=20)
+            self.proc.join(timeout=20)
 
 
 @pytest.fixture(scope="session", autouse=True)
