@@ -15,7 +15,7 @@ CHROMIUM := /usr/bin/chromium
 # wait now and then on threads, subprocesses and loopback servers, and the extra worker
 # fills those gaps), the browser tests one per core (each drives a Chromium and a server).
 NPROC := $(shell nproc)
-TEST_WORKERS ?= $(shell echo $$(( $(NPROC) + 2 )))
+TEST_WORKERS ?= $(shell echo $$(( $(NPROC) + 1 )))
 E2E_WORKERS ?= $(NPROC)
 PYTEST := $(VENV)/bin/pytest --dist loadgroup
 
