@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import time
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import httpx
 import pytest
 
 from support.fake_openai import FakeReply, default_responder
+from support.forked_server import ForkedProcess
 from support.live_server import server_env, start
 from support.sessions_helpers import fake_model, session_body
 
@@ -25,7 +25,7 @@ def fake_llm():
         yield fake
 
 
-def start_server(settings, llm_url: str, log: Path) -> tuple[subprocess.Popen, str]:
+def start_server(settings, llm_url: str, log: Path) -> tuple[ForkedProcess, str]:
     return start(server_env(settings, llm_url), log)
 
 

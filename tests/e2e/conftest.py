@@ -3,7 +3,6 @@ from one that has imported the app: support/forked_server.py), with a fresh data
 loopback fake OpenAI-compatible model, driven by Playwright in Debian's Chromium
 (Playwright's own browser download does not work here)."""
 
-import multiprocessing
 import os
 import shutil
 import socket
@@ -53,7 +52,7 @@ class LiveServer:
             **(extra_env or {}),
         }
         self.env.pop("COLLOQUY_DATABASE_URL", None)
-        self.proc: multiprocessing.process.BaseProcess | None = None
+        self.proc: forked_server.ForkedProcess | None = None
 
     def start(self) -> "LiveServer":
         log = self.data_dir.parent / f"server-{self.port}.log"
@@ -61,8 +60,8 @@ class LiveServer:
         self.proc = forked_server.start(self.env, args, log, ROOT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            if not self.proc.is_alive():
-                raise RuntimeError(f"server exited with {self.proc.exitcode}; see {log}")
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}; see {log}")
             try:
                 if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
                     return self
@@ -72,9 +71,9 @@ class LiveServer:
         raise RuntimeError("server did not start within 60 s")
 
     def stop(self, kill: bool = False) -> None:
-        if self.proc and self.proc.is_alive():
+        if self.proc and self.proc.poll() is None:
             self.proc.kill() if kill else self.proc.terminate()
-            self.proc.join(timeout=20)
+            self.proc.wait(timeout=20)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,5 +1,9 @@
-"""Real `colloquy serve` subprocesses for the reliability and security tests (kill -9,
-concurrent writers, off-loopback start), plus a look at the stored messages."""
+"""Real `colloquy serve` processes for the reliability and security tests (kill -9,
+concurrent writers, off-loopback start), plus a look at the stored messages.
+
+Each server is a process of its own forked from one that has imported the app
+(support/forked_server.py): a fresh `python -m colloquy.cli serve` spent about 3 s of CPU on
+imports before it answered, and these tests start some forty of them."""
 
 from __future__ import annotations
 
@@ -7,13 +11,15 @@ import asyncio
 import os
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
+
+from support import forked_server
+from support.forked_server import ForkedProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,24 +48,12 @@ def server_env(settings, llm_url: str, **extra: str) -> dict[str, str]:
     return env
 
 
-def spawn(env: dict[str, str], log: Path, port: int, host: str | None = None) -> subprocess.Popen:
-    args = [
-        sys.executable,
-        "-m",
-        "colloquy.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-        *(["--host", host] if host else []),
-    ]
-    return subprocess.Popen(
-        args, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT
-    )
+def spawn(env: dict[str, str], log: Path, port: int, host: str | None = None) -> ForkedProcess:
+    args = ["serve", "--port", str(port), "--log-level", "warning"]
+    return forked_server.start(env, [*args, *(["--host", host] if host else [])], log, ROOT)
 
 
-def start(env: dict[str, str], log: Path, host: str | None = None) -> tuple[subprocess.Popen, str]:
+def start(env: dict[str, str], log: Path, host: str | None = None) -> tuple[ForkedProcess, str]:
     """A server that answers /api/health, and its URL (always reached over 127.0.0.1)."""
     port = free_port()
     proc = spawn(env, log, port, host)
@@ -77,7 +71,7 @@ def start(env: dict[str, str], log: Path, host: str | None = None) -> tuple[subp
     raise AssertionError("server did not start")
 
 
-def stop(proc: subprocess.Popen) -> None:
+def stop(proc: ForkedProcess | subprocess.Popen) -> None:
     if proc.poll() is None:
         proc.terminate()
         try:
