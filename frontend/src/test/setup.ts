@@ -1,10 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterEach } from "vitest";
 import { TestRequest } from "./request";
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps its toasts in a module-wide store, and a new <Toaster> shows every toast
+  // still active there: without this, one test's toasts (and their timers) reach the next.
+  toast.dismiss();
 });
 
 // jsdom lacks a few browser APIs that Radix primitives use.
