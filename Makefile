@@ -71,9 +71,15 @@ lint: $(VENV)/.synced frontend/node_modules/.installed
 	cd frontend && npm run --silent lint
 	cd frontend && npm run --silent typecheck
 
-# The browser tests run in their own pytest process, after everything else.
-test: setup chromium services lint
-	$(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e
+# The static checks run beside the Python suites (mostly one core, while the suites' tests
+# wait now and then on servers and processes); their output is printed after the suites', and
+# either failing fails the run. The browser tests run in their own pytest process, then Vitest.
+LINT_LOG := .lint.log
+test: setup chromium services
+	@{ $(MAKE) --no-print-directory lint > $(LINT_LOG) 2>&1; echo $$? > $(LINT_LOG).status; } & \
+	$(PYTEST) -n $(TEST_WORKERS) --ignore=tests/e2e; suites=$$?; wait; \
+	echo "--- make lint (ran beside the Python suites):"; cat $(LINT_LOG); \
+	test "$$(cat $(LINT_LOG).status)" = 0 || { echo "make lint failed"; exit 1; }; exit $$suites
 	$(PYTEST) -n $(E2E_WORKERS) tests/e2e
 	cd frontend && npm test
 
