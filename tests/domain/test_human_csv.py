@@ -91,6 +91,11 @@ def test_concepts_and_questions_by_id_number_or_name_in_any_case():
             'Row 4: respondent "R1" already rated this concept and question on row 2.',
         ),
         ('concept,question,rating\nc1,"q1,4\n', "Row 2: the CSV cannot be read"),
+        # A huge number is echoed as written, not as its 309 digits.
+        (
+            "concept,question,rating\nc1,q1,1e308\n",
+            "Row 2: the rating 1e308 is outside the question's scale (1 to 5).",
+        ),
     ],
 )
 def test_bad_input_names_the_row_and_the_problem(text, message):

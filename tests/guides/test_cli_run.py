@@ -130,6 +130,24 @@ def test_stimulus_files_are_uploaded(env, tmp_path):
     )
 
 
+def test_stimulus_files_outside_the_guides_folder_are_refused(env, tmp_path):
+    folder = tmp_path / "guides"
+    folder.mkdir()
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(PNG)
+    (folder / "link.png").symlink_to(secret)
+    guide = folder / "g.yaml"
+    for name in ("../secret.png", str(secret), "link.png", "/proc/self/pagemap", "~/x.png"):
+        image = f"  - type: image\n    title: Pack\n    file: {json.dumps(name)}\n"
+        guide.write_text(GUIDE.replace("stimuli:\n", "stimuli:\n" + image))
+        result = invoke("run", str(guide))
+        assert result.exit_code == 2, (name, result.output)
+        said = " ".join(result.output.split())
+        assert "is outside the guide's folder" in said, (name, said)
+        assert "Traceback" not in result.output
+    assert sessions(env) == []
+
+
 def test_resume_and_failures(env, tmp_path, fake):
     guide = tmp_path / "g.yaml"
     guide.write_text(GUIDE)

@@ -106,3 +106,39 @@ samples: 9
     ]
     guide, _ = load_guide(text.replace(", colour: red", "").replace("samples: 9", "samples: 1"))
     assert isinstance(guide, SurveyGuide) and guide.questions[0].scale == "purchase_intent"
+
+
+def _alias_chain(levels: int) -> str:
+    lines = ["kind: focus-group", "name: Bomb", 'a0: &a0 ["lol"]']
+    for i in range(1, levels + 1):
+        lines.append(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]")
+    return "\n".join(lines) + f"\nstimuli: *a{levels}\n"
+
+
+def test_aliases_that_expand_past_the_bound_are_refused():
+    # 10**6 values in about 400 bytes; every alias expanded once was gigabytes.
+    assert problems(_alias_chain(6)) == [
+        "line 8: The guide holds more than 100,000 values once its aliases (*name) are expanded"
+    ]
+    assert problems(_alias_chain(9))[0].endswith("once its aliases (*name) are expanded")
+    assert problems("kind: focus-group\nname: &n [*n]\n") == [
+        "line 2: An alias (*name) refers to the value that holds it"
+    ]
+
+
+def test_a_few_aliases_are_still_fine():
+    text = GOOD.replace("questions:\n", "q: &q What do you think?\nquestions:\n").replace(
+        "  - What do you think?", "  - *q"
+    )
+    with pytest.raises(GuideInvalid) as caught:
+        load_guide(text)
+    assert caught.value.errors == ["line 11: q: Unknown key"]  # the alias itself was read
+
+
+def test_nesting_past_the_bound_is_refused():
+    said = "The guide is nested more than 32 levels deep"
+    assert problems("kind: focus-group\nx: " + "[" * 40 + "]" * 40 + "\n") == [f"line 2: {said}"]
+    assert problems("[" * 100_000 + "]" * 100_000) == [f"line 1: {said}"]  # stopped as scanned
+    # JSON with a tab (read by the JSON fallback) too.
+    assert problems("\t" + "[" * 100_000 + "]" * 100_000) == [said]
+    assert problems('\t{"kind": "survey", "x": ' + "[" * 40 + "]" * 40 + "}") == [said]

@@ -3,8 +3,9 @@
 from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import APIRouter, Body, Response
+from fastapi import APIRouter, Body, Request, Response
 
+from colloquy.api.client_gone import unless_client_leaves
 from colloquy.api.deps import LLMDep, RuntimeDep, SessionDep
 from colloquy.api.schemas.model_profiles import ModelQuery
 from colloquy.api.schemas.results import (
@@ -71,8 +72,11 @@ async def export_markdown(session_id: str, db: SessionDep, runtime: RuntimeDep):
 
 
 @router.get("/sessions/{session_id}/report.pdf", response_class=Response)
-async def export_pdf(session_id: str, db: SessionDep, runtime: RuntimeDep):
-    filename, pdf = await pdf_report.pdf_report(db, session_id, runtime)
+async def export_pdf(session_id: str, request: Request, db: SessionDep, runtime: RuntimeDep):
+    drawn = await unless_client_leaves(request, pdf_report.pdf_report(db, session_id, runtime))
+    if isinstance(drawn, Response):
+        return drawn
+    filename, pdf = drawn
     return Response(
         content=pdf,
         media_type="application/pdf",

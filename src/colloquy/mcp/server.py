@@ -10,15 +10,18 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 
 from colloquy import __version__
 from colloquy.mcp import catalog
 from colloquy.mcp.context import ToolContext, started
 from colloquy.mcp.errors import ToolFailure
+from colloquy.mcp.stdio_errors import answer_unreadable
 from colloquy.settings import Settings
 
 INSTRUCTIONS = (
@@ -87,4 +90,8 @@ async def serve_stdio(settings: Settings) -> None:
     over stdin/stdout until the client closes them."""
     server = build_server(lambda _server: started(settings))
     async with stdio_server() as (read, write):
-        await server.run(read, write, server.create_initialization_options())
+        sink, checked = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(answer_unreadable, read, sink, write)
+            await server.run(checked, write, server.create_initialization_options())
+            tasks.cancel_scope.cancel()

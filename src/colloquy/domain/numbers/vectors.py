@@ -78,9 +78,14 @@ def mean_pairwise_distance(vectors: Sequence[Vector]) -> float | None:
     n = len(vectors)
     if n < 2:
         return None
-    sims = np.asarray(cosine_matrix(vectors, vectors), dtype=np.float64)
-    upper = sims[np.triu_indices(n, k=1)]
-    return float(np.mean(1.0 - upper))
+    # The sum over pairs of u_i . u_j (u: unit vectors, zero for a zero vector) is
+    # (|sum u|^2 - sum |u_i|^2) / 2: linear in n, where the n x n matrix grew with its square.
+    m = np.asarray(vectors, dtype=np.float64)
+    norms = np.linalg.norm(m, axis=1)
+    units = m / np.where(norms > 0, norms, 1.0)[:, None]
+    total = units.sum(axis=0)
+    pairs_sum = (float(total @ total) - float(np.einsum("ij,ij->", units, units))) / 2
+    return 1.0 - pairs_sum / (n * (n - 1) / 2)
 
 
 def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:

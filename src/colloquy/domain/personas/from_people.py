@@ -16,6 +16,7 @@ from typing import Any
 
 from colloquy.domain.constants import TRAITS
 from colloquy.domain.personas.evidence_tier import MAX_WORDS
+from colloquy.domain.text.csv_errors import csv_error_message
 from colloquy.domain.validation import validate_persona
 
 NOT_STATED = "Not stated"
@@ -95,10 +96,11 @@ def suggest_mapping(headers: Sequence[str]) -> dict[str, str]:
 
 def read_csv_rows(text: str) -> tuple[list[str], list[list[str]]]:
     """Header and rows of a CSV text (ValueError with a message when unreadable)."""
+    reader = csv.reader(io.StringIO(text), strict=True)
     try:
-        rows = list(csv.reader(io.StringIO(text)))
+        rows = list(reader)
     except csv.Error as exc:
-        raise ValueError(f"The CSV file could not be read: {exc}") from exc
+        raise ValueError(csv_error_message(exc, reader.line_num)) from exc
     rows = [r for r in rows if any(c.strip() for c in r)]
     if len(rows) < 2:
         raise ValueError(MSG_NO_ROWS)

@@ -44,6 +44,14 @@ h2, h3 { page-break-after: avoid; } tr, .quote { page-break-inside: avoid; }
 """
 
 
+# A report of a very long transcript (an imported group of thousands of turns) ran to
+# thousands of pages and a quarter of an hour of drawing: the PDF shows the first of them,
+# the exports hold everything (docs/reports.md).
+PDF_MAX_PARTICIPANTS = 200
+PDF_TRANSCRIPT_CHARS = 400_000  # about 150 pages
+_IN_EXPORTS = "the CSV, Markdown and JSON exports hold them all"
+
+
 def _e(value: Any) -> str:
     return escape(" ".join(str(value if value is not None else "").split()))
 
@@ -92,7 +100,8 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> str:
         for h in ("Name", "Age", "Gender", "Location", "Income", "O", "C", "E", "A", "N")
     )
     body = []
-    for p in session.get("participants") or []:
+    everyone = list(session.get("participants") or [])
+    for p in everyone[:PDF_MAX_PARTICIPANTS]:
         traits = p.get("traits") or {}
         cells = [p.get(k) for k in ("name", "age", "gender", "location", "income")]
         cells += [traits.get(t) for t in TRAITS]
@@ -106,9 +115,11 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> str:
         "<p class='muted'>Traits (0-100): O openness, C conscientiousness, E extraversion, "
         "A agreeableness, N neuroticism.</p>"
     )
+    more = len(everyone) - PDF_MAX_PARTICIPANTS
+    tail = f"<p class='muted'>… and {more:,} more participants ({_IN_EXPORTS}).</p>"
     return (
         f"<h2>Participants</h2>{legend}<table class='grid'><thead><tr>{head}</tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>"
+        f"<tbody>{''.join(body)}</tbody></table>{tail if more > 0 else ''}"
     )
 
 
@@ -154,6 +165,8 @@ def _insights(insights: dict[str, Any] | None) -> str:
 def _charts(analytics: dict[str, Any]) -> str:
     rounds = analytics.get("sentimentByQuestionRound") or []
     people = analytics.get("participation") or []
+    if len(people) > PDF_MAX_PARTICIPANTS:  # the most active: the chart's height grows per row
+        people = sorted(people, key=lambda p: -(p.get("responses") or 0))[:PDF_MAX_PARTICIPANTS]
     return (
         "<h2>Sentiment by question and round</h2>"
         + _img(sentiment_rounds_svg(rounds), "Sentiment by question and round")
@@ -201,7 +214,13 @@ def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]])
     if not messages:
         parts.append("<p class='muted'>No messages.</p>")
     current = object()
-    for m in messages:
+    room = PDF_TRANSCRIPT_CHARS
+    for shown, m in enumerate(messages):
+        room -= len(str(m.get("content") or ""))
+        if room < 0:
+            left = len(messages) - shown
+            parts.append(f"<p class='muted'>… and {left:,} more messages ({_IN_EXPORTS}).</p>")
+            break
         q = m.get("questionIndex")
         if q != current:
             current = q

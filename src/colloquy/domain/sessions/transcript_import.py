@@ -17,6 +17,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from colloquy.domain.text.csv_errors import csv_error_message
+from colloquy.domain.text.text_safety import clean_text
+
 MAX_BYTES = 5 * 1024 * 1024
 MAX_TURNS = 5000
 MAX_NAME = 60  # longer "names" before a colon are sentences, not speakers
@@ -40,6 +43,9 @@ MSG_NO_SPEAKERS = (
 MSG_ONE_SPEAKER = "Only one speaker found: a focus group needs at least two people"
 MSG_BAD_JSON = "Invalid JSON transcript: expected a list of {speaker, content, role?}"
 MSG_BAD_CSV = "Invalid CSV transcript: expected columns speaker,content[,role]"
+MSG_JSON_TOO_DEEP = "Invalid JSON transcript: it is nested too deeply"
+MSG_NO_PARTICIPANTS = "Every speaker is a moderator: a focus group needs participants"
+
 
 
 def msg_unknown_moderator(name: str) -> str:
@@ -102,7 +108,7 @@ def parse_speaker_lines(text: str) -> list[Turn]:
             continue
         match = _SPEAKER_LINE.match(line)
         if match and _is_name(match["speaker"]):
-            turns.append(Turn(match["speaker"].strip(), match["text"].strip()))
+            turns.append(Turn(clean_text(match["speaker"]).strip(), match["text"].strip()))
         elif turns:  # a continuation of the previous turn
             last = turns[-1]
             joined = f"{last.content} {line.strip()}".strip()
@@ -113,18 +119,26 @@ def parse_speaker_lines(text: str) -> list[Turn]:
 
 
 def _turn(speaker: Any, content: Any, role: Any) -> Turn | None:
-    name = str(speaker or "").strip()
-    body = str(content or "").strip()
+    # JSON's "\u0000" and "\ud800" reach here as NUL and lone surrogates: no database
+    # stores them (PostgreSQL refuses NUL, UTF-8 has no surrogates).
+    name = clean_text(str(speaker or "")).strip()
+    body = clean_text(str(content or "")).strip()
     if not name or not body:
         return None
-    return Turn(name[:MAX_NAME], body, str(role).strip().lower() if role else None)
+    return Turn(name[:MAX_NAME], body, clean_text(str(role)).strip().lower() if role else None)
+
+
+def _load_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise TranscriptError(MSG_JSON_TOO_DEEP) from None
+    except ValueError as exc:
+        raise TranscriptError(MSG_BAD_JSON) from exc
 
 
 def parse_json(text: str) -> list[Turn]:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise TranscriptError(MSG_BAD_JSON) from exc
+    data = _load_json(text)
     if isinstance(data, dict):  # {"turns": [...]} is accepted too
         data = data.get("turns") or data.get("messages")
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
@@ -135,8 +149,16 @@ def parse_json(text: str) -> list[Turn]:
     return [t for t in turns if t is not None]
 
 
+def _csv_rows(text: str) -> list[list[str]]:
+    reader = csv.reader(io.StringIO(text), strict=True)
+    try:
+        return [r for r in reader if any(c.strip() for c in r)]
+    except csv.Error as exc:
+        raise TranscriptError(f"Invalid CSV transcript: {csv_error_message(exc, reader.line_num)}") from exc
+
+
 def parse_csv(text: str) -> list[Turn]:
-    rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
+    rows = _csv_rows(text)
     if rows and [c.strip().lower() for c in rows[0][:2]] == ["speaker", "content"]:
         rows = rows[1:]
     if any(len(r) < 2 for r in rows):
@@ -147,20 +169,19 @@ def parse_csv(text: str) -> list[Turn]:
     return [t for t in turns if t is not None]
 
 
-def _find_moderator(turns: list[Turn], given: str | None) -> str | None:
+def _find_moderators(turns: list[Turn], given: str | None) -> list[str]:
+    """The moderator named by the form; else every speaker with a moderator role; else
+    every speaker with a usual moderator name (a group may have two moderators)."""
     speakers = {t.speaker.lower(): t.speaker for t in turns}
     if given and given.strip():
         found = speakers.get(given.strip().lower())
         if found is None:
             raise TranscriptError(msg_unknown_moderator(given.strip()))
-        return found
-    for t in turns:
-        if t.role in MODERATOR_ROLES:
-            return t.speaker
-    for t in turns:
-        if t.speaker.lower() in MODERATOR_NAMES:
-            return t.speaker
-    return None
+        return [found]
+    by_role = [t.speaker for t in turns if t.role in MODERATOR_ROLES]
+    if by_role:
+        return list(dict.fromkeys(by_role))
+    return list(dict.fromkeys(t.speaker for t in turns if t.speaker.lower() in MODERATOR_NAMES))
 
 
 def build_transcript(turns: list[Turn], moderator: str | None = None) -> Transcript:
@@ -171,20 +192,23 @@ def build_transcript(turns: list[Turn], moderator: str | None = None) -> Transcr
         raise TranscriptError(MSG_TOO_MANY)
     if len({t.speaker.lower() for t in turns}) < 2:
         raise TranscriptError(MSG_ONE_SPEAKER)
-    mod = _find_moderator(turns, moderator)
-    mod_key = mod.lower() if mod else None
+    mods = _find_moderators(turns, moderator)
+    names = {m.lower(): m for m in mods}  # each moderator as first written
     people: dict[str, str] = {}  # lower-case name -> name as first written
     questions: list[str] = []
     out: list[ImportedTurn] = []
     for t in turns:
-        is_mod = t.speaker.lower() == mod_key
+        key = t.speaker.lower()
+        is_mod = key in names
         if is_mod and "?" in t.content:
             questions.append(t.content)
         elif not is_mod:
-            people.setdefault(t.speaker.lower(), t.speaker)
-        speaker = mod if is_mod and mod else people.get(t.speaker.lower(), t.speaker)
+            people.setdefault(key, t.speaker)
+        speaker = names[key] if is_mod else people.get(key, t.speaker)
         out.append(ImportedTurn(speaker, t.content, is_mod, len(questions) - 1))
-    return Transcript(out, mod, list(people.values()), questions)
+    if not people:
+        raise TranscriptError(MSG_NO_PARTICIPANTS)
+    return Transcript(out, mods[0] if mods else None, list(people.values()), questions)
 
 
 def detect_format(text: str, filename: str = "") -> str:
@@ -197,6 +221,8 @@ def detect_format(text: str, filename: str = "") -> str:
     if text.lstrip()[:1] in ("[", "{"):
         try:
             json.loads(text)
+        except RecursionError:
+            return "json"  # refused by parse_json with its reason
         except ValueError:
             return "lines"  # "[T001] Ana: ..." starts with a bracket too
         return "json"
@@ -205,9 +231,9 @@ def detect_format(text: str, filename: str = "") -> str:
 
 def parse_transcript(text: str, filename: str = "", moderator: str | None = None) -> Transcript:
     """The whole pipeline for text already decoded (or extracted from DOCX/PDF)."""
-    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise TranscriptError(MSG_TOO_BIG)
-    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    text = clean_text(text).replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     if not text.strip():
         raise TranscriptError(MSG_EMPTY)
     readers = {"json": parse_json, "csv": parse_csv, "lines": parse_speaker_lines}

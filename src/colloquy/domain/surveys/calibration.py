@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from colloquy.domain.numbers.vectors import pearson
+from colloquy.domain.text.csv_errors import csv_error_message
 
 CALIBRATION_MAX_ROWS = 10_000
 CALIBRATION_MAX_BYTES = 5 * 1024 * 1024
@@ -28,7 +29,14 @@ MIN_ROWS = 3  # a correlation needs at least three pairs
 def parse_calibration_csv(text: str, points: int) -> tuple[list[tuple[str, int]], list[str]]:
     """(rows, errors): `text,rating` rows, header names case-insensitive, ratings whole
     numbers 1..points. Any error rejects the whole file (nothing is rated)."""
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text), strict=True)
+    try:
+        return _parse_rows(reader, points)
+    except csv.Error as exc:
+        return [], [csv_error_message(exc, reader.line_num) + "."]
+
+
+def _parse_rows(reader: Any, points: int) -> tuple[list[tuple[str, int]], list[str]]:
     header = next(reader, None)
     if header is None or not any(cell.strip() for cell in header):
         return [], ["The file is empty: expected a header row with the columns text and rating."]
@@ -55,7 +63,7 @@ def parse_calibration_csv(text: str, points: int) -> tuple[list[tuple[str, int]]
             errors.append(f"Row {line}: the text is over {TEXT_MAX_CHARS:,} characters.")
         elif rating is None or not 1 <= rating <= points:
             errors.append(
-                f"Row {line}: the rating {raw!r} is not a whole number from 1 to {points}."
+                f"Row {line}: the rating {raw[:40]!r} is not a whole number from 1 to {points}."
             )
         else:
             rows.append((answer, rating))

@@ -182,7 +182,10 @@ def _rows(
             elif rating is None:
                 problems.append(f"the rating {raw[:40]!r} is not a whole number from 1 to {top}")
             elif not 1 <= rating <= top:
-                problems.append(f"the rating {rating} is outside the question's scale (1 to {top})")
+                # The cell as written, cut short: 1e308 is a whole number of 309 digits.
+                problems.append(
+                    f"the rating {_short(raw, 40)} is outside the question's scale (1 to {top})"
+                )
         respondent = cell("respondent") if has_respondent else f"row {line}"
         if has_respondent and not respondent:
             problems.append("the respondent is empty")

@@ -119,13 +119,39 @@ WORRY = frozenset(
 )
 
 
-def _kinds(answer: dict[str, Any], names: list[str]) -> list[str]:
+_WORD_RUN = re.compile(r"\w+")
+
+
+class _NamesByWord:
+    """Names by the first word run of the name (lower case): a name can label a line of an
+    answer only when that word is in the answer. An imported group has thousands of
+    speakers; giving answer cleaning only the names whose word is there keeps the check
+    linear in the answers instead of answers x speakers (the same names are found)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.by_word: dict[str, list[str]] = defaultdict(list)
+        self.always: list[str] = []  # a name without a word run cannot be looked up
+        for n in dict.fromkeys(names):
+            first = _WORD_RUN.search(n)
+            if first:
+                self.by_word[first.group(0).lower()].append(n)
+            else:
+                self.always.append(n)
+
+    def others_in(self, text: str, speaker: str) -> list[str]:
+        found = list(self.always)
+        for word in dict.fromkeys(w.lower() for w in _WORD_RUN.findall(text)):
+            found += self.by_word.get(word, ())
+        return [n for n in found if n != speaker]
+
+
+def _kinds(answer: dict[str, Any], names: _NamesByWord) -> list[str]:
     text = answer.get("rawContent") or answer["content"]
     kinds = []
     if AI_SPEECH.search(text) or AI_SPEECH.search(answer["content"]):
         kinds.append(AI)
     repairs = set(answer.get("repairs") or [])
-    others = [n for n in names if n != answer["speaker"]]
+    others = names.others_in(text, answer["speaker"])
     repairs |= set(clean_answer(text, speaker=answer["speaker"], others=others).repairs)
     if OTHER_SPEAKER in repairs:
         kinds.append(OTHER_VOICE)
@@ -136,8 +162,9 @@ def _kinds(answer: dict[str, Any], names: list[str]) -> list[str]:
 
 def character_breaks(answers: Sequence[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     items = []
+    by_word = _NamesByWord(names)
     for a in answers:
-        kinds = _kinds(a, names)
+        kinds = _kinds(a, by_word)
         if kinds:
             excerpt = " ".join((a.get("rawContent") or a["content"]).split())[:160]
             items.append(

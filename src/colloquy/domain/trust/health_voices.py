@@ -8,6 +8,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from colloquy.domain.numbers.vectors import add, dot, norm, quartiles, rounded
 from colloquy.domain.text.words import word_count
 from colloquy.domain.trust.health_metrics import (
@@ -79,22 +82,7 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         return finding(
             "distinctiveness", "Distinct voices", NA, "Needs two speakers with 2+ answers.", []
         )
-    sums = {p: [sum(col) for col in zip(*(a["vector"] for a in by_p[p]))] for p in speakers}
-    unit = {p: _scaled(sums[p], 1.0) for p in speakers}
-    # Ties count against the speaker: an answer as close to k-1 other speakers as to its
-    # own earns 1/k (a fair guess among them), so identical answers score at chance.
-    hits, misses = 0.0, []
-    for p in speakers:
-        for a in by_p[p]:
-            own = dot(a["vector"], _scaled(add(sums[p], [-x for x in a["vector"]]), 1.0))
-            others = [dot(a["vector"], unit[o]) for o in speakers if o != p]
-            if any(score > own + TIE for score in others):
-                misses.append(a["id"])
-                continue
-            tied = sum(1 for score in others if abs(score - own) <= TIE)
-            hits += 1 / (1 + tied)
-            if tied:
-                misses.append(a["id"])
+    hits, misses = _attribution(by_p, speakers)
     total = sum(len(by_p[p]) for p in speakers)
     accuracy, chance = hits / total, 1 / len(speakers)
     ratio = accuracy / chance
@@ -117,6 +105,63 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         humanBenchmark={"accuracy": 0.468, "chance": 0.255},
         syntheticBenchmark={"accuracy": 0.325, "chance": 0.312},
     )
+
+
+def _attribution(
+    by_p: dict[int, list[dict[str, Any]]], speakers: list[int]
+) -> tuple[float, list[str]]:
+    """Each answer scored against its speaker's other answers (their mean direction) and
+    every other speaker's; one matrix product per speaker, not a loop per pair."""
+    # Ties count against the speaker: an answer as close to k-1 other speakers as to its
+    # own earns 1/k (a fair guess among them), so identical answers score at chance.
+    if len({len(a["vector"]) for p in speakers for a in by_p[p]}) != 1:
+        return _attribution_mixed(by_p, speakers)
+    vectors = {p: np.asarray([a["vector"] for a in by_p[p]], dtype=np.float64) for p in speakers}
+    sums = {p: vectors[p].sum(axis=0) for p in speakers}
+    units = np.asarray([_unit_rows(sums[p][None, :])[0] for p in speakers])
+    hits, misses = 0.0, []
+    for k, p in enumerate(speakers):
+        own_vectors = vectors[p]
+        rest = _unit_rows(sums[p][None, :] - own_vectors)  # each answer left out in turn
+        own = np.einsum("ij,ij->i", own_vectors, rest)
+        others = np.delete(own_vectors @ units.T, k, axis=1)
+        beaten = (others > own[:, None] + TIE).any(axis=1)
+        tied = (np.abs(others - own[:, None]) <= TIE).sum(axis=1)
+        for a, lost, ties in zip(by_p[p], beaten.tolist(), tied.tolist(), strict=True):
+            if lost:
+                misses.append(a["id"])
+                continue
+            hits += 1 / (1 + ties)
+            if ties:
+                misses.append(a["id"])
+    return hits, misses
+
+
+def _unit_rows(m: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    norms = np.linalg.norm(m, axis=1)
+    scaled: npt.NDArray[np.float64] = m / np.where(norms > 0, norms, 1.0)[:, None]
+    return scaled
+
+
+def _attribution_mixed(
+    by_p: dict[int, list[dict[str, Any]]], speakers: list[int]
+) -> tuple[float, list[str]]:
+    """The same for vectors of different lengths (two embedders): those score 0."""
+    sums = {p: [sum(col) for col in zip(*(a["vector"] for a in by_p[p]))] for p in speakers}
+    unit = {p: _scaled(sums[p], 1.0) for p in speakers}
+    hits, misses = 0.0, []
+    for p in speakers:
+        for a in by_p[p]:
+            own = dot(a["vector"], _scaled(add(sums[p], [-x for x in a["vector"]]), 1.0))
+            others = [dot(a["vector"], unit[o]) for o in speakers if o != p]
+            if any(score > own + TIE for score in others):
+                misses.append(a["id"])
+                continue
+            tied = sum(1 for score in others if abs(score - own) <= TIE)
+            hits += 1 / (1 + tied)
+            if tied:
+                misses.append(a["id"])
+    return hits, misses
 
 
 def _scaled(v: Sequence[float], length: float) -> list[float]:

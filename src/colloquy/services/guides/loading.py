@@ -17,6 +17,17 @@ from colloquy.errors import ValidationFailed
 from colloquy.services.guides.models import FocusGroupGuide, Guide, SurveyGuide
 
 MAX_GUIDE_BYTES = 1_000_000
+# An alias repeats what its anchor holds: a few hundred bytes of anchors, each repeating the
+# one before ten times, stand for billions of values. Counted with every repeat expanded,
+# a guide holds at most this many keys, values and items, nested at most this deep.
+MAX_GUIDE_VALUES = 100_000
+MAX_GUIDE_DEPTH = 32
+MSG_TOO_MANY_VALUES = (
+    f"The guide holds more than {MAX_GUIDE_VALUES:,} values once its aliases (*name) are "
+    "expanded"
+)
+MSG_TOO_DEEP = f"The guide is nested more than {MAX_GUIDE_DEPTH} levels deep"
+MSG_SELF_ALIAS = "An alias (*name) refers to the value that holds it"
 KINDS: dict[str, type[FocusGroupGuide | SurveyGuide]] = {
     "focus-group": FocusGroupGuide,
     "survey": SurveyGuide,
@@ -39,7 +50,23 @@ class GuideInvalid(ValidationFailed):
 # PyYAML ships no type information (and no stub package is installed): its loader is Any.
 class _LineLoader(yaml.SafeLoader):  # type: ignore[misc]
     """Safe YAML, keeping where each key and item is. Only true and false are booleans (as
-    in YAML 1.2 and JSON): an answer scale's "No" and "Yes" stay words."""
+    in YAML 1.2 and JSON): an answer scale's "No" and "Yes" stay words. Nesting stops at
+    MAX_GUIDE_DEPTH as the text is scanned: PyYAML's scanner slows with the square of the
+    open brackets (100,000 took seconds) and composes nested values recursively."""
+
+    def _too_deep(self) -> GuideInvalid:
+        return GuideInvalid([GuideProblem("", MSG_TOO_DEEP, self.get_mark().line + 1)])
+
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        if self.flow_level >= MAX_GUIDE_DEPTH:
+            raise self._too_deep()
+        super().fetch_flow_collection_start(token_class)
+
+    def add_indent(self, column: int) -> bool:
+        if len(self.indents) >= MAX_GUIDE_DEPTH:
+            raise self._too_deep()
+        added: bool = super().add_indent(column)
+        return added
 
 
 _BOOL = "tag:yaml.org,2002:bool"
@@ -69,6 +96,70 @@ def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int], dupes: list[GuidePro
             _walk(item, (*loc, i), lines, dupes)
 
 
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def check_size(root: yaml.Node) -> None:
+    """GuideInvalid when the document, every alias expanded, holds more than
+    MAX_GUIDE_VALUES values, nests deeper than MAX_GUIDE_DEPTH or holds itself. Each node
+    is visited once (an alias is the same node again), so the check itself stays small."""
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if children_done:
+            kids = _children(node)
+            size[key] = 1 + sum(size[id(k)] for k in kids)
+            depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
+            open_nodes.discard(key)
+            if size[key] > MAX_GUIDE_VALUES:
+                raise GuideInvalid([GuideProblem("", MSG_TOO_MANY_VALUES, node.start_mark.line + 1)])
+            if depth[key] > MAX_GUIDE_DEPTH:
+                raise GuideInvalid([GuideProblem("", MSG_TOO_DEEP, node.start_mark.line + 1)])
+            continue
+        if key in size:
+            continue
+        if key in open_nodes:
+            raise GuideInvalid([GuideProblem("", MSG_SELF_ALIAS, node.start_mark.line + 1)])
+        open_nodes.add(key)
+        stack.append((node, True))
+        stack += [(k, False) for k in _children(node) if id(k) not in size]
+
+
+def _check_data(data: Any) -> None:
+    """The same bounds for a guide read as JSON (a tree: no aliases)."""
+    count = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        count += 1
+        if count > MAX_GUIDE_VALUES:
+            raise GuideInvalid([GuideProblem("", MSG_TOO_MANY_VALUES)])
+        if level > MAX_GUIDE_DEPTH:
+            raise GuideInvalid([GuideProblem("", MSG_TOO_DEEP)])
+        if isinstance(value, dict):
+            stack += [(v, level + 1) for kv in value.items() for v in kv]
+        elif isinstance(value, list):
+            stack += [(v, level + 1) for v in value]
+
+
+def _read_json(text: str) -> Any:
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise GuideInvalid([GuideProblem("", MSG_TOO_DEEP)]) from None
+    _check_data(data)
+    return data
+
+
 def parse_text(text: str) -> tuple[Any, Lines]:
     """The document and the line of each key and item; GuideInvalid for broken syntax."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_GUIDE_BYTES:
@@ -79,10 +170,13 @@ def parse_text(text: str) -> tuple[Any, Lines]:
         node = loader.get_single_node()
         if node is None:
             raise GuideInvalid([GuideProblem("", "The guide is empty", 1)])
+        check_size(node)
         data = loader.construct_document(node)
+    except RecursionError:  # PyYAML composes nested values recursively
+        raise GuideInvalid([GuideProblem("", MSG_TOO_DEEP)]) from None
     except yaml.YAMLError as exc:
         try:
-            return json.loads(text), {}
+            return _read_json(text), {}
         except ValueError:
             pass
         mark = getattr(exc, "problem_mark", None)

@@ -3,6 +3,7 @@ the library, stimulus files on disk (read by `colloquy run` only), the model."""
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,10 @@ MSG_FILE_NEEDS_CLI = (
     "or upload the image and give its url"
 )
 MSG_NO_PROFILE = "No model profile is named {name!r} (see Settings, Model profiles)"
+
+
+def msg_outside(name: str) -> str:
+    return f"{name} is outside the guide's folder: give a path relative to the guide, inside it"
 
 
 @dataclass
@@ -65,6 +70,27 @@ async def resolve_participants(
     out.participant_ids = list(dict.fromkeys(ids))
 
 
+def _stimulus_path(name: str, base_dir: Path) -> Path | None:
+    """The file a guide names, when it is inside the guide's folder (symbolic links
+    followed): an absolute path, `..` or a link out of the folder reaches other files."""
+    if Path(name).is_absolute() or name.startswith("~"):
+        return None
+    folder = base_dir.resolve()
+    path = (folder / name).resolve()
+    return path if path.is_relative_to(folder) else None
+
+
+def _read_image(path: Path) -> bytes | str:
+    """The file's bytes (at most FILE_MAX_BYTES + 1), or why it cannot be read."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return "is not a file"
+        with path.open("rb") as f:  # read with a bound: the size on disk may not be true
+            return f.read(FILE_MAX_BYTES + 1)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or type(exc).__name__})"
+
+
 def read_stimulus_files(
     stimuli: list[Stimulus], key: str, base_dir: Path | None, lines: Lines, out: Resolved
 ) -> None:
@@ -75,18 +101,22 @@ def read_stimulus_files(
         if base_dir is None:
             out.problems.append(problem(loc, MSG_FILE_NEEDS_CLI, lines))
             continue
-        path = (base_dir / s.file).expanduser()
-        if not path.is_file():
+        path = _stimulus_path(s.file, base_dir)
+        if path is None:
+            out.problems.append(problem(loc, msg_outside(s.file), lines))
+            continue
+        if not path.exists():
             out.problems.append(problem(loc, f"No such file: {s.file}", lines))
             continue
-        size = path.stat().st_size
-        if size > FILE_MAX_BYTES:
+        data = _read_image(path)
+        if isinstance(data, str):
+            out.problems.append(problem(loc, f"{s.file} {data}", lines))
+        elif len(data) > FILE_MAX_BYTES:
+            size = max(len(data), path.stat().st_size)
             out.problems.append(
                 problem(loc, f"{s.file} is {size / 1024 / 1024:.1f} MB; the limit is 10 MB", lines)
             )
-            continue
-        data = path.read_bytes()
-        if not data:
+        elif not data:
             out.problems.append(problem(loc, f"{s.file} is empty", lines))
         elif image_kind(data[:16]) is None:
             out.problems.append(

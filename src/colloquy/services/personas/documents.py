@@ -10,21 +10,22 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
-import zipfile
 from typing import Any
 
 from colloquy.domain.files.document_sniff import accepts, decode_text, sniff
 from colloquy.domain.files.images import IMAGE_MIMES
+from colloquy.domain.text.text_safety import clean_text
 from colloquy.domain.validation import MSG_NO_FILE, document_type, validate_document_file
 from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
+from colloquy.services.bounded import run_bounded
 from colloquy.services.models.errors import model_error
 from colloquy.services.multipart_upload import ReceivedFile
+from colloquy.services.personas.docx_reader import docx_blocks
 
 TEXT_LIMIT = 100_000  # characters handed back; more would swamp any prompt anyway
-DOCX_MAX_UNPACKED = 200 * 1024 * 1024  # refuse zip bombs before python-docx inflates them
 MSG_EMPTY = "The file is empty"
 MSG_NO_TEXT = "No text found in this file"
 MSG_PDF_NO_TEXT = "No text could be extracted from this PDF"
@@ -71,39 +72,29 @@ def pdf_text(data: bytes, limit: int = TEXT_LIMIT) -> str:
         raise
     except Exception as exc:  # pypdf raises many types for damaged files
         raise ValidationFailed([MSG_PDF_UNREADABLE]) from exc
-    text = "\n\n".join(p.strip() for p in parts if p.strip())
+    # A PDF's text can hold NUL (which PostgreSQL refuses) and lone surrogates.
+    text = clean_text("\n\n".join(p.strip() for p in parts if p.strip())).strip()
     if not text:
         raise ValidationFailed([MSG_PDF_NO_TEXT])
     return text
 
 
 def docx_text(data: bytes) -> str:
-    import docx
-    from docx.table import Table
-
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            if sum(i.file_size for i in archive.infolist()) > DOCX_MAX_UNPACKED:
-                raise ValidationFailed([MSG_DOCX_UNREADABLE])
-        document = docx.Document(io.BytesIO(data))
-        parts: list[str] = []
-        for block in document.iter_inner_content():  # paragraphs and tables in order
-            if isinstance(block, Table):
-                parts += ["\t".join(c.text.strip() for c in row.cells) for row in block.rows]
-            else:
-                parts.append(block.text)
+        parts = docx_blocks(data)
     except ValidationFailed:
         raise
-    except Exception as exc:
+    except Exception as exc:  # zipfile and lxml raise many types for damaged files
         raise ValidationFailed([MSG_DOCX_UNREADABLE]) from exc
-    text = "\n".join(parts).strip()
+    text = clean_text("\n".join(parts)).strip()
     if not text:
         raise ValidationFailed([MSG_DOCX_NO_TEXT])
     return text
 
 
 def plain_text(data: bytes) -> str:
-    text = (decode_text(data) or "").replace("\r\n", "\n").replace("\r", "\n").strip()
+    text = (decode_text(data) or "").replace("\r\n", "\n").replace("\r", "\n")
+    text = clean_text(text).strip()  # UTF-16 can spell NUL and lone surrogates
     if not text:
         raise ValidationFailed([MSG_NO_TEXT])
     return text
@@ -141,6 +132,14 @@ def read_text(kind: str, data: bytes, limit: int = TEXT_LIMIT) -> str:
     return _READERS[kind](data)
 
 
+async def read_text_bounded(kind: str, data: bytes, limit: int = TEXT_LIMIT) -> str:
+    """`read_text` off the event loop: PDF and DOCX in a child process with a time and
+    memory bound (services/bounded.py), plain text in a thread."""
+    if kind in ("pdf", "docx"):
+        return await run_bounded(read_text, kind, data, limit)
+    return await asyncio.to_thread(read_text, kind, data, limit)
+
+
 async def extract_document(upload: ReceivedFile | None, provider: Provider) -> dict[str, Any]:
     """{text, filename, characters, truncated, type} of an uploaded document."""
     if upload is None or not upload.filename.strip():
@@ -161,7 +160,7 @@ async def extract_document(upload: ReceivedFile | None, provider: Provider) -> d
     if kind in IMAGE_MIMES:
         text = await _describe_image(provider, data, sniffed.mime)
     else:
-        text = await asyncio.to_thread(_READERS[kind], data)
+        text = await read_text_bounded(kind, data)
     truncated = len(text) > TEXT_LIMIT
     text = text[:TEXT_LIMIT]
     return {

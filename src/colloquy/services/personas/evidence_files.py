@@ -4,7 +4,6 @@ evidence types TXT, DOCX, PDF, CSV and MD. Nothing is written here."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 from colloquy.domain.constants import FILE_MAX_BYTES
@@ -12,7 +11,7 @@ from colloquy.domain.files.document_sniff import accepts, sniff
 from colloquy.domain.validation import MSG_NO_FILE, validate_document_file
 from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import ReceivedFile
-from colloquy.services.personas.documents import MSG_EMPTY, read_text
+from colloquy.services.personas.documents import MSG_EMPTY, read_text_bounded
 from colloquy.services.sessions.uploads import display_name
 
 EVIDENCE_TYPES = ("txt", "docx", "pdf", "csv", "md")
@@ -61,5 +60,5 @@ def check_upload(upload: ReceivedFile | None) -> tuple[str, str, bytes]:
 async def read_evidence(upload: ReceivedFile | None) -> EvidenceText:
     shown, kind, data = check_upload(upload)
     reader_kind = "txt" if kind == "md" else kind
-    text = await asyncio.to_thread(read_text, reader_kind, data, EVIDENCE_TEXT_LIMIT)
+    text = await read_text_bounded(reader_kind, data, EVIDENCE_TEXT_LIMIT)
     return EvidenceText(shown, kind, text, data)

@@ -106,7 +106,7 @@ def _mapping(raw: str | None, headers: list[str]) -> dict[str, str]:
         return rules.suggest_mapping(headers)
     try:
         value = json.loads(raw)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # "[[[[..." overflows json's recursion
         raise ValidationFailed([MSG_BAD_MAPPING]) from exc
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
         raise ValidationFailed([MSG_BAD_MAPPING])

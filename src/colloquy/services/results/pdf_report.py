@@ -1,13 +1,14 @@
 """The PDF report of a session: HTML from domain/html_report.py, drawn by WeasyPrint.
 
-Why a thread: laying out a long transcript takes a noticeable fraction of a second of CPU,
-which must not stall the event loop. Why a URL fetcher that refuses everything but data:
-URLs: the document is self-contained, so nothing in it may reach the network or disk.
+Why a child process (services/bounded.py): laying out a long transcript takes seconds of
+CPU, which must not stall the event loop, and drawing stops at a time and memory bound or
+when the client goes away (the route cancels it). Why a URL fetcher that refuses
+everything but data: URLs: the document is self-contained, so nothing in it may reach the
+network or disk.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -18,6 +19,7 @@ from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.sessions.record import SessionRecord
 from colloquy.errors import AppError
 from colloquy.runtime import Runtime
+from colloquy.services.bounded import TooCostly, run_bounded
 from colloquy.services.models.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.results.exports import export_filename
@@ -28,6 +30,13 @@ from colloquy.store.types import utcnow
 MSG_PDF_UNAVAILABLE = (
     "PDF reports need WeasyPrint and its system libraries (Pango); "
     "run `make setup` or install the libpango packages"
+)
+
+PDF_SECONDS = 180.0
+PDF_MEMORY_MB = 2048
+MSG_PDF_TOO_LONG = (
+    f"The PDF report needs more than {PDF_SECONDS:g} s or {PDF_MEMORY_MB} MB to draw; "
+    "download the Markdown or CSV export instead"
 )
 
 
@@ -81,5 +90,10 @@ async def pdf_report(
     db: AsyncSession, session_id: str, runtime: Runtime | None = None
 ) -> tuple[str, bytes]:
     session, html = await session_report_html(db, session_id, runtime)
-    pdf = await asyncio.to_thread(render_pdf, html)
+    try:
+        pdf = await run_bounded(
+            render_pdf, html, what="PDF report", seconds=PDF_SECONDS, memory_mb=PDF_MEMORY_MB
+        )
+    except TooCostly as exc:
+        raise AppError(MSG_PDF_TOO_LONG, status=503, code="pdf_too_long") from exc
     return export_filename(session["name"], "_report.pdf"), pdf

@@ -9,6 +9,7 @@ speaks several times under one question gets rounds 0, 1, 2... (one row per turn
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -24,6 +25,7 @@ from colloquy.domain.sessions.transcript_import import (
     preview,
 )
 from colloquy.domain.text.sentiment import sentiment_of
+from colloquy.domain.text.text_safety import clean_text
 from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import ReceivedFile
 from colloquy.services.sessions import setup
@@ -39,8 +41,10 @@ OPEN_DISCUSSION = "(Open discussion)"  # the question of a transcript whose mode
 async def read_transcript(upload: ReceivedFile | None, moderator: str | None) -> Transcript:
     text, kind = await transcript_text(upload)
     filename = upload.filename if upload is not None and kind in ("json", "csv") else ""
-    try:
-        return parse_transcript(text, filename, moderator or None)
+    try:  # linear in the text (at most 5 MB), but seconds of CPU: off the event loop
+        return await asyncio.to_thread(
+            parse_transcript, text, filename, clean_text(moderator or "") or None
+        )
     except TranscriptError as err:
         raise ValidationFailed([str(err)]) from err
 
@@ -104,12 +108,14 @@ async def import_transcript(
         return shown
     now = utcnow()
     sid = setup.new_session_id()
-    title = (name or "").strip() or (upload.filename.rsplit(".", 1)[0] if upload else "")
+    # Form fields and the file name can hold NUL, which PostgreSQL refuses.
+    filename = clean_text(upload.filename) if upload else ""
+    title = clean_text(name or "").strip() or filename.rsplit(".", 1)[0]
     messages = _messages(t, sid)
     row = SessionRow(
         id=sid,
         name=(title or "Imported focus group")[: setup.NAME_MAX],
-        description=f"A real focus group imported from {upload.filename if upload else 'a file'}",
+        description=f"A real focus group imported from {filename or 'a file'}",
         status="completed",
         created_at=now,
         completed_at=now,

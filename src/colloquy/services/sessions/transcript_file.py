@@ -13,7 +13,7 @@ from colloquy.domain.sessions.transcript_import import MAX_BYTES, MSG_EMPTY, MSG
 from colloquy.domain.validation import MSG_NO_FILE
 from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import ReceivedFile
-from colloquy.services.personas.documents import docx_text, pdf_text, plain_text
+from colloquy.services.personas.documents import plain_text, read_text_bounded
 
 TYPES = ("txt", "json", "csv", "docx", "pdf")
 _TEXT_TYPES = ("txt", "json", "csv")
@@ -49,5 +49,6 @@ async def transcript_text(upload: ReceivedFile | None) -> tuple[str, str]:
     wanted = "text" if kind in _TEXT_TYPES else kind
     if sniffed.kind != wanted:
         raise ValidationFailed([MSG_NOT_TEXT.format(mime=sniffed.mime)])
-    reader = {"docx": docx_text, "pdf": pdf_text}.get(kind, plain_text)
-    return await asyncio.to_thread(reader, data), kind
+    if kind in ("docx", "pdf"):
+        return await read_text_bounded(kind, data), kind
+    return await asyncio.to_thread(plain_text, data), kind
