@@ -3,6 +3,7 @@
 import asyncio
 import gc
 import logging
+import threading
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib import import_module
@@ -50,6 +51,7 @@ from colloquy.engine.manager import RunnerRegistry, local_ownership
 from colloquy.llm.factory import PROVIDERS
 from colloquy.mcp.http import install_mcp
 from colloquy.runtime import Runtime
+from colloquy.services import bounded
 from colloquy.services.models import settings_sync
 from colloquy.services.models.downloads import shutdown as shutdown_downloads
 from colloquy.services.models.profile_use import session_voices
@@ -137,6 +139,9 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             gc.collect()
             gc.freeze()
             gc.set_threshold(GC_YOUNG_THRESHOLD)
+            # The fork server of bounded parsing, its parsers imported, started now in the
+            # background: the first upload then does not wait for it (services/bounded.py).
+            threading.Thread(target=bounded.warm_up, name="fork-server", daemon=True).start()
         try:
             yield
         finally:

@@ -27,7 +27,7 @@ PING = '{"jsonrpc": "2.0", "id": 7, "method": "ping"}'
 def _unreadable(line: str) -> Exception:
     try:
         types.jsonrpc_message_adapter.validate_json(line, by_name=False)
-    except Exception as exc:  # what the SDK's stdio reader hands on
+    except Exception as exc:  # noqa: BLE001 - what the SDK's stdio reader hands on
         return exc
     raise AssertionError(f"{line!r} was read")
 

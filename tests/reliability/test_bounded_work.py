@@ -43,7 +43,7 @@ async def _ticks_while(work) -> tuple[object, float]:
     ticker = asyncio.create_task(tick())
     try:
         outcome: object = await work
-    except Exception as exc:  # the outcome under test
+    except Exception as exc:  # noqa: BLE001 - the outcome under test
         outcome = exc
     ticker.cancel()
     return outcome, max(gaps, default=0.0)

@@ -9,6 +9,7 @@ import io
 import threading
 import time
 import zipfile
+from typing import Self
 
 import docx
 import httpx
@@ -66,7 +67,7 @@ class HealthWatch:
                     self.failures.append("not 200")
                 self._stop.wait(0.1)
 
-    def __enter__(self) -> HealthWatch:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 
@@ -80,6 +81,10 @@ def server(settings, tmp_path):
     log = tmp_path / "server.log"
     proc, url = start(server_env(settings, "http://127.0.0.1:9/v1"), log)
     try:
+        # Started: its fork server of bounded work is up too (started in the background at
+        # start-up, its parsers imported; seconds on a busy machine). Not timed.
+        res = httpx.post(f"{url}/api/guides/read", json={"text": "kind: survey\n"}, timeout=120)
+        assert res.status_code == 422, res.text
         yield url
     finally:
         stop(proc)

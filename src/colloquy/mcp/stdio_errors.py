@@ -26,7 +26,9 @@ def error_for(exc: Exception) -> types.JSONRPCError:
         code, text = types.PARSE_ERROR, "Parse error: the line is not valid JSON"
     else:
         code, text = types.INVALID_REQUEST, "Invalid request: not a JSON-RPC 2.0 message"
-    return types.JSONRPCError(jsonrpc="2.0", id=None, error=types.ErrorData(code=code, message=text))
+    return types.JSONRPCError(
+        jsonrpc="2.0", id=None, error=types.ErrorData(code=code, message=text)
+    )
 
 
 async def answer_unreadable(source: Any, sink: Any, write: Any) -> None:

@@ -19,13 +19,19 @@ import signal
 import weakref
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from colloquy.errors import AppError, ValidationFailed
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
+# Imported once in the fork server, so each child starts with its parser loaded.
+PRELOAD = [
+    "colloquy.services.guides.loading",
+    "colloquy.services.personas.document_text",
+    "colloquy.services.results.pdf_render",
+]
 PARSE_SECONDS = 10.0
 PARSE_MEMORY_MB = 768
 MAX_CHILDREN = 2  # at once per process; more wait their turn
@@ -52,6 +58,29 @@ class TooCostly(ValidationFailed):
     code = "too_costly"
 
 
+def _preload() -> None:
+    """Add PRELOAD to the fork server's preload list (kept: another user of the fork
+    server, such as the tests' server launcher, may have set its own)."""
+    from multiprocessing import forkserver
+
+    # The list has no public getter; without it, PRELOAD alone.
+    current = getattr(getattr(forkserver, "_forkserver", None), "_preload_modules", None)
+    wanted = list(dict.fromkeys([*(current or []), *PRELOAD]))
+    if wanted != current:
+        _context.set_forkserver_preload(wanted)
+
+
+def warm_up() -> None:
+    """Start the fork server now (it imports PRELOAD), not at the first upload."""
+    from multiprocessing import forkserver
+
+    _preload()
+    try:
+        forkserver.ensure_running()
+    except OSError:  # the first bounded work will try again, and say why
+        log.exception("could not start the fork server of bounded work")
+
+
 def _slot() -> asyncio.Semaphore:
     loop = asyncio.get_running_loop()
     slot = _slots.get(loop)
@@ -74,7 +103,9 @@ def _limit(memory_mb: int, seconds: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
 
 
-def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], mb: int, s: float):
+def _child(
+    conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], mb: int, s: float
+) -> None:
     try:
         _limit(mb, s)
         outcome: tuple[str, Any] = ("ok", fn(*args))
@@ -84,7 +115,7 @@ def _child(conn: Connection, fn: Callable[..., Any], args: tuple[Any, ...], mb: 
         outcome = ("memory", None)
     except RecursionError:
         outcome = ("memory", None)
-    except BaseException as exc:  # reported by the parent, which logs it
+    except BaseException as exc:  # noqa: BLE001 - reported by the parent, which logs it
         outcome = ("crashed", f"{type(exc).__name__}: {exc}")
     try:
         conn.send(outcome)
@@ -127,6 +158,7 @@ async def run_bounded(
             target=_child, args=(writer, fn, args, memory_mb, seconds), daemon=True
         )
         loop = asyncio.get_running_loop()
+        _preload()
         # Threads wait on the child; when our caller is cancelled (the client went away)
         # they finish anyway: the child is killed, so its pipe ends at once.
         started = loop.run_in_executor(None, process.start)  # the first launches the server
@@ -147,8 +179,9 @@ async def run_bounded(
                 reader.close()
             started.add_done_callback(lambda _: _stop(loop, process))
     if outcome is None:
-        return _no_answer(what, seconds, memory_mb, killed, process.exitcode)
-    return _result(outcome, what, memory_mb)
+        _no_answer(what, seconds, killed, process.exitcode)
+    result: T = _result(outcome, what, memory_mb)
+    return result
 
 
 def _kill(process: multiprocessing.process.BaseProcess) -> bool:
@@ -165,7 +198,7 @@ def _stop(loop: asyncio.AbstractEventLoop, process: multiprocessing.process.Base
         loop.run_in_executor(None, process.join, 5)
 
 
-def _no_answer(what: str, seconds: float, mb: int, killed: bool, exitcode: int | None) -> Any:
+def _no_answer(what: str, seconds: float, killed: bool, exitcode: int | None) -> NoReturn:
     # Killed here at the wall clock, by its CPU limit (SIGXCPU) or by the kernel (SIGKILL,
     # out of memory): the work was too costly. Any other end is a fault of ours.
     if killed or exitcode in (-signal.SIGXCPU, -signal.SIGKILL):

@@ -8,15 +8,13 @@ fill in (tag "fill in demographics"); its words are the evidence.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import TRAITS
 from colloquy.domain.personas.evidence_tier import MAX_WORDS
-from colloquy.domain.text.csv_errors import csv_error_message
+from colloquy.domain.text.csv_errors import read_csv_rows as csv_rows
 from colloquy.domain.validation import validate_persona
 
 NOT_STATED = "Not stated"
@@ -96,11 +94,7 @@ def suggest_mapping(headers: Sequence[str]) -> dict[str, str]:
 
 def read_csv_rows(text: str) -> tuple[list[str], list[list[str]]]:
     """Header and rows of a CSV text (ValueError with a message when unreadable)."""
-    reader = csv.reader(io.StringIO(text), strict=True)
-    try:
-        rows = list(reader)
-    except csv.Error as exc:
-        raise ValueError(csv_error_message(exc, reader.line_num)) from exc
+    rows = csv_rows(text)  # CsvUnreadable is a ValueError naming the row
     rows = [r for r in rows if any(c.strip() for c in r)]
     if len(rows) < 2:
         raise ValueError(MSG_NO_ROWS)

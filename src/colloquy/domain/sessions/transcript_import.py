@@ -10,14 +10,12 @@ the name given; each moderator turn that asks something ("?") opens a new questi
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from colloquy.domain.text.csv_errors import csv_error_message
+from colloquy.domain.text.csv_errors import CsvUnreadable, read_csv_rows
 from colloquy.domain.text.text_safety import clean_text
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -45,7 +43,6 @@ MSG_BAD_JSON = "Invalid JSON transcript: expected a list of {speaker, content, r
 MSG_BAD_CSV = "Invalid CSV transcript: expected columns speaker,content[,role]"
 MSG_JSON_TOO_DEEP = "Invalid JSON transcript: it is nested too deeply"
 MSG_NO_PARTICIPANTS = "Every speaker is a moderator: a focus group needs participants"
-
 
 
 def msg_unknown_moderator(name: str) -> str:
@@ -150,11 +147,11 @@ def parse_json(text: str) -> list[Turn]:
 
 
 def _csv_rows(text: str) -> list[list[str]]:
-    reader = csv.reader(io.StringIO(text), strict=True)
     try:
-        return [r for r in reader if any(c.strip() for c in r)]
-    except csv.Error as exc:
-        raise TranscriptError(f"Invalid CSV transcript: {csv_error_message(exc, reader.line_num)}") from exc
+        rows = read_csv_rows(text)
+    except CsvUnreadable as exc:
+        raise TranscriptError(f"Invalid CSV transcript: {exc}") from exc
+    return [r for r in rows if any(c.strip() for c in r)]
 
 
 def parse_csv(text: str) -> list[Turn]:

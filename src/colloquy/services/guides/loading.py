@@ -23,8 +23,7 @@ MAX_GUIDE_BYTES = 1_000_000
 MAX_GUIDE_VALUES = 100_000
 MAX_GUIDE_DEPTH = 32
 MSG_TOO_MANY_VALUES = (
-    f"The guide holds more than {MAX_GUIDE_VALUES:,} values once its aliases (*name) are "
-    "expanded"
+    f"The guide holds more than {MAX_GUIDE_VALUES:,} values once its aliases (*name) are expanded"
 )
 MSG_TOO_DEEP = f"The guide is nested more than {MAX_GUIDE_DEPTH} levels deep"
 MSG_SELF_ALIAS = "An alias (*name) refers to the value that holds it"
@@ -121,7 +120,9 @@ def check_size(root: yaml.Node) -> None:
             depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
             open_nodes.discard(key)
             if size[key] > MAX_GUIDE_VALUES:
-                raise GuideInvalid([GuideProblem("", MSG_TOO_MANY_VALUES, node.start_mark.line + 1)])
+                raise GuideInvalid(
+                    [GuideProblem("", MSG_TOO_MANY_VALUES, node.start_mark.line + 1)]
+                )
             if depth[key] > MAX_GUIDE_DEPTH:
                 raise GuideInvalid([GuideProblem("", MSG_TOO_DEEP, node.start_mark.line + 1)])
             continue

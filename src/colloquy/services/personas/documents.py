@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import io
 from typing import Any
 
-from colloquy.domain.files.document_sniff import accepts, decode_text, sniff
+from colloquy.domain.files.document_sniff import accepts, sniff
 from colloquy.domain.files.images import IMAGE_MIMES
-from colloquy.domain.text.text_safety import clean_text
 from colloquy.domain.validation import MSG_NO_FILE, document_type, validate_document_file
 from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError
@@ -23,16 +21,10 @@ from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.services.bounded import run_bounded
 from colloquy.services.models.errors import model_error
 from colloquy.services.multipart_upload import ReceivedFile
-from colloquy.services.personas.docx_reader import docx_blocks
+from colloquy.services.personas.document_text import TEXT_LIMIT, plain_text, read_text
 
-TEXT_LIMIT = 100_000  # characters handed back; more would swamp any prompt anyway
+__all__ = ["MSG_EMPTY", "extract_document", "plain_text", "read_text", "read_text_bounded"]
 MSG_EMPTY = "The file is empty"
-MSG_NO_TEXT = "No text found in this file"
-MSG_PDF_NO_TEXT = "No text could be extracted from this PDF"
-MSG_PDF_UNREADABLE = "Could not read this PDF file"
-MSG_PDF_LOCKED = "This PDF is password-protected"
-MSG_DOCX_NO_TEXT = "No text could be extracted from this DOCX file"
-MSG_DOCX_UNREADABLE = "Could not read this DOCX file"
 MSG_IMAGES_UNSUPPORTED = (
     "Images can only be read when the configured model supports images. "
     "Upload a PDF, DOCX, TXT or CSV, or paste the text."
@@ -56,50 +48,6 @@ def claimed_type(filename: str, content_type: str) -> str | None:
     return by_name or document_type(None, content_type or None)
 
 
-def pdf_text(data: bytes, limit: int = TEXT_LIMIT) -> str:
-    from pypdf import PdfReader  # imported on use: keeps start-up light
-
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted and not reader.decrypt(""):
-            raise ValidationFailed([MSG_PDF_LOCKED])
-        parts: list[str] = []
-        for page in reader.pages:
-            parts.append(page.extract_text() or "")
-            if sum(map(len, parts)) > limit:
-                break
-    except ValidationFailed:
-        raise
-    except Exception as exc:  # pypdf raises many types for damaged files
-        raise ValidationFailed([MSG_PDF_UNREADABLE]) from exc
-    # A PDF's text can hold NUL (which PostgreSQL refuses) and lone surrogates.
-    text = clean_text("\n\n".join(p.strip() for p in parts if p.strip())).strip()
-    if not text:
-        raise ValidationFailed([MSG_PDF_NO_TEXT])
-    return text
-
-
-def docx_text(data: bytes) -> str:
-    try:
-        parts = docx_blocks(data)
-    except ValidationFailed:
-        raise
-    except Exception as exc:  # zipfile and lxml raise many types for damaged files
-        raise ValidationFailed([MSG_DOCX_UNREADABLE]) from exc
-    text = clean_text("\n".join(parts)).strip()
-    if not text:
-        raise ValidationFailed([MSG_DOCX_NO_TEXT])
-    return text
-
-
-def plain_text(data: bytes) -> str:
-    text = (decode_text(data) or "").replace("\r\n", "\n").replace("\r", "\n")
-    text = clean_text(text).strip()  # UTF-16 can spell NUL and lone surrogates
-    if not text:
-        raise ValidationFailed([MSG_NO_TEXT])
-    return text
-
-
 async def _describe_image(provider: Provider, data: bytes, mime: str) -> str:
     if not getattr(provider, "supports_images", False):
         raise ValidationFailed([MSG_IMAGES_UNSUPPORTED])
@@ -119,17 +67,6 @@ async def _describe_image(provider: Provider, data: bytes, mime: str) -> str:
     if not getattr(provider, "supports_images", False):
         raise ValidationFailed([MSG_IMAGES_UNSUPPORTED])
     return text
-
-
-_READERS = {"pdf": pdf_text, "docx": docx_text, "txt": plain_text, "csv": plain_text}
-
-
-def read_text(kind: str, data: bytes, limit: int = TEXT_LIMIT) -> str:
-    """The text of a checked document of `kind` (pdf, docx, txt, csv); a PDF is read up to
-    about `limit` characters (evidence reads more than the extract route hands back)."""
-    if kind == "pdf":
-        return pdf_text(data, limit)
-    return _READERS[kind](data)
 
 
 async def read_text_bounded(kind: str, data: bytes, limit: int = TEXT_LIMIT) -> str:

@@ -17,7 +17,7 @@ import io
 import posixpath
 import zipfile
 
-from lxml import etree
+from lxml import etree  # type: ignore[import-untyped]  # no stubs installed
 
 from colloquy.errors import ValidationFailed
 
@@ -52,8 +52,9 @@ def _main_part(archive: zipfile.ZipFile) -> str:
     except KeyError:
         return "word/document.xml"
     for rel in rels:
-        if rel.get("Type") == _MAIN and rel.get("Target"):
-            return posixpath.normpath(rel.get("Target").lstrip("/"))
+        target = str(rel.get("Target") or "")
+        if rel.get("Type") == _MAIN and target:
+            return posixpath.normpath(target.lstrip("/"))
     return "word/document.xml"
 
 

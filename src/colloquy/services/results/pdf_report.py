@@ -2,14 +2,11 @@
 
 Why a child process (services/bounded.py): laying out a long transcript takes seconds of
 CPU, which must not stall the event loop, and drawing stops at a time and memory bound or
-when the client goes away (the route cancels it). Why a URL fetcher that refuses
-everything but data: URLs: the document is self-contained, so nothing in it may reach the
-network or disk.
+when the client goes away (the route cancels it). The drawing itself is
+services/results/pdf_render.py.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -23,46 +20,18 @@ from colloquy.services.bounded import TooCostly, run_bounded
 from colloquy.services.models.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.results.exports import export_filename
+from colloquy.services.results.pdf_render import MSG_PDF_UNAVAILABLE, render_pdf
 from colloquy.services.sessions.loading import load_session
 from colloquy.services.trust import session_health
 from colloquy.store.types import utcnow
 
-MSG_PDF_UNAVAILABLE = (
-    "PDF reports need WeasyPrint and its system libraries (Pango); "
-    "run `make setup` or install the libpango packages"
-)
-
+__all__ = ["MSG_PDF_UNAVAILABLE", "pdf_report", "render_pdf", "session_report_html"]
 PDF_SECONDS = 180.0
 PDF_MEMORY_MB = 2048
 MSG_PDF_TOO_LONG = (
     f"The PDF report needs more than {PDF_SECONDS:g} s or {PDF_MEMORY_MB} MB to draw; "
     "download the Markdown or CSV export instead"
 )
-
-
-def _data_only_fetcher() -> Any:
-    """A fetcher that loads data: URLs only (WeasyPrint >= 66 has URLFetcher)."""
-    try:
-        from weasyprint import URLFetcher
-    except ImportError:  # older WeasyPrint: a function fetcher
-        from weasyprint import default_url_fetcher
-
-        def fetch(url: str, *args: Any, **kwargs: Any) -> Any:
-            if not url.startswith("data:"):
-                raise ValueError("external resources are not loaded in reports")
-            return default_url_fetcher(url, *args, **kwargs)
-
-        return fetch
-    return URLFetcher(allowed_protocols={"data"}, timeout=1)
-
-
-def render_pdf(html: str) -> bytes:
-    try:
-        from weasyprint import HTML
-    except (ImportError, OSError) as exc:  # OSError: Pango / GObject libraries missing
-        raise AppError(MSG_PDF_UNAVAILABLE, status=503, code="pdf_unavailable") from exc
-    pdf: bytes = HTML(string=html, url_fetcher=_data_only_fetcher()).write_pdf()
-    return pdf
 
 
 async def session_report_html(
