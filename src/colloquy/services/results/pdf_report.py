@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.results.html_report import report_html
-from colloquy.domain.results.synthetic_notice import synthetic_notice
+from colloquy.domain.results.synthetic_notice import data_notice, exported_people, is_human
 from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.sessions.record import SessionRecord
 from colloquy.errors import AppError
@@ -25,6 +25,7 @@ from colloquy.services.sessions.loading import load_session
 from colloquy.services.trust import session_health
 from colloquy.store.types import utcnow
 
+HUMAN_MODEL_LABEL = "none: the answers are people's own"
 MSG_PDF_UNAVAILABLE = (
     "PDF reports need WeasyPrint and its system libraries (Pango); "
     "run `make setup` or install the libpango packages"
@@ -64,13 +65,15 @@ async def session_report_html(
     # out of the transcript); the analytics count the public discussion only.
     session, every = await load_session(db, session_id, private=True)
     label = model_label_for(session, runtime)
+    shown, analytics = exported_people(dict(session), build_analytics(session, public(every)))
+    assert analytics is not None
     html = report_html(
-        session,
+        shown,
         every,
         session["insights"],
-        build_analytics(session, public(every)),
-        notice=synthetic_notice(label),
-        model_label=label,
+        analytics,
+        notice=data_notice(session, label),
+        model_label=HUMAN_MODEL_LABEL if is_human(session) else label,
         generated_at=utcnow(),
         health=health,
     )
