@@ -42,11 +42,16 @@ async def get_session(
     return await load_view(db, row, runners.generating(session_id) if runners else [])
 
 
+async def check_create(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
+    """The checks of a session's create body (camelCase; the create and the estimate share
+    them): the body with its checked profiles, or ValidationFailed."""
+    setup.validate_setup(data)
+    return await checked_profiles(db, data)  # issue 30: mixed panels
+
+
 async def create_session(db: AsyncSession, body: SessionCreate) -> dict[str, Any]:
     """Start Session: a validated setup with participant snapshots, status in-progress."""
-    data = body.model_dump(by_alias=True)
-    setup.validate_setup(data)
-    data = await checked_profiles(db, data)  # issue 30: mixed panels
+    data = await check_create(db, body.model_dump(by_alias=True))
     participants = await setup.participant_snapshots(db, data.get("participantIds") or [])
     now = utcnow()
     row = SessionRow(
