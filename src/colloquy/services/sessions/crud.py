@@ -15,7 +15,8 @@ from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
-from colloquy.services.models.profile_use import checked_profiles
+from colloquy.services.models.profile_use import FIELD as PROFILES
+from colloquy.services.models.profile_use import check_assignments, checked_profiles
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import list_summaries, load_view
@@ -121,6 +122,10 @@ async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]
     source = await get_session_row(db, session_id)
     if source.source == "human":
         raise Conflict(MSG_HUMAN_NO_COPY)
+    # The copy is checked as a create is: a model profile deleted since (the source may be
+    # finished, so the profile could go) is refused now rather than failing its run.
+    ids = [str(p.get("id")) for p in source.participants or []]
+    await check_assignments(db, (source.settings or {}).get(PROFILES), ids)
     now = utcnow()
     row = SessionRow(
         id=setup.new_session_id(),
