@@ -140,3 +140,17 @@ def test_survey_usage_budget_stop_and_continue(settings):
             done = _wait(api, survey["id"], ("completed",))
             assert done["usage"]["costUsd"] == pytest.approx(0.048)
             assert api.get("/api/surveys").json()[0]["usage"]["completionTokens"] == 48
+
+
+@pytest.mark.parametrize("value", [True, "5", "1e3", [], {}])
+def test_budgets_are_json_numbers(client, value):
+    # As prices: true is not $1.00, "5" is not $5.00 (both were stored before).
+    res = client.put("/api/settings/budget", json={"budgetUsd": value})
+    assert res.status_code == 422, res.text
+    assert client.get("/api/settings/budget").json() == {"budgetUsd": None}
+    body = {"name": "B", "participantIds": ["p1", "p2", "p3"], "questions": ["A?", "B?"]}
+    sid = client.post("/api/sessions", json=body).json()["id"]
+    assert client.put(f"/api/sessions/{sid}/budget", json={"budgetUsd": value}).status_code == 422
+    created = client.post("/api/sessions", json={**body, "settings": {"budgetUsd": value}})
+    assert created.status_code == 422, created.text
+    assert client.put("/api/settings/budget", json={"budgetUsd": 5}).json() == {"budgetUsd": 5.0}

@@ -5,13 +5,15 @@ signature."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, RedirectResponse
 from starlette.routing import Route
 
 from colloquy.domain.usage.webhook_sign import (
@@ -49,6 +51,8 @@ class Receiver:
                 self.flaky_seen += 1
                 if self.flaky_seen == 1:
                     return JSONResponse({}, status_code=500)
+            if path == "moved":  # another path on the same server
+                return RedirectResponse("/ok", status_code=307)
         return JSONResponse({}, status_code=503 if path == "down" else 200)
 
     def on(self, path: str) -> list[dict]:
@@ -192,3 +196,57 @@ def test_a_completed_survey_is_posted(api, receiver):
     assert payload["event"] == "survey.completed" and payload["id"] == survey["id"]
     assert payload["kind"] == "survey" and payload["usage"]["completionTokens"] > 0
     assert verify(SECRET, call["headers"][SIGNATURE_HEADER.lower()], call["body"], int(time.time()))
+
+
+MALFORMED = [
+    "t=1700000000,v1=é",  # non-ASCII signature: compare_digest raised TypeError
+    "t=1700000000,v1=\ud800",  # a lone surrogate
+    "t=abc,v1=00",  # the documented snippet raised ValueError on int("abc")
+    "t=,v1=00",
+    "t=١٧٠٠٠٠٠٠٠٠,v1=00",  # Arabic-Indic digits: int() reads them, a header must not
+    "t= 1700000000,v1=00",
+    "t=1_700_000_000,v1=00",
+    "v1=00",
+    "",
+]
+
+
+@pytest.mark.parametrize("header", MALFORMED)
+def test_a_malformed_signature_is_not_valid_and_raises_nothing(header):
+    assert verify("k", header, b"{}", now=1700000000) is False
+
+
+def documented_verify():
+    """The verify function as docs/webhooks.md shows it, run as a receiver would."""
+    docs = (Path(__file__).parents[2] / "docs" / "webhooks.md").read_text()
+    code = re.search(r"```python\n(.*?)```", docs, re.S).group(1)
+    scope: dict = {}
+    exec(code, scope)  # the documentation's own snippet
+    return scope["verify"]
+
+
+@pytest.mark.parametrize("header", MALFORMED)
+def test_the_documented_snippet_refuses_malformed_headers(header):
+    assert documented_verify()("k", header, b"{}") is False
+
+
+def test_the_documented_snippet_accepts_a_real_signature():
+    check = documented_verify()
+    body = b'{"event": "session.completed"}'
+    header = signature("k", int(time.time()), body)
+    assert check("k", header, body) and not check("other", header, body)
+
+
+def test_a_redirect_is_a_failed_delivery_not_followed(api, receiver):
+    saved = api.put(
+        "/api/settings/webhooks", json={"url": f"{receiver.server.url}/moved", "secret": SECRET}
+    )
+    assert saved.status_code == 200
+    sid = api.post("/api/sessions", json=session_body()).json()["id"]
+    api.post(f"/api/sessions/{sid}/run")
+    wait_until(api, sid, lambda v: v["status"] == "completed")
+    failed = wait_for(lambda: api.get("/api/settings/webhooks/deliveries?status=failed").json())
+    assert failed[0]["targetId"] == sid and failed[0]["attempts"] == 5
+    assert failed[0]["lastError"] == "HTTP 307 (a redirect: not followed; give the final URL)"
+    assert failed[0]["url"] == f"{receiver.server.url}/moved"
+    assert len(receiver.on("moved")) == 5 and receiver.on("ok") == []

@@ -130,3 +130,22 @@ async def test_exports_state_the_usage(env):
     assert "| Tokens (reported) | 1,800 prompt (720 cached) + 180 answer |" in md
     assert "| Cost | $1.51 |" in md
     assert "Cost,$1.51" in csv_text.replace("\r", "")
+
+
+@pytest.mark.parametrize("mode", ["sequential", "parallel"])
+async def test_a_budget_stop_after_concurrent_calls_ends_the_run(env, mode):
+    # Priced $1 / $2 per 1M tokens, a budget about a quarter of the run's cost: the first
+    # round's three answers go out together, and their bounds, added and released in
+    # another order, left a float residue that kept the next call waiting forever (the
+    # session stayed in progress, no "Budget reached"; every sequential run before the fix).
+    async with env.factory() as db:
+        await prices.save_prices(db, {"test-model": {"input": 1, "output": 2}})
+    sid = await env.create(participants=3, questions=2, mode=mode)
+    async with env.factory() as db:
+        await budget.set_session_budget(db, sid, 0.0025)
+    await env.run(sid)
+    view = await env.wait_idle(sid, timeout=20)
+    assert view["status"] == "in-progress" and not view["running"]
+    assert view["error"]["message"].startswith("Budget reached: ")
+    assert view["error"]["message"].endswith(" of $0.0025 spent")
+    assert 0 < view["usage"]["costUsd"] <= 0.0025

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from colloquy.mcp.errors import ToolFailure
 from colloquy.mcp.progress import no_report, wait_for_session
-from colloquy.store.models import SessionRow
+from colloquy.store.models import MessageRow, SessionRow
 from support.fake_openai import FakeError, FakeReply, default_responder
 from support.mcp_harness import Recorder, focus_group_guide
 
@@ -159,3 +159,24 @@ async def test_a_cancelled_call_leaves_the_run_going_and_stops_listening(harness
     assert not harness.ctx.events._channel(sid).subscribers  # the wait unsubscribed
     view = await wait_for_session(harness.ctx, sid, no_report, 60)
     assert view is not None and view["status"] == "completed"
+
+
+async def test_get_session_leaves_private_answers_out_of_the_transcript(harness):
+    # docs/natural-mode.md: the transcript leaves the private before/after answers out.
+    guide = focus_group_guide(
+        settings={"responseLength": "brief", "discussionMode": "sequential", "privateAnswers": True}
+    )
+    out = await harness.call("run_focus_group", {"guide": guide, "insights": False})
+    assert out["status"] == "completed", out
+    async with harness.ctx.runtime.sessionmaker() as db:
+        kinds = list(
+            await db.scalars(
+                select(MessageRow.kind).where(MessageRow.session_id == out["sessionId"])
+            )
+        )
+    private = [k for k in kinds if k.startswith("private")]
+    assert len(private) == 12  # 3 participants x 2 questions, before and after
+    view = await harness.call("get_session", {"session_id": out["sessionId"], "max_messages": 500})
+    shown = [m["kind"] for m in view["transcript"]["messages"]]
+    assert not [k for k in shown if k.startswith("private")]
+    assert view["transcript"]["total"] == len(kinds) - 12 == view["messageCount"]

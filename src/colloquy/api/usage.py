@@ -77,13 +77,14 @@ async def put_default_budget(body: BudgetIn, db: SessionDep):
 @router.post("/sessions/estimate", response_model=EstimateOut)
 async def estimate_session(body: SessionEstimateIn, db: SessionDep, runtime: RuntimeDep):
     """What a session set up like this would cost (the create body; nothing is stored)."""
-    return await estimate.estimate_session_cost(db, runtime, body.model_dump(by_alias=True))
+    return await estimate.estimate_session_request(db, runtime, body.model_dump(by_alias=True))
 
 
 @router.post("/surveys/estimate", response_model=EstimateOut)
 async def estimate_survey(body: SurveyEstimateIn, db: SessionDep, runtime: RuntimeDep):
     """What a survey set up like this would cost (the create body; nothing is stored)."""
-    return await estimate.estimate_survey_cost(db, runtime, body.model_dump(by_alias=True))
+    spec = body.model_dump(by_alias=True)
+    return await estimate.estimate_survey_request(db, runtime, body, spec)
 
 
 @router.put("/sessions/{session_id}/budget", response_model=BudgetOut)

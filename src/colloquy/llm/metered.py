@@ -44,6 +44,11 @@ class UsageMeter:
         self.budget = budget
         self.spent = spent
         self.reserved = 0.0
+        # Calls admitted and not yet released. "Is a call under way?" is asked of this
+        # count, never of `reserved`: a float sum of bounds added and taken away in another
+        # order can end a hair above zero (1e-19) with no call under way, and a call that
+        # waited for it then waited forever instead of stopping at the budget.
+        self.under_way = 0
         self.by_task: dict[asyncio.Task[Any] | None, Usage] = {}
         self._changed: asyncio.Condition | None = None  # a reservation was released
 
@@ -63,17 +68,19 @@ class UsageMeter:
             self._changed = asyncio.Condition()
         async with self._changed:
             while would_pass(self.spent, self.reserved, bound, self.budget):
-                if self.reserved <= 0:
+                if self.under_way == 0:
                     assert self.budget is not None
                     raise BudgetReached(self.spent, self.budget)
                 await self._changed.wait()
             self.reserved += bound
+            self.under_way += 1
         return bound
 
     async def release(self, bound: float) -> None:
         assert self._changed is not None
         async with self._changed:
-            self.reserved = max(0.0, self.reserved - bound)
+            self.under_way -= 1
+            self.reserved = max(0.0, self.reserved - bound) if self.under_way else 0.0
             self._changed.notify_all()
 
     def record(self, result: ChatResult, provider: str, model: str) -> Usage:

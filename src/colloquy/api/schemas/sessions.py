@@ -12,7 +12,7 @@ from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
 from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.personas import Traits
 from colloquy.api.schemas.results import InsightsOut
-from colloquy.api.schemas.usage import UsageOut
+from colloquy.api.schemas.usage import StrictUsd, UsageOut
 from colloquy.domain.constants import (
     SESSION_NAME_MAX_LENGTH,
     DiscussionMode,
@@ -71,7 +71,7 @@ class SessionSettingsIn(RequestModel):
     auto_advance: bool = False
     moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
     # Issue 31: the run's budget (USD) and webhook; absent: the Settings screen's defaults.
-    budget_usd: float | None = None
+    budget_usd: StrictUsd | None = None
     webhook_url: str | None = Field(default=None, max_length=2000)
     # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
     participant_profiles: ProfileMap | None = None

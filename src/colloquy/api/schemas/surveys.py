@@ -11,7 +11,7 @@ from pydantic import ConfigDict, Field
 from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.evidence import EvidenceTierOut
 from colloquy.api.schemas.sessions import ErrorInfo, ProfileMap, StimulusIn
-from colloquy.api.schemas.usage import RunSettingsOut, UsageOut
+from colloquy.api.schemas.usage import RunSettingsOut, StrictUsd, UsageOut
 
 Anchor = Annotated[str, Field(max_length=1000)]
 PersonaId = Annotated[str, Field(max_length=64)]
@@ -51,7 +51,7 @@ class SurveySettingsIn(RequestModel):
     # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
     participant_profiles: ProfileMap | None = None
     # Issue 31: the survey's budget (USD) and webhook; absent: the Settings screen's defaults.
-    budget_usd: float | None = None
+    budget_usd: StrictUsd | None = None
     webhook_url: str | None = Field(default=None, max_length=2000)
 
 

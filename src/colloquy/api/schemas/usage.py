@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 from pydantic import Field
 
@@ -29,8 +30,12 @@ class PriceDefaultsOut(CamelModel):
     prices: dict[str, PriceOut]
 
 
+# A budget is a JSON number, as a price is: true or "5" are refused, not read as $1 or $5.
+StrictUsd = Annotated[float, Field(strict=True)]
+
+
 class RunSettingsIn(RequestModel):
-    budget_usd: float | None = None
+    budget_usd: StrictUsd | None = None
     webhook_url: str | None = Field(default=None, max_length=2000)
 
 
@@ -40,7 +45,7 @@ class RunSettingsOut(CamelModel):
 
 
 class BudgetIn(RequestModel):
-    budget_usd: float | None = None
+    budget_usd: StrictUsd | None = None
 
 
 class BudgetOut(CamelModel):

@@ -27,6 +27,20 @@ EVIDENCE, IGNORE = "evidence", "ignore"
 ROWS_MAX = 500
 MSG_NO_ROWS = "The file has no respondents: a header row and at least one row are needed"
 MSG_TOO_MANY_ROWS = f"At most {ROWS_MAX} respondents per file"
+# Personas from a human group: each participant who spoke costs one or two model calls
+# (AI Assist's traits), so one request makes personas of at most this many
+# (docs/evidence.md#personas-from-real-people).
+GROUP_PEOPLE_MAX = 50
+
+
+def too_many_people(speakers: int) -> str | None:
+    """The refusal of a group with more speaking participants than one request makes."""
+    if speakers <= GROUP_PEOPLE_MAX:
+        return None
+    return (
+        f"This group has {speakers:,} participants who spoke; personas are made from at "
+        f"most {GROUP_PEOPLE_MAX} at once (each costs one or two model calls)"
+    )
 MSG_NO_NAME_COLUMN = "Map one column to name"
 MSG_NO_EVIDENCE_COLUMN = "Map at least one column to evidence (the open answers)"
 

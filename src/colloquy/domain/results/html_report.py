@@ -15,13 +15,14 @@ from typing import Any
 from colloquy.domain.constants import MODERATOR_SPEAKER, TRAITS
 from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.private_html import private_html
+from colloquy.domain.results.synthetic_notice import footer, is_human
 from colloquy.domain.results.svg_charts import participation_svg, sentiment_rounds_svg
 from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.stored.timeutil import to_datetime
 
 _CSS = """
 @page { size: A4; margin: 18mm 16mm 20mm;
-  @bottom-left { content: "Synthetic data: simulated participants, not human research";
+  @bottom-left { content: "__FOOTER__";
     font-family: "DejaVu Sans", sans-serif; font-size: 8pt; color: #b91c1c; }
   @bottom-right { content: "Page " counter(page) " of " counter(pages);
     font-family: "DejaVu Sans", sans-serif; font-size: 8pt; color: #64748b; } }
@@ -95,6 +96,15 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> str:
     counts = {
         p.get("personaId"): p.get("responses", 0) for p in analytics.get("participation") or []
     }
+    if is_human(session):  # real people: their names and how often they spoke, no traits
+        rows = "".join(
+            f"<tr><td>{_e(p.get('name'))}</td><td>{counts.get(p.get('id'), 0)}</td></tr>"
+            for p in session.get("participants") or []
+        )
+        return (
+            "<h2>Participants</h2><table class='grid'><thead><tr><th>Name</th>"
+            f"<th>Responses</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
     head = "".join(
         f"<th>{h}</th>"
         for h in ("Name", "Age", "Gender", "Location", "Income", "O", "C", "E", "A", "N")
@@ -254,7 +264,8 @@ def report_html(
     title = _e(session.get("name")) or "Untitled session"
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'/>"
-        f"<title>{title}</title><style>{_CSS}</style></head><body>"
+        f"<title>{title}</title><style>{_CSS.replace('__FOOTER__', footer(session))}</style>"
+        "</head><body>"
         + _cover(session, notice, model_label, generated_at)
         + _participants(session, analytics)
         + _insights(insights)

@@ -101,7 +101,7 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> list
             if p.get(k) not in (None, "")
         )
         interests = ", ".join(str(i) for i in p.get("interests") or [])
-        text = f"{facts}; {counts.get(p.get('id'), 0)} responses"
+        text = "; ".join(t for t in (facts, f"{counts.get(p.get('id'), 0)} responses") if t)
         if interests:
             text += f"; interests: {interests}"
         if p.get("evidence"):  # issue 29: snapshots made before tiers have none

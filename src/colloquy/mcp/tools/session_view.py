@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from colloquy.domain.sessions.private_answers import public
 from colloquy.errors import AppError
 from colloquy.mcp.context import ToolContext
 from colloquy.mcp.limits import (
@@ -84,7 +85,7 @@ def session_brief(view: dict[str, Any]) -> dict[str, Any]:
             {"type": s["type"], "title": s["title"], "content": clip(s["content"], 500)}
             for s in view["stimuli"]
         ],
-        "messageCount": len(view["messages"]),
+        "messageCount": len(public(view["messages"])),
         "sentimentCounts": sentiment_counts(view["messages"]),
     }
 
@@ -114,7 +115,9 @@ async def get_session(ctx: ToolContext, args: GetSessionArgs, report: Report) ->
     if "health" in args.include:
         out["health"] = await health_of(ctx, view)
     if "transcript" in args.include:
-        briefs = [message_brief(m, args.max_message_chars) for m in view["messages"]]
+        # The transcript is the public discussion: private before/after answers are in
+        # no transcript (docs/natural-mode.md), only in the exports' own section.
+        briefs = [message_brief(m, args.max_message_chars) for m in public(view["messages"])]
         budget = RESULT_MAX_CHARS - json_size(out)
         messages, next_offset = page(briefs, args.offset, args.max_messages, budget)
         out["transcript"] = {

@@ -28,7 +28,7 @@ from colloquy.services.guides import resolve
 from colloquy.services.guides.loading import GuideInvalid, validate_guide
 from colloquy.services.guides.models import FocusGroupGuide, Participants, SurveyGuide
 from colloquy.services.personas.generation import generate_personas
-from colloquy.services.sessions import control, setup
+from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as sessions
 from colloquy.services.sessions.rerun import encode
 from colloquy.services.sessions.uploads import save_upload
@@ -147,10 +147,12 @@ async def checked_session(
     body = convert.session_body(g.model_dump(by_alias=True), ids, contents)
     _check_body(SessionCreate, body, lines, found)
     if not found.problems:
-        try:
-            setup.validate_setup(SessionCreate.model_validate(body).model_dump(by_alias=True))
+        try:  # the create's own checks (setup, model profiles), so a check says what it says
+            await sessions.check_create(
+                db, SessionCreate.model_validate(body).model_dump(by_alias=True)
+            )
         except ValidationFailed as exc:
-            found.problems += [problem(setup_message_loc(m), m, lines) for m in exc.errors]
+            found.problems += [problem(_setup_loc(m), m, lines) for m in exc.errors]
     if found.problems:
         raise GuideInvalid(found.problems)
     return g, found
@@ -268,6 +270,12 @@ async def create_survey_from_guide(
     if start:
         return await surveys.run_survey(db, manager, view["id"])
     return view
+
+
+def _setup_loc(message: str) -> tuple[str, ...]:
+    if "participantProfiles" in message:
+        return ("settings", "participantProfiles")
+    return setup_message_loc(message)
 
 
 def _survey_loc(message: str) -> tuple[str, ...]:

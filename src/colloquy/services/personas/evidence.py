@@ -30,6 +30,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
 from colloquy.services.personas.evidence_files import EvidenceText
 from colloquy.store.models import EvidencePassageRow, PersonaEvidenceRow, PersonaRow
+from colloquy.store.row_lock import lock_row
 
 MSG_PERSONA_NOT_FOUND = "Persona not found"
 MSG_EVIDENCE_NOT_FOUND = "Evidence not found"
@@ -201,6 +202,12 @@ async def add_evidence(
     evidence_id = new_id()
     folder = persona_dir(runtime.settings.evidence_dir, persona_id)
     stored = f"{evidence_id}.{doc.kind}" if folder is not None and doc.data else None
+    # The persona's row locked first: uploads to one persona check and commit one at a
+    # time, so concurrent ones cannot each see room for one more (PostgreSQL's read
+    # committed shows none of them the others' uncommitted rows).
+    if not await lock_row(db, PersonaRow, persona_id):
+        await db.rollback()
+        raise NotFound(MSG_PERSONA_NOT_FOUND)
     row = await stage_evidence(
         db,
         persona_id,
@@ -213,7 +220,7 @@ async def add_evidence(
     if folder is not None and stored is not None:
         await asyncio.to_thread(_write, folder, stored, doc.data)
     try:
-        # The limits again, inside the transaction: a parallel upload may have come first.
+        # The limits again, under the lock: a parallel upload may have come first.
         documents, existing = await totals(db, persona_id)
         errors = limit_errors(doc.filename, documents - 1, existing - words, words)
         if errors:

@@ -8,8 +8,11 @@ check passed; a row that fails its checks stops the import with its own message.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import secrets
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -20,16 +23,22 @@ from colloquy.domain.personas import from_people as rules
 from colloquy.domain.personas.evidence_passages import split_passages
 from colloquy.domain.personas.evidence_tier import MAX_WORDS
 from colloquy.domain.personas.records import PersonaRecord
-from colloquy.errors import AppError, Conflict, ValidationFailed
+from colloquy.domain.stored.timeutil import to_datetime
+from colloquy.engine.run_usage import run_budget
+from colloquy.errors import AppError, Conflict, NotFound, ValidationFailed
+from colloquy.llm.metered import BudgetReached, MeteredProvider, UsageMeter
 from colloquy.llm.provider import Provider
 from colloquy.runtime import Runtime
 from colloquy.services.multipart_upload import ReceivedFile
 from colloquy.services.personas.ai_assist import TEXT_MAX, analyze_document
 from colloquy.services.personas.evidence import EvidenceDraft, embed_passages, stage_evidence
 from colloquy.services.personas.library import create_personas, get_persona, with_tiers
-from colloquy.services.sessions.loading import get_session_row
+from colloquy.services.sessions.loading import MSG_SESSION_NOT_FOUND, get_session_row
 from colloquy.store.messages import load_message_dicts
-from colloquy.store.models import PersonaRow
+from colloquy.store.models import PersonaRow, SessionRow
+from colloquy.store.row_lock import lock_row
+from colloquy.store.types import utcnow
+from colloquy.store.usage_settings import price_table
 
 log = logging.getLogger("colloquy.from_people")
 
@@ -38,7 +47,12 @@ MSG_ALREADY = "Personas were already made from this group"
 MSG_NO_FILE = "No file selected"
 MSG_NOT_CSV = "Upload the survey export as a .csv file"
 MSG_BAD_MAPPING = "The column mapping must be a JSON object of column name to use"
+MSG_BUSY = "Personas are being made from this group by another request; try again when it ends"
 GROUP_KEY = "groundedPersonas"  # session settings: persona id per participant index
+# Session settings: the request making this group's personas ({token, at}); a claim older
+# than CLAIM_TTL is a request that died (a killed server) and no longer holds the group.
+CLAIM_KEY = "groundedPersonasClaim"
+CLAIM_TTL = timedelta(minutes=30)
 
 
 async def _store(
@@ -46,6 +60,14 @@ async def _store(
 ) -> list[PersonaRecord]:
     """Create the personas and their evidence in one transaction."""
     embedded = [await embed_passages(runtime, draft.passages) for _, draft in items]
+    return await _write(db, items, embedded)
+
+
+async def _write(
+    db: AsyncSession,
+    items: list[tuple[dict[str, Any], EvidenceDraft]],
+    embedded: list[tuple[list[list[float]] | None, str | None]],
+) -> list[PersonaRecord]:
     personas = await create_personas(db, [p for p, _ in items], commit=False)
     for persona, (_, draft), (vectors, embedder) in zip(personas, items, embedded, strict=True):
         await stage_evidence(db, persona["id"], draft, vectors, embedder)
@@ -60,43 +82,129 @@ async def _suggest_traits(provider: Provider, text: str) -> tuple[dict[str, Any]
     return result["traits"], "traits suggested by AI Assist"
 
 
-async def from_group(
-    db: AsyncSession, runtime: Runtime, provider: Provider, session_id: str
-) -> dict[str, Any]:
-    row = await get_session_row(db, session_id)
-    if row.source != "human":
-        raise ValidationFailed([MSG_NOT_HUMAN])
+async def _locked_row(db: AsyncSession, session_id: str) -> SessionRow:
+    """The session's row, locked for this transaction and read after the lock."""
+    if not await lock_row(db, SessionRow, session_id):
+        raise NotFound(MSG_SESSION_NOT_FOUND)
+    row = await db.get(SessionRow, session_id, populate_existing=True)
+    if row is None:
+        raise NotFound(MSG_SESSION_NOT_FOUND)
+    return row
+
+
+def _claim_of(row: SessionRow) -> dict[str, Any] | None:
+    claim = (row.settings or {}).get(CLAIM_KEY)
+    return claim if isinstance(claim, dict) else None
+
+
+def _claim_is_live(claim: dict[str, Any] | None) -> bool:
+    moment = to_datetime(claim.get("at")) if claim else None
+    return moment is not None and utcnow() - moment < CLAIM_TTL
+
+
+async def _claim(db: AsyncSession, session_id: str) -> str:
+    """Claim the group for this request (committed), or refuse: personas made already
+    and still in the library, or being made by another request right now."""
+    row = await _locked_row(db, session_id)
     made = [pid for pid in (row.settings or {}).get(GROUP_KEY) or [] if isinstance(pid, str)]
     if made and await db.scalar(select(func.count()).where(PersonaRow.id.in_(made))):
+        await db.rollback()
         raise Conflict(MSG_ALREADY)  # made before and still in the library
-    messages = await load_message_dicts(db, session_id)
-    questions, people = list(row.questions or []), list(row.participants or [])
-    name = row.name
-    await db.rollback()  # no transaction open during the model calls
+    if _claim_is_live(_claim_of(row)):
+        await db.rollback()
+        raise Conflict(MSG_BUSY)
+    token = secrets.token_hex(8)
+    claim = {"token": token, "at": utcnow().isoformat()}
+    row.settings = {**(row.settings or {}), CLAIM_KEY: claim}
+    await db.commit()
+    return token
+
+
+async def _release(db: AsyncSession, session_id: str, token: str) -> None:
+    """Give the claim back (the request failed); nothing else changes."""
+    await db.rollback()
+    try:
+        row = await _locked_row(db, session_id)
+    except NotFound:
+        return
+    claim = _claim_of(row)
+    if claim is not None and claim.get("token") == token:
+        row.settings = {k: v for k, v in (row.settings or {}).items() if k != CLAIM_KEY}
+    await db.commit()
+
+
+async def _people_items(
+    provider: Provider, name: str, questions: list[str], people: list[Any], messages: list[Any]
+) -> tuple[list[tuple[dict[str, Any], EvidenceDraft]], list[dict[str, Any]]]:
+    """Per participant: the persona (traits from AI Assist) and its evidence draft."""
     items, notes = [], []
     for index, person in enumerate(people):
         turns = rules.participant_turns(messages, index)
         text = rules.turns_evidence(questions, turns)
         persona = rules.placeholder_persona(str(person.get("name") or f"Participant {index + 1}"))
         note = "no turns"
+        if len(text.split()) > MAX_WORDS:
+            raise ValidationFailed([f"{persona['name']}: more than {MAX_WORDS:,} words"])
         if text.strip():
             traits, note = await _suggest_traits(provider, text)
             if traits:
                 persona["traits"] = traits
                 persona["tags"].append(rules.TAG_SUGGESTED)
-        if len(text.split()) > MAX_WORDS:
-            raise ValidationFailed([f"{persona['name']}: more than {MAX_WORDS:,} words"])
         filename = f"{persona['name']} in {name}.txt"
         draft = EvidenceDraft(filename, "txt", "human group", text, split_passages(text))
         items.append((persona, draft))
         notes.append({"participant": persona["name"], "turns": len(turns), "message": note})
-    drafts = [(p, d) for p, d in items if d.passages]
-    personas = await _store(db, runtime, drafts)
-    ids = iter(p["id"] for p in personas)
-    mapping = [next(ids) if d.passages else None for _, d in items]
+    return items, notes
+
+
+async def _metered(db: AsyncSession, provider: Provider, settings: Any) -> MeteredProvider:
+    """The provider under the group's budget (its own, else the default of Settings)."""
+    table = await price_table(db)
+    return MeteredProvider(provider, UsageMeter(table, await run_budget(db, settings)))
+
+
+async def from_group(
+    db: AsyncSession, runtime: Runtime, provider: Provider, session_id: str
+) -> dict[str, Any]:
+    """One persona per participant who spoke. One request at a time per group: a claim
+    on the session (committed before the model calls) turns a concurrent request away
+    with 409, and the result is stored only while this request still holds it."""
     row = await get_session_row(db, session_id)
-    row.settings = {**(row.settings or {}), GROUP_KEY: mapping}
-    await db.commit()
+    if row.source != "human":
+        raise ValidationFailed([MSG_NOT_HUMAN])
+    messages = await load_message_dicts(db, session_id)
+    questions, people = list(row.questions or []), list(row.participants or [])
+    name, settings = row.name, dict(row.settings or {})
+    speakers = len({m.get("participantIndex") for m in messages if m.get("kind") == "response"})
+    too_many = rules.too_many_people(speakers)
+    if too_many:
+        raise ValidationFailed([too_many])
+    metered = await _metered(db, provider, settings)
+    await db.rollback()
+    token = await _claim(db, session_id)  # no transaction open after it: model calls next
+    try:
+        try:
+            items, notes = await _people_items(metered, name, questions, people, messages)
+        except BudgetReached as exc:
+            raise AppError(
+                f"{exc.message}; no personas were made", status=409, code="budget_reached"
+            ) from exc
+        drafts = [(p, d) for p, d in items if d.passages]
+        embedded = [await embed_passages(runtime, d.passages) for _, d in drafts]
+        row = await _locked_row(db, session_id)
+        claim = _claim_of(row)
+        if claim is None or claim.get("token") != token:  # taken over after it expired
+            await db.rollback()
+            raise Conflict(MSG_BUSY)
+        personas = await _write(db, drafts, embedded)
+        ids = iter(p["id"] for p in personas)
+        mapping = [next(ids) if d.passages else None for _, d in items]
+        kept = {k: v for k, v in (row.settings or {}).items() if k != CLAIM_KEY}
+        row.settings = {**kept, GROUP_KEY: mapping}
+        await db.commit()
+    except BaseException:
+        await asyncio.shield(_release(db, session_id, token))
+        raise
     out = await with_tiers(db, [await get_persona(db, pid) for pid in mapping if pid])
     return {"personas": out, "participants": notes}
 

@@ -15,7 +15,7 @@ from colloquy.domain.results.private_export import (
     private_markdown,
     private_rows,
 )
-from colloquy.domain.results.synthetic_notice import synthetic_block, synthetic_notice
+from colloquy.domain.results.synthetic_notice import data_block, data_notice, exported_people
 from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.trust.health_report import with_health_section
 from colloquy.runtime import Runtime
@@ -45,7 +45,7 @@ async def csv_export(
     session, every = await load_session(db, session_id, private=True)
     messages = public(every)
     session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
-    notice = synthetic_notice(model_label_for(session, runtime))
+    notice = data_notice(session, model_label_for(session, runtime))
     text = session_csv(session, messages, session["insights"], notice)
     extra = private_csv_rows(every)  # issue 28: their own section after the transcript
     return csv_filename(session["name"]), text + (write_csv(extra) if extra else "")
@@ -62,13 +62,14 @@ async def json_export(
     session, every = await load_session(db, session_id, private=True)
     messages = public(every)
     session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
+    shown, analytics = exported_people(dict(session), build_analytics(session, messages))
     document = {
         "format": JSON_FORMAT,
-        "syntheticData": synthetic_block(model_label_for(session, runtime)),
+        "syntheticData": data_block(session, model_label_for(session, runtime)),
         "exportedAt": utcnow(),
-        **session,
+        **shown,
         "messages": messages,
-        "analytics": build_analytics(session, messages),
+        "analytics": analytics,
         "health": health,
     }
     if len(messages) != len(every):  # issue 28: private answers in their own section
@@ -87,10 +88,10 @@ async def markdown_export(
     session, every = await load_session(db, session_id, private=True)
     messages = public(every)
     session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
-    notice = synthetic_notice(model_label_for(session, runtime))
-    report = markdown_report(
-        session, messages, session["insights"], build_analytics(session, messages), notice
-    )
+    notice = data_notice(session, model_label_for(session, runtime))
+    shown, analytics = exported_people(dict(session), build_analytics(session, messages))
+    assert analytics is not None
+    report = markdown_report(shown, messages, session["insights"], analytics, notice)
     report = with_health_section(report, health)
     section = private_markdown(session["questions"], every)
     report = report.rstrip() + "\n\n" + section if section else report

@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.results.html_report import report_html
-from colloquy.domain.results.synthetic_notice import synthetic_notice
+from colloquy.domain.results.synthetic_notice import data_notice, exported_people, is_human
 from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.sessions.record import SessionRecord
 from colloquy.errors import AppError
@@ -26,6 +26,7 @@ from colloquy.services.trust import session_health
 from colloquy.store.types import utcnow
 
 __all__ = ["MSG_PDF_UNAVAILABLE", "pdf_report", "render_pdf", "session_report_html"]
+HUMAN_MODEL_LABEL = "none: the answers are people's own"
 PDF_SECONDS = 180.0
 PDF_MEMORY_MB = 2048
 MSG_PDF_TOO_LONG = (
@@ -42,13 +43,15 @@ async def session_report_html(
     # out of the transcript); the analytics count the public discussion only.
     session, every = await load_session(db, session_id, private=True)
     label = model_label_for(session, runtime)
+    shown, analytics = exported_people(dict(session), build_analytics(session, public(every)))
+    assert analytics is not None
     html = report_html(
-        session,
+        shown,
         every,
         session["insights"],
-        build_analytics(session, public(every)),
-        notice=synthetic_notice(label),
-        model_label=label,
+        analytics,
+        notice=data_notice(session, label),
+        model_label=HUMAN_MODEL_LABEL if is_human(session) else label,
         generated_at=utcnow(),
         health=health,
     )

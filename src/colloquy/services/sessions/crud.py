@@ -15,7 +15,8 @@ from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
-from colloquy.services.models.profile_use import checked_profiles
+from colloquy.services.models.profile_use import FIELD as PROFILES
+from colloquy.services.models.profile_use import check_assignments, checked_profiles
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import list_summaries, load_view
@@ -42,11 +43,16 @@ async def get_session(
     return await load_view(db, row, runners.generating(session_id) if runners else [])
 
 
+async def check_create(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
+    """The checks of a session's create body (camelCase; the create and the estimate share
+    them): the body with its checked profiles, or ValidationFailed."""
+    setup.validate_setup(data)
+    return await checked_profiles(db, data)  # issue 30: mixed panels
+
+
 async def create_session(db: AsyncSession, body: SessionCreate) -> dict[str, Any]:
     """Start Session: a validated setup with participant snapshots, status in-progress."""
-    data = body.model_dump(by_alias=True)
-    setup.validate_setup(data)
-    data = await checked_profiles(db, data)  # issue 30: mixed panels
+    data = await check_create(db, body.model_dump(by_alias=True))
     participants = await setup.participant_snapshots(db, data.get("participantIds") or [])
     now = utcnow()
     row = SessionRow(
@@ -116,6 +122,10 @@ async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]
     source = await get_session_row(db, session_id)
     if source.source == "human":
         raise Conflict(MSG_HUMAN_NO_COPY)
+    # The copy is checked as a create is: a model profile deleted since (the source may be
+    # finished, so the profile could go) is refused now rather than failing its run.
+    ids = [str(p.get("id")) for p in source.participants or []]
+    await check_assignments(db, (source.settings or {}).get(PROFILES), ids)
     now = utcnow()
     row = SessionRow(
         id=setup.new_session_id(),

@@ -54,7 +54,11 @@ def new_survey_id() -> str:
     return f"sv{int(time.time() * 1000)}{secrets.token_hex(3)}"
 
 
-async def create_survey(db: AsyncSession, body: SurveyCreate) -> dict[str, Any]:
+async def check_create(
+    db: AsyncSession, body: SurveyCreate
+) -> tuple[Any, dict[str, Any], dict[str, str]]:
+    """The checks of a survey's create body (the create and the estimate share them):
+    its draft, run settings and {respondent id: model profile id}, or ValidationFailed."""
     draft = survey_draft(body)
     settings = body.settings.model_dump(by_alias=True, exclude_none=True) if body.settings else {}
     ids = [r["id"] for r in draft["respondents"]]
@@ -64,9 +68,15 @@ async def create_survey(db: AsyncSession, body: SurveyCreate) -> dict[str, Any]:
         errors += [m for m in link_errors(concept) if m not in errors]
     if errors:
         raise ValidationFailed(list(dict.fromkeys(errors)))
-    respondents = await participant_snapshots(db, ids)
     mapping = settings.get("participantProfiles")
     chosen = await check_assignments(db, mapping, ids)  # issue 30: mixed panels
+    return draft, settings, chosen
+
+
+async def create_survey(db: AsyncSession, body: SurveyCreate) -> dict[str, Any]:
+    draft, settings, chosen = await check_create(db, body)
+    ids = [r["id"] for r in draft["respondents"]]
+    respondents = await participant_snapshots(db, ids)
     for respondent in respondents:
         if respondent["id"] in chosen:
             respondent["profileId"] = chosen[respondent["id"]]

@@ -28,8 +28,12 @@ from colloquy.domain.usage.estimate import (
     survey_calls,
 )
 from colloquy.domain.usage.prices import price_for
+from colloquy.errors import ValidationFailed
+from colloquy.llm.config import PROVIDERS
 from colloquy.runtime import Runtime
+from colloquy.services.sessions import crud as sessions_crud
 from colloquy.services.sessions.setup import participant_snapshots
+from colloquy.services.surveys import surveys
 from colloquy.store.usage_settings import price_table
 
 SESSION_BASIS = (
@@ -117,3 +121,28 @@ async def estimate_survey_cost(
     )
     provider, model = _model(runtime, spec)
     return await _priced(db, calls, provider, model, SURVEY_BASIS)
+
+
+def _check_model(spec: dict[str, Any]) -> None:
+    provider = spec.get("provider")
+    if provider is not None and provider not in PROVIDERS:
+        raise ValidationFailed([f"Provider must be one of {', '.join(PROVIDERS)}"])
+
+
+async def estimate_session_request(
+    db: AsyncSession, runtime: Runtime | None, spec: dict[str, Any]
+) -> dict[str, Any]:
+    """POST /api/sessions/estimate: the body checked exactly as the create checks it."""
+    _check_model(spec)
+    body = {k: v for k, v in spec.items() if k not in ("provider", "model")}
+    await sessions_crud.check_create(db, body)
+    return await estimate_session_cost(db, runtime, spec)
+
+
+async def estimate_survey_request(
+    db: AsyncSession, runtime: Runtime | None, body: Any, spec: dict[str, Any]
+) -> dict[str, Any]:
+    """POST /api/surveys/estimate: the body (a SurveyCreate) checked as the create checks it."""
+    _check_model(spec)
+    await surveys.check_create(db, body)
+    return await estimate_survey_cost(db, runtime, spec)

@@ -191,11 +191,16 @@ async def _post_with_retries(
                 SIGNATURE_HEADER: signature(secret, int(time.time()), body),
             }
             try:
-                async with http.post(url, data=body, headers=headers) as response:
+                # Not followed: a redirect would deliver elsewhere than the URL recorded.
+                async with http.post(
+                    url, data=body, headers=headers, allow_redirects=False
+                ) as response:
                     if 200 <= response.status < 300:
                         await _update(runtime, delivery_id, "delivered", attempt, None)
                         return
                     error = f"HTTP {response.status}"
+                    if 300 <= response.status < 400:
+                        error += " (a redirect: not followed; give the final URL)"
             except (aiohttp.ClientError, TimeoutError) as exc:
                 error = str(exc) or type(exc).__name__
             status = "failed" if attempt == MAX_ATTEMPTS else "pending"
