@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from colloquy.domain.sessions.interjections import is_interjection, masked
+
 # Repair names, as stored on the message.
 OWN_NAME = "own_name_prefix"
 OTHER_SPEAKER = "other_speaker"
@@ -89,7 +91,8 @@ def _label(names: list[str]) -> re.Pattern[str] | None:
 
 
 def _unless_transcription_mark(match: re.Match[str]) -> str:
-    return match.group(0) if _TRANSCRIPTION_MARK.fullmatch(match.group(0)) else ""
+    kept = _TRANSCRIPTION_MARK.fullmatch(match.group(0)) or is_interjection(match.group(0))
+    return match.group(0) if kept else ""
 
 
 def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer:
@@ -102,7 +105,8 @@ def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer
     # start of a line or after a sentence), keeping what came before.
     other_label = _label([*others, MODERATOR])
     if other_label is not None:
-        for match in other_label.finditer(out):
+        # A transcribed interjection ("[Maria: Yeah.]") is not another voice.
+        for match in other_label.finditer(masked(out)):
             start = match.start()
             before = out[:start]
             at_line_start = start == 0 or before.endswith("\n") or _CLOSED.search(before)
