@@ -64,32 +64,47 @@ def _pairs(answers: Sequence[dict[str, Any]]) -> dict[int, list[tuple[dict[str, 
 
 
 def _spreads(m: np.ndarray) -> tuple[float, np.ndarray]:
-    """Mean cosine distance to the centroid, and each row's distance."""
+    """Mean cosine distance of a set of answers (m x d) to its centroid, and each one's."""
     c = m.mean(axis=0)
-    cn = np.linalg.norm(c)
-    norms = np.linalg.norm(m, axis=1)
-    cos = (m @ c) / np.where(norms * cn > 0, norms * cn, 1.0)
-    d = 1.0 - np.where(norms * cn > 0, cos, 0.0)
-    return float(d.mean()), d
+    scale = np.linalg.norm(m, axis=1) * np.linalg.norm(c)
+    cos = np.divide(m @ c, scale, out=np.zeros(len(m)), where=scale > 0)
+    return float((1.0 - cos).mean()), 1.0 - cos
 
 
-def _ratio(questions: list[tuple[np.ndarray, np.ndarray]], flips: np.ndarray) -> float:
-    first = last = 0.0
+def _set_spreads(gram: np.ndarray, picks: np.ndarray) -> np.ndarray:
+    """_spreads for b sets at once, read off the Gram matrix of the candidate answers:
+    `picks` (b x m) indexes the answers in each set."""
+    sub = gram[picks[:, :, None], picks[:, None, :]]  # b x m x m
+    rows = sub.sum(axis=2)  # b x m: m times each answer . centroid
+    total = rows.sum(axis=1, keepdims=True)  # m^2 |centroid|^2
+    own = np.take_along_axis(np.diagonal(gram)[None, :].repeat(len(picks), 0), picks, axis=1)
+    scale = np.sqrt(np.clip(own, 0, None) * np.clip(total, 0, None))
+    cos = np.divide(rows, scale, out=np.zeros(rows.shape), where=scale > 0)
+    return (1.0 - cos).mean(axis=1)  # type: ignore[no-any-return]
+
+
+def _ratios(questions: list[tuple[np.ndarray, np.ndarray]], flips: np.ndarray) -> np.ndarray:
+    """The pooled last / first spread for each row of swaps (b x pairs)."""
+    first = np.zeros(len(flips))
+    last = np.zeros(len(flips))
     at = 0
     for a, b in questions:
-        f = flips[at : at + len(a)][:, None]
-        at += len(a)
-        first += _spreads(np.where(f, b, a))[0]
-        last += _spreads(np.where(f, a, b))[0]
-    return last / first if first > 0 else 1.0
+        m = len(a)
+        both = np.vstack([a, b])
+        gram = both @ both.T
+        f = flips[:, at : at + m].astype(int)
+        at += m
+        first += _set_spreads(gram, np.arange(m) + m * f)
+        last += _set_spreads(gram, np.arange(m) + m * (1 - f))
+    return np.divide(last, first, out=np.ones_like(first), where=first > 0)
 
 
 def _null(questions: list[tuple[np.ndarray, np.ndarray]], n: int) -> list[float]:
     if n <= EXACT_PAIRS:
-        configs: Any = (np.array(c, dtype=bool) for c in itertools.product((0, 1), repeat=n))
-        return [_ratio(questions, c) for c in configs if c.any()]
-    rng = np.random.default_rng(SEED + n)
-    return [_ratio(questions, rng.random(n) < 0.5) for _ in range(PERMUTATIONS)]
+        flips = np.array(list(itertools.product((False, True), repeat=n))[1:])
+    else:
+        flips = np.random.default_rng(SEED + n).random((PERMUTATIONS, n)) < 0.5
+    return [float(x) for x in _ratios(questions, flips)]
 
 
 def convergence(answers: Sequence[dict[str, Any]], method: str = ROUNDS) -> dict[str, Any]:
@@ -107,7 +122,7 @@ def convergence(answers: Sequence[dict[str, Any]], method: str = ROUNDS) -> dict
         for ps in pairs.values()
     ]
     n = sum(len(ps) for ps in pairs.values())
-    observed = _ratio(questions, np.zeros(n, dtype=bool))
+    observed = float(_ratios(questions, np.zeros((1, n), dtype=bool))[0])
     p = permutation_p(observed, _null(questions, n), tail="less")
     changed: dict[int, list[str]] = defaultdict(list)
     moves: dict[str, list[float]] = defaultdict(list)
