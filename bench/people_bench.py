@@ -87,7 +87,11 @@ def run(folders: list[Path], moderator: str | None) -> int:
         )
         with TestClient(create_app(settings)) as client:
             for folder in folders:
-                files = sorted(p for p in folder.iterdir() if p.suffix.lower() in EXTENSIONS)
+                files = sorted(
+                    p
+                    for p in folder.iterdir()
+                    if p.suffix.lower() in EXTENSIONS and p.name != "moderators.json"
+                )
                 print(f"\n== {folder} ({len(files)} transcripts)")
                 for path in files:
                     start = time.perf_counter()

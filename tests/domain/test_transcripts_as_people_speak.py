@@ -208,3 +208,12 @@ def test_the_discussion_is_graded_good_with_no_false_alarm():
     assert findings["conformity"]["data"]["method"] == "turns"
     assert all(f["status"] not in ("warn", "bad") for f in report["findings"]), report["warnings"]
     assert report["overall"] == "good"
+
+
+def test_a_transcribers_correction_or_objection_is_not_an_echoed_instruction():
+    # As hearing transcripts write them; a model's "[Round 2]" is still meta text.
+    for text in ["It will [correction: need to be] funded.", "[Objection.] Order, please."]:
+        assert clean_answer(text, speaker="Ana", others=["Ben"]).repairs == [], text
+    assert clean_answer("I [Round 2] agree.", speaker="Ana", others=["Ben"]).repairs == [
+        "meta_text"
+    ]

@@ -47,7 +47,8 @@ _BRACKETED = re.compile(
 # transcriber's word (a model's "[Round 2]" or "[Your answer]" is none of these).
 _TRANSCRIPTION_MARK = re.compile(
     r"[\[(][^a-z]*[\])]|\[t\d+\]|[\[(][^\[\]()]{0,40}\b(?:inaudible|unintelligible|indistinct|"
-    r"unclear|laugh\w*|crosstalk|cross-talk|overlap\w*|interrupt\w*|pause\w*|silence|sigh\w*|"
+    r"unclear|laugh\w*|correction|corrected|sic|objection\w*|translat\w*|interpret\w*|"
+    r"crosstalk|cross-talk|overlap\w*|interrupt\w*|pause\w*|silence|sigh\w*|"
     r"cough\w*|redacted|multiple voices|background noise|noise|applause|chuckl\w*|"
     r"sniff\w*|clears throat|inaudible word)\b[^\[\]()]{0,40}[\])]",
     re.IGNORECASE,
