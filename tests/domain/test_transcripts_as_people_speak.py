@@ -217,3 +217,19 @@ def test_a_transcribers_correction_or_objection_is_not_an_echoed_instruction():
     assert clean_answer("I [Round 2] agree.", speaker="Ana", others=["Ben"]).repairs == [
         "meta_text"
     ]
+
+
+def test_every_speaker_marked_as_moderator_moderates():
+    # A hearing with a chair and an acting chair: both run the discussion, neither is a
+    # participant whose formulaic lines ("You may have a short question") repeat.
+    text = (
+        '[{"speaker": "The Chair", "content": "Do you support the bill?", "role": "moderator"},'
+        ' {"speaker": "Ann", "content": "Yes, with changes to clause two."},'
+        ' {"speaker": "The Acting Chair", "content": "Why?", "role": "moderator"},'
+        ' {"speaker": "Ann", "content": "Because clause two costs too much."},'
+        ' {"speaker": "Bo", "content": "No, not as written."}]'
+    )
+    t = parse_transcript(text, "hearing.json")
+    assert t.participants == ["Ann", "Bo"] and t.moderator == "The Chair"
+    assert [m["turn"] for m in t.moderator_turns] == [0, 2]
+    assert t.turns[2].speaker == "The Acting Chair" and t.turns[2].is_moderator

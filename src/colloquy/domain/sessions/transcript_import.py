@@ -210,9 +210,14 @@ def build_transcript(
         raise TranscriptError(MSG_ONE_SPEAKER)
     mod = _find_moderator(turns, moderator)
     mod_key = mod.lower() if mod else None
+
+
+    def moderating(t: Turn) -> bool:  # a co-moderator marked by role moderates too
+        return t.speaker.lower() == mod_key or t.role in MODERATOR_ROLES
+
     if question_starts is not None:
         for i in question_starts:
-            if not 0 <= i < len(turns) or turns[i].speaker.lower() != mod_key:
+            if not 0 <= i < len(turns) or not moderating(turns[i]):
                 raise TranscriptError(msg_not_moderator_turn(i))
     chosen = set(question_starts or [])
     people: dict[str, str] = {}  # lower-case name -> name as first written
@@ -220,7 +225,7 @@ def build_transcript(
     mod_turns: list[dict[str, Any]] = []
     out: list[ImportedTurn] = []
     for i, t in enumerate(turns):
-        is_mod = t.speaker.lower() == mod_key
+        is_mod = moderating(t)
         if is_mod:
             found = classify(t.content, questions[-1] if questions else None)
             opens = i in chosen if question_starts is not None else found.opens
@@ -230,7 +235,9 @@ def build_transcript(
                 questions.append(t.content)
         else:
             people.setdefault(t.speaker.lower(), t.speaker)
-        speaker = mod if is_mod and mod else people.get(t.speaker.lower(), t.speaker)
+        speaker = mod if t.speaker.lower() == mod_key and mod else people.get(
+            t.speaker.lower(), t.speaker
+        )
         out.append(ImportedTurn(speaker, t.content, is_mod, len(questions) - 1))
     return Transcript(out, mod, list(people.values()), questions, mod_turns)
 
