@@ -3,6 +3,11 @@ real groups"): import every transcript of a folder through the product's API, in
 and print each group's grade and every warning with its cause.
 
     PYTHONPATH=src python -m bench.people_bench FOLDER [FOLDER ...] [--moderator NAME]
+        [--first TURNS]
+
+`--first 60` imports only the first 60 turns of each JSON or text transcript (the size of
+a short focus group: 20-60 answers), so the checks' decisions are measured where the
+sample is small; DOCX and PDF transcripts are imported whole.
 
 A folder holds transcripts as the import takes them (TXT, MD, DOCX, PDF, JSON, CSV) and
 optionally `moderators.json`, {"file name or *.ext": "moderator's name"}, for transcripts
@@ -46,10 +51,23 @@ def _moderator(folder: Path, name: str, default: str | None) -> str | None:
     return default
 
 
-def _import(client: Any, path: Path, moderator: str | None) -> dict[str, Any]:
+def _head(path: Path, first: int | None) -> bytes:
+    """The transcript's bytes, cut to its first turns when asked (JSON lists and text)."""
+    raw = path.read_bytes()
+    if first is None:
+        return raw
+    if path.suffix.lower() == ".json":
+        return json.dumps(json.loads(raw)[:first]).encode()
+    if path.suffix.lower() in (".txt", ".md"):
+        lines = [ln for ln in raw.decode("utf-8").splitlines() if ln.strip()]
+        return "\n".join(lines[:first]).encode()
+    return raw
+
+
+def _import(client: Any, path: Path, moderator: str | None, first: int | None) -> dict[str, Any]:
     data = {"moderator": moderator} if moderator else {}
-    with path.open("rb") as fh:
-        r = client.post("/api/sessions/import", files={"file": (path.name, fh)}, data=data)
+    files = {"file": (path.name, _head(path, first))}
+    r = client.post("/api/sessions/import", files=files, data=data)
     if r.status_code != 201:
         return {"error": f"{r.status_code} {r.text[:200]}"}
     saved = r.json()
@@ -65,7 +83,7 @@ def _line(key: str, f: dict[str, Any]) -> str:
     return f"    {f['status']:>7}  {key}{shown}"
 
 
-def run(folders: list[Path], moderator: str | None) -> int:
+def run(folders: list[Path], moderator: str | None, first: int | None = None) -> int:
     from fastapi.testclient import TestClient
 
     from colloquy.app import create_app
@@ -95,7 +113,7 @@ def run(folders: list[Path], moderator: str | None) -> int:
                 print(f"\n== {folder} ({len(files)} transcripts)")
                 for path in files:
                     start = time.perf_counter()
-                    out = _import(client, path, _moderator(folder, path.name, moderator))
+                    out = _import(client, path, _moderator(folder, path.name, moderator), first)
                     took = time.perf_counter() - start
                     if "error" in out:
                         print(f"  {path.name}: not imported: {out['error']}")
@@ -126,8 +144,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--moderator", default=None, help="moderator's name when not marked")
+    parser.add_argument("--first", type=int, default=None, help="import only the first turns")
     args = parser.parse_args()
-    raise SystemExit(run(args.folders, args.moderator))
+    raise SystemExit(run(args.folders, args.moderator, args.first))
 
 
 if __name__ == "__main__":

@@ -163,9 +163,7 @@ def test_a_shrinking_spread_with_three_pairs_cannot_be_told_from_chance():
 
 
 def test_the_discussion_is_graded_good_with_no_false_alarm():
-    answers = [
-        {"speaker": s, "content": c} for s, c in human_discussion.TURNS if s != "Moderator"
-    ]
+    answers = [{"speaker": s, "content": c} for s, c in human_discussion.TURNS if s != "Moderator"]
     t = parse_transcript(human_discussion.TRANSCRIPT)
     names = t.participants
     messages = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from colloquy.api.schemas.common import CamelModel
 
 
@@ -30,7 +32,7 @@ class HumanImportOut(CamelModel):
     speakers: list[ImportSpeakerOut]
     moderator: str | None
     questions: list[str]
-    moderator_turns: list[ModeratorTurnOut] = []
+    moderator_turns: list[ModeratorTurnOut] = Field(default_factory=list)
     id: str | None = None
     name: str | None = None
     source: str | None = None

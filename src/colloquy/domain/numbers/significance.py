@@ -45,7 +45,7 @@ def binomial_at_most(k: int, n: int, p: float) -> float:
         return 0.0
     if k >= n:
         return 1.0
-    return min(1.0, sum(math.exp(_log_pmf(i, n, p)) for i in range(0, k + 1)))
+    return min(1.0, sum(math.exp(_log_pmf(i, n, p)) for i in range(k + 1)))
 
 
 def permutation_p(observed: float, null: list[float], *, tail: str) -> float:

@@ -211,7 +211,6 @@ def build_transcript(
     mod = _find_moderator(turns, moderator)
     mod_key = mod.lower() if mod else None
 
-
     def moderating(t: Turn) -> bool:  # a co-moderator marked by role moderates too
         return t.speaker.lower() == mod_key or t.role in MODERATOR_ROLES
 
@@ -230,13 +229,17 @@ def build_transcript(
             found = classify(t.content, questions[-1] if questions else None)
             opens = i in chosen if question_starts is not None else found.opens
             reason = found.reason if opens == found.opens else "chosen"
-            mod_turns.append({"turn": i, "text": t.content, "opensQuestion": opens, "reason": reason})
+            mod_turns.append(
+                {"turn": i, "text": t.content, "opensQuestion": opens, "reason": reason}
+            )
             if opens:
                 questions.append(t.content)
         else:
             people.setdefault(t.speaker.lower(), t.speaker)
-        speaker = mod if t.speaker.lower() == mod_key and mod else people.get(
-            t.speaker.lower(), t.speaker
+        speaker = (
+            mod
+            if t.speaker.lower() == mod_key and mod
+            else people.get(t.speaker.lower(), t.speaker)
         )
         out.append(ImportedTurn(speaker, t.content, is_mod, len(questions) - 1))
     return Transcript(out, mod, list(people.values()), questions, mod_turns)

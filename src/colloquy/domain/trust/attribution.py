@@ -22,7 +22,8 @@ TIE = 1e-9  # cosine scores this close are equal (floating-point rounding, not m
 
 def _unit(m: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(m, axis=-1, keepdims=True)
-    return np.divide(m, norms, out=np.zeros_like(m), where=norms > 0)
+    out: np.ndarray = np.divide(m, norms, out=np.zeros_like(m), where=norms > 0)
+    return out
 
 
 def scores(gram: np.ndarray, labels: np.ndarray, speakers: int) -> np.ndarray:
@@ -30,7 +31,7 @@ def scores(gram: np.ndarray, labels: np.ndarray, speakers: int) -> np.ndarray:
     when tied with k others, else 0. `gram`: the n x n dot products of the unit answer
     vectors; `labels`: b x n speaker numbers 0..speakers-1. Everything is read off the
     Gram matrix, so a batch of relabelings is one matrix product."""
-    b, n = labels.shape
+    n = labels.shape[1]
     onehot = np.eye(speakers)[labels]  # b x n x k
     dots = gram @ onehot  # b x n x k: each answer's dot with each speaker's sum
     sumsq = (onehot * dots).sum(axis=1)  # b x k: |speaker sum|^2
@@ -49,7 +50,10 @@ def scores(gram: np.ndarray, labels: np.ndarray, speakers: int) -> np.ndarray:
 def _ratio(dot: np.ndarray, sq: np.ndarray) -> np.ndarray:
     """dot / sqrt(sq), 0 where the length is 0 (a cosine with a zero vector)."""
     norm = np.sqrt(np.clip(sq, 0.0, None))
-    return np.divide(dot, norm, out=np.zeros(np.broadcast(dot, norm).shape), where=norm > 1e-12)
+    out: np.ndarray = np.divide(
+        dot, norm, out=np.zeros(np.broadcast(dot, norm).shape), where=norm > 1e-12
+    )
+    return out
 
 
 BATCH = 50  # relabelings per matrix product

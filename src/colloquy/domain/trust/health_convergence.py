@@ -41,12 +41,14 @@ EXACT_PAIRS = 12  # up to 2**12 = 4,096 swaps, enumerated; more: PERMUTATIONS at
 TURNS, ROUNDS = "turns", "rounds"
 
 
-def _pairs(answers: Sequence[dict[str, Any]]) -> dict[int, list[tuple[dict[str, Any], ...]]]:
+def _pairs(
+    answers: Sequence[dict[str, Any]],
+) -> dict[int, list[tuple[dict[str, Any], dict[str, Any]]]]:
     """Per question: (first, last) answers of each participant who gave both."""
     by_q: dict[int, dict[int, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for a in answers:
         by_q[a["questionIndex"]][a["participantIndex"]].append(a)
-    out: dict[int, list[tuple[dict[str, Any], ...]]] = {}
+    out: dict[int, list[tuple[dict[str, Any], dict[str, Any]]]] = {}
     for q, people in sorted(by_q.items()):
         rounds = sorted({int(a["round"]) for group in people.values() for a in group})
         if len(rounds) < 2:

@@ -167,7 +167,9 @@ def positivity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if status == BAD:
         summary += " Nearly everything is praise: the model may be telling you what you want."
     elif status == WARN:
-        summary += f" More praise than half beyond sampling error (binomial test, p = {p_half:.3f})."
+        summary += (
+            f" More praise than half beyond sampling error (binomial test, p = {p_half:.3f})."
+        )
     elif status == UNCLEAR:
         summary += (
             f" Not enough answers to tell whether this is more than half (binomial test, "

@@ -25,11 +25,10 @@ without conformity either direction is as likely); else not enough answers to te
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-import re
 
 from colloquy.domain.numbers.significance import ALPHA, binomial_at_least
 from colloquy.domain.sessions.private_answers import shifts

@@ -158,8 +158,9 @@ def build_health_report(
     # A transcript has no rounds: variety reads each person's first turn under a question,
     # convergence each person's first against last turn (docs/trust.md, "Convergence").
     if human:
-        variety, converging = diversity(first_turns(answers)), convergence(
-            as_turn_pairs(answers), TURNS
+        variety, converging = (
+            diversity(first_turns(answers)),
+            convergence(as_turn_pairs(answers), TURNS),
         )
     else:
         variety, converging = diversity(answers), convergence(as_phases(answers))

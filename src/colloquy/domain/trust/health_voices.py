@@ -144,6 +144,5 @@ def _voices_verdict(status: str, p_above: float, p_below: float) -> str:
         )
     words = "The participants are hard to tell apart" if status == BAD else "Less distinct"
     return (
-        f"{words}: below people's {floor} beyond sampling error (binomial test, p = "
-        f"{p_below:.3f})."
+        f"{words}: below people's {floor} beyond sampling error (binomial test, p = {p_below:.3f})."
     )
