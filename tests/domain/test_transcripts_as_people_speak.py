@@ -13,8 +13,8 @@ from colloquy.domain.sessions.transcript_import import (
     msg_not_moderator_turn,
     parse_question_starts,
     parse_transcript,
-    preview,
 )
+from colloquy.domain.sessions.transcript_preview import preview
 from colloquy.domain.trust.health_convergence import TURNS, convergence
 from colloquy.domain.trust.health_persona import character_breaks
 from colloquy.domain.trust.health_report import build_health_report
@@ -231,3 +231,13 @@ def test_every_speaker_marked_as_moderator_moderates():
     assert t.participants == ["Ann", "Bo"] and t.moderator == "The Chair"
     assert [m["turn"] for m in t.moderator_turns] == [0, 2]
     assert t.turns[2].speaker == "The Acting Chair" and t.turns[2].is_moderator
+
+
+def test_an_announced_question_opens_at_the_next_turn_that_asks():
+    text = (
+        "Moderator: What do you think of the price?\nAna: Too high.\nModerator: Let's move on.\n"
+        "Ben: Sure.\nModerator: Do you cook?\nAna: Rarely."
+    )
+    t = parse_transcript(text)
+    assert t.questions == ["What do you think of the price?", "Do you cook?"]
+    assert [m["reason"] for m in t.moderator_turns] == ["first", "announces", "marker"]

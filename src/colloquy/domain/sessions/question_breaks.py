@@ -5,6 +5,8 @@ Moderators ask far more often than they change topic: "Why not?", "Anyone else?"
 do you mean?", "¿Los demás?" follow up on the question being discussed. In order:
 1. an explicit marker opens a question: a numbered question ("2.", "Q3", "Question 4"),
    "next/first/last question", "moving on", "next topic", "let's talk about", "pasemos a";
+   a marker in a turn that asks nothing ("Let's move on.") announces the next question:
+   the moderator's next turn that asks something opens it;
 2. a turn that asks nothing ("?") is not a question;
 3. the first question asked opens the first question;
 4. a follow-up cue at its start ("why", "anyone else", "what do you mean", "for example",
@@ -74,12 +76,19 @@ def overlap(a: str, b: str) -> float:
     return len(wa & wb) / min(len(wa), len(wb))
 
 
-def classify(text: str, current: str | None) -> Break:
-    """Whether a moderator turn opens a question, given the question being discussed."""
+ANNOUNCES = "announces"
+
+
+def classify(text: str, current: str | None, announced: bool = False) -> Break:
+    """Whether a moderator turn opens a question, given the question being discussed and
+    whether the moderator's previous turn announced one."""
+    asks = "?" in text or "\u00bf" in text
     if MARKER.search(text):
-        return Break(True, "marker")
-    if "?" not in text and "\u00bf" not in text:
+        return Break(True, "marker") if asks else Break(False, ANNOUNCES)
+    if not asks:
         return Break(False, "no question")
+    if announced:
+        return Break(True, "marker")
     if current is None:
         return Break(True, "first")
     words = len(_WORD.findall(text))

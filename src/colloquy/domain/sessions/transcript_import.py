@@ -20,8 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from colloquy.domain.sessions.interjections import interjections, without_interjections
-from colloquy.domain.sessions.question_breaks import classify
+from colloquy.domain.sessions.question_breaks import ANNOUNCES, classify
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_TURNS = 5000
@@ -223,10 +222,12 @@ def build_transcript(
     questions: list[str] = []
     mod_turns: list[dict[str, Any]] = []
     out: list[ImportedTurn] = []
+    announced = False  # the moderator's previous turn announced the next question
     for i, t in enumerate(turns):
         is_mod = moderating(t)
         if is_mod:
-            found = classify(t.content, questions[-1] if questions else None)
+            found = classify(t.content, questions[-1] if questions else None, announced)
+            announced = found.reason == ANNOUNCES or (announced and "?" not in t.content)
             opens = i in chosen if question_starts is not None else found.opens
             reason = found.reason if opens == found.opens else "chosen"
             mod_turns.append(
@@ -276,28 +277,3 @@ def parse_transcript(
     readers = {"json": parse_json, "csv": parse_csv, "lines": parse_speaker_lines}
     turns = readers[detect_format(text, filename)](text)
     return build_transcript(turns, moderator, question_starts)
-
-
-def preview(transcript: Transcript) -> dict[str, Any]:
-    """{turns, speakers: [{name, turns, words, backchannels}], moderator, questions,
-    moderatorTurns} (API dry run). An interjection transcribed in someone else's turn is a
-    backchannel of its speaker when they are in the group."""
-    stats: dict[str, dict[str, Any]] = {}
-    for t in transcript.turns:
-        entry = stats.setdefault(
-            t.speaker, {"name": t.speaker, "turns": 0, "words": 0, "backchannels": 0}
-        )
-        entry["turns"] += 1
-        entry["words"] += word_count(without_interjections(t.content))
-    known = {name.lower(): name for name in stats}
-    for t in transcript.turns:
-        for name, _said in interjections(t.content):
-            if name.lower() in known:
-                stats[known[name.lower()]]["backchannels"] += 1
-    return {
-        "turns": len(transcript.turns),
-        "speakers": list(stats.values()),
-        "moderator": transcript.moderator,
-        "questions": list(transcript.questions),
-        "moderatorTurns": list(transcript.moderator_turns),
-    }

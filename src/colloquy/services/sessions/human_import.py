@@ -25,8 +25,8 @@ from colloquy.domain.sessions.transcript_import import (
     TranscriptError,
     parse_question_starts,
     parse_transcript,
-    preview,
 )
+from colloquy.domain.sessions.transcript_preview import preview
 from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import ReceivedFile
