@@ -82,7 +82,10 @@ def test_conformity_from_private_shifts_names_who_moved():
     assert finding["messageIds"] == ["m1", "m7"]
     assert finding["data"]["changers"][0]["name"] == "Ana"
     tied = [m for m in SESSION if m["id"] != "m5"]  # one yes, one no: no majority
-    assert private_conformity(tied, ["Ana", "Bob", "Cy"]) is None
+    na = private_conformity(tied, ["Ana", "Bob", "Cy"])
+    assert na["status"] == "na" and na["data"]["stanced"] == 3
+    assert "no majority to move toward" in na["summary"]
+    assert private_conformity([m for m in SESSION if m["kind"] == "response"], []) is None
 
 
 def test_health_report_uses_private_answers_and_leaves_them_out_of_answers():

@@ -32,7 +32,7 @@ from typing import Any
 
 from colloquy.domain.numbers.significance import ALPHA, binomial_at_least
 from colloquy.domain.sessions.private_answers import shifts
-from colloquy.domain.trust.health_metrics import BAD, OK, UNCLEAR, WARN, finding, pct
+from colloquy.domain.trust.health_metrics import BAD, NA, OK, UNCLEAR, WARN, finding, pct
 from colloquy.domain.trust.health_persona import _markers
 
 CONFORMING = 0.25
@@ -76,13 +76,17 @@ def private_conformity(
     messages: Sequence[Mapping[str, Any]], names: Sequence[str]
 ) -> dict[str, Any] | None:
     """The conformity finding from stance shifts; None when the session has no pair of
-    private answers with stances on a question with a public majority."""
+    private answers with stances; n/a when no question's public answers took a side."""
     toward: dict[int, list[str]] = defaultdict(list)
     pairs = away = 0
     moved: list[dict[str, Any]] = []
+    stanced = 0  # pairs with both stances, whatever the public side
     for s in shifts(messages):
+        if s["shift"] is None:
+            continue
+        stanced += 1
         pole = public_majority(messages, s["questionIndex"])
-        if pole is None or s["shift"] is None:
+        if pole is None:
             continue
         pairs += 1
         before, after = abs(s["stanceBefore"] - pole), abs(s["stanceAfter"] - pole)
@@ -100,8 +104,21 @@ def private_conformity(
                     "stanceAfter": s["stanceAfter"],
                 }
             )
-    if not pairs:
+    if not stanced:
         return None
+    if not pairs:
+        return finding(
+            "conformity",
+            "Conformity (private answers)",
+            NA,
+            f"{stanced} private stance{'s' if stanced != 1 else ''} before and after, but the "
+            "group's public answers took no readable side (no yes or no, agreement or "
+            "disagreement said, or as many each way): there is no majority to move toward.",
+            [],
+            method="privateAnswers",
+            pairs=0,
+            stanced=stanced,
+        )
     count = sum(len(ids) // 2 for ids in toward.values())
     rate = count / pairs
     # Sign test: without conformity a moved stance is as likely to go either way.
