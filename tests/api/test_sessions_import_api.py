@@ -46,7 +46,7 @@ def test_dry_run_previews_and_saves_nothing(client: TestClient) -> None:
     ]
     # Ben: "Yeah." 1 + "I skip it mostly [inaudible] honestly I'm never hungry that early." 11
     # + "I dunno, depends." 3
-    assert {"name": "Ben", "turns": 3, "words": 15} in body["speakers"]
+    assert {"name": "Ben", "turns": 3, "words": 15, "backchannels": 0} in body["speakers"]
     assert body["id"] is None
     assert client.get("/api/sessions").json() == before
 

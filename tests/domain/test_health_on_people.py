@@ -2,6 +2,9 @@
 false alarm, while a simulated group with long, uniform turns and indistinct speakers is
 still flagged. Vectors come from the offline embedder the product uses by default."""
 
+from fractions import Fraction
+from math import comb
+
 import pytest
 
 from colloquy.domain.sessions.answer_cleaning import clean_answer
@@ -144,23 +147,44 @@ def test_talking_about_ai_is_not_speaking_as_one():
     assert AI_SPEECH.search("As an AI language model, I cannot taste.")
 
 
-def test_identical_answers_score_at_chance_and_are_flagged():
-    # Four speakers, two answers each, every vector the same: each answer ties with the
-    # other three speakers, so it earns 1/4; accuracy = chance = 25 %.
-    answers = [
-        {"id": f"{p}{i}", "participantIndex": p, "vector": [0.6, 0.8]}
-        for p in range(4)
-        for i in range(2)
+def identical(speakers, each):
+    return [
+        {"id": f"{p}-{i}", "participantIndex": p, "vector": [0.6, 0.8]}
+        for p in range(speakers)
+        for i in range(each)
     ]
-    d = distinctiveness(answers)
-    assert d["data"]["accuracy"] == 0.25 and d["data"]["ratioToChance"] == 1.0
-    assert d["status"] == "bad"
 
 
-def test_positivity_warns_from_60_percent_and_breaks_are_poor_at_10_percent():
+def test_identical_answers_score_at_chance_and_are_flagged_once_the_sample_can_tell():
+    # Four speakers, every vector the same: each answer ties with the other three
+    # speakers, so it earns 1/4; accuracy = chance = 25 %.
+    few = distinctiveness(identical(4, 2))
+    assert few["data"]["accuracy"] == 0.25 and few["data"]["ratioToChance"] == 1.0
+    # 8 answers: P(X <= 2 | 8, 0.375) = 0.3697 by the sum below; not enough to tell.
+    assert few["data"]["pBelowPeople"] == round(binomial_cdf(2, 8, Fraction(3, 8)), 4)
+    assert few["status"] == "unclear" and few["messageIds"] == []
+    many = distinctiveness(identical(4, 20))  # 20 hits of 80 against p0 = 1.5 / 4
+    assert many["data"]["pBelowPeople"] == round(binomial_cdf(20, 80, Fraction(3, 8)), 4)
+    assert many["data"]["pBelowPeople"] < 0.05 and many["status"] == "bad"
+
+
+def binomial_cdf(k, n, p):
+    """P(X <= k), summed exactly in fractions (independent of the code under test)."""
+    return float(sum(Fraction(comb(n, i)) * p**i * (1 - p) ** (n - i) for i in range(k + 1)))
+
+
+def test_positivity_warns_only_beyond_sampling_error_and_breaks_are_poor_at_10_percent():
     labels = ["positive"] * 7 + ["negative"] * 2 + ["neutral"]
     answers = [answer(i, 0, "x") | {"sentiment": s} for i, s in enumerate(labels)]
-    assert positivity(answers)["status"] == "warn"  # 70 % positive, 20 % negative
+    # 7 of 10 positive: P(X >= 7 | 10, 1/2) = 176 / 1024 = 0.1719: could be chance.
+    small = positivity(answers)
+    assert small["status"] == "unclear" and small["data"]["pAboveHalf"] == 0.1719
+    labels = ["positive"] * 21 + ["negative"] * 6 + ["neutral"] * 3
+    answers = [answer(i, 0, "x") | {"sentiment": s} for i, s in enumerate(labels)]
+    # 21 of 30: P(X >= 21 | 30, 1/2) = 1 - P(X <= 20) = 0.0214 < 0.05: a warning.
+    big = positivity(answers)
+    assert big["data"]["pAboveHalf"] == round(1 - binomial_cdf(20, 30, Fraction(1, 2)), 4)
+    assert big["status"] == "warn"
     texts = ["As an AI, I can't say.", "Fine.", "Okay.", "Sure thing.", "Maybe."]
     breaks = character_breaks([answer(i, i, t) for i, t in enumerate(texts)], ["P0"])
     assert breaks["data"]["count"] == 1 and breaks["status"] == "bad"  # 1 in 5 = 20 %

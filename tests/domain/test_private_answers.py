@@ -32,14 +32,14 @@ def test_private_prompt_before_and_after():
     assert "Ana: Too pricey." in after
 
 
-def msg(i, kind, q, p, stance=None, sentiment="neutral", speaker=None):
+def msg(i, kind, q, p, stance=None, sentiment="neutral", speaker=None, content=None):
     return {
         "id": f"m{i}",
         "kind": kind,
         "questionIndex": q,
         "participantIndex": p,
         "speaker": speaker or ["Ana", "Bob", "Cy"][p],
-        "content": f"text {i}",
+        "content": content or f"text {i}",
         "stance": stance,
         "sentiment": sentiment,
         "round": 0,
@@ -50,9 +50,9 @@ SESSION = [
     msg(1, "private_before", 0, 0, 2),
     msg(2, "private_before", 0, 1, 4),
     msg(3, "private_before", 0, 2, 3),
-    msg(4, "response", 0, 0, sentiment="positive"),
-    msg(5, "response", 0, 1, sentiment="positive"),
-    msg(6, "response", 0, 2, sentiment="negative"),
+    msg(4, "response", 0, 0, sentiment="positive", content="Yes, I'd buy it."),
+    msg(5, "response", 0, 1, sentiment="positive", content="Absolutely, same here."),
+    msg(6, "response", 0, 2, sentiment="negative", content="No, not for me."),
     msg(7, "private_after", 0, 0, 4),
     msg(8, "private_after", 0, 1, 2),
     msg(9, "private_after", 0, 2, 3),
@@ -70,17 +70,22 @@ def test_shifts_pair_before_and_after():
 
 
 def test_conformity_from_private_shifts_names_who_moved():
-    assert public_majority(SESSION, 0) == 5  # two positive, one negative
+    assert public_majority(SESSION, 0) == 5  # two say yes, one no
     finding = private_conformity(SESSION, ["Ana", "Bob", "Cy"])
-    assert finding["status"] == "warn"  # 1 of 3 = 33 % >= 25 %
+    # 1 of 3 = 33 % >= 25 %, but 1 toward against 1 away: P(X >= 1 | 2, 1/2) = 3/4.
+    assert finding["status"] == "unclear"
     assert finding["summary"] == (
         "In private, 1 of 3 stances moved toward the group's public majority after the "
-        "discussion (33%), 1 away from it. Moved toward the group: Ana."
+        "discussion (33%), 1 away from it. Sign test of toward against away: p = 0.750. "
+        "Not enough answers to tell this from chance. Moved toward the group: Ana."
     )
     assert finding["messageIds"] == ["m1", "m7"]
     assert finding["data"]["changers"][0]["name"] == "Ana"
-    tied = [m for m in SESSION if m["id"] != "m5"]  # one positive, one negative: no majority
-    assert private_conformity(tied, ["Ana", "Bob", "Cy"]) is None
+    tied = [m for m in SESSION if m["id"] != "m5"]  # one yes, one no: no majority
+    na = private_conformity(tied, ["Ana", "Bob", "Cy"])
+    assert na["status"] == "na" and na["data"]["stanced"] == 3
+    assert "no majority to move toward" in na["summary"]
+    assert private_conformity([m for m in SESSION if m["kind"] == "response"], []) is None
 
 
 def test_health_report_uses_private_answers_and_leaves_them_out_of_answers():
@@ -105,3 +110,26 @@ def test_natural_turns_read_as_three_phases_for_convergence():
     assert [a["round"] for a in as_phases(answers)] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
     spec = [{"questionIndex": 0, "round": r, "id": f"b{r}"} for r in (0, 1, 2)]
     assert as_phases(spec) == spec  # the spec's rounds stay as they are
+
+
+def test_the_public_majority_comes_from_what_people_say_not_their_mood():
+    # "Is it too expensive?": agreeing is negative in mood but on the yes side.
+    said = ["Yes, way too expensive.", "Definitely, it's a rip-off.", "I don't agree, it's fine."]
+    q = [msg(i, "response", 0, i % 3, content=t, sentiment="negative") for i, t in enumerate(said)]
+    assert public_majority(q, 0) == 5
+    # "Not good" is no praise; "I don't agree" and "not exactly" count for the other side.
+    said = ["Not good, no.", "I don't agree with that at all.", "Not exactly, no.", "Yes."]
+    q = [msg(i, "response", 0, i % 3, content=t, sentiment="positive") for i, t in enumerate(said)]
+    assert public_majority(q, 0) == 1
+
+
+def test_conformity_warns_when_moves_toward_the_group_beat_chance():
+    rows = []
+    for q in range(6):  # six questions, three people each: every mover moves toward "yes"
+        for p in range(3):
+            rows.append(msg(f"{q}b{p}", "private_before", q, p, 2))
+            rows.append(msg(f"{q}r{p}", "response", q, p, content="Yes, I agree."))
+            rows.append(msg(f"{q}a{p}", "private_after", q, p, 4 if p == 0 else 2))
+    finding = private_conformity(rows, ["Ana", "Bob", "Cy"])
+    # 6 of 18 toward (33 %), 0 away: P(X >= 6 | 6, 1/2) = 1/64 = 0.0156 < 0.05.
+    assert finding["data"]["pToward"] == 0.0156 and finding["status"] == "warn"

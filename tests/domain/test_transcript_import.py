@@ -18,9 +18,9 @@ from colloquy.domain.sessions.transcript_import import (
     TranscriptError,
     msg_unknown_moderator,
     parse_transcript,
-    preview,
     word_count,
 )
+from colloquy.domain.sessions.transcript_preview import preview
 
 HUMAN = """\
 [T001] Moderator: Okay so (.) thanks everyone for coming. First, what did you have for breakfast today?
@@ -65,10 +65,10 @@ def test_preview_counts_turns_and_words() -> None:
     by_name = {s["name"]: s for s in p["speakers"]}
     # Ben: "Yeah." (1) + 15 words (I skiped it honestly Like I always do I'm not a morning
     # person at all) + "Sorry, one more thing: prices matter more." (7)
-    assert by_name["Ben"] == {"name": "Ben", "turns": 3, "words": 1 + 15 + 7}
+    assert by_name["Ben"] == {"name": "Ben", "turns": 3, "words": 1 + 15 + 7, "backchannels": 0}
     # Maria: "Um, toast. Just toast [inaudible] and coffee." = 7; "Same-- well, mostly." = 3
     # "I mean- [crosstalk] maybe a bit? My brother eats like twice what I do." = 14
-    assert by_name["Maria"] == {"name": "Maria", "turns": 3, "words": 7 + 3 + 14}
+    assert by_name["Maria"] == {"name": "Maria", "turns": 3, "words": 7 + 3 + 14, "backchannels": 0}
 
 
 def test_word_count_keeps_contractions_whole() -> None:
@@ -80,7 +80,8 @@ def test_moderator_by_given_name_case_insensitive() -> None:
     t = parse_transcript(text, moderator="sam")
     assert t.moderator == "Sam"
     assert t.participants == ["Ana", "Leo"]
-    assert t.questions == ["So what do you think?", "Why meh?"]
+    # "Why meh?" follows up on the question: a probe, not a new question.
+    assert t.questions == ["So what do you think?"]
 
 
 def test_interviewer_and_facilitator_names_are_moderators() -> None:

@@ -923,7 +923,9 @@ export interface paths {
         /**
          * Import Human Session
          * @description A real focus group's transcript (TXT, DOCX, PDF, JSON, CSV) as a completed session
-         *     with source "human"; `?dryRun=true` answers the preview and saves nothing.
+         *     with source "human"; `?dryRun=true` answers the preview and saves nothing. The optional
+         *     field `questionStarts` (a JSON list of 0-based turn numbers of moderator turns) sets
+         *     which moderator turns open a question, as corrected on the preview.
          */
         post: operations["import_human_session_api_sessions_import_post"];
         delete?: never;
@@ -2518,7 +2520,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "ok" | "warn" | "bad" | "na";
+            status: "ok" | "warn" | "bad" | "unclear" | "na";
             /** Summary */
             summary: string;
             /** Messageids */
@@ -2589,6 +2591,11 @@ export interface components {
             moderator: string | null;
             /** Questions */
             questions: string[];
+            /**
+             * Moderatorturns
+             * @default []
+             */
+            moderatorTurns: components["schemas"]["ModeratorTurnOut"][];
             /** Id */
             id?: string | null;
             /** Name */
@@ -2646,6 +2653,11 @@ export interface components {
             turns: number;
             /** Words */
             words: number;
+            /**
+             * Backchannels
+             * @default 0
+             */
+            backchannels: number;
         };
         /** InsightsOut */
         InsightsOut: {
@@ -2914,6 +2926,21 @@ export interface components {
             error: string | null;
             /** Parameterbillions */
             parameterBillions?: number | null;
+        };
+        /**
+         * ModeratorTurnOut
+         * @description A moderator turn of the transcript: does it open a question or probe the current
+         *     one, and why (docs/measured-against-people.md, "Questions and probes").
+         */
+        ModeratorTurnOut: {
+            /** Turn */
+            turn: number;
+            /** Text */
+            text: string;
+            /** Opensquestion */
+            opensQuestion: boolean;
+            /** Reason */
+            reason: string;
         };
         /** ParticipantSimilarityOut */
         ParticipantSimilarityOut: {
@@ -6257,6 +6284,7 @@ export interface operations {
                     file: string;
                     name?: string;
                     moderator?: string;
+                    questionStarts?: string;
                 };
             };
         };

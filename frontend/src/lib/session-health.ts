@@ -19,6 +19,8 @@ export const STATUS_LABELS: Record<FindingStatus, string> = {
   ok: "Looks fine",
   warn: "Worth a look",
   bad: "Problem",
+  // Neutral: the figure is past its threshold but within its sampling error (docs/trust.md).
+  unclear: "Not enough answers to tell",
   na: "Not measured",
 };
 
@@ -33,6 +35,7 @@ export const STATUS_CLASSES: Record<FindingStatus, string> = {
   ok: "border-transparent bg-emerald-100 text-emerald-900",
   warn: "border-transparent bg-amber-100 text-amber-900",
   bad: "border-transparent bg-rose-100 text-rose-900",
+  unclear: "border-transparent bg-sky-100 text-sky-900",
   na: "border-transparent bg-secondary text-secondary-foreground",
 };
 
@@ -48,7 +51,7 @@ export function messageLabel(message: SessionMessage | undefined, id: string): s
 
 /** Findings with problems first, then the rest in the server's order. */
 export function orderFindings(findings: readonly HealthFinding[]): HealthFinding[] {
-  const rank: Record<FindingStatus, number> = { bad: 0, warn: 1, ok: 2, na: 3 };
+  const rank: Record<FindingStatus, number> = { bad: 0, warn: 1, unclear: 2, ok: 3, na: 4 };
   return findings
     .map((f, i) => ({ f, i }))
     .sort((a, b) => rank[a.f.status] - rank[b.f.status] || a.i - b.i)

@@ -38,7 +38,7 @@ async def create_session(body: SessionCreate, db: SessionDep):
     "/import",
     response_model=HumanImportOut,
     status_code=201,
-    openapi_extra=multipart_body("name", "moderator"),
+    openapi_extra=multipart_body("name", "moderator", "questionStarts"),
 )
 async def import_human_session(
     request: Request,
@@ -47,12 +47,20 @@ async def import_human_session(
     dry_run: Annotated[bool, Query(alias="dryRun")] = False,
 ):
     """A real focus group's transcript (TXT, DOCX, PDF, JSON, CSV) as a completed session
-    with source "human"; `?dryRun=true` answers the preview and saves nothing."""
-    upload, fields = await read_form(request, "file", human_import.MAX_BYTES, ("name", "moderator"))
+    with source "human"; `?dryRun=true` answers the preview and saves nothing. The optional
+    field `questionStarts` (a JSON list of 0-based turn numbers of moderator turns) sets
+    which moderator turns open a question, as corrected on the preview."""
+    names = ("name", "moderator", "questionStarts")
+    upload, fields = await read_form(request, "file", human_import.MAX_BYTES, names)
     if dry_run:
         response.status_code = 200
     return await human_import.import_transcript(
-        db, upload, fields.get("name"), fields.get("moderator"), dry_run
+        db,
+        upload,
+        fields.get("name"),
+        fields.get("moderator"),
+        dry_run,
+        fields.get("questionStarts"),
     )
 
 

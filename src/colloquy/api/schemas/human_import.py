@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from colloquy.api.schemas.common import CamelModel
 
 
@@ -9,6 +11,18 @@ class ImportSpeakerOut(CamelModel):
     name: str
     turns: int
     words: int
+    # Interjections of this person transcribed inside others' turns ("[Maria: Yeah.]").
+    backchannels: int = 0
+
+
+class ModeratorTurnOut(CamelModel):
+    """A moderator turn of the transcript: does it open a question or probe the current
+    one, and why (docs/measured-against-people.md, "Questions and probes")."""
+
+    turn: int
+    text: str
+    opens_question: bool
+    reason: str
 
 
 class HumanImportOut(CamelModel):
@@ -18,6 +32,7 @@ class HumanImportOut(CamelModel):
     speakers: list[ImportSpeakerOut]
     moderator: str | None
     questions: list[str]
+    moderator_turns: list[ModeratorTurnOut] = Field(default_factory=list)
     id: str | None = None
     name: str | None = None
     source: str | None = None

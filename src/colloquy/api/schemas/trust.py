@@ -11,7 +11,8 @@ from colloquy.api.schemas.common import CamelModel
 class HealthFindingOut(CamelModel):
     key: str
     title: str
-    status: Literal["ok", "warn", "bad", "na"]
+    # "unclear": not enough answers to tell (neutral, not a warning); docs/trust.md
+    status: Literal["ok", "warn", "bad", "unclear", "na"]
     summary: str
     message_ids: list[str]
     data: dict[str, Any]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from colloquy.domain.sessions.interjections import is_interjection, masked
+
 # Repair names, as stored on the message.
 OWN_NAME = "own_name_prefix"
 OTHER_SPEAKER = "other_speaker"
@@ -45,7 +47,8 @@ _BRACKETED = re.compile(
 # transcriber's word (a model's "[Round 2]" or "[Your answer]" is none of these).
 _TRANSCRIPTION_MARK = re.compile(
     r"[\[(][^a-z]*[\])]|\[t\d+\]|[\[(][^\[\]()]{0,40}\b(?:inaudible|unintelligible|indistinct|"
-    r"unclear|laugh\w*|crosstalk|cross-talk|overlap\w*|interrupt\w*|pause\w*|silence|sigh\w*|"
+    r"unclear|laugh\w*|correction|corrected|sic|objection\w*|translat\w*|interpret\w*|"
+    r"crosstalk|cross-talk|overlap\w*|interrupt\w*|pause\w*|silence|sigh\w*|"
     r"cough\w*|redacted|multiple voices|background noise|noise|applause|chuckl\w*|"
     r"sniff\w*|clears throat|inaudible word)\b[^\[\]()]{0,40}[\])]",
     re.IGNORECASE,
@@ -89,7 +92,8 @@ def _label(names: list[str]) -> re.Pattern[str] | None:
 
 
 def _unless_transcription_mark(match: re.Match[str]) -> str:
-    return match.group(0) if _TRANSCRIPTION_MARK.fullmatch(match.group(0)) else ""
+    kept = _TRANSCRIPTION_MARK.fullmatch(match.group(0)) or is_interjection(match.group(0))
+    return match.group(0) if kept else ""
 
 
 def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer:
@@ -102,7 +106,8 @@ def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer
     # start of a line or after a sentence), keeping what came before.
     other_label = _label([*others, MODERATOR])
     if other_label is not None:
-        for match in other_label.finditer(out):
+        # A transcribed interjection ("[Maria: Yeah.]") is not another voice.
+        for match in other_label.finditer(masked(out)):
             start = match.start()
             before = out[:start]
             at_line_start = start == 0 or before.endswith("\n") or _CLOSED.search(before)

@@ -5,7 +5,10 @@ against people. Three shapes are read: "Speaker: text" lines (an optional turn t
 as "[T001]" before the speaker; a line without a speaker continues the previous turn),
 a JSON list of {speaker, content, role?} and CSV rows speaker,content[,role]. The
 moderator is found by role, by a usual name (Moderator, Interviewer, Facilitator) or by
-the name given; each moderator turn that asks something ("?") opens a new question.
+the name given. A moderator turn opens a new question unless it is a probe under the
+current one (question_breaks.py says how); the researcher may correct that list
+(`question_starts`). Interjections transcribed inside a turn ("[Maria: Yeah.]") stay in
+the turn and count as their speaker's backchannel (interjections.py).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from colloquy.domain.sessions.question_breaks import ANNOUNCES, classify
 from colloquy.domain.text.csv_errors import CsvUnreadable, read_csv_rows
 from colloquy.domain.text.text_safety import clean_text
 
@@ -43,6 +47,14 @@ MSG_BAD_JSON = "Invalid JSON transcript: expected a list of {speaker, content, r
 MSG_BAD_CSV = "Invalid CSV transcript: expected columns speaker,content[,role]"
 MSG_JSON_TOO_DEEP = "Invalid JSON transcript: it is nested too deeply"
 MSG_NO_PARTICIPANTS = "Every speaker is a moderator: a focus group needs participants"
+MSG_BAD_STARTS = (
+    "questionStarts must be a JSON list of turn numbers (0-based) of moderator turns, "
+    "e.g. [0, 7, 15]"
+)
+
+
+def msg_not_moderator_turn(turn: int) -> str:
+    return f"questionStarts: turn {turn} is not a moderator turn of this transcript"
 
 
 def msg_unknown_moderator(name: str) -> str:
@@ -74,6 +86,8 @@ class Transcript:
     moderator: str | None
     participants: list[str]  # in order of first turn
     questions: list[str]
+    # Every moderator turn: {turn, text, opensQuestion, reason} (the preview's list).
+    moderator_turns: list[dict[str, Any]]
 
 
 _TAG = r"(?:\[[^\]\n]{1,20}\]|\(\d{1,2}:\d{2}(?::\d{2})?\)|\d{1,2}:\d{2}(?::\d{2})?)"
@@ -181,8 +195,29 @@ def _find_moderators(turns: list[Turn], given: str | None) -> list[str]:
     return list(dict.fromkeys(t.speaker for t in turns if t.speaker.lower() in MODERATOR_NAMES))
 
 
-def build_transcript(turns: list[Turn], moderator: str | None = None) -> Transcript:
-    """Moderator, participants and questions of parsed turns; refuses unusable input."""
+def parse_question_starts(raw: str | None) -> list[int] | None:
+    """The researcher's corrected list of question-opening turns (a JSON list of
+    integers, or comma-separated), None when not given."""
+    if raw is None or not raw.strip():
+        return None
+    text = raw.strip()
+    try:
+        data = json.loads(text) if text.startswith("[") else [int(x) for x in text.split(",")]
+    except ValueError as exc:
+        raise TranscriptError(MSG_BAD_STARTS) from exc
+    if not isinstance(data, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) for i in data
+    ):
+        raise TranscriptError(MSG_BAD_STARTS)
+    return sorted(set(data))
+
+
+def build_transcript(
+    turns: list[Turn], moderator: str | None = None, question_starts: list[int] | None = None
+) -> Transcript:
+    """Moderator, participants and questions of parsed turns; refuses unusable input.
+    `question_starts`: the moderator turns (0-based turn numbers) that open a question,
+    as the researcher corrected them; None: detected."""
     if not turns:
         raise TranscriptError(MSG_NO_SPEAKERS)
     if len(turns) > MAX_TURNS:
@@ -191,21 +226,40 @@ def build_transcript(turns: list[Turn], moderator: str | None = None) -> Transcr
         raise TranscriptError(MSG_ONE_SPEAKER)
     mods = _find_moderators(turns, moderator)
     names = {m.lower(): m for m in mods}  # each moderator as first written
+
+    def moderating(t: Turn) -> bool:  # a co-moderator marked by role moderates too
+        return t.speaker.lower() in names or t.role in MODERATOR_ROLES
+
+    if question_starts is not None:
+        for i in question_starts:
+            if not 0 <= i < len(turns) or not moderating(turns[i]):
+                raise TranscriptError(msg_not_moderator_turn(i))
+    chosen = set(question_starts or [])
     people: dict[str, str] = {}  # lower-case name -> name as first written
     questions: list[str] = []
+    mod_turns: list[dict[str, Any]] = []
     out: list[ImportedTurn] = []
-    for t in turns:
+    announced = False  # the moderator's previous turn announced the next question
+    for i, t in enumerate(turns):
         key = t.speaker.lower()
-        is_mod = key in names
-        if is_mod and "?" in t.content:
-            questions.append(t.content)
-        elif not is_mod:
+        is_mod = moderating(t)
+        if is_mod:
+            found = classify(t.content, questions[-1] if questions else None, announced)
+            announced = found.reason == ANNOUNCES or (announced and "?" not in t.content)
+            opens = i in chosen if question_starts is not None else found.opens
+            reason = found.reason if opens == found.opens else "chosen"
+            mod_turns.append(
+                {"turn": i, "text": t.content, "opensQuestion": opens, "reason": reason}
+            )
+            if opens:
+                questions.append(t.content)
+        else:
             people.setdefault(key, t.speaker)
-        speaker = names[key] if is_mod else people.get(key, t.speaker)
+        speaker = names.get(key, t.speaker) if is_mod else people.get(key, t.speaker)
         out.append(ImportedTurn(speaker, t.content, is_mod, len(questions) - 1))
     if not people:
         raise TranscriptError(MSG_NO_PARTICIPANTS)
-    return Transcript(out, mods[0] if mods else None, list(people.values()), questions)
+    return Transcript(out, mods[0] if mods else None, list(people.values()), questions, mod_turns)
 
 
 def detect_format(text: str, filename: str = "") -> str:
@@ -226,7 +280,12 @@ def detect_format(text: str, filename: str = "") -> str:
     return "lines"
 
 
-def parse_transcript(text: str, filename: str = "", moderator: str | None = None) -> Transcript:
+def parse_transcript(
+    text: str,
+    filename: str = "",
+    moderator: str | None = None,
+    question_starts: list[int] | None = None,
+) -> Transcript:
     """The whole pipeline for text already decoded (or extracted from DOCX/PDF)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise TranscriptError(MSG_TOO_BIG)
@@ -234,19 +293,5 @@ def parse_transcript(text: str, filename: str = "", moderator: str | None = None
     if not text.strip():
         raise TranscriptError(MSG_EMPTY)
     readers = {"json": parse_json, "csv": parse_csv, "lines": parse_speaker_lines}
-    return build_transcript(readers[detect_format(text, filename)](text), moderator)
-
-
-def preview(transcript: Transcript) -> dict[str, Any]:
-    """{turns, speakers: [{name, turns, words}], moderator, questions} (API dry run)."""
-    stats: dict[str, dict[str, Any]] = {}
-    for t in transcript.turns:
-        entry = stats.setdefault(t.speaker, {"name": t.speaker, "turns": 0, "words": 0})
-        entry["turns"] += 1
-        entry["words"] += word_count(t.content)
-    return {
-        "turns": len(transcript.turns),
-        "speakers": list(stats.values()),
-        "moderator": transcript.moderator,
-        "questions": list(transcript.questions),
-    }
+    turns = readers[detect_format(text, filename)](text)
+    return build_transcript(turns, moderator, question_starts)

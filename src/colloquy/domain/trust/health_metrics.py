@@ -12,11 +12,15 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from colloquy.domain.numbers.vectors import centroid, distance, dot, mean_pairwise_distance, rounded
+from colloquy.domain.numbers.significance import ALPHA, binomial_at_least, wilson_interval
+from colloquy.domain.numbers.vectors import dot, mean_pairwise_distance, rounded
 from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.domain.text.words import distinct_n, shingle_overlap, word_count
 
 OK, WARN, BAD, NA = "ok", "warn", "bad", "na"
+# The data cannot decide: the figure is on the wrong side of its threshold but within its
+# sampling error. Neutral (not a warning); docs/trust.md, "How each check decides".
+UNCLEAR = "unclear"
 
 # diversity: a group of answers (same question and round) whose mean pairwise cosine
 # distance is under NEAR_IDENTICAL says the same thing in nearly the same words.
@@ -26,6 +30,7 @@ LOW_DISTINCT2 = 0.5  # under half of the word pairs are new: recycled wording
 # positivity: share of answers the keyword rule calls positive / negative.
 PRAISE_BAD = 0.8  # nearly everything is praise...
 PRAISE_WARN = 0.6
+PRAISE_NULL = 0.5  # the share a group that is not tilted toward praise stays under
 NEGATIVE_FLOOR = 0.05  # ...and almost nothing negative
 # conformity: the group's spread around its centre (mean distance to the centroid) in the
 # last round as a share of round 1; under COLLAPSE the group has collapsed onto one view.
@@ -39,6 +44,7 @@ REPEAT_COSINE = 0.97
 # Short turns are not compared: people say "Yeah." or "Yeah, makes sense." many times over
 # (a backchannel), and a repeated one says nothing about a stuck model.
 REPEAT_MIN_WORDS = 8
+REPEAT_BASE = 0.1  # a share of repeats people may reach by chance in a short session
 # verbosity: words per answer. Human focus-group turns are about 50 words; a published
 # synthetic-vs-human benchmark measured a median of about 240 words for synthetic turns.
 HUMAN_WORDS = 50
@@ -48,8 +54,9 @@ VERY_LONG_WORDS = 200
 UNIFORM_CV = 0.35  # coefficient of variation under this: every answer the same length
 # distinctiveness: leave-one-out accuracy as a multiple of chance (1 / participants).
 # Humans in the benchmark: 46.8 % vs 25.5 % chance (1.8x); synthetic: 32.5 % vs 31.2 %.
+# Flagged only when significantly below PEOPLE_FLOOR x chance (bad under AT_CHANCE).
 AT_CHANCE = 1.2
-BELOW_HUMAN = 1.6
+PEOPLE_FLOOR = 1.5
 
 
 def finding(
@@ -135,95 +142,53 @@ def diversity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def positivity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Warn when the positive share is at least PRAISE_WARN and significantly above half
+    (exact binomial test at ALPHA); bad when at least PRAISE_BAD with almost nothing
+    negative and significantly above PRAISE_WARN; past a threshold but within sampling
+    error: not enough answers to tell."""
     if not answers:
         return finding("positivity", "Positivity", NA, "No answers.", [])
     labels = [a.get("sentiment") or sentiment_of(a["content"]) for a in answers]
-    n = len(labels)
-    pos, neg = labels.count("positive") / n, labels.count("negative") / n
+    n, k = len(labels), labels.count("positive")
+    pos, neg = k / n, labels.count("negative") / n
     praise = [a["id"] for a, s in zip(answers, labels) if s == "positive"]
-    if pos >= PRAISE_BAD and neg <= NEGATIVE_FLOOR:
+    p_half = binomial_at_least(k, n, PRAISE_NULL)
+    p_warn = binomial_at_least(k, n, PRAISE_WARN)
+    status = OK
+    if pos >= PRAISE_BAD and neg <= NEGATIVE_FLOOR and p_warn < ALPHA:
         status = BAD
     elif pos >= PRAISE_WARN:
-        status = WARN
-    else:
-        status = OK
+        status = WARN if p_half < ALPHA else UNCLEAR
+    low, high = wilson_interval(k, n)
     summary = (
-        f"{pct(pos)} of answers are positive and {pct(neg)} negative; a neutral group "
-        "would be balanced (net 0)."
+        f"{pct(pos)} of {n} answers are positive (95% interval {pct(low)}-{pct(high)}) and "
+        f"{pct(neg)} negative; a neutral group would be balanced (net 0)."
     )
     if status == BAD:
         summary += " Nearly everything is praise: the model may be telling you what you want."
+    elif status == WARN:
+        summary += (
+            f" More praise than half beyond sampling error (binomial test, p = {p_half:.3f})."
+        )
+    elif status == UNCLEAR:
+        summary += (
+            f" Not enough answers to tell whether this is more than half (binomial test, "
+            f"p = {p_half:.2f})."
+        )
     return finding(
         "positivity",
         "Positivity",
         status,
         summary,
-        praise if status != OK else [],
+        praise if status in (WARN, BAD) else [],
         positiveShare=rounded(pos),
         negativeShare=rounded(neg),
         neutralShare=rounded(1 - pos - neg),
         netPositivity=rounded(pos - neg),
+        interval=[rounded(low), rounded(high)],
+        pAboveHalf=rounded(p_half, 4),
+        alpha=ALPHA,
         baseline=0.0,
-    )
-
-
-def _spread(group: Sequence[dict[str, Any]]) -> tuple[list[float], dict[int, float]]:
-    c = centroid([a["vector"] for a in group])
-    return c, {a["participantIndex"]: distance(a["vector"], c) for a in group}
-
-
-def conformity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    groups = _groups(answers)
-    ratios: list[float] = []
-    moves: dict[int, list[float]] = defaultdict(list)
-    changed: dict[int, list[str]] = defaultdict(list)
-    names = {a["participantIndex"]: a["speaker"] for a in answers}
-    for q in sorted({q for q, _ in groups}):
-        rounds = sorted(r for qq, r in groups if qq == q)
-        if len(rounds) < 2:
-            continue
-        first, last = groups[(q, rounds[0])], groups[(q, rounds[-1])]
-        if len(first) < 2 or len(last) < 2:
-            continue
-        _, d_first = _spread(first)
-        _, d_last = _spread(last)
-        s_first, s_last = statistics.fmean(d_first.values()), statistics.fmean(d_last.values())
-        if s_first > 0:
-            ratios.append(s_last / s_first)
-        by_p = {a["participantIndex"]: a for a in last}
-        for p, before in d_first.items():
-            if p not in d_last:
-                continue
-            moves[p].append(before - d_last[p])
-            if before - d_last[p] >= MOVED_MIN and d_last[p] < MOVED_TOWARD * before:
-                changed[p].append(by_p[p]["id"])
-    if not ratios:
-        return finding(
-            "conformity", "Convergence", NA, "Needs at least two rounds per question.", []
-        )
-    ratio = statistics.fmean(ratios)
-    status = BAD if ratio < COLLAPSE else WARN if ratio < CONVERGING else OK
-    changers = [
-        {"name": names[p], "participantIndex": p, "messageIds": ids}
-        for p, ids in sorted(changed.items())
-    ]
-    summary = (
-        f"From the first to the last round the group's spread of views went to "
-        f"{pct(ratio)} of where it started."
-    )
-    if status == BAD:
-        summary += " The group collapsed onto one view."
-    if changers:
-        summary += " Moved toward the group: " + ", ".join(c["name"] for c in changers) + "."
-    return finding(
-        "conformity",
-        "Convergence",
-        status,
-        summary,
-        [i for c in changers for i in c["messageIds"]],
-        spreadRatio=rounded(ratio),
-        changers=changers,
-        movement={names[p]: rounded(statistics.fmean(v)) for p, v in sorted(moves.items()) if v},
     )
 
 
@@ -249,7 +214,10 @@ def repetition(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
                 break
         seen[a["participantIndex"]].append(a)
     n = len(items)
-    status = OK if n == 0 else BAD if n * 5 >= max(len(answers), 1) else WARN
+    # Each repeat is an observed fact (a warning); "poor" needs a fifth of the answers,
+    # significantly more than REPEAT_BASE of them (exact binomial test at ALPHA).
+    p_many = binomial_at_least(n, max(len(answers), 1), REPEAT_BASE)
+    status = OK if n == 0 else BAD if n * 5 >= len(answers) and p_many < ALPHA else WARN
     summary = (
         "No participant repeated an earlier answer."
         if n == 0

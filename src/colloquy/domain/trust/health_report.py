@@ -21,11 +21,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.results.markdown_export import md_text
+from colloquy.domain.sessions.interjections import without_interjections
+from colloquy.domain.trust.health_convergence import TURNS, convergence
 from colloquy.domain.trust.health_metrics import (
     BAD,
     NA,
     WARN,
-    conformity,
     diversity,
     positivity,
     repetition,
@@ -33,7 +34,7 @@ from colloquy.domain.trust.health_metrics import (
 from colloquy.domain.trust.health_persona import character_breaks, trait_consistency
 from colloquy.domain.trust.health_private import private_conformity
 from colloquy.domain.trust.health_reasks import unusable_answers
-from colloquy.domain.trust.health_turns import as_phases
+from colloquy.domain.trust.health_turns import as_phases, as_turn_pairs, first_turns
 from colloquy.domain.trust.health_voices import distinctiveness, verbosity
 
 REPORT_VERSION = 1
@@ -103,7 +104,9 @@ def _size_words(size: float) -> str:
 def answers_for_health(
     messages: Sequence[Mapping[str, Any]], vectors: Mapping[str, Sequence[float]]
 ) -> list[dict[str, Any]]:
-    """The participants' answers that have a vector, in order."""
+    """The participants' answers that have a vector, in order, each as its speaker said
+    it (an interjection transcribed inside the turn is another person's, see
+    health_text)."""
     out = []
     for m in messages:
         if m.get("kind") != "response" or m.get("participantIndex") is None:
@@ -111,8 +114,14 @@ def answers_for_health(
         vector = vectors.get(m["id"])
         if vector is None:
             continue
-        out.append({**m, "round": m.get("round", 0), "vector": vector})
+        content = health_text(str(m.get("content") or ""))
+        out.append({**m, "content": content, "round": m.get("round", 0), "vector": vector})
     return out
+
+
+def health_text(content: str) -> str:
+    """What the report measures of an answer: without transcribed interjections."""
+    return without_interjections(content)
 
 
 def overall(
@@ -145,12 +154,22 @@ def build_health_report(
     rules (no model to warn about; the report says the answers were written by people)."""
     answers = answers_for_health(messages, vectors)
     names = [str(p.get("name") or f"Participant {i + 1}") for i, p in enumerate(participants)]
+    human = source == HUMAN
+    # A transcript has no rounds: variety reads each person's first turn under a question,
+    # convergence each person's first against last turn (docs/trust.md, "Convergence").
+    if human:
+        variety, converging = (
+            diversity(first_turns(answers)),
+            convergence(as_turn_pairs(answers), TURNS),
+        )
+    else:
+        variety, converging = diversity(answers), convergence(as_phases(answers))
     findings = [
-        diversity(answers),
+        variety,
         positivity(answers),
-        # Private answers before/after (issue 28), when the session has them, measure
-        # conformity directly; else convergence of the public answers' embeddings.
-        private_conformity(messages, names) or conformity(as_phases(answers)),
+        # Private answers before/after, when the session has them, measure conformity
+        # directly; else convergence of the public answers' embeddings.
+        private_conformity(messages, names) or converging,
         character_breaks(answers, names),
         repetition(answers),
         trait_consistency(answers, participants),
@@ -159,7 +178,6 @@ def build_health_report(
         unusable_answers(messages),  # issue 30 item 5: answers asked again
     ]
     extra = []
-    human = source == HUMAN
     size_warning = None if human else small_model_warning(provider, model, model_size)
     if size_warning:
         extra.append(size_warning)

@@ -35,3 +35,27 @@ def as_phases(answers: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         )
         out.append({**a, "round": phase})
     return out
+
+
+def _by_person(answers: Sequence[dict[str, Any]]) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    turns: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for a in answers:  # in the order they were said
+        turns.setdefault((a["questionIndex"], a["participantIndex"]), []).append(a)
+    return turns
+
+
+def first_turns(answers: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An imported group's answers for variety: each person's first turn under each
+    question, as one round (a person's later turns are not another round of the group)."""
+    return [{**turns[0], "round": 0} for turns in _by_person(answers).values()]
+
+
+def as_turn_pairs(answers: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An imported group's answers for convergence: each person's first turn under a
+    question as round 0 and their last as round 1, for people who spoke at least twice
+    there; a transcript has no rounds, so the same people are compared early and late."""
+    out = []
+    for turns in _by_person(answers).values():
+        if len(turns) >= 2:
+            out += [{**turns[0], "round": 0}, {**turns[-1], "round": 1}]
+    return out

@@ -8,20 +8,25 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-from colloquy.domain.numbers.vectors import add, dot, norm, quartiles, rounded
+from colloquy.domain.numbers.significance import (
+    ALPHA,
+    binomial_at_most,
+    permutation_p,
+    wilson_interval,
+)
+from colloquy.domain.numbers.vectors import quartiles, rounded
 from colloquy.domain.text.words import word_count
+from colloquy.domain.trust.attribution import attribution_test
 from colloquy.domain.trust.health_metrics import (
     AT_CHANCE,
     BAD,
-    BELOW_HUMAN,
     HUMAN_WORDS,
     LONG_WORDS,
     NA,
     OK,
+    PEOPLE_FLOOR,
     SYNTHETIC_WORDS,
+    UNCLEAR,
     UNIFORM_CV,
     VERY_LONG_WORDS,
     WARN,
@@ -68,10 +73,13 @@ def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 ATTRIBUTION_MIN_WORDS = 5
-TIE = 1e-9  # cosine scores this close are equal (floating-point rounding, not meaning)
 
 
 def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Attribution by meaning against chance, decided by two one-sided tests at ALPHA:
+    above chance (a permutation test: the answers relabelled at random) says the voices
+    are distinct; below PEOPLE_FLOOR x chance (an exact binomial test) says they are not
+    as distinct as people's; neither: not enough answers to tell."""
     by_p: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for a in answers:
         # "Yeah." or "No." carries no one's voice: attribution by meaning needs content.
@@ -82,88 +90,59 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         return finding(
             "distinctiveness", "Distinct voices", NA, "Needs two speakers with 2+ answers.", []
         )
-    hits, misses = _attribution(by_p, speakers)
-    total = sum(len(by_p[p]) for p in speakers)
-    accuracy, chance = hits / total, 1 / len(speakers)
+    kept = [a for p in speakers for a in by_p[p]]
+    observed, null = attribution_test(
+        [a["vector"] for a in kept], [a["participantIndex"] for a in kept]
+    )
+    n, hits = len(kept), float(observed.sum())
+    accuracy, chance = hits / n, 1 / len(speakers)
     ratio = accuracy / chance
-    status = BAD if ratio < AT_CHANCE else WARN if ratio < BELOW_HUMAN else OK
+    p_above = permutation_p(accuracy, null, tail="greater")
+    floor = PEOPLE_FLOOR * chance
+    p_below = binomial_at_most(round(hits), n, floor)
+    low, high = wilson_interval(round(hits), n)
+    if p_below < ALPHA:
+        status = BAD if ratio < AT_CHANCE or p_above >= ALPHA else WARN
+    else:
+        status = OK if p_above < ALPHA else UNCLEAR
     summary = (
         f"Each answer was matched to its speaker {pct(accuracy)} of the time by meaning "
-        f"alone; guessing would manage {pct(chance)}."
+        f"alone ({n} answers; 95% interval {pct(low)}-{pct(high)}, {low / chance:.1f}x-"
+        f"{high / chance:.1f}x chance); guessing would manage {pct(chance)}."
+        f" {_voices_verdict(status, p_above, p_below)}"
     )
-    if status == BAD:
-        summary += " The participants are hard to tell apart."
     return finding(
         "distinctiveness",
         "Distinct voices",
         status,
         summary,
-        misses if status != OK else [],
+        [a["id"] for a, s in zip(kept, observed) if s < 1] if status in (WARN, BAD) else [],
         accuracy=rounded(accuracy),
         chance=rounded(chance),
         ratioToChance=rounded(ratio),
+        answers=n,
+        interval=[rounded(low), rounded(high)],
+        permutationChance=rounded(statistics.fmean(null)),
+        pAboveChance=rounded(p_above, 4),
+        pBelowPeople=rounded(p_below, 4),
+        peopleFloor=PEOPLE_FLOOR,
+        alpha=ALPHA,
         humanBenchmark={"accuracy": 0.468, "chance": 0.255},
         syntheticBenchmark={"accuracy": 0.325, "chance": 0.312},
     )
 
 
-def _attribution(
-    by_p: dict[int, list[dict[str, Any]]], speakers: list[int]
-) -> tuple[float, list[str]]:
-    """Each answer scored against its speaker's other answers (their mean direction) and
-    every other speaker's; one matrix product per speaker, not a loop per pair."""
-    # Ties count against the speaker: an answer as close to k-1 other speakers as to its
-    # own earns 1/k (a fair guess among them), so identical answers score at chance.
-    if len({len(a["vector"]) for p in speakers for a in by_p[p]}) != 1:
-        return _attribution_mixed(by_p, speakers)
-    vectors = {p: np.asarray([a["vector"] for a in by_p[p]], dtype=np.float64) for p in speakers}
-    sums = {p: vectors[p].sum(axis=0) for p in speakers}
-    units = np.asarray([_unit_rows(sums[p][None, :])[0] for p in speakers])
-    hits, misses = 0.0, []
-    for k, p in enumerate(speakers):
-        own_vectors = vectors[p]
-        rest = _unit_rows(sums[p][None, :] - own_vectors)  # each answer left out in turn
-        own = np.einsum("ij,ij->i", own_vectors, rest)
-        others = np.delete(own_vectors @ units.T, k, axis=1)
-        beaten = (others > own[:, None] + TIE).any(axis=1)
-        tied = (np.abs(others - own[:, None]) <= TIE).sum(axis=1)
-        for a, lost, ties in zip(by_p[p], beaten.tolist(), tied.tolist(), strict=True):
-            if lost:
-                misses.append(a["id"])
-                continue
-            hits += 1 / (1 + ties)
-            if ties:
-                misses.append(a["id"])
-    return hits, misses
-
-
-def _unit_rows(m: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    norms = np.linalg.norm(m, axis=1)
-    scaled: npt.NDArray[np.float64] = m / np.where(norms > 0, norms, 1.0)[:, None]
-    return scaled
-
-
-def _attribution_mixed(
-    by_p: dict[int, list[dict[str, Any]]], speakers: list[int]
-) -> tuple[float, list[str]]:
-    """The same for vectors of different lengths (two embedders): those score 0."""
-    sums = {p: [sum(col) for col in zip(*(a["vector"] for a in by_p[p]))] for p in speakers}
-    unit = {p: _scaled(sums[p], 1.0) for p in speakers}
-    hits, misses = 0.0, []
-    for p in speakers:
-        for a in by_p[p]:
-            own = dot(a["vector"], _scaled(add(sums[p], [-x for x in a["vector"]]), 1.0))
-            others = [dot(a["vector"], unit[o]) for o in speakers if o != p]
-            if any(score > own + TIE for score in others):
-                misses.append(a["id"])
-                continue
-            tied = sum(1 for score in others if abs(score - own) <= TIE)
-            hits += 1 / (1 + tied)
-            if tied:
-                misses.append(a["id"])
-    return hits, misses
-
-
-def _scaled(v: Sequence[float], length: float) -> list[float]:
-    n = norm(v)
-    return [x * length / n for x in v] if n > 0 else [0.0] * len(v)
+def _voices_verdict(status: str, p_above: float, p_below: float) -> str:
+    floor = f"{PEOPLE_FLOOR:g}x chance"
+    if status == OK:
+        return f"Above chance beyond sampling error (permutation test, p = {p_above:.3f})."
+    if status == UNCLEAR:
+        return (
+            f"Not enough answers to tell: neither above chance (permutation test, p = "
+            f"{p_above:.2f}) nor below people's {floor} (binomial test, p = {p_below:.2f}) at "
+            f"the {pct(ALPHA)} level."
+        )
+    words = "The participants are hard to tell apart" if status == BAD else "Less distinct"
+    return (
+        f"{words}: below people's {floor} beyond sampling error (binomial test, p = {p_below:.3f})."
+    )

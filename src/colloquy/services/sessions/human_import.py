@@ -3,8 +3,11 @@
 Why: Colloquy's trust figures mean something only when held against people. The
 transcript is read by domain/sessions/transcript_import.py; here it is stored as a
 session with `source` "human": participants named as in the transcript (no traits), each
-participant turn a `response` and each moderator turn a `question` message. A person who
-speaks several times under one question gets rounds 0, 1, 2... (one row per turn).
+participant turn a `response` and each moderator turn a `question` message. A transcript
+has no rounds: a person's 1st, 2nd, 3rd turn under a question is stored as `round` 0, 1, 2
+only because each stored answer needs its own (question, round, participant) key; the
+health report does not read these as rounds (it compares each person's first and last
+turn, docs/trust.md "Convergence").
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from colloquy.domain.sessions.transcript_import import (
     MAX_BYTES,
     Transcript,
     TranscriptError,
+    parse_question_starts,
     parse_transcript,
-    preview,
 )
+from colloquy.domain.sessions.transcript_preview import preview
 from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.domain.text.text_safety import clean_text
 from colloquy.errors import ValidationFailed
@@ -38,12 +42,15 @@ __all__ = ["MAX_BYTES", "import_transcript", "read_transcript"]
 OPEN_DISCUSSION = "(Open discussion)"  # the question of a transcript whose moderator asks none
 
 
-async def read_transcript(upload: ReceivedFile | None, moderator: str | None) -> Transcript:
+async def read_transcript(
+    upload: ReceivedFile | None, moderator: str | None, question_starts: str | None = None
+) -> Transcript:
     text, kind = await transcript_text(upload)
     filename = upload.filename if upload is not None and kind in ("json", "csv") else ""
     try:  # linear in the text (at most 5 MB), but seconds of CPU: off the event loop
+        starts = parse_question_starts(question_starts)
         return await asyncio.to_thread(
-            parse_transcript, text, filename, clean_text(moderator or "") or None
+            parse_transcript, text, filename, clean_text(moderator or "") or None, starts
         )
     except TranscriptError as err:
         raise ValidationFailed([str(err)]) from err
@@ -52,15 +59,15 @@ async def read_transcript(upload: ReceivedFile | None, moderator: str | None) ->
 def _messages(t: Transcript, session_id: str) -> list[MessageRow]:
     start = utcnow() - timedelta(seconds=len(t.turns))
     index = {name: i for i, name in enumerate(t.participants)}
-    rounds: dict[tuple[int, int], int] = {}
+    turn_numbers: dict[tuple[int, int], int] = {}
     rows = []
     for seq, turn in enumerate(t.turns):
         question = max(0, turn.question_index)
         person = None if turn.is_moderator else index[turn.speaker]
-        round_index = 0
+        round_index = 0  # a storage key, not a round (see above)
         if person is not None:
-            round_index = rounds.get((question, person), 0)
-            rounds[(question, person)] = round_index + 1
+            round_index = turn_numbers.get((question, person), 0)
+            turn_numbers[(question, person)] = round_index + 1
         new: NewMessage = {
             "speaker": turn.speaker,
             "content": turn.content,
@@ -100,9 +107,11 @@ async def import_transcript(
     name: str | None,
     moderator: str | None,
     dry_run: bool,
+    question_starts: str | None = None,
 ) -> dict[str, Any]:
-    """The preview (dry run) or the saved session's id, name and counts."""
-    t = await read_transcript(upload, moderator)
+    """The preview (dry run) or the saved session's id, name and counts.
+    `question_starts`: the researcher's corrected question-opening turns (JSON list)."""
+    t = await read_transcript(upload, moderator, question_starts)
     shown = preview(t)
     if dry_run:
         return shown

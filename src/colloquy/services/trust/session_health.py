@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.personas.evidence_tier import mix_sentence
 from colloquy.domain.sessions.demo_script import DEMO_SESSION_ID
-from colloquy.domain.trust.health_report import build_health_report
+from colloquy.domain.trust.health_report import build_health_report, health_text
 from colloquy.errors import AppError, Conflict, NotFound
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
@@ -88,7 +88,9 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
     await db.rollback()  # no transaction held open while embedding
     answers = [m for m in messages if m.get("kind") == "response"]
     try:
-        vectors, embedder_name = await embed(get_embedder(runtime), [m["content"] for m in answers])
+        vectors, embedder_name = await embed(
+            get_embedder(runtime), [health_text(m["content"]) for m in answers]
+        )
     except EmbeddingError as exc:
         raise AppError(str(exc), status=503, code="embedding_failed") from exc
     recorded = session.get("model")  # what produced the session, when it was recorded

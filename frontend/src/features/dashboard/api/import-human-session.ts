@@ -4,11 +4,14 @@ import type { components } from "@/lib/api-schema";
 import { queryKeys } from "@/lib/query-keys";
 
 export type HumanImport = components["schemas"]["HumanImportOut"];
+export type ModeratorTurn = components["schemas"]["ModeratorTurnOut"];
 
 export interface HumanImportInput {
   file: File;
   name: string;
   moderator: string;
+  /** The moderator turns (0-based turn numbers) that open a question, as corrected. */
+  questionStarts?: number[];
 }
 
 /** POST /api/sessions/import: a real focus group's transcript; `dryRun` only previews. */
@@ -16,6 +19,7 @@ export function importHumanSession(input: HumanImportInput, dryRun: boolean): Pr
   const formData = new FormData();
   if (input.name.trim()) formData.append("name", input.name.trim());
   if (input.moderator.trim()) formData.append("moderator", input.moderator.trim());
+  if (input.questionStarts) formData.append("questionStarts", JSON.stringify(input.questionStarts));
   formData.append("file", input.file, input.file.name);
   return unwrap(client.POST("/api/sessions/import", { params: { query: { dryRun } }, body: formBody(formData) }));
 }

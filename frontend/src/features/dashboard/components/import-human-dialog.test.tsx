@@ -6,11 +6,16 @@ import { ImportHumanDialog } from "./import-human-dialog";
 const PREVIEW = {
   turns: 12,
   speakers: [
-    { name: "Dana", turns: 5, words: 80 },
-    { name: "Tom", turns: 4, words: 31 },
+    { name: "Dana", turns: 5, words: 80, backchannels: 0 },
+    { name: "Tom", turns: 4, words: 31, backchannels: 2 },
   ],
   moderator: "Moderator",
   questions: ["Do you think the price is fair?", "Would you buy it?"],
+  moderatorTurns: [
+    { turn: 0, text: "Do you think the price is fair?", opensQuestion: true, reason: "first" },
+    { turn: 4, text: "Why not?", opensQuestion: false, reason: "probe: cue" },
+    { turn: 7, text: "Would you buy it?", opensQuestion: true, reason: "new topic" },
+  ],
 };
 
 function Results() {
@@ -41,12 +46,45 @@ test("previews the transcript, then saves it and opens its results", async () =>
   await userEvent.click(screen.getByRole("button", { name: "Preview" }));
   const preview = await screen.findByLabelText("Preview");
   expect(preview).toHaveTextContent("12 turns · moderator: Moderator · 2 questions");
-  expect(preview).toHaveTextContent("Tom4 turns, 31 words");
+  expect(preview).toHaveTextContent("Tom4 turns, 31 words, 2 interjections");
   expect(calls[0].url).toBe("/api/sessions/import?dryRun=true");
   expect(calls[0].body.get("moderator")).toBe("Moderator");
   await userEvent.click(screen.getByRole("button", { name: "Save as a human group" }));
   expect(await screen.findByText("Results page")).toBeInTheDocument();
   expect(calls[1].url).toBe("/api/sessions/import?dryRun=false");
+  expect(calls[1].body.get("questionStarts")).toBeNull(); // as found: the server decides again
+});
+
+test("the researcher merges and splits questions before saving", async () => {
+  const calls: FormData[] = [];
+  mockFetch((url, init) => {
+    if (url.startsWith("/api/sessions/import") && init?.method === "POST") {
+      calls.push(init.body as FormData);
+      return jsonResponse(url.endsWith("dryRun=false") ? { ...PREVIEW, id: "h1" } : PREVIEW);
+    }
+    return undefined;
+  });
+  renderRoutes(
+    [
+      { path: "/", element: <ImportHumanDialog /> },
+      { path: "/session/:id/results", element: <Results /> },
+    ],
+    "/",
+  );
+  await userEvent.click(screen.getByRole("button", { name: "Import a real focus group" }));
+  await userEvent.upload(screen.getByLabelText("Transcript"), new File(["Moderator: Hi?\nDana: Hi."], "group.txt"));
+  await userEvent.click(screen.getByRole("button", { name: "Preview" }));
+  const turns = await screen.findByRole("list", { name: "Moderator turns" });
+  const probe = screen.getByRole("checkbox", { name: /Why not\? \(follow-up\)/ });
+  expect(probe).not.toBeChecked();
+  expect(screen.getByRole("checkbox", { name: /Would you buy it\?/ })).toBeChecked();
+  expect(turns).toBeInTheDocument();
+  await userEvent.click(probe); // split: "Why not?" becomes a question
+  await userEvent.click(screen.getByRole("checkbox", { name: /Would you buy it\?/ })); // merge
+  expect(screen.getByLabelText("Preview")).toHaveTextContent("2 questions");
+  await userEvent.click(screen.getByRole("button", { name: "Save as a human group" }));
+  expect(await screen.findByText("Results page")).toBeInTheDocument();
+  expect(calls[1].get("questionStarts")).toBe("[0,4]");
 });
 
 test("a refused transcript shows the server's message and saves nothing", async () => {

@@ -16,6 +16,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api-client";
 import { useImportHumanSession, usePreviewHumanSession } from "../api/import-human-session";
+import { QuestionStarts } from "./question-starts";
 
 /** "Import a real focus group": a transcript (TXT, DOCX, PDF, JSON or CSV) previewed, then
  * saved as a completed session of people, judged by the same analytics and health report. */
@@ -28,12 +29,18 @@ export function ImportHumanDialog() {
   const [moderator, setModerator] = useState("");
   const preview = usePreviewHumanSession();
   const save = useImportHumanSession();
+  // The question-opening moderator turns as the researcher corrected them (null: as found).
+  const [starts, setStarts] = useState<Set<number> | null>(null);
+  const found = new Set((preview.data?.moderatorTurns ?? []).filter((t) => t.opensQuestion).map((t) => t.turn));
+  const chosen = starts ?? found;
   const input = file ? { file, name, moderator } : null;
   const changed = () => {
     preview.reset();
     save.reset();
+    setStarts(null);
   };
   const error = preview.error ?? save.error;
+  const questionCount = preview.data?.moderatorTurns.length ? chosen.size : (preview.data?.questions.length ?? 0);
   return (
     <Dialog
       open={open}
@@ -109,7 +116,7 @@ export function ImportHumanDialog() {
             <div className="space-y-2 rounded-md border p-3 text-sm" aria-label="Preview">
               <p>
                 {preview.data.turns} turns · moderator: {preview.data.moderator ?? "none found"} ·{" "}
-                {preview.data.questions.length} question{preview.data.questions.length === 1 ? "" : "s"}
+                {questionCount} question{questionCount === 1 ? "" : "s"}
               </p>
               <ul className="grid gap-1">
                 {preview.data.speakers.map((s) => (
@@ -117,16 +124,20 @@ export function ImportHumanDialog() {
                     <span>{s.name}</span>
                     <span className="text-muted-foreground">
                       {s.turns} turns, {s.words} words
+                      {s.backchannels ? `, ${s.backchannels} interjection${s.backchannels === 1 ? "" : "s"}` : ""}
                     </span>
                   </li>
                 ))}
               </ul>
-              {preview.data.questions.length > 0 ? (
-                <ol className="list-decimal space-y-0.5 pl-5 text-muted-foreground">
-                  {preview.data.questions.slice(0, 8).map((q, i) => (
-                    <li key={i}>{q}</li>
-                  ))}
-                </ol>
+              {preview.data.moderatorTurns.length > 0 ? (
+                <QuestionStarts
+                  turns={preview.data.moderatorTurns}
+                  starts={chosen}
+                  onChange={(next) => {
+                    setStarts(next);
+                    save.reset();
+                  }}
+                />
               ) : null}
             </div>
           ) : null}
@@ -137,7 +148,7 @@ export function ImportHumanDialog() {
                 disabled={!input || save.isPending}
                 onClick={() =>
                   input &&
-                  save.mutate(input, {
+                  save.mutate(starts ? { ...input, questionStarts: [...starts].sort((a, b) => a - b) } : input, {
                     onSuccess: (saved) => saved.id && navigate(paths.sessionResults.getHref(saved.id)),
                   })
                 }

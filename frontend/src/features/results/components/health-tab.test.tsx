@@ -34,6 +34,14 @@ function healthFor(session: Session): SessionHealth {
         data: {},
       },
       {
+        key: "distinctiveness",
+        title: "Distinct voices",
+        status: "unclear",
+        summary: "Not enough answers to tell: neither above chance nor below people's 1.5x chance.",
+        messageIds: [],
+        data: {},
+      },
+      {
         key: "characterBreaks",
         title: "Staying in character",
         status: "warn",
@@ -62,11 +70,15 @@ describe("Health tab", () => {
     const warnings = screen.getByRole("list", { name: "Warnings" });
     expect(within(warnings).getAllByRole("listitem")[0]).toHaveTextContent("SmolLM2-135M-Instruct");
     const findings = screen.getAllByTestId("health-finding");
+    // Problems first, then what the answers cannot decide (neutral, not a warning), then the rest.
     expect(findings.map((f) => within(f).getByRole("heading").textContent)).toEqual([
       "Staying in character",
+      "Distinct voices",
       "Length of answers",
     ]);
     expect(screen.getByTestId("finding-status-characterBreaks")).toHaveTextContent("Worth a look");
+    expect(screen.getByTestId("finding-status-distinctiveness")).toHaveTextContent("Not enough answers to tell");
+    expect(within(warnings).queryByText(/Distinct voices/)).toBeNull();
     expect(screen.getByText(/compared with wordllama/)).toBeInTheDocument();
   });
 
