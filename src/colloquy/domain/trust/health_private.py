@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from colloquy.domain.sessions.private_answers import shifts
+from colloquy.domain.sessions.private_answers import inferred_count, shifts
 from colloquy.domain.trust.health_metrics import BAD, OK, WARN, finding, pct
 
 CONFORMING = 0.25
@@ -49,7 +49,8 @@ def private_conformity(
     toward: dict[int, list[str]] = defaultdict(list)
     pairs = away = 0
     moved: list[dict[str, Any]] = []
-    for s in shifts(messages):
+    rows = shifts(messages)  # stated stances only: an inferred one has no shift
+    for s in rows:
         pole = public_majority(messages, s["questionIndex"])
         if pole is None or s["shift"] is None:
             continue
@@ -84,6 +85,12 @@ def private_conformity(
     )
     if changers:
         summary += " Moved toward the group: " + ", ".join(c["name"] for c in changers) + "."
+    inferred = inferred_count(rows)
+    if inferred:
+        summary += (
+            f" {inferred} stance{'s were' if inferred != 1 else ' was'} not stated but "
+            "inferred from the wording, and left out."
+        )
     return finding(
         "conformity",
         "Conformity (private answers)",
@@ -95,6 +102,7 @@ def private_conformity(
         movedToward=count,
         movedAway=away,
         rate=round(rate, 3),
+        inferredStances=inferred,
         changers=changers,
         moves=moved,
     )

@@ -39,6 +39,9 @@ MSG_NO_FILE = "No file selected"
 MSG_NOT_CSV = "Upload the survey export as a .csv file"
 MSG_BAD_MAPPING = "The column mapping must be a JSON object of column name to use"
 GROUP_KEY = "groundedPersonas"  # session settings: persona id per participant index
+# Session settings: the questions whose answers the personas were built from (absent for
+# personas made before questions could be held out: every question).
+GROUP_QUESTIONS_KEY = "groundedPersonasQuestions"
 
 
 async def _store(
@@ -61,11 +64,22 @@ async def _suggest_traits(provider: Provider, text: str) -> tuple[dict[str, Any]
 
 
 async def from_group(
-    db: AsyncSession, runtime: Runtime, provider: Provider, session_id: str
+    db: AsyncSession,
+    runtime: Runtime,
+    provider: Provider,
+    session_id: str,
+    split: str = rules.ALTERNATE,
+    chosen: list[int] | None = None,
 ) -> dict[str, Any]:
+    """One persona per participant, from their answers to the evidence questions only
+    (`split` or `chosen`, domain/personas/from_people.py); the others stay held out."""
     row = await get_session_row(db, session_id)
     if row.source != "human":
         raise ValidationFailed([MSG_NOT_HUMAN])
+    try:
+        learn = rules.evidence_questions(len(row.questions or []), split, chosen)
+    except ValueError as err:
+        raise ValidationFailed([str(err)]) from err
     made = [pid for pid in (row.settings or {}).get(GROUP_KEY) or [] if isinstance(pid, str)]
     if made and await db.scalar(select(func.count()).where(PersonaRow.id.in_(made))):
         raise Conflict(MSG_ALREADY)  # made before and still in the library
@@ -75,7 +89,7 @@ async def from_group(
     await db.rollback()  # no transaction open during the model calls
     items, notes = [], []
     for index, person in enumerate(people):
-        turns = rules.participant_turns(messages, index)
+        turns = rules.participant_turns(messages, index, learn)
         text = rules.turns_evidence(questions, turns)
         persona = rules.placeholder_persona(str(person.get("name") or f"Participant {index + 1}"))
         note = "no turns"
@@ -95,10 +109,16 @@ async def from_group(
     ids = iter(p["id"] for p in personas)
     mapping = [next(ids) if d.passages else None for _, d in items]
     row = await get_session_row(db, session_id)
-    row.settings = {**(row.settings or {}), GROUP_KEY: mapping}
+    row.settings = {**(row.settings or {}), GROUP_KEY: mapping, GROUP_QUESTIONS_KEY: learn}
     await db.commit()
     out = await with_tiers(db, [await get_persona(db, pid) for pid in mapping if pid])
-    return {"personas": out, "participants": notes}
+    held_out = [q for q in range(len(questions)) if q not in learn]
+    return {
+        "personas": out,
+        "participants": notes,
+        "evidenceQuestions": learn,
+        "heldOutQuestions": held_out,
+    }
 
 
 def _mapping(raw: str | None, headers: list[str]) -> dict[str, str]:

@@ -42,10 +42,13 @@ async def get_session(
     return await load_view(db, row, runners.generating(session_id) if runners else [])
 
 
-async def create_session(db: AsyncSession, body: SessionCreate) -> dict[str, Any]:
-    """Start Session: a validated setup with participant snapshots, status in-progress."""
+async def create_session(
+    db: AsyncSession, body: SessionCreate, one_question: bool = False
+) -> dict[str, Any]:
+    """Start Session: a validated setup with participant snapshots, status in-progress
+    (`one_question`: a replay of a group's held-out questions may ask just one)."""
     data = body.model_dump(by_alias=True)
-    setup.validate_setup(data)
+    setup.validate_setup(data, one_question)
     data = await checked_profiles(db, data)  # issue 30: mixed panels
     participants = await setup.participant_snapshots(db, data.get("participantIds") or [])
     now = utcnow()
