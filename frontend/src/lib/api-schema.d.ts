@@ -487,7 +487,8 @@ export interface paths {
         put?: never;
         /**
          * Personas From Group
-         * @description One persona per participant of a human group, every turn as its evidence.
+         * @description One persona per participant of a human group, their answers to the evidence
+         *     questions as its evidence (default: every other question); the rest are held out.
          */
         post: operations["personas_from_group_api_sessions__session_id__grounded_personas_post"];
         delete?: never;
@@ -864,7 +865,8 @@ export interface paths {
         put?: never;
         /**
          * Replay Group
-         * @description A human group replayed by its grounded personas: a new session, started at once.
+         * @description A human group replayed by its grounded personas on its held-out questions (with
+         *     `inSample`: on those they learnt from): a new session, started at once.
          */
         post: operations["replay_group_api_sessions__session_id__replay_post"];
         delete?: never;
@@ -2545,6 +2547,13 @@ export interface components {
             version: string;
             llm: components["schemas"]["LLMInfo"];
         };
+        /** HeldOutQuestionOut */
+        HeldOutQuestionOut: {
+            /** Index */
+            index: number;
+            /** Text */
+            text: string;
+        };
         /** HistogramBinOut */
         HistogramBinOut: {
             /** From */
@@ -2739,6 +2748,13 @@ export interface components {
             model?: string | null;
             /** Stance */
             stance?: number | null;
+            /** Stancemethod */
+            stanceMethod?: string | null;
+            /**
+             * Stanceinferred
+             * @default false
+             */
+            stanceInferred: boolean;
             /** Rawcontent */
             rawContent?: string | null;
         };
@@ -2783,6 +2799,13 @@ export interface components {
             model?: string | null;
             /** Stance */
             stance?: number | null;
+            /** Stancemethod */
+            stanceMethod?: string | null;
+            /**
+             * Stanceinferred
+             * @default false
+             */
+            stanceInferred: boolean;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -2929,6 +2952,13 @@ export interface components {
             cosine?: number | null;
             /** Themeoverlap */
             themeOverlap?: number | null;
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "held-out" | "in-sample";
+            /** Label */
+            label: string;
             /** Perquestion */
             perQuestion: components["schemas"]["QuestionSimilarityOut"][];
         };
@@ -3110,12 +3140,32 @@ export interface components {
             /** Tags */
             tags?: (string | null)[] | null;
         };
+        /**
+         * PersonasFromGroupIn
+         * @description Which questions' answers the personas learn from; the others are held out for a
+         *     replay (docs/evidence.md#replay-a-real-group). `evidenceQuestions` (0-based) wins over
+         *     `split`: every other question from the first, the first half, or all of them.
+         */
+        PersonasFromGroupIn: {
+            /**
+             * Split
+             * @default alternate
+             * @enum {string}
+             */
+            split: "alternate" | "first-half" | "all";
+            /** Evidencequestions */
+            evidenceQuestions?: number[] | null;
+        };
         /** PersonasFromGroupOut */
         PersonasFromGroupOut: {
             /** Personas */
             personas: components["schemas"]["PersonaOut"][];
             /** Participants */
             participants: components["schemas"]["GroupParticipantOut"][];
+            /** Evidencequestions */
+            evidenceQuestions: number[];
+            /** Heldoutquestions */
+            heldOutQuestions: number[];
         };
         /** PersonasFromSurveyOut */
         PersonasFromSurveyOut: {
@@ -3231,10 +3281,21 @@ export interface components {
         QuestionSimilarityOut: {
             /** Questionindex */
             questionIndex: number;
+            /** Originalquestionindex */
+            originalQuestionIndex: number;
+            /** Question */
+            question: string;
             /** Cosine */
             cosine: number;
             /** Themeoverlap */
             themeOverlap?: number | null;
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "held-out" | "in-sample";
+            /** Label */
+            label: string;
         };
         /** QuestionTemplateOut */
         QuestionTemplateOut: {
@@ -3310,12 +3371,39 @@ export interface components {
             /** Description */
             description: string;
         };
+        /**
+         * ReplayIn
+         * @description `inSample: true` asks the questions the personas learnt from (their answers are in
+         *     the personas' evidence) instead of the held-out ones; its figures say so.
+         */
+        ReplayIn: {
+            /**
+             * Insample
+             * @default false
+             */
+            inSample: boolean;
+        };
         /** ReplayOfOut */
         ReplayOfOut: {
             /** Sessionid */
             sessionId: string;
             /** Participants */
             participants: number[];
+            /** Questions */
+            questions?: number[] | null;
+            /** Heldoutquestions */
+            heldOutQuestions?: number[];
+            /**
+             * Basis
+             * @default in-sample
+             * @enum {string}
+             */
+            basis: "held-out" | "in-sample";
+            /**
+             * Label
+             * @default in-sample (the personas saw these answers)
+             */
+            label: string;
         };
         /** ReplaySimilarityOut */
         ReplaySimilarityOut: {
@@ -3325,6 +3413,15 @@ export interface components {
             originalId: string;
             /** Embedder */
             embedder: string;
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "held-out" | "in-sample";
+            /** Label */
+            label: string;
+            /** Heldoutquestions */
+            heldOutQuestions: components["schemas"]["HeldOutQuestionOut"][];
             /** Participants */
             participants: components["schemas"]["ParticipantSimilarityOut"][];
         };
@@ -3577,6 +3674,8 @@ export interface components {
             usage?: components["schemas"]["UsageOut"];
             /** Groundedpersonas */
             groundedPersonas?: (string | null)[] | null;
+            /** Groundedpersonasquestions */
+            groundedPersonasQuestions?: number[] | null;
             replayOf?: components["schemas"]["ReplayOfOut"] | null;
         };
         /**
@@ -5360,7 +5459,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PersonasFromGroupIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             201: {
@@ -6135,7 +6238,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReplayIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             201: {
