@@ -73,6 +73,14 @@ def test_replay_asks_the_held_out_questions_then_compares(settings):
             assert -1 <= p["cosine"] <= 1
             assert p["themeOverlap"] is None or 0 <= p["themeOverlap"] <= 1
 
+        report = api.get(f"/api/sessions/{replay['id']}/export.md").text
+        assert "## Replay of a human group" in report
+        assert "Similarity to the people: held-out." in report
+        assert "Held out from the personas' evidence: Q2 Would you pay more" in report
+        assert "| Maria | 1 |" in report and report.count("| held-out |") == 3
+        exported = api.get(f"/api/sessions/{replay['id']}/export.json").json()
+        assert exported["replaySimilarity"]["label"] == "held-out"
+
         inside = api.post(f"/api/sessions/{sid}/replay", json={"inSample": True})
         assert inside.status_code == 201, inside.text
         assert inside.json()["questions"] == [original["questions"][0]]
@@ -85,6 +93,9 @@ def test_replay_asks_the_held_out_questions_then_compares(settings):
             assert p["label"] == label
             assert [q["originalQuestionIndex"] for q in p["perQuestion"]] == [0]
             assert all(q["label"] == label for q in p["perQuestion"])
+        report = api.get(f"/api/sessions/{inside.json()['id']}/export.md").text
+        assert f"Similarity to the people: {label}." in report
+        assert report.count(f"| {label} |") == 3
 
         plain = api.post("/api/sessions", json=session_body()).json()
         assert api.post(f"/api/sessions/{plain['id']}/replay").json()["errors"] == [
