@@ -25,6 +25,7 @@ from colloquy.domain.sessions.private_answers import (
 )
 from colloquy.domain.sessions.prompts import build_system_prompt, trim_discussion
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.sessions.turn_length import REASONING_ROOM, reasoning_model
 from colloquy.domain.surveys.scales import anchor_sets
 from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.domain.text.text_safety import clean_text
@@ -94,12 +95,13 @@ async def _ask(
             persona, persona.get("enriched"), setup.moderator_style, setup.response_length
         )
     system = await runner.grounded(setup, p, q, system)  # the evidence of public answers
+    provider = runner.voice(p).provider  # the participant's own model (issue 30)
+    room = REASONING_ROOM if reasoning_model(str(getattr(provider, "model", "") or "")) else 0
     request = ChatRequest(
         system=system,
         messages=[ChatMessage(role="user", content=user)],
-        max_tokens=PRIVATE_MAX_TOKENS,
+        max_tokens=PRIVATE_MAX_TOKENS + room,
     )
-    provider = runner.voice(p).provider  # the participant's own model (issue 30)
     runner.counters.requests += 1
     result = await provider.chat(request)
     raw = clean_text(result.text or "").strip()
@@ -107,7 +109,9 @@ async def _ask(
         raise LLMError(MSG_NO_RESPONSE, kind="empty")
     others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
     answer, stance = parse_stance(raw)  # before cleaning: it drops a bare "Stance: 4"
-    cleaned = clean_answer(answer, speaker=str(persona.get("name") or ""), others=others)
+    cleaned = clean_answer(
+        answer, speaker=str(persona.get("name") or ""), others=others, prompt=system
+    )
     return cleaned.text or answer, stance
 
 
