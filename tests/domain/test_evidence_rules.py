@@ -11,7 +11,6 @@ from colloquy.domain.personas.evidence_budget import (
     with_evidence,
 )
 from colloquy.domain.personas.evidence_passages import count_words, split_passages
-from colloquy.domain.personas.evidence_transcript import interview_paragraphs
 from colloquy.domain.personas.evidence_ranking import (
     Passage,
     content_words,
@@ -26,6 +25,7 @@ from colloquy.domain.personas.evidence_tier import (
     tier_label,
     tier_of,
 )
+from colloquy.domain.personas.evidence_transcript import interview_paragraphs
 
 
 def test_split_joins_short_paragraphs_and_cuts_long_sentences():
@@ -182,11 +182,15 @@ Interviewer 1: Great, thank you.
 
 def test_an_interview_keeps_the_persons_turns_with_the_question_as_context():
     assert interview_paragraphs(TRANSCRIPT) == [
-        "[Asked: Thanks for joining. Can you tell us how you make coffee at home?] "
-        "Mostly a moka pot on the stove, every morning before work. "
-        "On weekends I use a French press.",
-        "[Asked: Okay. And what would make you buy a new machine?] "
-        "Honestly only if the old one broke, I hate waste.",
+        (
+            "[Asked: Thanks for joining. Can you tell us how you make coffee at home?] "
+            "Mostly a moka pot on the stove, every morning before work. "
+            "On weekends I use a French press."
+        ),
+        (
+            "[Asked: Okay. And what would make you buy a new machine?] "
+            "Honestly only if the old one broke, I hate waste."
+        ),
     ]
     # no interviewer (a diary, a review), or too few labelled lines: evidence as written
     assert interview_paragraphs("Note: bought milk.\nMe: fine.\nMe: ok.\nMe: yes.") is None
@@ -202,7 +206,9 @@ def test_a_group_transcript_keeps_the_person_who_said_most():
         "Ana: Yes, probably next week.\n"
     )
     assert interview_paragraphs(text) == [
-        "[Asked: What do you think of the pouch?] I like it a lot, it is light and it "
-        "reseals well in my bag.",
+        (
+            "[Asked: What do you think of the pouch?] I like it a lot, it is light and it "
+            "reseals well in my bag."
+        ),
         "[Asked: Would you buy it?] Yes, probably next week.",
     ]

@@ -90,9 +90,9 @@ async def test_a_stated_stance_is_stored_as_stated_and_a_missing_one_is_marked_i
 
     def responder(body):
         text = script(body)
-        if "nobody else in the group will see" in user_of(body):
-            if _NAME.search(system_of(body)).group(1) == silent:
-                return text.split("\nStance:")[0]  # says no stance at all
+        private = "nobody else in the group will see" in user_of(body)
+        if private and _NAME.search(system_of(body)).group(1) == silent:
+            return text.split("\nStance:")[0]  # says no stance at all
         return text
 
     sid = await env.create(

@@ -21,9 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import ROUNDS_PER_QUESTION
+from colloquy.domain.sessions import addressing, saturation, urgency
 from colloquy.domain.sessions import natural_moderation as nm
-from colloquy.domain.sessions import saturation, urgency
-from colloquy.domain.sessions import addressing
 from colloquy.domain.sessions.moderation import AI, PROBE, SUMMARY
 from colloquy.domain.sessions.private_answers import is_private
 from colloquy.domain.sessions.seeded import unit

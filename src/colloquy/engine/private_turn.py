@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
 from colloquy.domain.sessions.answer_cleaning import clean_answer
-from colloquy.domain.sessions.messages import Message
-from colloquy.domain.sessions.messages import STANCE_STATED
+from colloquy.domain.sessions.messages import STANCE_STATED, Message
 from colloquy.domain.sessions.private_answers import (
     AGREEMENT_ANCHORS,
     PRIVATE_AFTER,

@@ -52,9 +52,11 @@ def private_markdown(questions: Sequence[Any], messages: Sequence[Mapping[str, A
     inferred = inferred_count(rows)
     if inferred:
         lines += [
-            f"{inferred} stance{'s were' if inferred != 1 else ' was'} not stated by the "
-            "participant but inferred from the answer's wording; changes of mind count "
-            "stated stances only.",
+            (
+                f"{inferred} stance{'s were' if inferred != 1 else ' was'} not stated by the "
+                "participant but inferred from the answer's wording; changes of mind count "
+                "stated stances only."
+            ),
             "",
         ]
     for q in sorted({r["questionIndex"] for r in rows}):

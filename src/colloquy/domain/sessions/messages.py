@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, NotRequired, TypedDict
 
-
 STANCE_STATED = "stated"  # a private answer's stance as the participant stated it
+
 
 class NewMessage(TypedDict):
     """A message about to be stored (the runner's, the demo's); the store gives it an id."""

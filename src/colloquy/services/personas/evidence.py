@@ -23,8 +23,8 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.personas.evidence_passages import count_words, split_passages
-from colloquy.domain.personas.evidence_transcript import interview_paragraphs
 from colloquy.domain.personas.evidence_tier import limit_errors
+from colloquy.domain.personas.evidence_transcript import interview_paragraphs
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime

@@ -93,7 +93,7 @@ def _token_counter(runtime: Runtime) -> TokenCounter:
     model's), else the estimate (words x 1.3, a character per token for unspaced scripts)."""
     try:
         counter = getattr(runtime.get_provider(), "count_tokens", None)
-    except Exception:  # no model configured: the estimate will do
+    except Exception:  # noqa: BLE001 - no usable model configured: the estimate will do
         counter = None
     if not callable(counter):
         return estimate_tokens

@@ -159,8 +159,7 @@ async def similarity(db: AsyncSession, runtime: Runtime, replay_id: str) -> dict
         "basis": basis,
         "label": label,
         "heldOutQuestions": [
-            {"index": q, "text": str(questions[q]) if q < len(questions) else ""}
-            for q in held_out
+            {"index": q, "text": str(questions[q]) if q < len(questions) else ""} for q in held_out
         ],
         "participants": out,
     }
