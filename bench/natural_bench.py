@@ -58,6 +58,7 @@ class Counting:
 async def run_session(
     settings: Any, fake: Any, mode: str, P: int, Q: int, moderator: str, seed: int
 ) -> dict[str, Any]:
+    from colloquy.api.schemas.sessions import SessionCreate
     from colloquy.engine.events import EventBus
     from colloquy.engine.journal import load_messages
     from colloquy.engine.manager import RunnerRegistry
@@ -86,7 +87,7 @@ async def run_session(
         body["settings"]["seed"] = seed
     try:
         async with factory() as db:
-            sid = (await crud.create_session(db, body))["id"]
+            sid = (await crud.create_session(db, SessionCreate.model_validate(body)))["id"]
         fake.reset()
         started = time.perf_counter()
         async with factory() as db:

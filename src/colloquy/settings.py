@@ -44,6 +44,9 @@ class Settings(BaseSettings):
 
     # Tokens of a persona's evidence put into its answer prompt, per question (issue 29).
     evidence_token_budget: int = Field(default=600, ge=0, le=8000)
+    # The cosine a passage needs to the question to be retrieved (set on wordllama:
+    # domain/personas/evidence_budget.py, docs/evidence.md).
+    evidence_min_similarity: float = Field(default=0.15, ge=-1.0, le=1.0)
 
     # Encrypts API keys saved from the Settings screen; default: a key file in the data dir.
     secret_key: str | None = Field(default=None, repr=False)

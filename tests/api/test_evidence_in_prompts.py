@@ -64,6 +64,8 @@ def _systems(requests) -> list[str]:
 
 
 def test_surveys_and_the_personality_audit_use_evidence(settings):
+    # the plumbing, whatever the passage's similarity (the floor has its own test)
+    settings.evidence_min_similarity = -1.0
     kettle = "I boil water on a camping stove and would love a kettle that runs on the sun."
     with fake_model() as fake, app_client(settings, fake) as api:
         res = api.post("/api/personas/p1/evidence", files={"file": ("k.txt", kettle.encode())})

@@ -202,3 +202,30 @@ def test_passages_of_another_embedder_are_embedded_again(client, settings):
     assert preview.json()["passages"][0]["text"] == COFFEE
     ((name, vector),) = asyncio.run(run(names))
     assert name == WordLlamaEmbedder.name and vector is not None
+
+
+INTERVIEW = """\
+Interviewer: Welcome, and thanks for your time today. How do you get to work?
+Respondent: I cycle nine kilometres along the canal, rain or shine, on an old steel bike.
+Interviewer: Interesting. Would you ever buy an electric car?
+Respondent: Not while I live in the city, charging on my street is impossible.
+Interviewer: Thank you, that is all from me.
+"""
+
+
+def test_an_interview_is_the_persons_words_and_unrelated_passages_stay_out(client):
+    res = upload(client, "p1", "interview.txt", INTERVIEW.encode())
+    assert res.status_code == 201, res.text
+    preview = client.post(
+        "/api/personas/p1/evidence/preview", json={"question": "How do you commute to work?"}
+    ).json()
+    (passage,) = preview["passages"]
+    assert passage["text"].startswith("[Asked: Welcome, and thanks for your time today.")
+    assert "I cycle nine kilometres" in passage["text"]
+    assert "that is all from me" not in preview["block"]  # the interviewer's remark
+    assert passage["score"] >= 0.15  # above the similarity floor
+    unrelated = client.post(
+        "/api/personas/p1/evidence/preview",
+        json={"question": "Which flavour of yoghurt do your children prefer?"},
+    ).json()
+    assert unrelated["passages"] == [] and unrelated["block"] == ""  # the budget stays unused

@@ -35,7 +35,7 @@ def import_group(api) -> str:
     return res.json()["id"]
 
 
-def test_group_participants_become_grounded_personas_with_every_turn(settings):
+def test_group_participants_become_grounded_personas_from_the_evidence_questions(settings):
     with fake_model() as fake, app_client(settings, fake) as api:
         sid = import_group(api)
         before = len(api.get("/api/personas").json())
@@ -43,7 +43,9 @@ def test_group_participants_become_grounded_personas_with_every_turn(settings):
         assert res.status_code == 201, res.text
         body = res.json()
         assert [p["name"] for p in body["personas"]] == ["Maria", "Ben", "Chidi"]
-        assert [p["turns"] for p in body["participants"]] == [2, 2, 2]
+        # default: every other question from the first; question 2 is held out
+        assert [p["turns"] for p in body["participants"]] == [1, 1, 1]
+        assert body["evidenceQuestions"] == [0] and body["heldOutQuestions"] == [1]
         for persona in body["personas"]:
             assert persona["evidence"]["tier"] == "grounded"
             assert {"from people", "fill in demographics"} <= set(persona["tags"])
@@ -52,8 +54,8 @@ def test_group_participants_become_grounded_personas_with_every_turn(settings):
             text = api.get(
                 f"/api/personas/export.json?ids={persona['id']}&includeEvidence=true"
             ).json()["personas"][0]["evidenceDocuments"][0]["text"]
-            for turn in TURNS[persona["name"]]:
-                assert turn in text
+            learnt, held_out = TURNS[persona["name"]]
+            assert learnt in text and held_out not in text
         assert len(api.get("/api/personas").json()) == before + 3
         again = api.post(f"/api/sessions/{sid}/grounded-personas")
         assert again.status_code == 409
@@ -61,7 +63,9 @@ def test_group_participants_become_grounded_personas_with_every_turn(settings):
         assert len(api.get("/api/personas").json()) == before + 3
         for persona in body["personas"]:  # all deleted: they can be made again
             assert api.delete(f"/api/personas/{persona['id']}").status_code == 204
-        assert api.post(f"/api/sessions/{sid}/grounded-personas").status_code == 201
+        every = api.post(f"/api/sessions/{sid}/grounded-personas", json={"split": "all"})
+        assert every.status_code == 201
+        assert [p["turns"] for p in every.json()["participants"]] == [2, 2, 2]
 
         simulated = api.post("/api/sessions", json=session_body()).json()
         refused = api.post(f"/api/sessions/{simulated['id']}/grounded-personas")

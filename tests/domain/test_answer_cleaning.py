@@ -89,3 +89,41 @@ def test_cleaning_never_grows_the_text_and_is_stable(text):
     once = clean(text)
     assert len(once.text) <= len(text.strip())
     assert clean(once.text).text == once.text
+
+
+SYSTEM = (
+    "You are Sarah Chen, a 28-year-old woman from San Francisco with a household income of "
+    "$75k-$100k. Your interests: hiking, coffee.\nHow to answer:\n- Stay in character."
+)
+
+
+def test_a_model_answer_copying_the_persona_line_loses_it():
+    raw = (
+        "You are Sarah Chen, a 28-year-old woman from San Francisco with a household income "
+        "of $75k-$100k. Honestly the pouch feels cheap to me."
+    )
+    out = clean_answer(raw, speaker="Sarah Chen", others=OTHERS, prompt=SYSTEM)
+    assert out.text == "Honestly the pouch feels cheap to me."
+    assert out.repairs == [ECHOED_INSTRUCTION]
+    # a short sentence that happens to be in the prompt is not an echo
+    kept = clean_answer(
+        "Hiking, coffee. I like it.", speaker="Sarah Chen", others=OTHERS, prompt=SYSTEM
+    )
+    assert kept.text == "Hiking, coffee. I like it." and kept.repairs == []
+
+
+def test_a_model_answer_opening_with_another_label_speaks_to_them():
+    raw = "Marcus Johnson: Your perspective on price is fair, but I still would not buy it."
+    out = clean_answer(raw, speaker="Sarah Chen", others=OTHERS, prompt=SYSTEM)
+    assert (
+        out.text
+        == "Marcus Johnson, your perspective on price is fair, but I still would not buy it."
+    )
+    assert out.repairs == [OTHER_SPEAKER]
+    # a person's transcript line (no prompt) stays as it was
+    assert clean(raw).text == raw
+    # another's line written entirely: cut to nothing (and so asked again)
+    cut = clean_answer(
+        "Marcus Johnson: I think it is great.", speaker="Sarah Chen", others=OTHERS, prompt=SYSTEM
+    )
+    assert cut.text == "" and cut.repairs == [OTHER_SPEAKER]

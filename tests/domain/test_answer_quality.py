@@ -59,3 +59,13 @@ def test_health_finding_counts_them():
     assert f["status"] == "warn"  # 1 kept of 20 answers: under a tenth
     assert f["summary"].startswith("2 answers asked again")
     assert unusable_answers(msgs[2:])["status"] == "ok"
+
+
+def test_a_natural_turn_may_be_a_backchannel():
+    # natural mode asks for "about 3 words" now and then: a backchannel is such a turn
+    for short in ("Yeah.", "Same here.", "Too expensive!"):
+        assert unusable_reason(short, NAMES, min_words=1) is None
+        assert unusable_reason(short, NAMES) == TOO_SHORT  # the other modes ask for more
+    assert unusable_reason("Emily", NAMES, min_words=1) == NAME_ONLY
+    assert unusable_reason("[Round 2]", NAMES, min_words=1) == ROUND_LINE
+    assert unusable_reason("", NAMES, min_words=1) == TOO_SHORT

@@ -3,6 +3,8 @@ figures worked out by hand."""
 
 from colloquy.domain.personas.evidence_budget import (
     HEADING,
+    MIN_SIMILARITY,
+    above_floor,
     estimate_tokens,
     evidence_block,
     fit_passages,
@@ -23,6 +25,7 @@ from colloquy.domain.personas.evidence_tier import (
     tier_label,
     tier_of,
 )
+from colloquy.domain.personas.evidence_transcript import interview_paragraphs
 
 
 def test_split_joins_short_paragraphs_and_cuts_long_sentences():
@@ -76,19 +79,33 @@ def test_rank_by_words_when_vectors_are_missing():
 
 
 def test_budget_fits_best_passages_and_skips_one_too_big():
-    # The heading has 24 words: ceil(24 x 1.3) = 32 tokens.
-    assert estimate_tokens(HEADING) == 32
+    # The heading has 37 words: ceil(37 x 1.3) = 49 tokens.
+    assert estimate_tokens(HEADING) == 49
     nine = " ".join(["w"] * 9)  # line '- "w ... w"' has 10 words: 13 tokens
     nineteen = " ".join(["w"] * 19)  # 20 words: 26 tokens
     four = " ".join(["w"] * 4)  # 5 words: ceil(6.5) = 7 tokens
-    # 32 + 13 = 45; + 26 = 71 > 60 so skipped; + 7 = 52.
-    assert fit_passages([nine, nineteen, four], 60) == [0, 2]
-    assert fit_passages([nine, nineteen, four], 71) == [0, 1]
-    assert fit_passages([nine], 31) == []  # the heading alone is over budget
+    # 49 + 13 = 62; + 26 = 88 > 77 so skipped; + 7 = 69.
+    assert fit_passages([nine, nineteen, four], 77) == [0, 2]
+    assert fit_passages([nine, nineteen, four], 88) == [0, 1]
+    assert fit_passages([nine], 48) == []  # the heading alone is over budget
     block = evidence_block([nine, four])
-    # 24 + 10 + 5 = 39 words: ceil(50.7) = 51, never more than the sum counted (52).
-    assert estimate_tokens(block) == 51
+    # 37 + 10 + 5 = 52 words: ceil(67.6) = 68, never more than the sum counted (69).
+    assert estimate_tokens(block) == 68
     assert block.splitlines()[0] == HEADING
+
+
+def test_unspaced_scripts_count_a_token_per_character():
+    assert estimate_tokens("我们喜欢这个新包装") == 9  # 9 Han characters, no spaces
+    assert estimate_tokens("日本語のテキスト") == 8  # kanji, hiragana and katakana
+    assert estimate_tokens("价格 too high") == 2 + 3  # 2 characters + ceil(2 x 1.3)
+    # with the model's own tokenizer the budget counts what it says
+    assert fit_passages(["a", "b"], 10, count=lambda text: 5) == [0]  # 5 + 5 = 10
+
+
+def test_the_similarity_floor_keeps_only_passages_that_bear_on_the_question():
+    scored = [("p1", 0.42), ("p2", 0.15), ("p3", 0.149), ("p4", -0.2)]
+    assert above_floor(scored, MIN_SIMILARITY) == [0, 1]
+    assert MIN_SIMILARITY == 0.15  # set on real interview text (docs/evidence.md)
 
 
 def test_evidence_goes_after_the_stable_prompt():
@@ -150,4 +167,48 @@ def test_fidelity_by_tier():
         {"tier": "described", "audited": 1, "meanR": None},
         {"tier": "generated", "audited": 0, "meanR": None},
         {"tier": "grounded", "audited": 3, "meanR": 1.0},
+    ]
+
+
+TRANSCRIPT = """\
+Interviewer 1: Thanks for joining. Can you tell us how you make coffee at home?
+Interviewee: Mostly a moka pot on the stove, every morning before work.
+Interviewee: On weekends I use a French press.
+Interviewer 1: Okay. And what would make you buy a new machine?
+Interviewee: Honestly only if the old one broke, I hate waste.
+Interviewer 1: Great, thank you.
+"""
+
+
+def test_an_interview_keeps_the_persons_turns_with_the_question_as_context():
+    assert interview_paragraphs(TRANSCRIPT) == [
+        (
+            "[Asked: Thanks for joining. Can you tell us how you make coffee at home?] "
+            "Mostly a moka pot on the stove, every morning before work. "
+            "On weekends I use a French press."
+        ),
+        (
+            "[Asked: Okay. And what would make you buy a new machine?] "
+            "Honestly only if the old one broke, I hate waste."
+        ),
+    ]
+    # no interviewer (a diary, a review), or too few labelled lines: evidence as written
+    assert interview_paragraphs("Note: bought milk.\nMe: fine.\nMe: ok.\nMe: yes.") is None
+    assert interview_paragraphs("Dear diary: today was long.") is None
+
+
+def test_a_group_transcript_keeps_the_person_who_said_most():
+    text = (
+        "Moderator: What do you think of the pouch?\n"
+        "Ana: I like it a lot, it is light and it reseals well in my bag.\n"
+        "Ben: Too dear.\n"
+        "Moderator: Would you buy it?\n"
+        "Ana: Yes, probably next week.\n"
+    )
+    assert interview_paragraphs(text) == [
+        (
+            "[Asked: What do you think of the pouch?] I like it a lot, it is light and it "
+            "reseals well in my bag."
+        ),
+        "[Asked: Would you buy it?] Yes, probably next week.",
     ]

@@ -129,3 +129,12 @@ def test_natural_prompts():
     text = nm.natural_probe_prompt("Q?", [turn], [turn], ["Ana", "Bob"], "quiet", "Bob")
     assert "Bob has not said anything on this question yet" in text
     assert "- Ana: 3" in text and "- Bob: 0" in text
+
+
+def test_a_reasoning_model_gets_room_for_its_reasoning():
+    assert tl.max_tokens_for_words(10) == 16 + 8  # ceil(10 x 1.6) + 8
+    assert tl.max_tokens_for_words(10, reasoning=True) == 24 + 1024
+    assert tl.reasoning_model("o3-mini") and tl.reasoning_model("deepseek-r1:7b")
+    assert tl.reasoning_model("qwen3:4b") and tl.reasoning_model("gpt-5-mini")
+    assert not tl.reasoning_model("gpt-4o") and not tl.reasoning_model("SmolLM2-135M-Instruct")
+    assert not tl.reasoning_model("llama3.1:8b")

@@ -69,6 +69,32 @@ def test_shifts_pair_before_and_after():
     assert pa.public(SESSION) == SESSION[3:6]
 
 
+def test_an_inferred_stance_is_not_counted_as_a_change_of_mind_unless_asked():
+    session = [dict(m) for m in SESSION]
+    session[6]["stanceMethod"] = "ssr-agreement"  # Ana's after-stance was not stated
+    session[0]["stanceMethod"] = "stated"
+    rows = pa.shifts(session)
+    assert (rows[0]["shift"], rows[0]["changedMind"], rows[0]["inferredAfter"]) == (
+        None,
+        False,
+        True,
+    )
+    assert rows[0]["methodAfter"] == "ssr-agreement" and rows[0]["methodBefore"] == "stated"
+    assert [r["shift"] for r in rows[1:]] == [-2, 0]  # no method: older rows, stated
+    assert pa.inferred_count(rows) == 1
+    assert pa.shifts(session, include_inferred=True)[0]["shift"] == 2
+    finding = private_conformity(session, ["Ana", "Bob", "Cy"])
+    # Ana's move (2 -> 4, toward the majority) is left out: 0 of 2 toward, 1 away
+    assert finding["summary"] == (
+        "In private, 0 of 2 stances moved toward the group's public majority after the "
+        "discussion (0%), 1 away from it. 1 stance was not stated but inferred from the "
+        "wording, and left out."
+    )
+    assert finding["data"]["inferredStances"] == 1
+    assert pa.inference_method("Would you buy it?") == "ssr-purchase-intent"
+    assert pa.inference_method("Is the lid easy to open?") == "ssr-agreement"
+
+
 def test_conformity_from_private_shifts_names_who_moved():
     assert public_majority(SESSION, 0) == 5  # two say yes, one no
     finding = private_conformity(SESSION, ["Ana", "Bob", "Cy"])

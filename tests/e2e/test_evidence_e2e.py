@@ -87,7 +87,7 @@ def test_group_to_grounded_personas_then_replay(live_server: str, page: Page):
     page.goto(f"{live_server}/session/{sid}/results")
     page.get_by_role("button", name="Create personas from these participants").click()
     expect(page.get_by_text("3 personas created from this group")).to_be_visible()
-    page.get_by_role("button", name="Replay with grounded personas").click()
+    page.get_by_role("button", name="Replay on 1 held-out question").click()
     # It runs on its live page, then the comparison with the human original opens.
     expect(page).to_have_url(re.compile(rf"/compare\?ids={sid},[^,&]+$"), timeout=60_000)
     replay_id = page.url.rsplit(",", 1)[1]
@@ -100,6 +100,10 @@ def test_group_to_grounded_personas_then_replay(live_server: str, page: Page):
     table = card.get_by_role("table", name="Similarity to the people")
     expect(table.get_by_role("row")).to_have_count(4)  # header + Maria, Ben, Chidi
     expect(table).to_contain_text("Maria")
+    expect(card.get_by_test_id("similarity-basis").first).to_have_text("held-out")
+    expect(card.get_by_test_id("held-out-questions")).to_contain_text(
+        "Would you pay more for an organic cereal?"
+    )
     page.get_by_role("tab", name="Participants").click()
     expect(page.get_by_test_id("evidence-tier").first).to_contain_text("grounded (1 document")
     card.get_by_role("link", name="Open the comparison with the human original").click()

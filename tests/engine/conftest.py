@@ -46,9 +46,8 @@ class Env:
             "participantIds": [f"p{i}" for i in range(1, participants + 1)],
             "moderatorStyle": "casual",
             "stimuli": extra.pop("stimuli", []),
-            "questions": [
-                f"Question number {i + 1} about the packaging?" for i in range(questions)
-            ],
+            "questions": extra.pop("question_texts", None)
+            or [f"Question number {i + 1} about the packaging?" for i in range(questions)],
             "settings": {
                 "responseLength": extra.pop("length", "moderate"),
                 "discussionMode": extra.pop("mode", "sequential"),

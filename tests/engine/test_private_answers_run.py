@@ -5,7 +5,7 @@ the moderator's) ever contains them."""
 import pytest
 
 from colloquy.engine import plan
-from support.natural_fake import NaturalScript, user_of
+from support.natural_fake import _NAME, NaturalScript, system_of, user_of
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -80,3 +80,37 @@ async def test_sequential_session_with_private_answers_keeps_the_spec_slots(env)
     assert layout(messages) == expected
     assert_never_shown(env, messages)
     assert view["progress"]["responses"] == 18
+
+
+async def test_a_stated_stance_is_stored_as_stated_and_a_missing_one_is_marked_inferred(env):
+    """Purchase-style questions ("In what order would you ...", "Would you buy ...") keep
+    the stance the participant stated; only an answer without one gets an inferred stance,
+    marked with its method."""
+    script = NaturalScript(stance=lambda name, after: 1 if after else 5)
+
+    def responder(body):
+        text = script(body)
+        private = "nobody else in the group will see" in user_of(body)
+        if private and _NAME.search(system_of(body)).group(1) == silent:
+            return text.split("\nStance:")[0]  # says no stance at all
+        return text
+
+    sid = await env.create(
+        participants=3,
+        question_texts=["In what order would you try these flavours?", "Would you buy it?"],
+        settings={"privateAnswers": True},
+    )
+    silent = (await env.view(sid))["participants"][2]["name"]
+    env.fake.set_responder(responder)
+    await env.run(sid)
+    assert (await env.wait_idle(sid))["status"] == "completed"
+    private = [m for m in await env.messages(sid) if m["kind"].startswith("private_")]
+    stated = [m for m in private if m["speaker"] != silent]
+    assert len(stated) == 8
+    for m in stated:  # as stated, not replaced by the purchase-intent SSR
+        assert m["stance"] == (1 if m["kind"] == "private_after" else 5)
+        assert m["stanceMethod"] == "stated" and m["stanceInferred"] is False
+    for m in (m for m in private if m["speaker"] == silent):
+        assert m["stanceMethod"] in ("ssr-purchase-intent", None)
+        if m["stance"] is not None:  # the offline embedder could rate it
+            assert m["stanceMethod"] == "ssr-purchase-intent" and m["stanceInferred"] is True

@@ -487,7 +487,8 @@ export interface paths {
         put?: never;
         /**
          * Personas From Group
-         * @description One persona per participant of a human group, every turn as its evidence.
+         * @description One persona per participant of a human group, their answers to the evidence
+         *     questions as its evidence (default: every other question); the rest are held out.
          */
         post: operations["personas_from_group_api_sessions__session_id__grounded_personas_post"];
         delete?: never;
@@ -864,7 +865,8 @@ export interface paths {
         put?: never;
         /**
          * Replay Group
-         * @description A human group replayed by its grounded personas: a new session, started at once.
+         * @description A human group replayed by its grounded personas on its held-out questions (with
+         *     `inSample`: on those they learnt from): a new session, started at once.
          */
         post: operations["replay_group_api_sessions__session_id__replay_post"];
         delete?: never;
@@ -2547,6 +2549,13 @@ export interface components {
             version: string;
             llm: components["schemas"]["LLMInfo"];
         };
+        /** HeldOutQuestionOut */
+        HeldOutQuestionOut: {
+            /** Index */
+            index: number;
+            /** Text */
+            text: string;
+        };
         /** HistogramBinOut */
         HistogramBinOut: {
             /** From */
@@ -2751,6 +2760,13 @@ export interface components {
             model?: string | null;
             /** Stance */
             stance?: number | null;
+            /** Stancemethod */
+            stanceMethod?: string | null;
+            /**
+             * Stanceinferred
+             * @default false
+             */
+            stanceInferred: boolean;
             /** Rawcontent */
             rawContent?: string | null;
         };
@@ -2795,6 +2811,13 @@ export interface components {
             model?: string | null;
             /** Stance */
             stance?: number | null;
+            /** Stancemethod */
+            stanceMethod?: string | null;
+            /**
+             * Stanceinferred
+             * @default false
+             */
+            stanceInferred: boolean;
         };
         /** ModelChoice */
         ModelChoice: {
@@ -2956,6 +2979,13 @@ export interface components {
             cosine?: number | null;
             /** Themeoverlap */
             themeOverlap?: number | null;
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "held-out" | "in-sample";
+            /** Label */
+            label: string;
             /** Perquestion */
             perQuestion: components["schemas"]["QuestionSimilarityOut"][];
         };
@@ -3137,12 +3167,32 @@ export interface components {
             /** Tags */
             tags?: (string | null)[] | null;
         };
+        /**
+         * PersonasFromGroupIn
+         * @description Which questions' answers the personas learn from; the others are held out for a
+         *     replay (docs/evidence.md#replay-a-real-group). `evidenceQuestions` (0-based) wins over
+         *     `split`: every other question from the first, the first half, or all of them.
+         */
+        PersonasFromGroupIn: {
+            /**
+             * Split
+             * @default alternate
+             * @enum {string}
+             */
+            split: "alternate" | "first-half" | "all";
+            /** Evidencequestions */
+            evidenceQuestions?: number[] | null;
+        };
         /** PersonasFromGroupOut */
         PersonasFromGroupOut: {
             /** Personas */
             personas: components["schemas"]["PersonaOut"][];
             /** Participants */
             participants: components["schemas"]["GroupParticipantOut"][];
+            /** Evidencequestions */
+            evidenceQuestions: number[];
+            /** Heldoutquestions */
+            heldOutQuestions: number[];
         };
         /** PersonasFromSurveyOut */
         PersonasFromSurveyOut: {
@@ -3258,10 +3308,21 @@ export interface components {
         QuestionSimilarityOut: {
             /** Questionindex */
             questionIndex: number;
+            /** Originalquestionindex */
+            originalQuestionIndex: number;
+            /** Question */
+            question: string;
             /** Cosine */
             cosine: number;
             /** Themeoverlap */
             themeOverlap?: number | null;
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "held-out" | "in-sample";
+            /** Label */
+            label: string;
         };
         /** QuestionTemplateOut */
         QuestionTemplateOut: {
@@ -3337,12 +3398,39 @@ export interface components {
             /** Description */
             description: string;
         };
+        /**
+         * ReplayIn
+         * @description `inSample: true` asks the questions the personas learnt from (their answers are in
+         *     the personas' evidence) instead of the held-out ones; its figures say so.
+         */
+        ReplayIn: {
+            /**
+             * Insample
+             * @default false
+             */
+            inSample: boolean;
+        };
         /** ReplayOfOut */
         ReplayOfOut: {
             /** Sessionid */
             sessionId: string;
             /** Participants */
             participants: number[];
+            /** Questions */
+            questions?: number[] | null;
+            /** Heldoutquestions */
+            heldOutQuestions?: number[];
+            /**
+             * Basis
+             * @default in-sample
+             * @enum {string}
+             */
+            basis: "held-out" | "in-sample";
+            /**
+             * Label
+             * @default in-sample (the personas saw these answers)
+             */
+            label: string;
         };
         /** ReplaySimilarityOut */
         ReplaySimilarityOut: {
@@ -3352,6 +3440,15 @@ export interface components {
             originalId: string;
             /** Embedder */
             embedder: string;
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "held-out" | "in-sample";
+            /** Label */
+            label: string;
+            /** Heldoutquestions */
+            heldOutQuestions: components["schemas"]["HeldOutQuestionOut"][];
             /** Participants */
             participants: components["schemas"]["ParticipantSimilarityOut"][];
         };
@@ -3604,6 +3701,8 @@ export interface components {
             usage?: components["schemas"]["UsageOut"];
             /** Groundedpersonas */
             groundedPersonas?: (string | null)[] | null;
+            /** Groundedpersonasquestions */
+            groundedPersonasQuestions?: number[] | null;
             replayOf?: components["schemas"]["ReplayOfOut"] | null;
         };
         /**
@@ -5387,7 +5486,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PersonasFromGroupIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             201: {
@@ -6162,7 +6265,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReplayIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             201: {

@@ -7,7 +7,11 @@ from fastapi import APIRouter, Query, Request
 
 from colloquy.api.deps import LLMDep, RuntimeDep, SessionDep
 from colloquy.api.multipart_body import multipart_body
-from colloquy.api.schemas.from_people import PersonasFromGroupOut, PersonasFromSurveyOut
+from colloquy.api.schemas.from_people import (
+    PersonasFromGroupIn,
+    PersonasFromGroupOut,
+    PersonasFromSurveyOut,
+)
 from colloquy.domain.constants import FILE_MAX_BYTES
 from colloquy.services.multipart_upload import read_form
 from colloquy.services.personas import from_people
@@ -20,9 +24,19 @@ router = APIRouter(tags=["evidence"])
     response_model=PersonasFromGroupOut,
     status_code=201,
 )
-async def personas_from_group(session_id: str, db: SessionDep, runtime: RuntimeDep, llm: LLMDep):
-    """One persona per participant of a human group, every turn as its evidence."""
-    return await from_people.from_group(db, runtime, llm, session_id)
+async def personas_from_group(
+    session_id: str,
+    db: SessionDep,
+    runtime: RuntimeDep,
+    llm: LLMDep,
+    body: PersonasFromGroupIn | None = None,
+):
+    """One persona per participant of a human group, their answers to the evidence
+    questions as its evidence (default: every other question); the rest are held out."""
+    body = body or PersonasFromGroupIn()
+    return await from_people.from_group(
+        db, runtime, llm, session_id, body.split, body.evidence_questions
+    )
 
 
 @router.post(

@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
 from colloquy.domain.sessions.answer_cleaning import clean_answer
-from colloquy.domain.sessions.answer_quality import MAX_REASKS, reask_repairs, unusable_reason
+from colloquy.domain.sessions.answer_quality import (
+    MAX_REASKS,
+    MIN_WORDS,
+    reask_repairs,
+    unusable_reason,
+)
 from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.sessions.tokens import estimate_tokens
@@ -111,8 +116,10 @@ async def _generate(
             persona, persona.get("enriched"), setup.moderator_style, setup.response_length
         )
     system = await runner.grounded(setup, p, q, system)
+    provider = runner.voice(p).provider  # the participant's model (issue 30)
     if natural is not None:
-        request = natural.turn_request(q, r, p, discussion, system, runner.images)
+        model = str(getattr(provider, "model", "") or "")
+        request = natural.turn_request(q, r, p, discussion, system, runner.images, model)
     else:
         request = answer_request(
             persona=persona,
@@ -128,9 +135,11 @@ async def _generate(
         )
     others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
     names = [str(x.get("name") or "") for x in setup.participants]
-    provider = runner.voice(p).provider  # the participant's model (issue 30)
     # An answer that cleans to nothing, a name, a round line or under 3 words is asked
-    # again, at most twice (answer_quality.py); then the last one is kept, marked.
+    # again, at most twice (answer_quality.py); then the last one is kept, marked. A
+    # natural turn may be a word or two ("Yeah.") when that is what it asked for.
+    min_words = 1 if natural is not None else MIN_WORDS
+    prompt = request.system or ""  # the persona and its rules: never to be copied
     reasks = 0
     while True:
         runner.counters.requests += 1
@@ -143,8 +152,10 @@ async def _generate(
         raw = clean_text(result.text or "").strip()  # NUL: PostgreSQL refuses it
         if not raw:
             raise LLMError(MSG_NO_RESPONSE, kind="empty")
-        cleaned = clean_answer(raw, speaker=str(persona.get("name") or ""), others=others)
-        unusable = unusable_reason(cleaned.text, names) is not None
+        cleaned = clean_answer(
+            raw, speaker=str(persona.get("name") or ""), others=others, prompt=prompt
+        )
+        unusable = unusable_reason(cleaned.text, names, min_words) is not None
         if not unusable or reasks >= MAX_REASKS:
             text = cleaned.text or raw
             return Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)

@@ -21,7 +21,7 @@ from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions import natural_moderation as nm
 from colloquy.domain.sessions.natural_prompts import LENGTH_RULE, natural_user_prompt
 from colloquy.domain.sessions.prompts import build_system_prompt, trim_discussion
-from colloquy.domain.sessions.turn_length import max_tokens_for_words
+from colloquy.domain.sessions.turn_length import max_tokens_for_words, reasoning_model
 from colloquy.engine import natural_plan, plan
 from colloquy.engine.journal import Counters
 from colloquy.engine.private_plan import private_requests, with_private
@@ -175,8 +175,10 @@ class NaturalFlow:
         discussion: Sequence[Mapping[str, Any]],
         system: str,
         images: list[str],
+        model: str = "",
     ) -> ChatRequest:
-        """A natural turn: the question's public discussion, the turn's length."""
+        """A natural turn: the question's public discussion, the turn's length (the token
+        limit leaves a reasoning model room for its hidden reasoning)."""
         words = natural_plan.turn_target(
             self.setup.participants, self.setup.seed or 0, q, t, p, self.setup.response_length
         )
@@ -189,7 +191,7 @@ class NaturalFlow:
         return ChatRequest(
             system=system,
             messages=[ChatMessage(role="user", content=user, images=list(images))],
-            max_tokens=max_tokens_for_words(words),
+            max_tokens=max_tokens_for_words(words, reasoning_model(model)),
         )
 
     def probe_request(self, slot: plan.Slot, messages: Sequence[Mapping[str, Any]]) -> ChatRequest:

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import ROUNDS_PER_QUESTION
+from colloquy.domain.sessions import addressing, saturation, urgency
 from colloquy.domain.sessions import natural_moderation as nm
-from colloquy.domain.sessions import saturation, urgency
-from colloquy.domain.sessions.moderation import AI, PROBE, SUMMARY, addressed_participant
+from colloquy.domain.sessions.moderation import AI, PROBE, SUMMARY
 from colloquy.domain.sessions.private_answers import is_private
 from colloquy.domain.sessions.seeded import unit
 from colloquy.domain.sessions.tokens import word_count
@@ -103,13 +103,25 @@ def next_slot(
 
 
 def addressed(own: Sequence[Mapping[str, Any]], names: Sequence[str]) -> tuple[int | None, str]:
-    """Who the question's latest message names (not its own speaker) and who spoke it."""
+    """Who the question's latest message speaks to (not its own speaker; a probe: whoever
+    it names) and who spoke it (domain/sessions/addressing.py)."""
     if not own or own[-1]["kind"] not in (ANSWER, PROBE):
         return None, ""
     last = own[-1]
-    speaker = last.get("participantIndex")
-    others = [n if i != speaker else "" for i, n in enumerate(names)]
-    return addressed_participant(str(last.get("content") or ""), others), str(last["speaker"])
+    text, others = str(last.get("content") or ""), _others(last, names)
+    return addressing.addressed(text, others, last["kind"] == PROBE), str(last["speaker"])
+
+
+def mentioned(own: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[int]:
+    """Who the question's latest answer names without speaking to them."""
+    if not own or own[-1]["kind"] != ANSWER:
+        return []
+    return addressing.mentioned(str(own[-1].get("content") or ""), _others(own[-1], names))
+
+
+def _others(message: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    speaker = message.get("participantIndex")
+    return [n if i != speaker else "" for i, n in enumerate(names)]
 
 
 def urgency_scores(
@@ -128,7 +140,9 @@ def urgency_scores(
         for m in _responses(own)
     ]
     draws = [unit(seed, "speak", q, t, p) for p in range(len(participants))]
-    return urgency.scores(turns, extraversions(participants), draws, addressed(own, names)[0], bids)
+    to = addressed(own, names)[0]
+    near = mentioned(own, names)
+    return urgency.scores(turns, extraversions(participants), draws, to, bids, near)
 
 
 def choose_speaker(

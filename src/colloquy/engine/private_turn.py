@@ -10,18 +10,21 @@ from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
 from colloquy.domain.sessions.answer_cleaning import clean_answer
-from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.messages import STANCE_STATED, Message
 from colloquy.domain.sessions.private_answers import (
+    AGREEMENT_ANCHORS,
     PRIVATE_AFTER,
     PRIVATE_MAX_TOKENS,
+    SSR_PURCHASE,
+    inference_method,
     parse_stance,
     private_prompt,
     public,
-    purchase_style,
     stance_from_pmf,
 )
 from colloquy.domain.sessions.prompts import build_system_prompt, trim_discussion
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.sessions.turn_length import REASONING_ROOM, reasoning_model
 from colloquy.domain.surveys.scales import anchor_sets
 from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.domain.text.text_safety import clean_text
@@ -54,8 +57,11 @@ async def answer_privately(
     try:
         for p in batch:
             text, stance = await runner.unless_stopped(tasks[p])
-            if purchase_style(setup.questions[q]):
-                stance = await _ssr_stance(text) or stance
+            method: str | None = STANCE_STATED
+            if stance is None:  # none stated: inferred from the wording, and marked so
+                method = inference_method(setup.questions[q])
+                stance = await _ssr_stance(text, method)
+                method = method if stance is not None else None
             runner.generating = [i for i in runner.generating if i != p]
             runner.store(
                 messages,
@@ -63,6 +69,7 @@ async def answer_privately(
                     **participant_message(runner, setup, p, q, 0, kind, text),
                     "tokens": estimate_tokens(text),
                     "stance": stance,
+                    "stanceMethod": method,
                     "usage": run_usage.usage_json(runner.provider, tasks[p]),  # issue 31
                 },
                 setup,
@@ -87,12 +94,13 @@ async def _ask(
             persona, persona.get("enriched"), setup.moderator_style, setup.response_length
         )
     system = await runner.grounded(setup, p, q, system)  # the evidence of public answers
+    provider = runner.voice(p).provider  # the participant's own model (issue 30)
+    room = REASONING_ROOM if reasoning_model(str(getattr(provider, "model", "") or "")) else 0
     request = ChatRequest(
         system=system,
         messages=[ChatMessage(role="user", content=user)],
-        max_tokens=PRIVATE_MAX_TOKENS,
+        max_tokens=PRIVATE_MAX_TOKENS + room,
     )
-    provider = runner.voice(p).provider  # the participant's own model (issue 30)
     runner.counters.requests += 1
     result = await provider.chat(request)
     raw = clean_text(result.text or "").strip()
@@ -100,23 +108,28 @@ async def _ask(
         raise LLMError(MSG_NO_RESPONSE, kind="empty")
     others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
     answer, stance = parse_stance(raw)  # before cleaning: it drops a bare "Stance: 4"
-    cleaned = clean_answer(answer, speaker=str(persona.get("name") or ""), others=others)
+    cleaned = clean_answer(
+        answer, speaker=str(persona.get("name") or ""), others=others, prompt=system
+    )
     return cleaned.text or answer, stance
 
 
-_ANCHORS: list[list[list[float]]] = []
+_ANCHORS: dict[str, list[list[list[float]]]] = {}
 
 
-async def _ssr_stance(text: str) -> int | None:
-    """The purchase-intent SSR point of the answer (1-5); None when it cannot embed."""
+async def _ssr_stance(text: str, method: str) -> int | None:
+    """The answer's SSR point (1-5) on the method's anchors (purchase intent or
+    agreement); None when it cannot embed."""
     embedder = WordLlamaEmbedder()
     try:
-        if not _ANCHORS:
-            sets = anchor_sets(PURCHASE_SCALE)
+        if method not in _ANCHORS:
+            sets = (
+                anchor_sets(PURCHASE_SCALE) if method == SSR_PURCHASE else [list(AGREEMENT_ANCHORS)]
+            )
             vectors = await embedder.embed([a for s in sets for a in s])
             size = len(sets[0])
-            _ANCHORS.extend(vectors[i : i + size] for i in range(0, len(vectors), size))
+            _ANCHORS[method] = [vectors[i : i + size] for i in range(0, len(vectors), size)]
         answer = (await embedder.embed([text]))[0]
     except (EmbeddingError, OSError, ImportError):
         return None
-    return stance_from_pmf(ssr_pmf(answer, _ANCHORS))
+    return stance_from_pmf(ssr_pmf(answer, _ANCHORS[method]))

@@ -23,6 +23,7 @@ from typing import Any
 
 from colloquy.llm import errors
 from colloquy.llm.errors import LLMError
+from colloquy.llm.gguf_tokenizer import count_tokens
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.llama_loader import EMBEDDED_NAME, embedded_model_path, executor_for, load_model
 from colloquy.llm.provider import TokenCallback, emit
@@ -71,6 +72,10 @@ class LocalProvider(RetryingProvider):
 
     async def aclose(self) -> None:
         """Nothing to release per provider: the model stays loaded for the process."""
+
+    def count_tokens(self, text: str) -> int | None:
+        """Tokens of `text` in this model's own tokenizer (None when it cannot load)."""
+        return count_tokens(self.model_path, text)
 
     async def _attempt(self, req: ChatRequest, on_token: TokenCallback | None) -> ChatResult:
         loop = asyncio.get_running_loop()

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.sessions.messages import Message
+from colloquy.domain.sessions.messages import STANCE_STATED, Message
 from colloquy.store.models import MessageRow
 from colloquy.store.usage_columns import message_usage, usage_columns
 
@@ -37,6 +37,9 @@ def message_to_dict(row: MessageRow) -> Message:
     }
     if row.stance is not None:  # private answers only (issue 28)
         out["stance"] = row.stance
+    if row.stance_method is not None:
+        out["stanceMethod"] = row.stance_method
+        out["stanceInferred"] = row.stance_method != STANCE_STATED
     return out
 
 
@@ -64,6 +67,7 @@ def message_columns(message: Message, session_id: str) -> dict[str, Any]:
         "profile_name": (message.get("profileName") or "")[:100] or None,
         "profile_model": (message.get("model") or "")[:300] or None,
         "stance": message.get("stance"),
+        "stance_method": message.get("stanceMethod"),
     }
 
 

@@ -131,6 +131,8 @@ class MessageRow(Base):
     profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
     # A private answer's stance, 1 (strongly disagree) to 5 (strongly agree) (issue 28).
     stance: Mapped[int | None] = mapped_column(Integer, default=None)
+    # "stated" by the participant, or the method that inferred it (docs/natural-mode.md).
+    stance_method: Mapped[str | None] = mapped_column(String(40), default=None)
 
 
 class DraftRow(Base):

@@ -1,7 +1,20 @@
 """Personas from real people (issue 29 item 2): what the two imports answer."""
 
-from colloquy.api.schemas.common import CamelModel
+from typing import Literal
+
+from pydantic import Field
+
+from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.personas import PersonaOut
+
+
+class PersonasFromGroupIn(RequestModel):
+    """Which questions' answers the personas learn from; the others are held out for a
+    replay (docs/evidence.md#replay-a-real-group). `evidenceQuestions` (0-based) wins over
+    `split`: every other question from the first, the first half, or all of them."""
+
+    split: Literal["alternate", "first-half", "all"] = "alternate"
+    evidence_questions: list[int] | None = Field(default=None, max_length=500)
 
 
 class GroupParticipantOut(CamelModel):
@@ -13,6 +26,8 @@ class GroupParticipantOut(CamelModel):
 class PersonasFromGroupOut(CamelModel):
     personas: list[PersonaOut]
     participants: list[GroupParticipantOut]
+    evidence_questions: list[int]  # 0-based: whose answers became evidence
+    held_out_questions: list[int]  # 0-based: what a held-out replay asks
 
 
 class SurveyRowOut(CamelModel):

@@ -172,6 +172,11 @@ class MessageOut(CamelModel):
     model: str | None = None
     # A private answer's stance: 1 strongly disagree ... 5 strongly agree (issue 28).
     stance: int | None = None
+    # How the stance is known: "stated" by the participant on a "Stance: N" line, or the
+    # method that inferred it when none was stated ("ssr-agreement", "ssr-purchase-intent");
+    # None on older sessions' answers.
+    stance_method: str | None = None
+    stance_inferred: bool = False
 
 
 class ProgressOut(CamelModel):
@@ -238,6 +243,13 @@ class SessionParticipantOut(CamelModel):
 class ReplayOfOut(CamelModel):
     session_id: str
     participants: list[int]
+    # The original's questions this replay asks (0-based, in order), those whose answers
+    # the personas never saw, and how to read its similarity: "held-out", or "in-sample"
+    # (the personas saw these answers; replays made before held-out questions existed).
+    questions: list[int] | None = None
+    held_out_questions: list[int] = Field(default_factory=list)
+    basis: Literal["held-out", "in-sample"] = "in-sample"
+    label: str = "in-sample (the personas saw these answers)"
 
 
 class SessionOut(CamelModel):
@@ -265,4 +277,6 @@ class SessionOut(CamelModel):
     # Issue 29: persona id per participant of a human group (None: no turns), and for a
     # replay the original group {sessionId, participants: its participant per persona}.
     grounded_personas: list[str | None] | None = None
+    # The questions whose answers those personas were built from (None: every question).
+    grounded_personas_questions: list[int] | None = None
     replay_of: ReplayOfOut | None = None

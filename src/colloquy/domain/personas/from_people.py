@@ -68,14 +68,52 @@ def placeholder_persona(name: str, tags: Sequence[str] = ()) -> dict[str, Any]:
     }
 
 
+# Which questions' answers a group's personas are built from; the rest are held out, so a
+# replay can ask them and the similarity is not a measure of copying (docs/evidence.md).
+ALTERNATE, FIRST_HALF, ALL = "alternate", "first-half", "all"
+SPLITS = (ALTERNATE, FIRST_HALF, ALL)
+MSG_NO_EVIDENCE_QUESTION = "Choose at least one question whose answers the personas learn from"
+
+
+def evidence_questions(
+    count: int, split: str = ALTERNATE, chosen: Sequence[int] | None = None
+) -> list[int]:
+    """The questions (0-based) whose answers become evidence: `chosen` when given, else
+    every other question from the first (`alternate`), the first half rounded up
+    (`first-half`) or all of them (`all`). ValueError naming a bad choice."""
+    if chosen is not None:
+        bad = sorted({q for q in chosen if not 0 <= q < count})
+        if bad:
+            raise ValueError(
+                f"No question {', '.join(str(q + 1) for q in bad)}: "
+                f"the group has {count} question{'s' if count != 1 else ''}"
+            )
+        picked = sorted(set(chosen))
+    elif split == ALTERNATE:
+        picked = list(range(0, count, 2))
+    elif split == FIRST_HALF:
+        picked = list(range((count + 1) // 2))
+    elif split == ALL:
+        picked = list(range(count))
+    else:
+        raise ValueError(f"Unknown split: {split} (one of {', '.join(SPLITS)})")
+    if count and not picked:
+        raise ValueError(MSG_NO_EVIDENCE_QUESTION)
+    return picked
+
+
 def participant_turns(
-    messages: Sequence[Mapping[str, Any]], participant_index: int
+    messages: Sequence[Mapping[str, Any]],
+    participant_index: int,
+    questions: Sequence[int] | None = None,
 ) -> list[Mapping[str, Any]]:
-    """A participant's answers in the order spoken."""
+    """A participant's answers in the order spoken (only under `questions` when given)."""
     return [
         m
         for m in messages
-        if m.get("kind") == "response" and m.get("participantIndex") == participant_index
+        if m.get("kind") == "response"
+        and m.get("participantIndex") == participant_index
+        and (questions is None or int(m.get("questionIndex") or 0) in questions)
     ]
 
 

@@ -4,6 +4,13 @@ For a replay of a human group, each persona is paired with the person it was mad
 on every question both answered, their words are compared two ways: the cosine of the
 two texts' embeddings, and theme overlap, the Jaccard index of their content words
 (|A ∩ B| / |A ∪ B|). A participant's figures are the means over those questions.
+
+Held out or in sample: personas from people learn from the answers to some questions
+(from_people.evidence_questions); a held-out replay asks only the others, so its
+similarity says how well a persona predicts what its person said on a question it never
+saw. An in-sample replay asks the questions whose answers the personas were shown (their
+evidence is retrieved by the question's text, so they may copy): its similarity measures
+recall, and every figure of it carries IN_SAMPLE_LABEL (docs/evidence.md).
 """
 
 from __future__ import annotations
@@ -13,6 +20,27 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.personas.evidence_ranking import content_words
+
+HELD_OUT, IN_SAMPLE = "held-out", "in-sample"
+LABELS = {HELD_OUT: "held-out", IN_SAMPLE: "in-sample (the personas saw these answers)"}
+MSG_NOTHING_HELD_OUT = (
+    "Every question's answers went into these personas' evidence, so none is held out: "
+    "make the personas again from some questions only, or ask for an in-sample replay"
+)
+
+
+def replay_questions(
+    count: int, evidence: Sequence[int] | None, in_sample: bool
+) -> tuple[list[int], list[int]]:
+    """(the original's questions the replay asks, those held out from the evidence);
+    `evidence` None: every question was (personas made before questions could be held
+    out). ValueError when a held-out replay has nothing to ask."""
+    learnt = set(range(count)) if evidence is None else {int(q) for q in evidence}
+    held_out = [q for q in range(count) if q not in learnt]
+    asked = [q for q in range(count) if q in learnt] if in_sample else held_out
+    if not asked:
+        raise ValueError(MSG_NOTHING_HELD_OUT)
+    return asked, held_out
 
 
 def answers_by_question(

@@ -34,8 +34,8 @@ def private_html(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]
         parts.append(f"<h3>Question {q + 1}{': ' + _e(text) if text else ''}</h3>")
         body = "".join(
             f"<tr><td>{_e(r['speaker'])}</td>"
-            f"<td>{_e(r['before'])} — {_e(stance_text(r['stanceBefore']))}</td>"
-            f"<td>{_e(r['after'])} — {_e(stance_text(r['stanceAfter']))}</td>"
+            f"<td>{_e(r['before'])} — {_e(stance_text(r['stanceBefore'], r['methodBefore']))}</td>"
+            f"<td>{_e(r['after'])} — {_e(stance_text(r['stanceAfter'], r['methodAfter']))}</td>"
             f"<td>{_e(changed_text(r))}</td></tr>"
             for r in rows
             if r["questionIndex"] == q

@@ -22,6 +22,7 @@ ECHOED_INSTRUCTION = "echoed_instruction"
 INCOMPLETE_SENTENCE = "incomplete_sentence"
 
 MODERATOR = "Moderator"
+ECHO_MIN_WORDS = 6  # a sentence this long found word for word in the prompt was copied
 # Lines of our own prompt that a model may copy into its answer.
 _PROMPT_LINES = (
     "moderator's question:",
@@ -96,9 +97,30 @@ def _unless_transcription_mark(match: re.Match[str]) -> str:
     return match.group(0) if kept else ""
 
 
-def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer:
+def _echoed_sentences(text: str, prompt: str, speaker: str) -> str:
+    """`text` without the sentences copied from the prompt: any of ECHO_MIN_WORDS words
+    or more found in it word for word, and the persona line ("You are <speaker>, ...")."""
+    seen = " ".join(prompt.lower().split())
+    own = f"you are {speaker.lower()}" if speaker.strip() else None
+    kept = []
+    for sentence in re.split(r"(?<=[.!?…])\s+", text):
+        flat = " ".join(sentence.lower().split())
+        echoed = len(flat.split()) >= ECHO_MIN_WORDS and flat.rstrip(".!?… ") in seen
+        if echoed or (own is not None and flat.startswith(own)):
+            continue
+        kept.append(sentence)
+    return " ".join(kept).strip() if len(kept) != len(re.split(r"(?<=[.!?…])\s+", text)) else text
+
+
+def clean_answer(
+    text: str, *, speaker: str, others: list[str], prompt: str | None = None
+) -> CleanedAnswer:
     """`speaker`'s answer without what another voice wrote into it; `others`: the other
-    participants' names (the moderator is always one)."""
+    participants' names (the moderator is always one); `prompt`: the request's text, whose
+    sentences an answer must not copy (the persona's description, the instructions); with
+    it (a model's answer, not a person's transcript line) an answer opening with another's
+    label that speaks to them ("Sarah Chen: Your point...") turns the label into a vocative
+    ("Sarah Chen, your point...")."""
     repairs: list[str] = []
     out = text.strip()
 
@@ -118,6 +140,13 @@ def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer
                 out = before.rstrip()
                 repairs.append(OTHER_SPEAKER)
                 break
+            if start == 0 and addressed and prompt:  # a model's "Sarah Chen: Your point..."
+                label = re.sub(r"[\*_\[\]\(\):]", "", match.group(0)).strip()
+                rest = out[match.end() :].lstrip()
+                rest = rest[:1].lower() + rest[1:]  # "Your point" -> "your point"
+                out = f"{label}, {rest}"  # spoken to, not a label
+                repairs.append(OTHER_SPEAKER)
+                break
 
     # 2. Our own name as a label at the start.
     own = _label([speaker])
@@ -133,6 +162,12 @@ def clean_answer(text: str, *, speaker: str, others: list[str]) -> CleanedAnswer
     if len(kept) != len(lines):
         out = "\n".join(kept).strip()
         repairs.append(ECHOED_INSTRUCTION)
+
+    if prompt:  # sentences copied from the prompt (natural turns echo the persona line)
+        unechoed = _echoed_sentences(out, prompt, speaker)
+        if unechoed != out:
+            out = unechoed
+            repairs.append(ECHOED_INSTRUCTION)
 
     # 4. Bracketed meta text and stage directions.
     stripped = _BRACKETED.sub(_unless_transcription_mark, out)

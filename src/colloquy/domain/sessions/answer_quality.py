@@ -36,8 +36,10 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
-def unusable_reason(text: str, names: Iterable[str]) -> str | None:
-    """Why a cleaned answer cannot be kept as an answer; None when it can."""
+def unusable_reason(text: str, names: Iterable[str], min_words: int = MIN_WORDS) -> str | None:
+    """Why a cleaned answer cannot be kept as an answer; None when it can. `min_words`:
+    a natural turn may be a backchannel ("Yeah.", "Same here."), so natural mode passes 1
+    (docs/natural-mode.md)."""
     words = _words(text)
     if not words:
         return TOO_SHORT
@@ -46,7 +48,7 @@ def unusable_reason(text: str, names: Iterable[str]) -> str | None:
         return NAME_ONLY
     if _ROUND_LINE.match(text) and len(words) <= 14:
         return ROUND_LINE
-    if len(words) < MIN_WORDS:
+    if len(words) < min_words:
         return TOO_SHORT
     return None
 

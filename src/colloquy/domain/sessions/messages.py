@@ -8,6 +8,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, NotRequired, TypedDict
 
+STANCE_STATED = "stated"  # a private answer's stance as the participant stated it
+
 
 class NewMessage(TypedDict):
     """A message about to be stored (the runner's, the demo's); the store gives it an id."""
@@ -34,6 +36,7 @@ class NewMessage(TypedDict):
     profileName: NotRequired[str | None]
     model: NotRequired[str | None]
     stance: NotRequired[int | None]  # a private answer's 1-5 stance (issue 28)
+    stanceMethod: NotRequired[str | None]  # "stated", or how it was inferred
 
 
 class Message(TypedDict):
@@ -59,6 +62,8 @@ class Message(TypedDict):
     profileName: NotRequired[str | None]
     model: NotRequired[str | None]
     stance: NotRequired[int | None]
+    stanceMethod: NotRequired[str | None]
+    stanceInferred: NotRequired[bool]  # the stance was not stated (stanceMethod says how)
 
 
 def stored_message(message: NewMessage, message_id: str) -> Message:
@@ -86,4 +91,7 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
     }
     if message.get("stance") is not None:  # private answers only (issue 28)
         out["stance"] = message.get("stance")
+    if message.get("stanceMethod") is not None:
+        out["stanceMethod"] = message.get("stanceMethod")
+        out["stanceInferred"] = message.get("stanceMethod") != STANCE_STATED
     return out

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER, ROUNDS_PER_QUESTION
+from colloquy.domain.sessions import addressing
 from colloquy.domain.sessions.tokens import word_count
 
 SCRIPTED, AI = "scripted", "ai"
@@ -199,21 +200,10 @@ def summary_text(text: str, count: int = SUMMARY_SENTENCES) -> str:
 
 
 def addressed_participant(text: str, names: Sequence[str]) -> int | None:
-    """The participant a probe addresses: the first name used as a vocative ("Ana, ..."
-    / "Ana -" / "Ana:"), else the first name mentioned at all; None when none is."""
-    found: list[tuple[int, int, int]] = []  # (vocative first, position, index)
-    for i, name in enumerate(names):
-        first = (name or "").split()
-        if not first:
-            continue
-        for token in dict.fromkeys([name, first[0]]):
-            match = re.search(rf"(?<![\w-]){re.escape(token)}(?![\w-])", text or "")
-            if match:
-                tail = (text or "")[match.end() : match.end() + 3]
-                vocative = bool(re.match(r"\s*[,:\u2014\u2013-]", tail))
-                found.append((0 if vocative else 1, match.start(), i))
-                break
-    return min(found)[2] if found else None
+    """The participant a moderator's probe addresses: the first one spoken to ("Ana, ..."
+    / "Ana -" / "..., Ana?"), else the first one named at all (the moderator's naming is
+    an invitation; domain/sessions/addressing.py); None when none is."""
+    return addressing.addressed(text, names, by_moderator=True)
 
 
 def fallback_summary(is_last_question: bool) -> str:

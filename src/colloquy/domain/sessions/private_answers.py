@@ -8,10 +8,17 @@ nor in the public transcript).
 
 A private answer carries a stance on five points: 1 strongly disagree, 2 disagree,
 3 neither, 4 agree, 5 strongly agree with the question's proposition; the model states it
-on a last line "Stance: N". For a purchase-style question (would you buy / pay / order /
-try it) the stance is instead the answer's semantic-similarity rating on the survey
-scales' purchase-intent anchors (SSR, domain/surveys/ssr.py), 1 "definitely not buy" to
-5 "definitely buy", computed by the engine from the text's embedding.
+on a last line "Stance: N", and the stated stance is what is stored (STATED). Only when
+the answer states none is a stance inferred from its wording: its semantic-similarity
+rating (SSR, domain/surveys/ssr.py) on the purchase-intent anchors for a purchase-style
+question (would you buy / pay / order / try it), else on AGREEMENT_ANCHORS; the message
+records the method ("ssr-purchase-intent", "ssr-agreement") and counts as inferred.
+
+Why stated first: SSR with the offline embedder correlated r = 0.25 with people's own
+ratings, with a third of their spread (docs/measured-against-people.md), so a stance it
+infers is mostly the embedder's noise. Shifts and "changed their mind" therefore count
+stated stances only, and say how many were inferred (`shifts(include_inferred=True)`
+counts them too).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from colloquy.domain.sessions.messages import STANCE_STATED
 from colloquy.domain.sessions.prompts import build_user_prompt
 from colloquy.domain.sessions.stimuli import StimulusRecord
 
@@ -30,6 +38,15 @@ STANCES = {1: "strongly disagree", 2: "disagree", 3: "neither", 4: "agree", 5: "
 PRIVATE_MAX_TOKENS = 120
 _STANCE_LINE = re.compile(
     r"(?:^|\n)\s*\**\s*stance\s*\**\s*[:=-]\s*\**\s*([1-5])\b[^\n]*\s*$", re.IGNORECASE
+)
+SSR_PURCHASE, SSR_AGREEMENT = "ssr-purchase-intent", "ssr-agreement"
+# One sentence per point, 1 to 5, for SSR on a question that is not about buying.
+AGREEMENT_ANCHORS = (
+    "I completely disagree, this is wrong and I am firmly against it.",
+    "I mostly disagree, I am not convinced by it.",
+    "I am undecided, I neither agree nor disagree.",
+    "I mostly agree, it makes sense to me.",
+    "I completely agree, I am firmly for it.",
 )
 _PURCHASE = re.compile(
     r"\b(buy|buying|purchase|purchasing|pay for|order|subscribe|switch to|try it)\b", re.IGNORECASE
@@ -47,6 +64,18 @@ def public(messages: Sequence[M]) -> list[M]:
 
 def purchase_style(question: str) -> bool:
     return bool(_PURCHASE.search(question or ""))
+
+
+def inference_method(question: str) -> str:
+    """The SSR anchors a stance is inferred on when the answer states none."""
+    return SSR_PURCHASE if purchase_style(question) else SSR_AGREEMENT
+
+
+def is_inferred(message: Mapping[str, Any]) -> bool:
+    """A stance inferred from the answer's wording (older answers without a method count
+    as stated: their stance was parsed from the text)."""
+    method = message.get("stanceMethod")
+    return method is not None and method != STANCE_STATED
 
 
 def private_prompt(
@@ -96,9 +125,12 @@ def stance_from_pmf(pmf: Sequence[float]) -> int:
     return min(5, max(1, int(value + 0.5)))
 
 
-def shifts(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def shifts(
+    messages: Sequence[Mapping[str, Any]], include_inferred: bool = False
+) -> list[dict[str, Any]]:
     """Per participant and question with both private answers: stances, shift, texts and
-    ids, in question then participant order. "changed their mind": the stance moved."""
+    ids, in question then participant order. "changed their mind": the stance moved.
+    A pair with an inferred stance has no shift unless `include_inferred`."""
     pairs: dict[tuple[int, int], dict[str, Mapping[str, Any]]] = {}
     for m in messages:
         if is_private(m) and m.get("participantIndex") is not None:
@@ -109,7 +141,10 @@ def shifts(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if before is None or after is None:
             continue
         s0, s1 = before.get("stance"), after.get("stance")
+        inferred = is_inferred(before) or is_inferred(after)
         shift = s1 - s0 if isinstance(s0, int) and isinstance(s1, int) else None
+        if inferred and not include_inferred:
+            shift = None
         out.append(
             {
                 "questionIndex": q,
@@ -119,9 +154,18 @@ def shifts(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "after": after.get("content"),
                 "stanceBefore": s0,
                 "stanceAfter": s1,
+                "methodBefore": before.get("stanceMethod"),
+                "methodAfter": after.get("stanceMethod"),
+                "inferredBefore": is_inferred(before),
+                "inferredAfter": is_inferred(after),
                 "shift": shift,
                 "changedMind": bool(shift),
                 "messageIds": [before.get("id"), after.get("id")],
             }
         )
     return out
+
+
+def inferred_count(rows: Sequence[Mapping[str, Any]]) -> int:
+    """How many stances of `shifts` rows were inferred rather than stated."""
+    return sum(bool(r["inferredBefore"]) + bool(r["inferredAfter"]) for r in rows)

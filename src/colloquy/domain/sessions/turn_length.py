@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable, Sequence
 
 QUANTILES: tuple[tuple[float, float], ...] = (
@@ -39,6 +40,14 @@ MIN_WORDS = 3
 SHORT_WORDS = 25  # under this: a short reaction (the benchmark's "under 25 words")
 TOKENS_PER_WORD = 1.6
 TOKEN_ROOM = 8
+# Hidden reasoning of a reasoning model counts against max_tokens: without room, a 40-token
+# turn limit is spent thinking and the answer comes back empty.
+REASONING_ROOM = 1024
+_REASONING = re.compile(
+    r"(?:^|[/:\s_-])(?:o1|o3|o4)(?:-mini|-pro)?(?:$|[-:\s])|gpt-5|deepseek-r1|deepseek-reasoner"
+    r"|\bqwq\b|qwen3|thinking|reason(?:er|ing)|magistral",
+    re.IGNORECASE,
+)
 
 
 def quantile(u: float) -> float:
@@ -71,9 +80,17 @@ def turn_words(u: float, extraversion: float, response_length: str) -> int:
     return max(MIN_WORDS, round(quantile(u) * scale(extraversion, response_length)))
 
 
-def max_tokens_for_words(words: int) -> int:
-    """The completion limit of a turn asking for `words` words."""
-    return math.ceil(words * TOKENS_PER_WORD) + TOKEN_ROOM
+def max_tokens_for_words(words: int, reasoning: bool = False) -> int:
+    """The completion limit of a turn asking for `words` words; a reasoning model spends
+    tokens on hidden reasoning first, so it gets REASONING_ROOM more."""
+    limit = math.ceil(words * TOKENS_PER_WORD) + TOKEN_ROOM
+    return limit + REASONING_ROOM if reasoning else limit
+
+
+def reasoning_model(model: str) -> bool:
+    """A model known to reason before it answers, by its name (o1/o3/o4, gpt-5,
+    DeepSeek-R1, QwQ, Qwen3, "thinking"/"reasoner"/"reasoning" variants)."""
+    return bool(_REASONING.search(model or ""))
 
 
 def length_instruction(words: int) -> str:

@@ -8,8 +8,14 @@ as in people. No model call is needed: the score reads the question's turns so f
 
 Score of participant p before a turn (every term is documented with its range):
 
-    ADDRESSED (10)      named by the last speaker (or the moderator's probe). Larger than
-                        every other term together can reach, so the addressee speaks next.
+    ADDRESSED (10)      spoken to by the last speaker (a vocative or a question to them,
+                        domain/sessions/addressing.py) or named by the moderator's probe.
+                        Larger than every other term together can reach, so the addressee
+                        speaks next.
+    MENTIONED (0.5)     named by the last speaker without being spoken to ("I agree with
+                        Ben"): a small pull to answer, about two thirds of the random
+                        draw's range, so a mention tips close calls but never decides alone,
+                        and it never lifts the rule that the last speaker waits.
     DISAGREEMENT (1.0)  1 - cosine between p's own turns on this question (their mean
                         vector) and the last turn, or the mean of the last DRIFT_TURNS
                         turns (the group's drift), whichever is larger; clamped to 0..1.
@@ -23,8 +29,8 @@ Score of participant p before a turn (every term is documented with its range):
 
 The last speaker does not speak again at once unless addressed (they are left out). The
 highest score speaks; equal scores go to the lower index. Without an addressee the
-largest other sum is 1 + 0.5 + 1 + 0.8 + 1 = 4.3 and an addressee scores at least
-10 - 0.5 - 1 = 8.5, so being addressed always wins.
+largest other sum is 1 + 0.5 + 1 + 0.8 + 1 + 0.5 = 4.8 and an addressee scores at least
+10 - 0.5 - 1 = 8.5, so being addressed always wins; a mention never does by itself.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 ADDRESSED = 10.0
+MENTIONED = 0.5
 DISAGREEMENT = 1.0
 EXTRAVERSION = 1.0
 WAITING = 1.0
@@ -100,10 +107,12 @@ def scores(
     draws: Sequence[float],
     addressed: int | None = None,
     bids: Sequence[int] | None = None,
+    mentioned: Sequence[int] = (),
 ) -> list[float | None]:
     """Every participant's urgency before the next turn; None: may not speak now (spoke
     last and not addressed). `turns`: the question's participant turns in order (the
-    moderator's may be included with speaker None); `draws`: one uniform per participant."""
+    moderator's may be included with speaker None); `draws`: one uniform per participant;
+    `mentioned`: participants the last turn named without speaking to them."""
     count = len(extraversion)
     participant_turns = [t for t in turns if t.speaker is not None]
     last = participant_turns[-1].speaker if participant_turns else None
@@ -112,7 +121,7 @@ def scores(
         if p == last and p != addressed:
             out.append(None)
             continue
-        score = ADDRESSED if p == addressed else 0.0
+        score = ADDRESSED if p == addressed else MENTIONED if p in mentioned else 0.0
         score += DISAGREEMENT * disagreement(p, participant_turns)
         score += EXTRAVERSION * (min(max(extraversion[p], 0.0), 100.0) / 100 - 0.5)
         score += WAITING * waiting(p, participant_turns, count)

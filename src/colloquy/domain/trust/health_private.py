@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.numbers.significance import ALPHA, binomial_at_least
-from colloquy.domain.sessions.private_answers import shifts
+from colloquy.domain.sessions.private_answers import inferred_count, shifts
 from colloquy.domain.trust.health_metrics import BAD, NA, OK, UNCLEAR, WARN, finding, pct
 from colloquy.domain.trust.health_persona import _markers
 
@@ -81,7 +81,8 @@ def private_conformity(
     pairs = away = 0
     moved: list[dict[str, Any]] = []
     stanced = 0  # pairs with both stances, whatever the public side
-    for s in shifts(messages):
+    rows = shifts(messages)  # stated stances only: an inferred one has no shift
+    for s in rows:
         if s["shift"] is None:
             continue
         stanced += 1
@@ -139,6 +140,12 @@ def private_conformity(
         summary += " Not enough answers to tell this from chance."
     if changers:
         summary += " Moved toward the group: " + ", ".join(c["name"] for c in changers) + "."
+    inferred = inferred_count(rows)
+    if inferred:
+        summary += (
+            f" {inferred} stance{'s were' if inferred != 1 else ' was'} not stated but "
+            "inferred from the wording, and left out."
+        )
     return finding(
         "conformity",
         "Conformity (private answers)",
@@ -152,6 +159,7 @@ def private_conformity(
         rate=round(rate, 3),
         pToward=round(p, 4),
         alpha=ALPHA,
+        inferredStances=inferred,
         changers=changers,
         moves=moved,
     )

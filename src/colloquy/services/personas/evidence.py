@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.personas.evidence_passages import count_words, split_passages
 from colloquy.domain.personas.evidence_tier import limit_errors
+from colloquy.domain.personas.evidence_transcript import interview_paragraphs
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
@@ -196,7 +197,9 @@ async def add_evidence(
     errors = limit_errors(doc.filename, documents, existing, words)
     if errors:
         raise ValidationFailed(errors)
-    passages = split_passages(doc.text)
+    # A transcript: the person's turns are their words, the interviewer's the context.
+    paragraphs = interview_paragraphs(doc.text)
+    passages = split_passages("\n\n".join(paragraphs) if paragraphs else doc.text)
     await db.rollback()  # no transaction open while embedding
     vectors, embedder = await embed_passages(runtime, passages)
     evidence_id = new_id()

@@ -13,7 +13,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from colloquy.domain.personas.evidence_budget import evidence_block, fit_passages
+from colloquy.domain.personas.evidence_budget import (
+    TokenCounter,
+    above_floor,
+    estimate_tokens,
+    evidence_block,
+    fit_passages,
+)
 from colloquy.domain.personas.evidence_ranking import Passage, rank_passages
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
@@ -70,12 +76,33 @@ async def retrieve(
     ranked = rank_passages(passages, query, query_vector)
     if query_vector is None:  # by shared words: a passage sharing none says nothing here
         ranked = [(p, s) for p, s in ranked if s > 0]
-    chosen = [ranked[i] for i in fit_passages([p.text for p, _ in ranked], budget)]
+    else:  # by meaning: only above the floor, even if the budget stays unused
+        floor = runtime.settings.evidence_min_similarity
+        ranked = [ranked[i] for i in above_floor(ranked, floor)]
+    count = _token_counter(runtime)
+    chosen = [ranked[i] for i in fit_passages([p.text for p, _ in ranked], budget, count)]
     return {
         "block": evidence_block([p.text for p, _ in chosen]),
         "passages": [{"id": p.id, "text": p.text, "score": round(s, 4)} for p, s in chosen],
         "budget": budget,
     }
+
+
+def _token_counter(runtime: Runtime) -> TokenCounter:
+    """The active model's token count where it has a tokenizer here (the embedded
+    model's), else the estimate (words x 1.3, a character per token for unspaced scripts)."""
+    try:
+        counter = getattr(runtime.get_provider(), "count_tokens", None)
+    except Exception:  # noqa: BLE001 - no usable model configured: the estimate will do
+        counter = None
+    if not callable(counter):
+        return estimate_tokens
+
+    def count(text: str) -> int:
+        tokens = counter(text)
+        return tokens if isinstance(tokens, int) else estimate_tokens(text)
+
+    return count
 
 
 async def evidence_for(runtime: Runtime, persona_id: str | None, query: str) -> str:

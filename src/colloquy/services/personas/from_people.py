@@ -53,6 +53,9 @@ GROUP_KEY = "groundedPersonas"  # session settings: persona id per participant i
 # than CLAIM_TTL is a request that died (a killed server) and no longer holds the group.
 CLAIM_KEY = "groundedPersonasClaim"
 CLAIM_TTL = timedelta(minutes=30)
+# Session settings: the questions whose answers the personas were built from (absent for
+# personas made before questions could be held out: every question).
+GROUP_QUESTIONS_KEY = "groundedPersonasQuestions"
 
 
 async def _store(
@@ -134,12 +137,17 @@ async def _release(db: AsyncSession, session_id: str, token: str) -> None:
 
 
 async def _people_items(
-    provider: Provider, name: str, questions: list[str], people: list[Any], messages: list[Any]
+    provider: Provider,
+    name: str,
+    questions: list[str],
+    people: list[Any],
+    messages: list[Any],
+    learn: list[int],
 ) -> tuple[list[tuple[dict[str, Any], EvidenceDraft]], list[dict[str, Any]]]:
     """Per participant: the persona (traits from AI Assist) and its evidence draft."""
     items, notes = [], []
     for index, person in enumerate(people):
-        turns = rules.participant_turns(messages, index)
+        turns = rules.participant_turns(messages, index, learn)
         text = rules.turns_evidence(questions, turns)
         persona = rules.placeholder_persona(str(person.get("name") or f"Participant {index + 1}"))
         note = "no turns"
@@ -164,14 +172,25 @@ async def _metered(db: AsyncSession, provider: Provider, settings: Any) -> Meter
 
 
 async def from_group(
-    db: AsyncSession, runtime: Runtime, provider: Provider, session_id: str
+    db: AsyncSession,
+    runtime: Runtime,
+    provider: Provider,
+    session_id: str,
+    split: str = rules.ALTERNATE,
+    chosen: list[int] | None = None,
 ) -> dict[str, Any]:
-    """One persona per participant who spoke. One request at a time per group: a claim
-    on the session (committed before the model calls) turns a concurrent request away
-    with 409, and the result is stored only while this request still holds it."""
+    """One persona per participant who spoke, from their answers to the evidence questions
+    only (`split` or `chosen`, domain/personas/from_people.py); the others stay held out.
+    One request at a time per group: a claim on the session (committed before the model
+    calls) turns a concurrent request away with 409, and the result is stored only while
+    this request still holds it."""
     row = await get_session_row(db, session_id)
     if row.source != "human":
         raise ValidationFailed([MSG_NOT_HUMAN])
+    try:
+        learn = rules.evidence_questions(len(row.questions or []), split, chosen)
+    except ValueError as err:
+        raise ValidationFailed([str(err)]) from err
     messages = await load_message_dicts(db, session_id)
     questions, people = list(row.questions or []), list(row.participants or [])
     name, settings = row.name, dict(row.settings or {})
@@ -184,7 +203,9 @@ async def from_group(
     token = await _claim(db, session_id)  # no transaction open after it: model calls next
     try:
         try:
-            items, notes = await _people_items(metered, name, questions, people, messages)
+            items, notes = await _people_items(
+                metered, name, questions, people, messages, learn
+            )
         except BudgetReached as exc:
             raise AppError(
                 f"{exc.message}; no personas were made", status=409, code="budget_reached"
@@ -200,13 +221,19 @@ async def from_group(
         ids = iter(p["id"] for p in personas)
         mapping = [next(ids) if d.passages else None for _, d in items]
         kept = {k: v for k, v in (row.settings or {}).items() if k != CLAIM_KEY}
-        row.settings = {**kept, GROUP_KEY: mapping}
+        row.settings = {**kept, GROUP_KEY: mapping, GROUP_QUESTIONS_KEY: learn}
         await db.commit()
     except BaseException:
         await asyncio.shield(_release(db, session_id, token))
         raise
     out = await with_tiers(db, [await get_persona(db, pid) for pid in mapping if pid])
-    return {"personas": out, "participants": notes}
+    held_out = [q for q in range(len(questions)) if q not in learn]
+    return {
+        "personas": out,
+        "participants": notes,
+        "evidenceQuestions": learn,
+        "heldOutQuestions": held_out,
+    }
 
 
 def _mapping(raw: str | None, headers: list[str]) -> dict[str, str]:

@@ -15,13 +15,16 @@ from colloquy.domain.results.private_export import (
     private_markdown,
     private_rows,
 )
+from colloquy.domain.results.replay_export import replay_markdown
 from colloquy.domain.results.synthetic_notice import data_block, data_notice, exported_people
 from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.trust.health_report import with_health_section
+from colloquy.errors import AppError
 from colloquy.runtime import Runtime
 from colloquy.services.models.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
-from colloquy.services.sessions.loading import load_session
+from colloquy.services.sessions import replay as replay_service
+from colloquy.services.sessions.loading import get_session_row, load_session
 from colloquy.services.usage.totals import usage_of_messages
 from colloquy.store.types import utcnow
 
@@ -37,6 +40,21 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+
+
+async def replay_figures(
+    db: AsyncSession, runtime: Runtime | None, session_id: str
+) -> dict[str, Any] | None:
+    """A completed replay's similarity (labelled), None for any other session or when it
+    cannot be computed (no embedder): the export goes on without it."""
+    row = await get_session_row(db, session_id)
+    info = (row.settings or {}).get(replay_service.REPLAY_KEY)
+    if runtime is None or not isinstance(info, dict) or row.status != "completed":
+        return None
+    try:
+        return await replay_service.similarity(db, runtime, session_id)
+    except AppError:
+        return None
 
 
 async def csv_export(
@@ -75,6 +93,9 @@ async def json_export(
     if len(messages) != len(every):  # issue 28: private answers in their own section
         document["privateAnswers"] = [m for m in every if m not in messages]
         document["changedMinds"] = private_rows(every)
+    replay = await replay_figures(db, runtime, session_id)
+    if replay is not None:  # every figure labelled held-out or in-sample
+        document["replaySimilarity"] = replay
     text = json.dumps(document, default=_jsonable, ensure_ascii=False, indent=2)
     return export_filename(session["name"], "_session.json"), text
 
@@ -95,4 +116,7 @@ async def markdown_export(
     report = with_health_section(report, health)
     section = private_markdown(session["questions"], every)
     report = report.rstrip() + "\n\n" + section if section else report
+    replay = await replay_figures(db, runtime, session_id)
+    if replay is not None:
+        report = report.rstrip() + "\n\n" + replay_markdown(replay)
     return export_filename(session["name"], "_report.md"), report

@@ -43,16 +43,21 @@ async def get_session(
     return await load_view(db, row, runners.generating(session_id) if runners else [])
 
 
-async def check_create(db: AsyncSession, data: dict[str, Any]) -> dict[str, Any]:
+async def check_create(
+    db: AsyncSession, data: dict[str, Any], one_question: bool = False
+) -> dict[str, Any]:
     """The checks of a session's create body (camelCase; the create and the estimate share
-    them): the body with its checked profiles, or ValidationFailed."""
-    setup.validate_setup(data)
+    them): the body with its checked profiles, or ValidationFailed (`one_question`: a
+    replay of a group's held-out questions may ask just one)."""
+    setup.validate_setup(data, one_question)
     return await checked_profiles(db, data)  # issue 30: mixed panels
 
 
-async def create_session(db: AsyncSession, body: SessionCreate) -> dict[str, Any]:
+async def create_session(
+    db: AsyncSession, body: SessionCreate, one_question: bool = False
+) -> dict[str, Any]:
     """Start Session: a validated setup with participant snapshots, status in-progress."""
-    data = await check_create(db, body.model_dump(by_alias=True))
+    data = await check_create(db, body.model_dump(by_alias=True), one_question)
     participants = await setup.participant_snapshots(db, data.get("participantIds") or [])
     now = utcnow()
     row = SessionRow(

@@ -28,6 +28,7 @@ from colloquy.domain.sessions.stimuli import (
 )
 from colloquy.domain.usage.run_settings import run_settings, run_settings_errors
 from colloquy.domain.validation import (
+    MSG_MIN_QUESTIONS,
     MSG_SESSION_NAME,
     nonblank_questions,
     validate_session_start,
@@ -125,12 +126,15 @@ def unique_ids(ids: list[str] | None) -> list[str]:
     return list(dict.fromkeys(i for i in ids or [] if isinstance(i, str) and i))
 
 
-def validate_setup(data: dict[str, Any]) -> None:
-    """Raise ValidationFailed with every applicable message (spec texts first)."""
+def validate_setup(data: dict[str, Any], one_question: bool = False) -> None:
+    """Raise ValidationFailed with every applicable message (spec texts first);
+    `one_question`: a single question is enough (a replay of a group's held-out ones)."""
     stimuli = data.get("stimuli") or []
     errors = validate_session_start(
         data.get("name"), len(unique_ids(data.get("participantIds"))), data.get("questions")
     )
+    if one_question and len(nonblank_questions(data.get("questions"))) == 1:
+        errors = [e for e in errors if e != MSG_MIN_QUESTIONS]
     errors += check_details(data.get("name"), data.get("description"))
     if (data.get("moderatorStyle") or DEFAULT_MODERATOR_STYLE) not in MODERATOR_STYLES:
         errors.append("Moderator style must be formal, casual or probing")

@@ -97,6 +97,7 @@ def session_view(
         "usage": usage_of_messages(messages),  # issue 31
         # Issue 29: the personas made from a human group's people; what a replay replays.
         "groundedPersonas": _typed(stored.get("groundedPersonas"), list),
+        "groundedPersonasQuestions": _typed(stored.get("groundedPersonasQuestions"), list),
         "replayOf": _typed(stored.get("replayOf"), Mapping),
     }
 

@@ -23,12 +23,14 @@ export function useCreateGroupPersonas(sessionId: string) {
   });
 }
 
-/** "Replay with grounded personas": a new session, already running. */
+/** "Replay with grounded personas": a new session, already running; on the held-out
+ * questions unless `inSample` (the questions whose answers the personas learnt from). */
 export function useReplayGroup(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["sessions", "replay", sessionId],
-    mutationFn: (): Promise<Session> => unwrap(client.POST("/api/sessions/{session_id}/replay", session(sessionId))),
+    mutationFn: (inSample: boolean = false): Promise<Session> =>
+      unwrap(client.POST("/api/sessions/{session_id}/replay", { ...session(sessionId), body: { inSample } })),
     onSuccess: (session) => {
       queryClient.setQueryData(queryKeys.session(session.id), session);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessionSummaries });

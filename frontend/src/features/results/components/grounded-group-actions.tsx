@@ -7,8 +7,9 @@ import { errorMessage } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { useCreateGroupPersonas, useReplayGroup } from "../api/grounded-group";
 
-/** On an imported human group (issue 29): make personas from its people, then replay the
- * group with them. */
+/** On an imported human group (issue 29): make personas from its people (from every other
+ * question; the rest are held out), then replay the group with them on the held-out
+ * questions, or in-sample on request (docs/evidence.md). */
 export function GroundedGroupActions({ session }: { session: Session }) {
   const navigate = useNavigate();
   const create = useCreateGroupPersonas(session.id);
@@ -24,7 +25,9 @@ export function GroundedGroupActions({ session }: { session: Session }) {
           create.mutate(undefined, {
             onSuccess: (result) =>
               toast.success(
-                `${result.personas.length} personas created from this group: fill in their demographics in the Persona Library`,
+                `${result.personas.length} personas created from this group's answers to ${result.evidenceQuestions.length} of ${
+                  result.evidenceQuestions.length + result.heldOutQuestions.length
+                } questions (the rest held out for the replay): fill in their demographics in the Persona Library`,
               ),
             onError: (error) => toast.error(errorMessage(error, "Could not create personas")),
           })
@@ -35,19 +38,30 @@ export function GroundedGroupActions({ session }: { session: Session }) {
       </Button>
     );
   }
+  const learnt = session.groundedPersonasQuestions;
+  const heldOut = learnt ? session.questions.length - new Set(learnt).size : 0;
+  const run = (inSample: boolean) =>
+    replay.mutate(inSample, {
+      onSuccess: (copy) => navigate(paths.session.getHref(copy.id)),
+      onError: (error) => toast.error(errorMessage(error, "Could not replay the group")),
+    });
   return (
-    <Button
-      variant="outline"
-      disabled={replay.isPending}
-      onClick={() =>
-        replay.mutate(undefined, {
-          onSuccess: (copy) => navigate(paths.session.getHref(copy.id)),
-          onError: (error) => toast.error(errorMessage(error, "Could not replay the group")),
-        })
-      }
-    >
-      {replay.isPending ? <Loader2Icon className="animate-spin" /> : <PlayIcon aria-hidden="true" />}
-      Replay with grounded personas
-    </Button>
+    <>
+      {heldOut > 0 && (
+        <Button variant="outline" disabled={replay.isPending} onClick={() => run(false)}>
+          {replay.isPending ? <Loader2Icon className="animate-spin" /> : <PlayIcon aria-hidden="true" />}
+          Replay on {heldOut} held-out question{heldOut === 1 ? "" : "s"}
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        disabled={replay.isPending}
+        title="Asks the questions whose answers the personas were built from: the similarity then measures recall"
+        onClick={() => run(true)}
+      >
+        {replay.isPending ? <Loader2Icon className="animate-spin" /> : <PlayIcon aria-hidden="true" />}
+        Replay in-sample (the personas saw these answers)
+      </Button>
+    </>
   );
 }

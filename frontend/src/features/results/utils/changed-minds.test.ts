@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SessionMessage } from "@/lib/api-types";
-import { mindChanges, shiftLabel, stanceLabel } from "./changed-minds";
+import { mindChanges, shiftLabel, stanceLabel, stanceSource } from "./changed-minds";
 
 function msg(kind: string, q: number, p: number, stance: number | null): SessionMessage {
   return {
@@ -33,6 +33,17 @@ describe("mindChanges", () => {
       [1, "Ana", null],
     ]);
     expect(rows[0].before.content).toBe("private_before 0 0");
+  });
+
+  it("does not count a change of mind on an inferred stance, and says how it was inferred", () => {
+    const inferredAfter = { ...msg("private_after", 0, 0, 5), stanceMethod: "ssr-agreement", stanceInferred: true };
+    const stated = { ...msg("private_before", 0, 0, 2), stanceMethod: "stated", stanceInferred: false };
+    const [row] = mindChanges([stated, inferredAfter]);
+    expect(row.shift).toBeNull();
+    expect(row.inferred).toBe(true);
+    expect(shiftLabel(row.shift, row.inferred)).toBe("Stance inferred, not counted");
+    expect(stanceSource(inferredAfter)).toBe("Inferred (ssr-agreement)");
+    expect(stanceSource(stated)).toBe("Stated");
   });
 
   it("labels shifts and stances", () => {
