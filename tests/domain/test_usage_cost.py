@@ -49,6 +49,8 @@ def test_budget_rule_and_message():
 def test_price_table_validation():
     table = parse_price_table({"m": {"input": 2.5, "output": 10, "cachedInput": 1.25}})
     assert table == {"m": GPT4O}
+    written = parse_price_table({"m": {"input": 3, "output": 15, "cacheWrite": 3.75}})
+    assert written["m"].cache_write == 3.75
     assert parse_price_table({"m": {"input": 3, "output": 1}})["m"].cached_input == 3.0
     bad = [
         ({"m": {"input": -1, "output": 1}}, "m: input must be 0 or more"),
@@ -66,12 +68,13 @@ def test_price_table_validation():
             parse_price_table(data)
 
 
-def test_price_lookup():
-    table = dict(prices.DEFAULT_PRICES)
-    assert price_for(table, "openai", "gpt-4o-mini-2024-07-18") == table["gpt-4o-mini"]
-    assert price_for(table, "openai", "gpt-4o-2024-08-06") == table["gpt-4o"]
-    assert price_for(table, "openai", "openai/gpt-4o-mini") == table["gpt-4o-mini"]
-    assert price_for(table, "anthropic", "claude-sonnet-4-6") == Price(3.0, 15.0, 0.3)
+def test_price_lookup_in_own_table():
+    mini, big = Price(0.15, 0.6, 0.075), Price(2.5, 10.0, 1.25)
+    table = {"gpt-4o-mini": mini, "gpt-4o": big}
+    assert price_for(table, "openai", "gpt-4o-mini-2024-07-18") == mini
+    assert price_for(table, "openai", "gpt-4o-2024-08-06") == big
+    assert price_for(table, "openai", "openai/gpt-4o-mini") == mini
+    assert price_for(table, "openai", "gpt-4o-pro") is None  # not gpt-4o's family name
     assert price_for(table, "openai", "llama3.2") is None
     assert price_for(table, "local", "gpt-4o") == prices.FREE  # the embedded model is free
 

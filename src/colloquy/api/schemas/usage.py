@@ -22,11 +22,23 @@ class PriceOut(CamelModel):
     input: float
     output: float
     cached_input: float
+    cache_write: float | None = None  # USD per 1M tokens written to a cache; null: input
 
 
 class PriceDefaultsOut(CamelModel):
-    as_of: str
-    prices: dict[str, PriceOut]
+    source: str  # the package the default prices come from
+    version: str  # its installed version
+    as_of: str | None  # the newest price change it records that has taken effect
+    prices: dict[str, PriceOut]  # the defaults of common models
+
+
+class PriceLookupOut(CamelModel):
+    provider: str
+    model: str
+    priced: bool
+    source: str | None  # "yours", "default", "fallback" or "local"
+    entry: str | None  # the table entry that prices it
+    price: PriceOut | None
 
 
 class RunSettingsIn(RequestModel):
