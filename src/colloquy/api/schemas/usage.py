@@ -59,6 +59,13 @@ class BudgetOut(CamelModel):
     budget_usd: float | None = None
 
 
+class EstimateRangeOut(CamelModel):
+    """The low and high ends of the estimate (the expected figures are the estimate's own)."""
+
+    low: UsageOut
+    high: UsageOut
+
+
 class EstimateOut(CamelModel):
     calls: int
     prompt_tokens: int
@@ -66,8 +73,11 @@ class EstimateOut(CamelModel):
     cost_usd: float
     provider: str
     model: str
-    priced: bool  # False: the price table has no price for this model (cost 0)
+    priced: bool  # False: a model of the run has no price (its calls count 0)
+    unpriced: list[str] = Field(default_factory=list)  # the run's models without a price
     basis: str  # how it was computed, in one sentence
+    range: EstimateRangeOut
+    assumptions: list[str]  # what the low and high ends assume
 
 
 class WebhookSettingsIn(RequestModel):
