@@ -110,6 +110,7 @@ def app_settings(root: Path, base_url: str | None) -> Settings:
         "data_dir": root / "data",
         "database_url": f"sqlite+aiosqlite:///{root / 'colloquy.db'}",
         "llm_retry_base_delay": 0.05,
+        "llm_timeout": 600.0,  # a shared 2-core machine: a call may wait its turn
         "public_hosts": ["testserver", "localhost"],
         "frontend_dist": root / "no-dist",
     }
