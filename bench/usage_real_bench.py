@@ -14,23 +14,16 @@ whether the actual is inside the range. Keep it small: a 2-core machine is share
 from __future__ import annotations
 
 import argparse
-import os
-import socket
-import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
-from colloquy.llm.llama_loader import embedded_model_path
 from colloquy.settings import Settings
+from support.llama_server import running_llama_server
 
 QUESTIONS = ["What do you look for in a snack?", "Would you try a seaweed chip?"]
 STIMULUS = {
@@ -63,46 +56,6 @@ ROWS: dict[str, dict[str, Any]] = {
         "evidence": True,
     },
 }
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def llama_server() -> Iterator[str]:
-    """llama-cpp-python's own server on a free loopback port; its /v1 URL."""
-    model = embedded_model_path()
-    assert model, "the shipped SmolLM2 GGUF is missing"
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", model]
-        + ["--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")},
-    )
-    base = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, "llama_cpp.server exited"
-            try:
-                if httpx.get(f"{base}/models", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "llama_cpp.server did not start"
-            time.sleep(0.5)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def app_settings(root: Path, base_url: str | None) -> Settings:
@@ -189,8 +142,9 @@ def line(result: dict[str, Any]) -> str:
     est, actual = result["estimate"], result["actual"]
     rng = est.get("range") or {"low": est, "high": est}
     low, high = rng["low"], rng["high"]
-    lo_t, hi_t = low["promptTokens"] + low["completionTokens"], (
-        high["promptTokens"] + high["completionTokens"]
+    lo_t, hi_t = (
+        low["promptTokens"] + low["completionTokens"],
+        (high["promptTokens"] + high["completionTokens"]),
     )
     mid = total(est)
     got = total(actual)
@@ -209,11 +163,13 @@ def main() -> None:
     parser.add_argument("--rows", default=",".join([*ROWS, "survey"]))
     args = parser.parse_args()
     wanted = args.rows.split(",")
-    print("| run | calls | estimate low / expected / high | actual (prompt + answer) | error "
-          "| inside |")
+    print(
+        "| run | calls | estimate low / expected / high | actual (prompt + answer) | error "
+        "| inside |"
+    )
     print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
-        server = llama_server() if not args.embedded else None
+        server = running_llama_server() if not args.embedded else None
         base = server.__enter__() if server else None
         try:
             with TestClient(create_app(app_settings(Path(tmp), base))) as api:

@@ -50,7 +50,9 @@ def test_price_table_round_trip_and_refusals(client):
 
 def test_price_lookup_says_where_a_price_comes_from(client):
     def look(model, provider="openai"):
-        res = client.get("/api/settings/prices/lookup", params={"model": model, "provider": provider})
+        res = client.get(
+            "/api/settings/prices/lookup", params={"model": model, "provider": provider}
+        )
         assert res.status_code == 200, res.text
         return res.json()
 

@@ -129,7 +129,7 @@ def test_session_plan_counts_private_answers_evidence_and_bids():
 
 
 def test_estimate_range_by_hand():
-    calls = lambda end: [estimate.Call(1000, [10, 20, 30][end], 0, answer=True)]  # noqa: E731
+    calls = lambda end: [estimate.Call(1000, [10, 20, 30][end], 0, answer=True)]
     price = Price(1.0, 2.0, 1.0)
     low, mid, high = estimate.estimate_range(calls, lambda who: price)
     assert (low.prompt_tokens, low.completion_tokens) == (900, 10)  # 0.9 x the prompt
@@ -162,9 +162,7 @@ def test_survey_estimate_by_hand():
     calls = estimate.survey_calls([80, 120], [30, 40], 3, True, direct_prompt_tokens=40)
     assert len(calls) == 2 * 2 * 3 * 2
     assert calls[0] == (122, 32) and calls[1] == (122 + 32 + 40, 2)
-    assert sum(p for p, _ in calls) == 3 * (
-        (122 + 194) + (132 + 204) + (162 + 234) + (172 + 244)
-    )
+    assert sum(p for p, _ in calls) == 3 * ((122 + 194) + (132 + 204) + (162 + 234) + (172 + 244))
 
 
 def test_run_settings():

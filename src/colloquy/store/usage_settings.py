@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.usage.cost import budget_value
 from colloquy.domain.usage.catalog import catalog_price
+from colloquy.domain.usage.cost import budget_value
 from colloquy.domain.usage.prices import Price, PriceBook, PriceTableError, parse_price_table
 from colloquy.store.models import AppSettingRow
 

@@ -34,8 +34,9 @@ def _mtok(value: Any) -> float | None:
 
 def _price(model: Any, when: datetime) -> Price | None:
     prices = model.get_prices(when)
-    inp, out = _mtok(getattr(prices, "input_mtok", None)), _mtok(
-        getattr(prices, "output_mtok", None)
+    inp, out = (
+        _mtok(getattr(prices, "input_mtok", None)),
+        _mtok(getattr(prices, "output_mtok", None)),
     )
     if inp is None or out is None:
         return None  # not a per-token text model (images, search)

@@ -217,8 +217,9 @@ def survey_calls(
 PriceOf = Callable[[int | None], Price | None]
 
 
-def priced_plan(calls: Sequence[Call], price_of: PriceOf, prompt_factor: float = 1.0,
-                reasks: float = 0.0) -> Estimate:
+def priced_plan(
+    calls: Sequence[Call], price_of: PriceOf, prompt_factor: float = 1.0, reasks: float = 0.0
+) -> Estimate:
     """The calls summed and priced, each at its participant's model (no cache assumed:
     the input side is an upper bound). `prompt_factor` scales prompt tokens (the
     tokenizer); `reasks`: the share of answers made twice."""

@@ -127,7 +127,9 @@ class SurveyRunner:
         providers = [provider, *(v.provider for v in context.voices.values())]
         missing = run_usage.unpriced_voices(provider.meter, providers)
         if missing:
-            self.budget_stop = PriceMissing(missing[0], provider.meter.spent, provider.meter.budget or 0)
+            self.budget_stop = PriceMissing(
+                missing[0], provider.meter.spent, provider.meter.budget or 0
+            )
             await close_owned(context.voices)
             await self._finish()
             return

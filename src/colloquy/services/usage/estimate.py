@@ -43,8 +43,10 @@ SURVEY_BASIS = (
     "answers of one or two sentences; no prompt cache assumed."
 )
 ASSUMPTIONS = [
-    "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
-    "sentences for 2-4); longer answers also lengthen the later prompts.",
+    (
+        "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
+        "sentences for 2-4); longer answers also lengthen the later prompts."
+    ),
     f"Tokenizer: prompts at {plan.PROMPT_LOW:g}x to {plan.PROMPT_HIGH:g}x of words x 1.3.",
     f"Re-asked answers: none (low) to {plan.REASK_HIGH:.0%} of the answers (high).",
     "No prompt cache: cached tokens, where the provider has them, cost less.",
@@ -147,7 +149,9 @@ async def estimate_session_cost(
     )
     default = _model(runtime, spec)
     mapping = settings.get("participantProfiles") or {}
-    profile_ids = [mapping.get(p.get("id")) if isinstance(mapping, dict) else None for p in personas]
+    profile_ids = [
+        mapping.get(p.get("id")) if isinstance(mapping, dict) else None for p in personas
+    ]
     models = await _models_of(db, profile_ids, default)
     book = await price_book(db)
     return _result(book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS)
@@ -174,14 +178,18 @@ async def estimate_survey_cost(
             for c in concepts
             for q in questions
         ]
-        extra = [estimate_tokens(with_evidence(system, b)) - estimate_tokens(system) for b in blocks]
+        extra = [
+            estimate_tokens(with_evidence(system, b)) - estimate_tokens(system) for b in blocks
+        ]
         systems.append(estimate_tokens(system) + (round(sum(extra) / len(extra)) if extra else 0))
     samples = spec.get("samples")
     count = int(samples) if isinstance(samples, int) and samples > 0 else 2
     direct = bool(spec.get("askDirect"))
     default = _model(runtime, spec)
     profiles = (spec.get("settings") or {}).get("participantProfiles") or {}
-    profile_ids = [profiles.get(p.get("id")) if isinstance(profiles, dict) else None for p in personas]
+    profile_ids = [
+        profiles.get(p.get("id")) if isinstance(profiles, dict) else None for p in personas
+    ]
     models = await _models_of(db, profile_ids, default)
     book = await price_book(db)
 
