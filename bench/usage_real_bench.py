@@ -64,6 +64,7 @@ def app_settings(root: Path, base_url: str | None) -> Settings:
         "database_url": f"sqlite+aiosqlite:///{root / 'colloquy.db'}",
         "llm_retry_base_delay": 0.05,
         "llm_timeout": 600.0,  # a shared 2-core machine: a call may wait its turn
+        "llm_deadline_s": 900.0,
         "public_hosts": ["testserver", "localhost"],
         "frontend_dist": root / "no-dist",
     }

@@ -41,6 +41,7 @@ def api(llama_server, tmp_path_factory) -> Iterator[TestClient]:
         llm_base_url=llama_server,
         llm_model="smollm2",
         llm_timeout=600,  # a shared machine: a call may wait its turn
+        llm_deadline_s=900,
         llm_retry_base_delay=0.05,
         public_hosts=["testserver", "localhost"],
         frontend_dist=data / "no-dist",
