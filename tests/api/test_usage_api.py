@@ -132,13 +132,18 @@ def test_session_estimate_and_budget_settings(client):
     }
     est = client.post("/api/sessions/estimate", json=body).json()
     assert est["calls"] == 3 * 2 * 3 and est["model"] == "test-model" and est["priced"]
-    assert est["completionTokens"] == 18 * 32  # brief answers at their typical size
+    assert est["completionTokens"] == 18 * 38  # brief answers at their typical size
     expected = (est["promptTokens"] * 1 + est["completionTokens"] * 2) / 1e6
     assert est["costUsd"] == pytest.approx(expected)
     longer = client.post(
         "/api/sessions/estimate", json={**body, "settings": {"responseLength": "detailed"}}
     ).json()
-    assert longer["completionTokens"] == 18 * 105 and longer["costUsd"] > est["costUsd"]
+    assert longer["completionTokens"] == 18 * 125 and longer["costUsd"] > est["costUsd"]
+    low, high = est["range"]["low"], est["range"]["high"]
+    assert low["promptTokens"] < est["promptTokens"] < high["promptTokens"]
+    # 50 x 1.05 (re-asks) = 52.5 -> 52 a call (half to even)
+    assert low["completionTokens"] == 18 * 20 and high["completionTokens"] == 18 * 52
+    assert any("Re-asked answers" in a for a in est["assumptions"])
     unknown = client.post("/api/sessions/estimate", json={**body, "model": "nobody-prices-me"})
     assert unknown.json()["priced"] is False and unknown.json()["costUsd"] == 0
     # The budget and webhook go with the session's settings; bad ones are refused.

@@ -81,28 +81,32 @@ def test_price_lookup_in_own_table():
 
 def test_session_estimate_by_hand():
     # 2 participants (system 100, 200 tokens), 1 question (user prompt 50), brief answers
-    # (32 tokens, a discussion line 34), sequential, scripted moderator: 6 calls. Every
-    # call also carries the chat template's 12 tokens.
+    # (1.5 sentences x 25 = 37.5 -> 38 tokens, a discussion line 40), sequential, scripted
+    # moderator: 6 calls. Every call also carries the chat template's 12 tokens.
     calls = estimate.session_calls([100, 200], [50], "brief")
     r = estimate.ROUND_INSTRUCTION_TOKENS + 0  # 45
     q4 = 50 // 4  # the moderator's question in the discussion: 12
-    line, t = 34, 12
+    line, t = 40, 12
     assert calls == [
-        (150 + t, 32),
-        (250 + t, 32),
-        (100 + 50 + 2 * line + 20 + q4 + r + t, 32),  # round 2, first: sees round 1
-        (200 + 50 + 3 * line + 20 + q4 + r + t, 32),  # round 2, second: also the first
-        (100 + 50 + 4 * line + 40 + q4 + r + t, 32),
-        (200 + 50 + 5 * line + 40 + q4 + r + t, 32),
+        (150 + t, 38),
+        (250 + t, 38),
+        (100 + 50 + 2 * line + 20 + q4 + r + t, 38),  # round 2, first: sees round 1
+        (200 + 50 + 3 * line + 20 + q4 + r + t, 38),  # round 2, second: also the first
+        (100 + 50 + 4 * line + 40 + q4 + r + t, 38),
+        (200 + 50 + 5 * line + 40 + q4 + r + t, 38),
     ]
     parallel = estimate.session_calls([100, 200], [50], "brief", "parallel")
-    assert parallel[3] == (200 + 50 + 2 * line + 20 + q4 + r + t, 32)  # the round unseen
-    # The discussion is capped at the engine's budget.
+    assert parallel[3] == (200 + 50 + 2 * line + 20 + q4 + r + t, 38)  # the round unseen
+    # The discussion is capped at the engine's budget; detailed: 5 x 25 = 125 tokens.
     capped = estimate.session_calls([0], [0], "detailed", discussion_budget=10)
-    assert capped[-1] == (10 + r + t, 105)
+    assert capped[-1] == (10 + r + t, 125)
     # The AI moderator adds 2 probes and a summary per question.
     ai = estimate.session_calls([100, 200], [50], "brief", moderator="ai")
     assert len(ai) == 9
+    # Answer sizes at the low / typical / high end: brief 1 x 20, 1.5 x 25, 2 x 25 (the
+    # limit, 50); moderate 2 x 20, 3 x 25, 4 x 25.
+    assert [estimate.answer_tokens("brief", e) for e in (0, 1, 2)] == [20, 38, 50]
+    assert [estimate.answer_tokens("moderate", e) for e in (0, 1, 2)] == [40, 75, 100]
 
 
 def test_session_plan_counts_private_answers_evidence_and_bids():
@@ -116,7 +120,7 @@ def test_session_plan_counts_private_answers_evidence_and_bids():
     before = 100 + 30 + t + 50 + estimate.PRIVATE_INSTRUCTION_TOKENS
     assert (calls[0].prompt, calls[0].completion) == (before, 40)
     assert calls[2].prompt == 100 + 30 + 50 + t  # the evidence rides on every call of p0
-    heard = 3 * 2 * 34  # the whole question's discussion: 6 lines of 34
+    heard = 3 * 2 * 40  # the whole question's discussion: 6 lines of 40
     after = 200 + t + 50 + heard + estimate.PRIVATE_INSTRUCTION_TOKENS
     assert calls[-1].prompt == after and not calls[-1].answer and calls[3].answer
     # Natural mode with model bids: a bid before each of the 6 turns.
@@ -132,11 +136,16 @@ def test_estimate_range_by_hand():
     calls = lambda end: [estimate.Call(1000, [10, 20, 30][end], 0, answer=True)]
     price = Price(1.0, 2.0, 1.0)
     low, mid, high = estimate.estimate_range(calls, lambda who: price)
-    assert (low.prompt_tokens, low.completion_tokens) == (900, 10)  # 0.9 x the prompt
+    assert (low.prompt_tokens, low.completion_tokens) == (950, 10)  # 0.95 x the prompt
     assert (mid.prompt_tokens, mid.completion_tokens) == (1000, 20)
-    # 1.12 x 1.05 (re-asks) x 1000 = 1176; 30 x 1.05 = 31.5 -> 32 (round half to even)
-    assert (high.prompt_tokens, high.completion_tokens) == (1176, 32)
-    assert high.cost_usd == pytest.approx((1176 * 1 + 32 * 2) / 1e6)
+    # 1.05 x 1.05 (re-asks) x 1000 = 1102.5 -> 1102 (half to even); 30 x 1.05 = 31.5 -> 32
+    assert (high.prompt_tokens, high.completion_tokens) == (1102, 32)
+    assert high.cost_usd == pytest.approx((1102 * 1 + 32 * 2) / 1e6)
+    # An observed re-ask rate of 20 %: 15 % / 20 % / 25 % of the answers made twice.
+    low, mid, high = estimate.estimate_range(calls, lambda who: price, 0.2)
+    assert (low.prompt_tokens, mid.prompt_tokens, high.prompt_tokens) == (1092, 1200, 1312)
+    assert estimate.observed_reask_rate(17, 10) is None  # too little history
+    assert estimate.observed_reask_rate(20, 5) == 0.25
 
 
 def test_mixed_panel_calls_are_priced_per_participant():

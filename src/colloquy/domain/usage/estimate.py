@@ -5,12 +5,13 @@ Prompt sizes come from the run's own prompts (the caller counts the system promp
 participant, with its evidence passages, and the user prompt of each question with the
 spec's words x 1.3, the count the discussion budget uses). What the model will write is
 not known yet, so the plan is computed three times, with answers at the low, typical and
-high size for the response length ("2-4 sentences": 2, 3 and 4 sentences of 21 tokens,
-under the answer's token limit); longer answers also lengthen every later prompt that
+high size for the response length ("2-4 sentences": 2 sentences of 20 tokens, 3 and 4 of
+25, under the answer's token limit: small local models write up to the limit); longer answers also lengthen every later prompt that
 carries the discussion, up to the budget the engine trims it to. The low and high ends
 also allow for the tokenizer (PROMPT_LOW, PROMPT_HIGH: a real tokenizer's count of a
 prompt against words x 1.3, with the chat template's tokens) and for re-asked answers
-(none at the low end, REASK_HIGH of the answers at the high end).
+(the model's observed re-ask rate +-25 % when it has answered before; else none at the
+low end and REASK_HIGH of the answers at the high end).
 
 Calls counted: every answer (3 rounds, or natural mode's turns), private answers before
 and after each question, natural mode's speaking bids, the AI moderator's probes and
@@ -28,18 +29,24 @@ from colloquy.domain.usage.cost import Usage, call_cost
 from colloquy.domain.usage.prices import Price
 
 TOKENS_PER_SENTENCE = 21
+# Sentences of an answer at the low, typical and high end ("2-4 sentences": 2, 3, 4), and
+# tokens a sentence at each end (a long sentence at the high end: small local models write
+# to the answer's token limit, e.g. SmolLM2 ~50 tokens for "1-2 sentences").
 SENTENCES: dict[str, tuple[float, float, float]] = {
     "brief": (1, 1.5, 2),
     "moderate": (2, 3, 4),
     "detailed": (4, 5, 6),
 }
+SENTENCE_TOKENS = (20, 25, 25)
 LOW, TYPICAL, HIGH = 0, 1, 2
 SPEAKER_TOKENS = 2  # "Ana: " before each line of the discussion
 ROUND_INSTRUCTION_TOKENS = 45  # "This is discussion round 2 of 3. Respond to ..."
 ROUND_LINE_TOKENS = 20  # the moderator's "[Round 2] ..." line in the discussion
 TEMPLATE_TOKENS = 12  # a chat template's role markers around system and user messages
-PROMPT_LOW, PROMPT_HIGH = 0.9, 1.12  # a real tokenizer against words x 1.3
-REASK_HIGH = 0.05  # the share of answers asked again at the high end (at most 2 each)
+PROMPT_LOW, PROMPT_HIGH = 0.95, 1.05  # a real tokenizer against words x 1.3
+REASK_HIGH = 0.05  # the share of answers asked again at the high end, with no history
+REASK_MIN_HISTORY = 18  # answers of the model seen before its observed rate is used
+REASK_BAND = 0.25  # the observed rate, +-25 %, at the low and high ends
 # Private answers: the request's own lines; the answer is one or two sentences and a stance.
 PRIVATE_INSTRUCTION_TOKENS = 95
 PRIVATE_ANSWER_TOKENS = (25, 40, 60)
@@ -95,7 +102,7 @@ class SessionShape:
 def answer_tokens(response_length: str, end: int = TYPICAL) -> int:
     sentences = SENTENCES.get(response_length, SENTENCES["moderate"])[end]
     limit = RESPONSE_MAX_TOKENS.get(response_length, RESPONSE_MAX_TOKENS["moderate"])
-    return min(limit, round(sentences * TOKENS_PER_SENTENCE))
+    return min(limit, round(sentences * SENTENCE_TOKENS[end]))
 
 
 def typical_answer(response_length: str) -> int:
@@ -239,13 +246,27 @@ def priced_estimate(calls: Sequence[tuple[int, int]], price: Price | None) -> Es
     return priced_plan([Call(p, c) for p, c in calls], lambda _: price)
 
 
+def reask_rates(observed: float | None) -> tuple[float, float, float]:
+    """Re-asks per answer at the low, expected and high end: the model's observed rate
+    +-REASK_BAND, or none to REASK_HIGH when it has too little history."""
+    if observed is None:
+        return 0.0, 0.0, REASK_HIGH
+    return observed * (1 - REASK_BAND), observed, observed * (1 + REASK_BAND)
+
+
+def observed_reask_rate(answers: int, reasks: int) -> float | None:
+    """Re-asks per answer over a model's stored answers; None below REASK_MIN_HISTORY."""
+    return reasks / answers if answers >= REASK_MIN_HISTORY else None
+
+
 def estimate_range(
-    plan: Callable[[int], list[Call]], price_of: PriceOf
+    plan: Callable[[int], list[Call]], price_of: PriceOf, reask_rate: float | None = None
 ) -> tuple[Estimate, Estimate, Estimate]:
     """(low, expected, high) of a plan computed at each answer size."""
-    low = priced_plan(plan(LOW), price_of, PROMPT_LOW)
-    mid = priced_plan(plan(TYPICAL), price_of)
-    high = priced_plan(plan(HIGH), price_of, PROMPT_HIGH, REASK_HIGH)
+    low_r, mid_r, high_r = reask_rates(reask_rate)
+    low = priced_plan(plan(LOW), price_of, PROMPT_LOW, low_r)
+    mid = priced_plan(plan(TYPICAL), price_of, 1.0, mid_r)
+    high = priced_plan(plan(HIGH), price_of, PROMPT_HIGH, high_r)
     return low, mid, high
 
 

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.constants import DEFAULT_RESPONSE_LENGTH
 from colloquy.domain.personas.evidence_budget import with_evidence
 from colloquy.domain.personas.evidence_query import question_query
+from colloquy.domain.sessions.answer_quality import REASKED
 from colloquy.domain.sessions.natural_prompts import LENGTH_RULE
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt
 from colloquy.domain.sessions.stimuli import stimulus_of
@@ -30,7 +31,7 @@ from colloquy.domain.usage import estimate as plan
 from colloquy.domain.usage.prices import PriceBook
 from colloquy.runtime import Runtime
 from colloquy.services.sessions.setup import participant_snapshots
-from colloquy.store.models import ModelProfileRow
+from colloquy.store.models import MessageRow, ModelProfileRow
 from colloquy.store.usage_settings import price_book
 
 SESSION_BASIS = (
@@ -48,7 +49,6 @@ ASSUMPTIONS = [
         "sentences for 2-4); longer answers also lengthen the later prompts."
     ),
     f"Tokenizer: prompts at {plan.PROMPT_LOW:g}x to {plan.PROMPT_HIGH:g}x of words x 1.3.",
-    f"Re-asked answers: none (low) to {plan.REASK_HIGH:.0%} of the answers (high).",
     "No prompt cache: cached tokens, where the provider has them, cost less.",
 ]
 
@@ -79,18 +79,37 @@ async def _models_of(
     return [rows.get(i or "", default) for i in profile_ids]
 
 
+REASK_HISTORY = 500  # the model's latest answers the observed re-ask rate reads
+
+
+async def _reask_rate(db: AsyncSession, models: list[str]) -> float | None:
+    """Re-asks per answer over the latest stored answers of these models (None: too few)."""
+    rows = await db.scalars(
+        select(MessageRow.repairs)
+        .where(MessageRow.kind == "response", MessageRow.profile_model.in_(models))
+        .order_by(MessageRow.timestamp.desc())
+        .limit(REASK_HISTORY)
+    )
+    answers = reasks = 0
+    for repairs in rows:
+        answers += 1
+        reasks += sum(1 for r in repairs or [] if r == REASKED)
+    return plan.observed_reask_rate(answers, reasks)
+
+
 def _result(
     book: PriceBook,
     plan_of: Any,
     models: list[tuple[str, str]],
     default: tuple[str, str],
     basis: str,
+    reask_rate: float | None = None,
 ) -> dict[str, Any]:
     def price_of(who: int | None) -> Any:
         provider, model = models[who] if who is not None and who < len(models) else default
         return book.price(provider, model)
 
-    low, mid, high = plan.estimate_range(plan_of, price_of)
+    low, mid, high = plan.estimate_range(plan_of, price_of, reask_rate)
     everyone = [default, *models]
     unpriced = [m for p, m in dict.fromkeys(everyone) if book.match(p, m) is None]
     return {
@@ -102,8 +121,17 @@ def _result(
         "unpriced": unpriced,
         "basis": basis,
         "range": {"low": low.usage().as_json(), "high": high.usage().as_json()},
-        "assumptions": ASSUMPTIONS,
+        "assumptions": [*ASSUMPTIONS, _reask_assumption(reask_rate)],
     }
+
+
+def _reask_assumption(rate: float | None) -> str:
+    if rate is None:
+        return f"Re-asked answers: none (low) to {plan.REASK_HIGH:.0%} of the answers (high)."
+    return (
+        f"Re-asked answers: {rate:.0%} of the answers, as this model's stored answers were "
+        f"(+-{plan.REASK_BAND:.0%} at the ends)."
+    )
 
 
 async def _evidence(runtime: Runtime | None, persona_id: Any, query: str) -> str:
@@ -154,7 +182,10 @@ async def estimate_session_cost(
     ]
     models = await _models_of(db, profile_ids, default)
     book = await price_book(db)
-    return _result(book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS)
+    rate = await _reask_rate(db, list(dict.fromkeys(m for _, m in [default, *models])))
+    return _result(
+        book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS, rate
+    )
 
 
 async def estimate_survey_cost(
