@@ -65,6 +65,7 @@ def app_settings(root: Path, base_url: str | None) -> Settings:
         "llm_retry_base_delay": 0.05,
         "llm_timeout": 600.0,  # a shared 2-core machine: a call may wait its turn
         "llm_deadline_s": 900.0,
+        "llm_max_concurrency": 1,  # the server answers one request at a time
         "public_hosts": ["testserver", "localhost"],
         "frontend_dist": root / "no-dist",
     }

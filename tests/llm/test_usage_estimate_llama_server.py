@@ -1,7 +1,10 @@
 """The cost estimate holds against a real tokenizer (docs/usage-and-cost.md#estimate-before-a-run):
 a session with evidence, private answers and a mixed panel on llama-cpp-python's own
 OpenAI-compatible server (its usage is its tokenizer's count, chat template included) has
-its reported usage inside the range POST /api/sessions/estimate gave before the run."""
+its reported usage inside the range POST /api/sessions/estimate gave before the run.
+
+A first plain session gives the estimate the model's observed re-ask rate (SmolLM2 has
+about a quarter of its answers asked again; a model's first run is estimated at 0-5 %)."""
 
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ def api(llama_server, tmp_path_factory) -> Iterator[TestClient]:
         llm_model="smollm2",
         llm_timeout=600,  # a shared machine: a call may wait its turn
         llm_deadline_s=900,
+        llm_max_concurrency=1,  # the server answers one request at a time
         llm_retry_base_delay=0.05,
         public_hosts=["testserver", "localhost"],
         frontend_dist=data / "no-dist",
@@ -50,9 +54,27 @@ def api(llama_server, tmp_path_factory) -> Iterator[TestClient]:
         yield client
 
 
+def _run(api: TestClient, body: dict) -> dict:
+    sid = api.post("/api/sessions", json=body).json()["id"]
+    assert api.post(f"/api/sessions/{sid}/run").status_code == 200
+    deadline = time.monotonic() + 1500
+    while (view := api.get(f"/api/sessions/{sid}").json())["running"]:
+        assert time.monotonic() < deadline, "the session did not finish"
+        time.sleep(1)
+    assert view["status"] == "completed", view["error"]
+    return view
+
+
 def test_usage_of_a_session_with_evidence_private_answers_and_a_mixed_panel_is_in_range(
     api, llama_server
 ):
+    first = {
+        "name": "Warm-up",
+        "participantIds": ["p4", "p5", "p6"],
+        "questions": ["What do you look for in a snack?", "Where do you buy them?"],
+        "settings": {"responseLength": "brief"},
+    }
+    _run(api, first)
     for pid in ("p1", "p2", "p3"):
         res = api.post(
             f"/api/personas/{pid}/evidence",
@@ -89,13 +111,8 @@ def test_usage_of_a_session_with_evidence_private_answers_and_a_mixed_panel_is_i
     est = api.post("/api/sessions/estimate", json=body)
     assert est.status_code == 200, est.text
     estimate = est.json()
-    sid = api.post("/api/sessions", json=body).json()["id"]
-    assert api.post(f"/api/sessions/{sid}/run").status_code == 200
-    deadline = time.monotonic() + 1500
-    while (view := api.get(f"/api/sessions/{sid}").json())["running"]:
-        assert time.monotonic() < deadline, "the session did not finish"
-        time.sleep(1)
-    assert view["status"] == "completed", view["error"]
+    assert any("as this model's stored answers were" in a for a in estimate["assumptions"])
+    view = _run(api, body)
     kinds = [m["kind"] for m in view["messages"]]
     assert kinds.count("response") == 18 and kinds.count("private_before") == 6
     assert {m["model"] for m in view["messages"] if m["kind"] == "response"} == {
