@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any, Self
 
+from colloquy.api.schemas.sessions import SessionCreate
 from colloquy.domain.constants import RESPONSE_MAX_TOKENS
 from colloquy.domain.usage.estimate import relative_error
 from colloquy.engine.events import EventBus
@@ -46,6 +47,20 @@ from support.fake_openai import FakeReply, run_fake_openai
 from support.prompt_cache import PrefixCache
 
 SENTENCES = {"brief": (1, 2), "moderate": (2, 4), "detailed": (4, 6)}
+STIMULI = [
+    {
+        "type": "text",
+        "title": "The pouch",
+        "content": "A refill pouch for hand soap, 500 ml, made of a single recyclable plastic, "
+        "with a spout that reseals. It costs 4.20 and replaces one and a half bottles.",
+    },
+    {
+        "type": "text",
+        "title": "The claim",
+        "content": "Uses 70 % less plastic than a bottle. Recyclable where soft plastics "
+        "are collected. Made in Portugal from 30 % recycled material.",
+    },
+]
 WORDS = [
     "the",
     "pouch",
@@ -114,9 +129,10 @@ class Env:
     async def __aexit__(self, *exc: object) -> None:
         await self.engine.dispose()
 
-    def body(self, p: int, q: int, length: str, mode: str) -> dict[str, Any]:
+    def body(self, p: int, q: int, length: str, mode: str, stimuli: int = 0) -> dict[str, Any]:
         return {
             "name": "Bench",
+            "stimuli": STIMULI[:stimuli],
             "participantIds": [f"p{i}" for i in range(1, p + 1)],
             "moderatorStyle": "casual",
             "questions": [
@@ -131,7 +147,7 @@ class Env:
             self.factory, lambda: provider, EventBus(), self.settings.uploads_dir
         )
         async with self.factory() as db:
-            sid = (await crud.create_session(db, body))["id"]
+            sid = (await crud.create_session(db, SessionCreate.model_validate(body)))["id"]
             await control.run_session(db, sid, runners, EventBus())
         deadline = time.monotonic() + 300
         while runners.is_active(sid):
@@ -175,9 +191,9 @@ async def estimates(env: Env, p: int, q: int, seed: int) -> list[tuple[str, ...]
     return rows
 
 
-async def cache_shares(env: Env, p: int, q: int) -> list[tuple[str, str]]:
+async def cache_shares(env: Env, p: int, q: int, stimuli: int = 0) -> list[tuple[str, str]]:
     rows = []
-    body = env.body(p, q, "moderate", "sequential")
+    body = env.body(p, q, "moderate", "sequential", stimuli)
     for label, minimum in (
         ("Anthropic, cache_control marks, no minimum", 0),
         ("Anthropic, cache_control marks, 1,024-token minimum", 1024),
@@ -219,7 +235,19 @@ async def main(argv: list[str] | None = None) -> None:
     args.add_argument("-P", "--participants", type=int, default=5)
     args.add_argument("-Q", "--questions", type=int, default=3)
     args.add_argument("--seed", type=int, default=7)
+    args.add_argument(
+        "--cache-long",
+        action="store_true",
+        help="only the cache share, of a 6 x 4 moderate session with two stimuli",
+    )
     opts = args.parse_args(argv)
+    if opts.cache_long:
+        with tempfile.TemporaryDirectory() as tmp:
+            async with Env(Path(tmp), "http://127.0.0.1:9/v1") as env:
+                cache = await cache_shares(env, 6, 4, stimuli=2)
+        print("## Prompt tokens served from cache (P=6 Q=4, sequential, moderate, 2 stimuli)\n")
+        print(table(("server", "cached share"), cache))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         async with Env(Path(tmp), "http://127.0.0.1:9/v1") as env:
             est = await estimates(env, opts.participants, opts.questions, opts.seed)

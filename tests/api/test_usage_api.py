@@ -6,7 +6,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
-from colloquy.domain.usage.prices import DEFAULT_PRICES_AS_OF
 from support.fake_openai import FakeReply, run_fake_openai
 
 
@@ -15,10 +14,19 @@ def _ids(api, n):
 
 
 def test_price_table_round_trip_and_refusals(client):
-    table = client.get("/api/settings/prices").json()
-    assert table["gpt-4o"] == {"input": 2.5, "output": 10.0, "cachedInput": 1.25}
+    from importlib.metadata import version
+
+    assert client.get("/api/settings/prices").json() == {}  # none of your own yet
     defaults = client.get("/api/settings/prices/defaults").json()
-    assert defaults["asOf"] == DEFAULT_PRICES_AS_OF and defaults["prices"] == table
+    assert defaults["source"] == "genai-prices"
+    assert defaults["version"] == version("genai-prices")
+    assert defaults["prices"]["gpt-4o"] == {
+        "input": 2.5,
+        "output": 10.0,
+        "cachedInput": 1.25,
+        "cacheWrite": None,
+    }
+    assert defaults["prices"]["gpt-5-pro"]["input"] == 15.0
     body = {
         "my-model": {"input": 2.5, "output": 10, "cachedInput": 1.25},
         "x": {"input": 1, "output": 2},
@@ -26,8 +34,8 @@ def test_price_table_round_trip_and_refusals(client):
     res = client.put("/api/settings/prices", json=body)
     assert res.status_code == 200, res.text
     assert res.json() == {
-        "my-model": {"input": 2.5, "output": 10.0, "cachedInput": 1.25},
-        "x": {"input": 1.0, "output": 2.0, "cachedInput": 1.0},
+        "my-model": {"input": 2.5, "output": 10.0, "cachedInput": 1.25, "cacheWrite": None},
+        "x": {"input": 1.0, "output": 2.0, "cachedInput": 1.0, "cacheWrite": None},
     }
     for bad, message in [
         ({"m": {"input": -2.5, "output": 10}}, "m: input must be 0 or more"),
@@ -37,7 +45,70 @@ def test_price_table_round_trip_and_refusals(client):
         res = client.put("/api/settings/prices", json=bad)
         assert res.status_code == 422 and res.json()["errors"] == [message]
     assert set(client.get("/api/settings/prices").json()) == {"my-model", "x"}  # unchanged
-    assert "gpt-4o" in client.delete("/api/settings/prices").json()
+    assert client.delete("/api/settings/prices").json() == {}
+
+
+def test_price_lookup_says_where_a_price_comes_from(client):
+    def look(model, provider="openai"):
+        res = client.get(
+            "/api/settings/prices/lookup", params={"model": model, "provider": provider}
+        )
+        assert res.status_code == 200, res.text
+        return res.json()
+
+    pro = look("gpt-5-pro")
+    assert (pro["source"], pro["entry"], pro["price"]["output"]) == (
+        "default",
+        "openai:gpt-5-pro",
+        120.0,
+    )
+    assert look("llama3.1:8b") == {
+        "provider": "openai",
+        "model": "llama3.1:8b",
+        "priced": False,
+        "source": None,
+        "entry": None,
+        "price": None,
+    }
+    client.put("/api/settings/prices", json={"*": {"input": 1, "output": 2}})
+    fallback = look("llama3.1:8b")
+    assert fallback["source"] == "fallback" and fallback["price"]["output"] == 2.0
+    assert look("gpt-5-pro")["source"] == "default"  # the fallback prices only the unknown
+    assert client.get("/api/settings/prices/lookup").status_code == 422  # no model
+
+
+def test_a_run_with_a_budget_on_an_unpriced_model_is_refused(client):
+    # The test server's model, "test-model", is in no price table.
+    body = {
+        "name": "Study",
+        "participantIds": _ids(client, 3),
+        "questions": ["Would you buy it?", "Why?"],
+        "settings": {"budgetUsd": 1},
+    }
+    created = client.post("/api/sessions", json=body)
+    assert created.status_code == 201, created.text
+    sid = created.json()["id"]
+    res = client.post(f"/api/sessions/{sid}/run")
+    assert res.status_code == 409
+    assert "No price for the model 'test-model'" in res.json()["error"]
+    view = client.get(f"/api/sessions/{sid}").json()
+    assert not view["running"] and view["messages"] == []  # not started
+    survey = client.post(
+        "/api/surveys",
+        json={
+            "name": "Kettles",
+            "concepts": [{"type": "text", "title": "Kettle", "content": "A solar kettle."}],
+            "questions": [{"text": "Would you buy it?", "scale": "purchase_intent"}],
+            "respondentIds": _ids(client, 3),
+            "settings": {"budgetUsd": 1},
+        },
+    ).json()
+    res = client.post(f"/api/surveys/{survey['id']}/run")
+    assert res.status_code == 409 and "'test-model'" in res.json()["error"]
+    # A price of its own (or a fallback) lets both start.
+    client.put("/api/settings/prices", json={"test-model": {"input": 0, "output": 0}})
+    assert client.post(f"/api/sessions/{sid}/run").status_code == 200
+    assert client.post(f"/api/surveys/{survey['id']}/run").status_code == 200
 
 
 def test_default_budget(client):
@@ -61,13 +132,18 @@ def test_session_estimate_and_budget_settings(client):
     }
     est = client.post("/api/sessions/estimate", json=body).json()
     assert est["calls"] == 3 * 2 * 3 and est["model"] == "test-model" and est["priced"]
-    assert est["completionTokens"] == 18 * 32  # brief answers at their typical size
+    assert est["completionTokens"] == 18 * 38  # brief answers at their typical size
     expected = (est["promptTokens"] * 1 + est["completionTokens"] * 2) / 1e6
     assert est["costUsd"] == pytest.approx(expected)
     longer = client.post(
         "/api/sessions/estimate", json={**body, "settings": {"responseLength": "detailed"}}
     ).json()
-    assert longer["completionTokens"] == 18 * 105 and longer["costUsd"] > est["costUsd"]
+    assert longer["completionTokens"] == 18 * 125 and longer["costUsd"] > est["costUsd"]
+    low, high = est["range"]["low"], est["range"]["high"]
+    assert low["promptTokens"] < est["promptTokens"] < high["promptTokens"]
+    # 50 x 1.05 (re-asks) = 52.5 -> 52 a call (half to even)
+    assert low["completionTokens"] == 18 * 20 and high["completionTokens"] == 18 * 52
+    assert any("Re-asked answers" in a for a in est["assumptions"])
     unknown = client.post("/api/sessions/estimate", json={**body, "model": "nobody-prices-me"})
     assert unknown.json()["priced"] is False and unknown.json()["costUsd"] == 0
     # The budget and webhook go with the session's settings; bad ones are refused.

@@ -40,6 +40,14 @@ def test_each_model_is_priced_and_the_budget_covers_both(settings):
                 },
             )
             body = session_body(settings={"participantProfiles": {"p1": profile["id"]}})
+            # The estimate prices p1's calls at beta's price, the others' at alpha's: the
+            # same tokens as on alpha alone, costing more, but less than all on beta.
+            mixed = api.post("/api/sessions/estimate", json=body).json()
+            alone = api.post("/api/sessions/estimate", json=session_body(settings={})).json()
+            assert mixed["promptTokens"] == alone["promptTokens"] and mixed["priced"]
+            on_beta = alone["promptTokens"] * 2000 / 1e6
+            assert alone["costUsd"] < mixed["costUsd"] < on_beta
+            assert mixed["costUsd"] == pytest.approx(alone["costUsd"] * 4 / 3, rel=0.08)
             sid = api.post("/api/sessions", json=body).json()["id"]
             api.post(f"/api/sessions/{sid}/run")
             view = wait_until(api, sid, lambda v: v["status"] == "completed", timeout=90)

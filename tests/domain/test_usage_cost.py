@@ -49,6 +49,8 @@ def test_budget_rule_and_message():
 def test_price_table_validation():
     table = parse_price_table({"m": {"input": 2.5, "output": 10, "cachedInput": 1.25}})
     assert table == {"m": GPT4O}
+    written = parse_price_table({"m": {"input": 3, "output": 15, "cacheWrite": 3.75}})
+    assert written["m"].cache_write == 3.75
     assert parse_price_table({"m": {"input": 3, "output": 1}})["m"].cached_input == 3.0
     bad = [
         ({"m": {"input": -1, "output": 1}}, "m: input must be 0 or more"),
@@ -66,39 +68,92 @@ def test_price_table_validation():
             parse_price_table(data)
 
 
-def test_price_lookup():
-    table = dict(prices.DEFAULT_PRICES)
-    assert price_for(table, "openai", "gpt-4o-mini-2024-07-18") == table["gpt-4o-mini"]
-    assert price_for(table, "openai", "gpt-4o-2024-08-06") == table["gpt-4o"]
-    assert price_for(table, "openai", "openai/gpt-4o-mini") == table["gpt-4o-mini"]
-    assert price_for(table, "anthropic", "claude-sonnet-4-6") == Price(3.0, 15.0, 0.3)
+def test_price_lookup_in_own_table():
+    mini, big = Price(0.15, 0.6, 0.075), Price(2.5, 10.0, 1.25)
+    table = {"gpt-4o-mini": mini, "gpt-4o": big}
+    assert price_for(table, "openai", "gpt-4o-mini-2024-07-18") == mini
+    assert price_for(table, "openai", "gpt-4o-2024-08-06") == big
+    assert price_for(table, "openai", "openai/gpt-4o-mini") == mini
+    assert price_for(table, "openai", "gpt-4o-pro") is None  # not gpt-4o's family name
     assert price_for(table, "openai", "llama3.2") is None
     assert price_for(table, "local", "gpt-4o") == prices.FREE  # the embedded model is free
 
 
 def test_session_estimate_by_hand():
     # 2 participants (system 100, 200 tokens), 1 question (user prompt 50), brief answers
-    # (32 tokens, a discussion line 34), sequential, scripted moderator: 6 calls.
+    # (1.5 sentences x 25 = 37.5 -> 38 tokens, a discussion line 40), sequential, scripted
+    # moderator: 6 calls. Every call also carries the chat template's 12 tokens.
     calls = estimate.session_calls([100, 200], [50], "brief")
     r = estimate.ROUND_INSTRUCTION_TOKENS + 0  # 45
     q4 = 50 // 4  # the moderator's question in the discussion: 12
-    line = 34
+    line, t = 40, 12
     assert calls == [
-        (150, 32),
-        (250, 32),
-        (100 + 50 + 2 * line + 20 + q4 + r, 32),  # round 2, first: sees round 1 (2 answers)
-        (200 + 50 + 3 * line + 20 + q4 + r, 32),  # round 2, second: also sees the first
-        (100 + 50 + 4 * line + 40 + q4 + r, 32),
-        (200 + 50 + 5 * line + 40 + q4 + r, 32),
+        (150 + t, 38),
+        (250 + t, 38),
+        (100 + 50 + 2 * line + 20 + q4 + r + t, 38),  # round 2, first: sees round 1
+        (200 + 50 + 3 * line + 20 + q4 + r + t, 38),  # round 2, second: also the first
+        (100 + 50 + 4 * line + 40 + q4 + r + t, 38),
+        (200 + 50 + 5 * line + 40 + q4 + r + t, 38),
     ]
     parallel = estimate.session_calls([100, 200], [50], "brief", "parallel")
-    assert parallel[3] == (200 + 50 + 2 * line + 20 + q4 + r, 32)  # the round's others unseen
-    # The discussion is capped at the engine's budget.
+    assert parallel[3] == (200 + 50 + 2 * line + 20 + q4 + r + t, 38)  # the round unseen
+    # The discussion is capped at the engine's budget; detailed: 5 x 25 = 125 tokens.
     capped = estimate.session_calls([0], [0], "detailed", discussion_budget=10)
-    assert capped[-1] == (10 + r, 105)
+    assert capped[-1] == (10 + r + t, 125)
     # The AI moderator adds 2 probes and a summary per question.
     ai = estimate.session_calls([100, 200], [50], "brief", moderator="ai")
     assert len(ai) == 9
+    # Answer sizes at the low / typical / high end: brief 1 x 20, 1.5 x 25, 2 x 25 (the
+    # limit, 50); moderate 2 x 20, 3 x 25, 4 x 25.
+    assert [estimate.answer_tokens("brief", e) for e in (0, 1, 2)] == [20, 38, 50]
+    assert [estimate.answer_tokens("moderate", e) for e in (0, 1, 2)] == [40, 75, 100]
+
+
+def test_session_plan_counts_private_answers_evidence_and_bids():
+    t, q4 = 12, 50 // 4
+    shape = estimate.SessionShape(
+        [100, 200], [50], "brief", evidence_tokens=[[30], [0]], private_answers=True
+    )
+    calls = estimate.session_plan(shape)
+    # 2 private answers before, 6 answers, 2 private answers after.
+    assert len(calls) == 10 and [c.who for c in calls] == [0, 1, 0, 1, 0, 1, 0, 1, 0, 1]
+    before = 100 + 30 + t + 50 + estimate.PRIVATE_INSTRUCTION_TOKENS
+    assert (calls[0].prompt, calls[0].completion) == (before, 40)
+    assert calls[2].prompt == 100 + 30 + 50 + t  # the evidence rides on every call of p0
+    heard = 3 * 2 * 40  # the whole question's discussion: 6 lines of 40
+    after = 200 + t + 50 + heard + estimate.PRIVATE_INSTRUCTION_TOKENS
+    assert calls[-1].prompt == after and not calls[-1].answer and calls[3].answer
+    # Natural mode with model bids: a bid before each of the 6 turns.
+    natural = estimate.SessionShape([100, 200], [50], "brief", mode="natural", model_bids=True)
+    bids = [c for c in estimate.session_plan(natural) if c.who is None]
+    assert len(bids) == 6 and bids[0].completion == 4
+    assert bids[0].prompt == estimate.BID_FIXED_TOKENS + 2 * estimate.BID_PER_PARTICIPANT + q4
+    # A natural turn: 52.7 words x 0.6 (brief) x 1.3 tokens = 41.1 -> 41.
+    assert estimate.session_plan(natural)[1].completion == 41
+
+
+def test_estimate_range_by_hand():
+    calls = lambda end: [estimate.Call(1000, [10, 20, 30][end], 0, answer=True)]
+    price = Price(1.0, 2.0, 1.0)
+    low, mid, high = estimate.estimate_range(calls, lambda who: price)
+    assert (low.prompt_tokens, low.completion_tokens) == (950, 10)  # 0.95 x the prompt
+    assert (mid.prompt_tokens, mid.completion_tokens) == (1000, 20)
+    # 1.05 x 1.05 (re-asks) x 1000 = 1102.5 -> 1102 (half to even); 30 x 1.05 = 31.5 -> 32
+    assert (high.prompt_tokens, high.completion_tokens) == (1102, 32)
+    assert high.cost_usd == pytest.approx((1102 * 1 + 32 * 2) / 1e6)
+    # An observed re-ask rate of 20 %: 15 % / 20 % / 25 % of the answers made twice.
+    low, mid, high = estimate.estimate_range(calls, lambda who: price, 0.2)
+    assert (low.prompt_tokens, mid.prompt_tokens, high.prompt_tokens) == (1092, 1200, 1312)
+    assert estimate.observed_reask_rate(17, 10) is None  # too little history
+    assert estimate.observed_reask_rate(20, 5) == 0.25
+
+
+def test_mixed_panel_calls_are_priced_per_participant():
+    calls = [estimate.Call(1000, 100, 0), estimate.Call(1000, 100, 1), estimate.Call(500, 0)]
+    cheap, dear = Price(1.0, 1.0, 1.0), Price(10.0, 10.0, 10.0)
+    est = estimate.priced_plan(calls, lambda who: dear if who == 1 else cheap)
+    # 1100 x 1 + 1100 x 10 + 500 x 1 = 12,600 / 1e6
+    assert est.cost_usd == pytest.approx(0.0126) and est.calls == 3
 
 
 def test_estimate_priced_by_hand():
@@ -112,10 +167,11 @@ def test_estimate_priced_by_hand():
 
 def test_survey_estimate_by_hand():
     # 2 respondents (80, 120) x 2 prompts (30, 40) x 3 samples, with the direct rating.
+    # Each call also carries the chat template's 12 tokens.
     calls = estimate.survey_calls([80, 120], [30, 40], 3, True, direct_prompt_tokens=40)
     assert len(calls) == 2 * 2 * 3 * 2
-    assert calls[0] == (110, 32) and calls[1] == (110 + 32 + 40, 2)
-    assert sum(p for p, _ in calls) == 3 * ((110 + 182) + (120 + 192) + (150 + 222) + (160 + 232))
+    assert calls[0] == (122, 32) and calls[1] == (122 + 32 + 40, 2)
+    assert sum(p for p, _ in calls) == 3 * ((122 + 194) + (132 + 204) + (162 + 234) + (172 + 244))
 
 
 def test_run_settings():

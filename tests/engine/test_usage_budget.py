@@ -3,6 +3,8 @@ continue (issue 31 item 4): the runner against the loopback OpenAI-compatible fa
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from colloquy.services.sessions import crud
@@ -101,12 +103,59 @@ async def test_the_default_budget_applies_without_an_own_one(env):
     assert len(env.fake.requests) == 0  # no call was made
 
 
-async def test_an_unpriced_model_costs_nothing_but_its_tokens_count(env):
+async def test_an_unpriced_model_without_a_budget_costs_nothing_but_its_tokens_count(env):
     env.fake.set_responder(fixed)
     sid = await env.create(participants=3, questions=2)
     await env.run(sid)
     view = await env.wait_idle(sid)
     assert view["usage"]["promptTokens"] == 1800 and view["usage"]["costUsd"] == 0
+
+
+async def test_a_budget_on_an_unpriced_model_stops_before_the_first_call(env):
+    # No silent budget (docs/usage-and-cost.md#budgets): "test-model" has no price.
+    env.fake.set_responder(fixed)
+    sid = await env.create(participants=3, questions=2)
+    async with env.factory() as db:
+        await budget.set_session_budget(db, sid, 5)
+    await env.run(sid)
+    view = await env.wait_idle(sid)
+    assert len(env.fake.requests) == 0 and not view["running"]
+    message = view["error"]["message"]
+    assert "No price for the model 'test-model'" in message
+    assert "Settings > Cost and budget" in message
+    # The researcher's fallback price lets it run, priced at that price:
+    # each answer 100 x 1000 + 10 x 2000 = 120,000 / 1e6 = $0.12.
+    async with env.factory() as db:
+        await prices.save_prices(db, {"*": {"input": 1000, "output": 2000}})
+    await env.run(sid)
+    view = await env.wait_idle(sid)
+    assert view["status"] == "completed" and view["error"] is None
+    assert view["usage"]["costUsd"] == pytest.approx(18 * 0.12)
+
+
+async def test_a_price_saved_mid_run_applies_from_the_next_call(env):
+    def slow(body):
+        if body.get("response_format"):
+            return default_responder(body)
+        return FakeReply("I would buy it.", prompt_tokens=100, completion_tokens=10, delay=0.15)
+
+    env.fake.set_responder(slow)
+    sid = await env.create(participants=3, questions=2)
+    await env.run(sid)
+    deadline = asyncio.get_running_loop().time() + 20
+    while len(env.fake.requests) < 2:
+        assert asyncio.get_running_loop().time() < deadline
+        await asyncio.sleep(0.01)
+    await save_price(env)  # while the 2nd answer is under way
+    seen_at_save = len(env.fake.requests)
+    view = await env.wait_idle(sid)
+    costs = [m["usage"]["costUsd"] for m in view["messages"] if m["kind"] == "response"]
+    assert len(costs) == 18
+    # Calls admitted before the save cost 0; every later one is priced:
+    # 100 x 1000 + 10 x 2000 = 120,000 / 1e6 = $0.12.
+    free = [c for c in costs if c == 0]
+    assert 1 <= len(free) <= seen_at_save
+    assert costs[len(free) :] == [pytest.approx(0.12)] * (18 - len(free))
 
 
 async def test_exports_state_the_usage(env):

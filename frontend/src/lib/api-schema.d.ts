@@ -672,18 +672,19 @@ export interface paths {
         };
         /**
          * Get Prices
-         * @description USD per 1M tokens per model: input, output, cachedInput.
+         * @description Your own prices (USD per 1M tokens per model: input, output, cachedInput,
+         *     cacheWrite); they override the default table per model; `*` is the fallback price.
          */
         get: operations["get_prices_api_settings_prices_get"];
         /**
          * Put Prices
-         * @description Replace the whole table: {"<model>": {"input": 2.5, "output": 10, "cachedInput": 1.25}}.
+         * @description Replace your prices: {"<model>": {"input": 2.5, "output": 10, "cachedInput": 1.25}}.
          */
         put: operations["put_prices_api_settings_prices_put"];
         post?: never;
         /**
          * Reset Prices
-         * @description Back to the default table.
+         * @description Remove your prices: the default table alone.
          */
         delete: operations["reset_prices_api_settings_prices_delete"];
         options?: never;
@@ -700,9 +701,30 @@ export interface paths {
         };
         /**
          * Price Defaults
-         * @description The default table and the date its prices were read from the providers.
+         * @description The default table's source, version and date, and the defaults of common models.
          */
         get: operations["price_defaults_api_settings_prices_defaults_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/prices/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price Lookup
+         * @description The price a run on this model would use: yours, the default table's, the fallback
+         *     (`*`), or none (a run with a budget is then refused).
+         */
+        get: operations["price_lookup_api_settings_prices_lookup_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -981,7 +1003,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run Session */
+        /**
+         * Run Session
+         * @description Start, resume or Retry. 409: a budget on a model without a price.
+         */
         post: operations["run_session_api_sessions__session_id__run_post"];
         delete?: never;
         options?: never;
@@ -1350,7 +1375,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run Survey */
+        /**
+         * Run Survey
+         * @description Start or continue. 409: a budget on a model without a price.
+         */
         post: operations["run_survey_api_surveys__survey_id__run_post"];
         delete?: never;
         options?: never;
@@ -2321,8 +2349,21 @@ export interface components {
             model: string;
             /** Priced */
             priced: boolean;
+            /** Unpriced */
+            unpriced?: string[];
             /** Basis */
             basis: string;
+            range: components["schemas"]["EstimateRangeOut"];
+            /** Assumptions */
+            assumptions: string[];
+        };
+        /**
+         * EstimateRangeOut
+         * @description The low and high ends of the estimate (the expected figures are the estimate's own).
+         */
+        EstimateRangeOut: {
+            low: components["schemas"]["UsageOut"];
+            high: components["schemas"]["UsageOut"];
         };
         /** EvidenceOut */
         EvidenceOut: {
@@ -3217,12 +3258,30 @@ export interface components {
         };
         /** PriceDefaultsOut */
         PriceDefaultsOut: {
+            /** Source */
+            source: string;
+            /** Version */
+            version: string;
             /** Asof */
-            asOf: string;
+            asOf: string | null;
             /** Prices */
             prices: {
                 [key: string]: components["schemas"]["PriceOut"];
             };
+        };
+        /** PriceLookupOut */
+        PriceLookupOut: {
+            /** Provider */
+            provider: string;
+            /** Model */
+            model: string;
+            /** Priced */
+            priced: boolean;
+            /** Source */
+            source: string | null;
+            /** Entry */
+            entry: string | null;
+            price: components["schemas"]["PriceOut"] | null;
         };
         /** PriceOut */
         PriceOut: {
@@ -3232,6 +3291,8 @@ export interface components {
             output: number;
             /** Cachedinput */
             cachedInput: number;
+            /** Cachewrite */
+            cacheWrite?: number | null;
         };
         /** ProgressEventData */
         ProgressEventData: {
@@ -5981,6 +6042,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceDefaultsOut"];
+                };
+            };
+        };
+    };
+    price_lookup_api_settings_prices_lookup_get: {
+        parameters: {
+            query: {
+                model: string;
+                provider?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceLookupOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -20,6 +20,7 @@ from colloquy.services.multipart_upload import read_form
 from colloquy.services.sessions import control, human_import
 from colloquy.services.sessions import crud as service
 from colloquy.services.sessions import rerun as model_runs
+from colloquy.services.usage import run_check
 
 router = APIRouter(prefix="/sessions", tags=["sessions"])
 
@@ -88,7 +89,11 @@ async def duplicate_session(session_id: str, db: SessionDep):
 
 
 @router.post("/{session_id}/run", response_model=SessionOut)
-async def run_session(session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep):
+async def run_session(
+    session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep, runtime: RuntimeDep
+):
+    """Start, resume or Retry. 409: a budget on a model without a price."""
+    await run_check.check_session_start(db, runtime, session_id, runners.is_active(session_id))
     return await control.run_session(db, session_id, runners, events)
 
 

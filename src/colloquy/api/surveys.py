@@ -23,6 +23,7 @@ from colloquy.domain.surveys.scales import scale_catalogue
 from colloquy.services.surveys import progress
 from colloquy.services.surveys import surveys as service
 from colloquy.services.surveys.manager import SurveyManager
+from colloquy.services.usage import run_check
 
 router = APIRouter(prefix="/surveys", tags=["surveys"])
 PING_SECONDS = 15
@@ -62,7 +63,9 @@ async def delete_survey(survey_id: str, db: SessionDep, manager: ManagerDep):
 
 
 @router.post("/{survey_id}/run", response_model=SurveyOut)
-async def run_survey(survey_id: str, db: SessionDep, manager: ManagerDep):
+async def run_survey(survey_id: str, db: SessionDep, manager: ManagerDep, runtime: RuntimeDep):
+    """Start or continue. 409: a budget on a model without a price."""
+    await run_check.check_survey_start(db, runtime, survey_id, manager.is_active(survey_id))
     return await service.run_survey(db, manager, survey_id)
 
 

@@ -3,13 +3,20 @@ budget of one session or survey."""
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body
+from fastapi import APIRouter, Body, Query
 from pydantic import Field
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.schemas.sessions import SessionCreate
 from colloquy.api.schemas.surveys import SurveyCreate, SurveySettingsIn
-from colloquy.api.schemas.usage import BudgetIn, BudgetOut, EstimateOut, PriceDefaultsOut, PriceOut
+from colloquy.api.schemas.usage import (
+    BudgetIn,
+    BudgetOut,
+    EstimateOut,
+    PriceDefaultsOut,
+    PriceLookupOut,
+    PriceOut,
+)
 from colloquy.services.usage import budget, estimate, prices
 
 router = APIRouter(tags=["usage"])
@@ -36,7 +43,8 @@ PriceTable = dict[str, PriceOut]
 
 @router.get("/settings/prices", response_model=PriceTable)
 async def get_prices(db: SessionDep):
-    """USD per 1M tokens per model: input, output, cachedInput."""
+    """Your own prices (USD per 1M tokens per model: input, output, cachedInput,
+    cacheWrite); they override the default table per model; `*` is the fallback price."""
     return await prices.prices_view(db)
 
 
@@ -46,20 +54,31 @@ async def get_prices(db: SessionDep):
     responses={422: {"description": "A price that is negative or not a number"}},
 )
 async def put_prices(db: SessionDep, body: Annotated[dict[str, Any], Body()]):
-    """Replace the whole table: {"<model>": {"input": 2.5, "output": 10, "cachedInput": 1.25}}."""
+    """Replace your prices: {"<model>": {"input": 2.5, "output": 10, "cachedInput": 1.25}}."""
     return await prices.save_prices(db, body)
 
 
 @router.delete("/settings/prices", response_model=PriceTable)
 async def reset_prices(db: SessionDep):
-    """Back to the default table."""
+    """Remove your prices: the default table alone."""
     return await prices.reset_prices(db)
 
 
 @router.get("/settings/prices/defaults", response_model=PriceDefaultsOut)
 async def price_defaults():
-    """The default table and the date its prices were read from the providers."""
+    """The default table's source, version and date, and the defaults of common models."""
     return prices.defaults_info()
+
+
+@router.get("/settings/prices/lookup", response_model=PriceLookupOut)
+async def price_lookup(
+    db: SessionDep,
+    model: Annotated[str, Query(min_length=1, max_length=300)],
+    provider: Annotated[str, Query(max_length=20)] = "openai",
+):
+    """The price a run on this model would use: yours, the default table's, the fallback
+    (`*`), or none (a run with a budget is then refused)."""
+    return await prices.lookup_price(db, provider, model)
 
 
 @router.get("/settings/budget", response_model=BudgetOut)

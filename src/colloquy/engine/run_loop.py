@@ -18,6 +18,7 @@ from colloquy.domain.constants import (
     REQUEST_LIMIT,
 )
 from colloquy.domain.sessions import moderation
+from colloquy.domain.usage.prices import missing_price_message
 from colloquy.engine import (
     answer_turn,
     journal,
@@ -130,9 +131,15 @@ async def _prepare(runner: SessionRunner, row: SessionRow, setup: Setup) -> None
         runner.factory, runner.session_id, Mixed(list(runner.voices.values()))
     )
     # Issue 31: every call of the run is metered against one budget, whoever's model.
-    runner.provider, runner.voices = await run_usage.metered_run(
+    metered, runner.voices = await run_usage.metered_run(
         runner.factory, runner.provider, runner.voices, row.settings, session_id=runner.session_id
     )
+    runner.provider = metered
+    # No silent budget: a model without a price stops the run before its first call.
+    providers = [metered, *(v.provider for v in runner.voices.values())]
+    missing = run_usage.unpriced_voices(metered.meter, providers)
+    if missing:
+        raise Halt({"status": None, "message": missing_price_message(missing[0])})
     runner.counters = Counters(row.request_count, row.iteration_count)
     runner.images = []
     if getattr(runner.provider, "supports_images", False):

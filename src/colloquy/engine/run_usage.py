@@ -12,12 +12,13 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.domain.usage.cost import budget_value
+from colloquy.domain.usage.prices import PriceBook
 from colloquy.engine.voices import Voice
 from colloquy.llm.metered import MeteredProvider, UsageMeter
 from colloquy.llm.provider import Provider
 from colloquy.store.models import MessageRow, SurveyAnswerRow
 from colloquy.store.usage_columns import usage_columns
-from colloquy.store.usage_settings import default_budget, price_table
+from colloquy.store.usage_settings import default_budget, price_book
 
 
 async def run_budget(db: AsyncSession, settings: dict[str, Any] | None) -> float | None:
@@ -34,9 +35,10 @@ async def meter_for(
     session_id: str | None = None,
     survey_id: str | None = None,
 ) -> UsageMeter:
-    """The run's meter: the price table and budget now, and what the run spent so far."""
+    """The run's meter: the prices (read again before each call), the budget, and what
+    the run spent so far."""
     async with factory() as db:
-        table = await price_table(db)
+        book = await price_book(db)
         budget = await run_budget(db, settings)
         if session_id is not None:
             spent = await db.scalar(
@@ -50,7 +52,18 @@ async def meter_for(
                     SurveyAnswerRow.survey_id == survey_id
                 )
             )
-    return UsageMeter(table, budget, float(spent or 0.0))
+
+    async def reload() -> PriceBook:
+        async with factory() as db:
+            return await price_book(db)
+
+    return UsageMeter(book, budget, float(spent or 0.0), reload)
+
+
+def unpriced_voices(meter: UsageMeter, providers: list[Any]) -> list[str]:
+    """The run's models that have no price while it has a budget."""
+    pairs = [(str(getattr(p, "name", "")), str(getattr(p, "model", "") or "")) for p in providers]
+    return meter.unpriced(pairs)
 
 
 async def metered(

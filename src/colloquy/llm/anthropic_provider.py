@@ -19,7 +19,7 @@ from colloquy.llm.provider import TokenCallback, emit
 from colloquy.llm.provider_base import RetryingProvider
 from colloquy.llm.retry_policy import RetryPolicy
 from colloquy.llm.types import ChatMessage, ChatRequest, ChatResult
-from colloquy.llm.usage_fields import anthropic_usage
+from colloquy.llm.usage_fields import anthropic_usage_with_writes
 
 DEFAULT_MODEL = "claude-sonnet-4-6"
 TOOL_NAME = "respond"
@@ -126,7 +126,7 @@ class AnthropicProvider(RetryingProvider):
             text = "".join(b.text for b in message.content if b.type == "text")
         if not text.strip():
             raise errors.empty_response()
-        prompt, completion, cached = anthropic_usage(message.usage)
+        prompt, completion, cached, written = anthropic_usage_with_writes(message.usage)
         return ChatResult(
             text=text,
             prompt_tokens=prompt,
@@ -134,6 +134,7 @@ class AnthropicProvider(RetryingProvider):
             model=message.model or self.model,
             finish_reason=_STOP_REASONS.get(message.stop_reason or "", message.stop_reason),
             cached_tokens=cached,
+            cache_write_tokens=written,
         )
 
 

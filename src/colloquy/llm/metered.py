@@ -6,16 +6,20 @@ calls already under way, past the budget? Then BudgetReached, and no call. After
 usage the provider reported, priced with the table the run loaded, added to the spend and
 to what the calling asyncio task has used (`take`), so a runner can store each message's
 own usage even when several answers are generated at once.
+
+No silent budget (docs/usage-and-cost.md#budgets): with a budget, a call on a model that
+has no price is refused (PriceMissing) rather than counted as free. The prices are read
+again before each call (`reload`), so a price saved mid-run applies from the next call.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from colloquy.domain.usage.cost import ZERO, Usage, budget_message, call_cost, priced, would_pass
-from colloquy.domain.usage.prices import Price, price_for
+from colloquy.domain.usage.prices import Price, PriceBook, missing_price_message
 from colloquy.llm.provider import Provider, TokenCallback
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
 
@@ -33,16 +37,31 @@ class BudgetReached(Exception):
         return {"status": None, "message": self.message}
 
 
+class PriceMissing(BudgetReached):
+    """A run with a budget reached a model without a price: it stops, as at its budget,
+    with a message that names the model and where to set its price."""
+
+    def __init__(self, model: str, spent: float, budget: float) -> None:
+        self.spent, self.budget, self.model = spent, budget, model
+        self.message = missing_price_message(model)
+        Exception.__init__(self, self.message)
+
+
+PriceReload = Callable[[], Awaitable[PriceBook]]
+
+
 class UsageMeter:
     def __init__(
         self,
-        table: Mapping[str, Price],
+        table: Mapping[str, Price] | PriceBook,
         budget: float | None = None,
         spent: float = 0.0,
+        reload: PriceReload | None = None,
     ) -> None:
-        self.table = dict(table)
+        self.book = table if isinstance(table, PriceBook) else PriceBook(table)
         self.budget = budget
         self.spent = spent
+        self.reload = reload
         self.reserved = 0.0
         # Calls admitted and not yet released. "Is a call under way?" is asked of this
         # count, never of `reserved`: a float sum of bounds added and taken away in another
@@ -53,7 +72,19 @@ class UsageMeter:
         self._changed: asyncio.Condition | None = None  # a reservation was released
 
     def price(self, provider: str, model: str) -> Price | None:
-        return price_for(self.table, provider, model)
+        return self.book.price(provider, model)
+
+    def unpriced(self, models: list[tuple[str, str]]) -> list[str]:
+        """The models, of (provider, model) pairs, that have no price while a budget is
+        set (a run on them would not keep it); none without a budget."""
+        if self.budget is None:
+            return []
+        return list(dict.fromkeys(m for p, m in models if self.book.match(p, m) is None))
+
+    async def refresh(self) -> None:
+        """Read the prices again (a price saved mid-run counts from the next call)."""
+        if self.reload is not None:
+            self.book = await self.reload()
 
     def bound(self, req: ChatRequest, provider: str, model: str) -> float:
         """The most the call can cost: its prompt (estimated) and a full-length answer."""
@@ -62,7 +93,11 @@ class UsageMeter:
     async def admit(self, req: ChatRequest, provider: str, model: str) -> float:
         """Reserve the call's bound, or raise BudgetReached. While calls under way hold
         reservations that keep this one out, it waits for them (their real cost is
-        usually far below their bound); with none under way, it is refused."""
+        usually far below their bound); with none under way, it is refused. With a
+        budget, a model without a price is refused (PriceMissing)."""
+        await self.refresh()
+        if self.budget is not None and self.book.match(provider, model) is None:
+            raise PriceMissing(model, self.spent, self.budget)
         bound = self.bound(req, provider, model)
         if self._changed is None:
             self._changed = asyncio.Condition()
@@ -84,11 +119,16 @@ class UsageMeter:
             self._changed.notify_all()
 
     def record(self, result: ChatResult, provider: str, model: str) -> Usage:
+        # The model the server names (a dated snapshot) if priced, else the one asked for.
+        price = (self.price(provider, result.model) if result.model else None) or self.price(
+            provider, model
+        )
         usage = priced(
-            self.price(provider, result.model or model),
+            price,
             result.prompt_tokens,
             result.completion_tokens,
             result.cached_tokens,
+            result.cache_write_tokens,
         )
         self.spent = round(self.spent + usage.cost_usd, 8)
         task = asyncio.current_task()

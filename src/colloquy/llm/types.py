@@ -46,6 +46,9 @@ class ChatResult:
     # prompt_tokens_details.cached_tokens, Anthropic's cache_read_input_tokens, llama.cpp's
     # reused context. Part of prompt_tokens.
     cached_tokens: int = 0
+    # Prompt tokens written to the provider's cache (Anthropic's cache_creation_input_tokens,
+    # billed above the input price). Part of prompt_tokens.
+    cache_write_tokens: int = 0
 
     def __post_init__(self) -> None:
         # Model output is cleaned once, here, for every store (PostgreSQL's text refuses

@@ -30,7 +30,13 @@ def anthropic_usage(usage: Any) -> tuple[int, int, int]:
     """(prompt, completion, cached) of an Anthropic message's usage. Anthropic's
     input_tokens leaves out the cached part: the prompt is input + cache reads + cache
     writes, and cached is the cache reads."""
+    prompt, completion, cached, _ = anthropic_usage_with_writes(usage)
+    return prompt, completion, cached
+
+
+def anthropic_usage_with_writes(usage: Any) -> tuple[int, int, int, int]:
+    """(prompt, completion, cached, written): also the prompt tokens written to the cache."""
     read = _count(getattr(usage, "cache_read_input_tokens", None))
     written = _count(getattr(usage, "cache_creation_input_tokens", None))
     prompt = _count(getattr(usage, "input_tokens", None)) + read + written
-    return prompt, _count(getattr(usage, "output_tokens", None)), read
+    return prompt, _count(getattr(usage, "output_tokens", None)), read, written

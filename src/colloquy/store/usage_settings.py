@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.usage.catalog import catalog_price
 from colloquy.domain.usage.cost import budget_value
-from colloquy.domain.usage.prices import DEFAULT_PRICES, Price, PriceTableError, parse_price_table
+from colloquy.domain.usage.prices import Price, PriceBook, PriceTableError, parse_price_table
 from colloquy.store.models import AppSettingRow
 
 PRICES_KEY = "prices"
@@ -14,14 +15,19 @@ USAGE_KEY = "usage"  # {budgetUsd: number | null}: the default budget of runs
 
 
 async def price_table(db: AsyncSession) -> dict[str, Price]:
-    """The saved table, or the defaults when none was saved (or it no longer reads)."""
+    """The researcher's own prices (empty when none were saved, or they no longer read)."""
     row = await db.get(AppSettingRow, PRICES_KEY)
     if row is None:
-        return dict(DEFAULT_PRICES)
+        return {}
     try:
         return parse_price_table((row.data or {}).get("table"))
     except PriceTableError:
-        return dict(DEFAULT_PRICES)
+        return {}
+
+
+async def price_book(db: AsyncSession) -> PriceBook:
+    """The researcher's prices over the maintained default table."""
+    return PriceBook(await price_table(db), catalog_price)
 
 
 async def default_budget(db: AsyncSession) -> float | None:

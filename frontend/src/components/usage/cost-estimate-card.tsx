@@ -27,7 +27,8 @@ function useDebounced<T>(value: T, ms: number): T {
   return current;
 }
 
-/** The estimated cost before the run (server-side: planned calls x typical sizes) and the run's budget. */
+/** The estimated cost before the run (server-side: every planned call, as a low-high range with its
+ * assumptions) and the run's budget. */
 export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: CostEstimateCardProps) {
   const { kind } = target;
   const debounced = useDebounced<EstimateTarget>(target, 400);
@@ -58,11 +59,31 @@ export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: C
           <p className="text-3xl font-semibold tabular-nums" data-testid="cost-estimate-value">
             ~{formatUsd(estimate.data.costUsd)}
           </p>
+          <p className="text-xs text-muted-foreground" data-testid="cost-estimate-range">
+            Likely between {formatUsd(estimate.data.range.low.costUsd)} and {formatUsd(estimate.data.range.high.costUsd)} (
+            {formatCount(estimate.data.range.low.promptTokens + estimate.data.range.low.completionTokens)}-
+            {formatCount(estimate.data.range.high.promptTokens + estimate.data.range.high.completionTokens)} tokens).
+          </p>
           <p className="text-xs text-muted-foreground" data-testid="cost-estimate-detail">
             {formatCount(estimate.data.calls)} model calls, ~{formatCount(estimate.data.promptTokens)} prompt and ~
-            {formatCount(estimate.data.completionTokens)} answer tokens on {estimate.data.model || estimate.data.provider}
-            {estimate.data.priced ? "." : " (no price for this model on Settings: counted as free)."}
+            {formatCount(estimate.data.completionTokens)} answer tokens on {estimate.data.model || estimate.data.provider}.
           </p>
+          {!estimate.data.priced && (
+            <p className="text-xs text-destructive" role="alert" data-testid="cost-estimate-unpriced">
+              No price for {(estimate.data.unpriced ?? []).join(", ") || estimate.data.model}: counted as free here, and a run
+              with a budget will not start. Set its price (or a fallback price) in Settings, Cost and budget.
+            </p>
+          )}
+          {estimate.data.assumptions.length > 0 && (
+            <details className="text-xs text-muted-foreground">
+              <summary className="cursor-pointer">What the range assumes</summary>
+              <ul className="mt-1 list-disc space-y-0.5 pl-4">
+                {estimate.data.assumptions.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+            </details>
+          )}
         </>
       )}
       <div className="space-y-1.5">

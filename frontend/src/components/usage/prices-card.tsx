@@ -17,7 +17,17 @@ interface Row {
   input: string;
   output: string;
   cachedInput: string;
+  cacheWrite: string;
 }
+
+const PRICE_KEYS = ["input", "output", "cachedInput", "cacheWrite"] as const;
+const OPTIONAL: ReadonlySet<string> = new Set(["cachedInput", "cacheWrite"]);
+const LABELS: Record<(typeof PRICE_KEYS)[number], string> = {
+  input: "Input price",
+  output: "Output price",
+  cachedInput: "Cached input price",
+  cacheWrite: "Cache write price",
+};
 
 const toRows = (table: PriceTable): Row[] =>
   Object.entries(table).map(([model, p]) => ({
@@ -25,6 +35,7 @@ const toRows = (table: PriceTable): Row[] =>
     input: String(p.input),
     output: String(p.output),
     cachedInput: String(p.cachedInput),
+    cacheWrite: p.cacheWrite == null ? "" : String(p.cacheWrite),
   }));
 
 /** The rows as the table the API takes, or the first problem (named like the server names it). */
@@ -34,20 +45,26 @@ export function rowsToTable(rows: readonly Row[]): { table: PriceTable; error: s
     const model = row.model.trim();
     if (!model) return { table, error: "Every price needs a model name" };
     const values: Record<string, number> = {};
-    for (const key of ["input", "output", "cachedInput"] as const) {
+    for (const key of PRICE_KEYS) {
       const text = row[key].trim();
-      if (key === "cachedInput" && !text) continue;
+      if (OPTIONAL.has(key) && !text) continue;
       const n = Number(text);
       if (!text || !Number.isFinite(n)) return { table, error: `${model}: ${key} must be a number (USD per 1M tokens)` };
       if (n < 0) return { table, error: `${model}: ${key} must be 0 or more` };
       values[key] = n;
     }
-    table[model] = { input: values.input, output: values.output, cachedInput: values.cachedInput ?? values.input };
+    table[model] = {
+      input: values.input,
+      output: values.output,
+      cachedInput: values.cachedInput ?? values.input,
+      cacheWrite: values.cacheWrite ?? null,
+    };
   }
   return { table, error: null };
 }
 
-/** Settings: the default budget of a run and the price table (USD per 1M tokens). */
+/** Settings: the default budget of a run, the default price table's version and date, and the
+ * researcher's own prices (USD per 1M tokens) that override it per model. */
 export function PricesCard() {
   const prices = usePrices();
   const defaults = usePriceDefaults();
@@ -61,9 +78,15 @@ export function PricesCard() {
         </CardTitle>
         <CardDescription>
           Prices in US dollars per 1M tokens price what each provider reports for each call. The embedded model costs
-          nothing; a model missing from the table is counted as free.
-          {defaults.data && ` Default prices as listed by the providers on ${defaults.data.asOf}.`}
+          nothing. Your prices below override the default table per model; a row named <code>*</code> is the fallback price
+          of any other model. A run with a budget on a model that has no price does not start.
         </CardDescription>
+        {defaults.data && (
+          <p className="text-xs text-muted-foreground" data-testid="price-table-version">
+            Default prices: {defaults.data.source} {defaults.data.version}
+            {defaults.data.asOf ? `, newest price change ${defaults.data.asOf}` : ""}.
+          </p>
+        )}
       </CardHeader>
       <CardContent className="space-y-6">
         {budget.isPending || prices.isPending ? (
@@ -151,16 +174,17 @@ function PriceTableForm({ table }: { table: PriceTable }) {
               <th className="py-1 pr-2 font-medium">Input</th>
               <th className="py-1 pr-2 font-medium">Output</th>
               <th className="py-1 pr-2 font-medium">Cached input</th>
+              <th className="py-1 pr-2 font-medium">Cache write</th>
               <th className="sr-only">Remove</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row, i) => (
               <tr key={i}>
-                {(["model", "input", "output", "cachedInput"] as const).map((key) => (
+                {(["model", ...PRICE_KEYS] as const).map((key) => (
                   <td key={key} className="py-1 pr-2">
                     <Input
-                      aria-label={`${key === "model" ? "Model" : key === "cachedInput" ? "Cached input price" : `${key[0].toUpperCase()}${key.slice(1)} price`} ${i + 1}`}
+                      aria-label={`${key === "model" ? "Model" : LABELS[key]} ${i + 1}`}
                       value={row[key]}
                       inputMode={key === "model" ? undefined : "decimal"}
                       className={key === "model" ? "min-w-40" : "w-24"}
@@ -184,7 +208,7 @@ function PriceTableForm({ table }: { table: PriceTable }) {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => setRows((rs) => [...rs, { model: "", input: "", output: "", cachedInput: "" }])}>
+        <Button type="button" variant="outline" onClick={() => setRows((rs) => [...rs, { model: "", input: "", output: "", cachedInput: "", cacheWrite: "" }])}>
           <PlusIcon aria-hidden="true" />
           Add model
         </Button>
@@ -196,9 +220,9 @@ function PriceTableForm({ table }: { table: PriceTable }) {
           type="button"
           variant="ghost"
           disabled={reset.isPending}
-          onClick={() => reset.mutate(undefined, { onSuccess: () => toast.success("Default prices restored") })}
+          onClick={() => reset.mutate(undefined, { onSuccess: () => toast.success("Your prices were removed: the defaults apply") })}
         >
-          Restore defaults
+          Remove my prices
         </Button>
       </div>
     </form>

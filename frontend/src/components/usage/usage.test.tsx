@@ -32,8 +32,24 @@ describe("usage arithmetic in the UI", () => {
   });
 
   it("checks a price table before it is sent", () => {
-    const row = (model: string, input: string, output: string, cachedInput = "") => ({ model, input, output, cachedInput });
-    expect(rowsToTable([row("m", "2.5", "10")])).toEqual({ table: { m: { input: 2.5, output: 10, cachedInput: 2.5 } }, error: null });
+    const row = (model: string, input: string, output: string, cachedInput = "", cacheWrite = "") => ({
+      model,
+      input,
+      output,
+      cachedInput,
+      cacheWrite,
+    });
+    expect(rowsToTable([row("m", "2.5", "10")])).toEqual({
+      table: { m: { input: 2.5, output: 10, cachedInput: 2.5, cacheWrite: null } },
+      error: null,
+    });
+    expect(rowsToTable([row("*", "3", "15", "0.3", "3.75")]).table["*"]).toEqual({
+      input: 3,
+      output: 15,
+      cachedInput: 0.3,
+      cacheWrite: 3.75,
+    });
+    expect(rowsToTable([row("m", "1", "1", "", "-2")]).error).toBe("m: cacheWrite must be 0 or more");
     expect(rowsToTable([row("m", "-1", "10")]).error).toBe("m: input must be 0 or more");
     expect(rowsToTable([row("m", "abc", "10")]).error).toBe("m: input must be a number (USD per 1M tokens)");
     expect(rowsToTable([row("", "1", "1")]).error).toBe("Every price needs a model name");
@@ -51,7 +67,8 @@ describe("PricesCard", () => {
         return jsonResponse(saved);
       }
       if (url === "/api/settings/prices") return jsonResponse({ "gpt-4o": { input: 2.5, output: 10, cachedInput: 1.25 } });
-      if (url === "/api/settings/prices/defaults") return jsonResponse({ asOf: "2026-11-01", prices: {} });
+      if (url === "/api/settings/prices/defaults")
+        return jsonResponse({ source: "genai-prices", version: "0.2.3", asOf: "2026-11-09", prices: {} });
       if (url === "/api/settings/budget" && init?.method === "PUT") {
         budget = JSON.parse(String(init.body));
         return jsonResponse(budget);
@@ -61,7 +78,9 @@ describe("PricesCard", () => {
     });
     renderWithProviders(<PricesCard />);
     expect(await screen.findByDisplayValue("gpt-4o")).toBeInTheDocument();
-    expect(screen.getByText(/2026-11-01/)).toBeInTheDocument();
+    expect(screen.getByTestId("price-table-version")).toHaveTextContent(
+      "Default prices: genai-prices 0.2.3, newest price change 2026-11-09.",
+    );
     const input = screen.getByLabelText("Input price 1");
     await user.clear(input);
     await user.type(input, "-3");
@@ -76,8 +95,8 @@ describe("PricesCard", () => {
     await user.click(screen.getByRole("button", { name: "Save prices" }));
     await waitFor(() =>
       expect(saved).toEqual({
-        "gpt-4o": { input: 3, output: 10, cachedInput: 1.25 },
-        "my-model": { input: 1, output: 2, cachedInput: 1 },
+        "gpt-4o": { input: 3, output: 10, cachedInput: 1.25, cacheWrite: null },
+        "my-model": { input: 1, output: 2, cachedInput: 1, cacheWrite: null },
       }),
     );
     await user.type(screen.getByLabelText("Default budget per session or survey (USD)"), "5");
@@ -92,7 +111,22 @@ describe("CostEstimateCard and BudgetRaise", () => {
     const user = userEvent.setup();
     mockFetch((url) => {
       if (url === "/api/sessions/estimate")
-        return jsonResponse({ calls: 18, promptTokens: 9000, completionTokens: 576, costUsd: 0.0281, provider: "openai", model: "gpt-4o", priced: true, basis: "" });
+        return jsonResponse({
+          calls: 18,
+          promptTokens: 9000,
+          completionTokens: 576,
+          costUsd: 0.0281,
+          provider: "openai",
+          model: "gpt-4o",
+          priced: true,
+          unpriced: [],
+          basis: "",
+          range: {
+            low: { promptTokens: 8000, completionTokens: 400, cachedTokens: 0, costUsd: 0.024 },
+            high: { promptTokens: 10500, completionTokens: 800, cachedTokens: 0, costUsd: 0.0343 },
+          },
+          assumptions: ["Tokenizer: prompts at 0.9x to 1.12x of words x 1.3."],
+        });
       if (url === "/api/settings/budget") return jsonResponse({ budgetUsd: 1 });
       return jsonResponse({}, 404);
     });
@@ -102,6 +136,9 @@ describe("CostEstimateCard and BudgetRaise", () => {
     );
     expect(await screen.findByTestId("cost-estimate-value")).toHaveTextContent("~$0.0281");
     expect(screen.getByTestId("cost-estimate-detail")).toHaveTextContent("18 model calls, ~9,000 prompt and ~576 answer tokens on gpt-4o.");
+    expect(screen.getByTestId("cost-estimate-range")).toHaveTextContent("Likely between $0.024 and $0.0343 (8,400-11,300 tokens).");
+    expect(screen.getByText("Tokenizer: prompts at 0.9x to 1.12x of words x 1.3.")).toBeInTheDocument();
+    expect(screen.queryByTestId("cost-estimate-unpriced")).toBeNull();
     expect(await screen.findByPlaceholderText("Default: $1.00")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Budget (USD)"), "0");
     expect(budget).toBe("0");

@@ -23,11 +23,23 @@ class PriceOut(CamelModel):
     input: float
     output: float
     cached_input: float
+    cache_write: float | None = None  # USD per 1M tokens written to a cache; null: input
 
 
 class PriceDefaultsOut(CamelModel):
-    as_of: str
-    prices: dict[str, PriceOut]
+    source: str  # the package the default prices come from
+    version: str  # its installed version
+    as_of: str | None  # the newest price change it records that has taken effect
+    prices: dict[str, PriceOut]  # the defaults of common models
+
+
+class PriceLookupOut(CamelModel):
+    provider: str
+    model: str
+    priced: bool
+    source: str | None  # "yours", "default", "fallback" or "local"
+    entry: str | None  # the table entry that prices it
+    price: PriceOut | None
 
 
 # A budget is a JSON number, as a price is: true or "5" are refused, not read as $1 or $5.
@@ -52,6 +64,13 @@ class BudgetOut(CamelModel):
     budget_usd: float | None = None
 
 
+class EstimateRangeOut(CamelModel):
+    """The low and high ends of the estimate (the expected figures are the estimate's own)."""
+
+    low: UsageOut
+    high: UsageOut
+
+
 class EstimateOut(CamelModel):
     calls: int
     prompt_tokens: int
@@ -59,8 +78,11 @@ class EstimateOut(CamelModel):
     cost_usd: float
     provider: str
     model: str
-    priced: bool  # False: the price table has no price for this model (cost 0)
+    priced: bool  # False: a model of the run has no price (its calls count 0)
+    unpriced: list[str] = Field(default_factory=list)  # the run's models without a price
     basis: str  # how it was computed, in one sentence
+    range: EstimateRangeOut
+    assumptions: list[str]  # what the low and high ends assume
 
 
 class WebhookSettingsIn(RequestModel):

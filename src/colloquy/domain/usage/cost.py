@@ -4,7 +4,11 @@ Usage of one call: prompt tokens (all of them, including those served from a cac
 completion tokens and cached tokens (the part of the prompt read from the cache). Its cost
 with a price per 1M tokens:
 
-    (prompt - cached) x input + cached x cachedInput + completion x output, / 1,000,000
+    (prompt - cached - written) x input + cached x cachedInput + written x cacheWrite
+      + completion x output, / 1,000,000
+
+(`written`: prompt tokens written to the provider's cache, which Anthropic reports and bills
+at 1.25x its input price; a price without a cache-write price bills them as input).
 
 Sums of usage are plain sums; costs are summed as each call was priced (the table at the
 time of the call), not re-priced.
@@ -49,21 +53,31 @@ class Usage:
 ZERO = Usage()
 
 
-def call_cost(price: Price | None, prompt: int, completion: int, cached: int = 0) -> float:
+def call_cost(
+    price: Price | None, prompt: int, completion: int, cached: int = 0, written: int = 0
+) -> float:
     """The cost of one call in USD; no price (a model the table does not know): 0."""
     if price is None:
         return 0.0
     cached = max(0, min(cached, prompt))
+    written = max(0, min(written, prompt - cached))
+    write_price = price.input if price.cache_write is None else price.cache_write
     total = (
-        (prompt - cached) * price.input + cached * price.cached_input + completion * price.output
+        (prompt - cached - written) * price.input
+        + cached * price.cached_input
+        + written * write_price
+        + completion * price.output
     )
     return round(total / PER_TOKENS, COST_DECIMALS)
 
 
-def priced(price: Price | None, prompt: int, completion: int, cached: int = 0) -> Usage:
+def priced(
+    price: Price | None, prompt: int, completion: int, cached: int = 0, written: int = 0
+) -> Usage:
     prompt, completion = max(0, prompt), max(0, completion)
     cached = max(0, min(cached, prompt))
-    return Usage(prompt, completion, cached, call_cost(price, prompt, completion, cached))
+    cost = call_cost(price, prompt, completion, cached, written)
+    return Usage(prompt, completion, cached, cost)
 
 
 def total(usages: Iterable[Usage]) -> Usage:

@@ -1,43 +1,78 @@
-"""Cost estimate before a run: planned calls x typical prompt and answer sizes.
+"""Cost estimate before a run: every planned call x prompt and answer sizes, as a range
+(docs/usage-and-cost.md#estimate-before-a-run).
 
-Prompt sizes come from the session's own prompts (the caller measures the system prompt of
-each participant and the user prompt of each question with the spec's words x 1.3, the
-same count the discussion budget uses); what the model will write is not known yet, so
-answers count at a typical size per response length (TYPICAL_ANSWER_TOKENS: the middle of
-the length instruction, "2-4 sentences" = 3 sentences, at 21 tokens a sentence, under
-the answer's token limit). A later answer's prompt carries the discussion so far (every
-earlier answer of the question in sequential mode, the earlier rounds in parallel mode),
-up to the discussion budget the engine trims to. The bench (bench/usage_bench.py) runs
-sessions and compares this with the usage the server reported.
+Prompt sizes come from the run's own prompts (the caller counts the system prompt of each
+participant, with its evidence passages, and the user prompt of each question with the
+spec's words x 1.3, the count the discussion budget uses). What the model will write is
+not known yet, so the plan is computed three times, with answers at the low, typical and
+high size for the response length ("2-4 sentences": 2 sentences of 20 tokens, 3 and 4 of
+25, under the answer's token limit: small local models write up to the limit); longer answers also lengthen every later prompt that
+carries the discussion, up to the budget the engine trims it to. The low and high ends
+also allow for the tokenizer (PROMPT_LOW, PROMPT_HIGH: a real tokenizer's count of a
+prompt against words x 1.3, with the chat template's tokens) and for re-asked answers
+(the model's observed re-ask rate +-25 % when it has answered before; else none at the
+low end and REASK_HIGH of the answers at the high end).
+
+Calls counted: every answer (3 rounds, or natural mode's turns), private answers before
+and after each question, natural mode's speaking bids, the AI moderator's probes and
+summaries, a survey's samples and its direct-rating calls. Each call names the
+participant whose model makes it, so a mixed panel is priced per participant's model.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from colloquy.domain.constants import RESPONSE_MAX_TOKENS, ROUNDS_PER_QUESTION
 from colloquy.domain.usage.cost import Usage, call_cost
 from colloquy.domain.usage.prices import Price
 
 TOKENS_PER_SENTENCE = 21
-TYPICAL_ANSWER_TOKENS: dict[str, int] = {
-    "brief": min(RESPONSE_MAX_TOKENS["brief"], round(1.5 * TOKENS_PER_SENTENCE)),  # 32
-    "moderate": min(RESPONSE_MAX_TOKENS["moderate"], 3 * TOKENS_PER_SENTENCE),  # 63
-    "detailed": min(RESPONSE_MAX_TOKENS["detailed"], 5 * TOKENS_PER_SENTENCE),  # 105
+# Sentences of an answer at the low, typical and high end ("2-4 sentences": 2, 3, 4), and
+# tokens a sentence at each end (a long sentence at the high end: small local models write
+# to the answer's token limit, e.g. SmolLM2 ~50 tokens for "1-2 sentences").
+SENTENCES: dict[str, tuple[float, float, float]] = {
+    "brief": (1, 1.5, 2),
+    "moderate": (2, 3, 4),
+    "detailed": (4, 5, 6),
 }
+SENTENCE_TOKENS = (20, 25, 25)
+LOW, TYPICAL, HIGH = 0, 1, 2
 SPEAKER_TOKENS = 2  # "Ana: " before each line of the discussion
 ROUND_INSTRUCTION_TOKENS = 45  # "This is discussion round 2 of 3. Respond to ..."
 ROUND_LINE_TOKENS = 20  # the moderator's "[Round 2] ..." line in the discussion
-# The AI moderator (issue 15): 2 probes and 1 summary per question.
+TEMPLATE_TOKENS = 12  # a chat template's role markers around system and user messages
+PROMPT_LOW, PROMPT_HIGH = 0.95, 1.05  # a real tokenizer against words x 1.3
+REASK_HIGH = 0.05  # the share of answers asked again at the high end, with no history
+REASK_MIN_HISTORY = 18  # answers of the model seen before its observed rate is used
+REASK_BAND = 0.25  # the observed rate, +-25 %, at the low and high ends
+# Private answers: the request's own lines; the answer is one or two sentences and a stance.
+PRIVATE_INSTRUCTION_TOKENS = 95
+PRIVATE_ANSWER_TOKENS = (25, 40, 60)
+# Natural mode: a turn asks for a human-like length, mean 52.7 words (turn_length.py's
+# quantiles), scaled by the response length; bids are one short call per turn.
+NATURAL_MEAN_WORDS = 52.7
+NATURAL_LENGTH_SCALE = {"brief": 0.6, "moderate": 1.0, "detailed": 1.6}
+BID_FIXED_TOKENS = 90
+BID_PER_PARTICIPANT = 12
+# The AI moderator: 2 probes and 1 summary per question.
 MODERATOR_SYSTEM_TOKENS = 120
 MODERATOR_INSTRUCTION_TOKENS = 90
 PROBE_TOKENS = 45
 SUMMARY_TOKENS = 55
 MODERATOR_DISCUSSION_BUDGET = 2500
 # Surveys: "one or two sentences"; the direct rating replies with a number.
-SURVEY_ANSWER_TOKENS = 32
+SURVEY_ANSWER_TOKENS = (21, 32, 48)
 DIRECT_ANSWER_TOKENS = 2
+
+
+@dataclass(frozen=True)
+class Call:
+    prompt: int
+    completion: int
+    who: int | None = None  # the participant whose model makes it; None: the run's model
+    answer: bool = False  # an answer that may be asked again
 
 
 @dataclass(frozen=True)
@@ -51,8 +86,79 @@ class Estimate:
         return Usage(self.prompt_tokens, self.completion_tokens, 0, self.cost_usd)
 
 
+@dataclass(frozen=True)
+class SessionShape:
+    system_tokens: Sequence[int]  # each participant's system prompt
+    question_tokens: Sequence[int]  # each question's first-round user prompt
+    response_length: str = "moderate"
+    mode: str = "sequential"
+    moderator: str = "scripted"
+    evidence_tokens: Sequence[Sequence[int]] = field(default_factory=tuple)  # [p][q]
+    private_answers: bool = False
+    model_bids: bool = False
+    discussion_budget: int = 1500
+
+
+def answer_tokens(response_length: str, end: int = TYPICAL) -> int:
+    sentences = SENTENCES.get(response_length, SENTENCES["moderate"])[end]
+    limit = RESPONSE_MAX_TOKENS.get(response_length, RESPONSE_MAX_TOKENS["moderate"])
+    return min(limit, round(sentences * SENTENCE_TOKENS[end]))
+
+
 def typical_answer(response_length: str) -> int:
-    return TYPICAL_ANSWER_TOKENS.get(response_length, TYPICAL_ANSWER_TOKENS["moderate"])
+    return answer_tokens(response_length, TYPICAL)
+
+
+def _natural_answer(response_length: str, end: int) -> int:
+    typical = NATURAL_MEAN_WORDS * NATURAL_LENGTH_SCALE.get(response_length, 1.0) * 1.3
+    return round(typical * (0.75, 1.0, 1.25)[end])
+
+
+def session_plan(shape: SessionShape, end: int = TYPICAL) -> list[Call]:
+    """Every planned call of the session, in order, with answers at the `end` size."""
+    natural = shape.mode == "natural"
+    answer = (
+        _natural_answer(shape.response_length, end)
+        if natural
+        else answer_tokens(shape.response_length, end)
+    )
+    line = answer + SPEAKER_TOKENS
+    count = len(shape.system_tokens)
+    calls: list[Call] = []
+
+    def system(p: int, q: int) -> int:
+        extra = shape.evidence_tokens[p][q] if p < len(shape.evidence_tokens) else 0
+        return shape.system_tokens[p] + extra + TEMPLATE_TOKENS
+
+    for q, q_tokens in enumerate(shape.question_tokens):
+        if shape.private_answers:
+            for p in range(count):
+                prompt = system(p, q) + q_tokens + PRIVATE_INSTRUCTION_TOKENS
+                calls.append(Call(prompt, PRIVATE_ANSWER_TOKENS[end], p))
+        seen = 0
+        for r in range(ROUNDS_PER_QUESTION):
+            for p in range(count):
+                if r == 0 and not natural:
+                    shown = 0
+                else:
+                    visible = seen if shape.mode != "parallel" else r * count
+                    discussion = visible * line + r * ROUND_LINE_TOKENS + q_tokens // 4
+                    shown = min(discussion, shape.discussion_budget) + ROUND_INSTRUCTION_TOKENS
+                if natural and shape.model_bids:
+                    bid = BID_FIXED_TOKENS + BID_PER_PARTICIPANT * count + q_tokens // 4
+                    calls.append(Call(bid + min(seen * line, shape.discussion_budget), 2 * count))
+                calls.append(Call(system(p, q) + q_tokens + shown, answer, p, answer=True))
+                seen += 1
+            if shape.moderator == "ai" and r < ROUNDS_PER_QUESTION - 1:
+                calls.append(_moderator_call((r + 1) * count * line, PROBE_TOKENS))
+        if shape.moderator == "ai":
+            calls.append(_moderator_call(ROUNDS_PER_QUESTION * count * line, SUMMARY_TOKENS))
+        if shape.private_answers:
+            heard = min(ROUNDS_PER_QUESTION * count * line, shape.discussion_budget)
+            for p in range(count):
+                prompt = system(p, q) + q_tokens + heard + PRIVATE_INSTRUCTION_TOKENS
+                calls.append(Call(prompt, PRIVATE_ANSWER_TOKENS[end], p))
+    return calls
 
 
 def session_calls(
@@ -63,35 +169,45 @@ def session_calls(
     moderator: str = "scripted",
     discussion_budget: int = 1500,
 ) -> list[tuple[int, int]]:
-    """(prompt, completion) tokens of every planned call, in order.
-
-    system_tokens: each participant's system prompt; question_tokens: each question's user
-    prompt without discussion (materials, question, first-round instruction)."""
-    answer = typical_answer(response_length)
-    line = answer + SPEAKER_TOKENS
-    participants = len(system_tokens)
-    calls: list[tuple[int, int]] = []
-    for q_tokens in question_tokens:
-        # The discussion starts with the moderator's question (already counted in q_tokens).
-        for r in range(ROUNDS_PER_QUESTION):
-            for k, system in enumerate(system_tokens):
-                if r == 0:
-                    shown = 0
-                else:
-                    seen = r * participants + (k if mode != "parallel" else 0)
-                    discussion = seen * line + r * ROUND_LINE_TOKENS + q_tokens // 4
-                    shown = min(discussion, discussion_budget) + ROUND_INSTRUCTION_TOKENS
-                calls.append((system + q_tokens + shown, answer))
-            if moderator == "ai" and r < ROUNDS_PER_QUESTION - 1:
-                calls.append(_moderator_call((r + 1) * participants * line, PROBE_TOKENS))
-        if moderator == "ai":
-            calls.append(_moderator_call(ROUNDS_PER_QUESTION * participants * line, SUMMARY_TOKENS))
-    return calls
+    """(prompt, completion) of every planned call of a plain session (typical sizes)."""
+    shape = SessionShape(
+        system_tokens,
+        question_tokens,
+        response_length,
+        mode,
+        moderator,
+        discussion_budget=discussion_budget,
+    )
+    return [(c.prompt, c.completion) for c in session_plan(shape)]
 
 
-def _moderator_call(discussion: int, completion: int) -> tuple[int, int]:
+def _moderator_call(discussion: int, completion: int) -> Call:
     shown = min(discussion, MODERATOR_DISCUSSION_BUDGET)
-    return (MODERATOR_SYSTEM_TOKENS + MODERATOR_INSTRUCTION_TOKENS + shown, completion)
+    return Call(MODERATOR_SYSTEM_TOKENS + MODERATOR_INSTRUCTION_TOKENS + shown, completion)
+
+
+def survey_plan(
+    system_tokens: Sequence[int],
+    prompt_tokens: Sequence[int],
+    samples: int,
+    ask_direct: bool,
+    direct_prompt_tokens: int = 40,
+    end: int = TYPICAL,
+) -> list[Call]:
+    """Every planned survey call: each respondent (`system_tokens`, with evidence) x each
+    (concept, question) prompt x samples; with ask_direct a second call per answer that
+    carries the first exchange and asks for the number."""
+    answer = SURVEY_ANSWER_TOKENS[end]
+    calls: list[Call] = []
+    for who, system in enumerate(system_tokens):
+        base = system + TEMPLATE_TOKENS
+        for prompt in prompt_tokens:
+            for _ in range(max(0, samples)):
+                calls.append(Call(base + prompt, answer, who))
+                if ask_direct:
+                    carried = base + prompt + answer + direct_prompt_tokens
+                    calls.append(Call(carried, DIRECT_ANSWER_TOKENS, who))
+    return calls
 
 
 def survey_calls(
@@ -101,25 +217,57 @@ def survey_calls(
     ask_direct: bool,
     direct_prompt_tokens: int = 40,
 ) -> list[tuple[int, int]]:
-    """(prompt, completion) of every planned survey call: each respondent x each
-    (concept, question) prompt x samples; with ask_direct a second call per answer that
-    carries the first exchange and asks for the number."""
-    calls: list[tuple[int, int]] = []
-    for system in system_tokens:
-        for prompt in prompt_tokens:
-            for _ in range(max(0, samples)):
-                calls.append((system + prompt, SURVEY_ANSWER_TOKENS))
-                if ask_direct:
-                    carried = system + prompt + SURVEY_ANSWER_TOKENS + direct_prompt_tokens
-                    calls.append((carried, DIRECT_ANSWER_TOKENS))
-    return calls
+    plan = survey_plan(system_tokens, prompt_tokens, samples, ask_direct, direct_prompt_tokens)
+    return [(c.prompt, c.completion) for c in plan]
+
+
+PriceOf = Callable[[int | None], Price | None]
+
+
+def priced_plan(
+    calls: Sequence[Call], price_of: PriceOf, prompt_factor: float = 1.0, reasks: float = 0.0
+) -> Estimate:
+    """The calls summed and priced, each at its participant's model (no cache assumed:
+    the input side is an upper bound). `prompt_factor` scales prompt tokens (the
+    tokenizer); `reasks`: the share of answers made twice."""
+    prompt = completion = 0
+    cost = 0.0
+    count = 0.0
+    for c in calls:
+        times = 1 + (reasks if c.answer else 0.0)
+        p, a = round(c.prompt * prompt_factor * times), round(c.completion * times)
+        prompt, completion, count = prompt + p, completion + a, count + times
+        cost += call_cost(price_of(c.who), p, a)
+    return Estimate(round(count), prompt, completion, round(cost, 8))
 
 
 def priced_estimate(calls: Sequence[tuple[int, int]], price: Price | None) -> Estimate:
-    """The calls summed and priced (no cache assumed: an upper bound on the input side)."""
-    prompt = sum(p for p, _ in calls)
-    completion = sum(c for _, c in calls)
-    return Estimate(len(calls), prompt, completion, call_cost(price, prompt, completion))
+    """(prompt, completion) calls summed and priced at one price."""
+    return priced_plan([Call(p, c) for p, c in calls], lambda _: price)
+
+
+def reask_rates(observed: float | None) -> tuple[float, float, float]:
+    """Re-asks per answer at the low, expected and high end: the model's observed rate
+    +-REASK_BAND, or none to REASK_HIGH when it has too little history."""
+    if observed is None:
+        return 0.0, 0.0, REASK_HIGH
+    return observed * (1 - REASK_BAND), observed, observed * (1 + REASK_BAND)
+
+
+def observed_reask_rate(answers: int, reasks: int) -> float | None:
+    """Re-asks per answer over a model's stored answers; None below REASK_MIN_HISTORY."""
+    return reasks / answers if answers >= REASK_MIN_HISTORY else None
+
+
+def estimate_range(
+    plan: Callable[[int], list[Call]], price_of: PriceOf, reask_rate: float | None = None
+) -> tuple[Estimate, Estimate, Estimate]:
+    """(low, expected, high) of a plan computed at each answer size."""
+    low_r, mid_r, high_r = reask_rates(reask_rate)
+    low = priced_plan(plan(LOW), price_of, PROMPT_LOW, low_r)
+    mid = priced_plan(plan(TYPICAL), price_of, 1.0, mid_r)
+    high = priced_plan(plan(HIGH), price_of, PROMPT_HIGH, high_r)
+    return low, mid, high
 
 
 def relative_error(estimate: float, actual: float) -> float:

@@ -1,27 +1,34 @@
-"""The price table: US dollars per 1M tokens, per model, for input, output and cached input.
+"""The price table: US dollars per 1M tokens, per model (docs/usage-and-cost.md#prices).
 
-The defaults are the providers' published list prices for common hosted models, as of
-DEFAULT_PRICES_AS_OF (docs/usage-and-cost.md lists them with their sources). A saved table
-(Settings, `PUT /api/settings/prices`) replaces them whole. The embedded (local) model
-costs nothing, whatever the table says.
+Where a price comes from, in order:
 
-A model name is matched exactly first, then by the longest table entry it starts with:
-"gpt-4o-mini-2024-07-18" is priced as "gpt-4o-mini", "claude-sonnet-4-6-20260101" as
-"claude-sonnet-4-6". A model the table does not know costs nothing (and says so:
-`price_for` returns None).
+1. The researcher's own prices (Settings, `PUT /api/settings/prices`), per model: an
+   entry for the exact name, else for one of the provider's documented aliases of it
+   (`aliases`): a dated snapshot (`gpt-4o-2024-08-06`, `claude-opus-4-20250514`), a
+   `-latest` name, an OpenRouter `vendor/model` name (with dotted versions,
+   `anthropic/claude-sonnet-4.5`).
+2. The maintained default table (`colloquy.domain.usage.catalog`, the genai-prices
+   package), with its own per-provider matching rules.
+3. The researcher's fallback price, the entry named `*`, for any other model.
+
+A shorter family name never prices a different model: `gpt-5` does not price `gpt-5-pro`,
+`o3` does not price `o3-mini`. The embedded (local) model costs nothing. A model none of
+these knows has no price (`PriceBook.match` returns None): a run with a budget refuses it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-DEFAULT_PRICES_AS_OF = "2026-11-01"
 MAX_MODELS = 500
 MAX_MODEL_NAME = 200
 MAX_PRICE = 10_000.0  # per 1M tokens; anything above is a typo
+FALLBACK = "*"  # the researcher's price for any model no other entry prices
+FIELDS = {"input", "output", "cachedInput", "cacheWrite"}
 
 
 @dataclass(frozen=True)
@@ -29,33 +36,87 @@ class Price:
     input: float  # USD per 1M prompt tokens not served from a cache
     output: float  # USD per 1M completion tokens
     cached_input: float  # USD per 1M prompt tokens served from a cache
+    cache_write: float | None = None  # USD per 1M prompt tokens written to a cache
 
-    def as_json(self) -> dict[str, float]:
-        return {"input": self.input, "output": self.output, "cachedInput": self.cached_input}
+    def as_json(self) -> dict[str, float | None]:
+        return {
+            "input": self.input,
+            "output": self.output,
+            "cachedInput": self.cached_input,
+            "cacheWrite": self.cache_write,
+        }
 
 
 FREE = Price(0.0, 0.0, 0.0)
 
-DEFAULT_PRICES: dict[str, Price] = {
-    # OpenAI (platform.openai.com/docs/pricing)
-    "gpt-4o": Price(2.5, 10.0, 1.25),
-    "gpt-4o-mini": Price(0.15, 0.6, 0.075),
-    "gpt-4.1": Price(2.0, 8.0, 0.5),
-    "gpt-4.1-mini": Price(0.4, 1.6, 0.1),
-    "gpt-4.1-nano": Price(0.1, 0.4, 0.025),
-    "gpt-5": Price(1.25, 10.0, 0.125),
-    "gpt-5-mini": Price(0.25, 2.0, 0.025),
-    "gpt-5-nano": Price(0.05, 0.4, 0.005),
-    "o4-mini": Price(1.1, 4.4, 0.275),
-    # Anthropic (docs.anthropic.com pricing; cache reads at 0.1x input)
-    "claude-opus-4-1": Price(15.0, 75.0, 1.5),
-    "claude-opus-4-5": Price(5.0, 25.0, 0.5),
-    "claude-sonnet-4-5": Price(3.0, 15.0, 0.3),
-    "claude-sonnet-4-6": Price(3.0, 15.0, 0.3),
-    "claude-sonnet-4": Price(3.0, 15.0, 0.3),
-    "claude-haiku-4-5": Price(1.0, 5.0, 0.1),
-    "claude-3-5-haiku": Price(0.8, 4.0, 0.08),
-}
+
+@dataclass(frozen=True)
+class PriceMatch:
+    price: Price
+    source: str  # "local", "yours" (the researcher's table), "default" or "fallback"
+    entry: str  # the table entry that priced the model
+
+
+# (provider, model name) -> the default table's price and the entry it matched, or None
+Catalog = Callable[[str, str], tuple[Price, str] | None]
+
+_SNAPSHOT = re.compile(r"-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$")
+_DOTTED = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def aliases(model: str) -> list[str]:
+    """The name and the names the providers document for the same model, most specific
+    first: without an OpenRouter `vendor/` prefix, with dotted versions dashed (OpenRouter
+    writes `claude-sonnet-4.5` for `claude-sonnet-4-5`), and without a snapshot suffix
+    (`-2024-08-06`, `-20250514`, `-latest`). Never a shorter family name."""
+    name = model.strip()
+    out = [name]
+    base = name.rsplit("/", 1)[-1]
+    for candidate in (base, _DOTTED.sub("-", base)):
+        out.append(candidate)
+        out.append(_SNAPSHOT.sub("", candidate))
+    return list(dict.fromkeys(n for n in out if n))
+
+
+class PriceBook:
+    """The researcher's own prices over the default table (see the module's docstring)."""
+
+    def __init__(self, own: Mapping[str, Price], catalog: Catalog | None = None) -> None:
+        self.own = dict(own)
+        self.catalog = catalog
+
+    def match(self, provider: str, model: str) -> PriceMatch | None:
+        if provider == "local":
+            return PriceMatch(FREE, "local", "")
+        name = (model or "").strip()
+        for candidate in aliases(name):
+            if candidate in self.own:
+                return PriceMatch(self.own[candidate], "yours", candidate)
+        if self.catalog is not None and name:
+            found = self.catalog(provider, name)
+            if found is not None:
+                return PriceMatch(found[0], "default", found[1])
+        if FALLBACK in self.own:
+            return PriceMatch(self.own[FALLBACK], "fallback", FALLBACK)
+        return None
+
+    def price(self, provider: str, model: str) -> Price | None:
+        found = self.match(provider, model)
+        return found.price if found else None
+
+
+def price_for(table: Mapping[str, Price], provider: str, model: str) -> Price | None:
+    """The price of `model` in `table` alone (no default table)."""
+    return PriceBook(table).price(provider, model)
+
+
+def missing_price_message(model: str) -> str:
+    """Why a run with a budget does not start on a model without a price."""
+    return (
+        f"No price for the model {model!r}, so the budget cannot be kept. Set its price "
+        "in Settings > Cost and budget (PUT /api/settings/prices), or a fallback price "
+        f"for unpriced models (the entry {FALLBACK!r}), or remove the budget."
+    )
 
 
 class PriceTableError(ValueError):
@@ -65,8 +126,9 @@ class PriceTableError(ValueError):
 def parse_price_table(data: Any) -> dict[str, Price]:
     """A price table from its JSON form, or PriceTableError naming what is wrong.
 
-    {"gpt-4o": {"input": 2.5, "output": 10, "cachedInput": 1.25}}; cachedInput may be
-    left out (then cached tokens cost the input price). Prices are numbers >= 0."""
+    {"gpt-4o": {"input": 2.5, "output": 10, "cachedInput": 1.25, "cacheWrite": 3.1}};
+    cachedInput may be left out (cached tokens then cost the input price), cacheWrite too
+    (tokens written to a cache then cost the input price). Prices are numbers >= 0."""
     if not isinstance(data, Mapping):
         raise PriceTableError('The price table must be an object: {"<model>": {...}}')
     if len(data) > MAX_MODELS:
@@ -78,18 +140,21 @@ def parse_price_table(data: Any) -> dict[str, Price]:
             raise PriceTableError(f"Model names must be 1-{MAX_MODEL_NAME} characters")
         if not isinstance(entry, Mapping):
             raise PriceTableError(f"{name}: the price must be an object with input and output")
-        unknown = set(entry) - {"input", "output", "cachedInput"}
+        unknown = set(entry) - FIELDS
         if unknown:
             raise PriceTableError(f"{name}: unknown field {min(unknown)!r}")
         values = {}
-        for key in ("input", "output", "cachedInput"):
+        for key in ("input", "output", "cachedInput", "cacheWrite"):
+            if entry.get(key) is None and key in ("cachedInput", "cacheWrite"):
+                continue
             if key not in entry:
-                if key == "cachedInput":
-                    continue
                 raise PriceTableError(f"{name}: {key} is missing")
             values[key] = _price_value(name, key, entry[key])
         table[name] = Price(
-            values["input"], values["output"], values.get("cachedInput", values["input"])
+            values["input"],
+            values["output"],
+            values.get("cachedInput", values["input"]),
+            values.get("cacheWrite"),
         )
     return table
 
@@ -105,22 +170,5 @@ def _price_value(model: str, key: str, value: Any) -> float:
     return number
 
 
-def table_json(table: Mapping[str, Price]) -> dict[str, dict[str, float]]:
+def table_json(table: Mapping[str, Price]) -> dict[str, dict[str, float | None]]:
     return {model: price.as_json() for model, price in sorted(table.items())}
-
-
-def price_for(table: Mapping[str, Price], provider: str, model: str) -> Price | None:
-    """The price of `model`; FREE for the embedded model; None when the table has none."""
-    if provider == "local":
-        return FREE
-    name = (model or "").strip()
-    if name in table:
-        return table[name]
-    # "openai/gpt-4o" (OpenRouter) or a path-like name: try the last part too.
-    candidates = [name, name.rsplit("/", 1)[-1]]
-    best: tuple[int, Price] | None = None
-    for candidate in candidates:
-        for key, price in table.items():
-            if candidate.startswith(key) and (best is None or len(key) > best[0]):
-                best = (len(key), price)
-    return best[1] if best else None

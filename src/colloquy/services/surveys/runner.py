@@ -42,7 +42,7 @@ from colloquy.engine.prompting import image_urls
 from colloquy.engine.run_usage import answer_usage
 from colloquy.engine.voices import Voice, close_owned
 from colloquy.llm.errors import LLMError
-from colloquy.llm.metered import BudgetReached
+from colloquy.llm.metered import BudgetReached, PriceMissing
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.profile_use import respondent_voices
@@ -123,6 +123,16 @@ class SurveyRunner:
         context = _Context(survey, provider, self.runtime.settings.uploads_dir)
         context.voices = await respondent_voices(self.runtime, survey["respondents"], provider)
         context.voices = run_usage.metered_voices(context.voices, provider.meter)  # issue 31
+        # No silent budget: a model without a price stops the run before its first call.
+        providers = [provider, *(v.provider for v in context.voices.values())]
+        missing = run_usage.unpriced_voices(provider.meter, providers)
+        if missing:
+            self.budget_stop = PriceMissing(
+                missing[0], provider.meter.spent, provider.meter.budget or 0
+            )
+            await close_owned(context.voices)
+            await self._finish()
+            return
         workers = [asyncio.create_task(self._worker(queue, context)) for _ in range(cap)]
         self.workers = workers
         try:

@@ -1,49 +1,60 @@
-"""The cost estimate before a run (issue 31): `estimate_session_cost`, `estimate_survey_cost`.
+"""The cost estimate before a run: `estimate_session_cost`, `estimate_survey_cost`
+(docs/usage-and-cost.md#estimate-before-a-run).
 
 Both take the same body as creating the run (POST /api/sessions, POST /api/surveys: ids,
 questions, materials, settings) plus an optional `provider` and `model` (default: the model
 of the Settings screen), and return {calls, promptTokens, completionTokens, costUsd,
-provider, model, priced, basis}. The prompts are the run's own (built from the personas and
-questions as the runner will build them, counted with the spec's words x 1.3); answer
-sizes are the typical ones of domain/usage/estimate.py. Nothing is stored. The MCP tool
-`estimate_cost` and the create forms (POST /api/sessions/estimate, /api/surveys/estimate)
-call these.
+provider, model, priced, basis, range: {low, high}, assumptions}. The prompts are the
+run's own (built from the personas, their evidence passages for each question, and the
+questions as the runner builds them, counted with the spec's words x 1.3); the call plan
+and answer sizes are domain/usage/estimate.py's. A mixed panel prices each participant's
+calls at the price of its profile's model. Nothing is stored.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.constants import DEFAULT_RESPONSE_LENGTH
+from colloquy.domain.personas.evidence_budget import with_evidence
+from colloquy.domain.personas.evidence_query import question_query
+from colloquy.domain.sessions.answer_quality import REASKED
+from colloquy.domain.sessions.natural_prompts import LENGTH_RULE
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt
 from colloquy.domain.sessions.stimuli import stimulus_of
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.surveys.rules import answer_prompt, survey_system_prompt
-from colloquy.domain.usage.estimate import (
-    Estimate,
-    priced_estimate,
-    session_calls,
-    survey_calls,
-)
-from colloquy.domain.usage.prices import price_for
+from colloquy.domain.usage import estimate as plan
+from colloquy.domain.usage.prices import PriceBook
 from colloquy.errors import ValidationFailed
 from colloquy.llm.config import PROVIDERS
 from colloquy.runtime import Runtime
 from colloquy.services.sessions import crud as sessions_crud
 from colloquy.services.sessions.setup import participant_snapshots
 from colloquy.services.surveys import surveys
-from colloquy.store.usage_settings import price_table
+from colloquy.store.models import MessageRow, ModelProfileRow
+from colloquy.store.usage_settings import price_book
 
 SESSION_BASIS = (
-    "Planned calls x this session's prompts (words x 1.3) with answers at a typical "
-    "size for the response length; no prompt cache assumed."
+    "Planned calls x this session's prompts (words x 1.3, with each participant's "
+    "evidence) with answers at a typical size for the response length; no prompt cache "
+    "assumed."
 )
 SURVEY_BASIS = (
     "Respondents x concepts x questions x samples (x 2 with the direct rating) with "
     "answers of one or two sentences; no prompt cache assumed."
 )
+ASSUMPTIONS = [
+    (
+        "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
+        "sentences for 2-4); longer answers also lengthen the later prompts."
+    ),
+    f"Tokenizer: prompts at {plan.PROMPT_LOW:g}x to {plan.PROMPT_HIGH:g}x of words x 1.3.",
+    "No prompt cache: cached tokens, where the provider has them, cost less.",
+]
 
 
 def _model(runtime: Runtime | None, spec: dict[str, Any]) -> tuple[str, str]:
@@ -56,19 +67,83 @@ def _model(runtime: Runtime | None, spec: dict[str, Any]) -> tuple[str, str]:
     return str(provider or "openai"), str(model or "")
 
 
-async def _priced(
-    db: AsyncSession, calls: list[tuple[int, int]], provider: str, model: str, basis: str
+async def _models_of(
+    db: AsyncSession, profile_ids: list[str | None], default: tuple[str, str]
+) -> list[tuple[str, str]]:
+    """(provider, model) per participant: its profile's model, else the run's."""
+    wanted = {i for i in profile_ids if i}
+    rows = {}
+    if wanted:
+        found = await db.execute(
+            select(ModelProfileRow.id, ModelProfileRow.provider, ModelProfileRow.model).where(
+                ModelProfileRow.id.in_(wanted)
+            )
+        )
+        rows = {i: (str(p or ""), str(m or "")) for i, p, m in found}
+    return [rows.get(i or "", default) for i in profile_ids]
+
+
+REASK_HISTORY = 500  # the model's latest answers the observed re-ask rate reads
+
+
+async def _reask_rate(db: AsyncSession, models: list[str]) -> float | None:
+    """Re-asks per answer over the latest stored answers of these models (None: too few)."""
+    rows = await db.scalars(
+        select(MessageRow.repairs)
+        .where(MessageRow.kind == "response", MessageRow.profile_model.in_(models))
+        .order_by(MessageRow.timestamp.desc())
+        .limit(REASK_HISTORY)
+    )
+    answers = reasks = 0
+    for repairs in rows:
+        answers += 1
+        reasks += sum(1 for r in repairs or [] if r == REASKED)
+    return plan.observed_reask_rate(answers, reasks)
+
+
+def _result(
+    book: PriceBook,
+    plan_of: Any,
+    models: list[tuple[str, str]],
+    default: tuple[str, str],
+    basis: str,
+    reask_rate: float | None = None,
 ) -> dict[str, Any]:
-    price = price_for(await price_table(db), provider, model)
-    estimate: Estimate = priced_estimate(calls, price)
+    def price_of(who: int | None) -> Any:
+        provider, model = models[who] if who is not None and who < len(models) else default
+        return book.price(provider, model)
+
+    low, mid, high = plan.estimate_range(plan_of, price_of, reask_rate)
+    everyone = [default, *models]
+    unpriced = [m for p, m in dict.fromkeys(everyone) if book.match(p, m) is None]
     return {
-        **estimate.usage().as_json(),
-        "calls": estimate.calls,
-        "provider": provider,
-        "model": model,
-        "priced": price is not None,
+        **mid.usage().as_json(),
+        "calls": mid.calls,
+        "provider": default[0],
+        "model": default[1],
+        "priced": not unpriced,
+        "unpriced": unpriced,
         "basis": basis,
+        "range": {"low": low.usage().as_json(), "high": high.usage().as_json()},
+        "assumptions": [*ASSUMPTIONS, _reask_assumption(reask_rate)],
     }
+
+
+def _reask_assumption(rate: float | None) -> str:
+    if rate is None:
+        return f"Re-asked answers: none (low) to {plan.REASK_HIGH:.0%} of the answers (high)."
+    return (
+        f"Re-asked answers: {rate:.0%} of the answers, as this model's stored answers were "
+        f"(+-{plan.REASK_BAND:.0%} at the ends)."
+    )
+
+
+async def _evidence(runtime: Runtime | None, persona_id: Any, query: str) -> str:
+    if runtime is None or not persona_id:
+        return ""
+    from colloquy.services.personas.evidence_retrieval import evidence_for
+
+    return await evidence_for(runtime, str(persona_id), query)
 
 
 async def estimate_session_cost(
@@ -79,23 +154,42 @@ async def estimate_session_cost(
     settings = spec.get("settings") or {}
     length = str(settings.get("responseLength") or DEFAULT_RESPONSE_LENGTH)
     style = str(spec.get("moderatorStyle") or "casual")
+    mode = str(settings.get("discussionMode") or "sequential")
     ids = list(dict.fromkeys(spec.get("participantIds") or []))
     personas = await participant_snapshots(db, ids) if ids else []
     questions = [q for q in spec.get("questions") or [] if isinstance(q, str) and q.strip()]
     stimuli = [s for v in spec.get("stimuli") or [] if (s := stimulus_of(v)) is not None]
-    systems = [
-        estimate_tokens(build_system_prompt(p, p.get("enriched"), style, length)) for p in personas
-    ]
-    firsts = [estimate_tokens(build_user_prompt(q, stimuli, [], 0)) for q in questions]
-    calls = session_calls(
-        systems,
-        firsts,
-        length,
-        str(settings.get("discussionMode") or "sequential"),
-        str(settings.get("moderator") or "scripted"),
+    rule = LENGTH_RULE if mode == "natural" else None
+    systems = [build_system_prompt(p, p.get("enriched"), style, length, rule) for p in personas]
+    evidence = []
+    for persona, system in zip(personas, systems, strict=True):
+        base = estimate_tokens(system)
+        row = []
+        for q in questions:
+            block = await _evidence(runtime, persona.get("id"), question_query(q, stimuli))
+            row.append(estimate_tokens(with_evidence(system, block)) - base if block else 0)
+        evidence.append(row)
+    shape = plan.SessionShape(
+        system_tokens=[estimate_tokens(s) for s in systems],
+        question_tokens=[estimate_tokens(build_user_prompt(q, stimuli, [], 0)) for q in questions],
+        response_length=length,
+        mode=mode,
+        moderator=str(settings.get("moderator") or "scripted"),
+        evidence_tokens=evidence,
+        private_answers=settings.get("privateAnswers") is True,
+        model_bids=settings.get("modelBids") is True,
     )
-    provider, model = _model(runtime, spec)
-    return await _priced(db, calls, provider, model, SESSION_BASIS)
+    default = _model(runtime, spec)
+    mapping = settings.get("participantProfiles") or {}
+    profile_ids = [
+        mapping.get(p.get("id")) if isinstance(mapping, dict) else None for p in personas
+    ]
+    models = await _models_of(db, profile_ids, default)
+    book = await price_book(db)
+    rate = await _reask_rate(db, list(dict.fromkeys(m for _, m in [default, *models])))
+    return _result(
+        book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS, rate
+    )
 
 
 async def estimate_survey_cost(
@@ -111,16 +205,33 @@ async def estimate_survey_cost(
         for c in concepts
         for q in questions
     ]
-    systems = [estimate_tokens(survey_system_prompt(p)) for p in personas]
+    systems = []
+    for persona in personas:
+        system = survey_system_prompt(persona)
+        blocks = [
+            await _evidence(runtime, persona.get("id"), question_query(str(q.get("text")), [c]))
+            for c in concepts
+            for q in questions
+        ]
+        extra = [
+            estimate_tokens(with_evidence(system, b)) - estimate_tokens(system) for b in blocks
+        ]
+        systems.append(estimate_tokens(system) + (round(sum(extra) / len(extra)) if extra else 0))
     samples = spec.get("samples")
-    calls = survey_calls(
-        systems,
-        prompts,
-        int(samples) if isinstance(samples, int) and samples > 0 else 2,
-        bool(spec.get("askDirect")),
-    )
-    provider, model = _model(runtime, spec)
-    return await _priced(db, calls, provider, model, SURVEY_BASIS)
+    count = int(samples) if isinstance(samples, int) and samples > 0 else 2
+    direct = bool(spec.get("askDirect"))
+    default = _model(runtime, spec)
+    profiles = (spec.get("settings") or {}).get("participantProfiles") or {}
+    profile_ids = [
+        profiles.get(p.get("id")) if isinstance(profiles, dict) else None for p in personas
+    ]
+    models = await _models_of(db, profile_ids, default)
+    book = await price_book(db)
+
+    def plan_of(end: int) -> list[plan.Call]:
+        return plan.survey_plan(systems, prompts, count, direct, end=end)
+
+    return _result(book, plan_of, models, default, SURVEY_BASIS)
 
 
 def _check_model(spec: dict[str, Any]) -> None:
