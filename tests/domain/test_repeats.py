@@ -23,7 +23,9 @@ def test_hand_computed_overlap_and_first_match():
 
 def test_meaning_alone_finds_the_earliest_alike_answer():
     vectors = [[1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]
-    out = first_repeats([A, B, "something else entirely said in other words here"], vectors, 0.5, 0.97)
+    out = first_repeats(
+        [A, B, "something else entirely said in other words here"], vectors, 0.5, 0.97
+    )
     assert out[2] is not None and out[2].earlier == 1 and out[2].overlap == 0.0
 
 
@@ -48,7 +50,7 @@ def _naive(texts, vectors, overlap_min, cosine_min):
 
 def test_same_answers_as_comparing_every_pair():
     rng = random.Random(7)
-    vocab = "price pouch paper green cheap brand buy like feel natural".split()
+    vocab = ["price", "pouch", "paper", "green", "cheap", "brand", "buy", "like", "feel", "natural"]
     texts = [" ".join(rng.choice(vocab) for _ in range(rng.randint(8, 14))) for _ in range(120)]
     vectors = []
     for _ in texts:
