@@ -19,6 +19,7 @@ class PersonaPageOut(CamelModel):
     items: list[PersonaOut]
     next_cursor: str | None = None
     total: int
+    library_total: int  # every persona, whatever the search and tag ("3 of 40 personas")
 
 
 class SurveyPageOut(CamelModel):

@@ -48,6 +48,7 @@ async def page_personas(
         "items": await with_tiers(db, [persona_to_dict(r) for r in rows]),
         "nextCursor": next_cursor,
         "total": await count_of(db, PersonaRow, conditions),
+        "libraryTotal": await count_of(db, PersonaRow, []),
     }
 
 
