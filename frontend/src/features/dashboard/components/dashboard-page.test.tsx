@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SessionSummary } from "@/lib/api-types";
-import { jsonResponse, makePersona, mockFetch, renderRoutes } from "@/test/render";
+import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
 import { DashboardPage } from "./dashboard-page";
 
 const now = Date.now();
@@ -197,7 +197,7 @@ describe("DashboardPage", () => {
   it("shows an error with a retry", async () => {
     let fail = true;
     const user = userEvent.setup();
-    renderDashboard(SESSIONS, (url, init) =>
+    renderDashboard(SESSIONS, (url) =>
       url.startsWith("/api/sessions/page") && fail ? jsonResponse({ error: "Database unavailable" }, 503) : undefined,
     );
     expect(await screen.findByText("Database unavailable")).toBeInTheDocument();
