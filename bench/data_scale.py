@@ -117,7 +117,7 @@ def run(db: str, factor: int, requests: int, pg_url: str | None) -> dict[str, di
         t0 = time.perf_counter()
         counts = asyncio.run(fill(url, Scale.of(factor)))
         print(f"{db} {factor}x filled in {time.perf_counter() - t0:.1f} s: {counts}", flush=True)
-        server = ColloquyServer(database_url=url, data_dir=Path(tmp) / "data")
+        server = ColloquyServer(database_url=url, data_dir=Path(tmp) / "data", start_timeout=300)
         try:
             return measure(server, requests, counts["sessions"])
         finally:
