@@ -58,8 +58,8 @@ def first_repeats(
             alike = np.nonzero(row >= cosine_min)[0]
             first_alike = int(alike[0]) if len(alike) else None
         else:
-            row = np.array([dot(vectors[j], vectors[i]) for i in range(j)])
-            alike = np.nonzero(row >= cosine_min)[0] if j else []
+            row = np.array([dot(vectors[j], vectors[i]) for i in range(j)], dtype=np.float64)
+            alike = np.nonzero(row >= cosine_min)[0]
             first_alike = int(alike[0]) if len(alike) else None
         close = [i for i, o in overlaps.items() if o >= overlap_min]
         candidates = [*close, *([first_alike] if first_alike is not None else [])]

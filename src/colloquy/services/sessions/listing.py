@@ -85,7 +85,7 @@ async def dashboard_stats(db: AsyncSession, now: datetime | None = None) -> dict
     )
     sentiments = {"positive": 0, "neutral": 0, "negative": 0}
     for sentiment, n in grouped:
-        sentiments[sentiment] = int(n)
+        sentiments[str(sentiment)] = int(n)
     return {
         "totalSessions": int(total),
         "completedSessions": int(completed),
