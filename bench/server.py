@@ -31,6 +31,7 @@ class ColloquyServer:
         database_url: str | None = None,
         data_dir: Path | None = None,
         env: dict[str, str] | None = None,
+        start_timeout: float = 60.0,
     ) -> None:
         """`database_url`: PostgreSQL shared with other servers (default: SQLite in a temp
         directory); `data_dir`: a data directory shared with them (default: its own);
@@ -78,7 +79,7 @@ class ColloquyServer:
             stderr=subprocess.STDOUT,
         )
         try:
-            wait_http(f"{self.url}/api/health", self.proc)
+            wait_http(f"{self.url}/api/health", self.proc, start_timeout)
         except Exception:
             self.close()
             raise

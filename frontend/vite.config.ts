@@ -23,14 +23,15 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks so app changes do not invalidate them.
+        // Long-lived vendor chunks so app changes do not invalidate them. Other libraries go
+        // with the screens that use them (one catch-all vendor chunk put every screen's
+        // libraries in the first load: docs/performance.md#a-light-first-screen).
         codeSplitting: {
           // Keep shared helpers (clsx...) out of the charts group, so recharts loads only with charts.
           includeDependenciesRecursively: false,
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: "recharts", test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor)[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { jsonResponse, makePersona, mockFetch, renderRoutes } from "@/test/render";
+import { jsonResponse, makePersona, mockFetch, personasAnswer, renderRoutes } from "@/test/render";
 import { AppErrorBoundary } from "./error-boundary";
 import { RouteError } from "./route-error";
 import { routes } from "./router";
@@ -15,8 +15,7 @@ beforeEach(() => {
         llm: { provider: "local", model: "SmolLM2-135M-Instruct" },
       });
     }
-    if (url === "/api/personas") return jsonResponse([makePersona()]);
-    return undefined;
+    return personasAnswer([makePersona()], url);
   });
 });
 
@@ -128,8 +127,7 @@ describe("the embedded demo model notice", () => {
       if (url === "/api/health") {
         return jsonResponse({ status: "ok", version: "0.1.0", llm: { provider: "openai", model: "gpt-4o-mini" } });
       }
-      if (url === "/api/personas") return jsonResponse([makePersona()]);
-      return undefined;
+      return personasAnswer([makePersona()], url);
     });
     renderRoutes(routes, "/dashboard");
     expect(await screen.findByText("Model: openai · gpt-4o-mini")).toBeInTheDocument();

@@ -1,21 +1,56 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { SignInPage } from "@/features/auth/components/sign-in-page";
-import { ComparePage } from "@/features/compare/components/compare-page";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { DashboardPage } from "@/features/dashboard/components/dashboard-page";
-import { DemoSessionPage } from "@/features/demo/components/demo-session-page";
-import { PersonasPage } from "@/features/personas/components/personas-page";
-import { CreateSessionPage } from "@/features/sessions/components/create-session-page";
-import { LiveSessionPage } from "@/features/sessions/components/live-session-page";
-import { SessionResultsPage } from "@/features/results/components/session-results-page";
-import { SettingsPage } from "@/features/settings/components/settings-page";
-import { FidelityPage } from "@/features/trust/components/fidelity-page";
-import { CreateSurveyPage } from "@/features/surveys/components/create-survey-page";
-import { SurveyPage } from "@/features/surveys/components/survey-page";
-import { SurveysPage } from "@/features/surveys/components/surveys-page";
 import { AppLayout } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found";
 import { paths } from "@/config/paths";
 import { RouteError } from "./route-error";
+
+/** A screen whose code loads when it is first opened (the first screen, the dashboard,
+ * loads without the others' code: docs/performance.md#a-light-first-screen). */
+function screen<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const SignInPage = screen(() => import("@/features/auth/components/sign-in-page"), "SignInPage");
+const ComparePage = screen(() => import("@/features/compare/components/compare-page"), "ComparePage");
+const DemoSessionPage = screen(() => import("@/features/demo/components/demo-session-page"), "DemoSessionPage");
+const PersonasPage = screen(() => import("@/features/personas/components/personas-page"), "PersonasPage");
+const CreateSessionPage = screen(
+  () => import("@/features/sessions/components/create-session-page"),
+  "CreateSessionPage",
+);
+const LiveSessionPage = screen(() => import("@/features/sessions/components/live-session-page"), "LiveSessionPage");
+const SessionResultsPage = screen(
+  () => import("@/features/results/components/session-results-page"),
+  "SessionResultsPage",
+);
+const SettingsPage = screen(() => import("@/features/settings/components/settings-page"), "SettingsPage");
+const FidelityPage = screen(() => import("@/features/trust/components/fidelity-page"), "FidelityPage");
+const CreateSurveyPage = screen(() => import("@/features/surveys/components/create-survey-page"), "CreateSurveyPage");
+const SurveyPage = screen(() => import("@/features/surveys/components/survey-page"), "SurveyPage");
+const SurveysPage = screen(() => import("@/features/surveys/components/surveys-page"), "SurveysPage");
+
+/** What shows while a screen's code loads. */
+export function ScreenLoading() {
+  return (
+    <div role="status" aria-live="polite" className="flex items-center gap-2 p-8 text-sm text-muted-foreground">
+      <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
+      Loading...
+    </div>
+  );
+}
+
+function load(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Screen />
+    </Suspense>
+  );
+}
 
 /** product-rules §2 route table. Exported separately so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
@@ -26,21 +61,21 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.dashboard.getHref()} replace /> },
       { path: paths.dashboard.path, element: <DashboardPage /> },
-      { path: paths.personas.path, element: <PersonasPage /> },
-      { path: paths.createSession.path, element: <CreateSessionPage /> },
-      { path: paths.demoSession.path, element: <DemoSessionPage /> },
-      { path: paths.session.path, element: <LiveSessionPage /> },
-      { path: paths.sessionResults.path, element: <SessionResultsPage /> },
-      { path: paths.settings.path, element: <SettingsPage /> },
-      { path: paths.compare.path, element: <ComparePage /> },
-      { path: paths.fidelity.path, element: <FidelityPage /> },
-      { path: paths.surveys.path, element: <SurveysPage /> },
-      { path: paths.newSurvey.path, element: <CreateSurveyPage /> },
-      { path: paths.survey.path, element: <SurveyPage /> },
+      { path: paths.personas.path, element: load(PersonasPage) },
+      { path: paths.createSession.path, element: load(CreateSessionPage) },
+      { path: paths.demoSession.path, element: load(DemoSessionPage) },
+      { path: paths.session.path, element: load(LiveSessionPage) },
+      { path: paths.sessionResults.path, element: load(SessionResultsPage) },
+      { path: paths.settings.path, element: load(SettingsPage) },
+      { path: paths.compare.path, element: load(ComparePage) },
+      { path: paths.fidelity.path, element: load(FidelityPage) },
+      { path: paths.surveys.path, element: load(SurveysPage) },
+      { path: paths.newSurvey.path, element: load(CreateSurveyPage) },
+      { path: paths.survey.path, element: load(SurveyPage) },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).
-  { path: paths.signIn.path, element: <SignInPage />, errorElement: <RouteError /> },
+  { path: paths.signIn.path, element: load(SignInPage), errorElement: <RouteError /> },
   { path: "*", element: <NotFoundPage />, errorElement: <RouteError /> },
 ];
 

@@ -525,11 +525,55 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Personas */
+        /**
+         * List Personas
+         * @description The whole library in one list; the screens page through /api/personas/page.
+         */
         get: operations["list_personas_api_personas_get"];
         put?: never;
         /** Create Persona */
         post: operations["create_persona_api_personas_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page Personas
+         * @description One page of the personas whose name contains `q` (case-insensitive) and that carry
+         *     `tag`, in creation (or name) order, the cursor of the next page and the total.
+         */
+        get: operations["page_personas_api_personas_page_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Persona Tags
+         * @description Every tag used in the library (first spelling kept), alphabetical.
+         */
+        get: operations["persona_tags_api_personas_tags_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -924,11 +968,55 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Sessions */
+        /**
+         * List Sessions
+         * @description The newest 1,000 sessions in one list; the dashboard uses /api/sessions/page.
+         */
         get: operations["list_sessions_api_sessions_get"];
         put?: never;
         /** Create Session */
         post: operations["create_session_api_sessions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page Sessions
+         * @description One page of the sessions that match the search and filters (combined with AND),
+         *     the cursor of the next page and the total that match.
+         */
+        get: operations["page_sessions_api_sessions_page_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard Stats
+         * @description The dashboard's summary cards, counted over the whole library.
+         */
+        get: operations["dashboard_stats_api_sessions_stats_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -975,6 +1063,27 @@ export interface paths {
         head?: never;
         /** Update Session */
         patch: operations["update_session_api_sessions__session_id__patch"];
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page Messages
+         * @description One page of the transcript in order: messages whose content or speaker contains `q`
+         *     (case-insensitive) and, with `speaker`, only that speaker's.
+         */
+        get: operations["page_messages_api_sessions__session_id__messages_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/sessions/{session_id}/duplicate": {
@@ -1320,11 +1429,35 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Surveys */
+        /**
+         * List Surveys
+         * @description Every survey in one list; the surveys screen pages through /api/surveys/page.
+         */
         get: operations["list_surveys_api_surveys_get"];
         put?: never;
         /** Create Survey */
         post: operations["create_survey_api_surveys_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/surveys/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page Surveys
+         * @description One page of the surveys whose name contains `q` (case-insensitive), the cursor of
+         *     the next page and the total.
+         */
+        get: operations["page_surveys_api_surveys_page_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1991,6 +2124,21 @@ export interface components {
             label?: string | null;
             /** Anchors */
             anchors: string[];
+        };
+        /**
+         * DashboardStatsOut
+         * @description The dashboard's summary cards, counted over the whole library.
+         */
+        DashboardStatsOut: {
+            /** Totalsessions */
+            totalSessions: number;
+            /** Completedsessions */
+            completedSessions: number;
+            /** Totalpersonas */
+            totalPersonas: number;
+            /** Thisweek */
+            thisWeek: number;
+            sentimentCounts: components["schemas"]["SentimentCounts"];
         };
         /** DeletedEventData */
         DeletedEventData: {
@@ -2860,6 +3008,18 @@ export interface components {
              */
             stanceInferred: boolean;
         };
+        /**
+         * MessagePageOut
+         * @description A page of a session's transcript, in order; `total`: the messages the filters keep.
+         */
+        MessagePageOut: {
+            /** Items */
+            items: components["schemas"]["MessageOut"][];
+            /** Nextcursor */
+            nextCursor?: string | null;
+            /** Total */
+            total: number;
+        };
         /** ModelChoice */
         ModelChoice: {
             /** Id */
@@ -3160,6 +3320,17 @@ export interface components {
                 [key: string]: unknown;
             };
             evidence?: components["schemas"]["EvidenceTierOut"] | null;
+        };
+        /** PersonaPageOut */
+        PersonaPageOut: {
+            /** Items */
+            items: components["schemas"]["PersonaOut"][];
+            /** Nextcursor */
+            nextCursor?: string | null;
+            /** Total */
+            total: number;
+            /** Librarytotal */
+            libraryTotal: number;
         };
         /** PersonaTemplateData */
         PersonaTemplateData: {
@@ -3766,6 +3937,15 @@ export interface components {
             groundedPersonasQuestions?: number[] | null;
             replayOf?: components["schemas"]["ReplayOfOut"] | null;
         };
+        /** SessionPageOut */
+        SessionPageOut: {
+            /** Items */
+            items: components["schemas"]["SessionSummaryOut"][];
+            /** Nextcursor */
+            nextCursor?: string | null;
+            /** Total */
+            total: number;
+        };
         /**
          * SessionParticipantOut
          * @description A participant: the persona as frozen into the session when it was set up.
@@ -4174,6 +4354,15 @@ export interface components {
             embedder: string;
             error?: components["schemas"]["ErrorInfo"] | null;
             settings?: components["schemas"]["RunSettingsOut"];
+        };
+        /** SurveyPageOut */
+        SurveyPageOut: {
+            /** Items */
+            items: components["schemas"]["SurveySummaryOut"][];
+            /** Nextcursor */
+            nextCursor?: string | null;
+            /** Total */
+            total: number;
         };
         /** SurveyProgress */
         SurveyProgress: {
@@ -5677,6 +5866,65 @@ export interface operations {
             };
         };
     };
+    page_personas_api_personas_page_get: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the name */
+                q?: string | null;
+                /** @description Only personas with this tag */
+                tag?: string | null;
+                sort?: "created" | "name";
+                /** @description nextCursor of the previous page; absent: first page */
+                cursor?: string | null;
+                /** @description Rows per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaPageOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    persona_tags_api_personas_tags_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+        };
+    };
     export_personas_csv_api_personas_export_csv_get: {
         parameters: {
             query?: {
@@ -6468,6 +6716,66 @@ export interface operations {
             };
         };
     };
+    page_sessions_api_sessions_page_get: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the name */
+                q?: string | null;
+                status?: ("draft" | "in-progress" | "completed") | null;
+                /** @description Only sessions created at or after this time */
+                createdAfter?: string | null;
+                sort?: "newest" | "oldest" | "name";
+                /** @description nextCursor of the previous page; absent: first page */
+                cursor?: string | null;
+                /** @description Rows per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionPageOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    dashboard_stats_api_sessions_stats_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStatsOut"];
+                };
+            };
+        };
+    };
     import_human_session_api_sessions_import_post: {
         parameters: {
             query?: {
@@ -6591,6 +6899,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    page_messages_api_sessions__session_id__messages_get: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the name */
+                q?: string | null;
+                /** @description One speaker */
+                speaker?: string | null;
+                /** @description nextCursor of the previous page; absent: first page */
+                cursor?: string | null;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePageOut"];
                 };
             };
             /** @description Validation Error */
@@ -7249,6 +7596,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SurveyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    page_surveys_api_surveys_page_get: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the name */
+                q?: string | null;
+                /** @description Only surveys with this status */
+                status?: string | null;
+                sort?: "newest" | "oldest" | "name";
+                /** @description nextCursor of the previous page; absent: first page */
+                cursor?: string | null;
+                /** @description Rows per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyPageOut"];
                 };
             };
             /** @description Validation Error */

@@ -106,6 +106,11 @@ export type Session = Schemas["SessionOut"];
 export type SessionSummary = Schemas["SessionSummaryOut"];
 /** Per-session message sentiment counts (moderator messages are not counted). */
 export type SentimentCounts = Schemas["SentimentCounts"];
+/** A page of the paged lists: rows, the cursor of the next page (null: last) and the total. */
+export type SessionPage = Schemas["SessionPageOut"];
+export type PersonaPage = Narrow<Schemas["PersonaPageOut"], { items: Persona[] }>;
+/** The dashboard's summary cards, counted over the whole library. */
+export type DashboardStats = Schemas["DashboardStatsOut"];
 
 /* Trust: session health (GET /api/sessions/{id}/health) and the personality audit. */
 

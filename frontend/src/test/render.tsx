@@ -94,3 +94,29 @@ export function makePersona(overrides: Partial<Persona> = {}): Persona {
     ...overrides,
   };
 }
+
+/**
+ * The persona library as the server's fake: the whole list (GET /api/personas), its pages
+ * (name search and tag, pages of `pageSize`) and its tags; undefined for any other URL.
+ */
+export function personasAnswer(list: readonly Persona[], url: string, pageSize = 48): Response | undefined {
+  if (url === "/api/personas") return jsonResponse(list);
+  if (url === "/api/personas/tags") {
+    return jsonResponse([...new Set(list.flatMap((p) => p.tags ?? []))].sort());
+  }
+  if (!url.startsWith("/api/personas/page")) return undefined;
+  const query = new URL(url, "http://x").searchParams;
+  const q = (query.get("q") ?? "").toLowerCase();
+  const tag = query.get("tag")?.toLowerCase();
+  const kept = list.filter(
+    (p) => p.name.toLowerCase().includes(q) && (!tag || (p.tags ?? []).some((t) => t.toLowerCase() === tag)),
+  );
+  const start = Number(query.get("cursor") ?? 0);
+  const end = start + pageSize;
+  return jsonResponse({
+    items: kept.slice(start, end),
+    nextCursor: end < kept.length ? String(end) : null,
+    total: kept.length,
+    libraryTotal: list.length,
+  });
+}

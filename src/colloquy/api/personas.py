@@ -5,8 +5,16 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request, Response
 
 from colloquy.api.deps import SessionDep, SettingsDep
+from colloquy.api.list_params import (
+    DEFAULT_LIMIT,
+    CursorQuery,
+    LimitQuery,
+    PersonaSort,
+    SearchQuery,
+)
 from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.results import attachment
+from colloquy.api.schemas.lists import PersonaPageOut
 from colloquy.api.schemas.personas import (
     PersonaCreate,
     PersonaImportOut,
@@ -20,6 +28,7 @@ from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import read_file_field
 from colloquy.services.personas import file_io as persona_io
 from colloquy.services.personas import library as service
+from colloquy.services.personas import listing
 from colloquy.services.personas.evidence import delete_all_files as delete_evidence_files
 
 router = APIRouter(tags=["personas"])
@@ -42,7 +51,28 @@ def _download(text: str, filename: str, media_type: str) -> Response:
 
 @router.get("/personas", response_model=list[PersonaOut])
 async def list_personas(db: SessionDep, tag: TagQuery = None):
+    """The whole library in one list; the screens page through /api/personas/page."""
     return await service.list_personas(db, tag)
+
+
+@router.get("/personas/page", response_model=PersonaPageOut)
+async def page_personas(
+    db: SessionDep,
+    q: SearchQuery = None,
+    tag: TagQuery = None,
+    sort: PersonaSort = "created",
+    cursor: CursorQuery = None,
+    limit: LimitQuery = DEFAULT_LIMIT,
+):
+    """One page of the personas whose name contains `q` (case-insensitive) and that carry
+    `tag`, in creation (or name) order, the cursor of the next page and the total."""
+    return await listing.page_personas(db, q, tag, sort, cursor, limit)
+
+
+@router.get("/personas/tags", response_model=list[str])
+async def persona_tags(db: SessionDep):
+    """Every tag used in the library (first spelling kept), alphabetical."""
+    return await listing.library_tags(db)
 
 
 @router.get("/personas/export.csv", response_class=Response)

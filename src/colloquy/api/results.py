@@ -16,7 +16,7 @@ from colloquy.api.schemas.results import (
     InsightsOut,
 )
 from colloquy.domain.sessions.demo_script import demo_script
-from colloquy.services.results import analytics, by_model, exports, insights, pdf_report
+from colloquy.services.results import analytics_cache, by_model, exports, insights, pdf_report
 from colloquy.services.sessions import demo
 from colloquy.services.trust import session_health
 
@@ -43,7 +43,7 @@ def _download(text: str, filename: str, media_type: str) -> Response:
 async def get_analytics(session_id: str, db: SessionDep, model: ModelQuery = None):
     if model is not None:  # issue 30: one model's answers of a mixed panel
         return await by_model.analytics_for_model(db, session_id, model)
-    return await analytics.get_analytics(db, session_id)
+    return await analytics_cache.get_analytics(db, session_id)
 
 
 @router.post("/sessions/{session_id}/insights", response_model=InsightsOut)

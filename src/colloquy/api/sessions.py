@@ -1,13 +1,22 @@
 """/api/sessions: create, list, read, edit, delete, duplicate, run, stop, save, end."""
 
+from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Request, Response
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.engine_deps import EventsDep, RunnersDep
+from colloquy.api.list_params import (
+    DEFAULT_LIMIT,
+    CursorQuery,
+    LimitQuery,
+    SearchQuery,
+    SessionSort,
+)
 from colloquy.api.multipart_body import multipart_body
 from colloquy.api.schemas.human_import import HumanImportOut
+from colloquy.api.schemas.lists import DashboardStatsOut, MessagePageOut, SessionPageOut
 from colloquy.api.schemas.sessions import (
     SessionCreate,
     SessionOut,
@@ -15,9 +24,10 @@ from colloquy.api.schemas.sessions import (
     SessionSummaryOut,
     SessionUpdate,
 )
+from colloquy.domain.constants import SessionStatus
 from colloquy.services.models.settings import ModelChange
 from colloquy.services.multipart_upload import read_form
-from colloquy.services.sessions import control, human_import
+from colloquy.services.sessions import control, human_import, listing, transcript_page
 from colloquy.services.sessions import crud as service
 from colloquy.services.sessions import rerun as model_runs
 from colloquy.services.usage import run_check
@@ -27,7 +37,33 @@ router = APIRouter(prefix="/sessions", tags=["sessions"])
 
 @router.get("", response_model=list[SessionSummaryOut])
 async def list_sessions(db: SessionDep):
+    """The newest 1,000 sessions in one list; the dashboard uses /api/sessions/page."""
     return await service.list_summaries(db)
+
+
+@router.get("/page", response_model=SessionPageOut)
+async def page_sessions(
+    db: SessionDep,
+    q: SearchQuery = None,
+    status: SessionStatus | None = None,
+    created_after: Annotated[
+        datetime | None,
+        Query(alias="createdAfter", description="Only sessions created at or after this time"),
+    ] = None,
+    sort: SessionSort = "newest",
+    cursor: CursorQuery = None,
+    limit: LimitQuery = DEFAULT_LIMIT,
+):
+    """One page of the sessions that match the search and filters (combined with AND),
+    the cursor of the next page and the total that match."""
+    query = listing.SessionQuery(q, status, created_after, sort, cursor, limit)
+    return await listing.page_sessions(db, query)
+
+
+@router.get("/stats", response_model=DashboardStatsOut)
+async def dashboard_stats(db: SessionDep):
+    """The dashboard's summary cards, counted over the whole library."""
+    return await listing.dashboard_stats(db)
 
 
 @router.post("", response_model=SessionOut, status_code=201)
@@ -68,6 +104,20 @@ async def import_human_session(
 @router.get("/{session_id}", response_model=SessionOut)
 async def get_session(session_id: str, db: SessionDep, runners: RunnersDep):
     return await service.get_session(db, session_id, runners)
+
+
+@router.get("/{session_id}/messages", response_model=MessagePageOut)
+async def page_messages(
+    session_id: str,
+    db: SessionDep,
+    q: SearchQuery = None,
+    speaker: Annotated[str | None, Query(max_length=200, description="One speaker")] = None,
+    cursor: CursorQuery = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+):
+    """One page of the transcript in order: messages whose content or speaker contains `q`
+    (case-insensitive) and, with `speaker`, only that speaker's."""
+    return await transcript_page.page_messages(db, session_id, q, speaker, cursor, limit)
 
 
 @router.patch("/{session_id}", response_model=SessionOut)

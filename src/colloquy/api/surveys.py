@@ -11,7 +11,15 @@ from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from colloquy.api.deps import RuntimeDep, SessionDep, get_runtime
+from colloquy.api.list_params import (
+    DEFAULT_LIMIT,
+    CursorQuery,
+    LimitQuery,
+    SearchQuery,
+    SurveySort,
+)
 from colloquy.api.schemas.events import SurveyEventPayloads, event_stream_doc
+from colloquy.api.schemas.lists import SurveyPageOut
 from colloquy.api.schemas.surveys import (
     ScaleOut,
     SurveyCreate,
@@ -20,7 +28,7 @@ from colloquy.api.schemas.surveys import (
     SurveySummaryOut,
 )
 from colloquy.domain.surveys.scales import scale_catalogue
-from colloquy.services.surveys import progress
+from colloquy.services.surveys import listing, progress
 from colloquy.services.surveys import surveys as service
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.usage import run_check
@@ -38,7 +46,28 @@ ManagerDep = Annotated[SurveyManager, Depends(get_manager)]
 
 @router.get("", response_model=list[SurveySummaryOut])
 async def list_surveys(db: SessionDep, manager: ManagerDep):
+    """Every survey in one list; the surveys screen pages through /api/surveys/page."""
     return await service.list_surveys(db, manager)
+
+
+SurveyStatusQuery = Annotated[
+    str | None, Query(max_length=20, description="Only surveys with this status")
+]
+
+
+@router.get("/page", response_model=SurveyPageOut)
+async def page_surveys(
+    db: SessionDep,
+    manager: ManagerDep,
+    q: SearchQuery = None,
+    status: SurveyStatusQuery = None,
+    sort: SurveySort = "newest",
+    cursor: CursorQuery = None,
+    limit: LimitQuery = DEFAULT_LIMIT,
+):
+    """One page of the surveys whose name contains `q` (case-insensitive), the cursor of
+    the next page and the total."""
+    return await listing.page_surveys(db, manager, q, status, sort, cursor, limit)
 
 
 @router.get("/scales", response_model=list[ScaleOut])

@@ -30,6 +30,13 @@ def _tune_sqlite(engine: AsyncEngine) -> None:
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.close()
+        # SQLite's own lower() folds ASCII only; the lists' case-insensitive search
+        # (services/paging.py) needs the same folding as PostgreSQL and the browser.
+        dbapi_conn.create_function("lower", 1, _lower, deterministic=True)
+
+
+def _lower(value: object) -> object:
+    return value.lower() if isinstance(value, str) else value
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

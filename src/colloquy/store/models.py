@@ -30,6 +30,11 @@ class Base(DeclarativeBase):
 
 class PersonaRow(Base):
     __tablename__ = "personas"
+    # The paged library's sorts (migration 0025_list_indexes).
+    __table_args__ = (
+        Index("ix_personas_created_id", "created_at", "id"),
+        Index("ix_personas_name_id", "name", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(String(100))
@@ -48,6 +53,12 @@ class PersonaRow(Base):
 
 class SessionRow(Base):
     __tablename__ = "sessions"
+    # The dashboard's sorts and filters (migration 0025_list_indexes).
+    __table_args__ = (
+        Index("ix_sessions_created_id", "created_at", "id"),
+        Index("ix_sessions_status_created_id", "status", "created_at", "id"),
+        Index("ix_sessions_name_id", "name", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
@@ -96,6 +107,7 @@ class MessageRow(Base):
             "kind",
             unique=True,
         ),
+        Index("ix_messages_sentiment_kind", "sentiment", "kind"),  # the sentiment card
     )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -190,6 +202,10 @@ class SurveyRow(Base):
     Respondents are persona snapshots taken when the survey was created."""
 
     __tablename__ = "surveys"
+    __table_args__ = (
+        Index("ix_surveys_created_id", "created_at", "id"),
+        Index("ix_surveys_name_id", "name", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(String(200))

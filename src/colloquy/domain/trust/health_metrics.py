@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from colloquy.domain.numbers.significance import ALPHA, binomial_at_least, wilson_interval
-from colloquy.domain.numbers.vectors import dot, mean_pairwise_distance, rounded
+from colloquy.domain.numbers.vectors import mean_pairwise_distance, rounded
 from colloquy.domain.text.sentiment import sentiment_of
-from colloquy.domain.text.words import distinct_n, shingle_overlap, word_count
+from colloquy.domain.text.words import distinct_n, word_count
+from colloquy.domain.trust.repeats import first_repeats
 
 OK, WARN, BAD, NA = "ok", "warn", "bad", "na"
 # The data cannot decide: the figure is on the wrong side of its threshold but within its
@@ -193,26 +194,24 @@ def positivity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def repetition(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    seen: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    items = []
+    by_p: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for a in answers:
-        if word_count(a["content"]) < REPEAT_MIN_WORDS:
-            continue
-        for earlier in seen[a["participantIndex"]]:
-            overlap = shingle_overlap(a["content"], earlier["content"])
-            similar = dot(a["vector"], earlier["vector"])
-            if overlap >= REPEAT_OVERLAP or similar >= REPEAT_COSINE:
-                items.append(
-                    {
-                        "messageId": a["id"],
-                        "earlierMessageId": earlier["id"],
-                        "speaker": a["speaker"],
-                        "overlap": rounded(overlap),
-                        "similarity": rounded(similar),
-                    }
-                )
-                break
-        seen[a["participantIndex"]].append(a)
+        if word_count(a["content"]) >= REPEAT_MIN_WORDS:
+            by_p[a["participantIndex"]].append(a)
+    found: dict[str, dict[str, Any]] = {}
+    for own in by_p.values():
+        texts = [a["content"] for a in own]
+        repeats = first_repeats(texts, [a["vector"] for a in own], REPEAT_OVERLAP, REPEAT_COSINE)
+        for a, r in zip(own, repeats, strict=True):
+            if r is not None:
+                found[a["id"]] = {
+                    "messageId": a["id"],
+                    "earlierMessageId": own[r.earlier]["id"],
+                    "speaker": a["speaker"],
+                    "overlap": rounded(r.overlap),
+                    "similarity": rounded(r.similarity),
+                }
+    items = [found[a["id"]] for a in answers if a["id"] in found]  # in the session's order
     n = len(items)
     # Each repeat is an observed fact (a warning); "poor" needs a fifth of the answers,
     # significantly more than REPEAT_BASE of them (exact binomial test at ALPHA).

@@ -112,6 +112,8 @@ async def load_view(db: AsyncSession, row: SessionRow, generating: list[int]) ->
 
 
 async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
+    """The newest SUMMARY_LIMIT sessions in one list (GET /api/sessions; the dashboard
+    pages through services/sessions/listing.py instead)."""
     rows = list(
         await db.scalars(
             select(SessionRow)
@@ -119,6 +121,11 @@ async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
             .limit(SUMMARY_LIMIT)
         )
     )
+    return await summaries_of(db, rows)
+
+
+async def summaries_of(db: AsyncSession, rows: Sequence[SessionRow]) -> list[dict[str, Any]]:
+    """The dashboard row of each session: its record's head, counts, health and usage."""
     counts: dict[str, dict[str, int]] = {}
     if rows:
         grouped = await db.execute(

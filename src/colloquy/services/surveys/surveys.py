@@ -122,7 +122,7 @@ async def _unless_deleted(db: AsyncSession) -> AsyncIterator[None]:
         raise NotFound("Survey not found") from None
 
 
-async def _answer_counts(db: AsyncSession, ids: list[str] | None = None) -> dict[str, int]:
+async def answer_counts(db: AsyncSession, ids: list[str] | None = None) -> dict[str, int]:
     q = select(SurveyAnswerRow.survey_id, func.count()).group_by(SurveyAnswerRow.survey_id)
     if ids is not None:
         q = q.where(SurveyAnswerRow.survey_id.in_(ids))
@@ -133,7 +133,7 @@ def _planned(row: SurveyRow) -> int:
     return len(row.respondents) * len(row.concepts) * len(row.questions) * row.samples
 
 
-def _summary(
+def survey_summary(
     row: SurveyRow, done: int, manager: SurveyManager | None, usage: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     errors = manager.progress[row.id].errors if manager and row.id in manager.progress else 0
@@ -154,19 +154,19 @@ def _summary(
 
 async def list_surveys(db: AsyncSession, manager: SurveyManager | None) -> list[dict[str, Any]]:
     rows = list(await db.scalars(select(SurveyRow).order_by(SurveyRow.created_at.desc())))
-    counts = await _answer_counts(db)
+    counts = await answer_counts(db)
     usage = await survey_usage(db, [r.id for r in rows])
-    return [_summary(r, counts.get(r.id, 0), manager, usage[r.id]) for r in rows]
+    return [survey_summary(r, counts.get(r.id, 0), manager, usage[r.id]) for r in rows]
 
 
 async def get_survey(
     db: AsyncSession, manager: SurveyManager | None, survey_id: str
 ) -> dict[str, Any]:
     row = await _row(db, survey_id)
-    done = (await _answer_counts(db, [row.id])).get(row.id, 0)
+    done = (await answer_counts(db, [row.id])).get(row.id, 0)
     usage = (await survey_usage(db, [row.id]))[row.id]
     return {
-        **_summary(row, done, manager, usage),
+        **survey_summary(row, done, manager, usage),
         "settings": stored_run_settings(row.settings),
         "concepts": row.concepts,
         "questions": [

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SessionSummary } from "@/lib/api-types";
-import { jsonResponse, makePersona, mockFetch, renderRoutes } from "@/test/render";
+import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
 import { DashboardPage } from "./dashboard-page";
 
 const now = Date.now();
@@ -33,13 +33,45 @@ function Probe({ text }: { text: string }) {
   return <p>{text}</p>;
 }
 
-function renderDashboard(sessions: SessionSummary[], extra?: (url: string, init?: RequestInit) => Response | undefined) {
+/** The server's paged list, as a fake: search, status and date filters, pages of `pageSize`. */
+function sessionPage(list: SessionSummary[], url: string, pageSize: number) {
+  const query = new URL(url, "http://x").searchParams;
+  const q = (query.get("q") ?? "").toLowerCase();
+  const status = query.get("status");
+  const after = query.get("createdAfter");
+  const kept = list.filter(
+    (s) =>
+      s.name.toLowerCase().includes(q) &&
+      (!status || s.status === status) &&
+      (!after || Date.parse(s.createdAt) >= Date.parse(after)),
+  );
+  const start = Number(query.get("cursor") ?? 0);
+  const end = start + pageSize;
+  return { items: kept.slice(start, end), nextCursor: end < kept.length ? String(end) : null, total: kept.length };
+}
+
+function stats(list: SessionSummary[]) {
+  const sum = (k: "positive" | "neutral" | "negative") => list.reduce((n, s) => n + s.sentimentCounts[k], 0);
+  return {
+    totalSessions: list.length,
+    completedSessions: list.filter((s) => s.status === "completed").length,
+    totalPersonas: 2,
+    thisWeek: list.filter((s) => Date.parse(s.createdAt) >= now - 7 * 86_400_000).length,
+    sentimentCounts: { positive: sum("positive"), neutral: sum("neutral"), negative: sum("negative") },
+  };
+}
+
+function renderDashboard(
+  sessions: SessionSummary[],
+  extra?: (url: string, init?: RequestInit) => Response | undefined,
+  pageSize = 50,
+) {
   let list = [...sessions];
   const fetchMock = mockFetch((url, init) => {
     const answer = extra?.(url, init);
     if (answer) return answer;
-    if (url === "/api/sessions" && (init?.method ?? "GET") === "GET") return jsonResponse(list);
-    if (url === "/api/personas") return jsonResponse([makePersona(), makePersona({ id: "p2" })]);
+    if (url.startsWith("/api/sessions/page")) return jsonResponse(sessionPage(list, url, pageSize));
+    if (url === "/api/sessions/stats") return jsonResponse(stats(list));
     const match = url.match(/^\/api\/sessions\/(\w+)$/);
     if (match && init?.method === "DELETE") {
       list = list.filter((s) => s.id !== match[1]);
@@ -98,14 +130,37 @@ describe("DashboardPage", () => {
     renderDashboard(SESSIONS);
     await screen.findAllByTestId("session-row");
     await user.type(screen.getByPlaceholderText("Search sessions..."), "PACKAGING");
-    expect(screen.getAllByTestId("session-row")).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId("session-row")).toHaveLength(1));
     await user.click(screen.getByRole("combobox", { name: "Status filter" }));
     await user.click(await screen.findByRole("option", { name: "Draft" }));
+    expect(await screen.findByText("No sessions match your filters.")).toBeInTheDocument();
     expect(screen.queryAllByTestId("session-row")).toHaveLength(0);
-    expect(screen.getByText("No sessions match your filters.")).toBeInTheDocument();
     await user.clear(screen.getByPlaceholderText("Search sessions..."));
+    expect(await screen.findByText("Old draft")).toBeInTheDocument();
     expect(screen.getAllByTestId("session-row")).toHaveLength(1);
-    expect(screen.getByText("Old draft")).toBeInTheDocument();
+  });
+
+  it("asks the server for the filters and the date window", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderDashboard(SESSIONS);
+    await screen.findAllByTestId("session-row");
+    await user.click(screen.getByRole("combobox", { name: "Date filter" }));
+    await user.click(await screen.findByRole("option", { name: "Last 7 Days" }));
+    await waitFor(() => expect(screen.getAllByTestId("session-row")).toHaveLength(1));
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("createdAfter"));
+    const after = Date.parse(new URL(asked[0], "http://x").searchParams.get("createdAfter") ?? "");
+    expect(Math.abs(after - (Date.now() - 7 * 86_400_000))).toBeLessThan(60_000);
+  });
+
+  it("loads the next page on demand and says how many are shown", async () => {
+    const user = userEvent.setup();
+    renderDashboard(SESSIONS, undefined, 2);
+    expect(await screen.findAllByTestId("session-row")).toHaveLength(2);
+    expect(screen.getByText("Showing 2 of 3 sessions")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByTestId("session-row")).toHaveLength(3));
+    expect(screen.getByText("Showing 3 of 3 sessions")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
   it("deletes a session after confirmation", async () => {
@@ -142,8 +197,8 @@ describe("DashboardPage", () => {
   it("shows an error with a retry", async () => {
     let fail = true;
     const user = userEvent.setup();
-    renderDashboard(SESSIONS, (url, init) =>
-      url === "/api/sessions" && (init?.method ?? "GET") === "GET" && fail ? jsonResponse({ error: "Database unavailable" }, 503) : undefined,
+    renderDashboard(SESSIONS, (url) =>
+      url.startsWith("/api/sessions/page") && fail ? jsonResponse({ error: "Database unavailable" }, 503) : undefined,
     );
     expect(await screen.findByText("Database unavailable")).toBeInTheDocument();
     fail = false;

@@ -1,7 +1,8 @@
 import { Columns2Icon, FolderOpenIcon, PlayCircleIcon, PlusIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
 import { SearchBox } from "@/components/search-box";
@@ -11,18 +12,16 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
+import { useDebounced } from "@/lib/use-debounced";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
 import { useDuplicateSession } from "../api/duplicate-session";
-import { usePersonas } from "@/lib/personas-query";
-import { useSessions } from "../api/get-sessions";
+import { useDashboardStats, useSessionPages } from "../api/get-sessions";
 import {
   averageSentiment,
-  countCompleted,
-  countThisWeek,
   DEFAULT_FILTERS,
   type DateFilter,
-  filterSessions,
   formatSentiment,
+  hasActiveFilters,
   sentimentLabel,
   type SessionFilters,
   type StatusFilter,
@@ -42,32 +41,42 @@ export const NO_MATCH_TEXT = "No sessions match your filters.";
 export function DashboardPage() {
   useScrollToTop();
   const navigate = useNavigate();
-  const sessions = useSessions();
-  const personas = usePersonas();
-  const duplicate = useDuplicateSession();
   const [filters, setFilters] = useState<SessionFilters>(DEFAULT_FILTERS);
+  // The server searches; typing asks it once per pause, the status and date at once.
+  const search = useDebounced(filters.search);
+  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
+  const sessions = useSessionPages(applied);
+  const statsQuery = useDashboardStats();
+  const duplicate = useDuplicateSession();
   const [compareIds, setCompareIds] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<{ open: boolean; session: SessionSummary | null }>({
     open: false,
     session: null,
   });
 
-  const list = useMemo(() => sessions.data ?? [], [sessions.data]);
-  const visible = useMemo(() => filterSessions(list, filters), [list, filters]);
+  const visible = useMemo(() => sessions.data?.pages.flatMap((p) => p.items) ?? [], [sessions.data]);
+  const total = sessions.data?.pages[0]?.total ?? 0;
   // Only sessions still listed and completed stay picked (one may be deleted meanwhile).
-  const picked = compareIds.filter((id) => list.some((s) => s.id === id && s.status === "completed"));
+  const picked = compareIds.filter((id) => visible.some((s) => s.id === id && s.status === "completed"));
   const toggleCompare = (id: string) =>
     setCompareIds((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id].slice(0, COMPARE_MAX)));
   const stats = useMemo(() => {
-    const avg = averageSentiment(list.map((s) => s.sentimentCounts));
+    const data = statsQuery.data;
+    const avg = averageSentiment(data ? [data.sentimentCounts] : []);
     return {
-      total: list.length,
-      completed: countCompleted(list),
-      thisWeek: countThisWeek(list),
+      total: data?.totalSessions ?? 0,
+      completed: data?.completedSessions ?? 0,
+      thisWeek: data?.thisWeek ?? 0,
+      personas: data ? data.totalPersonas : null,
       sentiment: formatSentiment(avg),
       label: sentimentLabel(avg),
     };
-  }, [list]);
+  }, [statsQuery.data]);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = sessions;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  const libraryEmpty = !hasActiveFilters(applied) && total === 0;
 
   const onDuplicate = (session: SessionSummary) =>
     duplicate.mutate(session.id, {
@@ -92,10 +101,10 @@ export function DashboardPage() {
       />
 
       <SummaryCards
-        loading={sessions.isPending}
+        loading={statsQuery.isPending}
         total={stats.total}
         completed={stats.completed}
-        personas={personas.data ? personas.data.length : null}
+        personas={stats.personas}
         thisWeek={stats.thisWeek}
         sentiment={stats.sentiment}
         sentimentLabel={stats.label}
@@ -173,9 +182,10 @@ export function DashboardPage() {
         ) : visible.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-6 py-16 text-center" data-testid="sessions-empty">
             <FolderOpenIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="text-muted-foreground">{list.length === 0 ? EMPTY_TEXT : NO_MATCH_TEXT}</p>
+            <p className="text-muted-foreground">{libraryEmpty ? EMPTY_TEXT : NO_MATCH_TEXT}</p>
           </div>
         ) : (
+          <>
           <SessionsTable
             sessions={visible}
             duplicatingId={duplicate.isPending ? (duplicate.variables ?? null) : null}
@@ -185,6 +195,15 @@ export function DashboardPage() {
             onToggleCompare={toggleCompare}
             compareFull={picked.length >= COMPARE_MAX}
           />
+          <LoadMore
+            shown={visible.length}
+            total={total}
+            noun={total === 1 ? "session" : "sessions"}
+            hasMore={hasNextPage}
+            loading={isFetchingNextPage}
+            onMore={loadMore}
+          />
+          </>
         )}
       </Card>
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, makePersona, mockFetch, renderRoutes } from "@/test/render";
+import { jsonResponse, makePersona, mockFetch, personasAnswer, renderRoutes } from "@/test/render";
 import { PersonasPage } from "./personas-page";
 
 const personas = [
@@ -25,7 +25,7 @@ function renderPage() {
 
 describe("PersonasPage", () => {
   it("shows skeletons while loading, then one card per persona", async () => {
-    mockFetch((url) => (url === "/api/personas" ? jsonResponse(personas) : undefined));
+    mockFetch((url) => personasAnswer(personas, url));
     renderPage();
     expect(screen.getByLabelText("Loading personas")).toBeInTheDocument();
     expect(await screen.findAllByTestId("persona-card")).toHaveLength(3);
@@ -36,29 +36,46 @@ describe("PersonasPage", () => {
 
   it("filters by name case-insensitively and shows the empty state", async () => {
     const user = userEvent.setup();
-    mockFetch((url) => (url === "/api/personas" ? jsonResponse(personas) : undefined));
+    mockFetch((url) => personasAnswer(personas, url));
     renderPage();
     await screen.findAllByTestId("persona-card");
     const search = screen.getByPlaceholderText("Search personas...");
 
     await user.type(search, "MARCUS");
+    expect(await screen.findByText("1 of 3 personas")).toBeInTheDocument();
     expect(screen.getAllByTestId("persona-card")).toHaveLength(1);
     expect(screen.getByRole("article", { name: "Marcus Johnson" })).toBeInTheDocument();
 
     await user.clear(search);
     await user.type(search, "nobody-by-that-name");
-    expect(screen.queryAllByTestId("persona-card")).toHaveLength(0);
     expect(
-      screen.getByText("No personas found. Try adjusting your search or create a new persona."),
+      await screen.findByText("No personas found. Try adjusting your search or create a new persona."),
     ).toBeInTheDocument();
+    expect(screen.queryAllByTestId("persona-card")).toHaveLength(0);
   });
+
+  it("pages the library and filters by tag on the server", async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 50 }, (_, i) =>
+      makePersona({ id: `m${i}`, name: `Person ${i}`, tags: i % 7 === 0 ? ["Gen Z"] : [] }),
+    );
+    mockFetch((url) => personasAnswer(many, url));
+    renderPage();
+    expect(await screen.findAllByTestId("persona-card")).toHaveLength(48);
+    expect(screen.getByText("Showing 48 of 50 personas")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByTestId("persona-card")).toHaveLength(50));
+    await user.click(screen.getByRole("button", { name: "Gen Z" }));
+    expect(await screen.findByText("8 of 50 personas")).toBeInTheDocument(); // 0, 7, ..., 49
+    expect(screen.getAllByTestId("persona-card")).toHaveLength(8);
+  }, 60_000);
 
   it("shows an error with a working retry", async () => {
     const user = userEvent.setup();
     let fail = true;
     mockFetch((url) => {
-      if (url !== "/api/personas") return undefined;
-      return fail ? jsonResponse({ error: "Database unavailable" }, 503) : jsonResponse(personas);
+      if (fail && url.startsWith("/api/personas/page")) return jsonResponse({ error: "Database unavailable" }, 503);
+      return personasAnswer(personas, url);
     });
     renderPage();
     expect(await screen.findByText("Database unavailable")).toBeInTheDocument();
@@ -71,12 +88,11 @@ describe("PersonasPage", () => {
     const user = userEvent.setup();
     let list = [...personas];
     mockFetch((url, init) => {
-      if (url === "/api/personas") return jsonResponse(list);
       if (url === "/api/personas/p2" && init?.method === "DELETE") {
         list = list.filter((p) => p.id !== "p2");
         return new Response(null, { status: 204 });
       }
-      return undefined;
+      return personasAnswer(list, url);
     });
     renderPage();
     const card = await screen.findByRole("article", { name: "Marcus Johnson" });
@@ -92,7 +108,7 @@ describe("PersonasPage", () => {
 
   it("Use in Session navigates to /create-session carrying the persona", async () => {
     const user = userEvent.setup();
-    mockFetch((url) => (url === "/api/personas" ? jsonResponse(personas) : undefined));
+    mockFetch((url) => personasAnswer(personas, url));
     const { router } = renderPage();
     const card = await screen.findByRole("article", { name: "Priya Sharma" });
     await user.click(within(card).getByRole("button", { name: "Use in Session" }));

@@ -1,6 +1,7 @@
 import { DownloadIcon, PlusIcon, SparklesIcon, UploadIcon, UsersIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
+import { LoadMore } from "@/components/load-more";
 import { MenuButton } from "@/components/menu-button";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
@@ -9,11 +10,11 @@ import { TagFilter } from "@/components/tag-filter";
 import { Button } from "@/components/ui/button";
 import type { Persona } from "@/lib/api-types";
 import type { CreateSessionNavigationState } from "@/lib/navigation";
-import { collectTags, filterByTag } from "@/lib/tags";
+import { tagKey } from "@/lib/tags";
 import { useLibraryAudit } from "@/lib/audit-queries";
-import { usePersonas } from "@/lib/personas-query";
+import { usePersonaPages, usePersonaTags } from "@/lib/personas-query";
+import { useDebounced } from "@/lib/use-debounced";
 import { PERSONA_TEMPLATE_URL, personasExportUrl } from "../api/import-personas";
-import { filterPersonas } from "../utils/persona-form";
 import { DeletePersonaDialog } from "./delete-persona-dialog";
 import { GeneratePersonasDialog } from "./generate-personas-dialog";
 import { ImportPersonasDialog } from "./import-personas-dialog";
@@ -35,7 +36,6 @@ interface FormState {
 
 export function PersonasPage() {
   const navigate = useNavigate();
-  const personas = usePersonas();
   const audits = useLibraryAudit();
   const auditOf = useMemo(
     () => new Map((audits.data?.audits ?? []).map((a) => [a.personaId, a])),
@@ -53,12 +53,18 @@ export function PersonasPage() {
     persona: null,
   });
 
-  const tags = useMemo(() => collectTags(personas.data ?? []), [personas.data]);
-  const activeTag = tag !== null && tags.includes(tag) ? tag : null;
-  const visible = useMemo(
-    () => filterByTag(filterPersonas(personas.data ?? [], search), activeTag),
-    [personas.data, search, activeTag],
-  );
+  const tagList = usePersonaTags();
+  const tags = useMemo(() => tagList.data ?? [], [tagList.data]);
+  const activeTag = tag !== null && tags.some((t) => tagKey(t) === tagKey(tag)) ? tag : null;
+  // The server searches and filters; typing asks it once per pause.
+  const personas = usePersonaPages(useDebounced(search), activeTag);
+  const visible = useMemo(() => personas.data?.pages.flatMap((p) => p.items) ?? [], [personas.data]);
+  const matching = personas.data?.pages[0]?.total ?? 0;
+  const libraryTotal = personas.data?.pages[0]?.libraryTotal ?? 0;
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = personas;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
   const exportScope = activeTag ? { tag: activeTag } : {};
   const exportItems = [
     { key: "csv", label: "CSV", href: personasExportUrl("csv", exportScope), download: true },
@@ -123,9 +129,9 @@ export function PersonasPage() {
         {personas.data && (
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground" aria-live="polite">
             <UsersIcon className="size-4" aria-hidden="true" />
-            {visible.length === personas.data.length
-              ? `${personas.data.length} ${personas.data.length === 1 ? "persona" : "personas"}`
-              : `${visible.length} of ${personas.data.length} personas`}
+            {matching === libraryTotal
+              ? `${libraryTotal} ${libraryTotal === 1 ? "persona" : "personas"}`
+              : `${matching} of ${libraryTotal} personas`}
           </p>
         )}
       </div>
@@ -151,6 +157,7 @@ export function PersonasPage() {
           <p className="text-muted-foreground">{EMPTY_STATE_TEXT}</p>
         </div>
       ) : (
+        <>
         <ul className={GRID} aria-label="Personas">
           {visible.map((persona, index) => (
             <li key={persona.id}>
@@ -165,6 +172,15 @@ export function PersonasPage() {
             </li>
           ))}
         </ul>
+        <LoadMore
+          shown={visible.length}
+          total={matching}
+          noun={matching === 1 ? "persona" : "personas"}
+          hasMore={hasNextPage}
+          loading={isFetchingNextPage}
+          onMore={loadMore}
+        />
+        </>
       )}
 
       <PersonaFormDialog

@@ -1,0 +1,1 @@
+"""Rules of the paged lists (sessions, personas, surveys): cursors, page sizes, sorts."""
