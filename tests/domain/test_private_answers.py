@@ -84,11 +84,12 @@ def test_an_inferred_stance_is_not_counted_as_a_change_of_mind_unless_asked():
     assert pa.inferred_count(rows) == 1
     assert pa.shifts(session, include_inferred=True)[0]["shift"] == 2
     finding = private_conformity(session, ["Ana", "Bob", "Cy"])
-    # Ana's move (2 -> 4, toward the majority) is left out: 0 of 2 toward, 1 away
+    # Ana's move (2 -> 4, toward the majority) is left out: 0 of 2 toward, 1 away; the sign
+    # test of 0 toward against 1 away: P(X >= 0 | n = 1, 1/2) = 1
     assert finding["summary"] == (
         "In private, 0 of 2 stances moved toward the group's public majority after the "
-        "discussion (0%), 1 away from it. 1 stance was not stated but inferred from the "
-        "wording, and left out."
+        "discussion (0%), 1 away from it. Sign test of toward against away: p = 1.000. "
+        "1 stance was not stated but inferred from the wording, and left out."
     )
     assert finding["data"]["inferredStances"] == 1
     assert pa.inference_method("Would you buy it?") == "ssr-purchase-intent"
