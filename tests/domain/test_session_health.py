@@ -2,6 +2,8 @@
 
 import math
 
+import pytest
+
 from colloquy.domain.numbers.vectors import mean_pairwise_distance, pearson
 from colloquy.domain.text.words import distinct_n
 from colloquy.domain.trust.health_report import (
@@ -253,7 +255,7 @@ def test_small_model_caps_overall_and_is_a_warning():
 
 def test_helpers_exact_numbers():
     assert distinct_n(["a b c", "a b d"]) == 0.75  # bigrams ab bc ab bd: 3 distinct of 4
-    assert mean_pairwise_distance([[1, 0], [0, 1], [1, 0]]) == 2 / 3
+    assert mean_pairwise_distance([[1, 0], [0, 1], [1, 0]]) == pytest.approx(2 / 3)
     assert pearson([1, 2, 3], [2, 4, 6]) == 1.0
     assert pearson([1, 1, 1], [1, 2, 3]) is None
 
