@@ -4,7 +4,7 @@ Thresholds and benchmark figures are named in session_health_metrics.py."""
 from __future__ import annotations
 
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +16,7 @@ from colloquy.domain.numbers.significance import (
 )
 from colloquy.domain.numbers.vectors import quartiles, rounded
 from colloquy.domain.text.words import word_count
-from colloquy.domain.trust.attribution import attribution_test
+from colloquy.domain.trust.attribution import attribution_test, sample_answers
 from colloquy.domain.trust.health_metrics import (
     AT_CHANCE,
     BAD,
@@ -73,6 +73,7 @@ def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 ATTRIBUTION_MIN_WORDS = 5
+ATTRIBUTION_MAX_ANSWERS = 600  # larger groups are sampled (docs/trust.md, "Distinct voices")
 
 
 def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -91,6 +92,16 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "distinctiveness", "Distinct voices", NA, "Needs two speakers with 2+ answers.", []
         )
     kept = [a for p in speakers for a in by_p[p]]
+    total = len(kept)
+    if total > ATTRIBUTION_MAX_ANSWERS:  # a seeded sample: the test grows with n squared
+        kept = [kept[i] for i in sample_answers(total, ATTRIBUTION_MAX_ANSWERS)]
+        counts = Counter(a["participantIndex"] for a in kept)
+        kept = [a for a in kept if counts[a["participantIndex"]] >= 2]
+        speakers = [p for p in speakers if counts[p] >= 2]
+        if len(speakers) < 2:
+            return finding(
+                "distinctiveness", "Distinct voices", NA, "Needs two speakers with 2+ answers.", []
+            )
     observed, null = attribution_test(
         [a["vector"] for a in kept], [a["participantIndex"] for a in kept]
     )
@@ -111,6 +122,8 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         f"{high / chance:.1f}x chance); guessing would manage {pct(chance)}."
         f" {_voices_verdict(status, p_above, p_below)}"
     )
+    if total > n:
+        summary += f" Measured on a random sample of {n} of the {total} answers."
     return finding(
         "distinctiveness",
         "Distinct voices",
