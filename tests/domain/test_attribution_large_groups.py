@@ -22,7 +22,7 @@ def _answers(count: int, speakers: int, dim: int = 8) -> list[dict]:
 
 def test_a_large_group_is_measured_on_a_stated_sample():
     found = distinctiveness(_answers(2000, 100))
-    assert found["answers"] <= ATTRIBUTION_MAX_ANSWERS
+    assert found["data"]["answers"] == ATTRIBUTION_MAX_ANSWERS == 600
     assert "random sample of" in found["summary"] and "of the 2000 answers" in found["summary"]
 
 
