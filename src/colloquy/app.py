@@ -44,6 +44,7 @@ from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
+from colloquy.domain.usage import catalog as price_catalog
 from colloquy.engine.cluster import LeaseOwnership, is_postgres
 from colloquy.engine.events import EventBus
 from colloquy.engine.lease_sql import SURVEY_LEASES
@@ -85,6 +86,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         settings.uploads_dir.mkdir(parents=True, exist_ok=True)
         await upgrade_async(settings.resolved_database_url)
+        # The default price table loads in a thread, not on the first run's event loop.
+        threading.Thread(target=price_catalog.warm, name="price-table", daemon=True).start()
         runtime = Runtime.create(settings)
         app.state.runtime = runtime
         async with runtime.sessionmaker() as db:

@@ -142,7 +142,7 @@ async def test_a_price_saved_mid_run_applies_from_the_next_call(env):
     env.fake.set_responder(slow)
     sid = await env.create(participants=3, questions=2)
     await env.run(sid)
-    deadline = asyncio.get_running_loop().time() + 20
+    deadline = asyncio.get_running_loop().time() + 60
     while len(env.fake.requests) < 2:
         assert asyncio.get_running_loop().time() < deadline
         await asyncio.sleep(0.01)
@@ -151,10 +151,11 @@ async def test_a_price_saved_mid_run_applies_from_the_next_call(env):
     view = await env.wait_idle(sid)
     costs = [m["usage"]["costUsd"] for m in view["messages"] if m["kind"] == "response"]
     assert len(costs) == 18
-    # Calls admitted before the save cost 0; every later one is priced:
-    # 100 x 1000 + 10 x 2000 = 120,000 / 1e6 = $0.12.
+    # Calls admitted before the save cost 0 (those seen by then, and at most the one
+    # admitted but not yet arrived: sequential mode has one under way); every later one is
+    # priced: 100 x 1000 + 10 x 2000 = 120,000 / 1e6 = $0.12.
     free = [c for c in costs if c == 0]
-    assert 1 <= len(free) <= seen_at_save
+    assert 1 <= len(free) <= seen_at_save + 1
     assert costs[len(free) :] == [pytest.approx(0.12)] * (18 - len(free))
 
 

@@ -59,11 +59,13 @@ export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: C
           <p className="text-3xl font-semibold tabular-nums" data-testid="cost-estimate-value">
             ~{formatUsd(estimate.data.costUsd)}
           </p>
+          {estimate.data.range && (
           <p className="text-xs text-muted-foreground" data-testid="cost-estimate-range">
             Likely between {formatUsd(estimate.data.range.low.costUsd)} and {formatUsd(estimate.data.range.high.costUsd)} (
             {formatCount(estimate.data.range.low.promptTokens + estimate.data.range.low.completionTokens)}-
             {formatCount(estimate.data.range.high.promptTokens + estimate.data.range.high.completionTokens)} tokens).
           </p>
+          )}
           <p className="text-xs text-muted-foreground" data-testid="cost-estimate-detail">
             {formatCount(estimate.data.calls)} model calls, ~{formatCount(estimate.data.promptTokens)} prompt and ~
             {formatCount(estimate.data.completionTokens)} answer tokens on {estimate.data.model || estimate.data.provider}.
@@ -74,7 +76,7 @@ export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: C
               with a budget will not start. Set its price (or a fallback price) in Settings, Cost and budget.
             </p>
           )}
-          {estimate.data.assumptions.length > 0 && (
+          {(estimate.data.assumptions ?? []).length > 0 && (
             <details className="text-xs text-muted-foreground">
               <summary className="cursor-pointer">What the range assumes</summary>
               <ul className="mt-1 list-disc space-y-0.5 pl-4">

@@ -68,6 +68,14 @@ def _lookup(provider: str, model: str, day: date) -> tuple[Price, str] | None:
     return None
 
 
+def warm() -> None:
+    """Load the table (a 1.6 MB module: ~1-2 s) so the first price lookup of a run or an
+    estimate does not hold up the event loop; the app calls it in a thread at startup."""
+    from genai_prices import data_snapshot
+
+    data_snapshot.get_snapshot()
+
+
 def catalog_price(provider: str, model: str) -> tuple[Price, str] | None:
     """The default price of `model` today and the entry that priced it
     ("openai:gpt-5-pro"), or None when the table does not know it."""
