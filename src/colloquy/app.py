@@ -44,7 +44,6 @@ from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
-from colloquy.domain.usage import catalog as price_catalog
 from colloquy.engine.cluster import LeaseOwnership, is_postgres
 from colloquy.engine.events import EventBus
 from colloquy.engine.lease_sql import SURVEY_LEASES
@@ -64,6 +63,7 @@ from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.trust import persona_audit, session_health
 from colloquy.services.usage import webhooks
 from colloquy.settings import Settings, get_settings
+from colloquy.store import price_catalog
 from colloquy.store.migrate import upgrade_async
 
 log = logging.getLogger("colloquy")

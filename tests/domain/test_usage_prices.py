@@ -5,8 +5,8 @@ published list prices, written out by hand."""
 import pytest
 
 from colloquy.domain.usage import cost
-from colloquy.domain.usage.catalog import catalog_info, catalog_price
 from colloquy.domain.usage.prices import FREE, Price, PriceBook, aliases, parse_price_table
+from colloquy.store.price_catalog import catalog_info, catalog_price
 
 BOOK = PriceBook({}, catalog_price)
 

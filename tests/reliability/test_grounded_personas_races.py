@@ -55,9 +55,13 @@ def test_concurrent_requests_make_each_persona_once(settings):
         codes = sorted(r.status_code for r in results)
         assert codes == [201, 409, 409], [r.text for r in results]
         refused = [r.json()["error"] for r in results if r.status_code == 409]
-        assert refused == [
-            "Personas are being made from this group by another request; try again when it ends"
-        ] * 2
+        assert (
+            refused
+            == [
+                "Personas are being made from this group by another request; try again when it ends"
+            ]
+            * 2
+        )
         made = next(r.json() for r in results if r.status_code == 201)
         assert [p["name"] for p in made["personas"]] == ["Maria", "Ben", "Chidi"]
         assert len(api.get("/api/personas").json()) == before + 3

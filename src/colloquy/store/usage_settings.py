@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.usage.catalog import catalog_price
 from colloquy.domain.usage.cost import budget_value
 from colloquy.domain.usage.prices import Price, PriceBook, PriceTableError, parse_price_table
 from colloquy.store.models import AppSettingRow
+from colloquy.store.price_catalog import catalog_price
 
 PRICES_KEY = "prices"
 USAGE_KEY = "usage"  # {budgetUsd: number | null}: the default budget of runs

@@ -7,7 +7,7 @@ Where a price comes from, in order:
    (`aliases`): a dated snapshot (`gpt-4o-2024-08-06`, `claude-opus-4-20250514`), a
    `-latest` name, an OpenRouter `vendor/model` name (with dotted versions,
    `anthropic/claude-sonnet-4.5`).
-2. The maintained default table (`colloquy.domain.usage.catalog`, the genai-prices
+2. The maintained default table (`colloquy.store.price_catalog`, the genai-prices
    package), with its own per-provider matching rules.
 3. The researcher's fallback price, the entry named `*`, for any other model.
 

@@ -203,9 +203,7 @@ async def from_group(
     token = await _claim(db, session_id)  # no transaction open after it: model calls next
     try:
         try:
-            items, notes = await _people_items(
-                metered, name, questions, people, messages, learn
-            )
+            items, notes = await _people_items(metered, name, questions, people, messages, learn)
         except BudgetReached as exc:
             raise AppError(
                 f"{exc.message}; no personas were made", status=409, code="budget_reached"

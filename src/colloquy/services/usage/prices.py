@@ -7,10 +7,10 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.usage.catalog import catalog_info, catalog_price
 from colloquy.domain.usage.prices import PriceTableError, parse_price_table, table_json
 from colloquy.errors import ValidationFailed
 from colloquy.store.models import AppSettingRow
+from colloquy.store.price_catalog import catalog_info, catalog_price
 from colloquy.store.usage_settings import (
     PRICES_KEY,
     USAGE_KEY,
