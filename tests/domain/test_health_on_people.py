@@ -2,6 +2,7 @@
 false alarm, while a simulated group with long, uniform turns and indistinct speakers is
 still flagged. Vectors come from the offline embedder the product uses by default."""
 
+import random
 from fractions import Fraction
 from math import comb
 
@@ -147,24 +148,39 @@ def test_talking_about_ai_is_not_speaking_as_one():
     assert AI_SPEECH.search("As an AI language model, I cannot taste.")
 
 
-def identical(speakers, each):
+def alike(speakers, each):
+    """Answers in random directions (seeded), whoever speaks: no speaker has a voice."""
+    rng = random.Random(7)
     return [
-        {"id": f"{p}-{i}", "participantIndex": p, "vector": [0.6, 0.8]}
+        {"id": f"{p}-{i}", "participantIndex": p, "vector": [rng.gauss(0, 1) for _ in range(6)]}
         for p in range(speakers)
         for i in range(each)
     ]
 
 
-def test_identical_answers_score_at_chance_and_are_flagged_once_the_sample_can_tell():
+def test_identical_answers_score_at_chance_and_are_flagged():
     # Four speakers, every vector the same: each answer ties with the other three
-    # speakers, so it earns 1/4; accuracy = chance = 25 %.
-    few = distinctiveness(identical(4, 2))
-    assert few["data"]["accuracy"] == 0.25 and few["data"]["ratioToChance"] == 1.0
-    # 8 answers: P(X <= 2 | 8, 0.375) = 0.3697 by the sum below; not enough to tell.
-    assert few["data"]["pBelowPeople"] == round(binomial_cdf(2, 8, Fraction(3, 8)), 4)
+    # speakers, so it earns 1/4; accuracy = chance = 25 %, under every relabeling too.
+    same = [
+        {"id": f"{p}-{i}", "participantIndex": p, "vector": [0.6, 0.8]}
+        for p in range(4)
+        for i in range(2)
+    ]
+    d = distinctiveness(same)
+    assert d["data"]["accuracy"] == 0.25 and d["data"]["ratioToChance"] == 1.0
+    # 8 answers alone: P(X <= 2 | 8, 0.375) = 0.3697 by the sum below, not significant;
+    # but no relabeling changes the score: nothing is left to sampling, flagged.
+    assert d["data"]["pBelowPeople"] == round(binomial_cdf(2, 8, Fraction(3, 8)), 4)
+    assert d["status"] == "bad"
+
+
+def test_alike_speakers_are_undecided_on_few_answers_and_flagged_on_many():
+    few = distinctiveness(alike(4, 2))
     assert few["status"] == "unclear" and few["messageIds"] == []
-    many = distinctiveness(identical(4, 20))  # 20 hits of 80 against p0 = 1.5 / 4
-    assert many["data"]["pBelowPeople"] == round(binomial_cdf(20, 80, Fraction(3, 8)), 4)
+    assert "Not enough answers to tell" in few["summary"]
+    many = distinctiveness(alike(4, 20))
+    hits = round(many["data"]["accuracy"] * 80)
+    assert many["data"]["pBelowPeople"] == round(binomial_cdf(hits, 80, Fraction(3, 8)), 4)
     assert many["data"]["pBelowPeople"] < 0.05 and many["status"] == "bad"
 
 

@@ -93,12 +93,13 @@ def test_identical_answers_flag_diversity():
     assert "m000" in div["messageIds"]
     dist = finding(rep, "distinctiveness")
     # Identical answers tie with both other speakers: 1/3 each, exactly chance, whatever
-    # the rounding in the last place (not 0 % or 100 % by accident). 18 answers cannot
-    # show that this is below people's 1.5x chance (p0 = 0.5): P(X <= 6 | 18, 0.5) =
-    # (1 + 18 + 153 + 816 + 3060 + 8568 + 18564) / 2**18 = 31180 / 262144 = 0.1189.
-    assert dist["status"] == "unclear" and dist["data"]["accuracy"] == 0.333
-    assert dist["data"]["pBelowPeople"] == 0.1189
-    assert "Not enough answers to tell" in dist["summary"]
+    # the rounding in the last place (not 0 % or 100 % by accident). 18 answers alone
+    # would not show that this is below people's 1.5x chance (p0 = 0.5): P(X <= 6 | 18,
+    # 0.5) = (1 + 18 + 153 + 816 + 3060 + 8568 + 18564) / 2**18 = 31180 / 262144 = 0.1189;
+    # but identical answers score alike under every relabeling: no sampling error, bad.
+    assert dist["status"] == "bad" and dist["data"]["accuracy"] == 0.333
+    assert dist["data"]["pBelowPeople"] == 0.1189 and dist["data"]["pAboveChance"] == 1.0
+    assert "no relabeling changes the score" in dist["summary"]
     assert finding(rep, "repetition")["data"]["count"] == 15  # all but the first of each
     assert rep["overall"] == "poor"
 

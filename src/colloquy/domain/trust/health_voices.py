@@ -112,7 +112,10 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     floor = PEOPLE_FLOOR * chance
     p_below = binomial_at_most(round(hits), n, floor)
     low, high = wilson_interval(round(hits), n)
-    if p_below < ALPHA:
+    # Answers that all mean the same: every relabeling scores alike, so there is no
+    # sampling error to allow for; the speakers cannot be told apart at all.
+    degenerate = max(null) - min(null) < 1e-9 and ratio < AT_CHANCE
+    if p_below < ALPHA or degenerate:
         status = BAD if ratio < AT_CHANCE or p_above >= ALPHA else WARN
     else:
         status = OK if p_above < ALPHA else UNCLEAR
@@ -120,7 +123,7 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         f"Each answer was matched to its speaker {pct(accuracy)} of the time by meaning "
         f"alone ({n} answers; 95% interval {pct(low)}-{pct(high)}, {low / chance:.1f}x-"
         f"{high / chance:.1f}x chance); guessing would manage {pct(chance)}."
-        f" {_voices_verdict(status, p_above, p_below)}"
+        f" {_voices_verdict(status, p_above, p_below, degenerate)}"
     )
     if total > n:
         summary += f" Measured on a random sample of {n} of the {total} answers."
@@ -145,8 +148,13 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     )
 
 
-def _voices_verdict(status: str, p_above: float, p_below: float) -> str:
+def _voices_verdict(status: str, p_above: float, p_below: float, degenerate: bool) -> str:
     floor = f"{PEOPLE_FLOOR:g}x chance"
+    if degenerate:
+        return (
+            "The participants are hard to tell apart: every answer is as close to every "
+            "speaker, whoever is said to have given it (no relabeling changes the score)."
+        )
     if status == OK:
         return f"Above chance beyond sampling error (permutation test, p = {p_above:.3f})."
     if status == UNCLEAR:

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.results.by_model import models_of, only_model, participants_on
 from colloquy.domain.results.compare import COMPARE_MAX, not_completed_message, session_comparison
-from colloquy.domain.trust.health_report import build_health_report
+from colloquy.domain.trust.health_report import build_health_report, health_text
 from colloquy.errors import AppError, Conflict, NotFound, ValidationFailed
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
@@ -61,7 +61,9 @@ async def _health(
 ) -> dict[str, Any]:
     answers = [m for m in messages if m.get("kind") == "response"]
     try:
-        vectors, embedder = await embed(get_embedder(runtime), [m["content"] for m in answers])
+        vectors, embedder = await embed(
+            get_embedder(runtime), [health_text(m["content"]) for m in answers]
+        )
     except EmbeddingError as exc:
         raise AppError(str(exc), status=503, code="embedding_failed") from exc
     providers = (session.get("model") or {}).get("provider") or ""
