@@ -30,7 +30,7 @@ class Base(DeclarativeBase):
 
 class PersonaRow(Base):
     __tablename__ = "personas"
-    # The paged library's sorts (migration 0025_list_indexes).
+    # The paged library's sorts (migration 0026_list_indexes).
     __table_args__ = (
         Index("ix_personas_created_id", "created_at", "id"),
         Index("ix_personas_name_id", "name", "id"),
@@ -53,7 +53,7 @@ class PersonaRow(Base):
 
 class SessionRow(Base):
     __tablename__ = "sessions"
-    # The dashboard's sorts and filters (migration 0025_list_indexes).
+    # The dashboard's sorts and filters (migration 0026_list_indexes).
     __table_args__ = (
         Index("ix_sessions_created_id", "created_at", "id"),
         Index("ix_sessions_status_created_id", "status", "created_at", "id"),

@@ -3,15 +3,15 @@
 surveys by time and name (each with the id that breaks ties in a cursor), and messages by
 sentiment and kind for the dashboard's sentiment card.
 
-Revision ID: 0025_list_indexes
+Revision ID: 0026_list_indexes
 Revises: 0024_survey_leases
 Create Date: 2026-11-27
 """
 
 from alembic import op
 
-revision = "0025_list_indexes"
-down_revision = "0024_survey_leases"
+revision = "0026_list_indexes"
+down_revision = "0025_stance_method"
 branch_labels = None
 depends_on = None
 
