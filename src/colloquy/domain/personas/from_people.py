@@ -42,6 +42,8 @@ def too_many_people(speakers: int) -> str | None:
         f"This group has {speakers:,} participants who spoke; personas are made from at "
         f"most {GROUP_PEOPLE_MAX} at once (each costs one or two model calls)"
     )
+
+
 MSG_NO_NAME_COLUMN = "Map one column to name"
 MSG_NO_EVIDENCE_COLUMN = "Map at least one column to evidence (the open answers)"
 

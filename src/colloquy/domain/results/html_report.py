@@ -15,8 +15,8 @@ from typing import Any
 from colloquy.domain.constants import MODERATOR_SPEAKER, TRAITS
 from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.private_html import private_html
-from colloquy.domain.results.synthetic_notice import footer, is_human
 from colloquy.domain.results.svg_charts import participation_svg, sentiment_rounds_svg
+from colloquy.domain.results.synthetic_notice import footer, is_human
 from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.stored.timeutil import to_datetime
 
