@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from colloquy.domain.personas.from_people import GROUP_PEOPLE_MAX
+from colloquy.services.personas import from_people
 from support.fake_openai import FakeReply, default_responder
 from support.sessions_helpers import app_client, fake_model
 
@@ -55,12 +56,9 @@ def test_concurrent_requests_make_each_persona_once(settings):
         codes = sorted(r.status_code for r in results)
         assert codes == [201, 409, 409], [r.text for r in results]
         refused = [r.json()["error"] for r in results if r.status_code == 409]
-        assert (
-            refused
-            == [
-                "Personas are being made from this group by another request; try again when it ends"
-            ]
-            * 2
+        assert refused == [from_people.MSG_BUSY] * 2
+        assert from_people.MSG_BUSY == (
+            "Personas are being made from this group by another request; try again when it ends"
         )
         made = next(r.json() for r in results if r.status_code == 201)
         assert [p["name"] for p in made["personas"]] == ["Maria", "Ben", "Chidi"]
@@ -103,8 +101,10 @@ def test_more_speakers_than_the_cap_are_refused_before_any_call(settings):
         res = api.post(f"/api/sessions/{sid}/grounded-personas")
         assert res.status_code == 422, res.text
         assert res.json()["errors"] == [
-            f"This group has {people} participants who spoke; personas are made from at "
-            f"most {GROUP_PEOPLE_MAX} at once (each costs one or two model calls)"
+            (
+                f"This group has {people} participants who spoke; personas are made from at "
+                f"most {GROUP_PEOPLE_MAX} at once (each costs one or two model calls)"
+            )
         ]
         assert fake.requests == []
 

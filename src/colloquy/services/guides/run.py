@@ -272,7 +272,7 @@ async def create_survey_from_guide(
     return view
 
 
-def _setup_loc(message: str) -> tuple[str, ...]:
+def _setup_loc(message: str) -> tuple[str | int, ...]:
     if "participantProfiles" in message:
         return ("settings", "participantProfiles")
     return setup_message_loc(message)

@@ -205,9 +205,8 @@ async def add_evidence(
     evidence_id = new_id()
     folder = persona_dir(runtime.settings.evidence_dir, persona_id)
     stored = f"{evidence_id}.{doc.kind}" if folder is not None and doc.data else None
-    # The persona's row locked first: uploads to one persona check and commit one at a
-    # time, so concurrent ones cannot each see room for one more (PostgreSQL's read
-    # committed shows none of them the others' uncommitted rows).
+    # The persona's row locked first: its uploads check and commit one at a time, so two
+    # cannot each see room for one more (neither sees the other's uncommitted rows).
     if not await lock_row(db, PersonaRow, persona_id):
         await db.rollback()
         raise NotFound(MSG_PERSONA_NOT_FOUND)

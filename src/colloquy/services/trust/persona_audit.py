@@ -252,20 +252,30 @@ async def start_library_audit(db: AsyncSession, runtime: Runtime) -> dict[str, A
     current = runtime.audit_job
     if current is not None and current["running"]:
         return job_status(runtime)
-    ids = list(await db.scalars(select(PersonaRow.id).order_by(PersonaRow.created_at)))
-    await db.rollback()
+    # The job is claimed before the first await: a request arriving while this one reads
+    # the library sees it running (before, both started a job and every persona was
+    # audited twice, one job's task unseen).
     job: AuditJob = {
-        "running": bool(ids),
-        "total": len(ids),
+        "running": True,
+        "total": 0,
         "done": 0,
         "failed": 0,
         "errors": [],
         "startedAt": utcnow(),
-        "finishedAt": None if ids else utcnow(),
+        "finishedAt": None,
     }
     runtime.audit_job = job
+    try:
+        ids = list(await db.scalars(select(PersonaRow.id).order_by(PersonaRow.created_at)))
+        await db.rollback()
+    except BaseException:
+        job["running"], job["finishedAt"] = False, utcnow()
+        raise
+    job["total"] = len(ids)
     if ids:
         job["task"] = asyncio.create_task(_audit_library(runtime, ids, job))
+    else:
+        job["running"], job["finishedAt"] = False, utcnow()
     return job_status(runtime)
 
 

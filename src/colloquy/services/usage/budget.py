@@ -10,6 +10,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.usage.run_settings import budget_errors
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.store.models import SessionRow, SurveyRow
+from colloquy.store.row_lock import lock_row
+
+
+async def _locked(db: AsyncSession, model: Any, key: str) -> Any:
+    """The row, locked and read after the lock: `settings` is one JSON value that other
+    requests rewrite too (personas from a group), and a change read before theirs
+    committed would write their change away."""
+    if not await lock_row(db, model, key):
+        await db.rollback()
+        return None
+    return await db.get(model, key, populate_existing=True)
 
 
 def check(budget: Any) -> float | None:
@@ -21,7 +32,7 @@ def check(budget: Any) -> float | None:
 
 async def set_session_budget(db: AsyncSession, session_id: str, budget: Any) -> dict[str, Any]:
     value = check(budget)
-    row = await db.get(SessionRow, session_id)
+    row = await _locked(db, SessionRow, session_id)
     if row is None:
         raise NotFound("Session not found")
     settings = {k: v for k, v in dict(row.settings or {}).items() if k != "budgetUsd"}
@@ -34,7 +45,7 @@ async def set_session_budget(db: AsyncSession, session_id: str, budget: Any) -> 
 
 async def set_survey_budget(db: AsyncSession, survey_id: str, budget: Any) -> dict[str, Any]:
     value = check(budget)
-    row = await db.get(SurveyRow, survey_id)
+    row = await _locked(db, SurveyRow, survey_id)
     if row is None:
         raise NotFound("Survey not found")
     settings = {k: v for k, v in dict(row.settings or {}).items() if k != "budgetUsd"}
