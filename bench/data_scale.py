@@ -77,10 +77,14 @@ def _deep_cursor(api: httpx.Client, total: int) -> str:
     return "/api/sessions/page?limit=50" + (f"&cursor={cursor}" if cursor else "")
 
 
-def measure(server: ColloquyServer, requests: int, total: int) -> dict[str, dict[str, float]]:
+def measure(
+    server: ColloquyServer, requests: int, total: int, skip: list[str]
+) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     with httpx.Client(base_url=server.url, timeout=300) as api:
         for name, path in routes(total):
+            if name in skip:
+                continue
             if path == "DEEP":
                 path = _deep_cursor(api, total)
             n = 1 if name in ONCE else max(3, requests // 8) if name in HEAVY else requests
@@ -107,7 +111,9 @@ def measure(server: ColloquyServer, requests: int, total: int) -> dict[str, dict
     return out
 
 
-def run(db: str, factor: int, requests: int, pg_url: str | None) -> dict[str, dict[str, float]]:
+def run(
+    db: str, factor: int, requests: int, pg_url: str | None, skip: list[str]
+) -> dict[str, dict[str, float]]:
     with tempfile.TemporaryDirectory(prefix="colloquy-scale-") as tmp:
         if db == "sqlite":
             url = f"sqlite+aiosqlite:///{tmp}/colloquy.db"
@@ -119,7 +125,7 @@ def run(db: str, factor: int, requests: int, pg_url: str | None) -> dict[str, di
         print(f"{db} {factor}x filled in {time.perf_counter() - t0:.1f} s: {counts}", flush=True)
         server = ColloquyServer(database_url=url, data_dir=Path(tmp) / "data", start_timeout=300)
         try:
-            return measure(server, requests, counts["sessions"])
+            return measure(server, requests, counts["sessions"], skip)
         finally:
             server.close()
 
@@ -148,6 +154,7 @@ def main() -> None:
     p.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     p.add_argument("--factors", default="1,10,100")
     p.add_argument("--requests", type=int, default=40, help="requests per route (heavy: 1/8)")
+    p.add_argument("--skip", default="", help="comma-separated routes not to measure")
     p.add_argument("--postgres-url", help="an empty database to fill (default: a throwaway server)")
     args = p.parse_args()
     print(f"load average at start: {loadavg()}", flush=True)
@@ -162,7 +169,7 @@ def main() -> None:
         for factor in [int(f) for f in args.factors.split(",")]:
             if pg is not None:
                 pg_url = _fresh_database(pg, factor)
-            results[factor] = run(args.db, factor, args.requests, pg_url)
+            results[factor] = run(args.db, factor, args.requests, pg_url, args.skip.split(","))
     finally:
         if pg is not None:
             pg.stop()

@@ -19,6 +19,9 @@ beforeEach(() => {
   });
 });
 
+// Every screen but the dashboard loads its code when first opened.
+const LAZY = { timeout: 10_000 };
+
 describe("routes", () => {
   it("redirects / to /dashboard", async () => {
     const { router } = renderRoutes(routes, "/");
@@ -44,9 +47,9 @@ describe("routes", () => {
     renderRoutes(routes, "/dashboard");
     const sidebar = screen.getByRole("complementary", { name: "Sidebar" });
     await user.click(within(sidebar).getByRole("link", { name: "Personas" }));
-    expect(await screen.findByRole("heading", { name: "Persona Library" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Persona Library" }, LAZY)).toBeInTheDocument();
     await user.click(within(sidebar).getByRole("link", { name: "New Session" }));
-    expect(await screen.findByRole("heading", { name: "Create New Session" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Create New Session" }, LAZY)).toBeInTheDocument();
   });
 
   it.each(["/nope", "/session/x/other", "/personas/extra"])("shows the 404 page for %s", async (path) => {
@@ -57,7 +60,7 @@ describe("routes", () => {
 
   it("renders the session routes", async () => {
     renderRoutes(routes, "/session/s1/results");
-    expect(await screen.findByRole("heading", { name: "Session not found" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Session not found" }, LAZY)).toBeInTheDocument();
   });
 });
 

@@ -168,14 +168,15 @@ describe("DashboardPage", () => {
     renderDashboard(SESSIONS);
     const rows = await screen.findAllByTestId("session-row");
     await user.click(within(rows[1]).getByRole("button", { name: "Delete session" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Delete Session?" });
+    // The confirmation's code loads on first use.
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete Session?" }, { timeout: 10_000 });
     expect(
       within(dialog).getByText(
         "This action cannot be undone. This will permanently delete the session and all its data.",
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
-    expect(await screen.findByText("Session deleted")).toBeInTheDocument();
+    expect(await screen.findByText("Session deleted", {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId("session-row")).toHaveLength(2));
     expect(screen.queryByText("Brand perception")).not.toBeInTheDocument();
   });

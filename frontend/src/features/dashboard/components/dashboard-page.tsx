@@ -1,7 +1,7 @@
 import { Columns2Icon, FolderOpenIcon, PlayCircleIcon, PlusIcon } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { notify } from "@/lib/notify";
 import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
@@ -26,10 +26,14 @@ import {
   type SessionFilters,
   type StatusFilter,
 } from "../utils/dashboard";
-import { DeleteSessionDialog } from "./delete-session-dialog";
-import { ImportHumanDialog } from "./import-human-dialog";
+import { ImportHumanLauncher } from "./import-human-launcher";
 import { SessionsTable, SessionsTableSkeleton } from "./sessions-table";
 import { SummaryCards } from "./summary-cards";
+
+// The confirmation loads when first asked for (docs/performance.md#a-light-first-screen).
+const DeleteSessionDialog = lazy(() =>
+  import("./delete-session-dialog").then((m) => ({ default: m.DeleteSessionDialog })),
+);
 
 /** A comparison shows 2 to 4 completed sessions side by side. */
 const COMPARE_MAX = 4;
@@ -81,7 +85,7 @@ export function DashboardPage() {
   const onDuplicate = (session: SessionSummary) =>
     duplicate.mutate(session.id, {
       onSuccess: (copy) => navigate(paths.session.getHref(copy.id)),
-      onError: (error) => toast.error(errorMessage(error, "Failed to duplicate session")),
+      onError: (error) => notify.error(errorMessage(error, "Failed to duplicate session")),
     });
 
   return (
@@ -129,7 +133,7 @@ export function DashboardPage() {
                   {picked.length < 2 ? "Pick one more to compare" : `Compare ${picked.length} sessions`}
                 </Link>
               )}
-              <ImportHumanDialog />
+              <ImportHumanLauncher />
               <Link to={paths.createSession.getHref()} className={buttonVariants()}>
                 <PlusIcon aria-hidden="true" />
                 Create New Session
@@ -207,11 +211,15 @@ export function DashboardPage() {
         )}
       </Card>
 
-      <DeleteSessionDialog
-        open={deleting.open}
-        session={deleting.session}
-        onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
-      />
+      {deleting.session && (
+        <Suspense fallback={null}>
+          <DeleteSessionDialog
+            open={deleting.open}
+            session={deleting.session}
+            onOpenChange={(open) => setDeleting((d) => ({ ...d, open }))}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

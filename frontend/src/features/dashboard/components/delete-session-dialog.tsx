@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { notify } from "@/lib/notify";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
@@ -17,10 +17,10 @@ export function DeleteSessionDialog({ open, session, onOpenChange }: DeleteSessi
     if (!session) return;
     deleteSession.mutate(session.id, {
       onSuccess: () => {
-        toast.success("Session deleted");
+        notify.success("Session deleted");
         onOpenChange(false);
       },
-      onError: (error) => toast.error(errorMessage(error, "Failed to delete session")),
+      onError: (error) => notify.error(errorMessage(error, "Failed to delete session")),
     });
   };
 

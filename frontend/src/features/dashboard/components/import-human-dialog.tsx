@@ -20,10 +20,10 @@ import { QuestionStarts } from "./question-starts";
 
 /** "Import a real focus group": a transcript (TXT, DOCX, PDF, JSON or CSV) previewed, then
  * saved as a completed session of people, judged by the same analytics and health report. */
-export function ImportHumanDialog() {
+export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const ids = { file: useId(), name: useId(), moderator: useId() };
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState("");
   const [moderator, setModerator] = useState("");
@@ -55,10 +55,7 @@ export function ImportHumanDialog() {
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline">
-          <UploadIcon aria-hidden="true" />
-          Import a real focus group
-        </Button>
+        <ImportHumanButton />
       </DialogTrigger>
       <DialogContent className="max-w-lg">
         <DialogHeader>
@@ -164,5 +161,15 @@ export function ImportHumanDialog() {
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The dialog's button; the dashboard shows it before the dialog's code has loaded. */
+export function ImportHumanButton(props: React.ComponentProps<typeof Button>) {
+  return (
+    <Button variant="outline" {...props}>
+      <UploadIcon aria-hidden="true" />
+      Import a real focus group
+    </Button>
   );
 }
