@@ -69,6 +69,11 @@ def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 ATTRIBUTION_MIN_WORDS = 5
 TIE = 1e-9  # cosine scores this close are equal (floating-point rounding, not meaning)
+# Attribution compares every answer with every speaker: an imported group of thousands of
+# speakers made that grow with their square. It is judged among the speakers with the
+# most answers (a guess among thousands says nothing more).
+ATTRIBUTION_MAX_SPEAKERS = 300
+_CHUNK = 1024
 
 
 def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -78,6 +83,11 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         if word_count(a.get("content") or "") >= ATTRIBUTION_MIN_WORDS or "content" not in a:
             by_p[a["participantIndex"]].append(a)
     speakers = [p for p, group in by_p.items() if len(group) >= 2]
+    among = ""
+    if len(speakers) > ATTRIBUTION_MAX_SPEAKERS:
+        ranked = set(sorted(speakers, key=lambda p: -len(by_p[p]))[:ATTRIBUTION_MAX_SPEAKERS])
+        speakers = [p for p in speakers if p in ranked]
+        among = f" (among the {ATTRIBUTION_MAX_SPEAKERS} speakers with the most answers)"
     if len(speakers) < 2:
         return finding(
             "distinctiveness", "Distinct voices", NA, "Needs two speakers with 2+ answers.", []
@@ -89,7 +99,7 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     status = BAD if ratio < AT_CHANCE else WARN if ratio < BELOW_HUMAN else OK
     summary = (
         f"Each answer was matched to its speaker {pct(accuracy)} of the time by meaning "
-        f"alone; guessing would manage {pct(chance)}."
+        f"alone{among}; guessing would manage {pct(chance)}."
     )
     if status == BAD:
         summary += " The participants are hard to tell apart."
@@ -111,23 +121,28 @@ def _attribution(
     by_p: dict[int, list[dict[str, Any]]], speakers: list[int]
 ) -> tuple[float, list[str]]:
     """Each answer scored against its speaker's other answers (their mean direction) and
-    every other speaker's; one matrix product per speaker, not a loop per pair."""
+    every other speaker's, as matrix products over blocks of answers."""
     # Ties count against the speaker: an answer as close to k-1 other speakers as to its
     # own earns 1/k (a fair guess among them), so identical answers score at chance.
     if len({len(a["vector"]) for p in speakers for a in by_p[p]}) != 1:
         return _attribution_mixed(by_p, speakers)
-    vectors = {p: np.asarray([a["vector"] for a in by_p[p]], dtype=np.float64) for p in speakers}
-    sums = {p: vectors[p].sum(axis=0) for p in speakers}
-    units = np.asarray([_unit_rows(sums[p][None, :])[0] for p in speakers])
+    answers = [a for p in speakers for a in by_p[p]]
+    whose = np.asarray([k for k, p in enumerate(speakers) for _ in by_p[p]])
+    every = np.asarray([a["vector"] for a in answers], dtype=np.float64)
+    sums = np.zeros((len(speakers), every.shape[1]))
+    np.add.at(sums, whose, every)
+    units = _unit_rows(sums)
+    rest = _unit_rows(sums[whose] - every)  # each answer's speaker, that answer left out
+    own = np.einsum("ij,ij->i", every, rest)
     hits, misses = 0.0, []
-    for k, p in enumerate(speakers):
-        own_vectors = vectors[p]
-        rest = _unit_rows(sums[p][None, :] - own_vectors)  # each answer left out in turn
-        own = np.einsum("ij,ij->i", own_vectors, rest)
-        others = np.delete(own_vectors @ units.T, k, axis=1)
-        beaten = (others > own[:, None] + TIE).any(axis=1)
-        tied = (np.abs(others - own[:, None]) <= TIE).sum(axis=1)
-        for a, lost, ties in zip(by_p[p], beaten.tolist(), tied.tolist(), strict=True):
+    for start in range(0, len(answers), _CHUNK):  # answers x speakers, a block at a time
+        end = min(start + _CHUNK, len(answers))
+        scores = every[start:end] @ units.T
+        scores[np.arange(end - start), whose[start:end]] = -np.inf  # not its own speaker
+        mine = own[start:end, None]
+        beaten = (scores > mine + TIE).any(axis=1).tolist()
+        tied = (np.abs(scores - mine) <= TIE).sum(axis=1).tolist()
+        for a, lost, ties in zip(answers[start:end], beaten, tied, strict=True):
             if lost:
                 misses.append(a["id"])
                 continue
