@@ -16,7 +16,20 @@ import time
 
 from colloquy.domain.trust.health_report import build_health_report
 
-WORDS = "price taste pouch brand value honest fresh planet family snack really think".split()
+WORDS = [
+    "price",
+    "taste",
+    "pouch",
+    "brand",
+    "value",
+    "honest",
+    "fresh",
+    "planet",
+    "family",
+    "snack",
+    "really",
+    "think",
+]
 DIMS = 256
 
 
