@@ -65,7 +65,10 @@ def _preload() -> None:
 
     # The list has no public getter; without it, PRELOAD alone.
     current = getattr(getattr(forkserver, "_forkserver", None), "_preload_modules", None)
-    wanted = list(dict.fromkeys([*(current or []), *PRELOAD]))
+    # Not "__main__" (the default): re-running the main script in the fork server is
+    # never needed here, and a script without a main guard would start it again.
+    kept = [m for m in current or [] if m != "__main__"]
+    wanted = list(dict.fromkeys([*kept, *PRELOAD]))
     if wanted != current:
         _context.set_forkserver_preload(wanted)
 
@@ -133,10 +136,11 @@ def _rebuilt(kind: type[AppError], message: str, state: dict[str, Any]) -> AppEr
 
 
 def _receive(conn: Connection, seconds: float) -> tuple[str, Any] | None:
-    """The child's outcome, or None when it sent none in time (or died without one)."""
+    """The child's outcome; ("late", None) when it sent none in time, None when it ended
+    without one."""
     try:
         if not conn.poll(seconds):
-            return None
+            return ("late", None)
         outcome: tuple[str, Any] = conn.recv()
         return outcome
     except (EOFError, OSError):
@@ -170,9 +174,10 @@ async def run_bounded(
             waiting = loop.run_in_executor(None, _receive, reader, seconds)
             waiting.add_done_callback(lambda _: reader.close())
             outcome = await asyncio.shield(waiting)
-            if outcome is None:  # out of time (then killed here), or it died
-                killed = _kill(process)
+            if outcome is None or outcome[0] == "late":  # it died, or out of time: killed
+                killed = outcome is not None and _kill(process)
                 await loop.run_in_executor(None, process.join, 5)
+                outcome = None
         finally:
             writer.close()
             if waiting is None:
@@ -194,6 +199,8 @@ def _kill(process: multiprocessing.process.BaseProcess) -> bool:
 
 def _stop(loop: asyncio.AbstractEventLoop, process: multiprocessing.process.BaseProcess) -> None:
     """Kill the child if it still runs (too slow, or its caller is gone), and reap it."""
+    if process.pid is None:  # it never started
+        return
     if _kill(process) or process.exitcode is None:
         loop.run_in_executor(None, process.join, 5)
 

@@ -85,7 +85,8 @@ def mean_pairwise_distance(vectors: Sequence[Vector]) -> float | None:
     units = m / np.where(norms > 0, norms, 1.0)[:, None]
     total = units.sum(axis=0)
     pairs_sum = (float(total @ total) - float(np.einsum("ij,ij->", units, units))) / 2
-    return 1.0 - pairs_sum / (n * (n - 1) / 2)
+    pairs = n * (n - 1) / 2
+    return (pairs - pairs_sum) / pairs
 
 
 def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:

@@ -9,6 +9,7 @@ the stored message says what was repaired (and keeps the raw text for audit).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -86,7 +87,12 @@ def _name_pattern(names: list[str]) -> str:
 
 def _label(names: list[str]) -> re.Pattern[str] | None:
     """'Name:' as a speaker label, optionally in bold or brackets."""
-    alternation = _name_pattern(names)
+    return _label_of(tuple(names))
+
+
+@functools.lru_cache(maxsize=4096)  # re's own cache holds 512: a group's names outgrow it
+def _label_of(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    alternation = _name_pattern(list(names))
     if not alternation:
         return None
     return re.compile(rf"[\*_\[\(]*\b(?:{alternation})\b[\*_\]\)]*\s*:[\*_]*", re.IGNORECASE)
