@@ -2,7 +2,7 @@
 (docs/trust.md, "Distinct voices"). Pure numpy.
 
 Each answer is given to the speaker whose centroid (the sum of their other answers'
-vectors; for its own speaker without the answer itself) is nearest by cosine. A tie with
+unit vectors; for its own speaker without the answer itself) is nearest by cosine. A tie with
 k other speakers earns 1/(k+1), a fair guess among them, so identical answers score
 exactly at chance. The null distribution relabels the answers at random, keeping how many
 answers each speaker gave: with very unequal turns per person "chance" is not 1/speakers,
