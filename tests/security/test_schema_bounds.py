@@ -7,7 +7,9 @@ headers by the HTTP server's limits on the request line and headers; every body 
 from colloquy.app import create_app
 
 EXEMPT = {("PUT", "/api/draft")}  # any JSON object, cut at 200 KB by the route
-SHORT_PARSED = {"lastEventId"}  # read only as an integer of fewer than 20 digits
+# Read as short values: an integer of fewer than 20 digits, an ISO 8601 date-time (its
+# parser stops at the first character past the format).
+SHORT_PARSED = {"lastEventId", "createdAfter"}
 
 
 def unbounded(schema: dict, defs: dict, where: str, seen: frozenset = frozenset()) -> list:

@@ -129,7 +129,7 @@ async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]
         raise Conflict(MSG_HUMAN_NO_COPY)
     # The copy is checked as a create is: a model profile deleted since (the source may be
     # finished, so the profile could go) is refused now rather than failing its run.
-    ids = [str(p.get("id")) for p in source.participants or []]
+    ids = [str(p.get("id")) for p in source.participants or [] if isinstance(p, dict)]
     await check_assignments(db, (source.settings or {}).get(PROFILES), ids)
     now = utcnow()
     row = SessionRow(
