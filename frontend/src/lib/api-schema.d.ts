@@ -2750,11 +2750,8 @@ export interface components {
             stance?: number | null;
             /** Stancemethod */
             stanceMethod?: string | null;
-            /**
-             * Stanceinferred
-             * @default false
-             */
-            stanceInferred: boolean;
+            /** Stanceinferred */
+            stanceInferred?: boolean | null;
             /** Rawcontent */
             rawContent?: string | null;
         };
@@ -2801,11 +2798,8 @@ export interface components {
             stance?: number | null;
             /** Stancemethod */
             stanceMethod?: string | null;
-            /**
-             * Stanceinferred
-             * @default false
-             */
-            stanceInferred: boolean;
+            /** Stanceinferred */
+            stanceInferred?: boolean | null;
         };
         /** ModelChoice */
         ModelChoice: {
