@@ -127,7 +127,9 @@ def main(argv: list[str]) -> int:
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         if opts.only in (None, "local"):
-            settings = Settings(data_dir=Path(tmp) / "local", llm_provider="local")
+            settings = Settings(
+                data_dir=Path(tmp) / "local", llm_provider="local", llm_timeout=300.0
+            )
             settings.data_dir.mkdir(parents=True)
             results.append(run_backend("local (in-process)", settings, *_pqs(opts)))
             report(results[-1:], opts)  # at once: the server's run may take long
