@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from colloquy.app import create_app
 from colloquy.llm.llama_loader import embedded_model_path
 from colloquy.settings import Settings
+from support.natural_real import check_turns, run_natural
 
 # One worker runs the module: one server start, and never two 135M models at once.
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200), pytest.mark.xdist_group("llama")]
@@ -131,3 +132,9 @@ def test_session_and_insights(api, mode):
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == 200, res.text
     assert res.json()["summary"].strip()
+
+
+def test_a_natural_session_on_the_server(api):
+    """Natural mode through llama-cpp-python's own server: the turns it produces against
+    the lengths natural mode drew (tests/support/natural_real.py)."""
+    check_turns(run_natural(api))

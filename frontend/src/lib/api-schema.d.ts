@@ -2951,11 +2951,8 @@ export interface components {
             stance?: number | null;
             /** Stancemethod */
             stanceMethod?: string | null;
-            /**
-             * Stanceinferred
-             * @default false
-             */
-            stanceInferred: boolean;
+            /** Stanceinferred */
+            stanceInferred?: boolean | null;
             /** Rawcontent */
             rawContent?: string | null;
         };
@@ -3002,11 +2999,8 @@ export interface components {
             stance?: number | null;
             /** Stancemethod */
             stanceMethod?: string | null;
-            /**
-             * Stanceinferred
-             * @default false
-             */
-            stanceInferred: boolean;
+            /** Stanceinferred */
+            stanceInferred?: boolean | null;
         };
         /**
          * MessagePageOut

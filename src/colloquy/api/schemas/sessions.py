@@ -176,7 +176,7 @@ class MessageOut(CamelModel):
     # method that inferred it when none was stated ("ssr-agreement", "ssr-purchase-intent");
     # None on older sessions' answers.
     stance_method: str | None = None
-    stance_inferred: bool = False
+    stance_inferred: bool | None = None  # true: not stated (None on other messages)
 
 
 class ProgressOut(CamelModel):

@@ -188,7 +188,7 @@ describe("LiveSessionPage", () => {
 
   it("opens the comparison with the human original when a replay completes", async () => {
     const user = userEvent.setup();
-    const { posts, update, router } = setup(makeSession({ replayOf: { sessionId: "h 1", participants: [0, 1] } }));
+    const { posts, update, router } = setup(makeSession({ replayOf: { sessionId: "h 1", participants: [0, 1], basis: "held-out", label: "held-out" } }));
     await screen.findByRole("heading", { name: "Packaging test" });
     await waitFor(() => expect(posts).toEqual(["run"]));
     expect(screen.queryByRole("link", { name: "Compare with the human original" })).not.toBeInTheDocument();
@@ -214,7 +214,7 @@ describe("LiveSessionPage", () => {
   });
 
   it("a completed replay opens on its transcript with the comparison as the first action", async () => {
-    const { router } = setup(makeSession({ status: "completed", replayOf: { sessionId: "h1", participants: [0] } }));
+    const { router } = setup(makeSession({ status: "completed", replayOf: { sessionId: "h1", participants: [0], basis: "held-out", label: "held-out" } }));
     const links = await screen.findAllByRole("link", { name: /Compare with the human original|View Results/ });
     expect(links.map((l) => l.textContent)).toEqual(["Compare with the human original", "View Results"]);
     await new Promise((r) => setTimeout(r, 50));
