@@ -2789,11 +2789,8 @@ export interface components {
             moderator: string | null;
             /** Questions */
             questions: string[];
-            /**
-             * Moderatorturns
-             * @default []
-             */
-            moderatorTurns: components["schemas"]["ModeratorTurnOut"][];
+            /** Moderatorturns */
+            moderatorTurns?: components["schemas"]["ModeratorTurnOut"][];
             /** Id */
             id?: string | null;
             /** Name */

@@ -40,7 +40,7 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
     setStarts(null);
   };
   const error = preview.error ?? save.error;
-  const questionCount = preview.data?.moderatorTurns.length ? chosen.size : (preview.data?.questions.length ?? 0);
+  const questionCount = preview.data?.moderatorTurns?.length ? chosen.size : (preview.data?.questions.length ?? 0);
   return (
     <Dialog
       open={open}
@@ -126,7 +126,7 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
                   </li>
                 ))}
               </ul>
-              {preview.data.moderatorTurns.length > 0 ? (
+              {preview.data.moderatorTurns?.length ? (
                 <QuestionStarts
                   turns={preview.data.moderatorTurns}
                   starts={chosen}
