@@ -131,7 +131,7 @@ Moderator: What do you usually have for breakfast?
 Maria: Toast and marmalade with strong black coffee, nothing fancy at all.
 Ben: Mostly a banana on the bus, I am never hungry that early.
 Chidi: Porridge with honey at the kitchen table, every single day.
-Moderator: Where do you buy your groceries?
+Moderator: Where do you buy your groceries each week, and why there?
 Maria: Zanzibarcornflakes wholesale depot beside the quarry, every fortnight.
 Ben: Quetzalmarket cooperative on Hollowbrook lane, their rhubarb is superb.
 Chidi: Whatever shop is open late near the Plimbovian station.

@@ -81,7 +81,9 @@ def test_a_failed_request_gives_the_group_back(settings):
         fake.set_responder(lambda body: FakeReply("x" * 10))  # answers, traits unreadable
         # Words over the evidence limit fail the request after the claim was taken.
         long_turn = "Maria: " + "word " * 200_001
-        big = import_group(api, GROUP + long_turn + "\n")
+        # Under the first question: the personas learn from every other question, the first
+        # included (held-out replay, docs/evidence.md).
+        big = import_group(api, GROUP.replace("Moderator: Would", long_turn + "\nModerator: Would"))
         res = api.post(f"/api/sessions/{big}/grounded-personas")
         assert res.status_code == 422, res.text
         assert "more than 200,000 words" in res.json()["errors"][0]

@@ -108,13 +108,18 @@ def test_a_csv_quote_never_closed_is_refused_not_merged(client):
 def test_a_second_moderator_is_not_a_participant(client):
     turns = [
         *TURNS,
-        {"speaker": "Sam", "content": "And the price?", "role": "moderator"},
+        # A new question, not a probe (docs/measured-against-people.md: questions and probes)
+        {
+            "speaker": "Sam",
+            "content": "Next question: how do you judge its price?",
+            "role": "moderator",
+        },
         {"speaker": "Ana", "content": "Fair."},
     ]
     body = dry_run_then_save(client, json.dumps(turns).encode(), "group.json")
     view = client.get(f"/api/sessions/{body['id']}").json()
     assert [p["name"] for p in view["participants"]] == ["Ana", "Ben"]
-    assert view["questions"] == ["What do you think?", "And the price?"]
+    assert view["questions"] == ["What do you think?", "Next question: how do you judge its price?"]
     everyone = [{**t, "role": "moderator"} for t in TURNS]
     res = post_import(client, json.dumps(everyone).encode(), "group.json", "?dryRun=true")
     assert res.status_code == 422 and res.json()["errors"] == [MSG_NO_PARTICIPANTS]
