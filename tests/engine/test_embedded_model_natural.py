@@ -10,7 +10,9 @@ from colloquy.app import create_app
 from colloquy.settings import Settings
 from support.natural_real import check_turns, run_natural
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+# With the llama.cpp server's tests on one worker: never two real models at once (two
+# models on 2 cores pushed calls past their deadline).
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900), pytest.mark.xdist_group("llama")]
 
 
 def test_a_natural_session_on_the_embedded_model(tmp_path):

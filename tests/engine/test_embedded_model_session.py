@@ -11,7 +11,9 @@ from colloquy.app import create_app
 from colloquy.settings import Settings
 from support.sessions_helpers import session_body, wait_idle
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+# With the llama.cpp server's tests on one worker: never two real models at once (two
+# models on 2 cores pushed calls past their deadline).
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.xdist_group("llama")]
 
 
 def test_embedded_model_runs_a_whole_session(tmp_path):
