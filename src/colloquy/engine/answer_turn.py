@@ -116,7 +116,7 @@ async def _generate(
             persona, persona.get("enriched"), setup.moderator_style, setup.response_length
         )
     system = await runner.grounded(setup, p, q, system)
-    provider = runner.voice(p).provider  # the participant's model (issue 30)
+    provider = runner.voice(p).provider  # its model in a mixed panel (docs/models.md)
     if natural is not None:
         model = str(getattr(provider, "model", "") or "")
         request = natural.turn_request(q, r, p, discussion, system, runner.images, model)

@@ -94,7 +94,7 @@ async def _ask(
             persona, persona.get("enriched"), setup.moderator_style, setup.response_length
         )
     system = await runner.grounded(setup, p, q, system)  # the evidence of public answers
-    provider = runner.voice(p).provider  # the participant's own model (issue 30)
+    provider = runner.voice(p).provider  # own model in a mixed panel (docs/models.md)
     room = REASONING_ROOM if reasoning_model(str(getattr(provider, "model", "") or "")) else 0
     request = ChatRequest(
         system=system,

@@ -50,7 +50,7 @@ async def check_create(
     them): the body with its checked profiles, or ValidationFailed (`one_question`: a
     replay of a group's held-out questions may ask just one)."""
     setup.validate_setup(data, one_question)
-    return await checked_profiles(db, data)  # issue 30: mixed panels
+    return await checked_profiles(db, data)  # mixed panels (docs/models.md)
 
 
 async def create_session(
@@ -108,7 +108,7 @@ async def update_session(
             "settings": data.get("settings", row.settings),
         }
         setup.validate_setup(merged)
-        merged = await checked_profiles(db, merged)  # issue 30: mixed panels
+        merged = await checked_profiles(db, merged)  # mixed panels (docs/models.md)
         if "participantIds" in data:
             row.participants = await setup.participant_snapshots(db, merged["participantIds"])
         for key, value in setup.normalised_setup(merged).items():

@@ -7,7 +7,7 @@ import { errorMessage } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { useCreateGroupPersonas, useReplayGroup } from "../api/grounded-group";
 
-/** On an imported human group (issue 29): make personas from its people (from every other
+/** On an imported human group (docs/evidence.md): make personas from its people (from every other
  * question; the rest are held out), then replay the group with them on the held-out
  * questions, or in-sample on request (docs/evidence.md). */
 export function GroundedGroupActions({ session }: { session: Session }) {
