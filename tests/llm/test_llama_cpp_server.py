@@ -9,63 +9,25 @@ a new one arrives (the earlier stream ends with [DONE] but no finish reason).
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
-from colloquy.llm.llama_loader import embedded_model_path
 from colloquy.settings import Settings
+from support.llama_server import running_llama_server
 from support.natural_real import check_turns, run_natural
 
 # One worker runs the module: one server start, and never two 135M models at once.
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200), pytest.mark.xdist_group("llama")]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def llama_server() -> Iterator[str]:
-    model = embedded_model_path()
-    assert model, "the shipped SmolLM2 GGUF is missing"
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", model]
-        + ["--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")},
-    )
-    base = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, "llama_cpp.server exited"
-            try:
-                if httpx.get(f"{base}/models", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "llama_cpp.server did not start"
-            time.sleep(0.5)
+    with running_llama_server(n_ctx=None) as base:  # its default options, context included
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="module")

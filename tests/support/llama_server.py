@@ -24,14 +24,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running_llama_server(n_ctx: int = 4096) -> Iterator[str]:
-    """The server's /v1 URL while it runs; stopped on exit."""
+def running_llama_server(n_ctx: int | None = 4096) -> Iterator[str]:
+    """The server's /v1 URL while it runs; stopped on exit. `n_ctx` None: the server's
+    own default context."""
     model = embedded_model_path()
     assert model, "the shipped SmolLM2 GGUF is missing"
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "llama_cpp.server", "--model", model]
-        + ["--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(n_ctx)],
+        + ["--host", "127.0.0.1", "--port", str(port)]
+        + (["--n_ctx", str(n_ctx)] if n_ctx is not None else []),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")},
