@@ -17,7 +17,7 @@ from sqlalchemy import insert
 from colloquy.domain.personas.enrichment import enrich
 from colloquy.store.db import make_engine
 from colloquy.store.migrate import upgrade_async
-from colloquy.store.models import (
+from colloquy.store.tables import (
     MessageRow,
     PersonaEvidenceRow,
     PersonaRow,

@@ -6,7 +6,7 @@ from sqlalchemy import update
 from tests.api.test_paged_lists_api import message, session_row, write
 
 from colloquy.services.results import analytics_cache
-from colloquy.store.models import MessageRow
+from colloquy.store.tables import MessageRow
 
 pytestmark = pytest.mark.timeout(60)
 

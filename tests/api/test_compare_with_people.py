@@ -4,7 +4,7 @@ conversation shape, each simulated one its gap to the human group and the themes
 from sqlalchemy import update
 
 from api.test_results_helpers import seed_session
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from domain.human_transcript import TRANSCRIPT
 
 

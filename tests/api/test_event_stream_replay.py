@@ -15,7 +15,7 @@ from colloquy.engine.events import EventBus, stored_reference
 from colloquy.engine.publisher import message_payload
 from colloquy.store.db import make_engine, make_sessionmaker
 from colloquy.store.messages import message_columns
-from colloquy.store.models import MessageRow
+from colloquy.store.tables import MessageRow
 from colloquy.store.types import utcnow
 from support.sessions_helpers import session_body
 

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import func, select
 
 from colloquy.services.trust import persona_audit
-from colloquy.store.models import PersonaAuditRow
+from colloquy.store.tables import PersonaAuditRow
 from support.sessions_helpers import app_client, fake_model
 
 pytestmark = pytest.mark.timeout(120)

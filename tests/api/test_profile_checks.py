@@ -10,7 +10,7 @@ import asyncio
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from support.sessions_helpers import app_client, fake_model
 
 GUIDE = {

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from api.test_report_pdf_api import _pdf_text, _poppler
 from api.test_results_helpers import PARTICIPANTS, START, TRANSCRIPT, seed_session
-from colloquy.store.models import MessageRow
+from colloquy.store.tables import MessageRow
 
 # (participant index, kind, content, stance) on question 1
 PRIVATE = [

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from colloquy.domain.personas.enrichment import enrich
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 
 START = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
 

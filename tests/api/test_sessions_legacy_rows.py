@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from colloquy.services.surveys import human_results as service
-from colloquy.store.models import SurveyAnswerRow, SurveyHumanAnswerRow
+from colloquy.store.tables import SurveyAnswerRow, SurveyHumanAnswerRow
 from domain.human_survey import CONCEPTS, QUESTIONS, csv_text, ratings_of
 
 # Simulated respondents' SSR distributions for the bar's purchase question (c1 x q1).

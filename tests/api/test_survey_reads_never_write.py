@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event, func, select
 
 from colloquy.app import create_app
-from colloquy.store.models import SurveyAnswerRow, SurveyRow
+from colloquy.store.tables import SurveyAnswerRow, SurveyRow
 from support.fake_openai import run_fake_openai
 
 READS = ("/results", "/export.csv", "/export.json", "", "/events")

@@ -201,7 +201,7 @@ def test_results_are_read_without_writing_and_the_run_rates_what_it_could_not(
     from sqlalchemy import event, select, update
 
     from colloquy.services.surveys import rating
-    from colloquy.store.models import SurveyAnswerRow
+    from colloquy.store.tables import SurveyAnswerRow
 
     real_embed = rating.embed
 

@@ -78,7 +78,7 @@ def test_results_name_every_embedder_that_rated_an_answer(settings):
     """Issue 32 defect 3: answers rated by a fallback are named next to the others."""
     from sqlalchemy import select
 
-    from colloquy.store.models import SurveyAnswerRow
+    from colloquy.store.tables import SurveyAnswerRow
 
     with run_fake_openai(lambda body: "Fine.") as fake:
         settings.llm_base_url = fake.base_url

@@ -20,7 +20,7 @@ from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as service
 from colloquy.store.db import make_engine, make_sessionmaker
 from colloquy.store.migrate import upgrade_async
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from support.fake_openai import run_fake_openai
 
 

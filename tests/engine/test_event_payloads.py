@@ -19,14 +19,14 @@ from colloquy.api.events import _stream
 from colloquy.api.schemas.events import SessionEventPayloads, SurveyEventPayloads
 from colloquy.api.schemas.surveys import SurveyCreate
 from colloquy.engine import event_payloads as payloads
-from colloquy.engine.event_models import BusEventPayloads
+from colloquy.engine.event_schemas import BusEventPayloads
 from colloquy.engine.publisher import Publisher
 from colloquy.services.sessions import crud as sessions
 from colloquy.services.sessions import event_replay
 from colloquy.services.surveys import progress as survey_progress
 from colloquy.services.surveys import surveys
 from colloquy.services.surveys.progress import Progress
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 pytestmark = pytest.mark.timeout(60)
 SRC = Path(colloquy.__file__).parent

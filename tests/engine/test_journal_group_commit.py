@@ -17,7 +17,7 @@ from colloquy.engine import journal
 from colloquy.engine.journal import Counters, SessionGone
 from colloquy.store.db import make_engine, make_sessionmaker
 from colloquy.store.migrate import upgrade_async
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import pytest
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.config import ModelConfig
 from colloquy.llm.factory import build_provider
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from support.fake_openai import run_fake_openai
 
 

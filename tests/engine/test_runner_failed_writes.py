@@ -12,7 +12,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from colloquy.domain.constants import MSG_SAVE_FAILED
 from colloquy.engine import journal
 from colloquy.services.sessions import control
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from engine.conftest import expected_layout
 
 pytestmark = pytest.mark.timeout(60)

@@ -5,7 +5,7 @@ import asyncio
 import pytest
 
 from colloquy.engine.journal import load_messages
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from engine.conftest import expected_layout
 from support.fake_openai import FakeError, FakeReply, default_responder
 

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from colloquy.services.guides.loading import GuideInvalid, load_guide
-from colloquy.services.guides.models import guide_json_schema
+from colloquy.services.guides.guide_format import guide_json_schema
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "guides.md"
 

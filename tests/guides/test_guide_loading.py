@@ -5,7 +5,7 @@ import json
 import pytest
 
 from colloquy.services.guides.loading import GuideInvalid, dump_guide, load_guide
-from colloquy.services.guides.models import FocusGroupGuide, SurveyGuide
+from colloquy.services.guides.guide_format import FocusGroupGuide, SurveyGuide
 
 GOOD = """\
 kind: focus-group

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from colloquy.mcp.errors import ToolFailure
 from colloquy.services.usage.prices import save_prices
-from colloquy.store.models import SessionRow, SurveyRow
+from colloquy.store.tables import SessionRow, SurveyRow
 from support.mcp_harness import focus_group_guide, survey_guide
 
 pytestmark = pytest.mark.timeout(60)

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from colloquy.mcp.errors import ToolFailure
 from colloquy.mcp.progress import no_report, wait_for_session
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 from support.fake_openai import FakeError, FakeReply, default_responder
 from support.mcp_harness import Recorder, focus_group_guide
 

@@ -5,7 +5,7 @@ import pytest
 from sqlalchemy import func, select
 
 from colloquy.mcp.errors import ToolFailure
-from colloquy.store.models import SurveyRow
+from colloquy.store.tables import SurveyRow
 from support.mcp_harness import Recorder, survey_guide
 
 pytestmark = pytest.mark.timeout(180)

@@ -13,7 +13,7 @@ from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.errors import LLMError
 from colloquy.services.multipart_upload import MSG_INCOMPLETE
 from colloquy.services.results.insights_output import parse_insights
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 
 def new_session(client) -> str:

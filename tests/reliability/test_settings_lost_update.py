@@ -11,7 +11,7 @@ import pytest
 
 from colloquy.services.personas import from_people
 from colloquy.services.usage import budget
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 pytestmark = pytest.mark.timeout(60)
 

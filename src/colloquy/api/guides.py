@@ -14,7 +14,7 @@ from colloquy.api.schemas.sessions import SessionCreate, SessionOut
 from colloquy.api.schemas.surveys import SurveyOut
 from colloquy.api.surveys import ManagerDep
 from colloquy.services.guides import form, run, saving
-from colloquy.services.guides.models import guide_json_schema
+from colloquy.services.guides.guide_format import guide_json_schema
 
 router = APIRouter(tags=["guides"])
 GuideBody = Annotated[

@@ -60,7 +60,7 @@ AUDIO_PLATFORMS: tuple[str, ...] = ("soundcloud", "spotify", "direct")
 
 # --- Persona limits (product-rules §9 Personas) -----------------------------------------------------
 NAME_MAX_LENGTH = 100
-# Also the column sizes (store/models.py), so both databases accept the same input.
+# Also the column sizes (store/tables.py), so both databases accept the same input.
 PERSONA_FIELD_MAX_LENGTH: dict[str, int] = {"gender": 40, "location": 200, "income": 40}
 SESSION_NAME_MAX_LENGTH = 200
 # A chat model's name, from the request (settings, rerun) to every column that stores it.

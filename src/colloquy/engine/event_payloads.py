@@ -1,6 +1,6 @@
 """One home for the live events: their names, and one function that builds each event's
 payload (its `data`, camelCase as the API). A new event gets its name here, a model
-(engine/event_models.py, or api/schemas/events.py for the API's own shapes) and a builder;
+(engine/event_schemas.py, or api/schemas/events.py for the API's own shapes) and a builder;
 tests/engine/test_event_payloads.py checks every name has a model and every builder's
 payload validates against it.
 
@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.moderation import AI, SCRIPTED
 from colloquy.engine import natural_plan, plan
-from colloquy.engine.event_models import (
+from colloquy.engine.event_schemas import (
     DeletedEventData,
     EmptyEventData,
     ErrorInfo,
@@ -32,7 +32,7 @@ from colloquy.engine.event_models import (
 from colloquy.engine.journal import slot_key
 
 if TYPE_CHECKING:
-    from colloquy.store.models import SessionRow
+    from colloquy.store.tables import SessionRow
 
 # What GET /api/sessions/{id}/events sends (api/schemas/events.SessionEventPayloads).
 SessionEventName = Literal[

@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.domain.sessions.messages import Message, NewMessage, stored_message
 from colloquy.store.messages import load_message_dicts, message_columns
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
 log = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ from colloquy.engine.publisher import Publisher
 from colloquy.engine.runner import EvidenceLookup, SessionRunner
 from colloquy.engine.voices import VoiceBuilder
 from colloquy.llm.provider import Provider
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from colloquy.waiting import wait_for
 
 log = logging.getLogger(__name__)

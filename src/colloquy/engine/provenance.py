@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.journal import SessionGone
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 NAME_MAX = 300
 PROVIDER_MAX = 60

@@ -34,7 +34,7 @@ from colloquy.engine.natural_flow import flow_for
 from colloquy.engine.prompting import image_urls
 from colloquy.engine.run_setup import Setup
 from colloquy.engine.voices import Mixed, Voice
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 if TYPE_CHECKING:
     from colloquy.engine.runner import SessionRunner

@@ -9,7 +9,7 @@ from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.stimuli import StimulusRecord
 from colloquy.engine import plan
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 
 @dataclass

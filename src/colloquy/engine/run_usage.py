@@ -16,7 +16,7 @@ from colloquy.domain.usage.prices import PriceBook
 from colloquy.engine.voices import Voice
 from colloquy.llm.metered import MeteredProvider, UsageMeter
 from colloquy.llm.provider import Provider
-from colloquy.store.models import MessageRow, SurveyAnswerRow
+from colloquy.store.tables import MessageRow, SurveyAnswerRow
 from colloquy.store.usage_columns import usage_columns
 from colloquy.store.usage_settings import default_budget, price_book
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from colloquy.llm.provider import Provider
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions.messages import STANCE_STATED, Message
-from colloquy.store.models import MessageRow
+from colloquy.store.tables import MessageRow
 from colloquy.store.usage_columns import message_usage, usage_columns
 
 

@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.usage.cost import budget_value
 from colloquy.domain.usage.prices import Price, PriceBook, PriceTableError, parse_price_table
-from colloquy.store.models import AppSettingRow
+from colloquy.store.tables import AppSettingRow
 from colloquy.store.price_catalog import catalog_price
 
 PRICES_KEY = "prices"

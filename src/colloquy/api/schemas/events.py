@@ -1,6 +1,6 @@
 """The live events' payloads, described for the OpenAPI schema so the frontend's types are
 generated: GET /api/sessions/{id}/events and GET /api/surveys/{id}/events. The names are in
-engine/event_payloads.py, which builds every payload: from its model (engine/event_models.py,
+engine/event_payloads.py, which builds every payload: from its model (engine/event_schemas.py,
 imported here) or, for the hot `message`, `token` and `progress`, as a dict that
 tests/engine/test_event_payloads.py validates against the model here.
 """
@@ -13,7 +13,7 @@ from sse_starlette import EventSourceResponse
 
 from colloquy.api.schemas.common import CamelModel
 from colloquy.api.schemas.sessions import MessageOut, ProgressOut
-from colloquy.engine.event_models import (
+from colloquy.engine.event_schemas import (
     AnswerRef,
     DeletedEventData,
     EmptyEventData,

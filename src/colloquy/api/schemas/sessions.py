@@ -25,7 +25,7 @@ from colloquy.domain.constants import (
     StimulusType,
 )
 from colloquy.domain.sessions.stimuli import StimulusRecord
-from colloquy.engine.event_models import ErrorInfo  # a run's error: an event's model too
+from colloquy.engine.event_schemas import ErrorInfo  # a run's error: an event's model too
 
 PersonaId = Annotated[str, Field(max_length=64)]
 ProfileMap = Annotated[

@@ -29,7 +29,7 @@ _PEOPLE = ("name", "age", "gender", "location", "income")
 REQUIRED_COLUMNS: tuple[str, ...] = (*_PEOPLE, *TRAITS, "interests")
 OPTIONAL_COLUMNS: tuple[str, ...] = ("tags", "generatedFrom", "id", "createdAt", "updatedAt")
 _COLUMN_KEYS = {c.lower(): c for c in (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS)}
-# Column widths of the store (store/models.py): longer text cannot be saved.
+# Column widths of the store (store/tables.py): longer text cannot be saved.
 TEXT_LIMITS = {"gender": 40, "location": 200, "income": 40}
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

@@ -20,7 +20,7 @@ from colloquy.mcp.progress import Report, wait_for_session
 from colloquy.mcp.tools.base import ToolArgs
 from colloquy.mcp.tools.guide_schema import with_guide
 from colloquy.mcp.tools.session_view import sentiment_counts
-from colloquy.services.guides.models import FocusGroupGuide
+from colloquy.services.guides.guide_format import FocusGroupGuide
 from colloquy.services.guides.run import create_session_from_guide
 from colloquy.services.results.insights import generate_insights
 from colloquy.services.sessions import crud

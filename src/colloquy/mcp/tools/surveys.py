@@ -25,7 +25,7 @@ from colloquy.mcp.limits import (
 from colloquy.mcp.progress import Report, read_survey, wait_for_survey
 from colloquy.mcp.tools.base import ToolArgs
 from colloquy.mcp.tools.guide_schema import with_guide
-from colloquy.services.guides.models import SurveyGuide
+from colloquy.services.guides.guide_format import SurveyGuide
 from colloquy.services.guides.run import create_survey_from_guide
 from colloquy.services.surveys import surveys as service
 

@@ -13,10 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.guides import convert
 from colloquy.runtime import Runtime
 from colloquy.services.guides.loading import validate_guide
-from colloquy.services.guides.models import FocusGroupGuide
+from colloquy.services.guides.guide_format import FocusGroupGuide
 from colloquy.services.guides.run import checked_session, checked_survey
 from colloquy.services.usage.estimate import estimate_session_cost, estimate_survey_cost
-from colloquy.store.models import PersonaRow
+from colloquy.store.tables import PersonaRow
 
 NOTE_GENERATED = (
     "{count} persona(s) the guide generates do not exist yet: priced as library personas "

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from colloquy.domain.guides.problems import GuideProblem, Lines, Loc, problem
 from colloquy.errors import ValidationFailed
-from colloquy.services.guides.models import FocusGroupGuide, Guide, SurveyGuide
+from colloquy.services.guides.guide_format import FocusGroupGuide, Guide, SurveyGuide
 
 MAX_GUIDE_BYTES = 1_000_000
 # An alias repeats what its anchor holds: a few hundred bytes of anchors, each repeating the

@@ -18,7 +18,7 @@ from colloquy.domain.validation import validate_generation_input
 from colloquy.errors import ValidationFailed
 from colloquy.llm.config import ModelConfig
 from colloquy.runtime import Runtime
-from colloquy.services.guides.models import ModelChoice, Participants, Stimulus
+from colloquy.services.guides.guide_format import ModelChoice, Participants, Stimulus
 from colloquy.services.models import profiles
 from colloquy.services.models import settings as model_settings
 from colloquy.services.personas.library import list_personas

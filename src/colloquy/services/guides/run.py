@@ -26,7 +26,7 @@ from colloquy.errors import ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.guides import resolve
 from colloquy.services.guides.loading import GuideInvalid, validate_guide
-from colloquy.services.guides.models import FocusGroupGuide, Participants, SurveyGuide
+from colloquy.services.guides.guide_format import FocusGroupGuide, Participants, SurveyGuide
 from colloquy.services.personas.generation import generate_personas
 from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as sessions
@@ -35,7 +35,7 @@ from colloquy.services.sessions.uploads import save_upload
 from colloquy.services.surveys import surveys
 from colloquy.services.surveys.draft import survey_draft
 from colloquy.services.surveys.manager import SurveyManager
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 # Stands for an image file not yet uploaded, while the body is checked.
 _UPLOAD_PLACEHOLDER = "/uploads/0000000000000-0000000000000000.png"

@@ -33,7 +33,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.models import settings_sync
 from colloquy.services.models.secret_box import SecretBox
 from colloquy.services.models.settings import current, models_dir
-from colloquy.store.models import AppSettingRow
+from colloquy.store.tables import AppSettingRow
 from colloquy.waiting import wait_for
 
 SETTING_KEY = "embeddings"

@@ -15,7 +15,7 @@ from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.factory import build_provider
 from colloquy.llm.provider import Provider
 from colloquy.runtime import Runtime
-from colloquy.store.models import ModelProfileRow, SessionRow, SurveyRow
+from colloquy.store.tables import ModelProfileRow, SessionRow, SurveyRow
 
 FIELD = "participantProfiles"
 

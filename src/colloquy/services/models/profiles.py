@@ -21,7 +21,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.models import settings_sync
 from colloquy.services.models.profile_use import unfinished_users
 from colloquy.services.models.secret_box import SecretBox
-from colloquy.store.models import ModelProfileRow
+from colloquy.store.tables import ModelProfileRow
 
 NAME_MAX = 100
 MSG_NAME_REQUIRED = "Profile name is required"

@@ -27,7 +27,7 @@ from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
 from colloquy.services.models.secret_box import SecretBox
-from colloquy.store.models import ModelProfileRow
+from colloquy.store.tables import ModelProfileRow
 from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.models")

@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.runtime import Runtime
-from colloquy.store.models import SettingsVersionRow
+from colloquy.store.tables import SettingsVersionRow
 from colloquy.store.types import utcnow
 from colloquy.waiting import wait_for
 

@@ -30,7 +30,7 @@ from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
 from colloquy.services.personas.evidence_files import EvidenceText
-from colloquy.store.models import EvidencePassageRow, PersonaEvidenceRow, PersonaRow
+from colloquy.store.tables import EvidencePassageRow, PersonaEvidenceRow, PersonaRow
 from colloquy.store.row_lock import lock_row
 
 MSG_PERSONA_NOT_FOUND = "Persona not found"

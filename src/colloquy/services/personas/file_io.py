@@ -20,7 +20,7 @@ from colloquy.domain.personas.records import PersonaRecord
 from colloquy.errors import ValidationFailed
 from colloquy.services.personas import evidence
 from colloquy.services.personas.library import create_personas, get_personas_by_ids, list_personas
-from colloquy.store.models import PersonaRow
+from colloquy.store.tables import PersonaRow
 from colloquy.store.types import utcnow
 
 

@@ -50,7 +50,7 @@ from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.services.models.errors import model_error
 from colloquy.services.personas.library import create_personas
-from colloquy.store.models import PersonaRow
+from colloquy.store.tables import PersonaRow
 
 log = logging.getLogger("colloquy.generation")
 

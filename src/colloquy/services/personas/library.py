@@ -17,7 +17,7 @@ from colloquy.domain.personas.templates import SEED_PERSONAS
 from colloquy.domain.validation import validate_persona
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.services.personas import evidence
-from colloquy.store.models import PersonaRow
+from colloquy.store.tables import PersonaRow
 from colloquy.store.types import utcnow
 
 TRAIT_NAMES = ("openness", "conscientiousness", "extraversion", "agreeableness", "neuroticism")

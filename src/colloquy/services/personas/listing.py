@@ -12,7 +12,7 @@ from colloquy.domain.lists.paging import clean_search
 from colloquy.domain.personas.tags import has_tag, tag_key
 from colloquy.services.paging import SortKey, count_of, name_contains, page_of
 from colloquy.services.personas.library import persona_to_dict, with_tiers
-from colloquy.store.models import PersonaRow
+from colloquy.store.tables import PersonaRow
 
 SORTS = {
     "created": SortKey("created", PersonaRow.created_at, PersonaRow.id),

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.sessions.loading import get_session_row, load_session
-from colloquy.store.models import MessageRow
+from colloquy.store.tables import MessageRow
 
 KEEP = 32  # sessions whose analytics stay cached (the most recently read)
 # (database, session id) -> (fingerprint, analytics)

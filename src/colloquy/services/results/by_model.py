@@ -21,7 +21,7 @@ from colloquy.services.sessions.loading import load_session
 from colloquy.services.sessions.view import session_record
 from colloquy.services.trust.session_health import MSG_NOT_COMPLETED
 from colloquy.store.messages import load_message_dicts
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from colloquy.store.types import utcnow
 
 MSG_NO_SUCH_MODEL = "No answer of this session was written by {model!r}"

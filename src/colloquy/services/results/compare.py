@@ -22,7 +22,7 @@ from colloquy.services.results.people_gap import add_people_gap
 from colloquy.services.sessions.view import session_record
 from colloquy.services.trust import session_health
 from colloquy.store.messages import load_message_dicts
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 
 async def compare_sessions(

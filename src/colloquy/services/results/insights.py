@@ -39,7 +39,7 @@ from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.services.results.insights_output import ModelInsights, parse_insights
 from colloquy.services.sessions.loading import MSG_SESSION_NOT_FOUND, load_session
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from colloquy.store.types import utcnow
 
 MSG_FAILED = "Failed to generate insights"

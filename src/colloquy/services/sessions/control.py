@@ -19,7 +19,7 @@ from colloquy.errors import Conflict, NotFound
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import load_view
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from colloquy.store.types import utcnow
 
 

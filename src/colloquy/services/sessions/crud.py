@@ -20,7 +20,7 @@ from colloquy.services.models.profile_use import check_assignments, checked_prof
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import list_summaries, load_view
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
 SETUP_FIELDS = ("participantIds", "moderatorStyle", "stimuli", "questions", "settings")

@@ -12,7 +12,7 @@ from colloquy.domain.sessions import demo_script as demo
 from colloquy.domain.sessions.messages import stored_message
 from colloquy.services.sessions.view import session_record
 from colloquy.store.messages import message_columns
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
 _DEMO_LOCK_KEY = 0x636F6C6C_6465  # "coll" "de": any constant unique to this use

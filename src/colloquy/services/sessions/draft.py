@@ -17,7 +17,7 @@ from colloquy.domain.text.text_safety import (
     clean_json,
 )
 from colloquy.errors import PayloadTooLarge, ValidationFailed
-from colloquy.store.models import DraftRow
+from colloquy.store.tables import DraftRow
 from colloquy.store.types import utcnow
 
 DRAFT_ID = 1

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.engine.event_payloads import message_payload, status_of_row
 from colloquy.store.messages import message_to_dict
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 
 Factory = async_sessionmaker[AsyncSession]
 

@@ -35,7 +35,7 @@ from colloquy.services.multipart_upload import ReceivedFile
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.transcript_file import transcript_text
 from colloquy.store.messages import message_columns
-from colloquy.store.models import MessageRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
 __all__ = ["MAX_BYTES", "import_transcript", "read_transcript"]

@@ -15,7 +15,7 @@ from colloquy.domain.lists.paging import clean_search
 from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.services.paging import SortKey, count_of, name_contains, page_of
 from colloquy.services.sessions.view import summaries_of
-from colloquy.store.models import MessageRow, PersonaRow, SessionRow
+from colloquy.store.tables import MessageRow, PersonaRow, SessionRow
 from colloquy.store.types import utcnow
 
 SORTS = {

@@ -11,7 +11,7 @@ from colloquy.domain.sessions.record import SessionRecord
 from colloquy.errors import NotFound
 from colloquy.services.sessions.view import session_record
 from colloquy.store.messages import load_message_dicts
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 
 MSG_SESSION_NOT_FOUND = "Session not found"
 

@@ -27,7 +27,7 @@ from colloquy.services.models import settings as model_settings
 from colloquy.services.models.secret_box import SecretBox
 from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as sessions
-from colloquy.store.models import SessionRow
+from colloquy.store.tables import SessionRow
 from colloquy.waiting import wait_for
 
 NAME_MAX = 200

@@ -15,7 +15,7 @@ from colloquy.domain.sessions import record as rec
 from colloquy.services.paging import bad_request, count_of, name_contains
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.store.messages import message_to_dict
-from colloquy.store.models import MessageRow
+from colloquy.store.tables import MessageRow
 
 
 def _after(cursor: str | None) -> int | None:

@@ -20,7 +20,7 @@ from colloquy.domain.sessions.record import ModelRecord, SessionRecord
 from colloquy.engine.event_payloads import progress_payload
 from colloquy.engine.journal import load_messages
 from colloquy.services.usage.totals import session_usage, usage_of_messages
-from colloquy.store.models import MessageRow, SessionHealthRow, SessionRow
+from colloquy.store.tables import MessageRow, SessionHealthRow, SessionRow
 
 SUMMARY_LIMIT = 1000  # the dashboard lists at most this many sessions, newest first
 

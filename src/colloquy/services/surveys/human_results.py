@@ -16,7 +16,7 @@ from colloquy.domain.surveys.human_csv import HumanRating, decode_utf8, parse_hu
 from colloquy.domain.surveys.results import respondent_pmfs
 from colloquy.domain.surveys.scales import scale_points
 from colloquy.errors import NotFound, ValidationFailed
-from colloquy.store.models import SurveyAnswerRow, SurveyHumanAnswerRow, SurveyRow
+from colloquy.store.tables import SurveyAnswerRow, SurveyHumanAnswerRow, SurveyRow
 from colloquy.store.types import utcnow
 
 FILE_NAME_MAX = 255

@@ -13,7 +13,7 @@ from colloquy.services.paging import SortKey, count_of, name_contains, page_of
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.surveys.surveys import answer_counts, survey_summary
 from colloquy.services.usage.totals import survey_usage
-from colloquy.store.models import SurveyRow
+from colloquy.store.tables import SurveyRow
 
 SORTS = {
     "newest": SortKey("newest", SurveyRow.created_at, SurveyRow.id, descending=True),

@@ -22,7 +22,7 @@ from colloquy.errors import AppError
 from colloquy.runtime import Runtime
 from colloquy.services.surveys.progress import Progress, channel, publisher
 from colloquy.services.surveys.runner import MSG_STOPPED, SurveyRunner
-from colloquy.store.models import SurveyRow
+from colloquy.store.tables import SurveyRow
 from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.surveys")

@@ -51,7 +51,7 @@ from colloquy.services.surveys.progress import Progress
 from colloquy.services.surveys.rating import Rater, rate_pending
 from colloquy.services.trust.session_health import current_model
 from colloquy.services.usage import webhooks
-from colloquy.store.models import SurveyAnswerRow, SurveyRow
+from colloquy.store.tables import SurveyAnswerRow, SurveyRow
 from colloquy.store.types import utcnow
 
 log = logging.getLogger("colloquy.surveys")

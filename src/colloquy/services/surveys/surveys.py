@@ -40,7 +40,7 @@ from colloquy.services.sessions.setup import clean_stimulus, link_errors, partic
 from colloquy.services.surveys.draft import survey_draft
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.usage.totals import survey_usage
-from colloquy.store.models import SurveyAnswerRow, SurveyRow
+from colloquy.store.tables import SurveyAnswerRow, SurveyRow
 
 OFFLINE_WARNING = (
     "Answers were rated with the offline word-embedding model ({name}). Static word "

@@ -46,7 +46,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.models.errors import model_error
 from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import get_persona, list_personas
-from colloquy.store.models import PersonaAuditRow, PersonaRow
+from colloquy.store.tables import PersonaAuditRow, PersonaRow
 from colloquy.store.types import utcnow
 
 log = logging.getLogger("colloquy.audit")

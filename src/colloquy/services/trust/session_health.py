@@ -31,7 +31,7 @@ from colloquy.services.models.provenance import DEMO_LABEL
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import session_record
 from colloquy.store.messages import load_message_dicts
-from colloquy.store.models import MessageRow, SessionHealthRow
+from colloquy.store.tables import MessageRow, SessionHealthRow
 from colloquy.store.types import utcnow
 
 log = logging.getLogger("colloquy.health")

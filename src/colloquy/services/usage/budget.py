@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.usage.run_settings import budget_errors
 from colloquy.errors import NotFound, ValidationFailed
-from colloquy.store.models import SessionRow, SurveyRow
+from colloquy.store.tables import SessionRow, SurveyRow
 from colloquy.store.row_lock import lock_row
 
 

@@ -35,7 +35,7 @@ from colloquy.runtime import Runtime
 from colloquy.services.sessions import crud as sessions_crud
 from colloquy.services.sessions.setup import participant_snapshots
 from colloquy.services.surveys import surveys
-from colloquy.store.models import MessageRow, ModelProfileRow
+from colloquy.store.tables import MessageRow, ModelProfileRow
 from colloquy.store.usage_settings import price_book
 
 SESSION_BASIS = (

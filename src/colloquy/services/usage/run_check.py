@@ -14,7 +14,7 @@ from colloquy.domain.usage.cost import budget_value
 from colloquy.domain.usage.prices import missing_price_message
 from colloquy.errors import Conflict
 from colloquy.runtime import Runtime
-from colloquy.store.models import ModelProfileRow, SessionRow, SurveyRow
+from colloquy.store.tables import ModelProfileRow, SessionRow, SurveyRow
 from colloquy.store.usage_settings import default_budget, price_book
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.usage.cost import ZERO, Usage, total, usage_from_json
-from colloquy.store.models import MessageRow, SurveyAnswerRow
+from colloquy.store.tables import MessageRow, SurveyAnswerRow
 
 
 def usage_of_messages(messages: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from colloquy.errors import ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.models.secret_box import SecretBox
 from colloquy.services.usage.totals import session_usage, survey_usage
-from colloquy.store.models import AppSettingRow, SessionRow, SurveyRow, WebhookDeliveryRow
+from colloquy.store.tables import AppSettingRow, SessionRow, SurveyRow, WebhookDeliveryRow
 from colloquy.store.types import utcnow
 
 log = logging.getLogger("colloquy.webhooks")

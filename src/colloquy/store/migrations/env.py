@@ -6,7 +6,7 @@ from alembic import context
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from colloquy.store.models import Base
+from colloquy.store.tables import Base
 
 target_metadata = Base.metadata
 MIGRATION_LOCK = 1_907_300  # an advisory lock key of our own (issue 19)
