@@ -7,7 +7,9 @@ while waiting, and the event loop stays free while the model computes. Tokens go
 to the loop with call_soon_threadsafe. Cancelling the awaiting task (Stop) sets a flag
 the worker checks between tokens, so the model is released at once.
 
-The timeout counts compute time only (not the queue): a slow custom GGUF returns the
+The timeout counts generation time only: not the queue, and not the prompt's evaluation
+(bounded by the context size, and slow only on a busy machine, where a long prompt could
+take more than the whole budget before the first token). A slow custom GGUF returns the
 text it has so far (finish_reason "length"); only a call with no text yet times out.
 """
 
@@ -141,7 +143,7 @@ class LocalProvider(RetryingProvider):
         messages = [{"role": "system", "content": system}] if system else []
         messages += [{"role": m.role, "content": m.content} for m in req.messages]
 
-        started = time.monotonic()
+        started: float | None = None  # set at the first chunk: the prompt is evaluated
         evaluated_before = getattr(llm, "colloquy_evaluated", 0)
         parts: list[str] = []
         finish: str | None = None
@@ -155,7 +157,9 @@ class LocalProvider(RetryingProvider):
                 parts.append(delta)
                 push(delta)
             finish = choice.get("finish_reason") or finish
-            if self._timeout is not None and time.monotonic() - started > self._timeout:
+            if started is None:
+                started = time.monotonic()
+            elif self._timeout is not None and time.monotonic() - started > self._timeout:
                 if not parts:
                     raise errors.timed_out()
                 finish = "length"
