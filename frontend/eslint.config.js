@@ -19,11 +19,13 @@ function otherFeatures(own) {
   return [
     {
       group: ["@/features/*", "@/features/*/**", `!@/features/${own}`, `!@/features/${own}/**`],
-      message: "Features do not import each other: move what they share to src/lib or src/components.",
+      message:
+        "Features do not import each other: move what they share to src/lib or src/components.",
     },
     {
       regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
-      message: "Features do not import each other: move what they share to src/lib or src/components.",
+      message:
+        "Features do not import each other: move what they share to src/lib or src/components.",
     },
   ];
 }
@@ -77,7 +79,9 @@ export default defineConfig([
   },
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: { "no-restricted-imports": ["error", { patterns: [...otherFeatures(feature), ...NO_APP] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...otherFeatures(feature), ...NO_APP] }],
+    },
   })),
   {
     files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],

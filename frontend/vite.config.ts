@@ -30,8 +30,14 @@ export default defineConfig({
           // Keep shared helpers (clsx...) out of the charts group, so recharts loads only with charts.
           includeDependenciesRecursively: false,
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "recharts", test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor)[\\/]/ },
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            {
+              name: "recharts",
+              test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor)[\\/]/,
+            },
           ],
         },
       },

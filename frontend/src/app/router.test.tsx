@@ -35,11 +35,24 @@ describe("routes", () => {
     const sidebar = screen.getByRole("complementary", { name: "Sidebar" });
     expect(within(sidebar).getByText("Colloquy")).toBeInTheDocument();
     const nav = within(sidebar).getByRole("navigation", { name: "Main" });
-    expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
-    expect(within(nav).getByRole("link", { name: "New Session" })).toHaveAttribute("href", "/create-session");
-    expect(within(nav).getByRole("link", { name: "Personas" })).toHaveAttribute("aria-current", "page");
-    expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
-    expect(await within(sidebar).findByText("Model: local · SmolLM2-135M-Instruct")).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
+    expect(within(nav).getByRole("link", { name: "New Session" })).toHaveAttribute(
+      "href",
+      "/create-session",
+    );
+    expect(within(nav).getByRole("link", { name: "Personas" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute(
+      "aria-current",
+    );
+    expect(
+      await within(sidebar).findByText("Model: local · SmolLM2-135M-Instruct"),
+    ).toBeInTheDocument();
   });
 
   it("navigates between screens from the sidebar", async () => {
@@ -47,20 +60,29 @@ describe("routes", () => {
     renderRoutes(routes, "/dashboard");
     const sidebar = screen.getByRole("complementary", { name: "Sidebar" });
     await user.click(within(sidebar).getByRole("link", { name: "Personas" }));
-    expect(await screen.findByRole("heading", { name: "Persona Library" }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Persona Library" }, LAZY),
+    ).toBeInTheDocument();
     await user.click(within(sidebar).getByRole("link", { name: "New Session" }));
-    expect(await screen.findByRole("heading", { name: "Create New Session" }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Create New Session" }, LAZY),
+    ).toBeInTheDocument();
   });
 
-  it.each(["/nope", "/session/x/other", "/personas/extra"])("shows the 404 page for %s", async (path) => {
-    renderRoutes(routes, path);
-    expect(await screen.findByText("Oops! Page not found")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
-  });
+  it.each(["/nope", "/session/x/other", "/personas/extra"])(
+    "shows the 404 page for %s",
+    async (path) => {
+      renderRoutes(routes, path);
+      expect(await screen.findByText("Oops! Page not found")).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    },
+  );
 
   it("renders the session routes", async () => {
     renderRoutes(routes, "/session/s1/results");
-    expect(await screen.findByRole("heading", { name: "Session not found" }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Session not found" }, LAZY),
+    ).toBeInTheDocument();
   });
 });
 
@@ -70,9 +92,13 @@ describe("error screens", () => {
     function Boom(): never {
       throw new Error("Loader exploded");
     }
-    const router = createMemoryRouter([{ path: "/", element: <Boom />, errorElement: <RouteError /> }]);
+    const router = createMemoryRouter([
+      { path: "/", element: <Boom />, errorElement: <RouteError /> },
+    ]);
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Unexpected Application Error!" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Loader exploded")).toBeInTheDocument();
   });
 
@@ -119,7 +145,9 @@ describe("the embedded demo model notice", () => {
     renderRoutes(routes, "/dashboard");
     const notice = await screen.findByRole("note", { name: "Demo model" });
     expect(notice).toHaveTextContent("its answers are too weak for research");
-    expect(within(notice).getByRole("link", { name: "Choose a model in Settings" })).toHaveAttribute("href", "/settings");
+    expect(
+      within(notice).getByRole("link", { name: "Choose a model in Settings" }),
+    ).toHaveAttribute("href", "/settings");
     await user.click(within(notice).getByRole("button", { name: "Hide this notice" }));
     expect(screen.queryByRole("note", { name: "Demo model" })).toBeNull();
     expect(sessionStorage.getItem("colloquy.embedded-model-notice.hidden")).toBe("1");
@@ -128,7 +156,11 @@ describe("the embedded demo model notice", () => {
   it("is not shown for another model", async () => {
     mockFetch((url) => {
       if (url === "/api/health") {
-        return jsonResponse({ status: "ok", version: "0.1.0", llm: { provider: "openai", model: "gpt-4o-mini" } });
+        return jsonResponse({
+          status: "ok",
+          version: "0.1.0",
+          llm: { provider: "openai", model: "gpt-4o-mini" },
+        });
       }
       return personasAnswer([makePersona()], url);
     });

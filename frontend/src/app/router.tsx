@@ -16,29 +16,60 @@ function screen<K extends string>(
 }
 
 const SignInPage = screen(() => import("@/features/auth/components/sign-in-page"), "SignInPage");
-const ComparePage = screen(() => import("@/features/compare/components/compare-page"), "ComparePage");
-const DemoSessionPage = screen(() => import("@/features/demo/components/demo-session-page"), "DemoSessionPage");
-const PersonasPage = screen(() => import("@/features/personas/components/personas-page"), "PersonasPage");
+const ComparePage = screen(
+  () => import("@/features/compare/components/compare-page"),
+  "ComparePage",
+);
+const DemoSessionPage = screen(
+  () => import("@/features/demo/components/demo-session-page"),
+  "DemoSessionPage",
+);
+const PersonasPage = screen(
+  () => import("@/features/personas/components/personas-page"),
+  "PersonasPage",
+);
 const CreateSessionPage = screen(
   () => import("@/features/sessions/components/create-session-page"),
   "CreateSessionPage",
 );
-const LiveSessionPage = screen(() => import("@/features/sessions/components/live-session-page"), "LiveSessionPage");
+const LiveSessionPage = screen(
+  () => import("@/features/sessions/components/live-session-page"),
+  "LiveSessionPage",
+);
 const SessionResultsPage = screen(
   () => import("@/features/results/components/session-results-page"),
   "SessionResultsPage",
 );
-const SettingsPage = screen(() => import("@/features/settings/components/settings-page"), "SettingsPage");
-const FidelityPage = screen(() => import("@/features/trust/components/fidelity-page"), "FidelityPage");
-const CreateSurveyPage = screen(() => import("@/features/surveys/components/create-survey-page"), "CreateSurveyPage");
+const SettingsPage = screen(
+  () => import("@/features/settings/components/settings-page"),
+  "SettingsPage",
+);
+const FidelityPage = screen(
+  () => import("@/features/trust/components/fidelity-page"),
+  "FidelityPage",
+);
+const CreateSurveyPage = screen(
+  () => import("@/features/surveys/components/create-survey-page"),
+  "CreateSurveyPage",
+);
 const SurveyPage = screen(() => import("@/features/surveys/components/survey-page"), "SurveyPage");
-const SurveysPage = screen(() => import("@/features/surveys/components/surveys-page"), "SurveysPage");
+const SurveysPage = screen(
+  () => import("@/features/surveys/components/surveys-page"),
+  "SurveysPage",
+);
 
 /** What shows while a screen's code loads. */
 export function ScreenLoading() {
   return (
-    <div role="status" aria-live="polite" className="flex items-center gap-2 p-8 text-sm text-muted-foreground">
-      <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex items-center gap-2 p-8 text-sm text-muted-foreground"
+    >
+      <span
+        className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+        aria-hidden="true"
+      />
       Loading...
     </div>
   );

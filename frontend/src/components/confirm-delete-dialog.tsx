@@ -21,7 +21,14 @@ export interface ConfirmDeleteDialogProps {
 }
 
 /** 'Delete X?' with Cancel / Delete; stays open until the caller closes it (after the server answers). */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, description, pending, onConfirm }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  pending,
+  onConfirm,
+}: ConfirmDeleteDialogProps) {
   const confirm = (event: React.MouseEvent) => {
     event.preventDefault(); // keep the dialog open until the server answers
     onConfirm();

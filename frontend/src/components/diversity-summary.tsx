@@ -44,7 +44,10 @@ export function TraitDiversityMeters({
                 aria-valuenow={value}
                 className="h-1.5 overflow-hidden rounded-full bg-muted"
               >
-                <div className={cn("h-full rounded-full", barClassName(value))} style={{ width: `${value}%` }} />
+                <div
+                  className={cn("h-full rounded-full", barClassName(value))}
+                  style={{ width: `${value}%` }}
+                />
               </div>
             </dd>
           </div>
@@ -55,7 +58,13 @@ export function TraitDiversityMeters({
 }
 
 /** 'Ages span 12 years · 2 genders · 3 locations · 2 income levels'. */
-export function DemographicsLine({ demographics, className }: { demographics: Demographics; className?: string }) {
+export function DemographicsLine({
+  demographics,
+  className,
+}: {
+  demographics: Demographics;
+  className?: string;
+}) {
   const d = demographics;
   return (
     <p className={cn("text-muted-foreground", className)}>
@@ -67,7 +76,8 @@ export function DemographicsLine({ demographics, className }: { demographics: De
 
 const NOTE_STYLES = {
   default: {
-    warnings: "space-y-1.5 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900",
+    warnings:
+      "space-y-1.5 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900",
     warning: "flex gap-2",
     suggestions: "space-y-1.5 text-sm text-muted-foreground",
     suggestion: "flex gap-2",

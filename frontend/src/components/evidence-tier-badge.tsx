@@ -14,9 +14,20 @@ export function tierLabel(evidence: EvidenceTier): string {
 
 /** How much a persona rests on evidence: described, generated or grounded. Nothing for
  * snapshots made before tiers existed. */
-export function EvidenceTierBadge({ evidence, className }: { evidence?: EvidenceTier | null; className?: string }) {
+export function EvidenceTierBadge({
+  evidence,
+  className,
+}: {
+  evidence?: EvidenceTier | null;
+  className?: string;
+}) {
   if (!evidence) return null;
-  const Icon = evidence.tier === "grounded" ? FileTextIcon : evidence.tier === "generated" ? SparklesIcon : UserIcon;
+  const Icon =
+    evidence.tier === "grounded"
+      ? FileTextIcon
+      : evidence.tier === "generated"
+        ? SparklesIcon
+        : UserIcon;
   return (
     <Badge
       variant={evidence.tier === "grounded" ? "accent" : "outline"}

@@ -4,7 +4,13 @@ import { cn } from "@/lib/utils";
 import { isOverall, OVERALL_CLASSES, OVERALL_LABELS } from "@/lib/session-health";
 
 /** The session's health verdict on its dashboard row (nothing until it is measured). */
-export function HealthBadge({ overall, className }: { overall: string | null | undefined; className?: string }) {
+export function HealthBadge({
+  overall,
+  className,
+}: {
+  overall: string | null | undefined;
+  className?: string;
+}) {
   if (!isOverall(overall)) return null;
   return (
     <Badge

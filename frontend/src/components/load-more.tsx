@@ -30,7 +30,11 @@ export function LoadMore({
     return () => observer.disconnect();
   }, [hasMore, loading, onMore]);
   return (
-    <div ref={ref} className="flex items-center justify-center gap-3 p-4 text-sm text-muted-foreground" data-testid="load-more">
+    <div
+      ref={ref}
+      className="flex items-center justify-center gap-3 p-4 text-sm text-muted-foreground"
+      data-testid="load-more"
+    >
       <span aria-live="polite">
         Showing {shown} of {total} {noun}
       </span>

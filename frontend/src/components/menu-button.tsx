@@ -28,7 +28,14 @@ export interface MenuButtonProps {
  * keys open it, arrows/Home/End move, Escape closes and returns focus, Tab or a click
  * outside closes it.
  */
-export function MenuButton({ label, icon, items, variant = "outline", align = "end", className }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  icon,
+  items,
+  variant = "outline",
+  align = "end",
+  className,
+}: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -108,7 +115,10 @@ export function MenuButton({ label, icon, items, variant = "outline", align = "e
       >
         {icon}
         {label}
-        <ChevronDownIcon className={cn("transition-transform", open && "rotate-180")} aria-hidden="true" />
+        <ChevronDownIcon
+          className={cn("transition-transform", open && "rotate-180")}
+          aria-hidden="true"
+        />
       </Button>
       {open && (
         <div
@@ -137,7 +147,13 @@ export function MenuButton({ label, icon, items, variant = "outline", align = "e
               onMouseEnter: () => setFocusIndex(index),
             };
             return item.href ? (
-              <a key={item.key} {...common} href={item.href} download={item.download} onClick={select}>
+              <a
+                key={item.key}
+                {...common}
+                href={item.href}
+                download={item.download}
+                onClick={select}
+              >
                 {item.icon}
                 {item.label}
               </a>

@@ -4,7 +4,13 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { errorMessage } from "@/lib/api-client";
 import type { ModelChoice, ProviderName } from "@/lib/api-types";
 import { useListModels } from "@/lib/model-settings-queries";
@@ -33,7 +39,13 @@ export interface ModelFieldsProps {
  * the endpoint's models: the model choice of the Settings screen and of "Run again on
  * another model".
  */
-export function ModelFields({ idPrefix, values, onChange, apiKeyPlaceholder, apiKeyHint }: ModelFieldsProps) {
+export function ModelFields({
+  idPrefix,
+  values,
+  onChange,
+  apiKeyPlaceholder,
+  apiKeyHint,
+}: ModelFieldsProps) {
   const [models, setModels] = useState<ModelChoice[] | null>(null);
   const list = useListModels();
   const local = values.provider === "local";
@@ -67,7 +79,12 @@ export function ModelFields({ idPrefix, values, onChange, apiKeyPlaceholder, api
                 aria-pressed={active}
                 onClick={() => {
                   setModels(null);
-                  onChange({ provider: p.provider, baseUrl: p.baseUrl, model: p.model, apiKey: "" });
+                  onChange({
+                    provider: p.provider,
+                    baseUrl: p.baseUrl,
+                    model: p.model,
+                    apiKey: "",
+                  });
                 }}
               >
                 {p.label}
@@ -106,7 +123,11 @@ export function ModelFields({ idPrefix, values, onChange, apiKeyPlaceholder, api
             id={id("base-url")}
             value={values.baseUrl}
             onChange={(e) => onChange({ baseUrl: e.target.value })}
-            placeholder={values.provider === "anthropic" ? "Default: https://api.anthropic.com" : "https://api.openai.com/v1"}
+            placeholder={
+              values.provider === "anthropic"
+                ? "Default: https://api.anthropic.com"
+                : "https://api.openai.com/v1"
+            }
             maxLength={500}
             spellCheck={false}
           />
@@ -120,19 +141,33 @@ export function ModelFields({ idPrefix, values, onChange, apiKeyPlaceholder, api
             id={id("name")}
             value={values.model}
             onChange={(e) => onChange({ model: e.target.value })}
-            placeholder={local ? `Empty: the embedded ${EMBEDDED_MODEL}` : "Empty: the provider's default"}
+            placeholder={
+              local ? `Empty: the embedded ${EMBEDDED_MODEL}` : "Empty: the provider's default"
+            }
             maxLength={500}
             spellCheck={false}
             className="flex-1"
           />
           <Button type="button" variant="outline" onClick={loadModels} disabled={list.isPending}>
-            {list.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ListIcon aria-hidden="true" />}
+            {list.isPending ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <ListIcon aria-hidden="true" />
+            )}
             List models
           </Button>
         </div>
         {models && (
-          <ul className="max-h-48 overflow-y-auto rounded-md border" aria-label="Available models" tabIndex={0}>
-            {models.length === 0 && <li className="px-3 py-2 text-sm text-muted-foreground">The endpoint lists no models.</li>}
+          <ul
+            className="max-h-48 overflow-y-auto rounded-md border"
+            aria-label="Available models"
+            tabIndex={0}
+          >
+            {models.length === 0 && (
+              <li className="px-3 py-2 text-sm text-muted-foreground">
+                The endpoint lists no models.
+              </li>
+            )}
             {models.map((m) => (
               <li key={m.id}>
                 <button
@@ -144,7 +179,12 @@ export function ModelFields({ idPrefix, values, onChange, apiKeyPlaceholder, api
                   onClick={() => onChange({ model: m.id === EMBEDDED_MODEL ? "" : m.id })}
                 >
                   {m.name}
-                  {m.sizeBytes ? <span className="text-muted-foreground"> · {(m.sizeBytes / 1e9).toFixed(2)} GB</span> : null}
+                  {m.sizeBytes ? (
+                    <span className="text-muted-foreground">
+                      {" "}
+                      · {(m.sizeBytes / 1e9).toFixed(2)} GB
+                    </span>
+                  ) : null}
                 </button>
               </li>
             ))}

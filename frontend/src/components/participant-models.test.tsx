@@ -38,7 +38,9 @@ function Harness({ onValue }: { onValue: (v: Record<string, string>) => void }) 
 
 describe("ParticipantModels", () => {
   it("is hidden while no profile exists", async () => {
-    mockFetch((url) => (url === "/api/model-profiles" ? jsonResponse({ profiles: [] }) : undefined));
+    mockFetch((url) =>
+      url === "/api/model-profiles" ? jsonResponse({ profiles: [] }) : undefined,
+    );
     const { client } = renderWithProviders(<Harness onValue={() => {}} />);
     await waitFor(() => expect(client.getQueryState(["model-profiles"])?.status).toBe("success"));
     expect(screen.queryByTestId("participant-models")).toBeNull();
@@ -49,7 +51,9 @@ describe("ParticipantModels", () => {
     const user = userEvent.setup();
     mockFetch((url) =>
       url === "/api/model-profiles"
-        ? jsonResponse({ profiles: [profile({}), profile({ id: "mp2", name: "Claude", model: "claude-haiku" })] })
+        ? jsonResponse({
+            profiles: [profile({}), profile({ id: "mp2", name: "Claude", model: "claude-haiku" })],
+          })
         : undefined,
     );
     const seen: Record<string, string>[] = [];
@@ -69,7 +73,9 @@ describe("ParticipantModels", () => {
   });
 
   it("says so when the profiles cannot be loaded", async () => {
-    mockFetch((url) => (url === "/api/model-profiles" ? jsonResponse({ error: "down" }, 500) : undefined));
+    mockFetch((url) =>
+      url === "/api/model-profiles" ? jsonResponse({ error: "down" }, 500) : undefined,
+    );
     renderWithProviders(<Harness onValue={() => {}} />);
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not load the model profiles");
   });

@@ -21,7 +21,12 @@ const DEFAULT = "";
  * default model or on a saved model profile; "Spread the panel" deals them over the profiles
  * ticked. Hidden until a profile exists (Settings).
  */
-export function ParticipantModels({ participants, value, onChange, className }: ParticipantModelsProps) {
+export function ParticipantModels({
+  participants,
+  value,
+  onChange,
+  className,
+}: ParticipantModelsProps) {
   const profiles = useModelProfiles();
   const [ticked, setTicked] = useState<string[]>([]);
   if (profiles.isPending || participants.length === 0) return null;
@@ -34,11 +39,18 @@ export function ParticipantModels({ participants, value, onChange, className }: 
   }
   const list = profiles.data;
   if (list.length === 0) return null;
-  const options = [{ id: DEFAULT, label: "Default model" }, ...list.map((p) => ({ id: p.id, label: profileLabel(p) }))];
+  const options = [
+    { id: DEFAULT, label: "Default model" },
+    ...list.map((p) => ({ id: p.id, label: profileLabel(p) })),
+  ];
   const known = new Set(list.map((p) => p.id));
-  const toggle = (id: string) => setTicked((t) => (t.includes(id) ? t.filter((x) => x !== id) : [...t, id]));
+  const toggle = (id: string) =>
+    setTicked((t) => (t.includes(id) ? t.filter((x) => x !== id) : [...t, id]));
   return (
-    <div className={cn("space-y-3 rounded-lg border p-3", className)} data-testid="participant-models">
+    <div
+      className={cn("space-y-3 rounded-lg border p-3", className)}
+      data-testid="participant-models"
+    >
       <table className="w-full text-sm">
         <caption className="mb-2 flex items-center gap-2 text-left font-medium">
           <CpuIcon className="size-4 text-primary" aria-hidden="true" />
@@ -46,8 +58,12 @@ export function ParticipantModels({ participants, value, onChange, className }: 
         </caption>
         <thead>
           <tr className="text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-1 font-medium">Participant</th>
-            <th scope="col" className="py-1 font-medium">Model</th>
+            <th scope="col" className="py-1 font-medium">
+              Participant
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Model
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -80,7 +96,11 @@ export function ParticipantModels({ participants, value, onChange, className }: 
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {options.map((o) => (
             <label key={o.id} className="flex items-center gap-1.5 text-sm">
-              <input type="checkbox" checked={ticked.includes(o.id)} onChange={() => toggle(o.id)} />
+              <input
+                type="checkbox"
+                checked={ticked.includes(o.id)}
+                onChange={() => toggle(o.id)}
+              />
               {o.label}
             </label>
           ))}
@@ -92,7 +112,12 @@ export function ParticipantModels({ participants, value, onChange, className }: 
           disabled={ticked.length === 0}
           onClick={() => {
             const order = options.map((o) => o.id).filter((id) => ticked.includes(id));
-            onChange(spreadAcross(participants.map((p) => p.id), order));
+            onChange(
+              spreadAcross(
+                participants.map((p) => p.id),
+                order,
+              ),
+            );
           }}
         >
           <ShuffleIcon aria-hidden="true" />

@@ -17,11 +17,20 @@ export function AuditLine({ audit }: { audit: AuditSummary | PersonaAudit }) {
     <div className="rounded-md bg-muted/50 px-2.5 py-1.5 text-xs" data-testid="audit-line">
       <p className="font-medium">
         Measured personality
-        {mean !== null && <span className="font-normal text-muted-foreground"> · off by {Math.round(mean)} on average</span>}
+        {mean !== null && (
+          <span className="font-normal text-muted-foreground">
+            {" "}
+            · off by {Math.round(mean)} on average
+          </span>
+        )}
       </p>
       <p className="mt-0.5 text-muted-foreground tabular-nums">
         {TRAIT_KEYS.map((k) => (
-          <span key={k} className="mr-2" title={`${TRAIT_LABELS[k]}: assigned ${shown(audit.assigned[k])}, measured ${shown(audit.measured[k])}`}>
+          <span
+            key={k}
+            className="mr-2"
+            title={`${TRAIT_LABELS[k]}: assigned ${shown(audit.assigned[k])}, measured ${shown(audit.measured[k])}`}
+          >
             {TRAIT_LETTERS[k]} {shown(audit.measured[k])}
           </span>
         ))}
@@ -42,7 +51,11 @@ export function PersonaAuditPanel({ persona }: { persona: Persona }) {
       onError: (error) => toast.error(errorMessage(error, "Personality audit failed")),
     });
   return (
-    <section className="space-y-3" aria-labelledby="audit-heading" data-testid="persona-audit-panel">
+    <section
+      className="space-y-3"
+      aria-labelledby="audit-heading"
+      data-testid="persona-audit-panel"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h3 id="audit-heading" className="text-sm font-semibold">
@@ -54,7 +67,11 @@ export function PersonaAuditPanel({ persona }: { persona: Persona }) {
           </p>
         </div>
         <Button type="button" variant="outline" size="sm" onClick={start} disabled={run.isPending}>
-          {run.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ClipboardCheckIcon aria-hidden="true" />}
+          {run.isPending ? (
+            <Loader2Icon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <ClipboardCheckIcon aria-hidden="true" />
+          )}
           {run.isPending ? "Auditing..." : data ? "Audit again" : "Run audit"}
         </Button>
       </div>
@@ -63,18 +80,30 @@ export function PersonaAuditPanel({ persona }: { persona: Persona }) {
           <table className="w-full text-sm" aria-label="Assigned and measured personality">
             <thead>
               <tr className="text-left text-xs text-muted-foreground">
-                <th scope="col" className="py-1 font-medium">Trait</th>
-                <th scope="col" className="py-1 text-right font-medium">Assigned</th>
-                <th scope="col" className="py-1 text-right font-medium">Measured</th>
-                <th scope="col" className="py-1 text-right font-medium">Difference</th>
+                <th scope="col" className="py-1 font-medium">
+                  Trait
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Assigned
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Measured
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Difference
+                </th>
               </tr>
             </thead>
             <tbody className="tabular-nums">
               {TRAIT_KEYS.map((k) => (
                 <tr key={k} className="border-t">
-                  <th scope="row" className="py-1 text-left font-normal">{TRAIT_LABELS[k]}</th>
+                  <th scope="row" className="py-1 text-left font-normal">
+                    {TRAIT_LABELS[k]}
+                  </th>
                   <td className="py-1 text-right">{shown(data.assigned[k])}</td>
-                  <td className="py-1 text-right" data-testid={`measured-${k}`}>{shown(data.measured[k])}</td>
+                  <td className="py-1 text-right" data-testid={`measured-${k}`}>
+                    {shown(data.measured[k])}
+                  </td>
                   <td className="py-1 text-right">{gap(data.assigned[k], data.measured[k])}</td>
                 </tr>
               ))}

@@ -4,14 +4,24 @@ import { ApiError } from "@/lib/api-client";
 import { renderWithProviders } from "@/test/render";
 import { SaveGuideButton } from "./save-guide-button";
 
-const FILE = { guide: {}, yaml: "kind: focus-group\nname: Snack Study\n", json: "{}", filename: "snack-study.guide.yaml" };
+const FILE = {
+  guide: {},
+  yaml: "kind: focus-group\nname: Snack Study\n",
+  json: "{}",
+  filename: "snack-study.guide.yaml",
+};
 
 describe("SaveGuideButton", () => {
   it("downloads the guide's YAML under its file name", async () => {
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       expect(this.download).toBe("snack-study.guide.yaml");
     });
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:guide", revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:guide", revokeObjectURL: () => {} }),
+    );
     const load = vi.fn().mockResolvedValue(FILE);
     renderWithProviders(<SaveGuideButton load={load} />);
     await userEvent.click(screen.getByRole("button", { name: "Save as guide" }));

@@ -22,8 +22,17 @@ export function SaveGuideButton({ load, disabled = false }: SaveGuideButtonProps
     onError: (error) => toast.error(errorMessage(error, "Could not save the guide")),
   });
   return (
-    <Button type="button" variant="outline" disabled={disabled || save.isPending} onClick={() => save.mutate()}>
-      {save.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <FileDownIcon aria-hidden="true" />}
+    <Button
+      type="button"
+      variant="outline"
+      disabled={disabled || save.isPending}
+      onClick={() => save.mutate()}
+    >
+      {save.isPending ? (
+        <Loader2Icon className="animate-spin" aria-hidden="true" />
+      ) : (
+        <FileDownIcon aria-hidden="true" />
+      )}
       Save as guide
     </Button>
   );

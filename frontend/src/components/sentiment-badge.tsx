@@ -15,7 +15,12 @@ export interface SentimentBadgeProps extends React.ComponentProps<"span"> {
 }
 
 /** A soft badge naming a sentiment in its colour (green, grey, red). */
-export function SentimentBadge({ sentiment, suffix = "", className, ...props }: SentimentBadgeProps) {
+export function SentimentBadge({
+  sentiment,
+  suffix = "",
+  className,
+  ...props
+}: SentimentBadgeProps) {
   const key = isSentiment(sentiment) ? sentiment : "neutral";
   return (
     <span

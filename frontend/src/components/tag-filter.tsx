@@ -17,9 +17,18 @@ export function TagFilter({ tags, selected, onSelect, className }: TagFilterProp
       active ? "border-primary bg-primary text-primary-foreground" : "bg-card hover:bg-secondary",
     );
   return (
-    <div role="group" aria-label="Filter by tag" className={cn("flex flex-wrap items-center gap-2", className)}>
+    <div
+      role="group"
+      aria-label="Filter by tag"
+      className={cn("flex flex-wrap items-center gap-2", className)}
+    >
       <TagIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-      <button type="button" className={chip(selected === null)} aria-pressed={selected === null} onClick={() => onSelect(null)}>
+      <button
+        type="button"
+        className={chip(selected === null)}
+        aria-pressed={selected === null}
+        onClick={() => onSelect(null)}
+      >
         All
       </button>
       {tags.map((tag) => (

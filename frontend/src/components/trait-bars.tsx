@@ -32,11 +32,17 @@ function Meter({ label, value, className }: { label: string; value: number; clas
 export function TraitBars({ traits, className, variant = "default" }: TraitBarsProps) {
   if (variant === "compact") {
     return (
-      <dl className={cn("grid grid-cols-[auto_1fr_auto] items-center gap-x-2.5 gap-y-1", className)}>
+      <dl
+        className={cn("grid grid-cols-[auto_1fr_auto] items-center gap-x-2.5 gap-y-1", className)}
+      >
         {TRAIT_KEYS.map((key) => {
           const value = traitValue(traits, key);
           return (
-            <div key={key} data-testid={`trait-${key}`} className="col-span-3 grid grid-cols-subgrid items-center">
+            <div
+              key={key}
+              data-testid={`trait-${key}`}
+              className="col-span-3 grid grid-cols-subgrid items-center"
+            >
               <dt className="text-xs text-muted-foreground">{TRAIT_LABELS[key]}</dt>
               <dd>
                 <Meter label={TRAIT_LABELS[key]} value={value} />
@@ -53,7 +59,11 @@ export function TraitBars({ traits, className, variant = "default" }: TraitBarsP
       {TRAIT_KEYS.map((key) => {
         const value = traitValue(traits, key);
         return (
-          <div key={key} data-testid={`trait-${key}`} className="grid grid-cols-[1fr_auto] items-center text-xs">
+          <div
+            key={key}
+            data-testid={`trait-${key}`}
+            className="grid grid-cols-[1fr_auto] items-center text-xs"
+          >
             <dt className="text-muted-foreground">{TRAIT_LABELS[key]}</dt>
             <dd className="font-medium tabular-nums">{value}/100</dd>
             <dd className="col-span-2 mt-1">

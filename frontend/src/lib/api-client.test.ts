@@ -1,5 +1,13 @@
 import { jsonResponse, mockFetch } from "@/test/render";
-import { ApiError, client, errorMessage, formBody, joinMessages, noContent, unwrap } from "./api-client";
+import {
+  ApiError,
+  client,
+  errorMessage,
+  formBody,
+  joinMessages,
+  noContent,
+  unwrap,
+} from "./api-client";
 
 describe("joinMessages", () => {
   it("joins messages with periods", () => {
@@ -15,7 +23,9 @@ const PERSONA_INPUT = { name: "A" };
 describe("api client", () => {
   it("sends JSON and parses the response", async () => {
     const fetch = mockFetch(() => jsonResponse({ id: "x" }, 201));
-    await expect(unwrap(client.POST("/api/personas", { body: PERSONA_INPUT }))).resolves.toEqual({ id: "x" });
+    await expect(unwrap(client.POST("/api/personas", { body: PERSONA_INPUT }))).resolves.toEqual({
+      id: "x",
+    });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe("/api/personas");
     expect(init?.method).toBe("POST");
@@ -32,19 +42,27 @@ describe("api client", () => {
       body: formBody(new FormData()),
     });
     await client.GET("/api/sessions/{session_id}", { params: { path: { session_id: "a b" } } });
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/personas/import?dryRun=true", "/api/sessions/a%20b"]);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      "/api/personas/import?dryRun=true",
+      "/api/sessions/a%20b",
+    ]);
   });
 
   it("returns nothing for 204", async () => {
     mockFetch(() => new Response(null, { status: 204 }));
     await expect(
-      noContent(client.DELETE("/api/personas/{persona_id}", { params: { path: { persona_id: "p1" } } })),
+      noContent(
+        client.DELETE("/api/personas/{persona_id}", { params: { path: { persona_id: "p1" } } }),
+      ),
     ).resolves.toBeUndefined();
   });
 
   it("throws ApiError carrying status, error and errors", async () => {
     mockFetch(() =>
-      jsonResponse({ error: "Validation failed", errors: ["Name is required", "Location is required"] }, 422),
+      jsonResponse(
+        { error: "Validation failed", errors: ["Name is required", "Location is required"] },
+        422,
+      ),
     );
     const error = await client.POST("/api/personas", { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -57,7 +75,9 @@ describe("api client", () => {
 
   it("uses the summary when there is no errors list", async () => {
     mockFetch(() => jsonResponse({ error: "Persona not found" }, 404));
-    await expect(client.GET("/api/personas/{persona_id}", { params: { path: { persona_id: "nope" } } })).rejects.toMatchObject({
+    await expect(
+      client.GET("/api/personas/{persona_id}", { params: { path: { persona_id: "nope" } } }),
+    ).rejects.toMatchObject({
       status: 404,
       message: "Persona not found",
       errors: [],
@@ -66,15 +86,27 @@ describe("api client", () => {
 
   it("handles non-JSON error bodies, non-JSON answers and network failures", async () => {
     mockFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    await expect(client.GET("/api/health")).rejects.toMatchObject({ status: 502, message: "Request failed (502)" });
+    await expect(client.GET("/api/health")).rejects.toMatchObject({
+      status: 502,
+      message: "Request failed (502)",
+    });
 
-    mockFetch(() => new Response("<html>index</html>", { status: 200, headers: { "Content-Type": "text/html" } }));
+    mockFetch(
+      () =>
+        new Response("<html>index</html>", {
+          status: 200,
+          headers: { "Content-Type": "text/html" },
+        }),
+    );
     await expect(client.GET("/api/health")).rejects.toMatchObject({
       status: 200,
       message: "Unexpected response from the server",
     });
 
-    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     await expect(client.GET("/api/health")).rejects.toMatchObject({
       status: 0,
       message: "Could not reach the server. Check that Colloquy is running.",
@@ -82,7 +114,10 @@ describe("api client", () => {
   });
 
   it("lets an abort through as an AbortError", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new DOMException("Aborted", "AbortError"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new DOMException("Aborted", "AbortError"))),
+    );
     await expect(client.GET("/api/health")).rejects.toMatchObject({ name: "AbortError" });
   });
 
@@ -93,14 +128,24 @@ describe("api client", () => {
     await unwrap(client.POST("/api/documents/extract", { body: formBody(form) }));
     const init = fetch.mock.calls[0]![1]!;
     expect(init.body).toBe(form);
-    expect(new Headers(init.headers).get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(new Headers(init.headers).get("Content-Type")).toMatch(
+      /^multipart\/form-data; boundary=/,
+    );
   });
 
   it("sends the user to sign-in on 401, except for the sign-in calls", async () => {
     const assign = vi.fn();
-    vi.stubGlobal("location", { ...window.location, pathname: "/personas", search: "", hash: "", assign });
+    vi.stubGlobal("location", {
+      ...window.location,
+      pathname: "/personas",
+      search: "",
+      hash: "",
+      assign,
+    });
     mockFetch(() => jsonResponse({ error: "Sign in first" }, 401));
-    await expect(client.POST("/api/auth/sign-in", { body: { token: "x" } })).rejects.toMatchObject({ status: 401 });
+    await expect(client.POST("/api/auth/sign-in", { body: { token: "x" } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(assign).not.toHaveBeenCalled();
     await expect(client.GET("/api/personas")).rejects.toMatchObject({ status: 401 });
     expect(assign).toHaveBeenCalledWith("/sign-in?next=%2Fpersonas");

@@ -54,7 +54,12 @@ function redirectToSignIn(): void {
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
-  return typeof value === "object" && value !== null && "error" in value && typeof value.error === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "error" in value &&
+    typeof value.error === "string"
+  );
 }
 
 /** A body as the server sent it: parsed JSON, the raw text when it is not JSON, undefined when empty. */
@@ -75,7 +80,9 @@ async function readBody(response: Response): Promise<unknown> {
 /** The ApiError for an answer with status >= 400, from the app's error body when it sent one. */
 function apiErrorOf(status: number, body: unknown): ApiError {
   if (!isErrorBody(body)) return new ApiError(status, `Request failed (${status})`);
-  const errors = Array.isArray(body.errors) ? body.errors.filter((e): e is string => typeof e === "string") : [];
+  const errors = Array.isArray(body.errors)
+    ? body.errors.filter((e): e is string => typeof e === "string")
+    : [];
   return new ApiError(status, body.error, errors);
 }
 
@@ -93,7 +100,8 @@ const apiRules: Middleware = {
     if (response.status === 401 && !schemaPath.startsWith(`${API_BASE}/auth/`)) redirectToSignIn();
     const body = await readBody(response.clone());
     if (!response.ok) throw apiErrorOf(response.status, body);
-    if (typeof body === "string") throw new ApiError(response.status, "Unexpected response from the server");
+    if (typeof body === "string")
+      throw new ApiError(response.status, "Unexpected response from the server");
     return undefined;
   },
   onError({ error }) {
@@ -118,7 +126,8 @@ client.use(apiRules);
  */
 export async function unwrap<D>(call: Promise<{ data?: D; response: Response }>): Promise<D> {
   const { data, response } = await call;
-  if (data === undefined) throw new ApiError(response.status, "Unexpected response from the server");
+  if (data === undefined)
+    throw new ApiError(response.status, "Unexpected response from the server");
   return data;
 }
 

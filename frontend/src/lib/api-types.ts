@@ -26,7 +26,8 @@ type Schemas = components["schemas"];
  * what the server sends or the client builds. Each field of `R` must be assignable to the
  * generated one, so a narrowed type is still a subtype of the server's schema.
  */
-type Narrow<T, R extends { [K in keyof R]: K extends keyof T ? T[K] : never }> = Omit<T, keyof R> & R;
+type Narrow<T, R extends { [K in keyof R]: K extends keyof T ? T[K] : never }> = Omit<T, keyof R> &
+  R;
 
 /* =======================================================================================
  * Part 1: derived from the server's OpenAPI schema.

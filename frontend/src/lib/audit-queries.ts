@@ -31,7 +31,12 @@ export function usePersonaAudit(id: string, enabled = true) {
   return useQuery({
     queryKey: personaAuditKey(id),
     queryFn: ({ signal }): Promise<PersonaAudit | null> =>
-      unwrap(client.GET("/api/personas/{persona_id}/audit", { params: { path: { persona_id: id } }, signal })),
+      unwrap(
+        client.GET("/api/personas/{persona_id}/audit", {
+          params: { path: { persona_id: id } },
+          signal,
+        }),
+      ),
     enabled,
   });
 }
@@ -40,7 +45,9 @@ export function useRunPersonaAudit(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (): Promise<PersonaAudit> =>
-      unwrap(client.POST("/api/personas/{persona_id}/audit", { params: { path: { persona_id: id } } })),
+      unwrap(
+        client.POST("/api/personas/{persona_id}/audit", { params: { path: { persona_id: id } } }),
+      ),
     onSuccess: (audit) => {
       queryClient.setQueryData(personaAuditKey(id), audit);
       return queryClient.invalidateQueries({ queryKey: libraryAuditKey });

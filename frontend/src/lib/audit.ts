@@ -17,7 +17,10 @@ export function shown(value: number | null | undefined): string {
 }
 
 /** Measured minus assigned, signed ('+12', '-5', '0'); empty when either is missing. */
-export function gap(assigned: number | null | undefined, measured: number | null | undefined): string {
+export function gap(
+  assigned: number | null | undefined,
+  measured: number | null | undefined,
+): string {
   if (typeof assigned !== "number" || typeof measured !== "number") return "";
   const d = Math.round(measured - assigned);
   return d > 0 ? `+${d}` : String(d);

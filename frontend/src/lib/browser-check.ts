@@ -69,7 +69,8 @@ export function checkBrowserCompatibility(env: BrowserEnv): BrowserCheckResult {
   const warnings: string[] = [];
   const canCompile = env.canCompile ?? defaultCanCompile;
 
-  if (!storageWorks(env.localStorage)) failures.push("Local storage (writing is blocked or unavailable)");
+  if (!storageWorks(env.localStorage))
+    failures.push("Local storage (writing is blocked or unavailable)");
   if (typeof env.fetch !== "function") failures.push("Fetch API");
   if (
     typeof env.Promise !== "function" ||
@@ -81,7 +82,16 @@ export function checkBrowserCompatibility(env: BrowserEnv): BrowserCheckResult {
   const arrayProto = (env.Array as { prototype?: unknown } | undefined)?.prototype;
   if (
     !hasMethods(env.Array, ["from", "isArray"]) ||
-    !hasMethods(arrayProto, ["map", "filter", "find", "findIndex", "includes", "some", "every", "flat"])
+    !hasMethods(arrayProto, [
+      "map",
+      "filter",
+      "find",
+      "findIndex",
+      "includes",
+      "some",
+      "every",
+      "flat",
+    ])
   ) {
     failures.push("Array helpers");
   }

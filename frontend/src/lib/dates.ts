@@ -10,21 +10,37 @@ function time(value: string | null | undefined): number | null {
 }
 
 /** A session's or survey's date, e.g. 'Nov 21, 2026'. */
-export function formatDate(value: string | null | undefined, locale?: string, fallback = "—"): string {
+export function formatDate(
+  value: string | null | undefined,
+  locale?: string,
+  fallback = "—",
+): string {
   const t = time(value);
   if (t === null) return fallback;
-  return new Date(t).toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
+  return new Date(t).toLocaleDateString(locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
 }
 
 /** A message's time of day, e.g. '5:14 PM'. */
-export function formatTime(value: string | null | undefined, locale?: string, fallback = ""): string {
+export function formatTime(
+  value: string | null | undefined,
+  locale?: string,
+  fallback = "",
+): string {
   const t = time(value);
   if (t === null) return fallback;
   return new Date(t).toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit" });
 }
 
 /** Date and time, e.g. 'Nov 21, 2026, 5:14 PM'. */
-export function formatDateTime(value: string | null | undefined, locale?: string, fallback = ""): string {
+export function formatDateTime(
+  value: string | null | undefined,
+  locale?: string,
+  fallback = "",
+): string {
   const t = time(value);
   if (t === null) return fallback;
   return new Date(t).toLocaleString(locale, {

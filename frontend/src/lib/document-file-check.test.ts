@@ -13,7 +13,9 @@ describe("checkDocumentFile", () => {
       ok: false,
       message: "File too large (12.50 MB). Maximum 10MB allowed.",
     });
-    expect(checkDocumentFile(file("edge.pdf", "application/pdf", MAX_DOCUMENT_BYTES)).ok).toBe(true);
+    expect(checkDocumentFile(file("edge.pdf", "application/pdf", MAX_DOCUMENT_BYTES)).ok).toBe(
+      true,
+    );
   });
 
   it("rejects unsupported types naming the type", () => {

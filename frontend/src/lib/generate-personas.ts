@@ -3,7 +3,9 @@ import { client, unwrap } from "@/lib/api-client";
 import type { GeneratePersonasRequest, GeneratePersonasResponse } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
-export function generatePersonas(request: GeneratePersonasRequest): Promise<GeneratePersonasResponse> {
+export function generatePersonas(
+  request: GeneratePersonasRequest,
+): Promise<GeneratePersonasResponse> {
   return unwrap(client.POST("/api/personas/generate", { body: request }));
 }
 

@@ -17,7 +17,8 @@ export const sessionGuide = (id: string): Promise<GuideFile> =>
   unwrap(client.GET("/api/sessions/{session_id}/guide", { params: { path: { session_id: id } } }));
 export const guideFromSetup = (setup: SessionCreateInput): Promise<GuideFile> =>
   unwrap(client.POST("/api/guides/from-setup", { body: setup }));
-export const readGuide = (text: string): Promise<GuideForm> => unwrap(client.POST("/api/guides/read", { body: { text } }));
+export const readGuide = (text: string): Promise<GuideForm> =>
+  unwrap(client.POST("/api/guides/read", { body: { text } }));
 
 /** A file's text (FileReader: every browser, and the test DOM, which has no Blob.text). */
 export function fileText(file: Blob): Promise<string> {

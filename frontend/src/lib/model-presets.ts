@@ -14,14 +14,70 @@ export interface ModelPreset {
 
 /** Where the common servers listen by default; the model is a suggestion. */
 export const PRESETS: readonly ModelPreset[] = [
-  { id: "embedded", label: "Embedded (offline)", provider: "local", baseUrl: "", model: "", needsKey: false },
-  { id: "openai", label: "OpenAI", provider: "openai", baseUrl: "https://api.openai.com/v1", model: "gpt-4o-mini", needsKey: true },
-  { id: "anthropic", label: "Anthropic", provider: "anthropic", baseUrl: "", model: "claude-sonnet-4-5", needsKey: true },
-  { id: "ollama", label: "Ollama", provider: "openai", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1", needsKey: false },
-  { id: "lmstudio", label: "LM Studio", provider: "openai", baseUrl: "http://127.0.0.1:1234/v1", model: "", needsKey: false },
-  { id: "vllm", label: "vLLM", provider: "openai", baseUrl: "http://127.0.0.1:8001/v1", model: "", needsKey: false },
-  { id: "llamacpp", label: "llama.cpp server", provider: "openai", baseUrl: "http://127.0.0.1:8080/v1", model: "", needsKey: false },
-  { id: "openrouter", label: "OpenRouter", provider: "openai", baseUrl: "https://openrouter.ai/api/v1", model: "", needsKey: true },
+  {
+    id: "embedded",
+    label: "Embedded (offline)",
+    provider: "local",
+    baseUrl: "",
+    model: "",
+    needsKey: false,
+  },
+  {
+    id: "openai",
+    label: "OpenAI",
+    provider: "openai",
+    baseUrl: "https://api.openai.com/v1",
+    model: "gpt-4o-mini",
+    needsKey: true,
+  },
+  {
+    id: "anthropic",
+    label: "Anthropic",
+    provider: "anthropic",
+    baseUrl: "",
+    model: "claude-sonnet-4-5",
+    needsKey: true,
+  },
+  {
+    id: "ollama",
+    label: "Ollama",
+    provider: "openai",
+    baseUrl: "http://127.0.0.1:11434/v1",
+    model: "llama3.1",
+    needsKey: false,
+  },
+  {
+    id: "lmstudio",
+    label: "LM Studio",
+    provider: "openai",
+    baseUrl: "http://127.0.0.1:1234/v1",
+    model: "",
+    needsKey: false,
+  },
+  {
+    id: "vllm",
+    label: "vLLM",
+    provider: "openai",
+    baseUrl: "http://127.0.0.1:8001/v1",
+    model: "",
+    needsKey: false,
+  },
+  {
+    id: "llamacpp",
+    label: "llama.cpp server",
+    provider: "openai",
+    baseUrl: "http://127.0.0.1:8080/v1",
+    model: "",
+    needsKey: false,
+  },
+  {
+    id: "openrouter",
+    label: "OpenRouter",
+    provider: "openai",
+    baseUrl: "https://openrouter.ai/api/v1",
+    model: "",
+    needsKey: true,
+  },
 ];
 
 export const PROVIDER_LABELS: Record<ProviderName, string> = {
@@ -60,6 +116,9 @@ export const SMALL_MODEL_BILLIONS = 7;
 
 /** 3.2 -> '3.2 billion parameters', 0.135 -> '135 million parameters (too small for research)'. */
 export function describeSize(billions: number): string {
-  const words = billions < 1 ? `${Math.round(billions * 1000)} million` : `${Math.round(billions * 10) / 10} billion`;
+  const words =
+    billions < 1
+      ? `${Math.round(billions * 1000)} million`
+      : `${Math.round(billions * 10) / 10} billion`;
   return `${words} parameters${billions < SMALL_MODEL_BILLIONS ? " (too small for research)" : ""}`;
 }

@@ -6,7 +6,8 @@ import type { ModelProfile, ModelProfileInput } from "@/lib/api-types";
 export const modelProfilesQueryOptions = () =>
   queryOptions({
     queryKey: ["model-profiles"],
-    queryFn: async ({ signal }) => (await unwrap(client.GET("/api/model-profiles", { signal }))).profiles,
+    queryFn: async ({ signal }) =>
+      (await unwrap(client.GET("/api/model-profiles", { signal }))).profiles,
   });
 
 export function useModelProfiles() {
@@ -26,7 +27,8 @@ function useRefresh() {
 export function useCreateModelProfile() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: ModelProfileInput): Promise<ModelProfile> => unwrap(client.POST("/api/model-profiles", { body: input })),
+    mutationFn: (input: ModelProfileInput): Promise<ModelProfile> =>
+      unwrap(client.POST("/api/model-profiles", { body: input })),
     onSuccess: refresh,
   });
 }
@@ -35,7 +37,12 @@ export function useUpdateModelProfile() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ModelProfileInput }): Promise<ModelProfile> =>
-      unwrap(client.PUT("/api/model-profiles/{profile_id}", { params: { path: { profile_id: id } }, body: input })),
+      unwrap(
+        client.PUT("/api/model-profiles/{profile_id}", {
+          params: { path: { profile_id: id } },
+          body: input,
+        }),
+      ),
     onSuccess: refresh,
   });
 }
@@ -44,7 +51,9 @@ export function useDeleteModelProfile() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: string) =>
-      noContent(client.DELETE("/api/model-profiles/{profile_id}", { params: { path: { profile_id: id } } })),
+      noContent(
+        client.DELETE("/api/model-profiles/{profile_id}", { params: { path: { profile_id: id } } }),
+      ),
     onSuccess: refresh,
   });
 }

@@ -14,7 +14,10 @@ export function getModelSettings(signal?: AbortSignal): Promise<ModelSettings> {
 }
 
 export const modelSettingsQueryOptions = () =>
-  queryOptions({ queryKey: ["settings", "model"], queryFn: ({ signal }) => getModelSettings(signal) });
+  queryOptions({
+    queryKey: ["settings", "model"],
+    queryFn: ({ signal }) => getModelSettings(signal),
+  });
 
 export function useModelSettings() {
   return useQuery(modelSettingsQueryOptions());
@@ -32,7 +35,8 @@ function useRefreshModel() {
 export function useSaveModelSettings() {
   const refresh = useRefreshModel();
   return useMutation({
-    mutationFn: (input: ModelSettingsInput): Promise<ModelSaved> => unwrap(client.PUT("/api/settings/model", { body: input })),
+    mutationFn: (input: ModelSettingsInput): Promise<ModelSaved> =>
+      unwrap(client.PUT("/api/settings/model", { body: input })),
     onSuccess: refresh,
   });
 }
@@ -47,11 +51,15 @@ export function useResetModelSettings() {
 
 export function useTestModel() {
   return useMutation({
-    mutationFn: (input: ModelSettingsInput): Promise<ModelTest> => unwrap(client.POST("/api/settings/model/test", { body: input })),
+    mutationFn: (input: ModelSettingsInput): Promise<ModelTest> =>
+      unwrap(client.POST("/api/settings/model/test", { body: input })),
   });
 }
 
-export function listModels(provider: ProviderName, baseUrl: string): Promise<{ models: ModelChoice[] }> {
+export function listModels(
+  provider: ProviderName,
+  baseUrl: string,
+): Promise<{ models: ModelChoice[] }> {
   const query = baseUrl.trim() ? { provider, baseUrl: baseUrl.trim() } : { provider };
   return unwrap(client.GET("/api/settings/models", { params: { query } }));
 }

@@ -2,7 +2,13 @@ import { participantProfiles, spreadAcross, withParticipantProfiles } from "./pa
 
 describe("mixed panels", () => {
   it("deals the participants over the profiles in turn, the default left out", () => {
-    expect(spreadAcross(["a", "b", "c", "d", "e"], ["x", "y"])).toEqual({ a: "x", b: "y", c: "x", d: "y", e: "x" });
+    expect(spreadAcross(["a", "b", "c", "d", "e"], ["x", "y"])).toEqual({
+      a: "x",
+      b: "y",
+      c: "x",
+      d: "y",
+      e: "x",
+    });
     expect(spreadAcross(["a", "b", "c"], ["", "y"])).toEqual({ b: "y" });
     expect(spreadAcross(["a", "b"], [])).toEqual({});
   });

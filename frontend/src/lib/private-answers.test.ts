@@ -8,7 +8,12 @@ describe("splitPrivate", () => {
   it("keeps private answers out of the messages every screen shows", () => {
     const session = {
       id: "s1",
-      messages: [msg("a", "private_before"), msg("b", "question"), msg("c", "response"), msg("d", "private_after")],
+      messages: [
+        msg("a", "private_before"),
+        msg("b", "question"),
+        msg("c", "response"),
+        msg("d", "private_after"),
+      ],
     } as unknown as Session;
     const view = splitPrivate(session);
     expect(view.messages.map((m) => m.id)).toEqual(["b", "c"]);

@@ -9,7 +9,8 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // Client errors (4xx) will not change on retry; network/server errors might.
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failureCount < 2 &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },
       mutations: { retry: false },
     },

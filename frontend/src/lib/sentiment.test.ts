@@ -25,10 +25,14 @@ describe("sentimentOf (product-rules §4 keyword rule)", () => {
   });
 
   it("agrees with the demo script's precomputed sentiments", () => {
-    expect(sentimentOf("I love it. The kraft paper and plant-based ink feel honest.")).toBe("positive");
+    expect(sentimentOf("I love it. The kraft paper and plant-based ink feel honest.")).toBe(
+      "positive",
+    );
     expect(sentimentOf("Honestly it looks a bit flimsy to me.")).toBe("neutral");
     expect(
-      sentimentOf("Charging extra for a paper bag is a terrible idea; packaging should be part of it."),
+      sentimentOf(
+        "Charging extra for a paper bag is a terrible idea; packaging should be part of it.",
+      ),
     ).toBe("negative");
   });
 

@@ -5,7 +5,12 @@ import type { SessionHealth } from "@/lib/api-types";
 export const healthQueryKey = (id: string) => ["sessions", id, "health"] as const;
 
 export function getSessionHealth(id: string, signal?: AbortSignal): Promise<SessionHealth> {
-  return unwrap(client.GET("/api/sessions/{session_id}/health", { params: { path: { session_id: id } }, signal }));
+  return unwrap(
+    client.GET("/api/sessions/{session_id}/health", {
+      params: { path: { session_id: id } },
+      signal,
+    }),
+  );
 }
 
 export const healthQueryOptions = (id: string) =>

@@ -7,7 +7,9 @@ import { queryKeys } from "@/lib/query-keys";
 /** GET /api/sessions/{id}. The live screen and the results screen share this cache entry and
  * each adds its own options (live merging; refetch on every visit). */
 export function getSession(id: string, signal?: AbortSignal): Promise<Session> {
-  return unwrap(client.GET("/api/sessions/{session_id}", { params: { path: { session_id: id } }, signal }));
+  return unwrap(
+    client.GET("/api/sessions/{session_id}", { params: { path: { session_id: id } }, signal }),
+  );
 }
 
 export const sessionQueryOptions = (id: string) =>

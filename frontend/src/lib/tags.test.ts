@@ -5,11 +5,14 @@ describe("tags", () => {
     expect(tagKey("  Gen   Z ")).toBe("gen z");
   });
   it("collects each tag once, sorted, first spelling kept", () => {
-    expect(collectTags([{ tags: ["Gen Z", "Chicago"] }, { tags: ["gen z", "Austin"] }, { tags: null }, {}])).toEqual([
-      "Austin",
-      "Chicago",
-      "Gen Z",
-    ]);
+    expect(
+      collectTags([
+        { tags: ["Gen Z", "Chicago"] },
+        { tags: ["gen z", "Austin"] },
+        { tags: null },
+        {},
+      ]),
+    ).toEqual(["Austin", "Chicago", "Gen Z"]);
   });
   it("filters by tag, everything without one", () => {
     const list = [{ id: 1, tags: ["Gen Z"] }, { id: 2, tags: [] }, { id: 3 }];

@@ -17,7 +17,10 @@ export function collectTags(personas: readonly { tags?: readonly string[] | null
 }
 
 /** The personas carrying `tag` (all when `tag` is null). */
-export function filterByTag<T extends { tags?: readonly string[] | null }>(personas: readonly T[], tag: string | null): T[] {
+export function filterByTag<T extends { tags?: readonly string[] | null }>(
+  personas: readonly T[],
+  tag: string | null,
+): T[] {
   if (!tag) return [...personas];
   const key = tagKey(tag);
   return personas.filter((p) => (p.tags ?? []).some((t) => tagKey(t) === key));

@@ -6,6 +6,7 @@ import { useEffect } from "react";
  */
 export function useScrollToTop(key?: unknown): void {
   useEffect(() => {
-    if (typeof window.scrollTo === "function" && !navigator.userAgent.includes("jsdom")) window.scrollTo(0, 0);
+    if (typeof window.scrollTo === "function" && !navigator.userAgent.includes("jsdom"))
+      window.scrollTo(0, 0);
   }, [key]);
 }

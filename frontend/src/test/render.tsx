@@ -32,12 +32,19 @@ export function renderWithProviders(
   const client = options.client ?? createTestQueryClient();
   return {
     client,
-    ...render(ui, { ...options, wrapper: ({ children }) => <Providers client={client}>{children}</Providers> }),
+    ...render(ui, {
+      ...options,
+      wrapper: ({ children }) => <Providers client={client}>{children}</Providers>,
+    }),
   };
 }
 
 /** Renders routes in a memory router at `path`, with the providers. */
-export function renderRoutes(routes: RouteObject[], path: string, client = createTestQueryClient()) {
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  client = createTestQueryClient(),
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return {
     router,
@@ -50,7 +57,10 @@ export function renderRoutes(routes: RouteObject[], path: string, client = creat
   };
 }
 
-type FetchRoute = (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+type FetchRoute = (
+  url: string,
+  init: RequestInit | undefined,
+) => Response | Promise<Response> | undefined;
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
@@ -71,8 +81,12 @@ export function mockFetch(handler: FetchRoute) {
   // The typed client calls fetch(request): the handler (and fn.mock.calls) get the URL and
   // RequestInit it was built from, with the headers the client's middleware set.
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-    if (input instanceof TestRequest) return fn(input.given.url, { ...input.given.init, headers: input.headers });
-    return fn(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, init);
+    if (input instanceof TestRequest)
+      return fn(input.given.url, { ...input.given.init, headers: input.headers });
+    return fn(
+      typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
+      init,
+    );
   });
   return fn;
 }
@@ -85,7 +99,13 @@ export function makePersona(overrides: Partial<Persona> = {}): Persona {
     gender: "Female",
     location: "Portland, OR",
     income: "$60-100k",
-    traits: { openness: 80, conscientiousness: 65, extraversion: 40, agreeableness: 72, neuroticism: 35 },
+    traits: {
+      openness: 80,
+      conscientiousness: 65,
+      extraversion: 40,
+      agreeableness: 72,
+      neuroticism: 35,
+    },
     interests: ["Sustainability", "Yoga"],
     generatedFrom: null,
     createdAt: "2025-01-01T00:00:00Z",
@@ -99,7 +119,11 @@ export function makePersona(overrides: Partial<Persona> = {}): Persona {
  * The persona library as the server's fake: the whole list (GET /api/personas), its pages
  * (name search and tag, pages of `pageSize`) and its tags; undefined for any other URL.
  */
-export function personasAnswer(list: readonly Persona[], url: string, pageSize = 48): Response | undefined {
+export function personasAnswer(
+  list: readonly Persona[],
+  url: string,
+  pageSize = 48,
+): Response | undefined {
   if (url === "/api/personas") return jsonResponse(list);
   if (url === "/api/personas/tags") {
     return jsonResponse([...new Set(list.flatMap((p) => p.tags ?? []))].sort());
@@ -109,7 +133,9 @@ export function personasAnswer(list: readonly Persona[], url: string, pageSize =
   const q = (query.get("q") ?? "").toLowerCase();
   const tag = query.get("tag")?.toLowerCase();
   const kept = list.filter(
-    (p) => p.name.toLowerCase().includes(q) && (!tag || (p.tags ?? []).some((t) => t.toLowerCase() === tag)),
+    (p) =>
+      p.name.toLowerCase().includes(q) &&
+      (!tag || (p.tags ?? []).some((t) => t.toLowerCase() === tag)),
   );
   const start = Number(query.get("cursor") ?? 0);
   const end = start + pageSize;

@@ -89,7 +89,11 @@ export function MobileNav() {
           onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
           className="flex size-10 items-center justify-center rounded-md text-foreground outline-none hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          {open ? <XIcon className="size-5" aria-hidden="true" /> : <MenuIcon className="size-5" aria-hidden="true" />}
+          {open ? (
+            <XIcon className="size-5" aria-hidden="true" />
+          ) : (
+            <MenuIcon className="size-5" aria-hidden="true" />
+          )}
         </button>
       </div>
       {open && (

@@ -26,7 +26,10 @@ export function Progress({
       aria-valuenow={known ? value : undefined}
       className={cn("h-2 overflow-hidden rounded-full bg-muted", className)}
     >
-      <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      <div
+        className="h-full rounded-full bg-primary transition-[width] duration-500"
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

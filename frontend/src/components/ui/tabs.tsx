@@ -4,10 +4,7 @@ import { cn } from "@/lib/utils";
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({
-  className,
-  ...props
-}: React.ComponentProps<typeof TabsPrimitive.List>) {
+export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
@@ -45,7 +42,10 @@ export function TabsContent({
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn("mt-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 rounded-md", className)}
+      className={cn(
+        "mt-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 rounded-md",
+        className,
+      )}
       {...props}
     />
   );

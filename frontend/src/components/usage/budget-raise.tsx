@@ -35,7 +35,13 @@ export function BudgetRaise({ kind, id, onRaised }: BudgetRaiseProps) {
     >
       <div className="space-y-1">
         <Label htmlFor={`raise-${id}`}>New budget (USD)</Label>
-        <Input id={`raise-${id}`} inputMode="decimal" className="w-36" value={text} onChange={(e) => setText(e.target.value)} />
+        <Input
+          id={`raise-${id}`}
+          inputMode="decimal"
+          className="w-36"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <Button type="submit" disabled={parsed.value == null || raise.isPending}>
         {raise.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}

@@ -29,7 +29,12 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** The estimated cost before the run (server-side: every planned call, as a low-high range with its
  * assumptions) and the run's budget. */
-export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: CostEstimateCardProps) {
+export function CostEstimateCard({
+  ready,
+  budget,
+  onBudgetChange,
+  ...target
+}: CostEstimateCardProps) {
   const { kind } = target;
   const debounced = useDebounced<EstimateTarget>(target, 400);
   const estimate = useEstimate(debounced, ready);
@@ -38,16 +43,28 @@ export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: C
   const defaultBudget = fallback.data?.budgetUsd;
   const over = estimate.data && parsed.value != null && estimate.data.costUsd > parsed.value;
   return (
-    <Card role="region" aria-labelledby="cost-heading" className="gap-3 p-5" data-testid="cost-estimate">
+    <Card
+      role="region"
+      aria-labelledby="cost-heading"
+      className="gap-3 p-5"
+      data-testid="cost-estimate"
+    >
       <div className="flex items-center gap-2">
         <CalculatorIcon className="size-4 text-primary" aria-hidden="true" />
         <h2 id="cost-heading" className="font-semibold">
           Estimated Cost
         </h2>
-        {estimate.isFetching && <Loader2Icon className="size-3 animate-spin text-muted-foreground" aria-label="Updating" />}
+        {estimate.isFetching && (
+          <Loader2Icon
+            className="size-3 animate-spin text-muted-foreground"
+            aria-label="Updating"
+          />
+        )}
       </div>
       {!ready ? (
-        <p className="text-sm text-muted-foreground">Choose participants and questions to see an estimate.</p>
+        <p className="text-sm text-muted-foreground">
+          Choose participants and questions to see an estimate.
+        </p>
       ) : estimate.isError ? (
         <p className="text-sm text-destructive" role="alert">
           Could not estimate the cost.
@@ -60,20 +77,34 @@ export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: C
             ~{formatUsd(estimate.data.costUsd)}
           </p>
           {estimate.data.range && (
-          <p className="text-xs text-muted-foreground" data-testid="cost-estimate-range">
-            Likely between {formatUsd(estimate.data.range.low.costUsd)} and {formatUsd(estimate.data.range.high.costUsd)} (
-            {formatCount(estimate.data.range.low.promptTokens + estimate.data.range.low.completionTokens)}-
-            {formatCount(estimate.data.range.high.promptTokens + estimate.data.range.high.completionTokens)} tokens).
-          </p>
+            <p className="text-xs text-muted-foreground" data-testid="cost-estimate-range">
+              Likely between {formatUsd(estimate.data.range.low.costUsd)} and{" "}
+              {formatUsd(estimate.data.range.high.costUsd)} (
+              {formatCount(
+                estimate.data.range.low.promptTokens + estimate.data.range.low.completionTokens,
+              )}
+              -
+              {formatCount(
+                estimate.data.range.high.promptTokens + estimate.data.range.high.completionTokens,
+              )}{" "}
+              tokens).
+            </p>
           )}
           <p className="text-xs text-muted-foreground" data-testid="cost-estimate-detail">
-            {formatCount(estimate.data.calls)} model calls, ~{formatCount(estimate.data.promptTokens)} prompt and ~
-            {formatCount(estimate.data.completionTokens)} answer tokens on {estimate.data.model || estimate.data.provider}.
+            {formatCount(estimate.data.calls)} model calls, ~
+            {formatCount(estimate.data.promptTokens)} prompt and ~
+            {formatCount(estimate.data.completionTokens)} answer tokens on{" "}
+            {estimate.data.model || estimate.data.provider}.
           </p>
           {!estimate.data.priced && (
-            <p className="text-xs text-destructive" role="alert" data-testid="cost-estimate-unpriced">
-              No price for {(estimate.data.unpriced ?? []).join(", ") || estimate.data.model}: counted as free here, and a run
-              with a budget will not start. Set its price (or a fallback price) in Settings, Cost and budget.
+            <p
+              className="text-xs text-destructive"
+              role="alert"
+              data-testid="cost-estimate-unpriced"
+            >
+              No price for {(estimate.data.unpriced ?? []).join(", ") || estimate.data.model}:
+              counted as free here, and a run with a budget will not start. Set its price (or a
+              fallback price) in Settings, Cost and budget.
             </p>
           )}
           {(estimate.data.assumptions ?? []).length > 0 && (
@@ -99,8 +130,15 @@ export function CostEstimateCard({ ready, budget, onBudgetChange, ...target }: C
           aria-describedby={`${kind}-budget-hint`}
           onChange={(e) => onBudgetChange(e.target.value)}
         />
-        <p id={`${kind}-budget-hint`} className="text-xs text-muted-foreground" role={parsed.error || over ? "alert" : undefined}>
-          {parsed.error ?? (over ? "The estimate is above this budget: the run will stop when it is reached." : "The run stops before a call would pass it.")}
+        <p
+          id={`${kind}-budget-hint`}
+          className="text-xs text-muted-foreground"
+          role={parsed.error || over ? "alert" : undefined}
+        >
+          {parsed.error ??
+            (over
+              ? "The estimate is above this budget: the run will stop when it is reached."
+              : "The run stops before a call would pass it.")}
         </p>
       </div>
     </Card>

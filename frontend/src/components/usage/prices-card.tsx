@@ -8,7 +8,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { useDefaultBudget, usePriceDefaults, usePrices, useResetPrices, useSaveDefaultBudget, useSavePrices } from "@/lib/usage/queries";
+import {
+  useDefaultBudget,
+  usePriceDefaults,
+  usePrices,
+  useResetPrices,
+  useSaveDefaultBudget,
+  useSavePrices,
+} from "@/lib/usage/queries";
 import { parseBudget } from "@/lib/usage/format";
 import type { PriceTable } from "@/lib/usage/types";
 
@@ -49,7 +56,8 @@ export function rowsToTable(rows: readonly Row[]): { table: PriceTable; error: s
       const text = row[key].trim();
       if (OPTIONAL.has(key) && !text) continue;
       const n = Number(text);
-      if (!text || !Number.isFinite(n)) return { table, error: `${model}: ${key} must be a number (USD per 1M tokens)` };
+      if (!text || !Number.isFinite(n))
+        return { table, error: `${model}: ${key} must be a number (USD per 1M tokens)` };
       if (n < 0) return { table, error: `${model}: ${key} must be 0 or more` };
       values[key] = n;
     }
@@ -77,9 +85,10 @@ export function PricesCard() {
           Cost and budget
         </CardTitle>
         <CardDescription>
-          Prices in US dollars per 1M tokens price what each provider reports for each call. The embedded model costs
-          nothing. Your prices below override the default table per model; a row named <code>*</code> is the fallback price
-          of any other model. A run with a budget on a model that has no price does not start.
+          Prices in US dollars per 1M tokens price what each provider reports for each call. The
+          embedded model costs nothing. Your prices below override the default table per model; a
+          row named <code>*</code> is the fallback price of any other model. A run with a budget on
+          a model that has no price does not start.
         </CardDescription>
         {defaults.data && (
           <p className="text-xs text-muted-foreground" data-testid="price-table-version">
@@ -92,7 +101,11 @@ export function PricesCard() {
         {budget.isPending || prices.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : budget.isError || prices.isError ? (
-          <QueryError title="Could not load the prices" error={prices.error ?? budget.error} onRetry={() => void prices.refetch()} />
+          <QueryError
+            title="Could not load the prices"
+            error={prices.error ?? budget.error}
+            onRetry={() => void prices.refetch()}
+          />
         ) : (
           <>
             <DefaultBudgetForm current={budget.data.budgetUsd ?? null} />
@@ -137,8 +150,13 @@ function DefaultBudgetForm({ current }: { current: number | null }) {
         {save.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
         Save budget
       </Button>
-      <p id="default-budget-hint" className="w-full text-xs text-muted-foreground" role={parsed.error ? "alert" : undefined}>
-        {parsed.error ?? "A run stops before the call that would pass it; raise it and continue. Empty: no budget."}
+      <p
+        id="default-budget-hint"
+        className="w-full text-xs text-muted-foreground"
+        role={parsed.error ? "alert" : undefined}
+      >
+        {parsed.error ??
+          "A run stops before the call that would pass it; raise it and continue. Empty: no budget."}
       </p>
     </form>
   );
@@ -193,7 +211,13 @@ function PriceTableForm({ table }: { table: PriceTable }) {
                   </td>
                 ))}
                 <td className="py-1">
-                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${row.model || `row ${i + 1}`}`} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${row.model || `row ${i + 1}`}`}
+                    onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+                  >
                     <Trash2Icon aria-hidden="true" />
                   </Button>
                 </td>
@@ -208,7 +232,16 @@ function PriceTableForm({ table }: { table: PriceTable }) {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => setRows((rs) => [...rs, { model: "", input: "", output: "", cachedInput: "", cacheWrite: "" }])}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() =>
+            setRows((rs) => [
+              ...rs,
+              { model: "", input: "", output: "", cachedInput: "", cacheWrite: "" },
+            ])
+          }
+        >
           <PlusIcon aria-hidden="true" />
           Add model
         </Button>
@@ -220,7 +253,11 @@ function PriceTableForm({ table }: { table: PriceTable }) {
           type="button"
           variant="ghost"
           disabled={reset.isPending}
-          onClick={() => reset.mutate(undefined, { onSuccess: () => toast.success("Your prices were removed: the defaults apply") })}
+          onClick={() =>
+            reset.mutate(undefined, {
+              onSuccess: () => toast.success("Your prices were removed: the defaults apply"),
+            })
+          }
         >
           Remove my prices
         </Button>

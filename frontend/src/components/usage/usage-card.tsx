@@ -5,7 +5,9 @@ import type { Usage } from "@/lib/usage/types";
 
 /** What a session or survey used, as the providers reported it, and its cost. */
 export function UsageCard({ usage, title = "Cost and tokens" }: { usage: Usage; title?: string }) {
-  const share = usage.promptTokens ? Math.round((100 * usage.cachedTokens) / usage.promptTokens) : 0;
+  const share = usage.promptTokens
+    ? Math.round((100 * usage.cachedTokens) / usage.promptTokens)
+    : 0;
   return (
     <Card role="region" aria-label={title} className="gap-2 p-5" data-testid="usage-card">
       <div className="flex items-center gap-2">
@@ -31,7 +33,9 @@ export function UsageCard({ usage, title = "Cost and tokens" }: { usage: Usage; 
           </dd>
         </div>
       </dl>
-      <p className="text-xs text-muted-foreground">As reported by the model's provider, priced at the time of each call.</p>
+      <p className="text-xs text-muted-foreground">
+        As reported by the model's provider, priced at the time of each call.
+      </p>
     </Card>
   );
 }

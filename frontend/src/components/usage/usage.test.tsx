@@ -16,8 +16,15 @@ describe("usage arithmetic in the UI", () => {
   });
 
   it("sums the reported usage of messages and reads budgets", () => {
-    const u = (p: number, c: number, k: number, cost: number) => ({ promptTokens: p, completionTokens: c, cachedTokens: k, costUsd: cost });
-    expect(sumUsage([{ usage: u(100, 10, 40, 0.084) }, { usage: null }, { usage: u(50, 5, 0, 0.016) }])).toEqual({
+    const u = (p: number, c: number, k: number, cost: number) => ({
+      promptTokens: p,
+      completionTokens: c,
+      cachedTokens: k,
+      costUsd: cost,
+    });
+    expect(
+      sumUsage([{ usage: u(100, 10, 40, 0.084) }, { usage: null }, { usage: u(50, 5, 0, 0.016) }]),
+    ).toEqual({
       promptTokens: 150,
       completionTokens: 15,
       cachedTokens: 40,
@@ -27,12 +34,20 @@ describe("usage arithmetic in the UI", () => {
     expect(parseBudget("$2.5")).toEqual({ value: 2.5, error: null });
     expect(parseBudget("-1").error).toBe("Budget must be 0 or more");
     expect(parseBudget("lots").error).toBe("Budget must be a number of US dollars");
-    expect(withBudget({ settings: { responseLength: "brief" } }, "3")).toEqual({ settings: { responseLength: "brief", budgetUsd: 3 } });
+    expect(withBudget({ settings: { responseLength: "brief" } }, "3")).toEqual({
+      settings: { responseLength: "brief", budgetUsd: 3 },
+    });
     expect(withBudget({ settings: null }, "")).toEqual({ settings: null });
   });
 
   it("checks a price table before it is sent", () => {
-    const row = (model: string, input: string, output: string, cachedInput = "", cacheWrite = "") => ({
+    const row = (
+      model: string,
+      input: string,
+      output: string,
+      cachedInput = "",
+      cacheWrite = "",
+    ) => ({
       model,
       input,
       output,
@@ -49,9 +64,13 @@ describe("usage arithmetic in the UI", () => {
       cachedInput: 0.3,
       cacheWrite: 3.75,
     });
-    expect(rowsToTable([row("m", "1", "1", "", "-2")]).error).toBe("m: cacheWrite must be 0 or more");
+    expect(rowsToTable([row("m", "1", "1", "", "-2")]).error).toBe(
+      "m: cacheWrite must be 0 or more",
+    );
     expect(rowsToTable([row("m", "-1", "10")]).error).toBe("m: input must be 0 or more");
-    expect(rowsToTable([row("m", "abc", "10")]).error).toBe("m: input must be a number (USD per 1M tokens)");
+    expect(rowsToTable([row("m", "abc", "10")]).error).toBe(
+      "m: input must be a number (USD per 1M tokens)",
+    );
     expect(rowsToTable([row("", "1", "1")]).error).toBe("Every price needs a model name");
   });
 });
@@ -66,9 +85,15 @@ describe("PricesCard", () => {
         saved = JSON.parse(String(init.body));
         return jsonResponse(saved);
       }
-      if (url === "/api/settings/prices") return jsonResponse({ "gpt-4o": { input: 2.5, output: 10, cachedInput: 1.25 } });
+      if (url === "/api/settings/prices")
+        return jsonResponse({ "gpt-4o": { input: 2.5, output: 10, cachedInput: 1.25 } });
       if (url === "/api/settings/prices/defaults")
-        return jsonResponse({ source: "genai-prices", version: "0.2.3", asOf: "2026-11-09", prices: {} });
+        return jsonResponse({
+          source: "genai-prices",
+          version: "0.2.3",
+          asOf: "2026-11-09",
+          prices: {},
+        });
       if (url === "/api/settings/budget" && init?.method === "PUT") {
         budget = JSON.parse(String(init.body));
         return jsonResponse(budget);
@@ -132,17 +157,37 @@ describe("CostEstimateCard and BudgetRaise", () => {
     });
     let budget = "";
     const { rerender } = renderWithProviders(
-      <CostEstimateCard kind="sessions" body={{ participantIds: ["p1"] }} ready budget={budget} onBudgetChange={(b) => (budget = b)} />,
+      <CostEstimateCard
+        kind="sessions"
+        body={{ participantIds: ["p1"] }}
+        ready
+        budget={budget}
+        onBudgetChange={(b) => (budget = b)}
+      />,
     );
     expect(await screen.findByTestId("cost-estimate-value")).toHaveTextContent("~$0.0281");
-    expect(screen.getByTestId("cost-estimate-detail")).toHaveTextContent("18 model calls, ~9,000 prompt and ~576 answer tokens on gpt-4o.");
-    expect(screen.getByTestId("cost-estimate-range")).toHaveTextContent("Likely between $0.024 and $0.0343 (8,400-11,300 tokens).");
-    expect(screen.getByText("Tokenizer: prompts at 0.9x to 1.12x of words x 1.3.")).toBeInTheDocument();
+    expect(screen.getByTestId("cost-estimate-detail")).toHaveTextContent(
+      "18 model calls, ~9,000 prompt and ~576 answer tokens on gpt-4o.",
+    );
+    expect(screen.getByTestId("cost-estimate-range")).toHaveTextContent(
+      "Likely between $0.024 and $0.0343 (8,400-11,300 tokens).",
+    );
+    expect(
+      screen.getByText("Tokenizer: prompts at 0.9x to 1.12x of words x 1.3."),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId("cost-estimate-unpriced")).toBeNull();
     expect(await screen.findByPlaceholderText("Default: $1.00")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Budget (USD)"), "0");
     expect(budget).toBe("0");
-    rerender(<CostEstimateCard kind="sessions" body={{ participantIds: ["p1"] }} ready budget="0.01" onBudgetChange={() => {}} />);
+    rerender(
+      <CostEstimateCard
+        kind="sessions"
+        body={{ participantIds: ["p1"] }}
+        ready
+        budget="0.01"
+        onBudgetChange={() => {}}
+      />,
+    );
     expect(screen.getByRole("alert")).toHaveTextContent("The estimate is above this budget");
   });
 
@@ -166,7 +211,11 @@ describe("CostEstimateCard and BudgetRaise", () => {
   });
 
   it("shows a run's cost, tokens and cache share", () => {
-    renderWithProviders(<UsageCard usage={{ promptTokens: 1000, completionTokens: 200, cachedTokens: 400, costUsd: 0.004 }} />);
+    renderWithProviders(
+      <UsageCard
+        usage={{ promptTokens: 1000, completionTokens: 200, cachedTokens: 400, costUsd: 0.004 }}
+      />,
+    );
     expect(screen.getByTestId("usage-cost")).toHaveTextContent("$0.004");
     expect(screen.getByText("400 (40%)")).toBeInTheDocument();
   });

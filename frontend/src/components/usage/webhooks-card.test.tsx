@@ -10,9 +10,14 @@ describe("WebhooksCard", () => {
     mockFetch((url, init) => {
       if (url === "/api/settings/webhooks" && init?.method === "PUT") {
         sent = JSON.parse(String(init.body));
-        return jsonResponse({ url: "https://hooks.test/x", hasSecret: true, header: "X-Colloquy-Signature" });
+        return jsonResponse({
+          url: "https://hooks.test/x",
+          hasSecret: true,
+          header: "X-Colloquy-Signature",
+        });
       }
-      if (url === "/api/settings/webhooks") return jsonResponse({ url: null, hasSecret: false, header: "X-Colloquy-Signature" });
+      if (url === "/api/settings/webhooks")
+        return jsonResponse({ url: null, hasSecret: false, header: "X-Colloquy-Signature" });
       if (url === "/api/settings/webhooks/deliveries?status=failed")
         return jsonResponse([
           {

@@ -27,15 +27,19 @@ export function WebhooksCard() {
         </CardTitle>
         <CardDescription>
           A POST when a session or survey completes or fails, signed with HMAC-SHA256 in the{" "}
-          <code>{settings.data?.header ?? "X-Colloquy-Signature"}</code> header and retried with backoff. A run may name
-          its own URL.
+          <code>{settings.data?.header ?? "X-Colloquy-Signature"}</code> header and retried with
+          backoff. A run may name its own URL.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {settings.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : settings.isError ? (
-          <QueryError title="Could not load the webhook" error={settings.error} onRetry={() => void settings.refetch()} />
+          <QueryError
+            title="Could not load the webhook"
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
           <form
             className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
@@ -55,7 +59,13 @@ export function WebhooksCard() {
           >
             <div className="space-y-1.5">
               <Label htmlFor="webhook-url">Default URL</Label>
-              <Input id="webhook-url" type="url" placeholder="https://example.com/hook" value={url} onChange={(e) => setUrl(e.target.value)} />
+              <Input
+                id="webhook-url"
+                type="url"
+                placeholder="https://example.com/hook"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+              />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="webhook-secret">Secret</Label>
@@ -63,7 +73,11 @@ export function WebhooksCard() {
                 id="webhook-secret"
                 type="password"
                 autoComplete="off"
-                placeholder={settings.data.hasSecret ? "Saved (leave empty to keep)" : "Required to sign deliveries"}
+                placeholder={
+                  settings.data.hasSecret
+                    ? "Saved (leave empty to keep)"
+                    : "Required to sign deliveries"
+                }
                 value={secret}
                 onChange={(e) => setSecret(e.target.value)}
               />
@@ -86,7 +100,8 @@ export function WebhooksCard() {
             <ul className="mt-2 space-y-1 text-sm" data-testid="webhook-failures">
               {failed.data.map((d) => (
                 <li key={d.id} className="break-all">
-                  <span className="font-medium">{d.event}</span> {d.targetId} → {d.url}: {d.lastError ?? "failed"} after {d.attempts}{" "}
+                  <span className="font-medium">{d.event}</span> {d.targetId} → {d.url}:{" "}
+                  {d.lastError ?? "failed"} after {d.attempts}{" "}
                   {d.attempts === 1 ? "attempt" : "attempts"}
                 </li>
               ))}

@@ -1,11 +1,17 @@
 import type { Usage } from "./types";
 
-export const ZERO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, costUsd: 0 };
+export const ZERO_USAGE: Usage = {
+  promptTokens: 0,
+  completionTokens: 0,
+  cachedTokens: 0,
+  costUsd: 0,
+};
 
 /** '$12.50', '$0.05', '$0.0481': two decimals, up to four below a dollar (as the server says it). */
 export function formatUsd(value: number): string {
   const v = Math.max(0, value);
-  if (v >= 1 || v === 0) return `$${v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (v >= 1 || v === 0)
+    return `$${v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const text = v.toFixed(4).replace(/0+$/, "");
   const [whole, frac = ""] = text.split(".");
   return `$${whole}.${frac.padEnd(2, "0")}`;

@@ -7,7 +7,10 @@ const PRICES = ["settings", "prices"] as const;
 const BUDGET = ["settings", "budget"] as const;
 
 export function usePrices() {
-  return useQuery({ queryKey: PRICES, queryFn: ({ signal }) => unwrap(client.GET("/api/settings/prices", { signal })) });
+  return useQuery({
+    queryKey: PRICES,
+    queryFn: ({ signal }) => unwrap(client.GET("/api/settings/prices", { signal })),
+  });
 }
 
 export function usePriceDefaults() {
@@ -35,13 +38,17 @@ export function useResetPrices() {
 }
 
 export function useDefaultBudget() {
-  return useQuery({ queryKey: BUDGET, queryFn: ({ signal }) => unwrap(client.GET("/api/settings/budget", { signal })) });
+  return useQuery({
+    queryKey: BUDGET,
+    queryFn: ({ signal }) => unwrap(client.GET("/api/settings/budget", { signal })),
+  });
 }
 
 export function useSaveDefaultBudget() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (budgetUsd: number | null) => unwrap(client.PUT("/api/settings/budget", { body: { budgetUsd } })),
+    mutationFn: (budgetUsd: number | null) =>
+      unwrap(client.PUT("/api/settings/budget", { body: { budgetUsd } })),
     onSuccess: (data) => queryClient.setQueryData(BUDGET, data),
   });
 }
@@ -66,23 +73,40 @@ export function useRaiseBudget(kind: "sessions" | "surveys", id: string) {
   return useMutation({
     mutationFn: (budgetUsd: number) =>
       kind === "sessions"
-        ? unwrap(client.PUT("/api/sessions/{session_id}/budget", { params: { path: { session_id: id } }, body: { budgetUsd } }))
-        : unwrap(client.PUT("/api/surveys/{survey_id}/budget", { params: { path: { survey_id: id } }, body: { budgetUsd } })),
+        ? unwrap(
+            client.PUT("/api/sessions/{session_id}/budget", {
+              params: { path: { session_id: id } },
+              body: { budgetUsd },
+            }),
+          )
+        : unwrap(
+            client.PUT("/api/surveys/{survey_id}/budget", {
+              params: { path: { survey_id: id } },
+              body: { budgetUsd },
+            }),
+          ),
     // The session's and survey's own query keys (lib/query-keys.ts; surveys/api/surveys.ts).
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: kind === "sessions" ? queryKeys.session(id) : ["surveys", id] }),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({
+        queryKey: kind === "sessions" ? queryKeys.session(id) : ["surveys", id],
+      }),
   });
 }
 
 const WEBHOOKS = ["settings", "webhooks"] as const;
 
 export function useWebhookSettings() {
-  return useQuery({ queryKey: WEBHOOKS, queryFn: ({ signal }) => unwrap(client.GET("/api/settings/webhooks", { signal })) });
+  return useQuery({
+    queryKey: WEBHOOKS,
+    queryFn: ({ signal }) => unwrap(client.GET("/api/settings/webhooks", { signal })),
+  });
 }
 
 export function useSaveWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { url: string | null; secret: string | null }) => unwrap(client.PUT("/api/settings/webhooks", { body: input })),
+    mutationFn: (input: { url: string | null; secret: string | null }) =>
+      unwrap(client.PUT("/api/settings/webhooks", { body: input })),
     onSuccess: (data) => queryClient.setQueryData(WEBHOOKS, data),
   });
 }
@@ -92,7 +116,12 @@ export function useFailedDeliveries() {
   return useQuery({
     queryKey: [...WEBHOOKS, "failed"],
     queryFn: ({ signal }) =>
-      unwrap(client.GET("/api/settings/webhooks/deliveries", { params: { query: { status: "failed" } }, signal })),
+      unwrap(
+        client.GET("/api/settings/webhooks/deliveries", {
+          params: { query: { status: "failed" } },
+          signal,
+        }),
+      ),
     refetchInterval: 15_000,
   });
 }

@@ -3,10 +3,20 @@ import { client, unwrap } from "@/lib/api-client";
 import type { SessionComparison } from "@/lib/api-types";
 
 /** `byModel` (issue 30): one column per model of each session. */
-export function getComparison(ids: readonly string[], signal?: AbortSignal, byModel = false): Promise<SessionComparison> {
+export function getComparison(
+  ids: readonly string[],
+  signal?: AbortSignal,
+  byModel = false,
+): Promise<SessionComparison> {
   // Each id encoded, the commas between them not: ?ids=a,b as the page's own URL writes it.
   const query = { ids: ids.map(encodeURIComponent).join(","), byModel: byModel || undefined };
-  return unwrap(client.GET("/api/sessions/compare", { params: { query }, querySerializer: { allowReserved: true }, signal }));
+  return unwrap(
+    client.GET("/api/sessions/compare", {
+      params: { query },
+      querySerializer: { allowReserved: true },
+      signal,
+    }),
+  );
 }
 
 export const comparisonQueryOptions = (ids: readonly string[], byModel = false) =>

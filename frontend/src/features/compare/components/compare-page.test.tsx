@@ -14,8 +14,24 @@ function column(id: string, name: string, themes: { theme: string; frequency: nu
     averageSentiment: 0.25,
     sentimentBreakdown: { positive: 50, neutral: 25, negative: 25 },
     sentimentByQuestion: [
-      { questionIndex: 0, question: "Price?", count: 4, average: 0.25, positive: 50, neutral: 25, negative: 25 },
-      { questionIndex: 1, question: "Buy?", count: 0, average: 0, positive: 0, neutral: 0, negative: 0 },
+      {
+        questionIndex: 0,
+        question: "Price?",
+        count: 4,
+        average: 0.25,
+        positive: 50,
+        neutral: 25,
+        negative: 25,
+      },
+      {
+        questionIndex: 1,
+        question: "Buy?",
+        count: 0,
+        average: 0,
+        positive: 0,
+        neutral: 0,
+        negative: 0,
+      },
     ],
     participation: [{ name: "Ann", responses: 2 }],
     topWords: [{ text: "price", count: 3 }],
@@ -31,7 +47,12 @@ describe("ComparePage", () => {
   it("shows the sessions side by side", async () => {
     const fetch = mockFetch((url) =>
       url === "/api/sessions/compare?ids=s1,s2"
-        ? jsonResponse({ sessions: [column("s1", "Alpha", [{ theme: "Value", frequency: 2 }]), column("s2", "Beta", null)] })
+        ? jsonResponse({
+            sessions: [
+              column("s1", "Alpha", [{ theme: "Value", frequency: 2 }]),
+              column("s2", "Beta", null),
+            ],
+          })
         : undefined,
     );
     renderRoutes(routes, "/compare?ids=s1,s2");
@@ -42,7 +63,9 @@ describe("ComparePage", () => {
     );
     expect(within(alpha).getAllByTestId("compare-question")[1]).toHaveTextContent("No answers");
     expect(within(alpha).getByText("Value")).toBeInTheDocument();
-    expect(within(beta).getByText("AI insights have not been generated for this session.")).toBeInTheDocument();
+    expect(
+      within(beta).getByText("AI insights have not been generated for this session."),
+    ).toBeInTheDocument();
     expect(within(beta).getByText("Simulated by fake-model via openai")).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
@@ -50,7 +73,11 @@ describe("ComparePage", () => {
   it("shows the server's reason when the selection is refused", async () => {
     mockFetch(() =>
       jsonResponse(
-        { error: "Select 2 to 4 sessions to compare", errors: ["Select 2 to 4 sessions to compare"], code: "validation_failed" },
+        {
+          error: "Select 2 to 4 sessions to compare",
+          errors: ["Select 2 to 4 sessions to compare"],
+          code: "validation_failed",
+        },
         422,
       ),
     );

@@ -14,8 +14,16 @@ import { cn } from "@/lib/utils";
 import { parseIds, useComparison } from "../api/get-comparison";
 import { PeopleSection, ThemeMatchSection } from "./people-section";
 
-const COLORS = { positive: "bg-emerald-500", neutral: "bg-slate-400", negative: "bg-rose-500" } as const;
-const COLUMNS: Record<number, string> = { 2: "lg:grid-cols-2", 3: "lg:grid-cols-3", 4: "lg:grid-cols-2 2xl:grid-cols-4" };
+const COLORS = {
+  positive: "bg-emerald-500",
+  neutral: "bg-slate-400",
+  negative: "bg-rose-500",
+} as const;
+const COLUMNS: Record<number, string> = {
+  2: "lg:grid-cols-2",
+  3: "lg:grid-cols-3",
+  4: "lg:grid-cols-2 2xl:grid-cols-4",
+};
 
 function signed(value: number): string {
   return `${value > 0 ? "+" : ""}${value.toFixed(2)}`;
@@ -53,7 +61,10 @@ export function ComparePage() {
           retrying={comparison.isFetching}
         />
       ) : (
-        <div className={cn("grid gap-5", COLUMNS[comparison.data.sessions.length])} data-testid="compare-grid">
+        <div
+          className={cn("grid gap-5", COLUMNS[comparison.data.sessions.length])}
+          data-testid="compare-grid"
+        >
           {comparison.data.sessions.map((session) => (
             <SessionColumn key={`${session.id}:${session.model}`} session={session} />
           ))}
@@ -67,10 +78,18 @@ function SessionColumn({ session }: { session: ComparedSession }) {
   const headingId = `compare-${session.id}-${useId().replace(/:/g, "")}`; // unique per column (one per model)
   const most = Math.max(1, ...session.participation.map((p) => p.responses));
   return (
-    <Card role="region" aria-labelledby={headingId} className="gap-5 p-5" data-testid="compare-column">
+    <Card
+      role="region"
+      aria-labelledby={headingId}
+      className="gap-5 p-5"
+      data-testid="compare-column"
+    >
       <div className="space-y-1">
         <h2 id={headingId} className="text-lg font-semibold">
-          <Link to={paths.sessionResults.getHref(session.id)} className="hover:text-primary hover:underline">
+          <Link
+            to={paths.sessionResults.getHref(session.id)}
+            className="hover:text-primary hover:underline"
+          >
             {session.name}
           </Link>
         </h2>
@@ -86,10 +105,13 @@ function SessionColumn({ session }: { session: ComparedSession }) {
             Written by people (imported transcript)
           </p>
         ) : (
-          <p className="text-xs text-muted-foreground">Simulated by {session.model || "an unrecorded model"}</p>
+          <p className="text-xs text-muted-foreground">
+            Simulated by {session.model || "an unrecorded model"}
+          </p>
         )}
         <p className="text-sm">
-          Average sentiment <span className="font-medium tabular-nums">{signed(session.averageSentiment)}</span>
+          Average sentiment{" "}
+          <span className="font-medium tabular-nums">{signed(session.averageSentiment)}</span>
           {session.overallSentiment && (
             <Badge variant="secondary" className="ml-2 capitalize">
               {session.overallSentiment}
@@ -132,7 +154,11 @@ function SessionColumn({ session }: { session: ComparedSession }) {
               <span className="w-28 truncate" title={p.name ?? "Unknown"}>
                 {p.name ?? "Unknown"}
               </span>
-              <span className="h-2 rounded bg-primary" style={{ width: `${(p.responses / most) * 60}%` }} aria-hidden="true" />
+              <span
+                className="h-2 rounded bg-primary"
+                style={{ width: `${(p.responses / most) * 60}%` }}
+                aria-hidden="true"
+              />
               <span className="tabular-nums">{p.responses}</span>
             </li>
           ))}
@@ -179,7 +205,9 @@ function SessionColumn({ session }: { session: ComparedSession }) {
       <section aria-label="Themes" className="space-y-2">
         <h3 className="text-sm font-semibold">Themes</h3>
         {session.themes === null || session.themes === undefined ? (
-          <p className="text-xs text-muted-foreground">AI insights have not been generated for this session.</p>
+          <p className="text-xs text-muted-foreground">
+            AI insights have not been generated for this session.
+          </p>
         ) : session.themes.length === 0 ? (
           <p className="text-xs text-muted-foreground">No themes found.</p>
         ) : (
@@ -187,7 +215,9 @@ function SessionColumn({ session }: { session: ComparedSession }) {
             {session.themes.map((t) => (
               <li key={t.theme} className="flex justify-between gap-2">
                 <span>{t.theme}</span>
-                <span className="text-xs tabular-nums text-muted-foreground">{t.frequency} mentions</span>
+                <span className="text-xs tabular-nums text-muted-foreground">
+                  {t.frequency} mentions
+                </span>
               </li>
             ))}
           </ul>

@@ -33,15 +33,24 @@ test("a simulated session's figures with their gaps to people", () => {
       }}
     />,
   );
-  expect(screen.getByText("Words per turn (median)").nextSibling).toHaveTextContent("120(+71.00 vs people)");
-  expect(screen.getByText("Turns under 25 words").nextSibling).toHaveTextContent("25%(-9 pts vs people)");
+  expect(screen.getByText("Words per turn (median)").nextSibling).toHaveTextContent(
+    "120(+71.00 vs people)",
+  );
+  expect(screen.getByText("Turns under 25 words").nextSibling).toHaveTextContent(
+    "25%(-9 pts vs people)",
+  );
   expect(screen.getByText("200+")).toBeInTheDocument();
 });
 
 test("themes shared with people", () => {
   render(
     <ThemeMatchSection
-      match={{ recall: 0.5, precision: 1, threshold: 0.75, pairs: [{ human: "Price", simulated: "Cost", similarity: 0.81 }] }}
+      match={{
+        recall: 0.5,
+        precision: 1,
+        threshold: 0.75,
+        pairs: [{ human: "Price", simulated: "Cost", similarity: 0.81 }],
+      }}
     />,
   );
   expect(screen.getByText(/Found 50% of the people's themes; 100% of its own/)).toBeInTheDocument();
@@ -66,7 +75,9 @@ test("the quartiles and every sentiment share have their gaps too", () => {
       }}
     />,
   );
-  expect(screen.getByText("Middle half").nextSibling).toHaveTextContent("100–140(+60/-5 vs people)");
+  expect(screen.getByText("Middle half").nextSibling).toHaveTextContent(
+    "100–140(+60/-5 vs people)",
+  );
   expect(screen.getByText("Neutral turns").nextSibling).toHaveTextContent("25%(-15 pts vs people)");
   expect(screen.getByText("Negative turns").nextSibling).toHaveTextContent("0%(-25 pts vs people)");
 });

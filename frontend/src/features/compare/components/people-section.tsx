@@ -3,8 +3,10 @@ import type { ComparedSession } from "@/lib/api-types";
 type People = NonNullable<ComparedSession["people"]>;
 type Gap = ComparedSession["gapToHuman"];
 
-const pct = (x: number | null | undefined) => (x === null || x === undefined ? "–" : `${Math.round(x * 100)}%`);
-const num = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? "–" : x.toFixed(digits));
+const pct = (x: number | null | undefined) =>
+  x === null || x === undefined ? "–" : `${Math.round(x * 100)}%`;
+const num = (x: number | null | undefined, digits = 2) =>
+  x === null || x === undefined ? "–" : x.toFixed(digits);
 
 function gapText(value: number | null | undefined, asPercent: boolean): string | null {
   if (value === null || value === undefined) return null;
@@ -24,10 +26,26 @@ function rangeGap(low: number | null | undefined, high: number | null | undefine
 export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
   const w = people.wordsPerTurn;
   const rows: { label: string; value: string; gap: string | null }[] = [
-    { label: "Words per turn (median)", value: num(w.median, 0), gap: gapText(gap?.medianWords, false) },
-    { label: "Middle half", value: `${num(w.q1, 0)}–${num(w.q3, 0)}`, gap: rangeGap(gap?.q1Words, gap?.q3Words) },
-    { label: "Turns under 25 words", value: pct(w.shortShare), gap: gapText(gap?.shortShare, true) },
-    { label: "Moderator's share of words", value: pct(people.moderatorShare), gap: gapText(gap?.moderatorShare, true) },
+    {
+      label: "Words per turn (median)",
+      value: num(w.median, 0),
+      gap: gapText(gap?.medianWords, false),
+    },
+    {
+      label: "Middle half",
+      value: `${num(w.q1, 0)}–${num(w.q3, 0)}`,
+      gap: rangeGap(gap?.q1Words, gap?.q3Words),
+    },
+    {
+      label: "Turns under 25 words",
+      value: pct(w.shortShare),
+      gap: gapText(gap?.shortShare, true),
+    },
+    {
+      label: "Moderator's share of words",
+      value: pct(people.moderatorShare),
+      gap: gapText(gap?.moderatorShare, true),
+    },
     {
       label: "Speakers told apart (x chance)",
       value: num(people.attribution.ratioToChance),
@@ -38,9 +56,21 @@ export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
       value: num(people.consecutiveAgreement),
       gap: gapText(gap?.consecutiveAgreement, false),
     },
-    { label: "Positive turns", value: pct(people.sentiment.positive), gap: gapText(gap?.positiveShare, true) },
-    { label: "Neutral turns", value: pct(people.sentiment.neutral), gap: gapText(gap?.neutralShare, true) },
-    { label: "Negative turns", value: pct(people.sentiment.negative), gap: gapText(gap?.negativeShare, true) },
+    {
+      label: "Positive turns",
+      value: pct(people.sentiment.positive),
+      gap: gapText(gap?.positiveShare, true),
+    },
+    {
+      label: "Neutral turns",
+      value: pct(people.sentiment.neutral),
+      gap: gapText(gap?.neutralShare, true),
+    },
+    {
+      label: "Negative turns",
+      value: pct(people.sentiment.negative),
+      gap: gapText(gap?.negativeShare, true),
+    },
   ];
   const most = Math.max(1, ...w.histogram.map((b) => b.count));
   return (
@@ -63,7 +93,11 @@ export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
             <span className="w-16 tabular-nums text-muted-foreground">
               {b.to === null ? `${b.from}+` : `${b.from}–${b.to - 1}`}
             </span>
-            <span className="h-2 rounded bg-primary" style={{ width: `${(b.count / most) * 60}%` }} aria-hidden="true" />
+            <span
+              className="h-2 rounded bg-primary"
+              style={{ width: `${(b.count / most) * 60}%` }}
+              aria-hidden="true"
+            />
             <span className="tabular-nums">{b.count}</span>
           </div>
         ))}
@@ -73,13 +107,17 @@ export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
 }
 
 /** Themes the simulation shares with people (matched by meaning). */
-export function ThemeMatchSection({ match }: { match: NonNullable<ComparedSession["themeMatch"]> }) {
+export function ThemeMatchSection({
+  match,
+}: {
+  match: NonNullable<ComparedSession["themeMatch"]>;
+}) {
   return (
     <section aria-label="Themes shared with people" className="space-y-1 text-xs">
       <h3 className="text-sm font-semibold">Themes shared with people</h3>
       <p>
-        Found {pct(match.recall)} of the people&apos;s themes; {pct(match.precision)} of its own themes were raised by
-        people (similarity ≥ {match.threshold}).
+        Found {pct(match.recall)} of the people&apos;s themes; {pct(match.precision)} of its own
+        themes were raised by people (similarity ≥ {match.threshold}).
       </p>
       {match.pairs.length > 0 ? (
         <ul className="list-disc pl-4 text-muted-foreground">

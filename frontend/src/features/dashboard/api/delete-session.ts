@@ -5,7 +5,9 @@ import { queryKeys } from "@/lib/query-keys";
 
 /** Deletes a session with all its messages (permanent). */
 export function deleteSession(id: string): Promise<void> {
-  return noContent(client.DELETE("/api/sessions/{session_id}", { params: { path: { session_id: id } } }));
+  return noContent(
+    client.DELETE("/api/sessions/{session_id}", { params: { path: { session_id: id } } }),
+  );
 }
 
 export const deleteSessionMutationOptions = () =>
@@ -16,7 +18,9 @@ export function useDeleteSession() {
   return useMutation({
     ...deleteSessionMutationOptions(),
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<SessionSummary[]>(queryKeys.sessionSummaries, (old) => old?.filter((s) => s.id !== id));
+      queryClient.setQueryData<SessionSummary[]>(queryKeys.sessionSummaries, (old) =>
+        old?.filter((s) => s.id !== id),
+      );
       queryClient.removeQueries({ queryKey: queryKeys.session(id) });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessionSummaries }),

@@ -5,7 +5,9 @@ import { queryKeys } from "@/lib/query-keys";
 
 /** A new draft with the same setup, named '... (Copy)' (product-rules §4). */
 export function duplicateSession(id: string): Promise<Session> {
-  return unwrap(client.POST("/api/sessions/{session_id}/duplicate", { params: { path: { session_id: id } } }));
+  return unwrap(
+    client.POST("/api/sessions/{session_id}/duplicate", { params: { path: { session_id: id } } }),
+  );
 }
 
 export const duplicateSessionMutationOptions = () =>

@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
 import { client, unwrap } from "@/lib/api-client";
 import type { DashboardStats, SessionPage } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
@@ -50,7 +55,8 @@ export function useSessionPages(filters: SessionFilters) {
 export const dashboardStatsQueryOptions = () =>
   queryOptions({
     queryKey: [...queryKeys.sessionSummaries, "stats"] as const,
-    queryFn: ({ signal }): Promise<DashboardStats> => unwrap(client.GET("/api/sessions/stats", { signal })),
+    queryFn: ({ signal }): Promise<DashboardStats> =>
+      unwrap(client.GET("/api/sessions/stats", { signal })),
     staleTime: 5_000,
   });
 

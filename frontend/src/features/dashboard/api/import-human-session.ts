@@ -21,7 +21,12 @@ export function importHumanSession(input: HumanImportInput, dryRun: boolean): Pr
   if (input.moderator.trim()) formData.append("moderator", input.moderator.trim());
   if (input.questionStarts) formData.append("questionStarts", JSON.stringify(input.questionStarts));
   formData.append("file", input.file, input.file.name);
-  return unwrap(client.POST("/api/sessions/import", { params: { query: { dryRun } }, body: formBody(formData) }));
+  return unwrap(
+    client.POST("/api/sessions/import", {
+      params: { query: { dryRun } },
+      body: formBody(formData),
+    }),
+  );
 }
 
 export function usePreviewHumanSession() {

@@ -24,8 +24,19 @@ function summary(overrides: Partial<SessionSummary>): SessionSummary {
 }
 
 const SESSIONS = [
-  summary({ id: "s1", name: "Packaging test", status: "completed", sentimentCounts: { positive: 6, neutral: 2, negative: 2 } }),
-  summary({ id: "s2", name: "Brand perception", status: "in-progress", createdAt: daysAgo(10), participantCount: 5 }),
+  summary({
+    id: "s1",
+    name: "Packaging test",
+    status: "completed",
+    sentimentCounts: { positive: 6, neutral: 2, negative: 2 },
+  }),
+  summary({
+    id: "s2",
+    name: "Brand perception",
+    status: "in-progress",
+    createdAt: daysAgo(10),
+    participantCount: 5,
+  }),
   summary({ id: "s3", name: "Old draft", status: "draft", createdAt: daysAgo(60) }),
 ];
 
@@ -47,17 +58,26 @@ function sessionPage(list: SessionSummary[], url: string, pageSize: number) {
   );
   const start = Number(query.get("cursor") ?? 0);
   const end = start + pageSize;
-  return { items: kept.slice(start, end), nextCursor: end < kept.length ? String(end) : null, total: kept.length };
+  return {
+    items: kept.slice(start, end),
+    nextCursor: end < kept.length ? String(end) : null,
+    total: kept.length,
+  };
 }
 
 function stats(list: SessionSummary[]) {
-  const sum = (k: "positive" | "neutral" | "negative") => list.reduce((n, s) => n + s.sentimentCounts[k], 0);
+  const sum = (k: "positive" | "neutral" | "negative") =>
+    list.reduce((n, s) => n + s.sentimentCounts[k], 0);
   return {
     totalSessions: list.length,
     completedSessions: list.filter((s) => s.status === "completed").length,
     totalPersonas: 2,
     thisWeek: list.filter((s) => Date.parse(s.createdAt) >= now - 7 * 86_400_000).length,
-    sentimentCounts: { positive: sum("positive"), neutral: sum("neutral"), negative: sum("negative") },
+    sentimentCounts: {
+      positive: sum("positive"),
+      neutral: sum("neutral"),
+      negative: sum("negative"),
+    },
   };
 }
 
@@ -94,12 +114,24 @@ describe("DashboardPage", () => {
     renderDashboard([]);
     expect(screen.getByRole("heading", { name: "AI Focus Groups" })).toBeInTheDocument();
     expect(screen.getByText("AI-Powered Consumer Research")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Try Demo Session" })).toHaveAttribute("href", "/demo-session");
+    expect(screen.getByRole("link", { name: "Try Demo Session" })).toHaveAttribute(
+      "href",
+      "/demo-session",
+    );
     expect(screen.getByText("See a complete focus group in action")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Create New Session" })).toHaveAttribute("href", "/create-session");
-    expect(await screen.findByText("No sessions yet. Create your first session or try our demo!")).toBeInTheDocument();
-    expect(within(screen.getByRole("group", { name: "Total Sessions" })).getByText("0 completed")).toBeInTheDocument();
-    expect(within(screen.getByRole("group", { name: "Avg Sentiment" })).getByText("0.0")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Create New Session" })).toHaveAttribute(
+      "href",
+      "/create-session",
+    );
+    expect(
+      await screen.findByText("No sessions yet. Create your first session or try our demo!"),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("group", { name: "Total Sessions" })).getByText("0 completed"),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("group", { name: "Avg Sentiment" })).getByText("0.0"),
+    ).toBeInTheDocument();
   });
 
   it("shows the summary cards and the table", async () => {
@@ -112,14 +144,19 @@ describe("DashboardPage", () => {
     const personas = screen.getByRole("group", { name: "Total Personas" });
     expect(await within(personas).findByText("2")).toBeInTheDocument();
     expect(within(personas).getByText("Ready to use")).toBeInTheDocument();
-    expect(within(screen.getByRole("group", { name: "This Week" })).getByText("1")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("group", { name: "This Week" })).getByText("1"),
+    ).toBeInTheDocument();
     const sentiment = screen.getByRole("group", { name: "Avg Sentiment" });
     expect(within(sentiment).getByText("+0.4")).toBeInTheDocument();
     expect(within(sentiment).getByText("Positive")).toBeInTheDocument();
 
     const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
     expect(headers).toEqual(["Session Name", "Date", "Participants", "Status", "Cost", "Actions"]);
-    expect(within(rows[0]).getByRole("link", { name: "View Results" })).toHaveAttribute("href", "/session/s1/results");
+    expect(within(rows[0]).getByRole("link", { name: "View Results" })).toHaveAttribute(
+      "href",
+      "/session/s1/results",
+    );
     expect(within(rows[1]).queryByRole("link", { name: "View Results" })).not.toBeInTheDocument();
     expect(within(rows[1]).getByText("In Progress")).toBeInTheDocument();
     expect(within(rows[1]).getByText("5")).toBeInTheDocument();
@@ -147,7 +184,9 @@ describe("DashboardPage", () => {
     await user.click(screen.getByRole("combobox", { name: "Date filter" }));
     await user.click(await screen.findByRole("option", { name: "Last 7 Days" }));
     await waitFor(() => expect(screen.getAllByTestId("session-row")).toHaveLength(1));
-    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes("createdAfter"));
+    const asked = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((u) => u.includes("createdAfter"));
     const after = Date.parse(new URL(asked[0], "http://x").searchParams.get("createdAfter") ?? "");
     expect(Math.abs(after - (Date.now() - 7 * 86_400_000))).toBeLessThan(60_000);
   });
@@ -169,7 +208,11 @@ describe("DashboardPage", () => {
     const rows = await screen.findAllByTestId("session-row");
     await user.click(within(rows[1]).getByRole("button", { name: "Delete session" }));
     // The confirmation's code loads on first use.
-    const dialog = await screen.findByRole("alertdialog", { name: "Delete Session?" }, { timeout: 10_000 });
+    const dialog = await screen.findByRole(
+      "alertdialog",
+      { name: "Delete Session?" },
+      { timeout: 10_000 },
+    );
     expect(
       within(dialog).getByText(
         "This action cannot be undone. This will permanently delete the session and all its data.",
@@ -192,14 +235,19 @@ describe("DashboardPage", () => {
     await user.click(within(rows[0]).getByRole("button", { name: "Duplicate session" }));
     expect(await screen.findByText("live session page")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/session/s9");
-    expect(fetchMock).toHaveBeenCalledWith("/api/sessions/s1/duplicate", expect.objectContaining({ method: "POST" }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/sessions/s1/duplicate",
+      expect.objectContaining({ method: "POST" }),
+    );
   });
 
   it("shows an error with a retry", async () => {
     let fail = true;
     const user = userEvent.setup();
     renderDashboard(SESSIONS, (url) =>
-      url.startsWith("/api/sessions/page") && fail ? jsonResponse({ error: "Database unavailable" }, 503) : undefined,
+      url.startsWith("/api/sessions/page") && fail
+        ? jsonResponse({ error: "Database unavailable" }, 503)
+        : undefined,
     );
     expect(await screen.findByText("Database unavailable")).toBeInTheDocument();
     fail = false;

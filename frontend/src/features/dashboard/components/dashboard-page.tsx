@@ -8,7 +8,13 @@ import { QueryError } from "@/components/query-error";
 import { SearchBox } from "@/components/search-box";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
@@ -58,12 +64,19 @@ export function DashboardPage() {
     session: null,
   });
 
-  const visible = useMemo(() => sessions.data?.pages.flatMap((p) => p.items) ?? [], [sessions.data]);
+  const visible = useMemo(
+    () => sessions.data?.pages.flatMap((p) => p.items) ?? [],
+    [sessions.data],
+  );
   const total = sessions.data?.pages[0]?.total ?? 0;
   // Only sessions still listed and completed stay picked (one may be deleted meanwhile).
-  const picked = compareIds.filter((id) => visible.some((s) => s.id === id && s.status === "completed"));
+  const picked = compareIds.filter((id) =>
+    visible.some((s) => s.id === id && s.status === "completed"),
+  );
   const toggleCompare = (id: string) =>
-    setCompareIds((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id].slice(0, COMPARE_MAX)));
+    setCompareIds((ids) =>
+      ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id].slice(0, COMPARE_MAX),
+    );
   const stats = useMemo(() => {
     const data = statsQuery.data;
     const avg = averageSentiment(data ? [data.sentimentCounts] : []);
@@ -95,11 +108,16 @@ export function DashboardPage() {
         description="AI-Powered Consumer Research"
         actions={
           <div className="flex flex-col items-start gap-1.5 sm:items-end">
-            <Link to={paths.demoSession.getHref()} className={buttonVariants({ variant: "outline" })}>
+            <Link
+              to={paths.demoSession.getHref()}
+              className={buttonVariants({ variant: "outline" })}
+            >
               <PlayCircleIcon aria-hidden="true" />
               Try Demo Session
             </Link>
-            <span className="text-xs text-muted-foreground">See a complete focus group in action</span>
+            <span className="text-xs text-muted-foreground">
+              See a complete focus group in action
+            </span>
           </div>
         }
       />
@@ -130,7 +148,9 @@ export function DashboardPage() {
                   data-testid="compare-link"
                 >
                   <Columns2Icon aria-hidden="true" />
-                  {picked.length < 2 ? "Pick one more to compare" : `Compare ${picked.length} sessions`}
+                  {picked.length < 2
+                    ? "Pick one more to compare"
+                    : `Compare ${picked.length} sessions`}
                 </Link>
               )}
               <ImportHumanLauncher />
@@ -148,7 +168,10 @@ export function DashboardPage() {
               placeholder="Search sessions..."
               label="Search sessions"
             />
-            <Select value={filters.status} onValueChange={(v) => setFilters((f) => ({ ...f, status: v as StatusFilter }))}>
+            <Select
+              value={filters.status}
+              onValueChange={(v) => setFilters((f) => ({ ...f, status: v as StatusFilter }))}
+            >
               <SelectTrigger className="sm:w-44" aria-label="Status filter">
                 <SelectValue />
               </SelectTrigger>
@@ -159,7 +182,10 @@ export function DashboardPage() {
                 <SelectItem value="completed">Completed</SelectItem>
               </SelectContent>
             </Select>
-            <Select value={filters.date} onValueChange={(v) => setFilters((f) => ({ ...f, date: v as DateFilter }))}>
+            <Select
+              value={filters.date}
+              onValueChange={(v) => setFilters((f) => ({ ...f, date: v as DateFilter }))}
+            >
               <SelectTrigger className="sm:w-44" aria-label="Date filter">
                 <SelectValue />
               </SelectTrigger>
@@ -184,29 +210,32 @@ export function DashboardPage() {
             />
           </div>
         ) : visible.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 px-6 py-16 text-center" data-testid="sessions-empty">
+          <div
+            className="flex flex-col items-center gap-3 px-6 py-16 text-center"
+            data-testid="sessions-empty"
+          >
             <FolderOpenIcon className="size-8 text-muted-foreground" aria-hidden="true" />
             <p className="text-muted-foreground">{libraryEmpty ? EMPTY_TEXT : NO_MATCH_TEXT}</p>
           </div>
         ) : (
           <>
-          <SessionsTable
-            sessions={visible}
-            duplicatingId={duplicate.isPending ? (duplicate.variables ?? null) : null}
-            onDuplicate={onDuplicate}
-            onDelete={(session) => setDeleting({ open: true, session })}
-            compareIds={picked}
-            onToggleCompare={toggleCompare}
-            compareFull={picked.length >= COMPARE_MAX}
-          />
-          <LoadMore
-            shown={visible.length}
-            total={total}
-            noun={total === 1 ? "session" : "sessions"}
-            hasMore={hasNextPage}
-            loading={isFetchingNextPage}
-            onMore={loadMore}
-          />
+            <SessionsTable
+              sessions={visible}
+              duplicatingId={duplicate.isPending ? (duplicate.variables ?? null) : null}
+              onDuplicate={onDuplicate}
+              onDelete={(session) => setDeleting({ open: true, session })}
+              compareIds={picked}
+              onToggleCompare={toggleCompare}
+              compareFull={picked.length >= COMPARE_MAX}
+            />
+            <LoadMore
+              shown={visible.length}
+              total={total}
+              noun={total === 1 ? "session" : "sessions"}
+              hasMore={hasNextPage}
+              loading={isFetchingNextPage}
+              onMore={loadMore}
+            />
           </>
         )}
       </Card>

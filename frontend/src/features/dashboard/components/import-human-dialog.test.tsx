@@ -28,7 +28,9 @@ test("previews the transcript, then saves it and opens its results", async () =>
     if (url.startsWith("/api/sessions/import") && init?.method === "POST") {
       calls.push({ url, body: init.body as FormData });
       const saved = url.endsWith("dryRun=false");
-      return jsonResponse(saved ? { ...PREVIEW, id: "h1", name: "Oat milk", source: "human" } : PREVIEW);
+      return jsonResponse(
+        saved ? { ...PREVIEW, id: "h1", name: "Oat milk", source: "human" } : PREVIEW,
+      );
     }
     return undefined;
   });
@@ -41,7 +43,10 @@ test("previews the transcript, then saves it and opens its results", async () =>
   );
   await userEvent.click(screen.getByRole("button", { name: "Import a real focus group" }));
   expect(screen.getByRole("button", { name: "Preview" })).toBeDisabled();
-  await userEvent.upload(screen.getByLabelText("Transcript"), new File(["Moderator: Hi?\nDana: Hi."], "group.txt"));
+  await userEvent.upload(
+    screen.getByLabelText("Transcript"),
+    new File(["Moderator: Hi?\nDana: Hi."], "group.txt"),
+  );
   await userEvent.type(screen.getByLabelText("Moderator's name (optional)"), "Moderator");
   await userEvent.click(screen.getByRole("button", { name: "Preview" }));
   const preview = await screen.findByLabelText("Preview");
@@ -72,7 +77,10 @@ test("the researcher merges and splits questions before saving", async () => {
     "/",
   );
   await userEvent.click(screen.getByRole("button", { name: "Import a real focus group" }));
-  await userEvent.upload(screen.getByLabelText("Transcript"), new File(["Moderator: Hi?\nDana: Hi."], "group.txt"));
+  await userEvent.upload(
+    screen.getByLabelText("Transcript"),
+    new File(["Moderator: Hi?\nDana: Hi."], "group.txt"),
+  );
   await userEvent.click(screen.getByRole("button", { name: "Preview" }));
   const turns = await screen.findByRole("list", { name: "Moderator turns" });
   const probe = screen.getByRole("checkbox", { name: /Why not\? \(follow-up\)/ });

@@ -31,7 +31,9 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
   const save = useImportHumanSession();
   // The question-opening moderator turns as the researcher corrected them (null: as found).
   const [starts, setStarts] = useState<Set<number> | null>(null);
-  const found = new Set((preview.data?.moderatorTurns ?? []).filter((t) => t.opensQuestion).map((t) => t.turn));
+  const found = new Set(
+    (preview.data?.moderatorTurns ?? []).filter((t) => t.opensQuestion).map((t) => t.turn),
+  );
   const chosen = starts ?? found;
   const input = file ? { file, name, moderator } : null;
   const changed = () => {
@@ -40,7 +42,9 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
     setStarts(null);
   };
   const error = preview.error ?? save.error;
-  const questionCount = preview.data?.moderatorTurns?.length ? chosen.size : (preview.data?.questions.length ?? 0);
+  const questionCount = preview.data?.moderatorTurns?.length
+    ? chosen.size
+    : (preview.data?.questions.length ?? 0);
   return (
     <Dialog
       open={open}
@@ -61,8 +65,9 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
         <DialogHeader>
           <DialogTitle>Import a real focus group</DialogTitle>
           <DialogDescription>
-            A transcript with one &quot;Speaker: text&quot; turn per line (TXT, DOCX or PDF), or JSON/CSV with speaker
-            and content. It becomes a completed session marked &quot;Human group&quot;.
+            A transcript with one &quot;Speaker: text&quot; turn per line (TXT, DOCX or PDF), or
+            JSON/CSV with speaker and content. It becomes a completed session marked &quot;Human
+            group&quot;.
           </DialogDescription>
         </DialogHeader>
         <form
@@ -88,7 +93,15 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="space-y-1">
               <Label htmlFor={ids.name}>Name (optional)</Label>
-              <Input id={ids.name} value={name} maxLength={200} onChange={(e) => { setName(e.target.value); changed(); }} />
+              <Input
+                id={ids.name}
+                value={name}
+                maxLength={200}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  changed();
+                }}
+              />
             </div>
             <div className="space-y-1">
               <Label htmlFor={ids.moderator}>Moderator&apos;s name (optional)</Label>
@@ -121,7 +134,9 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
                     <span>{s.name}</span>
                     <span className="text-muted-foreground">
                       {s.turns} turns, {s.words} words
-                      {s.backchannels ? `, ${s.backchannels} interjection${s.backchannels === 1 ? "" : "s"}` : ""}
+                      {s.backchannels
+                        ? `, ${s.backchannels} interjection${s.backchannels === 1 ? "" : "s"}`
+                        : ""}
                     </span>
                   </li>
                 ))}
@@ -145,9 +160,15 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
                 disabled={!input || save.isPending}
                 onClick={() =>
                   input &&
-                  save.mutate(starts ? { ...input, questionStarts: [...starts].sort((a, b) => a - b) } : input, {
-                    onSuccess: (saved) => saved.id && navigate(paths.sessionResults.getHref(saved.id)),
-                  })
+                  save.mutate(
+                    starts
+                      ? { ...input, questionStarts: [...starts].sort((a, b) => a - b) }
+                      : input,
+                    {
+                      onSuccess: (saved) =>
+                        saved.id && navigate(paths.sessionResults.getHref(saved.id)),
+                    },
+                  )
                 }
               >
                 {save.isPending ? "Saving…" : "Save as a human group"}

@@ -4,7 +4,9 @@ import { UploadIcon } from "lucide-react";
 
 // The import dialog's code (a dialog, a file form) loads on the first click
 // (docs/performance.md#a-light-first-screen).
-const ImportHumanDialog = lazy(() => import("./import-human-dialog").then((m) => ({ default: m.ImportHumanDialog })));
+const ImportHumanDialog = lazy(() =>
+  import("./import-human-dialog").then((m) => ({ default: m.ImportHumanDialog })),
+);
 
 function Placeholder({ onClick, busy }: { onClick?: () => void; busy?: boolean }) {
   return (

@@ -30,12 +30,13 @@ export function QuestionStarts({
   return (
     <fieldset className="space-y-1">
       <legend className="text-xs text-muted-foreground">
-        Questions and probes: tick a moderator turn to start a new question there, untick it to merge it into the
-        question before.
+        Questions and probes: tick a moderator turn to start a new question there, untick it to
+        merge it into the question before.
       </legend>
       <ul className="max-h-48 space-y-1 overflow-y-auto pr-1" aria-label="Moderator turns">
         {turns.map((t) => {
-          const text = t.text.length > TURN_TEXT_SHOWN ? `${t.text.slice(0, TURN_TEXT_SHOWN)}…` : t.text;
+          const text =
+            t.text.length > TURN_TEXT_SHOWN ? `${t.text.slice(0, TURN_TEXT_SHOWN)}…` : t.text;
           return (
             <li key={t.turn} className="flex items-start gap-2">
               <input

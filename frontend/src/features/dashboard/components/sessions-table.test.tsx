@@ -25,19 +25,45 @@ describe("SessionsTable provenance", () => {
       row({ id: "s2", name: "Not run yet", status: "draft", model: null }),
     ];
     const router = createMemoryRouter(
-      [{ path: "/", element: <SessionsTable sessions={sessions} duplicatingId={null} onDuplicate={() => {}} onDelete={() => {}} /> }],
+      [
+        {
+          path: "/",
+          element: (
+            <SessionsTable
+              sessions={sessions}
+              duplicatingId={null}
+              onDuplicate={() => {}}
+              onDelete={() => {}}
+            />
+          ),
+        },
+      ],
       { initialEntries: ["/"] },
     );
     renderWithProviders(<RouterProvider router={router} />);
     const [first, second] = screen.getAllByTestId("session-row");
-    expect(within(first).getByTestId("session-model")).toHaveTextContent("Model: openai · gpt-4o-mini");
+    expect(within(first).getByTestId("session-model")).toHaveTextContent(
+      "Model: openai · gpt-4o-mini",
+    );
     expect(within(second).queryByTestId("session-model")).toBeNull();
   });
 
   it("marks an imported human group with a badge", () => {
     const sessions = [row({ id: "h1", source: "human" }), row({ id: "s2", source: "simulated" })];
     const router = createMemoryRouter(
-      [{ path: "/", element: <SessionsTable sessions={sessions} duplicatingId={null} onDuplicate={() => {}} onDelete={() => {}} /> }],
+      [
+        {
+          path: "/",
+          element: (
+            <SessionsTable
+              sessions={sessions}
+              duplicatingId={null}
+              onDuplicate={() => {}}
+              onDelete={() => {}}
+            />
+          ),
+        },
+      ],
       { initialEntries: ["/"] },
     );
     renderWithProviders(<RouterProvider router={router} />);

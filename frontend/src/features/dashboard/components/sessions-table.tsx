@@ -23,7 +23,8 @@ export interface SessionsTableProps {
   compareFull?: boolean;
 }
 
-const HEAD = "px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase";
+const HEAD =
+  "px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase";
 const CELL = "px-4 py-3 align-middle";
 
 export function SessionsTable({
@@ -64,58 +65,82 @@ export function SessionsTable({
         </thead>
         <tbody className="divide-y">
           {sessions.map((session) => (
-            <tr key={session.id} className="transition-colors hover:bg-muted/30" data-testid="session-row">
+            <tr
+              key={session.id}
+              className="transition-colors hover:bg-muted/30"
+              data-testid="session-row"
+            >
               <td className={`${CELL} max-w-xs`}>
                 <div className="flex items-start gap-2">
-                {onToggleCompare && session.status === "completed" && (
-                  <input
-                    type="checkbox"
-                    className="mt-1 size-4 shrink-0 accent-primary"
-                    aria-label={`Compare ${session.name}`}
-                    data-testid="compare-checkbox"
-                    checked={compareIds.includes(session.id)}
-                    disabled={compareFull && !compareIds.includes(session.id)}
-                    onChange={() => onToggleCompare(session.id)}
-                  />
-                )}
-                <div className="min-w-0 flex-1">
-                <Link
-                  to={paths.session.getHref(session.id)}
-                  className="block truncate font-medium hover:text-primary hover:underline"
-                  title={session.name}
-                >
-                  {session.name}
-                </Link>
-                {session.description && (
-                  <p className="truncate text-xs text-muted-foreground" title={session.description}>
-                    {session.description}
-                  </p>
-                )}
-                {session.model && (
-                  <p className="truncate text-xs text-muted-foreground" data-testid="session-model">
-                    Model: {session.model.provider ? `${session.model.provider} · ` : ""}
-                    {session.model.name}
-                  </p>
-                )}
-                </div>
+                  {onToggleCompare && session.status === "completed" && (
+                    <input
+                      type="checkbox"
+                      className="mt-1 size-4 shrink-0 accent-primary"
+                      aria-label={`Compare ${session.name}`}
+                      data-testid="compare-checkbox"
+                      checked={compareIds.includes(session.id)}
+                      disabled={compareFull && !compareIds.includes(session.id)}
+                      onChange={() => onToggleCompare(session.id)}
+                    />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      to={paths.session.getHref(session.id)}
+                      className="block truncate font-medium hover:text-primary hover:underline"
+                      title={session.name}
+                    >
+                      {session.name}
+                    </Link>
+                    {session.description && (
+                      <p
+                        className="truncate text-xs text-muted-foreground"
+                        title={session.description}
+                      >
+                        {session.description}
+                      </p>
+                    )}
+                    {session.model && (
+                      <p
+                        className="truncate text-xs text-muted-foreground"
+                        data-testid="session-model"
+                      >
+                        Model: {session.model.provider ? `${session.model.provider} · ` : ""}
+                        {session.model.name}
+                      </p>
+                    )}
+                  </div>
                 </div>
               </td>
               <td className={`${CELL} whitespace-nowrap text-muted-foreground`}>
-                <time dateTime={session.createdAt}>{formatDate(session.createdAt, "en-US", "")}</time>
+                <time dateTime={session.createdAt}>
+                  {formatDate(session.createdAt, "en-US", "")}
+                </time>
               </td>
               <td className={`${CELL} tabular-nums`}>{session.participantCount}</td>
               <td className={CELL}>
-                <Badge variant={session.status === "completed" ? "default" : "secondary"} data-testid="status-badge">
+                <Badge
+                  variant={session.status === "completed" ? "default" : "secondary"}
+                  data-testid="status-badge"
+                >
                   {STATUS_LABELS[session.status] ?? session.status}
                 </Badge>
                 <HealthBadge overall={session.health} className="ml-1.5" />
                 {session.source === "human" && (
-                  <Badge variant="outline" className="ml-1.5" data-testid="human-badge" title="A real focus group imported from a transcript">
+                  <Badge
+                    variant="outline"
+                    className="ml-1.5"
+                    data-testid="human-badge"
+                    title="A real focus group imported from a transcript"
+                  >
                     Human group
                   </Badge>
                 )}
               </td>
-              <td className={`${CELL} text-right tabular-nums`} data-testid="session-cost" title={usageLine(usageOf(session))}>
+              <td
+                className={`${CELL} text-right tabular-nums`}
+                data-testid="session-cost"
+                title={usageLine(usageOf(session))}
+              >
                 {formatUsd(usageOf(session).costUsd)}
               </td>
               <td className={CELL}>
@@ -140,7 +165,11 @@ export function SessionsTable({
                           disabled={duplicatingId !== null}
                           onClick={() => onDuplicate(session)}
                         >
-                          {duplicatingId === session.id ? <Loader2Icon className="animate-spin" /> : <CopyIcon />}
+                          {duplicatingId === session.id ? (
+                            <Loader2Icon className="animate-spin" />
+                          ) : (
+                            <CopyIcon />
+                          )}
                         </Button>
                       </TooltipTrigger>
                       <TooltipContent>Duplicate session</TooltipContent>

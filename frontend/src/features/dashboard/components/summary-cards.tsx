@@ -14,7 +14,15 @@ interface StatCardProps {
   testId: string;
 }
 
-function StatCard({ title, value, detail, icon: Icon, loading, detailClassName, testId }: StatCardProps) {
+function StatCard({
+  title,
+  value,
+  detail,
+  icon: Icon,
+  loading,
+  detailClassName,
+  testId,
+}: StatCardProps) {
   return (
     <Card role="group" aria-label={title} className="gap-3 p-5" data-testid={testId}>
       <div className="flex items-center justify-between gap-2">
@@ -30,10 +38,16 @@ function StatCard({ title, value, detail, icon: Icon, loading, detailClassName, 
         </div>
       ) : (
         <div className="space-y-1">
-          <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid={`${testId}-value`}>
+          <p
+            className="text-3xl font-semibold tracking-tight tabular-nums"
+            data-testid={`${testId}-value`}
+          >
             {value}
           </p>
-          <p className={cn("text-xs text-muted-foreground", detailClassName)} data-testid={`${testId}-detail`}>
+          <p
+            className={cn("text-xs text-muted-foreground", detailClassName)}
+            data-testid={`${testId}-detail`}
+          >
             {detail}
           </p>
         </div>
@@ -58,7 +72,15 @@ export interface SummaryCardsProps {
   sentimentLabel: SentimentLabel;
 }
 
-export function SummaryCards({ loading, total, completed, personas, thisWeek, sentiment, sentimentLabel }: SummaryCardsProps) {
+export function SummaryCards({
+  loading,
+  total,
+  completed,
+  personas,
+  thisWeek,
+  sentiment,
+  sentimentLabel,
+}: SummaryCardsProps) {
   return (
     <div className="mb-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard

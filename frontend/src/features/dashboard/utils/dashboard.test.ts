@@ -29,29 +29,59 @@ function summary(overrides: Partial<SessionSummary>): SessionSummary {
 }
 
 const sessions = [
-  summary({ id: "a", name: "Packaging Test", status: "completed", createdAt: "2025-03-30T09:00:00Z" }),
-  summary({ id: "b", name: "Brand perception", status: "in-progress", createdAt: "2025-03-20T09:00:00Z" }),
-  summary({ id: "c", name: "Old packaging study", status: "draft", createdAt: "2025-02-27T09:00:00Z" }),
+  summary({
+    id: "a",
+    name: "Packaging Test",
+    status: "completed",
+    createdAt: "2025-03-30T09:00:00Z",
+  }),
+  summary({
+    id: "b",
+    name: "Brand perception",
+    status: "in-progress",
+    createdAt: "2025-03-20T09:00:00Z",
+  }),
+  summary({
+    id: "c",
+    name: "Old packaging study",
+    status: "draft",
+    createdAt: "2025-02-27T09:00:00Z",
+  }),
   summary({ id: "d", name: "Ancient", status: "completed", createdAt: "2024-12-01T09:00:00Z" }),
 ];
 const ids = (list: SessionSummary[]) => list.map((s) => s.id);
 
 describe("filterSessions", () => {
   it("searches names case-insensitively as substrings", () => {
-    expect(ids(filterSessions(sessions, { search: "PACKAGING", status: "all", date: "all" }, NOW))).toEqual(["a", "c"]);
-    expect(ids(filterSessions(sessions, { search: "  ", status: "all", date: "all" }, NOW))).toEqual(["a", "b", "c", "d"]);
+    expect(
+      ids(filterSessions(sessions, { search: "PACKAGING", status: "all", date: "all" }, NOW)),
+    ).toEqual(["a", "c"]);
+    expect(
+      ids(filterSessions(sessions, { search: "  ", status: "all", date: "all" }, NOW)),
+    ).toEqual(["a", "b", "c", "d"]);
   });
 
   it("filters by status", () => {
-    expect(ids(filterSessions(sessions, { search: "", status: "completed", date: "all" }, NOW))).toEqual(["a", "d"]);
-    expect(ids(filterSessions(sessions, { search: "", status: "in-progress", date: "all" }, NOW))).toEqual(["b"]);
-    expect(ids(filterSessions(sessions, { search: "", status: "draft", date: "all" }, NOW))).toEqual(["c"]);
+    expect(
+      ids(filterSessions(sessions, { search: "", status: "completed", date: "all" }, NOW)),
+    ).toEqual(["a", "d"]);
+    expect(
+      ids(filterSessions(sessions, { search: "", status: "in-progress", date: "all" }, NOW)),
+    ).toEqual(["b"]);
+    expect(
+      ids(filterSessions(sessions, { search: "", status: "draft", date: "all" }, NOW)),
+    ).toEqual(["c"]);
   });
 
   it("filters by date: now minus 7 days, or minus one calendar month", () => {
-    expect(ids(filterSessions(sessions, { search: "", status: "all", date: "7d" }, NOW))).toEqual(["a"]);
+    expect(ids(filterSessions(sessions, { search: "", status: "all", date: "7d" }, NOW))).toEqual([
+      "a",
+    ]);
     // 31 March minus one month is 3 March (JS month arithmetic), so 27 February is out.
-    expect(ids(filterSessions(sessions, { search: "", status: "all", date: "30d" }, NOW))).toEqual(["a", "b"]);
+    expect(ids(filterSessions(sessions, { search: "", status: "all", date: "30d" }, NOW))).toEqual([
+      "a",
+      "b",
+    ]);
     expect(dateFilterStart("7d", NOW)?.toISOString()).toBe("2025-03-24T12:00:00.000Z");
     expect(dateFilterStart("all", NOW)).toBeNull();
     const start = dateFilterStart("30d", new Date(2025, 5, 15, 8));
@@ -59,8 +89,12 @@ describe("filterSessions", () => {
   });
 
   it("combines the filters with AND", () => {
-    expect(ids(filterSessions(sessions, { search: "packaging", status: "completed", date: "30d" }, NOW))).toEqual(["a"]);
-    expect(filterSessions(sessions, { search: "packaging", status: "in-progress", date: "all" }, NOW)).toEqual([]);
+    expect(
+      ids(filterSessions(sessions, { search: "packaging", status: "completed", date: "30d" }, NOW)),
+    ).toEqual(["a"]);
+    expect(
+      filterSessions(sessions, { search: "packaging", status: "in-progress", date: "all" }, NOW),
+    ).toEqual([]);
   });
 
   it("knows when filters are active", () => {

@@ -59,7 +59,10 @@ export function hasActiveFilters(filters: SessionFilters): boolean {
 }
 
 /** Sessions created in the last 7 days. */
-export function countThisWeek(sessions: readonly Pick<SessionSummary, "createdAt">[], now: Date = new Date()): number {
+export function countThisWeek(
+  sessions: readonly Pick<SessionSummary, "createdAt">[],
+  now: Date = new Date(),
+): number {
   const start = now.getTime() - THIS_WEEK_DAYS * DAY_MS;
   return sessions.filter((s) => createdAt(s) >= start).length;
 }

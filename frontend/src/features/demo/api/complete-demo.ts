@@ -11,7 +11,10 @@ export function completeDemo(speed: number): Promise<DemoCompleteResponse> {
 }
 
 export const completeDemoMutationOptions = () =>
-  mutationOptions({ mutationKey: ["sessions", DEMO_SESSION_ID, "complete"], mutationFn: completeDemo });
+  mutationOptions({
+    mutationKey: ["sessions", DEMO_SESSION_ID, "complete"],
+    mutationFn: completeDemo,
+  });
 
 export function useCompleteDemo() {
   const queryClient = useQueryClient();

@@ -32,7 +32,9 @@ function ChatMessage({ message, avatarIndex }: { message: DemoMessage; avatarInd
       )}
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <span className={cn("text-sm font-semibold", moderator && "text-accent-foreground")}>{message.speaker}</span>
+          <span className={cn("text-sm font-semibold", moderator && "text-accent-foreground")}>
+            {message.speaker}
+          </span>
           <SentimentEmoji sentiment={message.sentiment} />
         </div>
         <p
@@ -81,7 +83,8 @@ export function DemoChat({
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    if (typeof el.scrollTo === "function") el.scrollTo({ top: el.scrollHeight, behavior: "smooth" });
+    if (typeof el.scrollTo === "function")
+      el.scrollTo({ top: el.scrollHeight, behavior: "smooth" });
     else el.scrollTop = el.scrollHeight;
   }, [state.messages.length, state.typing]);
 
@@ -95,29 +98,36 @@ export function DemoChat({
       </CardHeader>
       {/* The scroller is absolutely placed so the card takes the column's height, not the chat's. */}
       <div className="relative flex-1">
-      {/* Focusable so the keyboard can scroll it; the log role sits on a wrapper, since a list
+        {/* Focusable so the keyboard can scroll it; the log role sits on a wrapper, since a list
           keeps its own role for its items. */}
-      <div
-        ref={scrollRef}
-        tabIndex={0}
-        role="region"
-        aria-label="Demo chat"
-        className="absolute inset-0 overflow-y-auto px-5 py-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        data-testid="demo-chat"
-      >
-        <div role="log" aria-label="Demo discussion">
-          <ol className="space-y-4">
-            {state.messages.map((message) => (
-              <ChatMessage key={message.id} message={message} avatarIndex={avatarIndex(message.personaId)} />
-            ))}
-          </ol>
-        </div>
-        {state.typing && (
-          <div className="mt-4" aria-live="polite">
-            <TypingIndicator name={state.typing.speaker} avatarIndex={avatarIndex(state.typing.personaId)} />
+        <div
+          ref={scrollRef}
+          tabIndex={0}
+          role="region"
+          aria-label="Demo chat"
+          className="absolute inset-0 overflow-y-auto px-5 py-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          data-testid="demo-chat"
+        >
+          <div role="log" aria-label="Demo discussion">
+            <ol className="space-y-4">
+              {state.messages.map((message) => (
+                <ChatMessage
+                  key={message.id}
+                  message={message}
+                  avatarIndex={avatarIndex(message.personaId)}
+                />
+              ))}
+            </ol>
           </div>
-        )}
-      </div>
+          {state.typing && (
+            <div className="mt-4" aria-live="polite">
+              <TypingIndicator
+                name={state.typing.speaker}
+                avatarIndex={avatarIndex(state.typing.personaId)}
+              />
+            </div>
+          )}
+        </div>
       </div>
     </Card>
   );

@@ -10,7 +10,13 @@ const script: DemoScript = {
   sessionId: "demo",
   name: "Eco-Friendly Packaging Study",
   description: "A scripted focus group.",
-  stimulus: { id: "s", type: "image", title: "Compostable snack pouch concept", content: "/demo/eco-packaging.svg", description: "Kraft-paper pouch" },
+  stimulus: {
+    id: "s",
+    type: "image",
+    title: "Compostable snack pouch concept",
+    content: "/demo/eco-packaging.svg",
+    description: "Kraft-paper pouch",
+  },
   participants: [maya, frank],
   questions: ["First impression?", "Would you pay more?"],
   script: [
@@ -18,8 +24,18 @@ const script: DemoScript = {
       questionIndex: 0,
       question: "First impression?",
       responses: [
-        { personaId: "d1", speaker: "Maya Green", content: "I love it, a great idea.", sentiment: "positive" },
-        { personaId: "d2", speaker: "Frank Morrison", content: "Terrible. I would never buy it.", sentiment: "negative" },
+        {
+          personaId: "d1",
+          speaker: "Maya Green",
+          content: "I love it, a great idea.",
+          sentiment: "positive",
+        },
+        {
+          personaId: "d2",
+          speaker: "Frank Morrison",
+          content: "Terrible. I would never buy it.",
+          sentiment: "negative",
+        },
       ],
     },
     {
@@ -31,7 +47,13 @@ const script: DemoScript = {
       ],
     },
   ],
-  timing: { afterModeratorMs: 1000, typingMs: 1500, betweenQuestionsMs: 2000, completionDelayMs: 1000, speeds: [1, 1.5, 2] },
+  timing: {
+    afterModeratorMs: 1000,
+    typingMs: 1500,
+    betweenQuestionsMs: 2000,
+    completionDelayMs: 1000,
+    speeds: [1, 1.5, 2],
+  },
 };
 
 /** Moves fake time forward, letting promises and React updates settle. */
@@ -45,7 +67,15 @@ function setup() {
     if (url === "/api/demo-script") return jsonResponse(script);
     if (url === "/api/sessions/demo/complete" && init?.method === "POST") {
       completions.push(JSON.parse(String(init.body)));
-      return jsonResponse({ id: "demo", name: script.name, status: "completed", createdAt: "", completedAt: "", messageCount: 6, tokensUsed: 10 });
+      return jsonResponse({
+        id: "demo",
+        name: script.name,
+        status: "completed",
+        createdAt: "",
+        completedAt: "",
+        messageCount: 6,
+        tokensUsed: 10,
+      });
     }
     return undefined;
   });
@@ -59,7 +89,8 @@ function setup() {
   return { completions, ...utils };
 }
 
-const messages = () => within(screen.getByRole("log", { name: "Demo discussion" })).queryAllByTestId("demo-message");
+const messages = () =>
+  within(screen.getByRole("log", { name: "Demo discussion" })).queryAllByTestId("demo-message");
 
 describe("DemoSessionPage", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -69,8 +100,13 @@ describe("DemoSessionPage", () => {
     const { completions, router } = setup();
     await tick(0);
     await tick(0);
-    expect(screen.getByRole("heading", { name: "Eco-Friendly Packaging Study" })).toBeInTheDocument();
-    expect(screen.getByRole("img", { name: "Kraft-paper pouch" })).toHaveAttribute("src", "/demo/eco-packaging.svg");
+    expect(
+      screen.getByRole("heading", { name: "Eco-Friendly Packaging Study" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Kraft-paper pouch" })).toHaveAttribute(
+      "src",
+      "/demo/eco-packaging.svg",
+    );
     expect(screen.getByText("Session in progress...")).toBeInTheDocument();
 
     // The moderator asks at once.
@@ -86,12 +122,16 @@ describe("DemoSessionPage", () => {
 
     await tick(1500);
     expect(messages()).toHaveLength(2);
-    expect(within(messages()[1]).getByRole("img", { name: "Positive sentiment" })).toBeInTheDocument();
+    expect(
+      within(messages()[1]).getByRole("img", { name: "Positive sentiment" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Frank Morrison is typing...")).toBeInTheDocument();
     expect(screen.getByTestId("demo-progress")).toHaveTextContent("25%");
 
     await tick(1500);
-    expect(within(messages()[2]).getByRole("img", { name: "Negative sentiment" })).toBeInTheDocument();
+    expect(
+      within(messages()[2]).getByRole("img", { name: "Negative sentiment" }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/is typing\.\.\./)).toBeNull();
 
     await tick(1999);

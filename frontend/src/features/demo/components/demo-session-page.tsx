@@ -43,7 +43,9 @@ function StimulusCard({ script }: { script: DemoScript }) {
           Stimulus
         </Badge>
         <h2 className="font-semibold leading-tight">{stimulus.title}</h2>
-        {stimulus.description && <p className="text-sm text-muted-foreground">{stimulus.description}</p>}
+        {stimulus.description && (
+          <p className="text-sm text-muted-foreground">{stimulus.description}</p>
+        )}
       </div>
     </Card>
   );
@@ -60,7 +62,10 @@ function DemoSession({ script }: { script: DemoScript }) {
     () => new Map(script.participants.map((p, i) => [p.id, i])),
     [script.participants],
   );
-  const avatarIndex = useCallback((id: string | null) => (id ? (indexById.get(id) ?? 0) : 0), [indexById]);
+  const avatarIndex = useCallback(
+    (id: string | null) => (id ? (indexById.get(id) ?? 0) : 0),
+    [indexById],
+  );
 
   const save = useCallback(() => complete.mutate(speed), [complete, speed]);
 
@@ -99,14 +104,19 @@ function DemoSession({ script }: { script: DemoScript }) {
           <DemoChat state={state} avatarIndex={avatarIndex} />
         </div>
         <aside className="space-y-6" aria-label="Session details">
-          <div aria-live="polite" className="rounded-xl border bg-card px-4 py-3 text-sm font-medium shadow-xs">
+          <div
+            aria-live="polite"
+            className="rounded-xl border bg-card px-4 py-3 text-sm font-medium shadow-xs"
+          >
             {complete.isError ? (
               <div role="alert" className="space-y-2">
                 <p className="flex items-center gap-2 text-destructive">
                   <AlertTriangleIcon className="size-4" aria-hidden="true" />
                   Could not save the demo session
                 </p>
-                <p className="font-normal text-muted-foreground">{errorMessage(complete.error, "Please try again.")}</p>
+                <p className="font-normal text-muted-foreground">
+                  {errorMessage(complete.error, "Please try again.")}
+                </p>
                 <Button size="sm" variant="outline" onClick={save} disabled={complete.isPending}>
                   <RotateCwIcon aria-hidden="true" />
                   Retry
@@ -134,7 +144,10 @@ function DemoSession({ script }: { script: DemoScript }) {
             question={question}
           />
           <SpeedCard speed={speed} onChange={setSpeed} />
-          <ParticipantsCard participants={script.participants} typingId={state.typing?.personaId ?? null} />
+          <ParticipantsCard
+            participants={script.participants}
+            typingId={state.typing?.personaId ?? null}
+          />
         </aside>
       </div>
     </>

@@ -88,7 +88,13 @@ export function ProgressCard({
   );
 }
 
-export function SpeedCard({ speed, onChange }: { speed: number; onChange: (speed: number) => void }) {
+export function SpeedCard({
+  speed,
+  onChange,
+}: {
+  speed: number;
+  onChange: (speed: number) => void;
+}) {
   return (
     <Card>
       <CardHeader>

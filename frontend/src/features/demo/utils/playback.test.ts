@@ -1,4 +1,10 @@
-import { applyDemoStep, type DemoState, INITIAL_DEMO_STATE, progressPercent, totalReplies } from "./playback";
+import {
+  applyDemoStep,
+  type DemoState,
+  INITIAL_DEMO_STATE,
+  progressPercent,
+  totalReplies,
+} from "./playback";
 import { demoSteps } from "./schedule";
 
 const script = {
@@ -7,16 +13,36 @@ const script = {
       questionIndex: 0,
       question: "First impression?",
       responses: [
-        { personaId: "d1", speaker: "Maya Green", content: "I love it, great idea.", sentiment: "positive" as const },
-        { personaId: "d2", speaker: "Frank Morrison", content: "Terrible, I would never buy it.", sentiment: "negative" as const },
+        {
+          personaId: "d1",
+          speaker: "Maya Green",
+          content: "I love it, great idea.",
+          sentiment: "positive" as const,
+        },
+        {
+          personaId: "d2",
+          speaker: "Frank Morrison",
+          content: "Terrible, I would never buy it.",
+          sentiment: "negative" as const,
+        },
       ],
     },
     {
       questionIndex: 1,
       question: "Would you pay more?",
       responses: [
-        { personaId: "d1", speaker: "Maya Green", content: "Maybe a little.", sentiment: "neutral" as const },
-        { personaId: "d2", speaker: "Frank Morrison", content: "No.", sentiment: "neutral" as const },
+        {
+          personaId: "d1",
+          speaker: "Maya Green",
+          content: "Maybe a little.",
+          sentiment: "neutral" as const,
+        },
+        {
+          personaId: "d2",
+          speaker: "Frank Morrison",
+          content: "No.",
+          sentiment: "neutral" as const,
+        },
       ],
     },
   ],
@@ -32,7 +58,14 @@ describe("applyDemoStep", () => {
   it("posts the question as a Moderator message without sentiment", () => {
     const state = run(1);
     expect(state.messages).toEqual([
-      { id: "q0", speaker: "Moderator", content: "First impression?", sentiment: null, personaId: null, questionIndex: 0 },
+      {
+        id: "q0",
+        speaker: "Moderator",
+        content: "First impression?",
+        sentiment: null,
+        personaId: null,
+        questionIndex: 0,
+      },
     ]);
     expect(state.questionIndex).toBe(0);
     expect(state.typing).toBeNull();

@@ -34,7 +34,11 @@ export const INITIAL_DEMO_STATE: DemoState = {
 };
 
 /** The state after `step`; replies get the product-rules §4 keyword sentiment. */
-export function applyDemoStep(state: DemoState, step: DemoStep, script: Pick<DemoScript, "script">): DemoState {
+export function applyDemoStep(
+  state: DemoState,
+  step: DemoStep,
+  script: Pick<DemoScript, "script">,
+): DemoState {
   switch (step.kind) {
     case "question": {
       const turn = script.script[step.questionIndex];
@@ -47,7 +51,12 @@ export function applyDemoStep(state: DemoState, step: DemoStep, script: Pick<Dem
         personaId: null,
         questionIndex: step.questionIndex,
       };
-      return { ...state, messages: [...state.messages, message], typing: null, questionIndex: step.questionIndex };
+      return {
+        ...state,
+        messages: [...state.messages, message],
+        typing: null,
+        questionIndex: step.questionIndex,
+      };
     }
     case "typing": {
       const reply = script.script[step.questionIndex]?.responses[step.replyIndex];
@@ -65,7 +74,12 @@ export function applyDemoStep(state: DemoState, step: DemoStep, script: Pick<Dem
         personaId: reply.personaId,
         questionIndex: step.questionIndex,
       };
-      return { ...state, messages: [...state.messages, message], typing: null, replies: state.replies + 1 };
+      return {
+        ...state,
+        messages: [...state.messages, message],
+        typing: null,
+        replies: state.replies + 1,
+      };
     }
     case "complete":
       return { ...state, typing: null, done: true };

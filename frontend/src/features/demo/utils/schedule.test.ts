@@ -10,7 +10,12 @@ import {
 } from "./schedule";
 
 const turns = [{ responses: [1, 2, 3] }, { responses: [1, 2, 3] }].map((t) => ({
-  responses: t.responses.map((n) => ({ personaId: `p${n}`, speaker: `P${n}`, content: "", sentiment: "neutral" as const })),
+  responses: t.responses.map((n) => ({
+    personaId: `p${n}`,
+    speaker: `P${n}`,
+    content: "",
+    sentiment: "neutral" as const,
+  })),
 }));
 
 function describeStep(step: DemoStep): string {
@@ -23,8 +28,20 @@ describe("demoSteps (product-rules §4 demo playback)", () => {
   it("asks, then shows each participant typing and replying, then completes", () => {
     const steps = demoSteps(turns);
     expect(steps.map(describeStep)).toEqual([
-      "Q0", "t0.0", "r0.0", "t0.1", "r0.1", "t0.2", "r0.2",
-      "Q1", "t1.0", "r1.0", "t1.1", "r1.1", "t1.2", "r1.2",
+      "Q0",
+      "t0.0",
+      "r0.0",
+      "t0.1",
+      "r0.1",
+      "t0.2",
+      "r0.2",
+      "Q1",
+      "t1.0",
+      "r1.0",
+      "t1.1",
+      "r1.1",
+      "t1.2",
+      "r1.2",
       "done",
     ]);
   });
@@ -58,7 +75,10 @@ describe("demoSteps (product-rules §4 demo playback)", () => {
     expect(scaledDelay(1500, 1.5)).toBe(1000);
     expect(scaledDelay(1500, 0)).toBe(1500);
     expect(waitsFrom(undefined)).toEqual(DEFAULT_WAITS);
-    expect(waitsFrom({ afterModeratorMs: 10, typingMs: -1 })).toEqual({ ...DEFAULT_WAITS, afterModeratorMs: 10 });
+    expect(waitsFrom({ afterModeratorMs: 10, typingMs: -1 })).toEqual({
+      ...DEFAULT_WAITS,
+      afterModeratorMs: 10,
+    });
   });
 });
 
@@ -68,7 +88,11 @@ describe("createDemoPlayer (fake timers)", () => {
 
   function play(speed: number) {
     const seen: string[] = [];
-    const player = createDemoPlayer({ steps: demoSteps(turns), speed, onStep: (s) => seen.push(describeStep(s)) });
+    const player = createDemoPlayer({
+      steps: demoSteps(turns),
+      speed,
+      onStep: (s) => seen.push(describeStep(s)),
+    });
     player.start();
     return { seen, player };
   }

@@ -47,10 +47,17 @@ export type DemoStep =
  * participant is shown typing for 1500 ms and then replies (the next one starts typing
  * at once); 2000 ms separate questions; the session completes after the last reply.
  */
-export function demoSteps(turns: readonly Pick<DemoTurn, "responses">[], waits: DemoWaits = DEFAULT_WAITS): DemoStep[] {
+export function demoSteps(
+  turns: readonly Pick<DemoTurn, "responses">[],
+  waits: DemoWaits = DEFAULT_WAITS,
+): DemoStep[] {
   const steps: DemoStep[] = [];
   turns.forEach((turn, questionIndex) => {
-    steps.push({ kind: "question", questionIndex, delayMs: questionIndex === 0 ? 0 : waits.betweenQuestionsMs });
+    steps.push({
+      kind: "question",
+      questionIndex,
+      delayMs: questionIndex === 0 ? 0 : waits.betweenQuestionsMs,
+    });
     turn.responses.forEach((_, replyIndex) => {
       steps.push({
         kind: "typing",

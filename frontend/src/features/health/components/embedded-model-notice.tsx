@@ -44,8 +44,8 @@ export function EmbeddedModelNotice() {
     >
       <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p className="flex-1">
-        Colloquy is running its embedded demo model ({EMBEDDED_MODEL}). It shows how the app works offline, but its
-        answers are too weak for research.{" "}
+        Colloquy is running its embedded demo model ({EMBEDDED_MODEL}). It shows how the app works
+        offline, but its answers are too weak for research.{" "}
         <Link to={paths.settings.getHref()} className="font-medium underline underline-offset-2">
           Choose a model in Settings
         </Link>

@@ -4,7 +4,9 @@ import type { Persona } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 
 export function deletePersona(id: string): Promise<void> {
-  return noContent(client.DELETE("/api/personas/{persona_id}", { params: { path: { persona_id: id } } }));
+  return noContent(
+    client.DELETE("/api/personas/{persona_id}", { params: { path: { persona_id: id } } }),
+  );
 }
 
 export const deletePersonaMutationOptions = () =>
@@ -16,7 +18,9 @@ export function useDeletePersona() {
     ...deletePersonaMutationOptions(),
     // Remove the card at once; the refetch below reconciles with the server.
     onSuccess: (_data, id) =>
-      queryClient.setQueryData<Persona[]>(queryKeys.personas, (old) => old?.filter((p) => p.id !== id)),
+      queryClient.setQueryData<Persona[]>(queryKeys.personas, (old) =>
+        old?.filter((p) => p.id !== id),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.personas }),
   });
 }

@@ -1,4 +1,10 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  mutationOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { client, formBody, noContent, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 import type { AnalyzeDocumentResponse } from "@/lib/api-types";
@@ -13,20 +19,38 @@ export const evidenceKey = (personaId: string) => ["personas", personaId, "evide
 export const evidenceQueryOptions = (personaId: string) =>
   queryOptions({
     queryKey: evidenceKey(personaId),
-    queryFn: ({ signal }) => unwrap(client.GET("/api/personas/{persona_id}/evidence", { ...persona(personaId), signal })),
+    queryFn: ({ signal }) =>
+      unwrap(client.GET("/api/personas/{persona_id}/evidence", { ...persona(personaId), signal })),
   });
 
 export function useEvidence(personaId: string) {
   return useQuery(evidenceQueryOptions(personaId));
 }
 
-export function uploadEvidence({ personaId, file }: { personaId: string; file: File }): Promise<Evidence> {
+export function uploadEvidence({
+  personaId,
+  file,
+}: {
+  personaId: string;
+  file: File;
+}): Promise<Evidence> {
   const formData = new FormData();
   formData.append("file", file, file.name);
-  return unwrap(client.POST("/api/personas/{persona_id}/evidence", { ...persona(personaId), body: formBody(formData) }));
+  return unwrap(
+    client.POST("/api/personas/{persona_id}/evidence", {
+      ...persona(personaId),
+      body: formBody(formData),
+    }),
+  );
 }
 
-export function removeEvidence({ personaId, id }: { personaId: string; id: string }): Promise<void> {
+export function removeEvidence({
+  personaId,
+  id,
+}: {
+  personaId: string;
+  id: string;
+}): Promise<void> {
   return noContent(
     client.DELETE("/api/personas/{persona_id}/evidence/{evidence_id}", {
       params: { path: { persona_id: personaId, evidence_id: id } },
@@ -41,7 +65,12 @@ export function previewEvidence({
   personaId: string;
   question: string;
 }): Promise<EvidencePreview> {
-  return unwrap(client.POST("/api/personas/{persona_id}/evidence/preview", { ...persona(personaId), body: { question } }));
+  return unwrap(
+    client.POST("/api/personas/{persona_id}/evidence/preview", {
+      ...persona(personaId),
+      body: { question },
+    }),
+  );
 }
 
 /** Upload and removal refresh the list and the library (its cards show the tier). */

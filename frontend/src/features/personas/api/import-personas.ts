@@ -7,7 +7,12 @@ import { queryKeys } from "@/lib/query-keys";
 export function importPersonas(file: File, dryRun: boolean): Promise<PersonaImportResult> {
   const formData = new FormData();
   formData.append("file", file, file.name);
-  return unwrap(client.POST("/api/personas/import", { params: { query: { dryRun } }, body: formBody(formData) }));
+  return unwrap(
+    client.POST("/api/personas/import", {
+      params: { query: { dryRun } },
+      body: formBody(formData),
+    }),
+  );
 }
 
 export function usePreviewImport() {

@@ -9,7 +9,9 @@ export interface UpdatePersonaVariables {
 }
 
 export function updatePersona({ id, input }: UpdatePersonaVariables): Promise<Persona> {
-  return unwrap(client.PUT("/api/personas/{persona_id}", { params: { path: { persona_id: id } }, body: input }));
+  return unwrap(
+    client.PUT("/api/personas/{persona_id}", { params: { path: { persona_id: id } }, body: input }),
+  );
 }
 
 export const updatePersonaMutationOptions = () =>

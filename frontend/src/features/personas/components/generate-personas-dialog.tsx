@@ -11,7 +11,13 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
@@ -190,7 +196,11 @@ export function GeneratePersonasDialog({ open, onOpenChange }: GeneratePersonasD
             Cancel
           </Button>
           <Button onClick={handleGenerate} disabled={generate.isPending}>
-            {generate.isPending ? <Loader2Icon className="animate-spin" /> : <SparklesIcon aria-hidden="true" />}
+            {generate.isPending ? (
+              <Loader2Icon className="animate-spin" />
+            ) : (
+              <SparklesIcon aria-hidden="true" />
+            )}
             {generate.isPending ? "Generating..." : "Generate Personas"}
           </Button>
         </DialogFooter>

@@ -12,7 +12,15 @@ const PREVIEW = {
   importedIds: [],
   rows: [
     { row: 1, name: "Ana Ruiz", ok: true, errors: [] },
-    { row: 2, name: "=HYPERLINK()", ok: false, errors: ["Name starts with '=', which a spreadsheet runs as a formula; formulas are not imported", "Age must be between 18 and 100"] },
+    {
+      row: 2,
+      name: "=HYPERLINK()",
+      ok: false,
+      errors: [
+        "Name starts with '=', which a spreadsheet runs as a formula; formulas are not imported",
+        "Age must be between 18 and 100",
+      ],
+    },
     { row: 3, name: "Ben Cole", ok: true, errors: [] },
   ],
 };
@@ -25,7 +33,8 @@ describe("ImportPersonasDialog", () => {
   it("previews the rows with their errors, then imports the valid ones", async () => {
     const user = userEvent.setup();
     const fetch = mockFetch((url, init) => {
-      if (url === "/api/personas/import?dryRun=true" && init?.method === "POST") return jsonResponse(PREVIEW);
+      if (url === "/api/personas/import?dryRun=true" && init?.method === "POST")
+        return jsonResponse(PREVIEW);
       if (url === "/api/personas/import?dryRun=false" && init?.method === "POST") {
         return jsonResponse({ ...PREVIEW, dryRun: false, imported: 2, importedIds: ["a", "b"] });
       }
@@ -37,10 +46,15 @@ describe("ImportPersonasDialog", () => {
 
     const importButton = screen.getByRole("button", { name: "Import 0 valid personas" });
     expect(importButton).toBeDisabled();
-    expect(screen.getByRole("link", { name: "Template CSV" })).toHaveAttribute("href", "/api/personas/import-template.csv");
+    expect(screen.getByRole("link", { name: "Template CSV" })).toHaveAttribute(
+      "href",
+      "/api/personas/import-template.csv",
+    );
 
     await user.upload(screen.getByTestId("import-file-input"), csvFile());
-    expect(await screen.findByTestId("import-summary")).toHaveTextContent("3 rows: 2 valid, 1 with errors");
+    expect(await screen.findByTestId("import-summary")).toHaveTextContent(
+      "3 rows: 2 valid, 1 with errors",
+    );
     const rows = screen.getAllByTestId("import-row");
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveAttribute("data-ok", "false");
@@ -62,8 +76,11 @@ describe("ImportPersonasDialog", () => {
       url === "/api/personas/import?dryRun=true"
         ? jsonResponse(
             {
-              error: "Too many rows: the file has 10,000 personas; import at most 1,000 at a time (split the file).",
-              errors: ["Too many rows: the file has 10,000 personas; import at most 1,000 at a time (split the file)."],
+              error:
+                "Too many rows: the file has 10,000 personas; import at most 1,000 at a time (split the file).",
+              errors: [
+                "Too many rows: the file has 10,000 personas; import at most 1,000 at a time (split the file).",
+              ],
               code: "validation_failed",
             },
             422,
@@ -72,7 +89,9 @@ describe("ImportPersonasDialog", () => {
     );
     renderWithProviders(<ImportPersonasDialog open onOpenChange={vi.fn()} />);
     await user.upload(screen.getByTestId("import-file-input"), csvFile());
-    expect(await screen.findByRole("alert")).toHaveTextContent("Too many rows: the file has 10,000 personas");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Too many rows: the file has 10,000 personas",
+    );
     expect(screen.getByRole("button", { name: "Import 0 valid personas" })).toBeDisabled();
     expect(screen.queryByTestId("import-row")).toBeNull();
   });

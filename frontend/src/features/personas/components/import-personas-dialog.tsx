@@ -1,4 +1,10 @@
-import { AlertTriangleIcon, CheckCircle2Icon, DownloadIcon, Loader2Icon, UploadIcon } from "lucide-react";
+import {
+  AlertTriangleIcon,
+  CheckCircle2Icon,
+  DownloadIcon,
+  Loader2Icon,
+  UploadIcon,
+} from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -53,7 +59,9 @@ export function ImportPersonasDialog({ open, onOpenChange }: ImportPersonasDialo
     if (!file) return;
     runImport.mutate(file, {
       onSuccess: (result) => {
-        toast.success(`Imported ${result.imported} ${result.imported === 1 ? "persona" : "personas"}`);
+        toast.success(
+          `Imported ${result.imported} ${result.imported === 1 ? "persona" : "personas"}`,
+        );
         onOpenChange(false);
       },
       onError: (error) => toast.error(errorMessage(error, "Import failed")),
@@ -67,8 +75,8 @@ export function ImportPersonasDialog({ open, onOpenChange }: ImportPersonasDialo
         <DialogHeader>
           <DialogTitle>Import Personas</DialogTitle>
           <DialogDescription>
-            Upload a CSV or JSON file. Every row is checked first; nothing is saved until you confirm.
-            Interests and tags go in one cell each, separated by ";".
+            Upload a CSV or JSON file. Every row is checked first; nothing is saved until you
+            confirm. Interests and tags go in one cell each, separated by ";".
           </DialogDescription>
         </DialogHeader>
 
@@ -91,7 +99,11 @@ export function ImportPersonasDialog({ open, onOpenChange }: ImportPersonasDialo
           <span className="truncate text-sm text-muted-foreground" aria-live="polite">
             {file ? file.name : "No file chosen"}
           </span>
-          <a href={PERSONA_TEMPLATE_URL} download className={cn(buttonVariants({ variant: "link" }), "sm:ml-auto")}>
+          <a
+            href={PERSONA_TEMPLATE_URL}
+            download
+            className={cn(buttonVariants({ variant: "link" }), "sm:ml-auto")}
+          >
             <DownloadIcon aria-hidden="true" />
             Template CSV
           </a>
@@ -104,7 +116,10 @@ export function ImportPersonasDialog({ open, onOpenChange }: ImportPersonasDialo
           </p>
         )}
         {fileError && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+          >
             {fileError}
           </p>
         )}
@@ -128,23 +143,32 @@ function ImportPreview({ result }: { result: PersonaImportResult }) {
   return (
     <div className="space-y-2">
       <p className="text-sm" data-testid="import-summary">
-        {result.total} {result.total === 1 ? "row" : "rows"}: {result.valid} valid, {result.invalid} with errors
+        {result.total} {result.total === 1 ? "row" : "rows"}: {result.valid} valid, {result.invalid}{" "}
+        with errors
         {result.invalid > 0 ? " (rows with errors are skipped)" : ""}.
       </p>
       <div className="max-h-72 overflow-y-auto rounded-md border">
         <table className="w-full text-sm" aria-label="Import preview">
           <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2">Row</th>
-              <th scope="col" className="px-3 py-2">Name</th>
-              <th scope="col" className="px-3 py-2">Result</th>
+              <th scope="col" className="px-3 py-2">
+                Row
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Result
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">
             {result.rows.map((row) => (
               <tr key={row.row} data-testid="import-row" data-ok={row.ok}>
                 <td className="px-3 py-2 align-top tabular-nums">{row.row}</td>
-                <td className="px-3 py-2 align-top">{row.name || <span className="text-muted-foreground">(no name)</span>}</td>
+                <td className="px-3 py-2 align-top">
+                  {row.name || <span className="text-muted-foreground">(no name)</span>}
+                </td>
                 <td className="px-3 py-2 align-top">
                   {row.ok ? (
                     <span className="flex items-center gap-1 text-emerald-700">
@@ -155,7 +179,10 @@ function ImportPreview({ result }: { result: PersonaImportResult }) {
                     <ul className="space-y-0.5 text-destructive">
                       {row.errors.map((e) => (
                         <li key={e} className="flex gap-1">
-                          <AlertTriangleIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                          <AlertTriangleIcon
+                            className="mt-0.5 size-3.5 shrink-0"
+                            aria-hidden="true"
+                          />
                           {e}
                         </li>
                       ))}

@@ -70,7 +70,10 @@ describe("PersonaFormDialog", () => {
       if (url === "/api/persona-templates") return jsonResponse([]);
       if (url === "/api/personas" && init?.method === "POST") {
         return jsonResponse(
-          { error: "Validation failed", errors: ["Name must be less than 100 characters", "Age is required"] },
+          {
+            error: "Validation failed",
+            errors: ["Name must be less than 100 characters", "Age is required"],
+          },
           422,
         );
       }
@@ -105,7 +108,11 @@ describe("PersonaFormDialog", () => {
     expect(await screen.findByText("Persona updated successfully")).toBeInTheDocument();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     const body = JSON.parse(fetch.mock.calls.at(-1)![1]!.body as string);
-    expect(body).toMatchObject({ name: "Sarah Lee", location: "Portland, OR", interests: ["Sustainability", "Yoga"] });
+    expect(body).toMatchObject({
+      name: "Sarah Lee",
+      location: "Portland, OR",
+      interests: ["Sustainability", "Yoga"],
+    });
   });
 
   it("AI Assist needs 50 characters, then sets the sliders from the analysis", async () => {
@@ -114,7 +121,13 @@ describe("PersonaFormDialog", () => {
       url === "/api/personas/analyze-document"
         ? jsonResponse({
             analysis: "Curious and outgoing.",
-            traits: { openness: 88, conscientiousness: 41, extraversion: 77, agreeableness: 60, neuroticism: 22 },
+            traits: {
+              openness: 88,
+              conscientiousness: 41,
+              extraversion: 77,
+              agreeableness: 60,
+              neuroticism: 22,
+            },
           })
         : url === "/api/persona-templates"
           ? jsonResponse([])
@@ -124,7 +137,9 @@ describe("PersonaFormDialog", () => {
     await user.click(screen.getByRole("tab", { name: "AI Assist" }));
     const analyze = screen.getByRole("button", { name: "Analyze" });
     expect(analyze).toBeDisabled();
-    expect(screen.getByText("Please provide at least 50 characters of text to analyze")).toBeInTheDocument();
+    expect(
+      screen.getByText("Please provide at least 50 characters of text to analyze"),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText("Source text"), "x".repeat(50));
     expect(screen.getByText("50 characters")).toBeInTheDocument();
     await user.click(analyze);
@@ -138,7 +153,13 @@ describe("PersonaFormDialog", () => {
     const call = fetch.mock.calls.find(([url]) => url === "/api/personas/analyze-document")!;
     expect(JSON.parse(call[1]!.body as string)).toEqual({
       documentText: "x".repeat(50),
-      currentTraits: { openness: 50, conscientiousness: 50, extraversion: 50, agreeableness: 50, neuroticism: 50 },
+      currentTraits: {
+        openness: 50,
+        conscientiousness: 50,
+        extraversion: 50,
+        agreeableness: 50,
+        neuroticism: 50,
+      },
     });
   });
 });

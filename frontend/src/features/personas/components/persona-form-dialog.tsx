@@ -54,14 +54,17 @@ export function PersonaFormDialog({ open, onOpenChange, persona }: PersonaFormDi
       toast.error(AI_ASSIST_TOO_SHORT);
       return;
     }
-    analyze.mutate({ documentText: assistText, currentTraits: form.values.traits }, {
-      onSuccess: (result) => {
-        setAnalysis(result.analysis);
-        form.setTraits(completeTraits({ ...form.values.traits, ...result.traits }));
-        toast.success("Document analyzed! Review the AI suggestions and adjust as needed.");
+    analyze.mutate(
+      { documentText: assistText, currentTraits: form.values.traits },
+      {
+        onSuccess: (result) => {
+          setAnalysis(result.analysis);
+          form.setTraits(completeTraits({ ...form.values.traits, ...result.traits }));
+          toast.success("Document analyzed! Review the AI suggestions and adjust as needed.");
+        },
+        onError: (error) => toast.error(errorMessage(error, "Failed to analyze document")),
       },
-      onError: (error) => toast.error(errorMessage(error, "Failed to analyze document")),
-    });
+    );
   };
 
   const handleSave = () => {

@@ -49,7 +49,9 @@ describe("PersonasPage", () => {
     await user.clear(search);
     await user.type(search, "nobody-by-that-name");
     expect(
-      await screen.findByText("No personas found. Try adjusting your search or create a new persona."),
+      await screen.findByText(
+        "No personas found. Try adjusting your search or create a new persona.",
+      ),
     ).toBeInTheDocument();
     expect(screen.queryAllByTestId("persona-card")).toHaveLength(0);
   });
@@ -74,7 +76,8 @@ describe("PersonasPage", () => {
     const user = userEvent.setup();
     let fail = true;
     mockFetch((url) => {
-      if (fail && url.startsWith("/api/personas/page")) return jsonResponse({ error: "Database unavailable" }, 503);
+      if (fail && url.startsWith("/api/personas/page"))
+        return jsonResponse({ error: "Database unavailable" }, 503);
       return personasAnswer(personas, url);
     });
     renderPage();

@@ -23,7 +23,8 @@ import { ExportEvidenceToggle } from "./export-evidence-toggle";
 import { SurveyPersonasDialog } from "./survey-personas-dialog";
 import { PersonaFormDialog } from "./persona-form-dialog";
 
-export const EMPTY_STATE_TEXT = "No personas found. Try adjusting your search or create a new persona.";
+export const EMPTY_STATE_TEXT =
+  "No personas found. Try adjusting your search or create a new persona.";
 
 const GRID = "grid gap-5 sm:grid-cols-2 xl:grid-cols-3";
 
@@ -58,7 +59,10 @@ export function PersonasPage() {
   const activeTag = tag !== null && tags.some((t) => tagKey(t) === tagKey(tag)) ? tag : null;
   // The server searches and filters; typing asks it once per pause.
   const personas = usePersonaPages(useDebounced(search), activeTag);
-  const visible = useMemo(() => personas.data?.pages.flatMap((p) => p.items) ?? [], [personas.data]);
+  const visible = useMemo(
+    () => personas.data?.pages.flatMap((p) => p.items) ?? [],
+    [personas.data],
+  );
   const matching = personas.data?.pages[0]?.total ?? 0;
   const libraryTotal = personas.data?.pages[0]?.libraryTotal ?? 0;
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = personas;
@@ -98,15 +102,24 @@ export function PersonasPage() {
               icon={<DownloadIcon aria-hidden="true" />}
               items={exportItems}
             />
-            <Button variant="outline" onClick={() => setImporting((g) => ({ open: true, key: g.key + 1 }))}>
+            <Button
+              variant="outline"
+              onClick={() => setImporting((g) => ({ open: true, key: g.key + 1 }))}
+            >
               <UploadIcon aria-hidden="true" />
               Import
             </Button>
-            <Button variant="outline" onClick={() => setFromSurvey((g) => ({ open: true, key: g.key + 1 }))}>
+            <Button
+              variant="outline"
+              onClick={() => setFromSurvey((g) => ({ open: true, key: g.key + 1 }))}
+            >
               <UploadIcon aria-hidden="true" />
               From survey export
             </Button>
-            <Button variant="outline" onClick={() => setGenerate((g) => ({ open: true, key: g.key + 1 }))}>
+            <Button
+              variant="outline"
+              onClick={() => setGenerate((g) => ({ open: true, key: g.key + 1 }))}
+            >
               <SparklesIcon aria-hidden="true" />
               Generate Personas
             </Button>
@@ -158,28 +171,28 @@ export function PersonasPage() {
         </div>
       ) : (
         <>
-        <ul className={GRID} aria-label="Personas">
-          {visible.map((persona, index) => (
-            <li key={persona.id}>
-              <PersonaCard
-                persona={persona}
-                index={index}
-                onUse={useInSession}
-                onEdit={openForm}
-                onDelete={(p) => setDeleting({ open: true, persona: p })}
-                audit={auditOf.get(persona.id)}
-              />
-            </li>
-          ))}
-        </ul>
-        <LoadMore
-          shown={visible.length}
-          total={matching}
-          noun={matching === 1 ? "persona" : "personas"}
-          hasMore={hasNextPage}
-          loading={isFetchingNextPage}
-          onMore={loadMore}
-        />
+          <ul className={GRID} aria-label="Personas">
+            {visible.map((persona, index) => (
+              <li key={persona.id}>
+                <PersonaCard
+                  persona={persona}
+                  index={index}
+                  onUse={useInSession}
+                  onEdit={openForm}
+                  onDelete={(p) => setDeleting({ open: true, persona: p })}
+                  audit={auditOf.get(persona.id)}
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={visible.length}
+            total={matching}
+            noun={matching === 1 ? "persona" : "personas"}
+            hasMore={hasNextPage}
+            loading={isFetchingNextPage}
+            onMore={loadMore}
+          />
         </>
       )}
 

@@ -43,11 +43,15 @@ describe("SurveyPersonasDialog", () => {
     renderWithProviders(<SurveyPersonasDialog open onOpenChange={onOpenChange} />);
     const file = new File(["Respondent,Why?\nAnn,I like it\n"], "survey.csv", { type: "text/csv" });
     await user.upload(screen.getByTestId("survey-file-input"), file);
-    expect(await screen.findByTestId("survey-import-summary")).toHaveTextContent("1 of 1 rows ready");
+    expect(await screen.findByTestId("survey-import-summary")).toHaveTextContent(
+      "1 of 1 rows ready",
+    );
     expect(screen.getByLabelText("Use of Why?")).toHaveValue("evidence");
 
     await user.selectOptions(screen.getByLabelText("Use of Why?"), "ignore");
-    expect(await screen.findByText("Map at least one column to evidence (the open answers)")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Map at least one column to evidence (the open answers)"),
+    ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Create 0 personas" })).toBeDisabled();
 
     await user.selectOptions(screen.getByLabelText("Use of Why?"), "evidence");
@@ -57,6 +61,9 @@ describe("SurveyPersonasDialog", () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     const last = fetchMock.mock.calls.at(-1)!;
     expect(last[0]).toBe("/api/personas/from-survey");
-    expect(JSON.parse(String(bodies.at(-1)!.get("mapping")))).toEqual({ Respondent: "name", "Why?": "evidence" });
+    expect(JSON.parse(String(bodies.at(-1)!.get("mapping")))).toEqual({
+      Respondent: "name",
+      "Why?": "evidence",
+    });
   });
 });

@@ -11,11 +11,22 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
-import { COLUMN_USES, type SurveyImport, usePreviewSurveyImport, useSurveyImport } from "../api/from-survey";
+import {
+  COLUMN_USES,
+  type SurveyImport,
+  usePreviewSurveyImport,
+  useSurveyImport,
+} from "../api/from-survey";
 
 /** Personas from a survey export (issue 29): one per row, columns mapped to demographics
  * in a preview, the open answers as evidence. Nothing is stored while any row has an error. */
-export function SurveyPersonasDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+export function SurveyPersonasDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<SurveyImport | null>(null);
@@ -27,7 +38,10 @@ export function SurveyPersonasDialog({ open, onOpenChange }: { open: boolean; on
     setError(null);
     check.mutate(
       { file: chosen, mapping },
-      { onSuccess: setPreview, onError: (e) => setError(errorMessage(e, "Could not read the file")) },
+      {
+        onSuccess: setPreview,
+        onError: (e) => setError(errorMessage(e, "Could not read the file")),
+      },
     );
   };
   const setUse = (column: string, use: string) => {
@@ -42,8 +56,8 @@ export function SurveyPersonasDialog({ open, onOpenChange }: { open: boolean; on
         <DialogHeader>
           <DialogTitle>Personas from a survey export</DialogTitle>
           <DialogDescription>
-            A CSV with one respondent per row. Map columns to demographics; the open answers become each
-            persona&apos;s evidence.
+            A CSV with one respondent per row. Map columns to demographics; the open answers become
+            each persona&apos;s evidence.
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-4">
@@ -96,7 +110,10 @@ export function SurveyPersonasDialog({ open, onOpenChange }: { open: boolean; on
                 </tbody>
               </table>
               {[...preview.errors, ...preview.rows.flatMap((r) => r.errors)].length > 0 && (
-                <ul role="alert" className="max-h-40 space-y-1 overflow-auto text-sm text-destructive">
+                <ul
+                  role="alert"
+                  className="max-h-40 space-y-1 overflow-auto text-sm text-destructive"
+                >
                   {[...preview.errors, ...preview.rows.flatMap((r) => r.errors)].map((m) => (
                     <li key={m} className="flex gap-1.5">
                       <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -20,7 +20,13 @@ describe("defaultFormValues", () => {
       gender: "Male",
       location: "",
       income: "$60-100k",
-      traits: { openness: 50, conscientiousness: 50, extraversion: 50, agreeableness: 50, neuroticism: 50 },
+      traits: {
+        openness: 50,
+        conscientiousness: 50,
+        extraversion: 50,
+        agreeableness: 50,
+        neuroticism: 50,
+      },
       interests: [],
       generatedFrom: null,
       tags: "",
@@ -44,10 +50,17 @@ describe("canSavePersona", () => {
 
 describe("addInterest", () => {
   it("adds a trimmed interest", () => {
-    expect(addInterest(["Yoga"], "  Hiking ")).toEqual({ added: true, interests: ["Yoga", "Hiking"] });
+    expect(addInterest(["Yoga"], "  Hiking ")).toEqual({
+      added: true,
+      interests: ["Yoga", "Hiking"],
+    });
   });
   it("ignores blank entries", () => {
-    expect(addInterest(["Yoga"], "   ")).toEqual({ added: false, interests: ["Yoga"], reason: "blank" });
+    expect(addInterest(["Yoga"], "   ")).toEqual({
+      added: false,
+      interests: ["Yoga"],
+      reason: "blank",
+    });
   });
   it("stops at 5", () => {
     const five = ["a", "b", "c", "d", "e"];
@@ -77,7 +90,10 @@ describe("filterPersonas", () => {
 describe("form conversions", () => {
   it("round-trips a persona into a PersonaInput, filling missing traits with 50", () => {
     // An older record lacking four traits (the API's schema now promises all five).
-    const persona = makePersona({ traits: { openness: 90 } as Persona["traits"], generatedFrom: "eco shoppers" });
+    const persona = makePersona({
+      traits: { openness: 90 } as Persona["traits"],
+      generatedFrom: "eco shoppers",
+    });
     const input = toPersonaInput(formValuesFromPersona(persona));
     expect(input).toEqual({
       name: "Sarah Chen",
@@ -85,7 +101,13 @@ describe("form conversions", () => {
       gender: "Female",
       location: "Portland, OR",
       income: "$60-100k",
-      traits: { openness: 90, conscientiousness: 50, extraversion: 50, agreeableness: 50, neuroticism: 50 },
+      traits: {
+        openness: 90,
+        conscientiousness: 50,
+        extraversion: 50,
+        agreeableness: 50,
+        neuroticism: 50,
+      },
       interests: ["Sustainability", "Yoga"],
       generatedFrom: "eco shoppers",
       tags: [],
@@ -109,12 +131,23 @@ describe("form conversions", () => {
         gender: "Female",
         location: "Phoenix, AZ",
         income: "$60-100k",
-        traits: { openness: 45, conscientiousness: 60, extraversion: 35, agreeableness: 65, neuroticism: 70 },
+        traits: {
+          openness: 45,
+          conscientiousness: 60,
+          extraversion: 35,
+          agreeableness: 65,
+          neuroticism: 70,
+        },
         interests: ["Pain relief", "Gardening", "Cooking", "Reading", "Family"],
       },
     };
     const filled = applyTemplate({ ...defaultFormValues(), name: "Linda" }, template);
-    expect(filled).toMatchObject({ name: "Linda", age: 52, location: "Phoenix, AZ", gender: "Female" });
+    expect(filled).toMatchObject({
+      name: "Linda",
+      age: 52,
+      location: "Phoenix, AZ",
+      gender: "Female",
+    });
     expect(filled.interests).toHaveLength(5);
     expect(applyTemplate(filled, null)).toEqual({ ...defaultFormValues(), name: "Linda" });
   });
@@ -124,7 +157,9 @@ describe("generateInputError", () => {
   it("uses the spec messages", () => {
     expect(generateInputError("text", "  ")).toBe("Please enter a description");
     expect(generateInputError("document", "")).toBe("Please upload a document");
-    expect(generateInputError("text", "too short")).toBe("Input is too short. Please provide more details.");
+    expect(generateInputError("text", "too short")).toBe(
+      "Input is too short. Please provide more details.",
+    );
     expect(generateInputError("text", "Young urban parents")).toBeNull();
   });
 });

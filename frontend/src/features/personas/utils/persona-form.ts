@@ -88,7 +88,9 @@ export function toPersonaInput(values: PersonaFormValues): PersonaInput {
 }
 
 /** Save Persona is disabled when name or location is blank or there are no interests. */
-export function canSavePersona(values: Pick<PersonaFormValues, "name" | "location" | "interests">): boolean {
+export function canSavePersona(
+  values: Pick<PersonaFormValues, "name" | "location" | "interests">,
+): boolean {
   return values.name.trim() !== "" && values.location.trim() !== "" && values.interests.length > 0;
 }
 
@@ -116,7 +118,10 @@ export function removeInterest(interests: readonly string[], index: number): str
 }
 
 /** Case-insensitive substring match on the persona's name. */
-export function filterPersonas<T extends { name: string }>(personas: readonly T[], query: string): T[] {
+export function filterPersonas<T extends { name: string }>(
+  personas: readonly T[],
+  query: string,
+): T[] {
   const needle = query.trim().toLowerCase();
   if (needle === "") return [...personas];
   return personas.filter((p) => p.name.toLowerCase().includes(needle));
@@ -138,7 +143,9 @@ export type GenerateMode = "text" | "document";
 /** The Generate dialog's input check (product-rules §5); null when the input may be sent. */
 export function generateInputError(mode: GenerateMode, text: string): string | null {
   const trimmed = text.trim();
-  if (trimmed === "") return mode === "text" ? "Please enter a description" : "Please upload a document";
-  if (trimmed.length < GENERATE_MIN_CHARS) return "Input is too short. Please provide more details.";
+  if (trimmed === "")
+    return mode === "text" ? "Please enter a description" : "Please upload a document";
+  if (trimmed.length < GENERATE_MIN_CHARS)
+    return "Input is too short. Please provide more details.";
   return null;
 }

@@ -21,7 +21,10 @@ export function useModelHealth(sessionId: string, model: string, enabled: boolea
     queryKey: ["sessions", sessionId, "health", "model", model],
     queryFn: ({ signal }) =>
       unwrap(
-        client.GET("/api/sessions/{session_id}/health", { params: { path: { session_id: sessionId }, query: { model } }, signal }),
+        client.GET("/api/sessions/{session_id}/health", {
+          params: { path: { session_id: sessionId }, query: { model } },
+          signal,
+        }),
       ),
     enabled,
     staleTime: 60_000,

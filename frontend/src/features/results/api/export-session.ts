@@ -34,7 +34,8 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
     format: "pdf",
     label: "PDF",
     action: "Download PDF report",
-    description: "A report to hand on: cover, participants, insights, charts, quotes and the transcript.",
+    description:
+      "A report to hand on: cover, participants, insights, charts, quotes and the transcript.",
   },
 ];
 

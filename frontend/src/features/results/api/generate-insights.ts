@@ -5,7 +5,9 @@ import { queryKeys } from "@/lib/query-keys";
 
 /** Generates (or regenerates) the session's AI insights; the server stores them. */
 export function generateInsights(id: string): Promise<SessionInsights> {
-  return unwrap(client.POST("/api/sessions/{session_id}/insights", { params: { path: { session_id: id } } }));
+  return unwrap(
+    client.POST("/api/sessions/{session_id}/insights", { params: { path: { session_id: id } } }),
+  );
 }
 
 export const generateInsightsMutationOptions = (id: string) =>

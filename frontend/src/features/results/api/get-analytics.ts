@@ -6,7 +6,12 @@ import { queryKeys } from "@/lib/query-keys";
 export const analyticsQueryKey = (id: string) => [...queryKeys.session(id), "analytics"] as const;
 
 export function getAnalytics(id: string, signal?: AbortSignal): Promise<SessionAnalytics> {
-  return unwrap(client.GET("/api/sessions/{session_id}/analytics", { params: { path: { session_id: id } }, signal }));
+  return unwrap(
+    client.GET("/api/sessions/{session_id}/analytics", {
+      params: { path: { session_id: id } },
+      signal,
+    }),
+  );
 }
 
 export const analyticsQueryOptions = (id: string) =>

@@ -14,7 +14,8 @@ export function useCreateGroupPersonas(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["sessions", "grounded-personas", sessionId],
-    mutationFn: (): Promise<PersonasFromGroup> => unwrap(client.POST("/api/sessions/{session_id}/grounded-personas", session(sessionId))),
+    mutationFn: (): Promise<PersonasFromGroup> =>
+      unwrap(client.POST("/api/sessions/{session_id}/grounded-personas", session(sessionId))),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) }),
@@ -30,7 +31,12 @@ export function useReplayGroup(sessionId: string) {
   return useMutation({
     mutationKey: ["sessions", "replay", sessionId],
     mutationFn: (inSample: boolean = false): Promise<Session> =>
-      unwrap(client.POST("/api/sessions/{session_id}/replay", { ...session(sessionId), body: { inSample } })),
+      unwrap(
+        client.POST("/api/sessions/{session_id}/replay", {
+          ...session(sessionId),
+          body: { inSample },
+        }),
+      ),
     onSuccess: (session) => {
       queryClient.setQueryData(queryKeys.session(session.id), session);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sessionSummaries });
@@ -42,7 +48,12 @@ export function useReplaySimilarity(sessionId: string, enabled: boolean) {
   return useQuery({
     queryKey: ["sessions", sessionId, "replay-similarity"],
     queryFn: ({ signal }): Promise<ReplaySimilarity> =>
-      unwrap(client.GET("/api/sessions/{session_id}/replay-similarity", { ...session(sessionId), signal })),
+      unwrap(
+        client.GET("/api/sessions/{session_id}/replay-similarity", {
+          ...session(sessionId),
+          signal,
+        }),
+      ),
     enabled,
   });
 }

@@ -5,7 +5,12 @@ import { queryKeys } from "@/lib/query-keys";
 
 /** Run a completed session again on another model: a copy, running, with the model pinned. */
 export function rerunSession(id: string, input: SessionRerunInput | null): Promise<Session> {
-  return unwrap(client.POST("/api/sessions/{session_id}/rerun", { params: { path: { session_id: id } }, body: input ?? undefined }));
+  return unwrap(
+    client.POST("/api/sessions/{session_id}/rerun", {
+      params: { path: { session_id: id } },
+      body: input ?? undefined,
+    }),
+  );
 }
 
 export function useRerunSession(id: string) {

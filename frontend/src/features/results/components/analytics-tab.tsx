@@ -33,7 +33,10 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div role="alert" className="flex h-64 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-sm text-muted-foreground">
+      <div
+        role="alert"
+        className="flex h-64 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-sm text-muted-foreground"
+      >
         <AlertTriangleIcon className="size-5 text-destructive" aria-hidden="true" />
         The chart could not be loaded. Reload the page to try again.
       </div>
@@ -41,7 +44,15 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-function ChartCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function ChartCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>

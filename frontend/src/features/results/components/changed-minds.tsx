@@ -9,27 +9,41 @@ import { mindChanges, shiftLabel, stanceLabel, stanceSource } from "../utils/cha
  * and after the discussion side by side, with their stances. Nothing when the session has
  * no private answers.
  */
-export function ChangedMinds({ session, privateAnswers }: { session: Session; privateAnswers: SessionMessage[] }) {
+export function ChangedMinds({
+  session,
+  privateAnswers,
+}: {
+  session: Session;
+  privateAnswers: SessionMessage[];
+}) {
   const rows = useMemo(() => mindChanges(privateAnswers), [privateAnswers]);
   if (rows.length === 0) return null;
   const counted = rows.filter((r) => !r.inferred);
   const changed = counted.filter((r) => r.shift !== null && r.shift !== 0).length;
-  const inferred = rows.reduce((n, r) => n + (r.before.stanceInferred ? 1 : 0) + (r.after.stanceInferred ? 1 : 0), 0);
+  const inferred = rows.reduce(
+    (n, r) => n + (r.before.stanceInferred ? 1 : 0) + (r.after.stanceInferred ? 1 : 0),
+    0,
+  );
   const questions = [...new Set(rows.map((r) => r.questionIndex))];
   return (
-    <section aria-labelledby="changed-minds-heading" className="mt-8 space-y-4" data-testid="changed-minds">
+    <section
+      aria-labelledby="changed-minds-heading"
+      className="mt-8 space-y-4"
+      data-testid="changed-minds"
+    >
       <div>
         <h2 id="changed-minds-heading" className="text-lg font-semibold">
           Changed their mind
         </h2>
         <p className="text-sm text-muted-foreground">
-          Each participant answered privately before and after the discussion; nobody else saw these answers.{" "}
-          {changed} of {counted.length} changed their stated stance (1 strongly disagree, 5 strongly agree).
+          Each participant answered privately before and after the discussion; nobody else saw these
+          answers. {changed} of {counted.length} changed their stated stance (1 strongly disagree, 5
+          strongly agree).
           {inferred > 0 && (
             <>
               {" "}
-              {inferred} {inferred === 1 ? "stance was" : "stances were"} not stated but inferred from the wording, and not
-              counted.
+              {inferred} {inferred === 1 ? "stance was" : "stances were"} not stated but inferred
+              from the wording, and not counted.
             </>
           )}
         </p>
@@ -43,10 +57,16 @@ export function ChangedMinds({ session, privateAnswers }: { session: Session; pr
             {rows
               .filter((r) => r.questionIndex === q)
               .map((r) => (
-                <li key={`${q}-${r.participantIndex}`} className="space-y-2 py-3" data-testid="mind-change">
+                <li
+                  key={`${q}-${r.participantIndex}`}
+                  className="space-y-2 py-3"
+                  data-testid="mind-change"
+                >
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-medium">{r.speaker}</span>
-                    <Badge variant={r.shift ? "accent" : "secondary"}>{shiftLabel(r.shift, r.inferred)}</Badge>
+                    <Badge variant={r.shift ? "accent" : "secondary"}>
+                      {shiftLabel(r.shift, r.inferred)}
+                    </Badge>
                   </div>
                   <div className="grid gap-3 sm:grid-cols-2">
                     <div className="rounded-md bg-secondary px-3 py-2 text-sm">

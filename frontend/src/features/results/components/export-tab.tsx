@@ -1,4 +1,10 @@
-import { DownloadIcon, FileJsonIcon, FileSpreadsheetIcon, FileTextIcon, FileTypeIcon } from "lucide-react";
+import {
+  DownloadIcon,
+  FileJsonIcon,
+  FileSpreadsheetIcon,
+  FileTextIcon,
+  FileTypeIcon,
+} from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Session } from "@/lib/api-types";
@@ -19,8 +25,8 @@ export function ExportTab({ session }: { session: Session }) {
       <CardHeader>
         <CardTitle>Export Results</CardTitle>
         <CardDescription>
-          Download this session's transcript{session.insights ? ", AI insights" : ""} and details. Every
-          file says that its participants are simulated by an AI model.
+          Download this session's transcript{session.insights ? ", AI insights" : ""} and details.
+          Every file says that its participants are simulated by an AI model.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -28,7 +34,10 @@ export function ExportTab({ session }: { session: Session }) {
           {EXPORT_OPTIONS.map((option, i) => {
             const Icon = ICONS[option.format];
             return (
-              <li key={option.format} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+              <li
+                key={option.format}
+                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center"
+              >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent">
                   <Icon className="size-5 text-accent-foreground" aria-hidden="true" />
                 </span>
@@ -39,7 +48,10 @@ export function ExportTab({ session }: { session: Session }) {
                 <a
                   href={exportUrl(session.id, option.format)}
                   download
-                  className={cn(buttonVariants({ variant: i === 0 ? "default" : "outline" }), "sm:w-52")}
+                  className={cn(
+                    buttonVariants({ variant: i === 0 ? "default" : "outline" }),
+                    "sm:w-52",
+                  )}
                 >
                   <DownloadIcon aria-hidden="true" />
                   {option.action}

@@ -33,7 +33,11 @@ export function GroundedGroupActions({ session }: { session: Session }) {
           })
         }
       >
-        {create.isPending ? <Loader2Icon className="animate-spin" /> : <UserPlusIcon aria-hidden="true" />}
+        {create.isPending ? (
+          <Loader2Icon className="animate-spin" />
+        ) : (
+          <UserPlusIcon aria-hidden="true" />
+        )}
         Create personas from these participants
       </Button>
     );
@@ -49,7 +53,11 @@ export function GroundedGroupActions({ session }: { session: Session }) {
     <>
       {heldOut > 0 && (
         <Button variant="outline" disabled={replay.isPending} onClick={() => run(false)}>
-          {replay.isPending ? <Loader2Icon className="animate-spin" /> : <PlayIcon aria-hidden="true" />}
+          {replay.isPending ? (
+            <Loader2Icon className="animate-spin" />
+          ) : (
+            <PlayIcon aria-hidden="true" />
+          )}
           Replay on {heldOut} held-out question{heldOut === 1 ? "" : "s"}
         </Button>
       )}
@@ -59,7 +67,11 @@ export function GroundedGroupActions({ session }: { session: Session }) {
         title="Asks the questions whose answers the personas were built from: the similarity then measures recall"
         onClick={() => run(true)}
       >
-        {replay.isPending ? <Loader2Icon className="animate-spin" /> : <PlayIcon aria-hidden="true" />}
+        {replay.isPending ? (
+          <Loader2Icon className="animate-spin" />
+        ) : (
+          <PlayIcon aria-hidden="true" />
+        )}
         Replay in-sample (the personas saw these answers)
       </Button>
     </>

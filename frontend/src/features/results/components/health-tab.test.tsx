@@ -59,7 +59,10 @@ function renderResults(session: Session, path = "/session/s1/results?tab=health"
     if (url === "/api/sessions/s1/health") return jsonResponse(healthFor(session));
     return undefined;
   });
-  const utils = renderRoutes([{ path: "/session/:id/results", element: <SessionResultsPage /> }], path);
+  const utils = renderRoutes(
+    [{ path: "/session/:id/results", element: <SessionResultsPage /> }],
+    path,
+  );
   return { fetch, ...utils };
 }
 
@@ -77,7 +80,9 @@ describe("Health tab", () => {
       "Length of answers",
     ]);
     expect(screen.getByTestId("finding-status-characterBreaks")).toHaveTextContent("Worth a look");
-    expect(screen.getByTestId("finding-status-distinctiveness")).toHaveTextContent("Not enough answers to tell");
+    expect(screen.getByTestId("finding-status-distinctiveness")).toHaveTextContent(
+      "Not enough answers to tell",
+    );
     expect(within(warnings).queryByText(/Distinct voices/)).toBeNull();
     expect(screen.getByText(/compared with wordllama/)).toBeInTheDocument();
   });
@@ -88,16 +93,23 @@ describe("Health tab", () => {
     const { router } = renderResults(session);
     const link = await screen.findByRole("button", { name: "Marcus Johnson, question 1, round 1" });
     await user.click(link);
-    await waitFor(() => expect(router.state.location.search).toBe(`?message=${session.messages[2].id}`));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?message=${session.messages[2].id}`),
+    );
     const row = document.getElementById(`message-${session.messages[2].id}`);
     expect(row).toHaveAttribute("data-focused", "true");
     await waitFor(() => expect(row).toHaveFocus());
-    expect(screen.getByRole("tab", { name: "Transcript" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Transcript" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
   });
 
   it("waits for completion before measuring", async () => {
     const { fetch } = renderResults(makeSession({ status: "in-progress", completedAt: null }));
-    expect(await screen.findByText("The health report is measured once the session has completed.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("The health report is measured once the session has completed."),
+    ).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/health"))).toBe(false);
   });
 });

@@ -19,8 +19,7 @@ import {
 /** Links shown per finding before "and N more". */
 export const MESSAGE_LINKS_SHOWN = 6;
 
-export const NOT_COMPLETED_TEXT =
-  "The health report is measured once the session has completed.";
+export const NOT_COMPLETED_TEXT = "The health report is measured once the session has completed.";
 
 interface FindingProps {
   finding: HealthFinding;
@@ -33,12 +32,19 @@ function Finding({ finding, messages, onShowMessage }: FindingProps) {
   const shown = finding.messageIds.slice(0, MESSAGE_LINKS_SHOWN);
   const more = finding.messageIds.length - shown.length;
   return (
-    <li className="rounded-lg border bg-card p-4" aria-labelledby={headingId} data-testid="health-finding">
+    <li
+      className="rounded-lg border bg-card p-4"
+      aria-labelledby={headingId}
+      data-testid="health-finding"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="font-semibold">
           {finding.title}
         </h3>
-        <Badge className={STATUS_CLASSES[finding.status]} data-testid={`finding-status-${finding.key}`}>
+        <Badge
+          className={STATUS_CLASSES[finding.status]}
+          data-testid={`finding-status-${finding.key}`}
+        >
           {STATUS_LABELS[finding.status]}
         </Badge>
       </div>
@@ -76,7 +82,10 @@ export function HealthReport({
   session: Session;
   onShowMessage: (id: string) => void;
 }) {
-  const messages = useMemo(() => new Map(session.messages.map((m) => [m.id, m])), [session.messages]);
+  const messages = useMemo(
+    () => new Map(session.messages.map((m) => [m.id, m])),
+    [session.messages],
+  );
   const findings = useMemo(() => orderFindings(health.findings), [health.findings]);
   return (
     <div className="grid gap-5">
@@ -87,7 +96,10 @@ export function HealthReport({
               <HeartPulseIcon className="size-5 text-primary" aria-hidden="true" />
               Session health
             </CardTitle>
-            <Badge className={cn("text-sm", OVERALL_CLASSES[health.overall])} data-testid="health-overall">
+            <Badge
+              className={cn("text-sm", OVERALL_CLASSES[health.overall])}
+              data-testid="health-overall"
+            >
               {OVERALL_LABELS[health.overall]}
             </Badge>
           </div>
@@ -98,7 +110,10 @@ export function HealthReport({
             <ul className="space-y-2" aria-label="Warnings">
               {health.warnings.map((w, i) => (
                 <li key={i} className="flex gap-2 text-sm">
-                  <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+                  <AlertTriangleIcon
+                    className="mt-0.5 size-4 shrink-0 text-amber-700"
+                    aria-hidden="true"
+                  />
                   <span>{w}</span>
                 </li>
               ))}
@@ -109,8 +124,7 @@ export function HealthReport({
             {health.writtenBy === "people"
               ? "people (an imported human group, judged by the same rules)"
               : health.model.name || health.model.provider || "an unknown model"}
-            ; compared with{" "}
-            {health.embedder}.
+            ; compared with {health.embedder}.
           </p>
           {health.evidenceMix && (
             <p className="text-xs text-muted-foreground" data-testid="health-evidence-mix">

@@ -64,7 +64,11 @@ function InsightsView({ insights }: { insights: SessionInsights }) {
               {generated && ` · ${generated}`}
             </CardDescription>
           </div>
-          <SentimentBadge sentiment={insights.overallSentiment} suffix=" overall" data-testid="overall-sentiment" />
+          <SentimentBadge
+            sentiment={insights.overallSentiment}
+            suffix=" overall"
+            data-testid="overall-sentiment"
+          />
         </CardHeader>
         <CardContent>
           <p className="leading-relaxed whitespace-pre-line">{insights.summary}</p>
@@ -79,7 +83,10 @@ function InsightsView({ insights }: { insights: SessionInsights }) {
         <CardContent>
           <dl className="space-y-3">
             {BREAKDOWN.map(({ key, label, bar }) => {
-              const value = Math.max(0, Math.min(100, Math.round(insights.sentimentBreakdown[key] ?? 0)));
+              const value = Math.max(
+                0,
+                Math.min(100, Math.round(insights.sentimentBreakdown[key] ?? 0)),
+              );
               return (
                 <div key={key} className="grid grid-cols-[1fr_auto] text-sm">
                   <dt className="text-muted-foreground">{label}</dt>
@@ -93,7 +100,10 @@ function InsightsView({ insights }: { insights: SessionInsights }) {
                       aria-valuenow={value}
                       className="h-2 overflow-hidden rounded-full bg-muted"
                     >
-                      <div className={cn("h-full rounded-full", bar)} style={{ width: `${value}%` }} />
+                      <div
+                        className={cn("h-full rounded-full", bar)}
+                        style={{ width: `${value}%` }}
+                      />
                     </div>
                   </dd>
                 </div>
@@ -140,7 +150,11 @@ function InsightsView({ insights }: { insights: SessionInsights }) {
           ) : (
             <ul className="space-y-3">
               {insights.recommendations.map((r, i) => (
-                <li key={`${i}-${r.title}`} className="rounded-lg border p-4" data-testid="recommendation">
+                <li
+                  key={`${i}-${r.title}`}
+                  className="rounded-lg border p-4"
+                  data-testid="recommendation"
+                >
                   <div className="flex items-start justify-between gap-3">
                     <p className="font-medium leading-snug">{r.title}</p>
                     <Badge variant={priorityBadgeVariant(r.priority)} data-priority={r.priority}>
@@ -178,7 +192,10 @@ export function InsightsTab({ session }: { session: Session }) {
   };
 
   const caveat = (
-    <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="insights-caveat">
+    <p
+      className="flex items-start gap-2 text-sm text-muted-foreground"
+      data-testid="insights-caveat"
+    >
       <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       {SIMULATED_CAVEAT}
     </p>

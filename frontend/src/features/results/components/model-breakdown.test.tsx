@@ -21,8 +21,22 @@ const health = {
 const mixed = makeSession({
   messages: [
     message({ kind: "question", content: "What do you think?" }),
-    message({ speaker: "Sarah Chen", personaId: "p1", participantIndex: 0, content: "Tasty.", model: "alpha-model", profileName: "Default" }),
-    message({ speaker: "Marcus Johnson", personaId: "p2", participantIndex: 1, content: "Too salty.", model: "beta-model", profileName: "Beta" }),
+    message({
+      speaker: "Sarah Chen",
+      personaId: "p1",
+      participantIndex: 0,
+      content: "Tasty.",
+      model: "alpha-model",
+      profileName: "Default",
+    }),
+    message({
+      speaker: "Marcus Johnson",
+      personaId: "p2",
+      participantIndex: 1,
+      content: "Too salty.",
+      model: "beta-model",
+      profileName: "Beta",
+    }),
   ],
 });
 
@@ -31,13 +45,26 @@ function renderMixed(session = mixed) {
     if (url === "/api/sessions/s1") return jsonResponse(session);
     if (url.startsWith("/api/sessions/s1/analytics?model=")) {
       const beta = url.endsWith("beta-model");
-      return jsonResponse({ ...analytics, responseCount: beta ? 1 : 2, averageSentiment: beta ? -0.5 : 0.25 });
+      return jsonResponse({
+        ...analytics,
+        responseCount: beta ? 1 : 2,
+        averageSentiment: beta ? -0.5 : 0.25,
+      });
     }
     if (url === "/api/sessions/s1/analytics") return jsonResponse(analytics);
-    if (url.startsWith("/api/sessions/s1/health?model=")) return jsonResponse({ ...health, overall: url.endsWith("beta-model") ? "poor" : "good" });
+    if (url.startsWith("/api/sessions/s1/health?model="))
+      return jsonResponse({ ...health, overall: url.endsWith("beta-model") ? "poor" : "good" });
     if (url === "/api/model-profiles") return jsonResponse({ profiles: [] });
-    if (url === "/api/settings/model") return jsonResponse({ provider: "openai", baseUrl: null, model: "m", apiKeySet: false, source: "env" });
-    if (url === "/api/sessions/s1/rerun" && init?.method === "POST") return jsonResponse({ ...session, id: "s2" }, 201);
+    if (url === "/api/settings/model")
+      return jsonResponse({
+        provider: "openai",
+        baseUrl: null,
+        model: "m",
+        apiKeySet: false,
+        source: "env",
+      });
+    if (url === "/api/sessions/s1/rerun" && init?.method === "POST")
+      return jsonResponse({ ...session, id: "s2" }, 201);
     return undefined;
   });
   renderRoutes(
@@ -68,14 +95,23 @@ describe("a mixed panel's results", () => {
     const user = userEvent.setup();
     renderMixed();
     const filter = await screen.findByRole("combobox", { name: "Filter by model" });
-    expect(screen.getAllByTestId("message-model").map((t) => t.textContent)).toEqual(["alpha-model", "beta-model"]);
+    expect(screen.getAllByTestId("message-model").map((t) => t.textContent)).toEqual([
+      "alpha-model",
+      "beta-model",
+    ]);
     await user.selectOptions(filter, "beta-model");
     const shown = screen.getAllByTestId("transcript-message").map((m) => m.dataset.speaker);
     expect(shown).toEqual(["Moderator", "Marcus Johnson"]);
   });
 
   it("shows no model breakdown or filter when one model wrote every answer", async () => {
-    renderMixed(makeSession({ messages: [message({ speaker: "Sarah Chen", personaId: "p1", content: "Hi.", model: "alpha-model" })] }));
+    renderMixed(
+      makeSession({
+        messages: [
+          message({ speaker: "Sarah Chen", personaId: "p1", content: "Hi.", model: "alpha-model" }),
+        ],
+      }),
+    );
     await screen.findByRole("heading", { name: "Snack Study" });
     expect(screen.queryByTestId("model-breakdown")).toBeNull();
     expect(screen.queryByRole("combobox", { name: "Filter by model" })).toBeNull();
@@ -86,12 +122,30 @@ describe("a mixed panel's results", () => {
     const fetch = mockFetch((url, init) => {
       if (url === "/api/sessions/s1") return jsonResponse(makeSession());
       if (url === "/api/sessions/s1/analytics") return jsonResponse(analytics);
-      if (url === "/api/settings/model") return jsonResponse({ provider: "openai", baseUrl: null, model: "m", apiKeySet: false, source: "env" });
+      if (url === "/api/settings/model")
+        return jsonResponse({
+          provider: "openai",
+          baseUrl: null,
+          model: "m",
+          apiKeySet: false,
+          source: "env",
+        });
       if (url === "/api/model-profiles")
         return jsonResponse({
-          profiles: [{ id: "mp7", name: "Claude", provider: "anthropic", baseUrl: null, model: "claude-haiku", apiKeySet: true, isDefault: false }],
+          profiles: [
+            {
+              id: "mp7",
+              name: "Claude",
+              provider: "anthropic",
+              baseUrl: null,
+              model: "claude-haiku",
+              apiKeySet: true,
+              isDefault: false,
+            },
+          ],
         });
-      if (url === "/api/sessions/s1/rerun" && init?.method === "POST") return jsonResponse({ ...makeSession(), id: "s2" }, 201);
+      if (url === "/api/sessions/s1/rerun" && init?.method === "POST")
+        return jsonResponse({ ...makeSession(), id: "s2" }, 201);
       return undefined;
     });
     renderRoutes(

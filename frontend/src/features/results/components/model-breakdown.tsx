@@ -38,11 +38,21 @@ export function ModelBreakdown({ session }: { session: Session }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="text-left text-xs text-muted-foreground">
-              <th scope="col" className="py-1 font-medium">Model</th>
-              <th scope="col" className="py-1 font-medium">Answers</th>
-              <th scope="col" className="py-1 font-medium">Participants</th>
-              <th scope="col" className="py-1 font-medium">Average sentiment</th>
-              <th scope="col" className="py-1 font-medium">Health</th>
+              <th scope="col" className="py-1 font-medium">
+                Model
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Answers
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Participants
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Average sentiment
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Health
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -52,7 +62,10 @@ export function ModelBreakdown({ session }: { session: Session }) {
           </tbody>
         </table>
         {completed && (
-          <Link to={compareModelsPath(session.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Link
+            to={compareModelsPath(session.id)}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
             <ColumnsIcon aria-hidden="true" />
             Compare the models side by side
           </Link>
@@ -62,7 +75,15 @@ export function ModelBreakdown({ session }: { session: Session }) {
   );
 }
 
-function ModelRow({ sessionId, model, completed }: { sessionId: string; model: string; completed: boolean }) {
+function ModelRow({
+  sessionId,
+  model,
+  completed,
+}: {
+  sessionId: string;
+  model: string;
+  completed: boolean;
+}) {
   const analytics = useModelAnalytics(sessionId, model);
   const health = useModelHealth(sessionId, model, completed);
   const cell = "py-1.5 pr-3";
@@ -82,7 +103,9 @@ function ModelRow({ sessionId, model, completed }: { sessionId: string; model: s
       ) : (
         <>
           <td className={`${cell} tabular-nums`}>{analytics.data.responseCount}</td>
-          <td className={`${cell} tabular-nums`}>{analytics.data.participation.filter((p) => p.personaId).length}</td>
+          <td className={`${cell} tabular-nums`}>
+            {analytics.data.participation.filter((p) => p.personaId).length}
+          </td>
           <td className={`${cell} tabular-nums`}>{analytics.data.averageSentiment.toFixed(2)}</td>
         </>
       )}
@@ -94,7 +117,9 @@ function ModelRow({ sessionId, model, completed }: { sessionId: string; model: s
         ) : health.isError ? (
           <span className="text-destructive">Not measured</span>
         ) : (
-          <Badge className={OVERALL_CLASSES[health.data.overall]}>{OVERALL_LABELS[health.data.overall]}</Badge>
+          <Badge className={OVERALL_CLASSES[health.data.overall]}>
+            {OVERALL_LABELS[health.data.overall]}
+          </Badge>
         )}
       </td>
     </tr>

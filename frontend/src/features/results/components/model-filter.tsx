@@ -31,7 +31,11 @@ export function ModelFilter({
 }
 
 /** Which model (and profile) wrote an answer. */
-export function ModelTag({ message }: { message: Pick<SessionMessage, "kind" | "model" | "profileName"> }) {
+export function ModelTag({
+  message,
+}: {
+  message: Pick<SessionMessage, "kind" | "model" | "profileName">;
+}) {
   const model = answerModel(message);
   return (
     <span

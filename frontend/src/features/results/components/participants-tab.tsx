@@ -28,11 +28,20 @@ export function ParticipantsTab({ session }: { session: Session }) {
         const responses = counts.get(p.id) ?? 0;
         return (
           <li key={`${p.id}-${index}`}>
-            <Card role="article" aria-labelledby={headingId} data-testid="participant-card" className="h-full gap-5 p-5">
+            <Card
+              role="article"
+              aria-labelledby={headingId}
+              data-testid="participant-card"
+              className="h-full gap-5 p-5"
+            >
               <div className="flex items-start gap-3">
                 <PersonaAvatar name={p.name} index={index} />
                 <div className="min-w-0 flex-1">
-                  <h2 id={headingId} className="truncate font-semibold leading-tight" title={p.name}>
+                  <h2
+                    id={headingId}
+                    className="truncate font-semibold leading-tight"
+                    title={p.name}
+                  >
                     {p.name}
                   </h2>
                   <p className="mt-0.5 text-sm text-muted-foreground">

@@ -13,7 +13,8 @@ function similarity(basis: "held-out" | "in-sample") {
     embedder: "wordllama",
     basis,
     label,
-    heldOutQuestions: basis === "held-out" ? [{ index: 1, text: "Would you pay more for it?" }] : [],
+    heldOutQuestions:
+      basis === "held-out" ? [{ index: 1, text: "Would you pay more for it?" }] : [],
     participants: [
       {
         participant: "Maria",
@@ -34,9 +35,18 @@ function renderCard(basis: "held-out" | "in-sample") {
   const label = basis === "held-out" ? "held-out" : IN_SAMPLE;
   const session = makeSession({
     status: "completed",
-    replayOf: { sessionId: "h1", participants: [0], questions: [1], heldOutQuestions: [1], basis, label },
+    replayOf: {
+      sessionId: "h1",
+      participants: [0],
+      questions: [1],
+      heldOutQuestions: [1],
+      basis,
+      label,
+    },
   });
-  mockFetch((url) => (url === "/api/sessions/s1/replay-similarity" ? jsonResponse(similarity(basis)) : undefined));
+  mockFetch((url) =>
+    url === "/api/sessions/s1/replay-similarity" ? jsonResponse(similarity(basis)) : undefined,
+  );
   renderRoutes([{ path: "/", element: <ReplaySimilarityCard session={session} /> }], "/");
 }
 
@@ -47,7 +57,9 @@ describe("the replay similarity card", () => {
     const row = within(table).getAllByRole("row")[1];
     expect(row).toHaveTextContent("0.61");
     expect(within(row).getByTestId("similarity-basis")).toHaveTextContent("held-out");
-    expect(screen.getByTestId("held-out-questions")).toHaveTextContent("Q2 “Would you pay more for it?”");
+    expect(screen.getByTestId("held-out-questions")).toHaveTextContent(
+      "Q2 “Would you pay more for it?”",
+    );
     expect(screen.getByText(/never saw these answers/)).toBeInTheDocument();
   });
 

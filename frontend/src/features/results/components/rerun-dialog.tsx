@@ -34,21 +34,28 @@ export function RerunDialog({ session, open, onOpenChange }: RerunDialogProps) {
   // Issue 30: "Run again on another model" picks a saved profile.
   const profiles = useModelProfiles();
   const [profileId, setProfileId] = useState<string | null>(null);
-  const [values, setValues] = useState<ModelFieldValues>({ provider: "openai", baseUrl: "", model: "", apiKey: "" });
+  const [values, setValues] = useState<ModelFieldValues>({
+    provider: "openai",
+    baseUrl: "",
+    model: "",
+    apiKey: "",
+  });
 
-  const currentName = current.data ? `${current.data.provider} · ${current.data.model}` : "the model in Settings";
+  const currentName = current.data
+    ? `${current.data.provider} · ${current.data.model}`
+    : "the model in Settings";
   const submit = () => {
     const input = profileId
       ? { profileId }
       : useCurrent
-      ? null
-      : {
-          provider: values.provider,
-          baseUrl: values.provider === "local" ? null : values.baseUrl.trim() || null,
-          model: values.model.trim() || null,
-          // Empty: the key saved in Settings when this is its endpoint.
-          apiKey: values.provider === "local" ? null : values.apiKey.trim() || null,
-        };
+        ? null
+        : {
+            provider: values.provider,
+            baseUrl: values.provider === "local" ? null : values.baseUrl.trim() || null,
+            model: values.model.trim() || null,
+            // Empty: the key saved in Settings when this is its endpoint.
+            apiKey: values.provider === "local" ? null : values.apiKey.trim() || null,
+          };
     rerun.mutate(input, {
       onSuccess: (copy) => {
         toast.success(`Running "${copy.name}"`);
@@ -65,9 +72,9 @@ export function RerunDialog({ session, open, onOpenChange }: RerunDialogProps) {
         <DialogHeader>
           <DialogTitle>Run again on another model</DialogTitle>
           <DialogDescription>
-            A copy of this session (same participants, questions and settings) runs on the model you choose, so you can
-            compare the two. This session{session.model ? ` was produced by ${modelLabel(session.model)}` : ""} stays as
-            it is.
+            A copy of this session (same participants, questions and settings) runs on the model you
+            choose, so you can compare the two. This session
+            {session.model ? ` was produced by ${modelLabel(session.model)}` : ""} stays as it is.
           </DialogDescription>
         </DialogHeader>
 
@@ -140,7 +147,11 @@ export function RerunDialog({ session, open, onOpenChange }: RerunDialogProps) {
             Cancel
           </Button>
           <Button type="button" onClick={submit} disabled={rerun.isPending}>
-            {rerun.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <RefreshCwIcon aria-hidden="true" />}
+            {rerun.isPending ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <RefreshCwIcon aria-hidden="true" />
+            )}
             Run the copy
           </Button>
         </DialogFooter>

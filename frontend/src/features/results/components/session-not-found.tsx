@@ -10,7 +10,9 @@ export function SessionNotFound() {
       </span>
       <div className="space-y-1">
         <h1 className="text-xl font-semibold">Session not found</h1>
-        <p className="text-muted-foreground">This session may have been deleted or doesn't exist.</p>
+        <p className="text-muted-foreground">
+          This session may have been deleted or doesn't exist.
+        </p>
       </div>
       <Link to="/dashboard" className={buttonVariants()}>
         Return to Dashboard

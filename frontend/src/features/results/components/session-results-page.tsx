@@ -13,7 +13,8 @@ export function SessionResultsPage() {
 
   if (session.isPending) return <ResultsSkeleton />;
   if (session.isError) {
-    if (session.error instanceof ApiError && session.error.status === 404) return <SessionNotFound />;
+    if (session.error instanceof ApiError && session.error.status === 404)
+      return <SessionNotFound />;
     return (
       <QueryError
         title="Could not load the session"

@@ -57,7 +57,11 @@ const STATUS_LABELS: Record<string, string> = {
   completed: "Completed",
 };
 
-export function SessionResults({ session }: { session: Session & { privateAnswers?: SessionMessage[] } }) {
+export function SessionResults({
+  session,
+}: {
+  session: Session & { privateAnswers?: SessionMessage[] };
+}) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: TabValue = isTab(requested) ? requested : "transcript";
@@ -108,12 +112,20 @@ export function SessionResults({ session }: { session: Session & { privateAnswer
               {STATUS_LABELS[session.status] ?? session.status}
             </Badge>
             {session.source === "human" && (
-              <Badge variant="outline" data-testid="human-badge" title="Imported from a transcript of real people">
+              <Badge
+                variant="outline"
+                data-testid="human-badge"
+                title="Imported from a transcript of real people"
+              >
                 Human group
               </Badge>
             )}
             {session.model && (
-              <Badge variant="secondary" data-testid="session-model" title="The model that produced this session">
+              <Badge
+                variant="secondary"
+                data-testid="session-model"
+                title="The model that produced this session"
+              >
                 Model: {modelLabel(session.model)}
               </Badge>
             )}
@@ -131,9 +143,15 @@ export function SessionResults({ session }: { session: Session & { privateAnswer
                 Run again on another model
               </Button>
             )}
-            {session.source !== "human" && <SaveGuideButton load={() => sessionGuide(session.id)} />}
+            {session.source !== "human" && (
+              <SaveGuideButton load={() => sessionGuide(session.id)} />
+            )}
             <GroundedGroupActions session={session} />
-            <MenuButton label="Export" icon={<DownloadIcon aria-hidden="true" />} items={exportItems} />
+            <MenuButton
+              label="Export"
+              icon={<DownloadIcon aria-hidden="true" />}
+              items={exportItems}
+            />
           </>
         }
       />
@@ -141,7 +159,11 @@ export function SessionResults({ session }: { session: Session & { privateAnswer
       {rerunOpen && <RerunDialog session={session} open={rerunOpen} onOpenChange={setRerunOpen} />}
 
       <StatsCards session={session} />
-      {session.source !== "human" && <div className="mt-4 max-w-md"><UsageCard usage={usageOf(session)} /></div>}
+      {session.source !== "human" && (
+        <div className="mt-4 max-w-md">
+          <UsageCard usage={usageOf(session)} />
+        </div>
+      )}
       <ModelBreakdown session={session} />
       <ChangedMinds session={session} privateAnswers={session.privateAnswers ?? []} />
       <ReplaySimilarityCard session={session} />

@@ -5,7 +5,13 @@ import { PersonaAvatar } from "@/components/persona-avatar";
 import { SearchBox } from "@/components/search-box";
 import { SentimentEmoji } from "@/components/sentiment-emoji";
 import { Card } from "@/components/ui/card";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import type { Session, SessionMessage } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
 import { formatTime } from "@/lib/dates";
@@ -91,7 +97,10 @@ function MessageRow({
             <span className="text-xs text-muted-foreground">{positionLabel(message, natural)}</span>
           )}
           {moderator && MODERATOR_KIND_LABELS[message.kind] && (
-            <span className="rounded border px-1.5 text-[11px] text-muted-foreground" data-testid="moderator-kind">
+            <span
+              className="rounded border px-1.5 text-[11px] text-muted-foreground"
+              data-testid="moderator-kind"
+            >
               {MODERATOR_KIND_LABELS[message.kind]}
             </span>
           )}
@@ -106,11 +115,19 @@ function MessageRow({
               cleaned
             </span>
           )}
-          <time dateTime={message.timestamp} className="ml-auto text-xs text-muted-foreground tabular-nums">
+          <time
+            dateTime={message.timestamp}
+            className="ml-auto text-xs text-muted-foreground tabular-nums"
+          >
             {formatTime(message.timestamp)}
           </time>
         </div>
-        <p className={cn("mt-1 text-sm leading-relaxed whitespace-pre-line break-words", moderator && "font-medium")}>
+        <p
+          className={cn(
+            "mt-1 text-sm leading-relaxed whitespace-pre-line break-words",
+            moderator && "font-medium",
+          )}
+        >
           <Highlighted text={message.content} query={query} />
         </p>
         {message.note && <p className="mt-1 text-xs text-muted-foreground">{message.note}</p>}
@@ -138,9 +155,12 @@ const KEPT_UNUSABLE = "kept_unusable";
 export function repairsText(repairs: readonly string[]): string {
   const removed = repairs.filter((r) => r !== REASKED && r !== KEPT_UNUSABLE);
   const reasks = repairs.filter((r) => r === REASKED).length;
-  const parts = removed.length ? [removed.map((r) => REPAIR_LABELS[r] ?? r).join(", ") + " removed"] : [];
+  const parts = removed.length
+    ? [removed.map((r) => REPAIR_LABELS[r] ?? r).join(", ") + " removed"]
+    : [];
   if (reasks) parts.push(`asked again ${reasks === 1 ? "once" : `${reasks} times`}`);
-  if (repairs.includes(KEPT_UNUSABLE)) parts.push("still a name, a round line or under 3 words: kept as written");
+  if (repairs.includes(KEPT_UNUSABLE))
+    parts.push("still a name, a round line or under 3 words: kept as written");
   return parts.join("; ");
 }
 
@@ -166,7 +186,8 @@ export function TranscriptTab({ session }: { session: Session }) {
   const avatarIndex = useMemo(() => {
     const byId = new Map(session.participants.map((p, i) => [p.id, i]));
     const byName = new Map(session.participants.map((p, i) => [p.name, i]));
-    return (m: SessionMessage) => (m.personaId ? byId.get(m.personaId) : undefined) ?? byName.get(m.speaker) ?? 0;
+    return (m: SessionMessage) =>
+      (m.personaId ? byId.get(m.personaId) : undefined) ?? byName.get(m.speaker) ?? 0;
   }, [session.participants]);
   const names = useMemo(
     () => [...new Set(session.participants.map((p) => p.name))],
@@ -205,7 +226,10 @@ export function TranscriptTab({ session }: { session: Session }) {
       </p>
       {visible.length === 0 ? (
         <div className="rounded-lg border border-dashed px-6 py-12 text-center">
-          <MessagesSquareIcon className="mx-auto mb-2 size-7 text-muted-foreground" aria-hidden="true" />
+          <MessagesSquareIcon
+            className="mx-auto mb-2 size-7 text-muted-foreground"
+            aria-hidden="true"
+          />
           <p className="text-muted-foreground">{NO_MESSAGES_TEXT}</p>
         </div>
       ) : (

@@ -21,9 +21,30 @@ export function message(overrides: Partial<SessionMessage>): SessionMessage {
 }
 
 export const participants = [
-  makePersona({ id: "p1", name: "Sarah Chen", location: "San Francisco, CA", income: "$100k+", interests: ["Yoga", "Travel"] }),
-  makePersona({ id: "p2", name: "Marcus Johnson", gender: "Male", age: 45, location: "Atlanta, GA", income: "$60-100k", interests: ["Grilling"] }),
-  makePersona({ id: "p3", name: "Emily Rodriguez", age: 22, location: "Miami, FL", income: "Under $30k", interests: ["Fashion"] }),
+  makePersona({
+    id: "p1",
+    name: "Sarah Chen",
+    location: "San Francisco, CA",
+    income: "$100k+",
+    interests: ["Yoga", "Travel"],
+  }),
+  makePersona({
+    id: "p2",
+    name: "Marcus Johnson",
+    gender: "Male",
+    age: 45,
+    location: "Atlanta, GA",
+    income: "$60-100k",
+    interests: ["Grilling"],
+  }),
+  makePersona({
+    id: "p3",
+    name: "Emily Rodriguez",
+    age: 22,
+    location: "Miami, FL",
+    income: "Under $30k",
+    interests: ["Fashion"],
+  }),
 ];
 
 export function makeSession(overrides: Partial<Session> = {}): Session {
@@ -48,17 +69,49 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
       modelBids: false,
     },
     messages: [
-      message({ speaker: "Moderator", content: "What do you think of the price?", kind: "question" }),
-      message({ speaker: "Sarah Chen", personaId: "p1", content: "The price is great for me.", sentiment: "positive" }),
-      message({ speaker: "Marcus Johnson", personaId: "p2", content: "Too expensive, a bad deal.", sentiment: "negative" }),
-      message({ speaker: "Emily Rodriguez", personaId: "p3", content: "I like the colours.", sentiment: "neutral" }),
-      message({ speaker: "Sarah Chen", personaId: "p1", content: "Still love the taste.", sentiment: "positive", round: 1 }),
+      message({
+        speaker: "Moderator",
+        content: "What do you think of the price?",
+        kind: "question",
+      }),
+      message({
+        speaker: "Sarah Chen",
+        personaId: "p1",
+        content: "The price is great for me.",
+        sentiment: "positive",
+      }),
+      message({
+        speaker: "Marcus Johnson",
+        personaId: "p2",
+        content: "Too expensive, a bad deal.",
+        sentiment: "negative",
+      }),
+      message({
+        speaker: "Emily Rodriguez",
+        personaId: "p3",
+        content: "I like the colours.",
+        sentiment: "neutral",
+      }),
+      message({
+        speaker: "Sarah Chen",
+        personaId: "p1",
+        content: "Still love the taste.",
+        sentiment: "positive",
+        round: 1,
+      }),
     ],
     tokensUsed: 120,
     insights: null,
     error: null,
     running: false,
-    progress: { responses: 4, total: 18, questionIndex: 1, round: 2, participantIndex: null, speakingPersonaId: null },
+    progress: {
+      responses: 4,
+      total: 18,
+      questionIndex: 1,
+      round: 2,
+      participantIndex: null,
+      speakingPersonaId: null,
+    },
     ...overrides,
   };
 }
@@ -82,11 +135,24 @@ export const analytics: SessionAnalytics = {
     { text: "price", count: 5, size: 32 },
     { text: "taste", count: 2, size: 18 },
   ],
-  quotes: [{ speaker: "Marcus Johnson", content: "Too expensive, a bad deal for a small bag.", sentiment: "negative", personaId: "p2" }],
+  quotes: [
+    {
+      speaker: "Marcus Johnson",
+      content: "Too expensive, a bad deal for a small bag.",
+      sentiment: "negative",
+      personaId: "p2",
+    },
+  ],
   diversity: {
     overallScore: 45,
     label: "Moderate",
-    traitDiversity: { openness: 32, conscientiousness: 44, extraversion: 41, agreeableness: 12, neuroticism: 28 },
+    traitDiversity: {
+      openness: 32,
+      conscientiousness: 44,
+      extraversion: 41,
+      agreeableness: 12,
+      neuroticism: 28,
+    },
     demographicDiversity: { ageRange: 23, genderCount: 2, locationCount: 3, incomeRange: 3 },
     warnings: ["Low agreeableness diversity (12%)"],
     suggestions: ["Add participants with more varied agreeableness levels"],

@@ -36,8 +36,16 @@ describe("mindChanges", () => {
   });
 
   it("does not count a change of mind on an inferred stance, and says how it was inferred", () => {
-    const inferredAfter = { ...msg("private_after", 0, 0, 5), stanceMethod: "ssr-agreement", stanceInferred: true };
-    const stated = { ...msg("private_before", 0, 0, 2), stanceMethod: "stated", stanceInferred: false };
+    const inferredAfter = {
+      ...msg("private_after", 0, 0, 5),
+      stanceMethod: "ssr-agreement",
+      stanceInferred: true,
+    };
+    const stated = {
+      ...msg("private_before", 0, 0, 2),
+      stanceMethod: "stated",
+      stanceInferred: false,
+    };
     const [row] = mindChanges([stated, inferredAfter]);
     expect(row.shift).toBeNull();
     expect(row.inferred).toBe(true);

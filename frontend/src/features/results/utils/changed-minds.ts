@@ -30,13 +30,17 @@ export interface MindChange {
 }
 
 /** How a private answer's stance is known: "Stated", or "Inferred (ssr-agreement)". */
-export function stanceSource(m: Pick<SessionMessage, "stance" | "stanceInferred" | "stanceMethod">): string {
+export function stanceSource(
+  m: Pick<SessionMessage, "stance" | "stanceInferred" | "stanceMethod">,
+): string {
   if (m.stance == null) return "";
   return m.stanceInferred ? `Inferred (${m.stanceMethod ?? "unknown method"})` : "Stated";
 }
 
 export function stanceLabel(stance: number | null | undefined): string {
-  return stance != null && STANCE_LABELS[stance] ? `${stance} · ${STANCE_LABELS[stance]}` : "Not stated";
+  return stance != null && STANCE_LABELS[stance]
+    ? `${stance} · ${STANCE_LABELS[stance]}`
+    : "Not stated";
 }
 
 export function mindChanges(privateAnswers: readonly SessionMessage[]): MindChange[] {
@@ -53,7 +57,10 @@ export function mindChanges(privateAnswers: readonly SessionMessage[]): MindChan
   for (const { before, after } of pairs.values()) {
     if (!before || !after) continue;
     const inferred = Boolean(before.stanceInferred || after.stanceInferred);
-    const shift = !inferred && before.stance != null && after.stance != null ? after.stance - before.stance : null;
+    const shift =
+      !inferred && before.stance != null && after.stance != null
+        ? after.stance - before.stance
+        : null;
     out.push({
       questionIndex: after.questionIndex,
       participantIndex: after.participantIndex ?? 0,
@@ -64,7 +71,9 @@ export function mindChanges(privateAnswers: readonly SessionMessage[]): MindChan
       inferred,
     });
   }
-  return out.sort((a, b) => a.questionIndex - b.questionIndex || a.participantIndex - b.participantIndex);
+  return out.sort(
+    (a, b) => a.questionIndex - b.questionIndex || a.participantIndex - b.participantIndex,
+  );
 }
 
 /** 'Changed their mind (+2)', 'Kept their view', 'Stance inferred, not counted' or

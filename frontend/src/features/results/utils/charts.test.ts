@@ -5,7 +5,15 @@ describe("chart data", () => {
     const data = roundSentimentData([
       { questionIndex: 1, round: 0, count: 3, positive: 34, neutral: 33, negative: 33, average: 0 },
       { questionIndex: 0, round: 1, count: 1, positive: 100, neutral: 0, negative: 0, average: 1 },
-      { questionIndex: 0, round: 0, count: 3, positive: 0, neutral: 67, negative: 33, average: -0.333 },
+      {
+        questionIndex: 0,
+        round: 0,
+        count: 3,
+        positive: 0,
+        neutral: 67,
+        negative: 33,
+        average: -0.333,
+      },
     ]);
     expect(data.map((d) => d.label)).toEqual(["Q1 R1", "Q1 R2", "Q2 R1"]);
     expect(data[1].title).toBe("Question 1, round 2 (1 answer)");

@@ -1,10 +1,5 @@
 import { ApiError } from "@/lib/api-client";
-import {
-  hasDataToAnalyze,
-  insightsErrorToast,
-  priorityBadgeVariant,
-  capitalise,
-} from "./insights";
+import { hasDataToAnalyze, insightsErrorToast, priorityBadgeVariant, capitalise } from "./insights";
 
 describe("priorityBadgeVariant (product-rules §2)", () => {
   it("is destructive for high, default for medium, otherwise secondary", () => {
@@ -26,7 +21,12 @@ describe("insights helpers", () => {
   it("needs a participant answer to analyze", () => {
     expect(hasDataToAnalyze([])).toBe(false);
     expect(hasDataToAnalyze([{ speaker: "Moderator", personaId: null }])).toBe(false);
-    expect(hasDataToAnalyze([{ speaker: "Moderator", personaId: null }, { speaker: "Ann", personaId: "p1" }])).toBe(true);
+    expect(
+      hasDataToAnalyze([
+        { speaker: "Moderator", personaId: null },
+        { speaker: "Ann", personaId: "p1" },
+      ]),
+    ).toBe(true);
   });
 
   it("words the failure toasts as the spec does", () => {
@@ -39,7 +39,12 @@ describe("insights helpers", () => {
       description: "Failed to generate insights",
     });
     expect(
-      insightsErrorToast(new ApiError(422, "No data to analyze", ["This session has no messages to analyze."])),
-    ).toEqual({ title: "No data to analyze", description: "This session has no messages to analyze." });
+      insightsErrorToast(
+        new ApiError(422, "No data to analyze", ["This session has no messages to analyze."]),
+      ),
+    ).toEqual({
+      title: "No data to analyze",
+      description: "This session has no messages to analyze.",
+    });
   });
 });

@@ -20,7 +20,9 @@ export const FAILURE_TITLE = "Analysis failed";
 export const FAILURE_FALLBACK = "Failed to generate insights";
 
 /** Insights need at least one participant answer (moderator questions alone are no data). */
-export function hasDataToAnalyze(messages: readonly Pick<SessionMessage, "speaker" | "personaId">[]): boolean {
+export function hasDataToAnalyze(
+  messages: readonly Pick<SessionMessage, "speaker" | "personaId">[],
+): boolean {
   return messages.some((m) => !isModerator(m));
 }
 

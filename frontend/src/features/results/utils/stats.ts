@@ -11,7 +11,10 @@ function time(value: string | null | undefined): number | null {
  * product-rules §2 Results: duration in whole minutes, completed minus created (rounded);
  * 0 when the session is not completed (or the times are unusable).
  */
-export function durationMinutes(createdAt: string | null | undefined, completedAt: string | null | undefined): number {
+export function durationMinutes(
+  createdAt: string | null | undefined,
+  completedAt: string | null | undefined,
+): number {
   const start = time(createdAt);
   const end = time(completedAt);
   if (start === null || end === null) return 0;

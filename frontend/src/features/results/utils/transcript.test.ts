@@ -1,4 +1,10 @@
-import { ALL_PARTICIPANTS, filterTranscript, highlightParts, isModerator, positionLabel } from "./transcript";
+import {
+  ALL_PARTICIPANTS,
+  filterTranscript,
+  highlightParts,
+  isModerator,
+  positionLabel,
+} from "./transcript";
 
 const messages = [
   { speaker: "Moderator", content: "What do you think of the PRICE?", personaId: null },
@@ -24,7 +30,9 @@ describe("filterTranscript", () => {
 
   it("filters by participant and combines with the search", () => {
     expect(filterTranscript(messages, { search: "", speaker: "Sarah Chen" })).toHaveLength(2);
-    expect(filterTranscript(messages, { search: "colours", speaker: "Sarah Chen" })).toHaveLength(1);
+    expect(filterTranscript(messages, { search: "colours", speaker: "Sarah Chen" })).toHaveLength(
+      1,
+    );
     expect(filterTranscript(messages, { search: "expensive", speaker: "Sarah Chen" })).toEqual([]);
   });
 });
@@ -44,7 +52,9 @@ describe("transcript helpers", () => {
       { text: " and ", match: false },
       { text: "PRICE", match: true },
     ]);
-    expect(highlightParts("no match here", "zzz")).toEqual([{ text: "no match here", match: false }]);
+    expect(highlightParts("no match here", "zzz")).toEqual([
+      { text: "no match here", match: false },
+    ]);
     expect(highlightParts("anything", " ")).toEqual([{ text: "anything", match: false }]);
   });
 

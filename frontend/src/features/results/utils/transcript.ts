@@ -59,6 +59,9 @@ export function highlightParts(text: string, query: string): TextPart[] {
 
 /** A transcript message's position, e.g. 'Question 2 · Round 1' (rounds shown 1-based);
  * natural mode (issue 28) has turns, not rounds: 'Question 2 · Turn 7'. */
-export function positionLabel(message: Pick<SessionMessage, "questionIndex" | "round">, natural = false): string {
+export function positionLabel(
+  message: Pick<SessionMessage, "questionIndex" | "round">,
+  natural = false,
+): string {
   return `Question ${message.questionIndex + 1} · ${natural ? "Turn" : "Round"} ${message.round + 1}`;
 }

@@ -19,7 +19,11 @@ describe("cloudWords", () => {
       { text: "tiny", count: 1, size: 3 },
       { text: "odd", count: 2, size: Number.NaN },
     ]);
-    expect(Object.fromEntries(shown.map((w) => [w.text, w.fontSize]))).toEqual({ huge: 32, tiny: 12, odd: 12 });
+    expect(Object.fromEntries(shown.map((w) => [w.text, w.fontSize]))).toEqual({
+      huge: 32,
+      tiny: 12,
+      odd: 12,
+    });
     expect(shown.map((w) => w.text)).toEqual(["huge", "odd", "tiny"]);
   });
 });

@@ -24,7 +24,10 @@ export function cloudWords(words: readonly WordCloudEntry[]): CloudWord[] {
     .map((w, rank) => ({
       text: w.text,
       count: w.count,
-      fontSize: Math.min(MAX_FONT_PX, Math.max(MIN_FONT_PX, Math.round(Number.isFinite(w.size) ? w.size : MIN_FONT_PX))),
+      fontSize: Math.min(
+        MAX_FONT_PX,
+        Math.max(MIN_FONT_PX, Math.round(Number.isFinite(w.size) ? w.size : MIN_FONT_PX)),
+      ),
       rank,
     }))
     .sort((a, b) => a.text.localeCompare(b.text));

@@ -5,7 +5,9 @@ import type { Session } from "@/lib/api-types";
 import { refreshSession } from "./session-cache";
 
 export function endSession(id: string): Promise<Session> {
-  return unwrap(client.POST("/api/sessions/{session_id}/end", { params: { path: { session_id: id } } }));
+  return unwrap(
+    client.POST("/api/sessions/{session_id}/end", { params: { path: { session_id: id } } }),
+  );
 }
 
 export const endSessionMutationOptions = () =>

@@ -7,7 +7,8 @@ export const liveSessionQueryOptions = (id: string) =>
   queryOptions({
     ...sessionQueryOptions(id),
     // Live events keep the cache current; a refetch must not drop what they added.
-    structuralSharing: (previous, fresh) => mergeFetched(previous as Session | undefined, fresh as Session),
+    structuralSharing: (previous, fresh) =>
+      mergeFetched(previous as Session | undefined, fresh as Session),
     staleTime: Infinity,
   });
 

@@ -6,7 +6,9 @@ import { mergeFetched } from "../utils/live-events";
 /** Stores a session the client did not have yet (just created) and marks the dashboard's
  * list stale. */
 export function storeSession(queryClient: QueryClient, session: Session): void {
-  queryClient.setQueryData<Session>(queryKeys.session(session.id), (old) => mergeFetched(old, session));
+  queryClient.setQueryData<Session>(queryKeys.session(session.id), (old) =>
+    mergeFetched(old, session),
+  );
   void queryClient.invalidateQueries({ queryKey: queryKeys.sessionSummaries });
 }
 
@@ -22,6 +24,10 @@ export function refreshSession(queryClient: QueryClient, id: string): void {
 }
 
 /** Updates the cached session, if there is one. */
-export function updateSession(queryClient: QueryClient, id: string, update: (session: Session) => Session): void {
+export function updateSession(
+  queryClient: QueryClient,
+  id: string,
+  update: (session: Session) => Session,
+): void {
   queryClient.setQueryData<Session>(queryKeys.session(id), (old) => (old ? update(old) : old));
 }

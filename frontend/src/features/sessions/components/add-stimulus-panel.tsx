@@ -34,7 +34,13 @@ export interface AddStimulusPanelProps {
 }
 
 /** The add panel for one stimulus type; the parent remounts it (key) to clear it. */
-export function AddStimulusPanel({ type, uploading, onAdd, onUpload, onCancel }: AddStimulusPanelProps) {
+export function AddStimulusPanel({
+  type,
+  uploading,
+  onAdd,
+  onUpload,
+  onCancel,
+}: AddStimulusPanelProps) {
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState("");
@@ -44,7 +50,11 @@ export function AddStimulusPanel({ type, uploading, onAdd, onUpload, onCancel }:
   const submit = () => onAdd({ type, title, content, description });
   // The panel sits inside the session form: Enter adds the stimulus instead of starting.
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Enter" && event.target instanceof HTMLInputElement && event.target.type !== "file") {
+    if (
+      event.key === "Enter" &&
+      event.target instanceof HTMLInputElement &&
+      event.target.type !== "file"
+    ) {
       event.preventDefault();
       submit();
     }
@@ -81,16 +91,23 @@ export function AddStimulusPanel({ type, uploading, onAdd, onUpload, onCancel }:
             className="flex w-full cursor-pointer flex-col items-center gap-1.5 rounded-lg border border-dashed bg-card px-4 py-6 text-center transition-colors hover:bg-secondary disabled:cursor-wait disabled:opacity-70"
           >
             {uploading ? (
-              <Loader2Icon className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
+              <Loader2Icon
+                className="size-5 animate-spin text-muted-foreground"
+                aria-hidden="true"
+              />
             ) : (
               <UploadIcon className="size-5 text-muted-foreground" aria-hidden="true" />
             )}
-            <span className="text-sm font-medium">{uploading ? "Uploading..." : "Choose images to upload"}</span>
+            <span className="text-sm font-medium">
+              {uploading ? "Uploading..." : "Choose images to upload"}
+            </span>
             <span className="text-xs text-muted-foreground">
               JPG, PNG, WEBP or GIF · up to 10 files at a time · 10MB each
             </span>
           </button>
-          <p className="text-center text-xs text-muted-foreground">or add an image by its web address</p>
+          <p className="text-center text-xs text-muted-foreground">
+            or add an image by its web address
+          </p>
         </div>
       )}
 

@@ -29,20 +29,38 @@ function ModeratorAvatar() {
   );
 }
 
-function participantIndexOf(participants: readonly SessionParticipant[], message: Pick<SessionMessage, "personaId" | "participantIndex">): number {
+function participantIndexOf(
+  participants: readonly SessionParticipant[],
+  message: Pick<SessionMessage, "personaId" | "participantIndex">,
+): number {
   const byId = participants.findIndex((p) => p.id === message.personaId);
   return byId !== -1 ? byId : (message.participantIndex ?? 0);
 }
 
-function MessageItem({ message, participants }: { message: SessionMessage; participants: readonly SessionParticipant[] }) {
+function MessageItem({
+  message,
+  participants,
+}: {
+  message: SessionMessage;
+  participants: readonly SessionParticipant[];
+}) {
   const moderator = message.kind !== "response" && message.personaId == null;
   const time = formatTime(message.timestamp);
   return (
-    <li className="flex gap-3" data-testid="message" data-speaker={message.speaker} data-kind={message.kind}>
+    <li
+      className="flex gap-3"
+      data-testid="message"
+      data-speaker={message.speaker}
+      data-kind={message.kind}
+    >
       {moderator ? (
         <ModeratorAvatar />
       ) : (
-        <PersonaAvatar name={message.speaker} index={participantIndexOf(participants, message)} className="size-9 text-xs" />
+        <PersonaAvatar
+          name={message.speaker}
+          index={participantIndexOf(participants, message)}
+          className="size-9 text-xs"
+        />
       )}
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
@@ -59,7 +77,10 @@ function MessageItem({ message, participants }: { message: SessionMessage; parti
             </span>
           )}
           {time && (
-            <time dateTime={message.timestamp} className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums">
+            <time
+              dateTime={message.timestamp}
+              className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums"
+            >
               {time}
             </time>
           )}
@@ -90,17 +111,33 @@ const STATE_TEXT = {
   waiting: "is waiting for the model...",
 } as const;
 
-const MODERATOR_STATE_TEXT = { probe: "is writing a follow-up...", summary: "is summing up..." } as const;
+const MODERATOR_STATE_TEXT = {
+  probe: "is writing a follow-up...",
+  summary: "is summing up...",
+} as const;
 
-function WritingItem({ answer, participants }: { answer: WritingAnswer; participants: readonly SessionParticipant[] }) {
+function WritingItem({
+  answer,
+  participants,
+}: {
+  answer: WritingAnswer;
+  participants: readonly SessionParticipant[];
+}) {
   const participant = participants[answer.participantIndex];
   const name = answer.moderator
     ? "Moderator"
     : (answer.name ?? participant?.name ?? `Participant ${answer.participantIndex + 1}`);
   const stateText =
-    answer.moderator && !answer.state ? MODERATOR_STATE_TEXT[answer.moderator] : STATE_TEXT[answer.state ?? "thinking"];
+    answer.moderator && !answer.state
+      ? MODERATOR_STATE_TEXT[answer.moderator]
+      : STATE_TEXT[answer.state ?? "thinking"];
   return (
-    <li className="flex gap-3" data-testid="writing-answer" data-moderator={answer.moderator} aria-live="off">
+    <li
+      className="flex gap-3"
+      data-testid="writing-answer"
+      data-moderator={answer.moderator}
+      aria-live="off"
+    >
       {answer.moderator ? (
         <ModeratorAvatar />
       ) : (
@@ -109,8 +146,7 @@ function WritingItem({ answer, participants }: { answer: WritingAnswer; particip
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <span>
-            <span className="font-semibold text-foreground">{name}</span>{" "}
-            {stateText}
+            <span className="font-semibold text-foreground">{name}</span> {stateText}
           </span>
           <span className="flex gap-0.5" aria-hidden="true">
             <span className="size-1 animate-bounce rounded-full bg-muted-foreground [animation-delay:-0.3s]" />
@@ -121,7 +157,10 @@ function WritingItem({ answer, participants }: { answer: WritingAnswer; particip
         {answer.text && (
           <p className="mt-1 rounded-lg border border-dashed px-3 py-2 text-sm leading-relaxed whitespace-pre-wrap text-muted-foreground">
             {answer.text}
-            <span className="ml-0.5 inline-block h-3.5 w-0.5 translate-y-0.5 animate-pulse bg-primary" aria-hidden="true" />
+            <span
+              className="ml-0.5 inline-block h-3.5 w-0.5 translate-y-0.5 animate-pulse bg-primary"
+              aria-hidden="true"
+            />
           </p>
         )}
       </div>
@@ -130,7 +169,14 @@ function WritingItem({ answer, participants }: { answer: WritingAnswer; particip
 }
 
 /** The live transcript, capped at 600 px and scrolled to the newest line. */
-export function Conversation({ messages, participants, writing, running, footer, headerAside }: ConversationProps) {
+export function Conversation({
+  messages,
+  participants,
+  writing,
+  running,
+  footer,
+  headerAside,
+}: ConversationProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
   const lastWriting = writing.map((w) => w.text.length).join(",");
@@ -141,7 +187,11 @@ export function Conversation({ messages, participants, writing, running, footer,
   }, [messages.length, lastWriting, writing.length, footer]);
 
   return (
-    <Card role="region" aria-labelledby="conversation-heading" className="gap-0 overflow-hidden p-0">
+    <Card
+      role="region"
+      aria-labelledby="conversation-heading"
+      className="gap-0 overflow-hidden p-0"
+    >
       <div className="flex items-center justify-between gap-3 border-b px-5 py-3.5">
         <div className="flex items-center gap-2">
           <MessagesSquareIcon className="size-4 text-primary" aria-hidden="true" />

@@ -1,5 +1,17 @@
-import { BotIcon, BriefcaseIcon, CoffeeIcon, ListOrderedIcon, FileTextIcon, Loader2Icon } from "lucide-react";
-import { MessageCircleQuestionIcon, PlayIcon, SearchIcon, SlidersHorizontalIcon } from "lucide-react";
+import {
+  BotIcon,
+  BriefcaseIcon,
+  CoffeeIcon,
+  ListOrderedIcon,
+  FileTextIcon,
+  Loader2Icon,
+} from "lucide-react";
+import {
+  MessageCircleQuestionIcon,
+  PlayIcon,
+  SearchIcon,
+  SlidersHorizontalIcon,
+} from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -51,9 +63,24 @@ import { QuestionsSection } from "./questions-section";
 import { StimuliSection } from "./stimuli-section";
 
 const MODERATOR_OPTIONS: Option<ModeratorStyle>[] = [
-  { value: "formal", label: "Formal", description: "Structured, neutral and professional questioning.", icon: BriefcaseIcon },
-  { value: "casual", label: "Casual", description: "Relaxed and conversational, like a chat among friends.", icon: CoffeeIcon },
-  { value: "probing", label: "Probing", description: "Digs deeper into reasons, feelings and trade-offs.", icon: SearchIcon },
+  {
+    value: "formal",
+    label: "Formal",
+    description: "Structured, neutral and professional questioning.",
+    icon: BriefcaseIcon,
+  },
+  {
+    value: "casual",
+    label: "Casual",
+    description: "Relaxed and conversational, like a chat among friends.",
+    icon: CoffeeIcon,
+  },
+  {
+    value: "probing",
+    label: "Probing",
+    description: "Digs deeper into reasons, feelings and trade-offs.",
+    icon: SearchIcon,
+  },
 ];
 
 const MODERATOR_KIND_OPTIONS: Option<ModeratorKind>[] = [
@@ -74,8 +101,16 @@ const MODERATOR_KIND_OPTIONS: Option<ModeratorKind>[] = [
 
 const LENGTH_OPTIONS: Option<ResponseLength>[] = [
   { value: "brief", label: "Brief", description: "1-2 sentences, up to 50 tokens per response." },
-  { value: "moderate", label: "Moderate", description: "2-4 sentences, up to 150 tokens per response." },
-  { value: "detailed", label: "Detailed", description: "4-6 sentences, up to 300 tokens per response." },
+  {
+    value: "moderate",
+    label: "Moderate",
+    description: "2-4 sentences, up to 150 tokens per response.",
+  },
+  {
+    value: "detailed",
+    label: "Detailed",
+    description: "4-6 sentences, up to 300 tokens per response.",
+  },
 ];
 
 const MODE_OPTIONS: Option<DiscussionMode>[] = [
@@ -108,7 +143,13 @@ export interface CreateSessionFormProps {
   restoredDraft: SessionFormValues | null;
 }
 
-export function CreateSessionForm({ personas, colorIndex, templates, initialValues, restoredDraft }: CreateSessionFormProps) {
+export function CreateSessionForm({
+  personas,
+  colorIndex,
+  templates,
+  initialValues,
+  restoredDraft,
+}: CreateSessionFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<SessionFormValues>(initialValues);
   const [budget, setBudget] = useState(""); // issue 31: the session's own budget (USD)
@@ -126,24 +167,33 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
         .filter((p): p is Persona => p !== undefined),
     [values.participantIds, personas],
   );
-  const diversity = useMemo(() => (selected.length >= 2 ? diversityScore(selected) : null), [selected]);
+  const diversity = useMemo(
+    () => (selected.length >= 2 ? diversityScore(selected) : null),
+    [selected],
+  );
   const countOk = participantCountOk(values.participantIds.length);
   const canStart = canStartSession(values) && !createSession.isPending;
 
   const start = () => {
     if (!canStartSession(values) || createSession.isPending) return;
-    createSession.mutate(withBudget(withParticipantProfiles(toCreateInput(values), values.participantProfiles), budget), {
-      onSuccess: async (session) => {
-        autosave.stop();
-        try {
-          await clearDraft.mutateAsync();
-        } catch {
-          // The session exists; a stale draft is only restored into the form later.
-        }
-        navigate(paths.session.getHref(session.id));
+    createSession.mutate(
+      withBudget(
+        withParticipantProfiles(toCreateInput(values), values.participantProfiles),
+        budget,
+      ),
+      {
+        onSuccess: async (session) => {
+          autosave.stop();
+          try {
+            await clearDraft.mutateAsync();
+          } catch {
+            // The session exists; a stale draft is only restored into the form later.
+          }
+          navigate(paths.session.getHref(session.id));
+        },
+        onError: (error) => toast.error(errorMessage(error, "Failed to create session")),
       },
-      onError: (error) => toast.error(errorMessage(error, "Failed to create session")),
-    });
+    );
   };
 
   return (
@@ -195,7 +245,9 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             personas={personas}
             colorIndex={colorIndex}
             selectedIds={values.participantIds}
-            onToggle={(id) => setValues((v) => ({ ...v, participantIds: toggleParticipant(v.participantIds, id) }))}
+            onToggle={(id) =>
+              setValues((v) => ({ ...v, participantIds: toggleParticipant(v.participantIds, id) }))
+            }
           />
           <ParticipantModels
             participants={selected}
@@ -231,15 +283,21 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
 
           <StimuliSection
             stimuli={values.stimuli}
-            onChange={(update) => setValues((v) => ({ ...v, stimuli: update(v.stimuli as StimulusInput[]) }))}
+            onChange={(update) =>
+              setValues((v) => ({ ...v, stimuli: update(v.stimuli as StimulusInput[]) }))
+            }
           />
 
           <QuestionsSection
             questions={values.questions}
             templates={templates}
-            onChangeQuestion={(index, text) => setValues((v) => ({ ...v, questions: setQuestion(v.questions, index, text) }))}
+            onChangeQuestion={(index, text) =>
+              setValues((v) => ({ ...v, questions: setQuestion(v.questions, index, text) }))
+            }
             onAdd={() => setValues((v) => ({ ...v, questions: addQuestionRow(v.questions) }))}
-            onRemove={(index) => setValues((v) => ({ ...v, questions: removeQuestionRow(v.questions, index) }))}
+            onRemove={(index) =>
+              setValues((v) => ({ ...v, questions: removeQuestionRow(v.questions, index) }))
+            }
             onApplyTemplate={(template) => {
               set("questions", questionsFromTemplate(template.questions));
               toast.success(`${template.name} questions added`);
@@ -273,7 +331,10 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
                   onChange={(v) => set("discussionMode", v)}
                 />
               </div>
-              <DiscussionExtras values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
+              <DiscussionExtras
+                values={values}
+                onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+              />
             </div>
           </FormSection>
         </div>
@@ -285,24 +346,44 @@ export function CreateSessionForm({ personas, colorIndex, templates, initialValu
             responseLength={values.responseLength}
             moderator={values.moderator}
           />
-          <CostEstimateCard kind="sessions" body={toCreateInput(values)} ready={countOk && nonBlankQuestions(values.questions).length > 0} budget={budget} onBudgetChange={setBudget} />
+          <CostEstimateCard
+            kind="sessions"
+            body={toCreateInput(values)}
+            ready={countOk && nonBlankQuestions(values.questions).length > 0}
+            budget={budget}
+            onBudgetChange={setBudget}
+          />
           {diversity && <DiversityCard result={diversity} />}
         </aside>
       </div>
 
-      <div data-sticky-footer className="sticky bottom-0 z-20 -mx-4 mt-8 -mb-6 border-t bg-background/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 md:-mb-10 lg:-mx-10 lg:px-10">
+      <div
+        data-sticky-footer
+        className="sticky bottom-0 z-20 -mx-4 mt-8 -mb-6 border-t bg-background/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 md:-mb-10 lg:-mx-10 lg:px-10"
+      >
         <div className="flex flex-wrap items-center justify-end gap-3">
           {!countOk && (
-            <p className="mr-auto text-sm text-muted-foreground" data-testid="start-hint" aria-live="polite">
+            <p
+              className="mr-auto text-sm text-muted-foreground"
+              data-testid="start-hint"
+              aria-live="polite"
+            >
               {MSG_SELECT_PERSONAS}
             </p>
           )}
-          <SaveGuideButton load={() => guideFromSetup(toCreateInput(values))} disabled={!values.name.trim()} />
+          <SaveGuideButton
+            load={() => guideFromSetup(toCreateInput(values))}
+            disabled={!values.name.trim()}
+          />
           <Link to={paths.dashboard.getHref()} className={buttonVariants({ variant: "outline" })}>
             Cancel
           </Link>
           <Button type="submit" disabled={!canStart}>
-            {createSession.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+            {createSession.isPending ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <PlayIcon aria-hidden="true" />
+            )}
             Start Session
           </Button>
         </div>

@@ -24,11 +24,21 @@ const PERSONAS: Persona[] = NAMES.map((name, i) =>
     age: 22 + i * 4,
     gender: i % 2 ? "Male" : "Female",
     location: `City ${i}`,
-    traits: { openness: 10 * i, conscientiousness: 50, extraversion: 90 - 5 * i, agreeableness: 40, neuroticism: 30 + i },
+    traits: {
+      openness: 10 * i,
+      conscientiousness: 50,
+      extraversion: 90 - 5 * i,
+      agreeableness: 40,
+      neuroticism: 30 + i,
+    },
   }),
 );
 const TEMPLATES = [
-  { id: "product-testing", name: "Product Testing", questions: ["Q1?", "Q2?", "Q3?", "Q4?", "Q5?"] },
+  {
+    id: "product-testing",
+    name: "Product Testing",
+    questions: ["Q1?", "Q2?", "Q3?", "Q4?", "Q5?"],
+  },
 ];
 
 interface Options {
@@ -47,7 +57,8 @@ function setup({ draft = null, state }: Options = {}) {
     if (url === "/api/draft" && method === "GET") return jsonResponse({ draft });
     if (url === "/api/draft" && method === "PUT") return jsonResponse({ draft: body });
     if (url === "/api/draft" && method === "DELETE") return new Response(null, { status: 204 });
-    if (url === "/api/sessions" && method === "POST") return jsonResponse({ id: "s9", ...body }, 201);
+    if (url === "/api/sessions" && method === "POST")
+      return jsonResponse({ id: "s9", ...body }, 201);
     return undefined;
   });
   const router = createMemoryRouter(
@@ -70,7 +81,14 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const { router, calls } = setup();
     await screen.findByRole("region", { name: "Session Details" });
-    for (const title of ["Select Participants (3-8)", "Moderator Style", "Add Stimuli", "Session Questions", "Response Settings", "Estimated Usage"]) {
+    for (const title of [
+      "Select Participants (3-8)",
+      "Moderator Style",
+      "Add Stimuli",
+      "Session Questions",
+      "Response Settings",
+      "Estimated Usage",
+    ]) {
       expect(screen.getByRole("region", { name: title })).toBeInTheDocument();
     }
     expect(screen.getAllByRole("textbox", { name: /^Question \d+$/ })).toHaveLength(3);
@@ -126,16 +144,22 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     const { calls } = setup();
     await screen.findByRole("region", { name: "Session Details" });
     const group = screen.getByRole("radiogroup", { name: "Moderator" });
-    expect(screen.getByRole("radio", { name: /^Scripted/ })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("radio", { name: /^Scripted/ })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
     expect(group).toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: /^AI moderator/ }));
     await user.type(screen.getByLabelText("Session Name"), "AI test");
-    for (const name of ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"]) await user.click(option(name));
+    for (const name of ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"])
+      await user.click(option(name));
     await user.type(screen.getByRole("textbox", { name: "Question 1" }), "One?");
     await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Two?");
     // The estimate keeps the spec's formula and says what the moderator adds to it.
     expect(screen.getByTestId("token-estimate")).toHaveTextContent("~900 tokens");
-    expect(screen.getByTestId("moderator-calls")).toHaveTextContent("The AI moderator adds 6 model calls");
+    expect(screen.getByTestId("moderator-calls")).toHaveTextContent(
+      "The AI moderator adds 6 model calls",
+    );
     await user.click(startButton());
     expect(await screen.findByText("live session page")).toBeInTheDocument();
     const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");
@@ -166,7 +190,9 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     const card = screen.getByTestId("diversity-card");
     expect(within(card).getByRole("heading", { name: "Diversity Score" })).toBeInTheDocument();
     expect(within(card).getByTestId("diversity-score").textContent).toMatch(/^\d+$/);
-    expect(within(card).getByTestId("diversity-label").textContent).toMatch(/^(Excellent|Moderate|Low)$/);
+    expect(within(card).getByTestId("diversity-label").textContent).toMatch(
+      /^(Excellent|Moderate|Low)$/,
+    );
     expect(within(card).getAllByRole("meter")).toHaveLength(5);
   });
 
@@ -179,7 +205,10 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     await user.click(within(panel).getByRole("button", { name: "Add Stimulus" }));
     expect(await screen.findByText("Please fill in all fields")).toBeInTheDocument();
     await user.type(within(panel).getByLabelText("Title"), "Concept");
-    await user.type(within(panel).getByLabelText("Content"), "A refill pouch with 70% less plastic.");
+    await user.type(
+      within(panel).getByLabelText("Content"),
+      "A refill pouch with 70% less plastic.",
+    );
     await user.click(within(panel).getByRole("button", { name: "Add Stimulus" }));
     expect(await screen.findByText("Stimulus added.")).toBeInTheDocument();
     expect(screen.queryByTestId("add-stimulus-panel")).not.toBeInTheDocument();
@@ -209,8 +238,15 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("combobox", { name: "Question template" }));
     await user.click(await screen.findByRole("option", { name: "Product Testing (5)" }));
     const rows = screen.getAllByRole("textbox", { name: /^Question \d+$/ });
-    expect(rows.map((r) => (r as HTMLInputElement).value)).toEqual(["Q1?", "Q2?", "Q3?", "Q4?", "Q5?"]);
-    for (let i = 0; i < 5; i += 1) await user.click(screen.getByRole("button", { name: "Add Question" }));
+    expect(rows.map((r) => (r as HTMLInputElement).value)).toEqual([
+      "Q1?",
+      "Q2?",
+      "Q3?",
+      "Q4?",
+      "Q5?",
+    ]);
+    for (let i = 0; i < 5; i += 1)
+      await user.click(screen.getByRole("button", { name: "Add Question" }));
     expect(screen.getAllByRole("textbox", { name: /^Question \d+$/ })).toHaveLength(10);
     expect(screen.getByRole("button", { name: "Add Question" })).toBeDisabled();
   });
@@ -248,7 +284,10 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
       await user.type(screen.getByLabelText("Session Name"), "Draft me");
       await act(() => vi.advanceTimersByTimeAsync(5000));
       await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
-      expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ status: "draft", name: "Draft me" });
+      expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+        status: "draft",
+        name: "Draft me",
+      });
       await act(() => vi.advanceTimersByTimeAsync(5000));
       expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1); // unchanged: not saved again
     } finally {

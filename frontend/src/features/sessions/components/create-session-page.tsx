@@ -9,7 +9,11 @@ import { useScrollToTop } from "@/lib/use-scroll-to-top";
 import { useDraft } from "../api/get-draft";
 import { usePersonas } from "@/lib/personas-query";
 import { useQuestionTemplates } from "../api/get-question-templates";
-import { defaultFormValues, formValuesFromDraft, withFirstParticipant } from "../utils/session-form";
+import {
+  defaultFormValues,
+  formValuesFromDraft,
+  withFirstParticipant,
+} from "../utils/session-form";
 import { formValuesFromGuide } from "../utils/guide-form";
 import { type SessionFormValues } from "../utils/session-form";
 import { CreateSessionForm } from "./create-session-form";
@@ -24,8 +28,14 @@ export function CreateSessionPage() {
   const draft = useDraft();
   const templates = useQuestionTemplates();
   // Start from a guide: the form is mounted again with the guide's values.
-  const [fromGuide, setFromGuide] = useState<{ values: SessionFormValues; count: number } | null>(null);
-  const [guideNote, setGuideNote] = useState<{ filename: string; problems: string[]; notes: string[] } | null>(null);
+  const [fromGuide, setFromGuide] = useState<{ values: SessionFormValues; count: number } | null>(
+    null,
+  );
+  const [guideNote, setGuideNote] = useState<{
+    filename: string;
+    problems: string[];
+    notes: string[];
+  } | null>(null);
 
   const ready = personas.isSuccess && !draft.isPending;
   const setup = useMemo(() => {
@@ -39,7 +49,9 @@ export function CreateSessionPage() {
       passed && known.has(passed.id) ? passed.id : null,
     );
     const colorIndex = new Map(library.map((p, i) => [p.id, i]));
-    const ordered = passed ? [...library.filter((p) => p.id === passed.id), ...library.filter((p) => p.id !== passed.id)] : library;
+    const ordered = passed
+      ? [...library.filter((p) => p.id === passed.id), ...library.filter((p) => p.id !== passed.id)]
+      : library;
     return { initialValues: { ...start, participantIds: ids }, restored, ordered, colorIndex };
     // Computed once when the data arrives: the form owns its values afterwards.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a snapshot, on purpose
@@ -55,8 +67,15 @@ export function CreateSessionPage() {
             <StartFromGuide
               onLoaded={(form, filename) => {
                 const known = new Set(personas.data?.map((p) => p.id) ?? []);
-                setFromGuide((g) => ({ values: formValuesFromGuide(form.setup, known), count: (g?.count ?? 0) + 1 }));
-                setGuideNote({ filename, problems: [], notes: form.notes.length ? form.notes : ["Check the form, then Start Session."] });
+                setFromGuide((g) => ({
+                  values: formValuesFromGuide(form.setup, known),
+                  count: (g?.count ?? 0) + 1,
+                }));
+                setGuideNote({
+                  filename,
+                  problems: [],
+                  notes: form.notes.length ? form.notes : ["Check the form, then Start Session."],
+                });
               }}
               onProblems={(problems, filename) => setGuideNote({ filename, problems, notes: [] })}
             />
@@ -89,7 +108,11 @@ export function CreateSessionPage() {
 
 function CreateSessionSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true" aria-label="Loading the form">
+    <div
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+      aria-busy="true"
+      aria-label="Loading the form"
+    >
       <div className="space-y-6">
         {[0, 1, 2].map((i) => (
           <Card key={i} className="gap-4 p-6">

@@ -22,11 +22,17 @@ export function DiscussionExtras({ values, onChange }: DiscussionExtrasProps) {
           aria-describedby="private-answers-help"
         />
         <span className="space-y-0.5">
-          <span className="block font-medium">Ask each participant privately before and after the discussion</span>
-          <span id="private-answers-help" className="block text-xs leading-snug text-muted-foreground">
-            Each participant gives a short private answer with a stance (1-5) before a question is discussed and
-            again after it. Nobody else sees them; results show who changed their mind, and the health report measures
-            conformity from these shifts. Two extra model calls per participant and question.
+          <span className="block font-medium">
+            Ask each participant privately before and after the discussion
+          </span>
+          <span
+            id="private-answers-help"
+            className="block text-xs leading-snug text-muted-foreground"
+          >
+            Each participant gives a short private answer with a stance (1-5) before a question is
+            discussed and again after it. Nobody else sees them; results show who changed their
+            mind, and the health report measures conformity from these shifts. Two extra model calls
+            per participant and question.
           </span>
         </span>
       </label>
@@ -43,8 +49,9 @@ export function DiscussionExtras({ values, onChange }: DiscussionExtrasProps) {
           <span className="space-y-0.5">
             <span className="block font-medium">Let participants bid to speak</span>
             <span id="model-bids-help" className="block text-xs leading-snug text-muted-foreground">
-              Before each turn the model rates how much each participant wants to speak (0-9), added to the urgency
-              score. One extra model call per turn; without it the choice needs no model call.
+              Before each turn the model rates how much each participant wants to speak (0-9), added
+              to the urgency score. One extra model call per turn; without it the choice needs no
+              model call.
             </span>
           </span>
         </label>

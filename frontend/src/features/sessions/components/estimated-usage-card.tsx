@@ -1,7 +1,12 @@
 import { GaugeIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import type { ModeratorKind, ResponseLength } from "@/lib/api-types";
-import { estimateTokens, formatTokenEstimate, nonBlankQuestions, TOKENS_PER_RESPONSE } from "../utils/session-form";
+import {
+  estimateTokens,
+  formatTokenEstimate,
+  nonBlankQuestions,
+  TOKENS_PER_RESPONSE,
+} from "../utils/session-form";
 
 export interface EstimatedUsageCardProps {
   participants: number;
@@ -14,7 +19,12 @@ export interface EstimatedUsageCardProps {
 export const AI_MODERATOR_CALLS_PER_QUESTION = 3;
 
 /** '~N tokens' = participants x non-blank questions x tokens per response (product-rules §9). */
-export function EstimatedUsageCard({ participants, questions, responseLength, moderator = "scripted" }: EstimatedUsageCardProps) {
+export function EstimatedUsageCard({
+  participants,
+  questions,
+  responseLength,
+  moderator = "scripted",
+}: EstimatedUsageCardProps) {
   const tokens = estimateTokens(participants, questions, responseLength);
   const asked = nonBlankQuestions(questions).length;
   return (
@@ -30,12 +40,13 @@ export function EstimatedUsageCard({ participants, questions, responseLength, mo
       </p>
       <p className="text-xs text-muted-foreground">
         {participants} {participants === 1 ? "participant" : "participants"} × {asked}{" "}
-        {asked === 1 ? "question" : "questions"} × {TOKENS_PER_RESPONSE[responseLength]} tokens per response
+        {asked === 1 ? "question" : "questions"} × {TOKENS_PER_RESPONSE[responseLength]} tokens per
+        response
       </p>
       {moderator === "ai" && asked > 0 && (
         <p className="text-xs text-muted-foreground" data-testid="moderator-calls">
-          The AI moderator adds {asked * AI_MODERATOR_CALLS_PER_QUESTION} model calls (two follow-ups and a summary per
-          question), not counted above.
+          The AI moderator adds {asked * AI_MODERATOR_CALLS_PER_QUESTION} model calls (two
+          follow-ups and a summary per question), not counted above.
         </p>
       )}
     </Card>

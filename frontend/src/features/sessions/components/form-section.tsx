@@ -15,7 +15,15 @@ export interface FormSectionProps {
 }
 
 /** One titled section of the create form, a region named by its heading. */
-export function FormSection({ id, title, icon: Icon, description, aside, children, className }: FormSectionProps) {
+export function FormSection({
+  id,
+  title,
+  icon: Icon,
+  description,
+  aside,
+  children,
+  className,
+}: FormSectionProps) {
   const headingId = `${id}-heading`;
   return (
     <Card role="region" aria-labelledby={headingId} className={cn("gap-5 p-5 sm:p-6", className)}>

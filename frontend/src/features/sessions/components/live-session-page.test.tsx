@@ -32,7 +32,8 @@ class FakeEventSource {
 
   /** Dispatches an event (no data: like the EventSource's own connection errors). */
   async emit(name: string, data?: unknown) {
-    const event = data === undefined ? new Event(name) : new MessageEvent(name, { data: JSON.stringify(data) });
+    const event =
+      data === undefined ? new Event(name) : new MessageEvent(name, { data: JSON.stringify(data) });
     await act(async () => {
       for (const listener of this.listeners.get(name) ?? []) listener(event);
       // Query cache notifications are batched on a timer.
@@ -63,7 +64,8 @@ function setup(initial: Session | null, onRun?: (s: Session) => Session) {
     const action = url.match(/^\/api\/sessions\/s1\/(run|stop|save|end)$/)?.[1];
     if (action && method === "POST" && session) {
       posts.push(action);
-      if (action === "run") session = onRun ? onRun(session) : { ...session, running: true, error: null };
+      if (action === "run")
+        session = onRun ? onRun(session) : { ...session, running: true, error: null };
       if (action === "stop") session = { ...session, running: false };
       if (action === "end") session = { ...session, status: "completed", running: false };
       return jsonResponse(session);
@@ -113,8 +115,20 @@ describe("LiveSessionPage", () => {
     const writing = screen.getAllByTestId("writing-answer");
     expect(writing).toHaveLength(2);
     expect(writing[0]).toHaveTextContent("Sarah Chen is thinking...");
-    await source.emit("token", { participantIndex: 0, personaId: "p1", questionIndex: 0, round: 0, delta: "I love " });
-    await source.emit("token", { participantIndex: 0, personaId: "p1", questionIndex: 0, round: 0, delta: "it" });
+    await source.emit("token", {
+      participantIndex: 0,
+      personaId: "p1",
+      questionIndex: 0,
+      round: 0,
+      delta: "I love ",
+    });
+    await source.emit("token", {
+      participantIndex: 0,
+      personaId: "p1",
+      questionIndex: 0,
+      round: 0,
+      delta: "it",
+    });
     expect(screen.getAllByTestId("writing-answer")[0]).toHaveTextContent("I love it");
     const speaking = screen.getByTestId("speaking-badge");
     expect(speaking.closest("[data-testid=participant]")).toHaveTextContent("Sarah Chen");
@@ -132,11 +146,15 @@ describe("LiveSessionPage", () => {
     const messages = screen.getAllByTestId("message");
     expect(messages).toHaveLength(2);
     expect(messages[1]).toHaveTextContent("Sarah Chen");
-    expect(within(messages[1]).getByRole("img", { name: "Positive sentiment" })).toHaveTextContent("😊");
+    expect(within(messages[1]).getByRole("img", { name: "Positive sentiment" })).toHaveTextContent(
+      "😊",
+    );
     expect(screen.getAllByTestId("writing-answer")).toHaveLength(1);
     expect(screen.getByTestId("overall-progress")).toHaveTextContent("1 / 18 responses");
     expect(screen.getByTestId("question-progress")).toHaveTextContent("1 of 2");
-    expect(screen.getByTestId("round-progress")).toHaveTextContent("Discussion Round 1 of 3 (Initial Responses)");
+    expect(screen.getByTestId("round-progress")).toHaveTextContent(
+      "Discussion Round 1 of 3 (Initial Responses)",
+    );
     expect(screen.getByTestId("tokens-used")).toHaveTextContent("~7");
     expect(screen.getByRole("button", { name: "Stop" })).toBeEnabled();
   });
@@ -147,9 +165,17 @@ describe("LiveSessionPage", () => {
     await screen.findByRole("heading", { name: "Packaging test" });
     await waitFor(() => expect(posts).toEqual(["run"]));
     const source = FakeEventSource.latest();
-    update((s) => ({ ...s, running: false, error: { status: 402, message: "Credits depleted (402)" } }));
+    update((s) => ({
+      ...s,
+      running: false,
+      error: { status: 402, message: "Credits depleted (402)" },
+    }));
     await source.emit("error", { status: 402, message: "Credits depleted (402)" });
-    await source.emit("status", { status: "in-progress", running: false, error: { status: 402, message: "Credits depleted (402)" } });
+    await source.emit("status", {
+      status: "in-progress",
+      running: false,
+      error: { status: 402, message: "Credits depleted (402)" },
+    });
 
     const box = screen.getByTestId("generation-error");
     expect(box).toHaveTextContent("Credits depleted (402)");
@@ -171,8 +197,18 @@ describe("LiveSessionPage", () => {
     const { posts } = setup(
       makeSession({
         status: "completed",
-        messages: [makeMessage({ id: "q0" }), answer(1, 0, 0, "Not for me, it is a bad deal.", "negative")],
-        progress: { responses: 18, total: 18, questionIndex: 1, round: 2, participantIndex: null, speakingPersonaId: null },
+        messages: [
+          makeMessage({ id: "q0" }),
+          answer(1, 0, 0, "Not for me, it is a bad deal.", "negative"),
+        ],
+        progress: {
+          responses: 18,
+          total: 18,
+          questionIndex: 1,
+          round: 2,
+          participantIndex: null,
+          speakingPersonaId: null,
+        },
       }),
     );
     const results = await screen.findByRole("link", { name: "View Results" });
@@ -180,7 +216,9 @@ describe("LiveSessionPage", () => {
     for (const name of ["Save", "End Session", "Stop"]) {
       expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
     }
-    expect(screen.getByTestId("round-progress")).toHaveTextContent("Discussion Round 3 of 3 (Multi-turn Dialog)");
+    expect(screen.getByTestId("round-progress")).toHaveTextContent(
+      "Discussion Round 3 of 3 (Multi-turn Dialog)",
+    );
     expect(screen.getByRole("img", { name: "Negative sentiment" })).toHaveTextContent("😟");
     await new Promise((r) => setTimeout(r, 50));
     expect(posts).toEqual([]);
@@ -188,12 +226,26 @@ describe("LiveSessionPage", () => {
 
   it("opens the comparison with the human original when a replay completes", async () => {
     const user = userEvent.setup();
-    const { posts, update, router } = setup(makeSession({ replayOf: { sessionId: "h 1", participants: [0, 1], basis: "held-out", label: "held-out" } }));
+    const { posts, update, router } = setup(
+      makeSession({
+        replayOf: { sessionId: "h 1", participants: [0, 1], basis: "held-out", label: "held-out" },
+      }),
+    );
     await screen.findByRole("heading", { name: "Packaging test" });
     await waitFor(() => expect(posts).toEqual(["run"]));
-    expect(screen.queryByRole("link", { name: "Compare with the human original" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("link", { name: "Compare with the human original" }),
+    ).not.toBeInTheDocument();
     const source = FakeEventSource.latest();
-    await source.emit("progress", { responses: 17, total: 18, questionIndex: 1, round: 2, participantIndex: 1, speakingPersonaId: "p2", tokensUsed: 9 });
+    await source.emit("progress", {
+      responses: 17,
+      total: 18,
+      questionIndex: 1,
+      round: 2,
+      participantIndex: 1,
+      speakingPersonaId: "p2",
+      tokensUsed: 9,
+    });
     expect(router.state.location.pathname).toBe("/session/s1"); // still running
 
     update((s) => ({ ...s, status: "completed", running: false }));
@@ -201,22 +253,37 @@ describe("LiveSessionPage", () => {
     expect(await screen.findByText("compare page")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/compare");
     expect(router.state.location.search).toBe("?ids=h%201,s1");
-    expect(await screen.findByText("Replay completed: comparing it with the human original")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Replay completed: comparing it with the human original"),
+    ).toBeInTheDocument();
 
     // Back returns to the transcript, which stays there and offers the comparison first.
     await act(() => router.navigate(-1));
     const compare = await screen.findByRole("link", { name: "Compare with the human original" });
     expect(compare).toHaveAttribute("href", "/compare?ids=h%201,s1");
-    expect(screen.getByRole("link", { name: "View Results" })).toHaveAttribute("href", "/session/s1/results");
+    expect(screen.getByRole("link", { name: "View Results" })).toHaveAttribute(
+      "href",
+      "/session/s1/results",
+    );
     expect(router.state.location.pathname).toBe("/session/s1");
     await user.click(compare);
     expect(await screen.findByText("compare page")).toBeInTheDocument();
   });
 
   it("a completed replay opens on its transcript with the comparison as the first action", async () => {
-    const { router } = setup(makeSession({ status: "completed", replayOf: { sessionId: "h1", participants: [0], basis: "held-out", label: "held-out" } }));
-    const links = await screen.findAllByRole("link", { name: /Compare with the human original|View Results/ });
-    expect(links.map((l) => l.textContent)).toEqual(["Compare with the human original", "View Results"]);
+    const { router } = setup(
+      makeSession({
+        status: "completed",
+        replayOf: { sessionId: "h1", participants: [0], basis: "held-out", label: "held-out" },
+      }),
+    );
+    const links = await screen.findAllByRole("link", {
+      name: /Compare with the human original|View Results/,
+    });
+    expect(links.map((l) => l.textContent)).toEqual([
+      "Compare with the human original",
+      "View Results",
+    ]);
     await new Promise((r) => setTimeout(r, 50));
     expect(router.state.location.pathname).toBe("/session/s1");
   });
@@ -225,9 +292,15 @@ describe("LiveSessionPage", () => {
     const { posts, update, router } = setup(makeSession());
     await waitFor(() => expect(posts).toEqual(["run"]));
     update((s) => ({ ...s, status: "completed", running: false }));
-    await FakeEventSource.latest().emit("status", { status: "completed", running: false, error: null });
+    await FakeEventSource.latest().emit("status", {
+      status: "completed",
+      running: false,
+      error: null,
+    });
     expect(await screen.findByRole("link", { name: "View Results" })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Compare with the human original" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("link", { name: "Compare with the human original" }),
+    ).not.toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 50));
     expect(router.state.location.pathname).toBe("/session/s1");
   });
@@ -242,10 +315,34 @@ describe("LiveSessionPage", () => {
       makeSession({
         status: "completed",
         stimuli: [
-          { id: "a", type: "video", title: "Ad one", content: "https://youtu.be/dQw4w9WgXcQ", platform: "youtube" },
-          { id: "b", type: "video", title: "Ad two", content: "https://cdn.test/ad.mp4", platform: "direct" },
-          { id: "c", type: "video", title: "Ad three", content: "https://cdn.test/third.mp4", platform: "direct" },
-          { id: "d", type: "audio", title: "Jingle", content: "https://open.spotify.com/track/x", platform: "spotify" },
+          {
+            id: "a",
+            type: "video",
+            title: "Ad one",
+            content: "https://youtu.be/dQw4w9WgXcQ",
+            platform: "youtube",
+          },
+          {
+            id: "b",
+            type: "video",
+            title: "Ad two",
+            content: "https://cdn.test/ad.mp4",
+            platform: "direct",
+          },
+          {
+            id: "c",
+            type: "video",
+            title: "Ad three",
+            content: "https://cdn.test/third.mp4",
+            platform: "direct",
+          },
+          {
+            id: "d",
+            type: "audio",
+            title: "Jingle",
+            content: "https://open.spotify.com/track/x",
+            platform: "spotify",
+          },
           { id: "e", type: "url", title: "Landing page", content: "https://example.com/refill" },
           { id: "f", type: "text", title: "Concept", content: "Refill pouch" },
           { id: "g", type: "image", title: "Pack shot", content: "/uploads/1.png" },
@@ -255,7 +352,10 @@ describe("LiveSessionPage", () => {
     const panel = await screen.findByRole("region", { name: "Stimulus Materials" });
     const videos = within(panel).getAllByTestId("stimulus-video");
     expect(videos).toHaveLength(2);
-    expect(videos[0].querySelector("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    expect(videos[0].querySelector("iframe")).toHaveAttribute(
+      "src",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    );
     expect(videos[1].querySelector("video")).toHaveAttribute("src", "https://cdn.test/ad.mp4");
     expect(within(panel).getByTestId("stimulus-audio").querySelector("audio")).toBeInTheDocument();
     expect(within(panel).getByText("Spotify")).toBeInTheDocument();
@@ -263,26 +363,49 @@ describe("LiveSessionPage", () => {
     expect(link).toHaveAttribute("target", "_blank");
     expect(link.getAttribute("rel")).toContain("noopener");
     expect(within(panel).getByText("Refill pouch")).toBeInTheDocument();
-    expect(within(panel).getByRole("img", { name: "Pack shot" })).toHaveAttribute("src", "/uploads/1.png");
+    expect(within(panel).getByRole("img", { name: "Pack shot" })).toHaveAttribute(
+      "src",
+      "/uploads/1.png",
+    );
   });
 
   it("shows each participant's model when the panel is mixed (issue 30)", async () => {
-    const on = (p: number, model: string) => ({ ...answer(p, 0, 0, `answer ${p}`), model, profileName: model });
+    const on = (p: number, model: string) => ({
+      ...answer(p, 0, 0, `answer ${p}`),
+      model,
+      profileName: model,
+    });
     const session = makeSession({
       status: "completed",
-      messages: [makeMessage({ id: "q0" }), on(0, "alpha-model"), on(1, "beta-model"), on(2, "alpha-model")],
+      messages: [
+        makeMessage({ id: "q0" }),
+        on(0, "alpha-model"),
+        on(1, "beta-model"),
+        on(2, "alpha-model"),
+      ],
     });
     setup(session);
     expect(await screen.findByRole("heading", { name: "Packaging test" })).toBeInTheDocument();
     const people = screen.getAllByTestId("participant");
-    expect(within(people[0]).getByTestId("participant-model")).toHaveTextContent("Model: alpha-model");
-    expect(within(people[1]).getByTestId("participant-model")).toHaveTextContent("Model: beta-model");
-    expect(within(people[2]).getByTestId("participant-model")).toHaveTextContent("Model: alpha-model");
+    expect(within(people[0]).getByTestId("participant-model")).toHaveTextContent(
+      "Model: alpha-model",
+    );
+    expect(within(people[1]).getByTestId("participant-model")).toHaveTextContent(
+      "Model: beta-model",
+    );
+    expect(within(people[2]).getByTestId("participant-model")).toHaveTextContent(
+      "Model: alpha-model",
+    );
   });
 
   it("shows no model for a panel on one model", async () => {
     const on = (p: number) => ({ ...answer(p, 0, 0, `answer ${p}`), model: "alpha-model" });
-    setup(makeSession({ status: "completed", messages: [makeMessage({ id: "q0" }), on(0), on(1), on(2)] }));
+    setup(
+      makeSession({
+        status: "completed",
+        messages: [makeMessage({ id: "q0" }), on(0), on(1), on(2)],
+      }),
+    );
     expect(await screen.findByRole("heading", { name: "Packaging test" })).toBeInTheDocument();
     expect(screen.getAllByTestId("participant")).toHaveLength(3);
     expect(screen.queryByTestId("participant-model")).not.toBeInTheDocument();

@@ -1,4 +1,11 @@
-import { BarChart3Icon, FlagIcon, GitCompareIcon, Loader2Icon, SaveIcon, SquareIcon } from "lucide-react";
+import {
+  BarChart3Icon,
+  FlagIcon,
+  GitCompareIcon,
+  Loader2Icon,
+  SaveIcon,
+  SquareIcon,
+} from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -17,7 +24,10 @@ import { useSession } from "../api/get-session";
 import { useRunSession } from "../api/run-session";
 import { useSaveSession } from "../api/save-session";
 import { useStopSession } from "../api/stop-session";
-import { replayComparisonHref, useOpenComparisonWhenReplayCompletes } from "../hooks/use-replay-comparison";
+import {
+  replayComparisonHref,
+  useOpenComparisonWhenReplayCompletes,
+} from "../hooks/use-replay-comparison";
 import { useSessionEvents } from "../hooks/use-session-events";
 import { type GenerationError, generationErrorToast } from "../utils/generation-error";
 import type { WritingAnswer } from "../utils/live-events";
@@ -51,7 +61,10 @@ function speakingIndex(session: Session, writing: readonly WritingAnswer[]): num
 }
 
 /** Answers being written, or the server's speaker when the page opened mid-answer. */
-function visibleWriting(session: Session, writing: readonly WritingAnswer[]): readonly WritingAnswer[] {
+function visibleWriting(
+  session: Session,
+  writing: readonly WritingAnswer[],
+): readonly WritingAnswer[] {
   if (!session.running || writing.length > 0) return session.running ? writing : [];
   const id = session.progress.speakingPersonaId;
   const index = id ? session.participants.findIndex((p) => p.id === id) : -1;
@@ -97,7 +110,12 @@ export function LiveSessionPage() {
     if (dataId === undefined) return;
     const previous = seenError.current;
     seenError.current = { id: dataId, key: currentErrorKey };
-    if (previous?.id === dataId && currentErrorKey !== null && currentErrorKey !== previous.key && error) {
+    if (
+      previous?.id === dataId &&
+      currentErrorKey !== null &&
+      currentErrorKey !== previous.key &&
+      error
+    ) {
       showErrorToast(dataId, error);
     }
   }, [dataId, currentErrorKey, error]);
@@ -136,7 +154,9 @@ export function LiveSessionPage() {
   const completed = data.status === "completed";
   const writingNow = visibleWriting(data, writing);
   const retry = () =>
-    run.mutate(data.id, { onError: (error) => toast.error(errorMessage(error, "Failed to generate response")) });
+    run.mutate(data.id, {
+      onError: (error) => toast.error(errorMessage(error, "Failed to generate response")),
+    });
 
   const comparison = replayComparisonHref(data);
   const actions = completed ? (
@@ -147,7 +167,10 @@ export function LiveSessionPage() {
           Compare with the human original
         </Link>
       )}
-      <Link to={paths.sessionResults.getHref(data.id)} className={buttonVariants({ variant: comparison ? "outline" : "default" })}>
+      <Link
+        to={paths.sessionResults.getHref(data.id)}
+        className={buttonVariants({ variant: comparison ? "outline" : "default" })}
+      >
         <BarChart3Icon aria-hidden="true" />
         View Results
       </Link>
@@ -164,7 +187,11 @@ export function LiveSessionPage() {
           })
         }
       >
-        {save.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <SaveIcon aria-hidden="true" />}
+        {save.isPending ? (
+          <Loader2Icon className="animate-spin" aria-hidden="true" />
+        ) : (
+          <SaveIcon aria-hidden="true" />
+        )}
         Save
       </Button>
       <Button
@@ -183,7 +210,11 @@ export function LiveSessionPage() {
       <Button
         variant="destructive"
         disabled={!data.running || stop.isPending}
-        onClick={() => stop.mutate(data.id, { onError: (error) => toast.error(errorMessage(error, "Failed to stop")) })}
+        onClick={() =>
+          stop.mutate(data.id, {
+            onError: (error) => toast.error(errorMessage(error, "Failed to stop")),
+          })
+        }
       >
         <SquareIcon className="fill-current" aria-hidden="true" />
         Stop
@@ -195,7 +226,11 @@ export function LiveSessionPage() {
     <>
       <Badge data-testid="session-status">Completed</Badge>
       {data.source === "human" && (
-        <Badge variant="outline" data-testid="human-badge" title="A real focus group imported from a transcript">
+        <Badge
+          variant="outline"
+          data-testid="human-badge"
+          title="A real focus group imported from a transcript"
+        >
           Human group
         </Badge>
       )}
@@ -236,14 +271,21 @@ export function LiveSessionPage() {
                     onRetry={retry}
                     onExit={() => navigate(paths.dashboard.getHref())}
                   />
-                  {isBudgetStop(data.error.message) && <BudgetRaise kind="sessions" id={data.id} onRaised={retry} />}
+                  {isBudgetStop(data.error.message) && (
+                    <BudgetRaise kind="sessions" id={data.id} onRaised={retry} />
+                  )}
                 </>
               ) : undefined
             }
           />
         </div>
         <div className="space-y-6">
-          <SessionProgressCard progress={data.progress} questions={data.questions} tokensUsed={data.tokensUsed} usage={sumUsage(data.messages)} />
+          <SessionProgressCard
+            progress={data.progress}
+            questions={data.questions}
+            tokensUsed={data.tokensUsed}
+            usage={sumUsage(data.messages)}
+          />
           <SessionParticipantsCard
             participants={data.participants}
             speakingIndex={speakingIndex(data, writingNow)}

@@ -18,9 +18,18 @@ export interface OptionCardsProps<T extends string> {
 }
 
 /** A radio group drawn as cards (WAI-ARIA radio group: arrows move and select). */
-export function OptionCards<T extends string>({ label, value, options, onChange, columns = 3 }: OptionCardsProps<T>) {
+export function OptionCards<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  columns = 3,
+}: OptionCardsProps<T>) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const selectedIndex = Math.max(0, options.findIndex((o) => o.value === value));
+  const selectedIndex = Math.max(
+    0,
+    options.findIndex((o) => o.value === value),
+  );
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
@@ -72,7 +81,9 @@ export function OptionCards<T extends string>({ label, value, options, onChange,
                 {Icon && <Icon className="size-3.5 text-muted-foreground" aria-hidden="true" />}
                 {option.label}
               </span>
-              <span className="block text-xs leading-snug text-muted-foreground">{option.description}</span>
+              <span className="block text-xs leading-snug text-muted-foreground">
+                {option.description}
+              </span>
             </span>
           </button>
         );

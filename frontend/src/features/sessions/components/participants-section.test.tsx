@@ -13,10 +13,19 @@ describe("ParticipantsSection tag filter", () => {
   it("filters the picker by tag and keeps selected personas listed", async () => {
     const user = userEvent.setup();
     renderWithProviders(
-      <ParticipantsSection personas={personas} colorIndex={new Map()} selectedIds={["b"]} onToggle={vi.fn()} />,
+      <ParticipantsSection
+        personas={personas}
+        colorIndex={new Map()}
+        selectedIds={["b"]}
+        onToggle={vi.fn()}
+      />,
     );
     const filter = screen.getByRole("group", { name: "Filter by tag" });
-    expect(within(filter).getAllByRole("button").map((b) => b.textContent)).toEqual(["All", "Chicago", "Gen Z"]);
+    expect(
+      within(filter)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["All", "Chicago", "Gen Z"]);
     expect(screen.getAllByTestId("participant-option")).toHaveLength(3);
     await user.click(within(filter).getByRole("button", { name: "Gen Z" }));
     // Ann and Cat carry the tag; Bob stays because he is selected.

@@ -20,7 +20,12 @@ export interface ParticipantsSectionProps {
   onToggle: (id: string) => void;
 }
 
-export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggle }: ParticipantsSectionProps) {
+export function ParticipantsSection({
+  personas,
+  colorIndex,
+  selectedIds,
+  onToggle,
+}: ParticipantsSectionProps) {
   const count = selectedIds.length;
   const full = count >= PARTICIPANTS_MAX;
   const [tag, setTag] = useState<string | null>(null);
@@ -33,7 +38,8 @@ export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggl
       personas.filter(
         (p) =>
           selectedIds.includes(p.id) ||
-          ((!activeTag || filterByTag([p], activeTag).length > 0) && (!tier || p.evidence?.tier === tier)),
+          ((!activeTag || filterByTag([p], activeTag).length > 0) &&
+            (!tier || p.evidence?.tier === tier)),
       ),
     [personas, activeTag, tier, selectedIds],
   );
@@ -59,51 +65,59 @@ export function ParticipantsSection({ personas, colorIndex, selectedIds, onToggl
         </p>
       ) : (
         <>
-        <TagFilter tags={tags} selected={activeTag} onSelect={setTag} className="mb-3" />
-        <EvidenceTierFilter value={tier} onChange={setTier} className="mb-3" />
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Personas">
-          {shown.map((persona) => {
-            const order = selectedIds.indexOf(persona.id);
-            const selected = order !== -1;
-            const blocked = full && !selected;
-            return (
-              <li key={persona.id}>
-                <button
-                  type="button"
-                  aria-pressed={selected}
-                  aria-disabled={blocked || undefined}
-                  title={blocked ? "Maximum 8 participants" : undefined}
-                  data-testid="participant-option"
-                  onClick={() => onToggle(persona.id)}
-                  className={cn(
-                    "flex w-full cursor-pointer items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors outline-none",
-                    "focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                    selected ? "border-primary bg-accent/60 ring-1 ring-primary" : "hover:bg-secondary",
-                    blocked && "cursor-not-allowed opacity-50 hover:bg-card",
-                  )}
-                >
-                  <PersonaAvatar name={persona.name} index={colorIndex.get(persona.id) ?? 0} className="size-10" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">{persona.name}</span>
-                    <span className="block truncate text-xs text-muted-foreground">
-                      {persona.age} · {persona.gender} · {persona.location}
-                    </span>
-                    <EvidenceTierBadge evidence={persona.evidence} className="mt-1" />
-                  </span>
-                  <span
-                    aria-hidden="true"
+          <TagFilter tags={tags} selected={activeTag} onSelect={setTag} className="mb-3" />
+          <EvidenceTierFilter value={tier} onChange={setTier} className="mb-3" />
+          <ul className="grid gap-3 sm:grid-cols-2" aria-label="Personas">
+            {shown.map((persona) => {
+              const order = selectedIds.indexOf(persona.id);
+              const selected = order !== -1;
+              const blocked = full && !selected;
+              return (
+                <li key={persona.id}>
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    aria-disabled={blocked || undefined}
+                    title={blocked ? "Maximum 8 participants" : undefined}
+                    data-testid="participant-option"
+                    onClick={() => onToggle(persona.id)}
                     className={cn(
-                      "flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold tabular-nums",
-                      selected ? "border-primary bg-primary text-primary-foreground" : "border-input text-transparent",
+                      "flex w-full cursor-pointer items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors outline-none",
+                      "focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                      selected
+                        ? "border-primary bg-accent/60 ring-1 ring-primary"
+                        : "hover:bg-secondary",
+                      blocked && "cursor-not-allowed opacity-50 hover:bg-card",
                     )}
                   >
-                    {selected ? order + 1 : <CheckIcon className="size-3.5" />}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+                    <PersonaAvatar
+                      name={persona.name}
+                      index={colorIndex.get(persona.id) ?? 0}
+                      className="size-10"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium">{persona.name}</span>
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {persona.age} · {persona.gender} · {persona.location}
+                      </span>
+                      <EvidenceTierBadge evidence={persona.evidence} className="mt-1" />
+                    </span>
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        "flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold tabular-nums",
+                        selected
+                          ? "border-primary bg-primary text-primary-foreground"
+                          : "border-input text-transparent",
+                      )}
+                    >
+                      {selected ? order + 1 : <CheckIcon className="size-3.5" />}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
         </>
       )}
     </FormSection>

@@ -2,7 +2,13 @@ import { ListChecksIcon, PlusIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import type { QuestionTemplate } from "@/lib/api-types";
 import { canRemoveQuestion, QUESTIONS_MAX } from "../utils/session-form";
 import { FormSection } from "./form-section";
@@ -68,7 +74,11 @@ export function QuestionsSection({
             <Input
               value={question}
               onChange={(e) => onChangeQuestion(index, e.target.value)}
-              placeholder={index === 0 ? "e.g. What is your first impression of this product?" : "Enter a question..."}
+              placeholder={
+                index === 0
+                  ? "e.g. What is your first impression of this product?"
+                  : "Enter a question..."
+              }
               aria-label={`Question ${index + 1}`}
               maxLength={1000}
             />
@@ -87,7 +97,12 @@ export function QuestionsSection({
         ))}
       </ol>
       <div className="flex items-center justify-between gap-3">
-        <Button variant="outline" size="sm" onClick={onAdd} disabled={questions.length >= QUESTIONS_MAX}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onAdd}
+          disabled={questions.length >= QUESTIONS_MAX}
+        >
           <PlusIcon aria-hidden="true" />
           Add Question
         </Button>

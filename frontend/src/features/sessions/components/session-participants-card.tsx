@@ -13,7 +13,11 @@ export interface SessionParticipantsCardProps {
   models?: ReadonlyMap<string, string> | null;
 }
 
-export function SessionParticipantsCard({ participants, speakingIndex, models }: SessionParticipantsCardProps) {
+export function SessionParticipantsCard({
+  participants,
+  speakingIndex,
+  models,
+}: SessionParticipantsCardProps) {
   return (
     <Card role="region" aria-labelledby="participants-heading" className="gap-4 p-5">
       <div className="flex items-center justify-between gap-2">
@@ -44,7 +48,10 @@ export function SessionParticipantsCard({ participants, speakingIndex, models }:
                     {participant.age} · {participant.gender}
                   </p>
                   {model && (
-                    <p className="flex items-center gap-1 truncate text-xs text-muted-foreground" data-testid="participant-model">
+                    <p
+                      className="flex items-center gap-1 truncate text-xs text-muted-foreground"
+                      data-testid="participant-model"
+                    >
                       <CpuIcon className="size-3 shrink-0" aria-hidden="true" />
                       <span className="sr-only">Model: </span>
                       {model}
@@ -55,7 +62,10 @@ export function SessionParticipantsCard({ participants, speakingIndex, models }:
                   <Badge data-testid="speaking-badge">
                     {/* Only the dot pulses: fading the whole badge would drop its text below
                         the contrast minimum for half of every beat. */}
-                    <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
+                    <span
+                      className="size-1.5 animate-pulse rounded-full bg-current"
+                      aria-hidden="true"
+                    />
                     Speaking
                   </Badge>
                 )}

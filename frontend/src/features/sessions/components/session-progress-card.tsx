@@ -14,10 +14,20 @@ export interface SessionProgressCardProps {
   usage?: Usage;
 }
 
-export function SessionProgressCard({ progress, questions, tokensUsed, usage }: SessionProgressCardProps) {
+export function SessionProgressCard({
+  progress,
+  questions,
+  tokensUsed,
+  usage,
+}: SessionProgressCardProps) {
   const current = questions[Math.min(Math.max(progress.questionIndex, 0), questions.length - 1)];
   return (
-    <Card role="region" aria-labelledby="progress-heading" className="gap-5 p-5" data-testid="progress-card">
+    <Card
+      role="region"
+      aria-labelledby="progress-heading"
+      className="gap-5 p-5"
+      data-testid="progress-card"
+    >
       <div className="flex items-center gap-2">
         <ActivityIcon className="size-4 text-primary" aria-hidden="true" />
         <h2 id="progress-heading" className="font-semibold">
@@ -45,7 +55,10 @@ export function SessionProgressCard({ progress, questions, tokensUsed, usage }: 
           </div>
           {current && <p className="line-clamp-2 text-xs text-muted-foreground">{current}</p>}
         </div>
-        <div className="rounded-md bg-secondary px-3 py-2 text-xs font-medium" data-testid="round-progress">
+        <div
+          className="rounded-md bg-secondary px-3 py-2 text-xs font-medium"
+          data-testid="round-progress"
+        >
           {stepLabel(progress)}
         </div>
         <div className="flex items-baseline justify-between gap-2">

@@ -17,7 +17,10 @@ const SETUP = {
   questions: ["What do you think?", "Would you buy it?"],
   settings: { responseLength: "brief", discussionMode: "parallel", moderator: "ai" },
 };
-const PROBLEMS = ["line 4: participants.ids[1]: No persona with id nobody", "line 9: settings.colour: Unknown key"];
+const PROBLEMS = [
+  "line 4: participants.ids[1]: No persona with id nobody",
+  "line 9: settings.colour: Unknown key",
+];
 
 function setup() {
   const posts: { url: string; body: unknown }[] = [];
@@ -30,11 +33,21 @@ function setup() {
     if (url === "/api/draft") return jsonResponse({ draft: null });
     if (url === "/api/guides/read") {
       const text = (body as { text: string }).text;
-      if (text.includes("nobody")) return jsonResponse({ error: PROBLEMS.join(". "), errors: PROBLEMS }, 422);
-      return jsonResponse({ guide: {}, setup: SETUP, notes: ["The guide generates 2 personas when it is run."] });
+      if (text.includes("nobody"))
+        return jsonResponse({ error: PROBLEMS.join(". "), errors: PROBLEMS }, 422);
+      return jsonResponse({
+        guide: {},
+        setup: SETUP,
+        notes: ["The guide generates 2 personas when it is run."],
+      });
     }
     if (url === "/api/guides/from-setup") {
-      return jsonResponse({ guide: {}, yaml: "kind: focus-group\n", json: "{}", filename: "eco-pouch.guide.yaml" });
+      return jsonResponse({
+        guide: {},
+        yaml: "kind: focus-group\n",
+        json: "{}",
+        filename: "eco-pouch.guide.yaml",
+      });
     }
     return undefined;
   });
@@ -52,14 +65,22 @@ describe("Start from a guide / Save as guide", { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const posts = setup();
     await screen.findByRole("button", { name: "Start from a guide" });
-    await user.upload(screen.getByTestId("guide-file"), guideFile("kind: focus-group\nname: Eco pouch\n"));
+    await user.upload(
+      screen.getByTestId("guide-file"),
+      guideFile("kind: focus-group\nname: Eco pouch\n"),
+    );
     await waitFor(() => expect(screen.getByLabelText("Session Name")).toHaveValue("Eco pouch"));
-    expect(posts[0]).toEqual({ url: "/api/guides/read", body: { text: "kind: focus-group\nname: Eco pouch\n" } });
+    expect(posts[0]).toEqual({
+      url: "/api/guides/read",
+      body: { text: "kind: focus-group\nname: Eco pouch\n" },
+    });
     expect(screen.getByLabelText(/Description/)).toHaveValue("First look");
     expect(screen.getByDisplayValue("What do you think?")).toBeInTheDocument();
     expect(screen.getByDisplayValue("Would you buy it?")).toBeInTheDocument();
     expect(screen.getByTestId("guide-messages")).toHaveTextContent("Filled in from pouch.yaml");
-    expect(screen.getByTestId("guide-messages")).toHaveTextContent("The guide generates 2 personas");
+    expect(screen.getByTestId("guide-messages")).toHaveTextContent(
+      "The guide generates 2 personas",
+    );
     expect(screen.getByRole("button", { name: "Start Session" })).toBeEnabled();
   });
 
@@ -67,7 +88,10 @@ describe("Start from a guide / Save as guide", { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     setup();
     await user.type(await screen.findByLabelText("Session Name"), "Mine");
-    await user.upload(screen.getByTestId("guide-file"), guideFile("participants:\n  ids: [p1, nobody]\n"));
+    await user.upload(
+      screen.getByTestId("guide-file"),
+      guideFile("participants:\n  ids: [p1, nobody]\n"),
+    );
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("pouch.yaml was not used");
     for (const line of PROBLEMS) expect(alert).toHaveTextContent(line);
@@ -79,13 +103,22 @@ describe("Start from a guide / Save as guide", { timeout: 30_000 }, () => {
   it("saves the form's setup as a YAML guide", async () => {
     const user = userEvent.setup({ delay: null });
     const created: Blob[] = [];
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), "blob:x"), revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => (created.push(b), "blob:x"),
+        revokeObjectURL: () => {},
+      }),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     const posts = setup();
     await user.type(await screen.findByLabelText("Session Name"), "Eco pouch");
     await user.click(screen.getByRole("button", { name: "Save as guide" }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const sent = posts.find((p) => p.url === "/api/guides/from-setup")?.body as { name: string; settings: object };
+    const sent = posts.find((p) => p.url === "/api/guides/from-setup")?.body as {
+      name: string;
+      settings: object;
+    };
     expect(sent.name).toBe("Eco pouch");
     expect(sent.settings).toEqual({
       responseLength: "moderate",

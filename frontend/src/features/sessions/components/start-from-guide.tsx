@@ -15,7 +15,8 @@ export interface StartFromGuideProps {
 }
 
 async function readFile(file: File): Promise<GuideForm> {
-  if (file.size > GUIDE_MAX_BYTES) throw new ApiError(422, MSG_GUIDE_TOO_LARGE, [MSG_GUIDE_TOO_LARGE]);
+  if (file.size > GUIDE_MAX_BYTES)
+    throw new ApiError(422, MSG_GUIDE_TOO_LARGE, [MSG_GUIDE_TOO_LARGE]);
   return readGuide(await fileText(file));
 }
 
@@ -27,7 +28,9 @@ export function StartFromGuide({ onLoaded, onProblems }: StartFromGuideProps) {
     onSuccess: (form, file) => onLoaded(form, file.name),
     onError: (error, file) =>
       onProblems(
-        error instanceof ApiError && error.errors.length > 0 ? error.errors : [errorMessage(error, "Could not read the guide")],
+        error instanceof ApiError && error.errors.length > 0
+          ? error.errors
+          : [errorMessage(error, "Could not read the guide")],
         file.name,
       ),
   });
@@ -47,8 +50,17 @@ export function StartFromGuide({ onLoaded, onProblems }: StartFromGuideProps) {
           if (file) read.mutate(file);
         }}
       />
-      <Button type="button" variant="outline" disabled={read.isPending} onClick={() => input.current?.click()}>
-        {read.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <FileUpIcon aria-hidden="true" />}
+      <Button
+        type="button"
+        variant="outline"
+        disabled={read.isPending}
+        onClick={() => input.current?.click()}
+      >
+        {read.isPending ? (
+          <Loader2Icon className="animate-spin" aria-hidden="true" />
+        ) : (
+          <FileUpIcon aria-hidden="true" />
+        )}
         Start from a guide
       </Button>
     </>
@@ -78,7 +90,9 @@ export function GuideMessages({ filename, problems, notes, onDismiss }: GuideMes
     >
       <div className="flex items-start justify-between gap-4">
         <p className="font-medium">
-          {failed ? `${filename} was not used: fix these and upload it again` : `Filled in from ${filename}`}
+          {failed
+            ? `${filename} was not used: fix these and upload it again`
+            : `Filled in from ${filename}`}
         </p>
         <Button type="button" variant="ghost" size="sm" onClick={onDismiss}>
           Dismiss

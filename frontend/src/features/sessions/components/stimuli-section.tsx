@@ -128,7 +128,10 @@ export function StimuliSection({ stimuli, onChange }: StimuliSectionProps) {
         />
       )}
 
-      <StimulusList stimuli={stimuli} onRemove={(index) => onChange((list) => list.filter((_, i) => i !== index))} />
+      <StimulusList
+        stimuli={stimuli}
+        onRemove={(index) => onChange((list) => list.filter((_, i) => i !== index))}
+      />
     </FormSection>
   );
 }

@@ -1,4 +1,11 @@
-import { FileTextIcon, ImageIcon, LinkIcon, type LucideIcon, MusicIcon, VideoIcon } from "lucide-react";
+import {
+  FileTextIcon,
+  ImageIcon,
+  LinkIcon,
+  type LucideIcon,
+  MusicIcon,
+  VideoIcon,
+} from "lucide-react";
 import type { StimulusType } from "@/lib/api-types";
 
 export const STIMULUS_ICONS: Record<StimulusType, LucideIcon> = {

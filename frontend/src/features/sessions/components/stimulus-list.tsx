@@ -21,7 +21,11 @@ export function StimulusList({ stimuli, onRemove }: StimulusListProps) {
       {stimuli.map((stimulus, index) => {
         const Icon = STIMULUS_ICONS[stimulus.type];
         return (
-          <li key={stimulus.id ?? index} className="flex items-center gap-3 px-3 py-2.5" data-testid="stimulus-item">
+          <li
+            key={stimulus.id ?? index}
+            className="flex items-center gap-3 px-3 py-2.5"
+            data-testid="stimulus-item"
+          >
             {stimulus.type === "image" ? (
               <img
                 src={stimulus.content}

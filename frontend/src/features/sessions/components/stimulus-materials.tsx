@@ -18,7 +18,9 @@ function ItemHeader({ stimulus }: { stimulus: Item }) {
 }
 
 function Description({ stimulus }: { stimulus: Item }) {
-  return stimulus.description ? <p className="text-xs text-muted-foreground">{stimulus.description}</p> : null;
+  return stimulus.description ? (
+    <p className="text-xs text-muted-foreground">{stimulus.description}</p>
+  ) : null;
 }
 
 /** A link to the item's own page for platforms a native player cannot play. */
@@ -39,7 +41,8 @@ function OpenOnPlatform({ stimulus }: { stimulus: Item }) {
 }
 
 function VideoItem({ stimulus }: { stimulus: Item }) {
-  const embed = platformOf(stimulus as StimulusInput) === "youtube" ? youtubeEmbedUrl(stimulus.content) : null;
+  const embed =
+    platformOf(stimulus as StimulusInput) === "youtube" ? youtubeEmbedUrl(stimulus.content) : null;
   return (
     <li className="space-y-2 rounded-lg border p-3" data-testid="stimulus-video">
       <ItemHeader stimulus={stimulus} />
@@ -54,7 +57,13 @@ function VideoItem({ stimulus }: { stimulus: Item }) {
             referrerPolicy="strict-origin-when-cross-origin"
           />
         ) : (
-          <video src={stimulus.content} controls preload="metadata" className="size-full" aria-label={stimulus.title}>
+          <video
+            src={stimulus.content}
+            controls
+            preload="metadata"
+            className="size-full"
+            aria-label={stimulus.title}
+          >
             <track kind="captions" />
           </video>
         )}
@@ -69,7 +78,13 @@ function AudioItem({ stimulus }: { stimulus: Item }) {
   return (
     <li className="space-y-2 rounded-lg border p-3" data-testid="stimulus-audio">
       <ItemHeader stimulus={stimulus} />
-      <audio src={stimulus.content} controls preload="none" className="w-full" aria-label={stimulus.title} />
+      <audio
+        src={stimulus.content}
+        controls
+        preload="none"
+        className="w-full"
+        aria-label={stimulus.title}
+      />
       <Description stimulus={stimulus} />
       <OpenOnPlatform stimulus={stimulus} />
     </li>
@@ -100,7 +115,9 @@ function TextItem({ stimulus }: { stimulus: Item }) {
       <p
         tabIndex={0}
         className="max-h-48 overflow-y-auto rounded-sm text-sm whitespace-pre-wrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >{stimulus.content}</p>
+      >
+        {stimulus.content}
+      </p>
     </li>
   );
 }

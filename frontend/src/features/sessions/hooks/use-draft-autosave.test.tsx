@@ -2,7 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createTestQueryClient, jsonResponse, mockFetch } from "@/test/render";
-import { defaultFormValues, formValuesFromDraft, type SessionFormValues } from "../utils/session-form";
+import {
+  defaultFormValues,
+  formValuesFromDraft,
+  type SessionFormValues,
+} from "../utils/session-form";
 import { useDraftAutosave } from "./use-draft-autosave";
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -34,8 +38,14 @@ describe("useDraftAutosave and a mixed panel (issue 30)", () => {
     await act(() => result.current.flush());
     expect(saved).toHaveLength(1);
     // Only selected participants are kept; p2 (default model) is not named.
-    expect(saved[0]).toMatchObject({ name: "Mixed", participantProfiles: { p1: "prof-a", p3: "prof-b" } });
-    expect(formValuesFromDraft(saved[0])?.participantProfiles).toEqual({ p1: "prof-a", p3: "prof-b" });
+    expect(saved[0]).toMatchObject({
+      name: "Mixed",
+      participantProfiles: { p1: "prof-a", p3: "prof-b" },
+    });
+    expect(formValuesFromDraft(saved[0])?.participantProfiles).toEqual({
+      p1: "prof-a",
+      p3: "prof-b",
+    });
 
     await act(() => result.current.flush()); // nothing changed: no second save
     expect(saved).toHaveLength(1);
@@ -43,6 +53,9 @@ describe("useDraftAutosave and a mixed panel (issue 30)", () => {
     rerender({ v: { ...values, participantProfiles: { p1: "prof-a", p2: "prof-b" } } });
     await act(() => result.current.flush());
     expect(saved).toHaveLength(2);
-    expect((saved[1] as { participantProfiles: unknown }).participantProfiles).toEqual({ p1: "prof-a", p2: "prof-b" });
+    expect((saved[1] as { participantProfiles: unknown }).participantProfiles).toEqual({
+      p1: "prof-a",
+      p2: "prof-b",
+    });
   });
 });

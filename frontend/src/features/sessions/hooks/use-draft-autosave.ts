@@ -3,7 +3,12 @@ import { toast } from "sonner";
 import { errorMessage } from "@/lib/api-client";
 import { useClearDraft } from "../api/clear-draft";
 import { saveDraftOnExit, useSaveDraft } from "../api/save-draft";
-import { AUTOSAVE_MS, type SessionFormValues, shouldAutosave, toDraft } from "../utils/session-form";
+import {
+  AUTOSAVE_MS,
+  type SessionFormValues,
+  shouldAutosave,
+  toDraft,
+} from "../utils/session-form";
 
 const STORAGE_ERROR_MS = 5000;
 

@@ -38,7 +38,11 @@ export interface SessionEventHandlers {
  * The browser's EventSource reconnects by itself and sends Last-Event-ID; after `ready`,
  * `reset` or a reconnection the session is refetched, and later events apply on top.
  */
-export function useSessionEvents(id: string, enabled: boolean, handlers: SessionEventHandlers = {}): LiveAnswers {
+export function useSessionEvents(
+  id: string,
+  enabled: boolean,
+  handlers: SessionEventHandlers = {},
+): LiveAnswers {
   const queryClient = useQueryClient();
   const [answers, setAnswers] = useState<LiveAnswers>([]);
   const handlersRef = useRef(handlers);
@@ -76,7 +80,11 @@ export function useSessionEvents(id: string, enabled: boolean, handlers: Session
         if (data) setAnswers((a) => onWaiting(a, data));
       },
       thinking: (event) => {
-        const data = eventData<ThinkingEventData>(event, ["questionIndex", "round", "participants"]);
+        const data = eventData<ThinkingEventData>(event, [
+          "questionIndex",
+          "round",
+          "participants",
+        ]);
         if (data) setAnswers((a) => onThinking(a, data));
       },
       progress: (event) => {
@@ -114,9 +122,11 @@ export function useSessionEvents(id: string, enabled: boolean, handlers: Session
         refetch();
       },
     };
-    for (const [name, listener] of Object.entries(listeners)) source.addEventListener(name, listener);
+    for (const [name, listener] of Object.entries(listeners))
+      source.addEventListener(name, listener);
     return () => {
-      for (const [name, listener] of Object.entries(listeners)) source.removeEventListener(name, listener);
+      for (const [name, listener] of Object.entries(listeners))
+        source.removeEventListener(name, listener);
       source.close();
       setAnswers([]);
     };

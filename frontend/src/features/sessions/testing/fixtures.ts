@@ -25,7 +25,13 @@ export function makeMessage(overrides: Partial<SessionMessage> = {}): SessionMes
   };
 }
 
-export function answer(p: number, q: number, r: number, content: string, sentiment: SessionMessage["sentiment"] = "neutral"): SessionMessage {
+export function answer(
+  p: number,
+  q: number,
+  r: number,
+  content: string,
+  sentiment: SessionMessage["sentiment"] = "neutral",
+): SessionMessage {
   const persona = PARTICIPANTS[p];
   return makeMessage({
     id: `m-${q}-${r}-${p}`,
@@ -66,7 +72,14 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     insights: null,
     error: null,
     running: false,
-    progress: { responses: 0, total: 18, questionIndex: 0, round: 0, participantIndex: null, speakingPersonaId: null },
+    progress: {
+      responses: 0,
+      total: 18,
+      questionIndex: 0,
+      round: 0,
+      participantIndex: null,
+      speakingPersonaId: null,
+    },
     ...overrides,
   };
 }

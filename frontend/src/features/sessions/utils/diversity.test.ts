@@ -18,7 +18,13 @@ function p(
     gender,
     location,
     income,
-    traits: { openness: o, conscientiousness: c, extraversion: e, agreeableness: a, neuroticism: n },
+    traits: {
+      openness: o,
+      conscientiousness: c,
+      extraversion: e,
+      agreeableness: a,
+      neuroticism: n,
+    },
   };
 }
 
@@ -89,7 +95,13 @@ describe("diversityScore", () => {
 
   it("counts missing traits as 50 and compares demographics case-insensitively", () => {
     const a = { age: 30, gender: "male", location: "Austin", income: "$30-60k", traits: {} };
-    const b = { age: 30, gender: "Male ", location: "austin", income: "$30-60K", traits: { openness: 90 } };
+    const b = {
+      age: 30,
+      gender: "Male ",
+      location: "austin",
+      income: "$30-60K",
+      traits: { openness: 90 },
+    };
     const result = diversityScore([a, b]);
     expect(result.traitDiversity.openness).toBe(50);
     expect(result.demographicDiversity.genderCount).toBe(1);

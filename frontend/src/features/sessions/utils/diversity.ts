@@ -58,10 +58,15 @@ function clamp(value: number, low = 0, high = 100): number {
 }
 
 function norm(text: unknown): string {
-  return typeof text === "string" ? text.trim().toLowerCase().split(/\s+/).filter(Boolean).join(" ") : "";
+  return typeof text === "string"
+    ? text.trim().toLowerCase().split(/\s+/).filter(Boolean).join(" ")
+    : "";
 }
 
-function distinct(personas: readonly DiversityInput[], field: "gender" | "location" | "income"): number {
+function distinct(
+  personas: readonly DiversityInput[],
+  field: "gender" | "location" | "income",
+): number {
   const values = new Set(personas.map((p) => norm(p[field])));
   values.delete("");
   return values.size;
@@ -138,7 +143,13 @@ export function diversityScore(personas: readonly DiversityInput[]): DiversityRe
   }
   if (demo.locationCount < 2) suggestions.push(MSG_SUGGEST_LOCATIONS);
 
-  return { overallScore: overall, traitDiversity: shown, demographicDiversity: demo, warnings, suggestions };
+  return {
+    overallScore: overall,
+    traitDiversity: shown,
+    demographicDiversity: demo,
+    warnings,
+    suggestions,
+  };
 }
 
 /** 'Excellent' for 70+, 'Moderate' for 40-69, 'Low' under 40. */

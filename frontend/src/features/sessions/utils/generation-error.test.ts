@@ -2,17 +2,27 @@ import { generationErrorHint, generationErrorKind, generationErrorToast } from "
 
 describe("generation errors (product-rules §8)", () => {
   it("recognises 429, 402 and timeouts by message or status", () => {
-    expect(generationErrorKind({ status: 429, message: "Rate limit exceeded (429)" })).toBe("rate-limit");
+    expect(generationErrorKind({ status: 429, message: "Rate limit exceeded (429)" })).toBe(
+      "rate-limit",
+    );
     expect(generationErrorKind({ status: null, message: "HTTP 429" })).toBe("rate-limit");
     expect(generationErrorKind({ status: 402, message: "Credits depleted (402)" })).toBe("credits");
     expect(generationErrorKind({ status: 408, message: "Request timeout" })).toBe("timeout");
-    expect(generationErrorKind({ status: null, message: "Session stopped by user" })).toBe("stopped");
-    expect(generationErrorKind({ status: 500, message: "Failed to generate response" })).toBe("other");
+    expect(generationErrorKind({ status: null, message: "Session stopped by user" })).toBe(
+      "stopped",
+    );
+    expect(generationErrorKind({ status: 500, message: "Failed to generate response" })).toBe(
+      "other",
+    );
   });
 
   it("gives the error box hints", () => {
-    expect(generationErrorHint({ status: 429, message: "429" })).toBe("Too many requests. Please wait a moment.");
-    expect(generationErrorHint({ status: 402, message: "402" })).toBe("Credits depleted. Please add credits to continue.");
+    expect(generationErrorHint({ status: 429, message: "429" })).toBe(
+      "Too many requests. Please wait a moment.",
+    );
+    expect(generationErrorHint({ status: 402, message: "402" })).toBe(
+      "Credits depleted. Please add credits to continue.",
+    );
     expect(generationErrorHint({ status: null, message: "Request timeout" })).toMatch(/too long/);
     expect(generationErrorHint({ status: null, message: "Session stopped by user" })).toBeNull();
   });
@@ -38,6 +48,8 @@ describe("generation errors (product-rules §8)", () => {
       title: "Failed to generate response",
       description: "Model unavailable",
     });
-    expect(generationErrorToast({ status: null, message: "Session stopped by user" }).variant).toBe("info");
+    expect(generationErrorToast({ status: null, message: "Session stopped by user" }).variant).toBe(
+      "info",
+    );
   });
 });

@@ -42,18 +42,33 @@ export interface ToastSpec {
 export function generationErrorToast(error: GenerationError): ToastSpec {
   switch (generationErrorKind(error)) {
     case "rate-limit":
-      return { variant: "error", title: "Rate Limit Exceeded", description: "Too many requests. Please wait before retrying." };
+      return {
+        variant: "error",
+        title: "Rate Limit Exceeded",
+        description: "Too many requests. Please wait before retrying.",
+      };
     case "credits":
-      return { variant: "error", title: "Credits Depleted", description: "Please add credits to continue." };
+      return {
+        variant: "error",
+        title: "Credits Depleted",
+        description: "Please add credits to continue.",
+      };
     case "timeout":
-      return { variant: "error", title: "Request Timeout", description: "The AI took too long to respond." };
+      return {
+        variant: "error",
+        title: "Request Timeout",
+        description: "The AI took too long to respond.",
+      };
     case "stopped":
       return { variant: "info", title: MSG_STOPPED };
     default:
       return {
         variant: "error",
         title: "Failed to generate response",
-        description: error.message && error.message !== "Failed to generate response" ? error.message : undefined,
+        description:
+          error.message && error.message !== "Failed to generate response"
+            ? error.message
+            : undefined,
       };
   }
 }

@@ -23,7 +23,12 @@ describe("messages", () => {
     list = withMessage(list, a0);
     expect(list.map((m) => m.id)).toEqual(["q0", a0.id, a1.id]);
     expect(withMessage(list, a0)).toBe(list);
-    const round = makeMessage({ id: "r1", kind: "round", round: 1, content: "[Round 2] Please respond to what others have shared." });
+    const round = makeMessage({
+      id: "r1",
+      kind: "round",
+      round: 1,
+      content: "[Round 2] Please respond to what others have shared.",
+    });
     expect(withMessage([...list, answer(0, 0, 1, "Later")], round).map((m) => m.id)).toEqual([
       "q0",
       a0.id,
@@ -87,8 +92,20 @@ describe("answers being written", () => {
   it("streams tokens into the thinking participants and drops stored answers", () => {
     let answers = onThinking([], thinking);
     expect(answers.map((a) => a.name)).toEqual(["Sarah Chen", "Marcus Johnson"]);
-    answers = onToken(answers, { participantIndex: 1, personaId: "p2", questionIndex: 0, round: 0, delta: "Hello " });
-    answers = onToken(answers, { participantIndex: 1, personaId: "p2", questionIndex: 0, round: 0, delta: "there" });
+    answers = onToken(answers, {
+      participantIndex: 1,
+      personaId: "p2",
+      questionIndex: 0,
+      round: 0,
+      delta: "Hello ",
+    });
+    answers = onToken(answers, {
+      participantIndex: 1,
+      personaId: "p2",
+      questionIndex: 0,
+      round: 0,
+      delta: "there",
+    });
     expect(answers[1].text).toBe("Hello there");
     answers = onStoredMessage(answers, answer(0, 0, 0, "Done"));
     expect(answers.map((a) => a.participantIndex)).toEqual([1]);
@@ -119,7 +136,13 @@ describe("answers being written", () => {
   });
 
   it("adds a participant seen only through tokens (page opened mid-answer)", () => {
-    const answers = onToken([], { participantIndex: 2, personaId: "p3", questionIndex: 1, round: 2, delta: "Hi" });
+    const answers = onToken([], {
+      participantIndex: 2,
+      personaId: "p3",
+      questionIndex: 1,
+      round: 2,
+      delta: "Hi",
+    });
     expect(answers).toEqual([
       { participantIndex: 2, personaId: "p3", name: null, questionIndex: 1, round: 2, text: "Hi" },
     ]);

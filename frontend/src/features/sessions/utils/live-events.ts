@@ -14,7 +14,13 @@ import type {
   TokenEventData,
 } from "@/lib/api-types";
 
-const KIND_ORDER: Record<string, number> = { question: 0, round: 1, probe: 1, response: 2, summary: 3 };
+const KIND_ORDER: Record<string, number> = {
+  question: 0,
+  round: 1,
+  probe: 1,
+  response: 2,
+  summary: 3,
+};
 
 /**
  * Transcript order: question, round prompt (or AI probe) before answers, the AI summary
@@ -34,7 +40,10 @@ function compareMessages(a: SessionMessage, b: SessionMessage): number {
 export const MODERATOR_INDEX = -1;
 
 /** Adds a message unless it is already there (events may repeat what a fetch returned). */
-export function withMessage(messages: readonly SessionMessage[], message: SessionMessage): SessionMessage[] {
+export function withMessage(
+  messages: readonly SessionMessage[],
+  message: SessionMessage,
+): SessionMessage[] {
   if (messages.some((m) => m.id === message.id)) return messages as SessionMessage[];
   const last = messages[messages.length - 1];
   if (!last || compareMessages(last, message) <= 0) return [...messages, message];
@@ -62,7 +71,11 @@ export function applyStatus(session: Session, data: StatusEventData): Session {
 }
 
 export function applyError(session: Session, data: ErrorEventData): Session {
-  return { ...session, running: false, error: { status: data.status ?? null, message: data.message } };
+  return {
+    ...session,
+    running: false,
+    error: { status: data.status ?? null, message: data.message },
+  };
 }
 
 /**
@@ -79,7 +92,8 @@ export function mergeFetched(previous: Session | undefined, fresh: Session): Ses
   return {
     ...fresh,
     messages,
-    progress: previous.progress.responses > fresh.progress.responses ? previous.progress : fresh.progress,
+    progress:
+      previous.progress.responses > fresh.progress.responses ? previous.progress : fresh.progress,
     tokensUsed: Math.max(previous.tokensUsed, fresh.tokensUsed),
   };
 }
@@ -106,24 +120,51 @@ export interface WritingAnswer {
 
 export type LiveAnswers = WritingAnswer[];
 
-function sameSlot(a: Pick<WritingAnswer, "participantIndex" | "questionIndex" | "round">, b: typeof a): boolean {
-  return a.participantIndex === b.participantIndex && a.questionIndex === b.questionIndex && a.round === b.round;
+function sameSlot(
+  a: Pick<WritingAnswer, "participantIndex" | "questionIndex" | "round">,
+  b: typeof a,
+): boolean {
+  return (
+    a.participantIndex === b.participantIndex &&
+    a.questionIndex === b.questionIndex &&
+    a.round === b.round
+  );
 }
 
 function byParticipant(a: WritingAnswer, b: WritingAnswer): number {
-  return a.questionIndex - b.questionIndex || a.round - b.round || a.participantIndex - b.participantIndex;
+  return (
+    a.questionIndex - b.questionIndex ||
+    a.round - b.round ||
+    a.participantIndex - b.participantIndex
+  );
 }
 
 /** `thinking` lists everyone being generated now; text streamed so far is kept. */
 export function onThinking(answers: LiveAnswers, data: ThinkingEventData): LiveAnswers {
   if (data.moderator) {
-    const slot = { participantIndex: MODERATOR_INDEX, questionIndex: data.questionIndex, round: data.round };
+    const slot = {
+      participantIndex: MODERATOR_INDEX,
+      questionIndex: data.questionIndex,
+      round: data.round,
+    };
     const existing = answers.find((a) => sameSlot(a, slot));
-    return [{ ...slot, personaId: null, name: "Moderator", text: existing?.text ?? "", moderator: data.moderator }];
+    return [
+      {
+        ...slot,
+        personaId: null,
+        name: "Moderator",
+        text: existing?.text ?? "",
+        moderator: data.moderator,
+      },
+    ];
   }
   return data.participants
     .map((p) => {
-      const slot = { participantIndex: p.participantIndex, questionIndex: data.questionIndex, round: data.round };
+      const slot = {
+        participantIndex: p.participantIndex,
+        questionIndex: data.questionIndex,
+        round: data.round,
+      };
       const existing = answers.find((a) => sameSlot(a, slot));
       return {
         ...slot,
@@ -150,10 +191,16 @@ export function onToken(answers: LiveAnswers, event: TokenEventData): LiveAnswer
     };
     return [...answers, added].sort(byParticipant);
   }
-  return answers.map((a, i) => (i === index ? { ...a, text: a.text + data.delta, state: null } : a));
+  return answers.map((a, i) =>
+    i === index ? { ...a, text: a.text + data.delta, state: null } : a,
+  );
 }
 
-function withState(answers: LiveAnswers, event: RetryingEventData, state: "retrying" | "waiting"): LiveAnswers {
+function withState(
+  answers: LiveAnswers,
+  event: RetryingEventData,
+  state: "retrying" | "waiting",
+): LiveAnswers {
   const data = { ...event, participantIndex: event.participantIndex ?? MODERATOR_INDEX };
   const index = answers.findIndex((a) => sameSlot(a, data));
   // A retry voids the text streamed so far; a queued call has none yet.
@@ -169,7 +216,9 @@ function withState(answers: LiveAnswers, event: RetryingEventData, state: "retry
     };
     return [...answers, added].sort(byParticipant);
   }
-  return answers.map((a, i) => (i === index ? { ...a, text: state === "retrying" ? "" : a.text, state } : a));
+  return answers.map((a, i) =>
+    i === index ? { ...a, text: state === "retrying" ? "" : a.text, state } : a,
+  );
 }
 
 /** The answer's model call is tried again: what it streamed is void, the answer shows the retry. */
@@ -185,7 +234,8 @@ export function onWaiting(answers: LiveAnswers, data: RetryingEventData): LiveAn
 /** A stored answer replaces the one being written. */
 export function onStoredMessage(answers: LiveAnswers, message: SessionMessage): LiveAnswers {
   const byModerator = message.kind === "probe" || message.kind === "summary";
-  if (!byModerator && (message.kind !== "response" || message.participantIndex == null)) return answers;
+  if (!byModerator && (message.kind !== "response" || message.participantIndex == null))
+    return answers;
   const slot = {
     participantIndex: byModerator ? MODERATOR_INDEX : (message.participantIndex ?? MODERATOR_INDEX),
     questionIndex: message.questionIndex,

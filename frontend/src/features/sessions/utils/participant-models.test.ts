@@ -1,7 +1,11 @@
 import { answer, makeMessage } from "../testing/fixtures";
 import { participantModels } from "./participant-models";
 
-const on = (p: number, model: string | null, id: string) => ({ ...answer(p, 0, 0, "x"), id, model });
+const on = (p: number, model: string | null, id: string) => ({
+  ...answer(p, 0, 0, "x"),
+  id,
+  model,
+});
 
 describe("participantModels (issue 30)", () => {
   it("maps each participant to the model of their latest answer when the panel is mixed", () => {
@@ -12,7 +16,11 @@ describe("participantModels (issue 30)", () => {
       on(2, "alpha-model", "c"),
       on(1, "gamma-model", "d"),
     ]);
-    expect(models && Object.fromEntries(models)).toEqual({ p1: "alpha-model", p2: "gamma-model", p3: "alpha-model" });
+    expect(models && Object.fromEntries(models)).toEqual({
+      p1: "alpha-model",
+      p2: "gamma-model",
+      p3: "alpha-model",
+    });
   });
 
   it("shows nothing for a panel on one model, or before any answer names a model", () => {

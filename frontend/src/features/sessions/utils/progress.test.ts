@@ -1,4 +1,11 @@
-import { overallProgressLabel, questionLabel, roundLabel, stepLabel, tokensLabel, turnLabel } from "./progress";
+import {
+  overallProgressLabel,
+  questionLabel,
+  roundLabel,
+  stepLabel,
+  tokensLabel,
+  turnLabel,
+} from "./progress";
 
 describe("progress labels", () => {
   it("shows N / (questions x participants x 3) responses", () => {

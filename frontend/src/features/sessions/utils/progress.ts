@@ -3,7 +3,9 @@ import type { SessionProgress } from "@/lib/api-types";
 
 export const ROUNDS_PER_QUESTION = 3;
 
-export function overallProgressLabel(progress: Pick<SessionProgress, "responses" | "total">): string {
+export function overallProgressLabel(
+  progress: Pick<SessionProgress, "responses" | "total">,
+): string {
   return `${progress.responses} / ${progress.total} responses`;
 }
 
@@ -32,7 +34,10 @@ export function turnLabel(turn: number, budget: number): string {
 }
 
 /** The round line of the Progress card, or the turn line in natural mode. */
-export function stepLabel(progress: Pick<SessionProgress, "round" | "turn" | "turnBudget">): string {
-  if (progress.turn != null && progress.turnBudget != null) return turnLabel(progress.turn, progress.turnBudget);
+export function stepLabel(
+  progress: Pick<SessionProgress, "round" | "turn" | "turnBudget">,
+): string {
+  if (progress.turn != null && progress.turnBudget != null)
+    return turnLabel(progress.turn, progress.turnBudget);
   return roundLabel(progress.round);
 }

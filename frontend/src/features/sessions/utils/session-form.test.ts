@@ -154,7 +154,10 @@ describe("natural mode and private answers (issue 28)", () => {
       privateAnswers: true,
       modelBids: true,
     };
-    expect(toCreateInput(values).settings).toMatchObject({ privateAnswers: true, modelBids: false });
+    expect(toCreateInput(values).settings).toMatchObject({
+      privateAnswers: true,
+      modelBids: false,
+    });
     const natural = { ...values, discussionMode: "natural" as const };
     expect(toCreateInput(natural).settings).toMatchObject({
       discussionMode: "natural",
@@ -162,7 +165,11 @@ describe("natural mode and private answers (issue 28)", () => {
       modelBids: true,
     });
     const restored = formValuesFromDraft(toDraft(natural));
-    expect(restored).toMatchObject({ discussionMode: "natural", privateAnswers: true, modelBids: true });
+    expect(restored).toMatchObject({
+      discussionMode: "natural",
+      privateAnswers: true,
+      modelBids: true,
+    });
   });
 });
 
@@ -176,12 +183,15 @@ describe("mixed panel in the draft (issue 30)", () => {
     };
     const draft = toDraft(values);
     expect(draft.participantProfiles).toEqual({ p1: "a" });
-    expect(formValuesFromDraft(JSON.parse(JSON.stringify(draft)))?.participantProfiles).toEqual({ p1: "a" });
+    expect(formValuesFromDraft(JSON.parse(JSON.stringify(draft)))?.participantProfiles).toEqual({
+      p1: "a",
+    });
     expect("participantProfiles" in toDraft({ ...values, participantProfiles: {} })).toBe(false);
   });
 
   it("reads profiles from a draft or a guide's settings leniently", () => {
-    const read = (d: object) => formValuesFromDraft({ participantIds: ["p1", "p2"], ...d })?.participantProfiles;
+    const read = (d: object) =>
+      formValuesFromDraft({ participantIds: ["p1", "p2"], ...d })?.participantProfiles;
     expect(read({ settings: { participantProfiles: { p2: "x", p7: "y" } } })).toEqual({ p2: "x" });
     expect(read({ participantProfiles: { p1: 5, p2: "z" } })).toEqual({ p2: "z" });
     expect(read({ participantProfiles: ["p1"] })).toEqual({});

@@ -83,7 +83,10 @@ export function toggleParticipant(ids: readonly string[], id: string): string[] 
 }
 
 /** Puts the persona passed in through navigation first (product-rules §2), keeping at most 8. */
-export function withFirstParticipant(ids: readonly string[], id: string | null | undefined): string[] {
+export function withFirstParticipant(
+  ids: readonly string[],
+  id: string | null | undefined,
+): string[] {
   if (!id) return [...ids];
   return [id, ...ids.filter((i) => i !== id)].slice(0, PARTICIPANTS_MAX);
 }
@@ -126,8 +129,16 @@ export function questionsFromTemplate(templateQuestions: readonly string[]): str
 /* --- estimate and start rule -------------------------------------------------------- */
 
 /** participants x non-blank questions x tokens per answer (50 / 150 / 300). */
-export function estimateTokens(participants: number, questions: readonly string[], length: ResponseLength): number {
-  return Math.max(0, participants) * nonBlankQuestions(questions).length * (TOKENS_PER_RESPONSE[length] ?? 150);
+export function estimateTokens(
+  participants: number,
+  questions: readonly string[],
+  length: ResponseLength,
+): number {
+  return (
+    Math.max(0, participants) *
+    nonBlankQuestions(questions).length *
+    (TOKENS_PER_RESPONSE[length] ?? 150)
+  );
 }
 
 export function formatTokenEstimate(tokens: number): string {
@@ -135,7 +146,9 @@ export function formatTokenEstimate(tokens: number): string {
 }
 
 /** Start Session: a non-blank name, 3-8 personas and at least 2 non-blank questions. */
-export function canStartSession(values: Pick<SessionFormValues, "name" | "participantIds" | "questions">): boolean {
+export function canStartSession(
+  values: Pick<SessionFormValues, "name" | "participantIds" | "questions">,
+): boolean {
   return (
     values.name.trim() !== "" &&
     participantCountOk(values.participantIds.length) &&
@@ -165,7 +178,9 @@ export function toCreateInput(values: SessionFormValues): SessionCreateInput {
 /* --- draft -------------------------------------------------------------------------- */
 
 /** The draft is autosaved only while a name or participants exist (product-rules §4). */
-export function shouldAutosave(values: Pick<SessionFormValues, "name" | "participantIds">): boolean {
+export function shouldAutosave(
+  values: Pick<SessionFormValues, "name" | "participantIds">,
+): boolean {
   return values.name.trim() !== "" || values.participantIds.length > 0;
 }
 
@@ -207,7 +222,9 @@ function stimulusFrom(value: unknown): StimulusInput | null {
     title: s.title,
     content: s.content,
     ...(typeof s.description === "string" && s.description ? { description: s.description } : {}),
-    ...(typeof s.platform === "string" && s.platform ? { platform: s.platform as StimulusInput["platform"] } : {}),
+    ...(typeof s.platform === "string" && s.platform
+      ? { platform: s.platform as StimulusInput["platform"] }
+      : {}),
   };
 }
 
@@ -225,18 +242,31 @@ export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
   const questions = Array.isArray(d.questions)
     ? d.questions.filter((q): q is string => typeof q === "string").slice(0, QUESTIONS_MAX)
     : [];
-  const settings = (typeof d.settings === "object" && d.settings !== null ? d.settings : {}) as Record<string, unknown>;
+  const settings = (
+    typeof d.settings === "object" && d.settings !== null ? d.settings : {}
+  ) as Record<string, unknown>;
   const values: SessionFormValues = {
     name: str(d.name, 1000),
     description: str(d.description),
     participantIds: ids.slice(0, PARTICIPANTS_MAX),
     moderatorStyle: oneOf(d.moderatorStyle, MODERATOR_STYLES, defaults.moderatorStyle),
     stimuli: Array.isArray(d.stimuli)
-      ? d.stimuli.map(stimulusFrom).filter((s): s is StimulusInput => s !== null).slice(0, 10)
+      ? d.stimuli
+          .map(stimulusFrom)
+          .filter((s): s is StimulusInput => s !== null)
+          .slice(0, 10)
       : [],
     questions: questions.length >= QUESTIONS_MIN ? questions : defaults.questions,
-    responseLength: oneOf(d.responseLength ?? settings.responseLength, RESPONSE_LENGTHS, defaults.responseLength),
-    discussionMode: oneOf(d.discussionMode ?? settings.discussionMode, DISCUSSION_MODES, defaults.discussionMode),
+    responseLength: oneOf(
+      d.responseLength ?? settings.responseLength,
+      RESPONSE_LENGTHS,
+      defaults.responseLength,
+    ),
+    discussionMode: oneOf(
+      d.discussionMode ?? settings.discussionMode,
+      DISCUSSION_MODES,
+      defaults.discussionMode,
+    ),
     moderator: oneOf(d.moderator ?? settings.moderator, MODERATORS, defaults.moderator),
     privateAnswers: (d.privateAnswers ?? settings.privateAnswers) === true,
     modelBids: (d.modelBids ?? settings.modelBids) === true,

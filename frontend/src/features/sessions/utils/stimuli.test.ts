@@ -44,7 +44,8 @@ describe("detectAudioPlatform", () => {
 });
 
 describe("capacityError", () => {
-  const many = (type: "text" | "video" | "audio", n: number) => Array.from({ length: n }, () => ({ type }));
+  const many = (type: "text" | "video" | "audio", n: number) =>
+    Array.from({ length: n }, () => ({ type }));
 
   it("allows up to 10 stimuli, 2 videos and 4 audio files", () => {
     expect(capacityError(many("text", 9), "text")).toBeNull();
@@ -69,18 +70,24 @@ describe("buildStimulus", () => {
   });
 
   it("rejects unsupported media URLs with the spec's messages", () => {
-    expect(buildStimulus({ type: "video", title: "Ad", content: "https://example.com/page" }, [])).toEqual({
+    expect(
+      buildStimulus({ type: "video", title: "Ad", content: "https://example.com/page" }, []),
+    ).toEqual({
       ok: false,
       error: "Unsupported video URL format",
     });
-    expect(buildStimulus({ type: "audio", title: "Jingle", content: "https://example.com/x.mp4" }, [])).toEqual({
+    expect(
+      buildStimulus({ type: "audio", title: "Jingle", content: "https://example.com/x.mp4" }, []),
+    ).toEqual({
       ok: false,
       error: "Unsupported audio URL format",
     });
   });
 
   it("rejects links that are not web addresses", () => {
-    expect(buildStimulus({ type: "url", title: "Site", content: "javascript:alert(1)" }, [])).toEqual({
+    expect(
+      buildStimulus({ type: "url", title: "Site", content: "javascript:alert(1)" }, []),
+    ).toEqual({
       ok: false,
       error: "Links must start with http:// or https://",
     });
@@ -96,7 +103,12 @@ describe("buildStimulus", () => {
 
   it("trims fields and adds the platform", () => {
     const result = buildStimulus(
-      { type: "video", title: "  Launch ad ", content: " https://youtu.be/dQw4w9WgXcQ ", description: "" },
+      {
+        type: "video",
+        title: "  Launch ad ",
+        content: " https://youtu.be/dQw4w9WgXcQ ",
+        description: "",
+      },
       [],
     );
     expect(result.ok).toBe(true);
@@ -112,8 +124,14 @@ describe("buildStimulus", () => {
   });
 
   it("keeps text bodies as they are (no URL check)", () => {
-    const result = buildStimulus({ type: "text", title: "Concept", content: "Refill pouch, 70% less plastic." }, []);
-    expect(result).toMatchObject({ ok: true, stimulus: { type: "text", content: "Refill pouch, 70% less plastic." } });
+    const result = buildStimulus(
+      { type: "text", title: "Concept", content: "Refill pouch, 70% less plastic." },
+      [],
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      stimulus: { type: "text", content: "Refill pouch, 70% less plastic." },
+    });
   });
 });
 
@@ -157,12 +175,18 @@ describe("helpers", () => {
     expect(youtubeId("https://www.youtube.com/shorts/dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
     expect(youtubeId("https://www.youtube.com/embed/dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
     expect(youtubeId("https://example.com/watch?v=dQw4w9WgXcQ")).toBeNull();
-    expect(youtubeEmbedUrl("https://youtu.be/dQw4w9WgXcQ")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    expect(youtubeEmbedUrl("https://youtu.be/dQw4w9WgXcQ")).toBe(
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    );
   });
 
   it("reads the stored platform, else detects it", () => {
-    expect(platformOf({ type: "video", content: "https://x.test/a.mp4", platform: null })).toBe("direct");
-    expect(platformOf({ type: "audio", content: "https://x.test/a", platform: "spotify" })).toBe("spotify");
+    expect(platformOf({ type: "video", content: "https://x.test/a.mp4", platform: null })).toBe(
+      "direct",
+    );
+    expect(platformOf({ type: "audio", content: "https://x.test/a", platform: "spotify" })).toBe(
+      "spotify",
+    );
     expect(platformOf({ type: "text", content: "youtube" })).toBeNull();
   });
 });

@@ -78,7 +78,9 @@ export function isWebUrl(text: string): boolean {
 }
 
 /** A stimulus's platform for display: the stored one, else detected from its URL. */
-export function platformOf(stimulus: Pick<StimulusInput, "type" | "content" | "platform">): StimulusPlatform | null {
+export function platformOf(
+  stimulus: Pick<StimulusInput, "type" | "content" | "platform">,
+): StimulusPlatform | null {
   if (stimulus.platform && stimulus.platform in PLATFORM_LABELS) return stimulus.platform;
   if (stimulus.type === "video") return detectVideoPlatform(stimulus.content);
   if (stimulus.type === "audio") return detectAudioPlatform(stimulus.content);
@@ -86,7 +88,10 @@ export function platformOf(stimulus: Pick<StimulusInput, "type" | "content" | "p
 }
 
 /** Why another stimulus of `type` cannot be added now, or null when it can. */
-export function capacityError(existing: readonly Pick<StimulusInput, "type">[], type: StimulusType): string | null {
+export function capacityError(
+  existing: readonly Pick<StimulusInput, "type">[],
+  type: StimulusType,
+): string | null {
   if (existing.length >= STIMULI_MAX) return MSG_MAX_STIMULI;
   if (type === "video" && existing.filter((s) => s.type === "video").length >= VIDEOS_MAX) {
     return MSG_MAX_VIDEOS;
@@ -104,7 +109,8 @@ export interface StimulusDraft {
   description?: string;
 }
 
-export type BuildStimulusResult = { ok: true; stimulus: StimulusInput } | { ok: false; error: string };
+export type BuildStimulusResult =
+  { ok: true; stimulus: StimulusInput } | { ok: false; error: string };
 
 let counter = 0;
 /** A client id so list items have stable keys; the server keeps or replaces it. */

@@ -13,7 +13,10 @@ export type EmbedderKind = EmbeddingSettings["kind"];
 const KEY = ["settings", "embeddings"] as const;
 
 export function useEmbeddingSettings() {
-  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => unwrap(client.GET("/api/settings/embeddings", { signal })) });
+  return useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => unwrap(client.GET("/api/settings/embeddings", { signal })),
+  });
 }
 
 /** What the card offers; keyed by the chat model, whose endpoint the "provider" choice uses. */
@@ -26,14 +29,16 @@ export function useEmbeddingOptions(chatKey: string) {
 
 export function useTestEmbedder() {
   return useMutation({
-    mutationFn: (input: EmbeddingSettingsInput) => unwrap(client.POST("/api/settings/embeddings/test", { body: input })),
+    mutationFn: (input: EmbeddingSettingsInput) =>
+      unwrap(client.POST("/api/settings/embeddings/test", { body: input })),
   });
 }
 
 export function useSaveEmbedder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EmbeddingSettingsInput) => unwrap(client.PUT("/api/settings/embeddings", { body: input })),
+    mutationFn: (input: EmbeddingSettingsInput) =>
+      unwrap(client.PUT("/api/settings/embeddings", { body: input })),
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
       // Health reports and survey results name the embedder: read them again.

@@ -30,7 +30,8 @@ export function useDownloads() {
 export function useStartDownload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ModelDownloadInput) => unwrap(client.POST("/api/models/download", { body: { overwrite: false, ...input } })),
+    mutationFn: (input: ModelDownloadInput) =>
+      unwrap(client.POST("/api/models/download", { body: { overwrite: false, ...input } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["models", "downloads"] }),
   });
 }
@@ -39,7 +40,11 @@ export function useCancelDownload() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      unwrap(client.DELETE("/api/models/downloads/{download_id}", { params: { path: { download_id: id } } })),
+      unwrap(
+        client.DELETE("/api/models/downloads/{download_id}", {
+          params: { path: { download_id: id } },
+        }),
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["models", "downloads"] }),
   });
 }
@@ -55,7 +60,9 @@ export function formatEta(seconds: number | null | undefined): string {
   if (seconds == null) return "";
   if (seconds < 60) return `${seconds} s left`;
   const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min left` : `${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+  return minutes < 60
+    ? `${minutes} min left`
+    : `${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
 }
 
 /** '12.0 MB of 98.4 MB · 4.2 MB/s · 20 s left' */

@@ -1,4 +1,10 @@
-import { CheckCircle2Icon, DownloadIcon, HardDriveDownloadIcon, Loader2Icon, XIcon } from "lucide-react";
+import {
+  CheckCircle2Icon,
+  DownloadIcon,
+  HardDriveDownloadIcon,
+  Loader2Icon,
+  XIcon,
+} from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -38,8 +44,13 @@ export function DownloadModelsCard() {
     for (const job of listed?.downloads ?? []) {
       const before = seen.current.get(job.id);
       if (before && before !== job.state && !isActive(job)) {
-        const embedding = catalogModels?.some((m) => m.id === job.catalogId && m.kind === "embedding");
-        if (job.state === "done") toast.success(`${job.name} is downloaded: choose it ${embedding ? "on the Embeddings card" : "as the local model"}`);
+        const embedding = catalogModels?.some(
+          (m) => m.id === job.catalogId && m.kind === "embedding",
+        );
+        if (job.state === "done")
+          toast.success(
+            `${job.name} is downloaded: choose it ${embedding ? "on the Embeddings card" : "as the local model"}`,
+          );
         else if (job.state === "failed") toast.error(job.error ?? "The download failed");
         void queryClient.invalidateQueries({ queryKey: ["models", "catalog"] });
       }
@@ -48,7 +59,9 @@ export function DownloadModelsCard() {
   }, [listed, queryClient, catalogModels]);
 
   const download = (input: { id?: string; repo?: string; file?: string }) =>
-    start.mutate(input, { onError: (e) => toast.error(errorMessage(e, "The download could not start")) });
+    start.mutate(input, {
+      onError: (e) => toast.error(errorMessage(e, "The download could not start")),
+    });
 
   return (
     <Card data-testid="download-models">
@@ -58,8 +71,9 @@ export function DownloadModelsCard() {
           Download a model
         </CardTitle>
         <CardDescription>
-          Instruct models that run on this computer's CPU, from the Hugging Face hub, saved in Colloquy's data folder.
-          Each file is checked (sha256, GGUF) before it can be chosen; an interrupted download resumes.
+          Instruct models that run on this computer's CPU, from the Hugging Face hub, saved in
+          Colloquy's data folder. Each file is checked (sha256, GGUF) before it can be chosen; an
+          interrupted download resumes.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -71,15 +85,17 @@ export function DownloadModelsCard() {
           </p>
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Models to download">
-            {catalog.data.models.filter((m) => m.kind !== "embedding").map((m) => (
-              <CatalogRow
-                key={m.id}
-                model={m}
-                job={byFile.get(m.file.split("/").pop() ?? m.file)}
-                starting={start.isPending && start.variables?.id === m.id}
-                onDownload={() => download({ id: m.id })}
-              />
-            ))}
+            {catalog.data.models
+              .filter((m) => m.kind !== "embedding")
+              .map((m) => (
+                <CatalogRow
+                  key={m.id}
+                  model={m}
+                  job={byFile.get(m.file.split("/").pop() ?? m.file)}
+                  starting={start.isPending && start.variables?.id === m.id}
+                  onDownload={() => download({ id: m.id })}
+                />
+              ))}
           </ul>
         )}
         <OtherModelForm onDownload={download} pending={start.isPending} />
@@ -117,8 +133,8 @@ function CatalogRow({
           <p className="font-medium">{model.name}</p>
           <p className="text-sm text-muted-foreground">{model.description}</p>
           <p className="mt-1 text-xs text-muted-foreground">
-            {formatBytes(model.sizeBytes)} download · needs about {model.memoryGb} GB of memory · {model.speed} ·{" "}
-            {model.license}
+            {formatBytes(model.sizeBytes)} download · needs about {model.memoryGb} GB of memory ·{" "}
+            {model.speed} · {model.license}
           </p>
         </div>
         {done ? (
@@ -132,7 +148,11 @@ function CatalogRow({
             onClick={onDownload}
             aria-label={`Download ${model.name}`}
           >
-            {running || starting ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <DownloadIcon aria-hidden="true" />}
+            {running || starting ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <DownloadIcon aria-hidden="true" />
+            )}
             {job?.state === "failed" || job?.state === "cancelled" ? "Resume" : "Download"}
           </Button>
         )}
@@ -156,7 +176,9 @@ function Unverified({ job }: { job: ModelDownload }) {
 
 function JobStatus({ job }: { job: ModelDownload }) {
   const cancel = useCancelDownload();
-  const percent = job.totalBytes ? Math.min(100, Math.round((job.bytesDone / job.totalBytes) * 100)) : null;
+  const percent = job.totalBytes
+    ? Math.min(100, Math.round((job.bytesDone / job.totalBytes) * 100))
+    : null;
   if (job.state === "done") {
     return (
       <p className="flex items-center gap-1 text-sm text-emerald-700">
@@ -210,7 +232,11 @@ function UseModelButton({ fileName }: { fileName: string }) {
         )
       }
     >
-      {save.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <CheckCircle2Icon aria-hidden="true" />}
+      {save.isPending ? (
+        <Loader2Icon className="animate-spin" aria-hidden="true" />
+      ) : (
+        <CheckCircle2Icon aria-hidden="true" />
+      )}
       Use this model
     </Button>
   );
@@ -227,7 +253,9 @@ function OtherModelForm({
   const [file, setFile] = useState("");
   return (
     <details className="rounded-md border p-3">
-      <summary className="cursor-pointer text-sm font-medium">Another GGUF file from the hub</summary>
+      <summary className="cursor-pointer text-sm font-medium">
+        Another GGUF file from the hub
+      </summary>
       <form
         className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         onSubmit={(e) => {
@@ -237,11 +265,25 @@ function OtherModelForm({
       >
         <div className="space-y-1">
           <Label htmlFor="download-repo">Repository</Label>
-          <Input id="download-repo" value={repo} onChange={(e) => setRepo(e.target.value)} placeholder="owner/name-GGUF" maxLength={200} spellCheck={false} />
+          <Input
+            id="download-repo"
+            value={repo}
+            onChange={(e) => setRepo(e.target.value)}
+            placeholder="owner/name-GGUF"
+            maxLength={200}
+            spellCheck={false}
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor="download-file">File</Label>
-          <Input id="download-file" value={file} onChange={(e) => setFile(e.target.value)} placeholder="model-Q4_K_M.gguf" maxLength={300} spellCheck={false} />
+          <Input
+            id="download-file"
+            value={file}
+            onChange={(e) => setFile(e.target.value)}
+            placeholder="model-Q4_K_M.gguf"
+            maxLength={300}
+            spellCheck={false}
+          />
         </div>
         <Button type="submit" variant="outline" disabled={pending || !repo.trim() || !file.trim()}>
           <DownloadIcon aria-hidden="true" />

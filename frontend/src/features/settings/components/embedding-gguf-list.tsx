@@ -5,7 +5,13 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import type { EmbeddingOptions } from "../api/embedding-settings";
-import { describeProgress, formatBytes, isActive, useDownloads, useStartDownload } from "../api/model-downloads";
+import {
+  describeProgress,
+  formatBytes,
+  isActive,
+  useDownloads,
+  useStartDownload,
+} from "../api/model-downloads";
 
 type Option = EmbeddingOptions["gguf"][number];
 
@@ -25,7 +31,10 @@ export function EmbeddingGgufList({
   const start = useStartDownload();
   const jobs = new Map((downloads.data?.downloads ?? []).map((d) => [d.id, d]));
   // A download that finished: ask the server again what is on disk.
-  const finished = options.filter((o) => !o.downloaded && jobs.get(o.id)?.state === "done").map((o) => o.id).join(",");
+  const finished = options
+    .filter((o) => !o.downloaded && jobs.get(o.id)?.state === "done")
+    .map((o) => o.id)
+    .join(",");
   useEffect(() => {
     if (finished) onDownloaded();
   }, [finished, onDownloaded]);
@@ -39,7 +48,8 @@ export function EmbeddingGgufList({
       },
     );
 
-  if (options.length === 0) return <p className="text-sm text-muted-foreground">No GGUF embedding model is offered.</p>;
+  if (options.length === 0)
+    return <p className="text-sm text-muted-foreground">No GGUF embedding model is offered.</p>;
   return (
     <ul className="divide-y rounded-md border" aria-label="GGUF embedding models">
       {options.map((o) => {
@@ -47,8 +57,16 @@ export function EmbeddingGgufList({
         const ready = o.downloaded || job?.state === "done";
         const running = job !== undefined && isActive(job);
         return (
-          <li key={o.id} className={cn("flex flex-wrap items-start justify-between gap-2 p-3", value === o.id && "bg-accent/40")}>
-            <label className={cn("flex min-w-0 flex-1 gap-2", ready ? "cursor-pointer" : "opacity-80")}>
+          <li
+            key={o.id}
+            className={cn(
+              "flex flex-wrap items-start justify-between gap-2 p-3",
+              value === o.id && "bg-accent/40",
+            )}
+          >
+            <label
+              className={cn("flex min-w-0 flex-1 gap-2", ready ? "cursor-pointer" : "opacity-80")}
+            >
               <input
                 type="radio"
                 name="embedding-gguf"
@@ -65,7 +83,9 @@ export function EmbeddingGgufList({
                   {formatBytes(o.sizeBytes)}
                   {ready ? " · downloaded" : ""}
                   {running && job ? ` · ${describeProgress(job)}` : ""}
-                  {job && !running && job.state !== "done" ? ` · ${job.error ?? "the download stopped"}` : ""}
+                  {job && !running && job.state !== "done"
+                    ? ` · ${job.error ?? "the download stopped"}`
+                    : ""}
                 </span>
               </span>
             </label>
@@ -78,7 +98,11 @@ export function EmbeddingGgufList({
                 onClick={() => download(o)}
                 aria-label={`Download ${o.name}`}
               >
-                {running ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <DownloadIcon aria-hidden="true" />}
+                {running ? (
+                  <Loader2Icon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <DownloadIcon aria-hidden="true" />
+                )}
                 Download
               </Button>
             )}

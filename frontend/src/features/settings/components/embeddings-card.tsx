@@ -36,10 +36,26 @@ interface Values {
 }
 
 const KINDS: { kind: EmbedderKind; label: string; hint: string }[] = [
-  { kind: "wordllama", label: "Offline (built in)", hint: "Static word vectors: need nothing, but understand meaning least well." },
-  { kind: "provider", label: "The chat model's provider", hint: "Its endpoint and key, with an embedding model." },
-  { kind: "endpoint", label: "OpenAI-compatible endpoint", hint: "Any /v1/embeddings server with its own address and key." },
-  { kind: "gguf", label: "GGUF model on this computer", hint: "Run in-process by llama.cpp, downloaded like the chat models." },
+  {
+    kind: "wordllama",
+    label: "Offline (built in)",
+    hint: "Static word vectors: need nothing, but understand meaning least well.",
+  },
+  {
+    kind: "provider",
+    label: "The chat model's provider",
+    hint: "Its endpoint and key, with an embedding model.",
+  },
+  {
+    kind: "endpoint",
+    label: "OpenAI-compatible endpoint",
+    hint: "Any /v1/embeddings server with its own address and key.",
+  },
+  {
+    kind: "gguf",
+    label: "GGUF model on this computer",
+    hint: "Run in-process by llama.cpp, downloaded like the chat models.",
+  },
 ];
 
 function fromSettings(s: EmbeddingSettings): Values {
@@ -56,7 +72,12 @@ function toInput(v: Values): EmbeddingSettingsInput {
   if (v.kind === "wordllama") return { kind: "wordllama" };
   if (v.kind === "gguf") return { kind: "gguf", model: v.gguf || null };
   if (v.kind === "provider") return { kind: "provider", model: v.model.trim() || null };
-  return { kind: "endpoint", baseUrl: v.baseUrl.trim() || null, model: v.model.trim() || null, apiKey: v.apiKey.trim() ? v.apiKey.trim() : null };
+  return {
+    kind: "endpoint",
+    baseUrl: v.baseUrl.trim() || null,
+    model: v.model.trim() || null,
+    apiKey: v.apiKey.trim() ? v.apiKey.trim() : null,
+  };
 }
 
 /** The "Embeddings" card: which model turns answers into sentence vectors. */
@@ -70,8 +91,9 @@ export function EmbeddingsCard() {
           Embeddings
         </CardTitle>
         <CardDescription>
-          Sentence embeddings place answers by meaning for session health, survey ratings and comparisons with real people.
-          A change is tested before it is saved; results made by another embedder are computed again when next opened.
+          Sentence embeddings place answers by meaning for session health, survey ratings and
+          comparisons with real people. A change is tested before it is saved; results made by
+          another embedder are computed again when next opened.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
@@ -91,11 +113,17 @@ export function EmbeddingsCard() {
 
 function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
   const chat = useModelSettings();
-  const chatKey = chat.data ? `${chat.data.provider}|${chat.data.baseUrl ?? ""}|${chat.data.model}` : "";
+  const chatKey = chat.data
+    ? `${chat.data.provider}|${chat.data.baseUrl ?? ""}|${chat.data.model}`
+    : "";
   const options = useEmbeddingOptions(chatKey);
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => fromSettings(current));
-  const [result, setResult] = useState<{ kind: "test" | "save"; test?: EmbeddingTest; error?: string } | null>(null);
+  const [result, setResult] = useState<{
+    kind: "test" | "save";
+    test?: EmbeddingTest;
+    error?: string;
+  } | null>(null);
   const test = useTestEmbedder();
   const save = useSaveEmbedder();
   const reset = useResetEmbedder();
@@ -112,7 +140,10 @@ function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
     setResult(null);
   };
   const provider = options.data?.provider;
-  const keySaved = current.apiKeySet && current.kind === "endpoint" && (current.baseUrl ?? "") === values.baseUrl.trim();
+  const keySaved =
+    current.apiKeySet &&
+    current.kind === "endpoint" &&
+    (current.baseUrl ?? "") === values.baseUrl.trim();
 
   const runTest = () =>
     test.mutate(toInput(values), {
@@ -145,7 +176,8 @@ function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium">Embedder</legend>
         {KINDS.map((k) => {
-          const unavailable = k.kind === "provider" && provider !== undefined && !provider.available;
+          const unavailable =
+            k.kind === "provider" && provider !== undefined && !provider.available;
           return (
             <label
               key={k.kind}
@@ -166,7 +198,9 @@ function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
               />
               <span>
                 <span className="block font-medium">{k.label}</span>
-                <span className="block text-muted-foreground">{unavailable ? provider?.reason : k.hint}</span>
+                <span className="block text-muted-foreground">
+                  {unavailable ? provider?.reason : k.hint}
+                </span>
               </span>
             </label>
           );
@@ -184,7 +218,9 @@ function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
             onChange={(e) => update({ model: e.target.value })}
           />
           <datalist id="embedding-provider-models">
-            {provider?.models.map((m) => <option key={m.id} value={m.id} />)}
+            {provider?.models.map((m) => (
+              <option key={m.id} value={m.id} />
+            ))}
           </datalist>
           <p className="text-xs text-muted-foreground" data-testid="provider-embedding-models">
             {options.isPending
@@ -200,11 +236,21 @@ function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2 sm:col-span-2">
             <Label htmlFor="embedding-base-url">Embeddings base URL</Label>
-            <Input id="embedding-base-url" value={values.baseUrl} placeholder="http://127.0.0.1:11434/v1" onChange={(e) => update({ baseUrl: e.target.value })} />
+            <Input
+              id="embedding-base-url"
+              value={values.baseUrl}
+              placeholder="http://127.0.0.1:11434/v1"
+              onChange={(e) => update({ baseUrl: e.target.value })}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="embedding-model">Embedding model</Label>
-            <Input id="embedding-model" value={values.model} placeholder="nomic-embed-text" onChange={(e) => update({ model: e.target.value })} />
+            <Input
+              id="embedding-model"
+              value={values.model}
+              placeholder="nomic-embed-text"
+              onChange={(e) => update({ model: e.target.value })}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="embedding-api-key">Embeddings API key</Label>
@@ -213,7 +259,9 @@ function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
               type="password"
               autoComplete="off"
               value={values.apiKey}
-              placeholder={keySaved ? "A key is saved: leave empty to keep it" : "Not needed for local servers"}
+              placeholder={
+                keySaved ? "A key is saved: leave empty to keep it" : "Not needed for local servers"
+              }
               onChange={(e) => update({ apiKey: e.target.value })}
             />
           </div>
@@ -228,7 +276,12 @@ function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
             {errorMessage(options.error, "Could not list the GGUF embedding models")}
           </p>
         ) : (
-          <EmbeddingGgufList options={options.data.gguf} value={values.gguf} onChange={(gguf) => update({ gguf })} onDownloaded={refreshOptions} />
+          <EmbeddingGgufList
+            options={options.data.gguf}
+            value={values.gguf}
+            onChange={(gguf) => update({ gguf })}
+            onDownloaded={refreshOptions}
+          />
         ))}
 
       <div className="flex flex-wrap gap-2 border-t pt-5">
@@ -255,16 +308,30 @@ function EmbeddingsForm({ current }: { current: EmbeddingSettings }) {
             Use the environment's embedder
           </Button>
         )}
-        {busy && <span className="self-center text-sm text-muted-foreground">Embedding two test sentences...</span>}
+        {busy && (
+          <span className="self-center text-sm text-muted-foreground">
+            Embedding two test sentences...
+          </span>
+        )}
       </div>
       <div aria-live="polite">{result && <ResultBox result={result} />}</div>
     </>
   );
 }
 
-function ResultBox({ result }: { result: { kind: "test" | "save"; test?: EmbeddingTest; error?: string } }) {
+function ResultBox({
+  result,
+}: {
+  result: { kind: "test" | "save"; test?: EmbeddingTest; error?: string };
+}) {
   const ok = !result.error && result.test?.ok;
   const text = result.error ?? (result.test ? describeEmbeddingTest(result.test) : "");
-  const title = ok ? (result.kind === "save" ? "Saved: new embeddings use it" : "The embedder works") : "It did not work";
-  return <TestResultBox ok={Boolean(ok)} title={title} text={text} testId="embedding-test-result" />;
+  const title = ok
+    ? result.kind === "save"
+      ? "Saved: new embeddings use it"
+      : "The embedder works"
+    : "It did not work";
+  return (
+    <TestResultBox ok={Boolean(ok)} title={title} text={text} testId="embedding-test-result" />
+  );
 }

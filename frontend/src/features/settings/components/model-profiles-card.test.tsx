@@ -38,7 +38,9 @@ describe("ModelProfilesCard", () => {
     await user.type(within(form).getByLabelText("Model"), "llama3.2");
     await user.click(save);
     expect(await screen.findByTestId("model-profile")).toHaveTextContent("Llama");
-    const post = fetch.mock.calls.find(([url, init]) => url === "/api/model-profiles" && init?.method === "POST");
+    const post = fetch.mock.calls.find(
+      ([url, init]) => url === "/api/model-profiles" && init?.method === "POST",
+    );
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       name: "Llama",
       provider: "openai",
@@ -52,7 +54,10 @@ describe("ModelProfilesCard", () => {
     const user = userEvent.setup();
     mockFetch((url, init) => {
       if (url === "/api/model-profiles" && init?.method === "POST")
-        return jsonResponse({ error: "This profile was not saved: Could not reach http://x", code: "model_unusable" }, 422);
+        return jsonResponse(
+          { error: "This profile was not saved: Could not reach http://x", code: "model_unusable" },
+          422,
+        );
       if (url === "/api/model-profiles") return jsonResponse({ profiles: [] });
       return undefined;
     });
@@ -60,12 +65,23 @@ describe("ModelProfilesCard", () => {
     await user.click(await screen.findByRole("button", { name: "Add profile" }));
     await user.type(screen.getByLabelText("Profile name"), "X");
     await user.click(screen.getByRole("button", { name: "Test and save profile" }));
-    expect(await screen.findByTestId("profile-error")).toHaveTextContent("This profile was not saved: Could not reach http://x");
+    expect(await screen.findByTestId("profile-error")).toHaveTextContent(
+      "This profile was not saved: Could not reach http://x",
+    );
   });
 
   it("makes a profile the default and deletes one", async () => {
     const user = userEvent.setup();
-    let profiles = [profile(), profile({ id: "mp2", name: "Claude", provider: "anthropic", baseUrl: null, isDefault: false })];
+    let profiles = [
+      profile(),
+      profile({
+        id: "mp2",
+        name: "Claude",
+        provider: "anthropic",
+        baseUrl: null,
+        isDefault: false,
+      }),
+    ];
     const fetch = mockFetch((url, init) => {
       if (url === "/api/model-profiles/mp2" && init?.method === "PUT") {
         profiles = profiles.map((p) => ({ ...p, isDefault: p.id === "mp2" }));
@@ -83,8 +99,14 @@ describe("ModelProfilesCard", () => {
     expect(rows[0]).toHaveTextContent("Default");
     expect(within(rows[0]).queryByRole("button", { name: "Make default" })).toBeNull();
     await user.click(within(rows[1]).getByRole("button", { name: "Make default" }));
-    await waitFor(() => expect(within(screen.getAllByTestId("model-profile")[1]).getByText("Default")).toBeInTheDocument());
-    const put = fetch.mock.calls.find(([url, init]) => url === "/api/model-profiles/mp2" && init?.method === "PUT");
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId("model-profile")[1]).getByText("Default"),
+      ).toBeInTheDocument(),
+    );
+    const put = fetch.mock.calls.find(
+      ([url, init]) => url === "/api/model-profiles/mp2" && init?.method === "PUT",
+    );
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ isDefault: true });
 
     await user.click(screen.getByRole("button", { name: "Delete profile GPT" }));
@@ -93,7 +115,14 @@ describe("ModelProfilesCard", () => {
   });
 
   it("sends no key when none is typed, and no base URL for a local model", () => {
-    expect(toProfileInput(" A ", { provider: "local", baseUrl: "http://x", model: "m.gguf", apiKey: " " })).toEqual({
+    expect(
+      toProfileInput(" A ", {
+        provider: "local",
+        baseUrl: "http://x",
+        model: "m.gguf",
+        apiKey: " ",
+      }),
+    ).toEqual({
       name: "A",
       provider: "local",
       baseUrl: null,

@@ -47,15 +47,19 @@ export function ModelProfilesCard() {
           Model profiles
         </CardTitle>
         <CardDescription>
-          Save several models to mix them in one panel: each participant or respondent can answer on its own model.
-          The default profile is the model chosen above.
+          Save several models to mix them in one panel: each participant or respondent can answer on
+          its own model. The default profile is the model chosen above.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {profiles.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : profiles.isError ? (
-          <QueryError title="Could not load the model profiles" error={profiles.error} onRetry={() => void profiles.refetch()} />
+          <QueryError
+            title="Could not load the model profiles"
+            error={profiles.error}
+            onRetry={() => void profiles.refetch()}
+          />
         ) : profiles.data.length === 0 ? (
           <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
             No profiles yet. Every participant answers on the model above.
@@ -93,7 +97,8 @@ function ProfileRow({ profile }: { profile: ModelProfile }) {
         </p>
         <p className="truncate text-xs text-muted-foreground">
           {profile.model ?? "the provider's default model"} · {PROVIDER_LABELS[profile.provider]}
-          {profile.baseUrl ? ` · ${profile.baseUrl}` : ""} · {profile.apiKeySet ? "key saved" : "no key"}
+          {profile.baseUrl ? ` · ${profile.baseUrl}` : ""} ·{" "}
+          {profile.apiKeySet ? "key saved" : "no key"}
         </p>
       </div>
       {!profile.isDefault && (
@@ -172,7 +177,13 @@ function NewProfileForm({ onDone }: { onDone: () => void }) {
     >
       <div className="space-y-2">
         <Label htmlFor="profile-label">Profile name</Label>
-        <Input id="profile-label" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+        <Input
+          id="profile-label"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="off"
+        />
       </div>
       <ModelFields
         idPrefix="profile"

@@ -10,7 +10,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import type { ModelSettings, ModelSettingsInput, ModelTest } from "@/lib/api-types";
-import { useModelSettings, useResetModelSettings, useSaveModelSettings, useTestModel } from "@/lib/model-settings-queries";
+import {
+  useModelSettings,
+  useResetModelSettings,
+  useSaveModelSettings,
+  useTestModel,
+} from "@/lib/model-settings-queries";
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { PricesCard } from "@/components/usage/prices-card";
 import { WebhooksCard } from "@/components/usage/webhooks-card";
@@ -22,7 +27,12 @@ import { TestResultBox } from "./test-result-box";
 type FormValues = ModelFieldValues;
 
 function fromSettings(s: ModelSettings): FormValues {
-  return { provider: s.provider, baseUrl: s.baseUrl ?? "", model: s.provider === "local" && s.model === EMBEDDED_MODEL ? "" : s.model, apiKey: "" };
+  return {
+    provider: s.provider,
+    baseUrl: s.baseUrl ?? "",
+    model: s.provider === "local" && s.model === EMBEDDED_MODEL ? "" : s.model,
+    apiKey: "",
+  };
 }
 
 function toInput(v: FormValues): ModelSettingsInput {
@@ -49,7 +59,11 @@ export function SettingsPage() {
           <Skeleton className="h-96 w-full" />
         </div>
       ) : settings.isError ? (
-        <QueryError title="Could not load the settings" error={settings.error} onRetry={() => void settings.refetch()} />
+        <QueryError
+          title="Could not load the settings"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <div className="space-y-6">
           <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -77,7 +91,9 @@ function ActiveModelCard({ current }: { current: ModelSettings }) {
           <CpuIcon className="size-4 text-primary" aria-hidden="true" />
           Active model
         </CardTitle>
-        <CardDescription>New calls use it at once; running sessions finish on the model they started with.</CardDescription>
+        <CardDescription>
+          New calls use it at once; running sessions finish on the model they started with.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <dl className="space-y-2 text-sm">
@@ -87,7 +103,9 @@ function ActiveModelCard({ current }: { current: ModelSettings }) {
           </div>
           <div>
             <dt className="text-xs text-muted-foreground">Model</dt>
-            <dd className="font-medium break-all" data-testid="active-model-name">{current.model}</dd>
+            <dd className="font-medium break-all" data-testid="active-model-name">
+              {current.model}
+            </dd>
           </div>
           {current.baseUrl && (
             <div>
@@ -100,12 +118,18 @@ function ActiveModelCard({ current }: { current: ModelSettings }) {
             <dd>{current.apiKeySet ? "Set (stored encrypted, never shown)" : "None"}</dd>
           </div>
         </dl>
-        <Badge variant="secondary" data-testid="model-source">{SOURCE_LABELS[current.source] ?? current.source}</Badge>
+        <Badge variant="secondary" data-testid="model-source">
+          {SOURCE_LABELS[current.source] ?? current.source}
+        </Badge>
         {embedded && (
-          <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          <p
+            className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            role="note"
+          >
             <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            The embedded SmolLM2-135M lets you try Colloquy offline. It is far too small for research: its answers
-            wander and repeat. Choose a capable model here before drawing any conclusion.
+            The embedded SmolLM2-135M lets you try Colloquy offline. It is far too small for
+            research: its answers wander and repeat. Choose a capable model here before drawing any
+            conclusion.
           </p>
         )}
         {current.source === "saved" && (
@@ -130,7 +154,11 @@ function ActiveModelCard({ current }: { current: ModelSettings }) {
 
 function ModelForm({ current }: { current: ModelSettings }) {
   const [values, setValues] = useState<FormValues>(() => fromSettings(current));
-  const [result, setResult] = useState<{ kind: "test" | "save"; test?: ModelTest; error?: string } | null>(null);
+  const [result, setResult] = useState<{
+    kind: "test" | "save";
+    test?: ModelTest;
+    error?: string;
+  } | null>(null);
   const test = useTestModel();
   const save = useSaveModelSettings();
   const busy = test.isPending || save.isPending;
@@ -141,7 +169,10 @@ function ModelForm({ current }: { current: ModelSettings }) {
     setValues((v) => ({ ...v, ...patch }));
     setResult(null);
   };
-  const keySaved = current.apiKeySet && current.provider === values.provider && (current.baseUrl ?? "") === values.baseUrl.trim();
+  const keySaved =
+    current.apiKeySet &&
+    current.provider === values.provider &&
+    (current.baseUrl ?? "") === values.baseUrl.trim();
 
   const runTest = () =>
     test.mutate(toInput(values), {
@@ -168,8 +199,8 @@ function ModelForm({ current }: { current: ModelSettings }) {
           Choose a model
         </CardTitle>
         <CardDescription>
-          Any OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter), Anthropic, or a GGUF file
-          run in-process. Changes are tested before they are saved.
+          Any OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter),
+          Anthropic, or a GGUF file run in-process. Changes are tested before they are saved.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
@@ -177,7 +208,9 @@ function ModelForm({ current }: { current: ModelSettings }) {
           idPrefix="model"
           values={values}
           onChange={update}
-          apiKeyPlaceholder={keySaved ? "A key is saved: leave empty to keep it" : "Not needed for local servers"}
+          apiKeyPlaceholder={
+            keySaved ? "A key is saved: leave empty to keep it" : "Not needed for local servers"
+          }
           apiKeyHint="Stored encrypted in Colloquy's database and never shown again."
         />
 
@@ -190,7 +223,11 @@ function ModelForm({ current }: { current: ModelSettings }) {
             {save.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
             Save and use
           </Button>
-          {busy && <span className="self-center text-sm text-muted-foreground">Asking the model a short question...</span>}
+          {busy && (
+            <span className="self-center text-sm text-muted-foreground">
+              Asking the model a short question...
+            </span>
+          )}
         </div>
 
         <div aria-live="polite">{result && <ResultBox result={result} />}</div>
@@ -199,9 +236,17 @@ function ModelForm({ current }: { current: ModelSettings }) {
   );
 }
 
-function ResultBox({ result }: { result: { kind: "test" | "save"; test?: ModelTest; error?: string } }) {
+function ResultBox({
+  result,
+}: {
+  result: { kind: "test" | "save"; test?: ModelTest; error?: string };
+}) {
   const ok = !result.error && result.test?.ok;
   const text = result.error ?? (result.test ? describeTest(result.test) : "");
-  const title = ok ? (result.kind === "save" ? "Saved: new calls use this model" : "The model answered") : "It did not work";
+  const title = ok
+    ? result.kind === "save"
+      ? "Saved: new calls use this model"
+      : "The model answered"
+    : "It did not work";
   return <TestResultBox ok={Boolean(ok)} title={title} text={text} testId="model-test-result" />;
 }

@@ -15,7 +15,8 @@ const survey = (id: string) => ({ params: { path: { survey_id: id } } });
 export function useHumanResults(id: string, answered: number) {
   return useQuery({
     queryKey: [...humanResultsKey(id), answered],
-    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys/{survey_id}/human-results", { ...survey(id), signal })),
+    queryFn: ({ signal }) =>
+      unwrap(client.GET("/api/surveys/{survey_id}/human-results", { ...survey(id), signal })),
   });
 }
 
@@ -26,7 +27,12 @@ export function useUploadHumanResults(id: string) {
     mutationFn: (file: File) => {
       const formData = new FormData();
       formData.append("file", file, file.name);
-      return unwrap(client.POST("/api/surveys/{survey_id}/human-results", { ...survey(id), body: formBody(formData) }));
+      return unwrap(
+        client.POST("/api/surveys/{survey_id}/human-results", {
+          ...survey(id),
+          body: formBody(formData),
+        }),
+      );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: humanResultsKey(id) }),
   });
@@ -35,7 +41,8 @@ export function useUploadHumanResults(id: string) {
 export function useDeleteHumanResults(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => noContent(client.DELETE("/api/surveys/{survey_id}/human-results", survey(id))),
+    mutationFn: () =>
+      noContent(client.DELETE("/api/surveys/{survey_id}/human-results", survey(id))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: humanResultsKey(id) }),
   });
 }
@@ -49,19 +56,27 @@ export function raterName(score: RaterScore): string {
 
 /** The simulation against the two floors on one measure, in words. */
 export function verdictWords(cell: HumanCell): string {
-  if (!cell.beats) return "No simulated answers for this concept and question yet: only the floors are shown.";
+  if (!cell.beats)
+    return "No simulated answers for this concept and question yet: only the floors are shown.";
   const ks = Object.values(cell.beats).filter((b) => b.ks).length;
   const mean = Object.values(cell.beats).filter((b) => b.mean).length;
-  if (ks === 2 && mean === 2) return "The simulation beats both trivial floors on the distribution and on the mean.";
+  if (ks === 2 && mean === 2)
+    return "The simulation beats both trivial floors on the distribution and on the mean.";
   if (ks === 0 && mean === 0)
     return "The simulation beats neither trivial floor: random answers or always giving the people's most common answer would match these people at least as well.";
-  const part = (n: number, what: string) => (n === 2 ? `beats both floors on ${what}` : n === 1 ? `beats one floor of two on ${what}` : `beats neither floor on ${what}`);
+  const part = (n: number, what: string) =>
+    n === 2
+      ? `beats both floors on ${what}`
+      : n === 1
+        ? `beats one floor of two on ${what}`
+        : `beats neither floor on ${what}`;
   return `The simulation ${part(ks, "the distribution")} and ${part(mean, "the mean")}.`;
 }
 
 /** A mean difference in words: direction, size and whether the interval excludes 0. */
 export function differenceWords(score: RaterScore): string {
   const size = Math.abs(score.meanDifference).toFixed(2);
-  if (!score.holds) return `within ${size} points of the people's mean; the interval includes 0, so no difference is shown`;
+  if (!score.holds)
+    return `within ${size} points of the people's mean; the interval includes 0, so no difference is shown`;
   return `${size} points ${score.meanDifference > 0 ? "higher" : "lower"} than the people's mean (the interval excludes 0)`;
 }

@@ -41,7 +41,8 @@ export function useSurvey(id: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: surveyKey(id),
-    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys/{survey_id}", { ...survey(id), signal })),
+    queryFn: ({ signal }) =>
+      unwrap(client.GET("/api/surveys/{survey_id}", { ...survey(id), signal })),
     refetchInterval: (q) => (q.state.data?.status === "running" ? 3000 : false),
   });
   const running = query.data?.status === "running";
@@ -52,7 +53,9 @@ export function useSurvey(id: string) {
       const data = eventData<SurveyProgressEvent>(event, ["status", "done", "total", "errors"]);
       if (!data) return;
       queryClient.setQueryData<Survey>(surveyKey(id), (old) =>
-        old ? { ...old, progress: { done: data.done, total: data.total, errors: data.errors } } : old,
+        old
+          ? { ...old, progress: { done: data.done, total: data.total, errors: data.errors } }
+          : old,
       );
       if (data.status !== "running") {
         source.close();
@@ -67,7 +70,8 @@ export function useSurvey(id: string) {
 export function useSurveyResults(id: string, done: number) {
   return useQuery({
     queryKey: [...surveyResultsKey(id), done],
-    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys/{survey_id}/results", { ...survey(id), signal })),
+    queryFn: ({ signal }) =>
+      unwrap(client.GET("/api/surveys/{survey_id}/results", { ...survey(id), signal })),
     enabled: done > 0,
     placeholderData: (previous) => previous,
   });
@@ -106,4 +110,5 @@ export function useDeleteSurvey() {
   });
 }
 
-export const exportUrl = (id: string, kind: "csv" | "json") => `${API_BASE}/surveys/${encodeURIComponent(id)}/export.${kind}`;
+export const exportUrl = (id: string, kind: "csv" | "json") =>
+  `${API_BASE}/surveys/${encodeURIComponent(id)}/export.${kind}`;

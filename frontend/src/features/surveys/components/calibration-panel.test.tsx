@@ -9,7 +9,8 @@ const routes = [{ path: "/surveys", element: <CalibrationPanel /> }];
 test("uploads the answers with the scale and shows the figures in words", async () => {
   let sent: FormData | undefined;
   mockFetch((url, init) => {
-    if (url === "/api/surveys/scales") return jsonResponse([{ key: "purchase_intent", label: "Purchase intent" }]);
+    if (url === "/api/surveys/scales")
+      return jsonResponse([{ key: "purchase_intent", label: "Purchase intent" }]);
     if (url === "/api/surveys/calibrate" && init?.method === "POST") {
       sent = init.body as FormData;
       return jsonResponse({
@@ -29,7 +30,10 @@ test("uploads the answers with the scale and shows the figures in words", async 
   renderRoutes(routes, "/surveys");
   const check = screen.getByRole("button", { name: "Check" });
   expect(check).toBeDisabled();
-  await userEvent.upload(screen.getByLabelText("Answers (CSV)"), new File(["text,rating\n"], "a.csv", { type: "text/csv" }));
+  await userEvent.upload(
+    screen.getByLabelText("Answers (CSV)"),
+    new File(["text,rating\n"], "a.csv", { type: "text/csv" }),
+  );
   await userEvent.click(check);
   expect(await screen.findByText(/weak agreement \(r = 0.25\)/)).toBeInTheDocument();
   expect(screen.getByText(/1.10 points off on average/)).toBeInTheDocument();
@@ -40,11 +44,19 @@ test("uploads the answers with the scale and shows the figures in words", async 
 test("a refused file shows the server's message", async () => {
   mockFetch((url) =>
     url === "/api/surveys/calibrate"
-      ? jsonResponse({ error: "Wrong header: the first row must name the columns text and rating (found: a)." }, 422)
+      ? jsonResponse(
+          {
+            error: "Wrong header: the first row must name the columns text and rating (found: a).",
+          },
+          422,
+        )
       : undefined,
   );
   renderRoutes(routes, "/surveys");
-  await userEvent.upload(screen.getByLabelText("Answers (CSV)"), new File(["a\n"], "a.csv", { type: "text/csv" }));
+  await userEvent.upload(
+    screen.getByLabelText("Answers (CSV)"),
+    new File(["a\n"], "a.csv", { type: "text/csv" }),
+  );
   await userEvent.click(screen.getByRole("button", { name: "Check" }));
   expect(await screen.findByRole("alert")).toHaveTextContent("Wrong header");
 });

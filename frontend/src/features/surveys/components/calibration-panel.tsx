@@ -26,8 +26,8 @@ export function CalibrationPanel() {
             <h2 className="font-semibold">Check the rating against real answers</h2>
             <p className="text-sm text-muted-foreground">
               Upload a CSV of people&apos;s own answers with the rating each person gave (columns{" "}
-              <code>text</code> and <code>rating</code>). Colloquy rates each answer as it rates a survey and shows
-              how closely its ratings follow the people&apos;s.
+              <code>text</code> and <code>rating</code>). Colloquy rates each answer as it rates a
+              survey and shows how closely its ratings follow the people&apos;s.
             </p>
           </div>
         </div>
@@ -78,12 +78,14 @@ export function CalibrationPanel() {
         {result ? (
           <div className="space-y-2 text-sm" aria-live="polite">
             <p>
-              On {result.n} answers, Colloquy&apos;s ratings show {strengthWords(result.pearson)} with the
-              people&apos;s own; they are {result.mae.toFixed(2)} points off on average.
+              On {result.n} answers, Colloquy&apos;s ratings show {strengthWords(result.pearson)}{" "}
+              with the people&apos;s own; they are {result.mae.toFixed(2)} points off on average.
             </p>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
               <dt className="text-muted-foreground">Spearman</dt>
-              <dd className="tabular-nums">{result.spearman === null ? "–" : result.spearman.toFixed(2)}</dd>
+              <dd className="tabular-nums">
+                {result.spearman === null ? "–" : result.spearman.toFixed(2)}
+              </dd>
               <dt className="text-muted-foreground">Distribution gap (KS)</dt>
               <dd className="tabular-nums">{result.ks.toFixed(2)}</dd>
               <dt className="text-muted-foreground">Mean: people / Colloquy</dt>

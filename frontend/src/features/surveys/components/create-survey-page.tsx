@@ -100,7 +100,9 @@ export function CreateSurveyPage() {
     event.preventDefault();
     const chosen = participantProfiles(models, picked);
     const plain = toCreateBody(name, concepts, questions, picked, samples, askDirect);
-    const body = Object.keys(chosen).length ? { ...plain, settings: { participantProfiles: chosen } } : plain;
+    const body = Object.keys(chosen).length
+      ? { ...plain, settings: { participantProfiles: chosen } }
+      : plain;
     create.mutate(withBudget(body, budget), {
       onSuccess: (survey) => {
         void navigate(paths.survey.getHref(survey.id));
@@ -113,7 +115,10 @@ export function CreateSurveyPage() {
   const tooBig = planned > PLANNED_ANSWERS_MAX;
   return (
     <>
-      <PageHeader title="New survey" description="Monadic concept test: each call shows one concept and asks one question." />
+      <PageHeader
+        title="New survey"
+        description="Monadic concept test: each call shows one concept and asks one question."
+      />
       <form onSubmit={onSubmit} className="grid gap-5" aria-label="New survey">
         <Card>
           <CardHeader>
@@ -123,7 +128,12 @@ export function CreateSurveyPage() {
             <Label htmlFor="survey-name" className="sr-only">
               Survey name
             </Label>
-            <Input id="survey-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Spring concept test" />
+            <Input
+              id="survey-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="Spring concept test"
+            />
           </CardContent>
         </Card>
 
@@ -134,14 +144,20 @@ export function CreateSurveyPage() {
           </CardHeader>
           <CardContent className="grid gap-4">
             {concepts.map((c, i) => (
-              <fieldset key={i} className="grid gap-2 rounded-lg border p-3" data-testid={`concept-${i}`}>
+              <fieldset
+                key={i}
+                className="grid gap-2 rounded-lg border p-3"
+                data-testid={`concept-${i}`}
+              >
                 <legend className="px-1 text-sm font-medium">Concept {i + 1}</legend>
                 <div className="grid gap-2 sm:grid-cols-[10rem_1fr_auto]">
                   <select
                     aria-label={`Concept ${i + 1} type`}
                     className={selectClass}
                     value={c.type}
-                    onChange={(e) => setConcept(i, { type: e.target.value as ConceptDraft["type"] })}
+                    onChange={(e) =>
+                      setConcept(i, { type: e.target.value as ConceptDraft["type"] })
+                    }
                   >
                     <option value="text">Text</option>
                     <option value="image">Image URL</option>
@@ -194,11 +210,18 @@ export function CreateSurveyPage() {
         <Card>
           <CardHeader>
             <CardTitle>Questions</CardTitle>
-            <CardDescription>1-10 questions, each rated on a scale. Custom scales: one anchor statement per line, lowest first (2-10 points).</CardDescription>
+            <CardDescription>
+              1-10 questions, each rated on a scale. Custom scales: one anchor statement per line,
+              lowest first (2-10 points).
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             {questions.map((q, i) => (
-              <fieldset key={i} className="grid gap-2 rounded-lg border p-3" data-testid={`question-${i}`}>
+              <fieldset
+                key={i}
+                className="grid gap-2 rounded-lg border p-3"
+                data-testid={`question-${i}`}
+              >
                 <legend className="px-1 text-sm font-medium">Question {i + 1}</legend>
                 <div className="grid gap-2 sm:grid-cols-[1fr_14rem_auto]">
                   <Input
@@ -212,14 +235,19 @@ export function CreateSurveyPage() {
                     value={q.scale}
                     onChange={(e) => {
                       const scale = scales.data?.find((s) => s.key === e.target.value);
-                      setQuestion(i, { scale: e.target.value, ...(scale ? { text: scale.question } : {}) });
+                      setQuestion(i, {
+                        scale: e.target.value,
+                        ...(scale ? { text: scale.question } : {}),
+                      });
                     }}
                   >
-                    {(scales.data ?? [{ key: "purchase_intent", label: "Purchase intent" }]).map((s) => (
-                      <option key={s.key} value={s.key}>
-                        {s.label}
-                      </option>
-                    ))}
+                    {(scales.data ?? [{ key: "purchase_intent", label: "Purchase intent" }]).map(
+                      (s) => (
+                        <option key={s.key} value={s.key}>
+                          {s.label}
+                        </option>
+                      ),
+                    )}
                     <option value={CUSTOM}>Custom scale</option>
                   </select>
                   <Button
@@ -269,12 +297,18 @@ export function CreateSurveyPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
-            <GenerateRespondents onGenerated={(ids) => setPicked((p) => [...new Set([...p, ...ids])])} />
+            <GenerateRespondents
+              onGenerated={(ids) => setPicked((p) => [...new Set([...p, ...ids])])}
+            />
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Personas">
               {all.map((p) => (
                 <li key={p.id}>
                   <label className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
-                    <input type="checkbox" checked={picked.includes(p.id)} onChange={() => toggle(p.id)} />
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(p.id)}
+                      onChange={() => toggle(p.id)}
+                    />
                     <span>
                       {p.name} <span className="text-muted-foreground">· {p.age}</span>
                     </span>
@@ -283,7 +317,9 @@ export function CreateSurveyPage() {
               ))}
             </ul>
             <ParticipantModels
-              participants={picked.map((id) => all.find((p) => p.id === id)).filter((p) => p !== undefined)}
+              participants={picked
+                .map((id) => all.find((p) => p.id === id))
+                .filter((p) => p !== undefined)}
               value={models}
               onChange={setModels}
             />
@@ -307,7 +343,11 @@ export function CreateSurveyPage() {
               />
             </div>
             <label className="flex items-center gap-2 self-end text-sm">
-              <input type="checkbox" checked={askDirect} onChange={(e) => setAskDirect(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={askDirect}
+                onChange={(e) => setAskDirect(e.target.checked)}
+              />
               Also ask for a direct numeric rating (a second call, shown beside SSR)
             </label>
           </CardContent>
@@ -324,7 +364,11 @@ export function CreateSurveyPage() {
         </div>
 
         <div className="flex items-center justify-between gap-3">
-          <p className={tooBig ? "text-sm text-destructive" : "text-sm text-muted-foreground"} data-testid="planned-calls" aria-live="polite">
+          <p
+            className={tooBig ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
+            data-testid="planned-calls"
+            aria-live="polite"
+          >
             {planned.toLocaleString("en-US")} answers planned
             {askDirect ? ` (${(planned * 2).toLocaleString("en-US")} model calls)` : ""}
             {tooBig &&

@@ -43,7 +43,9 @@ export function GenerateRespondents({ onGenerated }: { onGenerated: (ids: string
   };
   return (
     <details className="rounded-lg border p-3">
-      <summary className="cursor-pointer text-sm font-medium">Generate new respondents from a segment description</summary>
+      <summary className="cursor-pointer text-sm font-medium">
+        Generate new respondents from a segment description
+      </summary>
       <div className="mt-3 grid gap-2">
         <Label htmlFor="segment-description">Segment</Label>
         <Textarea
@@ -65,8 +67,17 @@ export function GenerateRespondents({ onGenerated }: { onGenerated: (ids: string
               onChange={(e) => setCount(Number(e.target.value))}
             />
           </div>
-          <Button type="button" variant="outline" onClick={() => void onGenerate()} disabled={busy !== null}>
-            {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <SparklesIcon aria-hidden="true" />}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void onGenerate()}
+            disabled={busy !== null}
+          >
+            {busy ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <SparklesIcon aria-hidden="true" />
+            )}
             Generate
           </Button>
           {busy && (

@@ -21,33 +21,70 @@ const PmfChart = lazy(() => import("./pmf-chart"));
 
 type Question = Survey["questions"][number];
 
-function CellComparison({ cell, title, anchors }: { cell: HumanCell; title: string; anchors: string[] }) {
+function CellComparison({
+  cell,
+  title,
+  anchors,
+}: {
+  cell: HumanCell;
+  title: string;
+  anchors: string[];
+}) {
   const sim = cell.scores.find((s) => s.rater === "simulated");
-  const rows = [{ label: "People", pmf: cell.human.pmf }, ...(sim ? [{ label: "Simulated", pmf: sim.pmf }] : [])];
+  const rows = [
+    { label: "People", pmf: cell.human.pmf },
+    ...(sim ? [{ label: "Simulated", pmf: sim.pmf }] : []),
+  ];
   return (
-    <section className="grid gap-3 border-t pt-4" data-testid={`people-${cell.conceptId}-${cell.questionId}`} aria-label={title}>
+    <section
+      className="grid gap-3 border-t pt-4"
+      data-testid={`people-${cell.conceptId}-${cell.questionId}`}
+      aria-label={title}
+    >
       <h3 className="text-sm font-semibold">{title}</h3>
       <Suspense fallback={<div className="h-20 animate-pulse rounded bg-muted" />}>
         <PmfChart rows={rows} anchors={anchors} />
       </Suspense>
       <p className="text-sm" data-testid="people-verdict">
         {cell.human.n} people, mean {fmt(cell.human.mean)}. {verdictWords(cell)}
-        {sim && <> Simulated respondents ({sim.n}) are {differenceWords(sim)}.</>}
+        {sim && (
+          <>
+            {" "}
+            Simulated respondents ({sim.n}) are {differenceWords(sim)}.
+          </>
+        )}
       </p>
       <div className="relative overflow-x-auto">
         <table className="w-full text-sm" aria-label={`Against people: ${title}`}>
           <thead>
             <tr className="border-b text-left">
-              <th scope="col" className="py-1.5 font-medium">Rater</th>
-              <th scope="col" className="py-1.5 font-medium">KS similarity</th>
-              <th scope="col" className="py-1.5 font-medium">Mean</th>
-              <th scope="col" className="py-1.5 font-medium">Difference from people (95% CI)</th>
+              <th scope="col" className="py-1.5 font-medium">
+                Rater
+              </th>
+              <th scope="col" className="py-1.5 font-medium">
+                KS similarity
+              </th>
+              <th scope="col" className="py-1.5 font-medium">
+                Mean
+              </th>
+              <th scope="col" className="py-1.5 font-medium">
+                Difference from people (95% CI)
+              </th>
             </tr>
           </thead>
           <tbody className="tabular-nums">
             {cell.scores.map((s) => (
-              <tr key={s.rater} className={s.rater === "simulated" ? "border-b font-medium" : "border-b text-muted-foreground last:border-0"}>
-                <th scope="row" className="py-1.5 text-left font-normal">{raterName(s)}</th>
+              <tr
+                key={s.rater}
+                className={
+                  s.rater === "simulated"
+                    ? "border-b font-medium"
+                    : "border-b text-muted-foreground last:border-0"
+                }
+              >
+                <th scope="row" className="py-1.5 text-left font-normal">
+                  {raterName(s)}
+                </th>
                 <td data-testid={`ks-${s.rater}`}>{fmt(s.ksSimilarity)}</td>
                 <td>{fmt(s.mean)}</td>
                 <td>
@@ -83,19 +120,22 @@ export function HumanResultsPanel({
   const concepts = new Map(survey.concepts.map((c) => [c.id, c.title]));
   const questions = new Map(survey.questions.map((q) => [q.id, q]));
   const data = results.data;
-  const problems = upload.error instanceof ApiError && upload.error.errors.length > 0 ? upload.error.errors : null;
+  const problems =
+    upload.error instanceof ApiError && upload.error.errors.length > 0 ? upload.error.errors : null;
   return (
     <Card data-testid="human-results">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <UsersIcon className="size-5 text-muted-foreground" aria-hidden="true" /> Measured against people
+          <UsersIcon className="size-5 text-muted-foreground" aria-hidden="true" /> Measured against
+          people
         </CardTitle>
         <CardDescription>
-          Upload real people&apos;s ratings of these concepts (CSV with the columns <code>concept</code>, <code>question</code>,{" "}
-          <code>rating</code> and optionally <code>respondent</code>; a concept by its title or number, a question by its text or
-          number, ratings on the question&apos;s scale). Colloquy puts their distribution beside the simulated one and scores both
-          against two trivial floors: answering at random, and always giving the people&apos;s most common answer. A simulation
-          worth trusting beats both.
+          Upload real people&apos;s ratings of these concepts (CSV with the columns{" "}
+          <code>concept</code>, <code>question</code>, <code>rating</code> and optionally{" "}
+          <code>respondent</code>; a concept by its title or number, a question by its text or
+          number, ratings on the question&apos;s scale). Colloquy puts their distribution beside the
+          simulated one and scores both against two trivial floors: answering at random, and always
+          giving the people&apos;s most common answer. A simulation worth trusting beats both.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -142,11 +182,23 @@ export function HumanResultsPanel({
             )}
           </div>
         )}
-        {results.isPending && <div className="h-16 animate-pulse rounded bg-muted" aria-busy="true" aria-label="Loading people's ratings" />}
-        {results.isError && (
-          <QueryError title="Could not load people's ratings" error={results.error} onRetry={() => void results.refetch()} />
+        {results.isPending && (
+          <div
+            className="h-16 animate-pulse rounded bg-muted"
+            aria-busy="true"
+            aria-label="Loading people's ratings"
+          />
         )}
-        {data && data.rows === 0 && <p className="text-sm text-muted-foreground">No people&apos;s ratings uploaded yet.</p>}
+        {results.isError && (
+          <QueryError
+            title="Could not load people's ratings"
+            error={results.error}
+            onRetry={() => void results.refetch()}
+          />
+        )}
+        {data && data.rows === 0 && (
+          <p className="text-sm text-muted-foreground">No people&apos;s ratings uploaded yet.</p>
+        )}
         {data && data.rows > 0 && (
           <>
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -163,16 +215,26 @@ export function HumanResultsPanel({
               </Button>
             </div>
             <p className="text-xs text-muted-foreground">
-              KS similarity is 1 minus the largest gap between the two cumulative distributions: 1 means the same distribution
-              as the people&apos;s, 0 no overlap. The difference is the rater&apos;s mean minus the people&apos;s, in scale
-              points, with a 95% bootstrap interval. The floors show what trivial raters score on the same people; a simulation
+              KS similarity is 1 minus the largest gap between the two cumulative distributions: 1
+              means the same distribution as the people&apos;s, 0 no overlap. The difference is the
+              rater&apos;s mean minus the people&apos;s, in scale points, with a 95% bootstrap
+              interval. The floors show what trivial raters score on the same people; a simulation
               that does not beat them adds nothing these ratings could not.
             </p>
             {data.cells.map((cell) => {
               const question = questions.get(cell.questionId);
               const title = `${concepts.get(cell.conceptId) ?? cell.conceptId}: ${question?.text ?? cell.questionId}`;
-              const anchors = question ? anchorsOf(question) : Array.from({ length: cell.points }, (_, i) => String(i + 1));
-              return <CellComparison key={`${cell.conceptId}-${cell.questionId}`} cell={cell} title={title} anchors={anchors} />;
+              const anchors = question
+                ? anchorsOf(question)
+                : Array.from({ length: cell.points }, (_, i) => String(i + 1));
+              return (
+                <CellComparison
+                  key={`${cell.conceptId}-${cell.questionId}`}
+                  cell={cell}
+                  title={title}
+                  anchors={anchors}
+                />
+              );
             })}
           </>
         )}

@@ -6,16 +6,37 @@ const cell = (mean: number, n: number) => ({
   conceptId: "c1",
   questionId: "q1",
   n,
-  ssr: { n, pmf: [0.2, 0.2, 0.2, 0.2, 0.2], mean, ci: [mean - 0.5, mean + 0.5], top2: 0.4, top2Ci: [0.3, 0.5] },
+  ssr: {
+    n,
+    pmf: [0.2, 0.2, 0.2, 0.2, 0.2],
+    mean,
+    ci: [mean - 0.5, mean + 0.5],
+    top2: 0.4,
+    top2Ci: [0.3, 0.5],
+  },
 });
 
 const survey = {
   concepts: [{ id: "c1", type: "text", title: "Solar kettle", content: "" }],
-  questions: [{ id: "q1", text: "Would you buy it?", scale: "purchase_intent", scaleLabel: "Purchase intent", points: 5 }],
+  questions: [
+    {
+      id: "q1",
+      text: "Would you buy it?",
+      scale: "purchase_intent",
+      scaleLabel: "Purchase intent",
+      points: 5,
+    },
+  ],
 } as unknown as Survey;
 
 const results = (byModel: SurveyResults["byModel"]) =>
-  ({ results: [cell(3, 3)], byModel, comparisons: [], cuts: [], answers: [] }) as unknown as SurveyResults;
+  ({
+    results: [cell(3, 3)],
+    byModel,
+    comparisons: [],
+    cuts: [],
+    answers: [],
+  }) as unknown as SurveyResults;
 
 describe("SurveyByModel", () => {
   it("shows each model's distribution and the blend", () => {

@@ -19,8 +19,8 @@ export function SurveyByModel({ survey, results }: { survey: Survey; results: Su
           By model
         </CardTitle>
         <CardDescription>
-          The respondents answered on {models.length} models. Each model's answers on their own, and the blend of all of
-          them (the results above).
+          The respondents answered on {models.length} models. Each model's answers on their own, and
+          the blend of all of them (the results above).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -29,16 +29,28 @@ export function SurveyByModel({ survey, results }: { survey: Survey; results: Su
             <table className="w-full text-sm" aria-label={`By model: ${q.text}`}>
               <thead>
                 <tr className="border-b text-left">
-                  <th scope="col" className="py-1.5 font-medium">Concept</th>
-                  <th scope="col" className="py-1.5 font-medium">Model</th>
-                  <th scope="col" className="py-1.5 font-medium">n</th>
-                  <th scope="col" className="py-1.5 font-medium">Mean (95% CI)</th>
-                  <th scope="col" className="py-1.5 font-medium">Top-2 box</th>
+                  <th scope="col" className="py-1.5 font-medium">
+                    Concept
+                  </th>
+                  <th scope="col" className="py-1.5 font-medium">
+                    Model
+                  </th>
+                  <th scope="col" className="py-1.5 font-medium">
+                    n
+                  </th>
+                  <th scope="col" className="py-1.5 font-medium">
+                    Mean (95% CI)
+                  </th>
+                  <th scope="col" className="py-1.5 font-medium">
+                    Top-2 box
+                  </th>
                 </tr>
               </thead>
               <tbody className="tabular-nums">
                 {survey.concepts.flatMap((c) => {
-                  const blend = results.results.find((r) => r.conceptId === c.id && r.questionId === q.id);
+                  const blend = results.results.find(
+                    (r) => r.conceptId === c.id && r.questionId === q.id,
+                  );
                   const rows = [
                     ...models.map((m) => ({
                       label: m.model,
@@ -47,8 +59,14 @@ export function SurveyByModel({ survey, results }: { survey: Survey; results: Su
                     { label: "Blend (all models)", cell: blend },
                   ];
                   return rows.map(({ label, cell }) => (
-                    <tr key={`${c.id}:${label}`} className="border-b last:border-0" data-testid="by-model-row">
-                      <th scope="row" className="py-1.5 text-left font-normal">{concepts.get(c.id)}</th>
+                    <tr
+                      key={`${c.id}:${label}`}
+                      className="border-b last:border-0"
+                      data-testid="by-model-row"
+                    >
+                      <th scope="row" className="py-1.5 text-left font-normal">
+                        {concepts.get(c.id)}
+                      </th>
                       <td className="break-all">{label}</td>
                       <td>{cell?.n ?? 0}</td>
                       <td>{cell ? `${fmt(cell.ssr.mean)} ${interval(cell.ssr.ci)}` : "–"}</td>

@@ -1,4 +1,11 @@
-import { AlertTriangleIcon, DownloadIcon, Loader2Icon, PlayIcon, RotateCwIcon, SquareIcon } from "lucide-react";
+import {
+  AlertTriangleIcon,
+  DownloadIcon,
+  Loader2Icon,
+  PlayIcon,
+  RotateCwIcon,
+  SquareIcon,
+} from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router";
 import { toast } from "sonner";
@@ -45,8 +52,14 @@ function ProgressPanel({ survey }: { survey: Survey }) {
   const stop = useStopSurvey(survey.id);
   const running = survey.status === "running";
   const value = percentDone(survey.progress);
-  const onRun = () => run.mutate(undefined, { onError: (e) => toast.error(errorMessage(e, "Could not start the survey")) });
-  const onStop = () => stop.mutate(undefined, { onError: (e) => toast.error(errorMessage(e, "Could not stop the survey")) });
+  const onRun = () =>
+    run.mutate(undefined, {
+      onError: (e) => toast.error(errorMessage(e, "Could not start the survey")),
+    });
+  const onStop = () =>
+    stop.mutate(undefined, {
+      onError: (e) => toast.error(errorMessage(e, "Could not stop the survey")),
+    });
   return (
     <Card>
       <CardContent className="grid gap-3 py-4">
@@ -62,7 +75,11 @@ function ProgressPanel({ survey }: { survey: Survey }) {
               </Button>
             ) : survey.status !== "completed" ? (
               <Button onClick={onRun} disabled={run.isPending}>
-                {survey.status === "draft" ? <PlayIcon aria-hidden="true" /> : <RotateCwIcon aria-hidden="true" />}
+                {survey.status === "draft" ? (
+                  <PlayIcon aria-hidden="true" />
+                ) : (
+                  <RotateCwIcon aria-hidden="true" />
+                )}
                 {survey.status === "draft" ? "Run survey" : "Retry"}
               </Button>
             ) : null}
@@ -71,11 +88,14 @@ function ProgressPanel({ survey }: { survey: Survey }) {
         <Progress label="Survey progress" value={value} />
         {running && (
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
-            <Loader2Icon className="size-3 animate-spin" aria-hidden="true" /> Respondents are answering…
+            <Loader2Icon className="size-3 animate-spin" aria-hidden="true" /> Respondents are
+            answering…
           </p>
         )}
         {survey.error && <p className="text-sm text-destructive">{survey.error.message}</p>}
-        {!running && isBudgetStop(survey.error?.message) && <BudgetRaise kind="surveys" id={survey.id} onRaised={onRun} />}
+        {!running && isBudgetStop(survey.error?.message) && (
+          <BudgetRaise kind="surveys" id={survey.id} onRaised={onRun} />
+        )}
         <p className="text-xs text-muted-foreground" data-testid="survey-usage">
           Reported by the model: {usageLine(usageOf(survey))}
         </p>
@@ -84,13 +104,25 @@ function ProgressPanel({ survey }: { survey: Survey }) {
   );
 }
 
-function QuestionCard({ survey, question, results, scales }: { survey: Survey; question: Question; results: SurveyResults; scales?: Scale[] }) {
+function QuestionCard({
+  survey,
+  question,
+  results,
+  scales,
+}: {
+  survey: Survey;
+  question: Question;
+  results: SurveyResults;
+  scales?: Scale[];
+}) {
   const anchors = anchorsOf(question, scales);
   const cells = results.results.filter((r) => r.questionId === question.id);
   const concepts = new Map(survey.concepts.map((c) => [c.id, c.title]));
   const rows = cells.flatMap((c) => [
     { label: concepts.get(c.conceptId) ?? c.conceptId, pmf: c.ssr.pmf },
-    ...(c.direct ? [{ label: `${concepts.get(c.conceptId) ?? c.conceptId} (direct)`, pmf: c.direct.pmf }] : []),
+    ...(c.direct
+      ? [{ label: `${concepts.get(c.conceptId) ?? c.conceptId} (direct)`, pmf: c.direct.pmf }]
+      : []),
   ]);
   const comparisons = results.comparisons.filter((c) => c.questionId === question.id);
   return (
@@ -98,7 +130,8 @@ function QuestionCard({ survey, question, results, scales }: { survey: Survey; q
       <CardHeader>
         <CardTitle>{question.text}</CardTitle>
         <CardDescription>
-          {question.scaleLabel}, {question.points} points: 1 = “{anchors[0]}” … {question.points} = “{anchors[anchors.length - 1]}”
+          {question.scaleLabel}, {question.points} points: 1 = “{anchors[0]}” … {question.points} =
+          “{anchors[anchors.length - 1]}”
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -109,17 +142,31 @@ function QuestionCard({ survey, question, results, scales }: { survey: Survey; q
           <table className="w-full text-sm" aria-label={`Summary: ${question.text}`}>
             <thead>
               <tr className="border-b text-left">
-                <th scope="col" className="py-1.5 font-medium">Concept</th>
-                <th scope="col" className="py-1.5 font-medium">n</th>
-                <th scope="col" className="py-1.5 font-medium">Mean (95% CI)</th>
-                <th scope="col" className="py-1.5 font-medium">Top-2 box (95% CI)</th>
-                {survey.askDirect && <th scope="col" className="py-1.5 font-medium">Direct rating (95% CI)</th>}
+                <th scope="col" className="py-1.5 font-medium">
+                  Concept
+                </th>
+                <th scope="col" className="py-1.5 font-medium">
+                  n
+                </th>
+                <th scope="col" className="py-1.5 font-medium">
+                  Mean (95% CI)
+                </th>
+                <th scope="col" className="py-1.5 font-medium">
+                  Top-2 box (95% CI)
+                </th>
+                {survey.askDirect && (
+                  <th scope="col" className="py-1.5 font-medium">
+                    Direct rating (95% CI)
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="tabular-nums">
               {cells.map((c) => (
                 <tr key={c.conceptId} className="border-b last:border-0">
-                  <th scope="row" className="py-1.5 text-left font-normal">{concepts.get(c.conceptId)}</th>
+                  <th scope="row" className="py-1.5 text-left font-normal">
+                    {concepts.get(c.conceptId)}
+                  </th>
                   <td>{c.n}</td>
                   <td data-testid={`mean-${c.conceptId}-${question.id}`}>
                     {fmt(c.ssr.mean)} {interval(c.ssr.ci)}
@@ -127,7 +174,9 @@ function QuestionCard({ survey, question, results, scales }: { survey: Survey; q
                   <td>
                     {pct(c.ssr.top2)} [{pct(c.ssr.top2Ci[0])}, {pct(c.ssr.top2Ci[1])}]
                   </td>
-                  {survey.askDirect && <td>{c.direct ? `${fmt(c.direct.mean)} ${interval(c.direct.ci)}` : "–"}</td>}
+                  {survey.askDirect && (
+                    <td>{c.direct ? `${fmt(c.direct.mean)} ${interval(c.direct.ci)}` : "–"}</td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -137,9 +186,15 @@ function QuestionCard({ survey, question, results, scales }: { survey: Survey; q
           <table className="w-full text-sm" aria-label={`Concept comparison: ${question.text}`}>
             <thead>
               <tr className="border-b text-left">
-                <th scope="col" className="py-1.5 font-medium">Comparison</th>
-                <th scope="col" className="py-1.5 font-medium">Difference of means (95% CI)</th>
-                <th scope="col" className="py-1.5 font-medium">Holds?</th>
+                <th scope="col" className="py-1.5 font-medium">
+                  Comparison
+                </th>
+                <th scope="col" className="py-1.5 font-medium">
+                  Difference of means (95% CI)
+                </th>
+                <th scope="col" className="py-1.5 font-medium">
+                  Holds?
+                </th>
               </tr>
             </thead>
             <tbody className="tabular-nums">
@@ -148,7 +203,9 @@ function QuestionCard({ survey, question, results, scales }: { survey: Survey; q
                   <th scope="row" className="py-1.5 text-left font-normal">
                     {concepts.get(c.conceptA)} − {concepts.get(c.conceptB)}
                   </th>
-                  <td>{fmt(c.difference)} {interval(c.ci)}</td>
+                  <td>
+                    {fmt(c.difference)} {interval(c.ci)}
+                  </td>
                   <td>{c.holds ? "Yes: the interval excludes 0" : "No: could be chance"}</td>
                 </tr>
               ))}
@@ -162,9 +219,19 @@ function QuestionCard({ survey, question, results, scales }: { survey: Survey; q
   );
 }
 
-function Cuts({ survey, question, results }: { survey: Survey; question: Question; results: SurveyResults }) {
+function Cuts({
+  survey,
+  question,
+  results,
+}: {
+  survey: Survey;
+  question: Question;
+  results: SurveyResults;
+}) {
   const [dimension, setDimension] = useState("age");
-  const cuts = results.cuts.filter((c) => c.questionId === question.id && c.dimension === dimension);
+  const cuts = results.cuts.filter(
+    (c) => c.questionId === question.id && c.dimension === dimension,
+  );
   const groups = groupBy(cuts, (c) => c.group);
   return (
     <details>
@@ -184,22 +251,35 @@ function Cuts({ survey, question, results }: { survey: Survey; question: Questio
             ))}
           </select>
         </label>
-        <table className="w-full text-sm" aria-label={`Cuts by ${CUT_LABELS[dimension]}: ${question.text}`}>
+        <table
+          className="w-full text-sm"
+          aria-label={`Cuts by ${CUT_LABELS[dimension]}: ${question.text}`}
+        >
           <thead>
             <tr className="border-b text-left">
-              <th scope="col" className="py-1.5 font-medium">Group</th>
+              <th scope="col" className="py-1.5 font-medium">
+                Group
+              </th>
               {survey.concepts.map((c) => (
-                <th key={c.id} scope="col" className="py-1.5 font-medium">{c.title}: mean (n)</th>
+                <th key={c.id} scope="col" className="py-1.5 font-medium">
+                  {c.title}: mean (n)
+                </th>
               ))}
             </tr>
           </thead>
           <tbody className="tabular-nums">
             {groups.map(([group, items]) => (
               <tr key={group} className="border-b last:border-0">
-                <th scope="row" className="py-1.5 text-left font-normal">{group}</th>
+                <th scope="row" className="py-1.5 text-left font-normal">
+                  {group}
+                </th>
                 {survey.concepts.map((c) => {
                   const cut = items.find((i) => i.conceptId === c.id);
-                  return <td key={c.id}>{cut ? `${fmt(cut.mean)} ${interval(cut.ci)} (${cut.n})` : "–"}</td>;
+                  return (
+                    <td key={c.id}>
+                      {cut ? `${fmt(cut.mean)} ${interval(cut.ci)} (${cut.n})` : "–"}
+                    </td>
+                  );
                 })}
               </tr>
             ))}
@@ -210,11 +290,21 @@ function Cuts({ survey, question, results }: { survey: Survey; question: Questio
   );
 }
 
-function Answers({ survey, question, results }: { survey: Survey; question: Question; results: SurveyResults }) {
+function Answers({
+  survey,
+  question,
+  results,
+}: {
+  survey: Survey;
+  question: Question;
+  results: SurveyResults;
+}) {
   const answers = results.answers.filter((a) => a.questionId === question.id);
   return (
     <details>
-      <summary className="cursor-pointer text-sm font-medium">Free-text answers ({answers.length})</summary>
+      <summary className="cursor-pointer text-sm font-medium">
+        Free-text answers ({answers.length})
+      </summary>
       {survey.concepts.map((c) => (
         <div key={c.id} className="mt-2">
           <h4 className="text-sm font-semibold">{c.title}</h4>
@@ -223,7 +313,10 @@ function Answers({ survey, question, results }: { survey: Survey; question: Ques
               .filter((a) => a.conceptId === c.id)
               .map((a) => (
                 <li key={`${a.respondentId}-${a.sample}`} className="flex gap-2">
-                  <span className="w-14 shrink-0 tabular-nums text-muted-foreground" title="Expected value from SSR">
+                  <span
+                    className="w-14 shrink-0 tabular-nums text-muted-foreground"
+                    title="Expected value from SSR"
+                  >
                     {fmt(a.expected, 1)}
                     {a.direct != null && ` / ${a.direct}`}
                   </span>
@@ -246,10 +339,27 @@ export function SurveyPage() {
   const survey = useSurvey(id);
   const scales = useScales();
   const done = survey.data?.progress.done ?? 0;
-  const results = useSurveyResults(id, survey.data?.status === "running" ? Math.floor(done / 25) * 25 : done);
-  if (survey.isPending) return <div className="h-40 animate-pulse rounded-xl bg-muted" aria-busy="true" aria-label="Loading survey" />;
+  const results = useSurveyResults(
+    id,
+    survey.data?.status === "running" ? Math.floor(done / 25) * 25 : done,
+  );
+  if (survey.isPending)
+    return (
+      <div
+        className="h-40 animate-pulse rounded-xl bg-muted"
+        aria-busy="true"
+        aria-label="Loading survey"
+      />
+    );
   if (survey.isError)
-    return <QueryError title="Could not load the survey" error={survey.error} onRetry={() => void survey.refetch()} retrying={survey.isFetching} />;
+    return (
+      <QueryError
+        title="Could not load the survey"
+        error={survey.error}
+        onRetry={() => void survey.refetch()}
+        retrying={survey.isFetching}
+      />
+    );
   const s = survey.data;
   return (
     <>
@@ -257,7 +367,9 @@ export function SurveyPage() {
         title={s.name}
         description={
           <>
-            <Badge variant={s.status === "completed" ? "default" : "secondary"}>{STATUS_LABELS[s.status] ?? s.status}</Badge>{" "}
+            <Badge variant={s.status === "completed" ? "default" : "secondary"}>
+              {STATUS_LABELS[s.status] ?? s.status}
+            </Badge>{" "}
             {plural(s.respondentCount, "respondent")} × {plural(s.conceptCount, "concept")} ×{" "}
             {plural(s.questionCount, "question")} × {plural(s.samples, "sample")}
           </>
@@ -265,10 +377,18 @@ export function SurveyPage() {
         actions={
           done > 0 && (
             <>
-              <a href={exportUrl(s.id, "csv")} className={buttonVariants({ variant: "outline" })} download>
+              <a
+                href={exportUrl(s.id, "csv")}
+                className={buttonVariants({ variant: "outline" })}
+                download
+              >
                 <DownloadIcon aria-hidden="true" /> CSV
               </a>
-              <a href={exportUrl(s.id, "json")} className={buttonVariants({ variant: "outline" })} download>
+              <a
+                href={exportUrl(s.id, "json")}
+                className={buttonVariants({ variant: "outline" })}
+                download
+              >
                 <DownloadIcon aria-hidden="true" /> JSON
               </a>
             </>
@@ -280,26 +400,44 @@ export function SurveyPage() {
         {results.data && (
           <>
             <p className="text-sm text-muted-foreground" data-testid="survey-embedder">
-              Simulated respondents (model: {results.data.model || "unknown"}). Answers rated by semantic similarity with{" "}
-              {results.data.embedder}. <span data-testid="survey-evidence-mix">{s.evidenceMix}.</span>
+              Simulated respondents (model: {results.data.model || "unknown"}). Answers rated by
+              semantic similarity with {results.data.embedder}.{" "}
+              <span data-testid="survey-evidence-mix">{s.evidenceMix}.</span>
             </p>
             {results.data.offlineEmbedderWarning && (
-              <div role="note" className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <div
+                role="note"
+                className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              >
                 <AlertTriangleIcon className="size-4 shrink-0" aria-hidden="true" />
                 {results.data.offlineEmbedderWarning}
               </div>
             )}
             {s.questions.map((q) => (
-              <QuestionCard key={q.id} survey={s} question={q} results={results.data} scales={scales.data} />
+              <QuestionCard
+                key={q.id}
+                survey={s}
+                question={q}
+                results={results.data}
+                scales={scales.data}
+              />
             ))}
             <SurveyByModel survey={s} results={results.data} />
           </>
         )}
         {results.isError && (
-          <QueryError title="Could not load results" error={results.error} onRetry={() => void results.refetch()} />
+          <QueryError
+            title="Could not load results"
+            error={results.error}
+            onRetry={() => void results.refetch()}
+          />
         )}
         <SurveyRespondents respondents={s.respondents} />
-        <HumanResultsPanel survey={s} answered={results.data ? results.data.answers.length : 0} anchorsOf={(q) => anchorsOf(q, scales.data)} />
+        <HumanResultsPanel
+          survey={s}
+          answered={results.data ? results.data.answers.length : 0}
+          anchorsOf={(q) => anchorsOf(q, scales.data)}
+        />
       </div>
     </>
   );

@@ -4,9 +4,24 @@ import { SurveyPage } from "./survey-page";
 import { tierCounts } from "./survey-respondents";
 
 const respondents = [
-  { id: "p1", name: "Sarah Chen", age: 34, evidence: { tier: "grounded", documents: 2, words: 1200 } },
-  { id: "p2", name: "Omar Haddad", age: 51, evidence: { tier: "described", documents: 0, words: 0 } },
-  { id: "p3", name: "Ana Ruiz", age: null, evidence: { tier: "grounded", documents: 1, words: 40 } },
+  {
+    id: "p1",
+    name: "Sarah Chen",
+    age: 34,
+    evidence: { tier: "grounded", documents: 2, words: 1200 },
+  },
+  {
+    id: "p2",
+    name: "Omar Haddad",
+    age: 51,
+    evidence: { tier: "described", documents: 0, words: 0 },
+  },
+  {
+    id: "p3",
+    name: "Ana Ruiz",
+    age: null,
+    evidence: { tier: "grounded", documents: 1, words: 40 },
+  },
   { id: "p4", name: "Old Snapshot", age: 60, evidence: null },
 ] as const;
 
@@ -22,7 +37,15 @@ const survey = {
   samples: 1,
   progress: { done: 0, total: 4, errors: 0 },
   concepts: [{ id: "c1", type: "text", title: "Solar kettle", content: "x" }],
-  questions: [{ id: "q1", text: "Would you buy it?", scale: "purchase_intent", scaleLabel: "Purchase intent", points: 5 }],
+  questions: [
+    {
+      id: "q1",
+      text: "Would you buy it?",
+      scale: "purchase_intent",
+      scaleLabel: "Purchase intent",
+      points: 5,
+    },
+  ],
   respondents,
   evidenceMix: "2 of 4 respondents are grounded in evidence",
   askDirect: false,
@@ -47,7 +70,9 @@ test("the survey page lists its respondents with their evidence tier", async () 
   const card = await screen.findByTestId("survey-respondents");
   expect(within(card).getByRole("heading", { name: "Respondents (4)" })).toBeInTheDocument();
   expect(card).toHaveTextContent("Evidence tiers: 2 grounded, 1 described");
-  const items = within(within(card).getByRole("list", { name: "Respondents" })).getAllByTestId("survey-respondent");
+  const items = within(within(card).getByRole("list", { name: "Respondents" })).getAllByTestId(
+    "survey-respondent",
+  );
   expect(items.map((li) => li.textContent)).toEqual([
     "SCSarah Chen · 34grounded (2 documents, 1,200 words)",
     "OHOmar Haddad · 51described",
@@ -59,7 +84,8 @@ test("the survey page lists its respondents with their evidence tier", async () 
 
 test("a survey without respondents shows no respondent list", async () => {
   mockFetch((url) => {
-    if (url === "/api/surveys/sv1") return jsonResponse({ ...survey, respondents: [], respondentCount: 0 });
+    if (url === "/api/surveys/sv1")
+      return jsonResponse({ ...survey, respondents: [], respondentCount: 0 });
     if (url === "/api/surveys/scales") return jsonResponse([]);
     if (url.startsWith("/api/surveys/sv1/")) return jsonResponse({ detail: "Not found" }, 404);
     return undefined;

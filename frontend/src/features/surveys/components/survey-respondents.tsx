@@ -9,7 +9,9 @@ type Respondent = Survey["respondents"][number];
  * snapshotted before tiers existed are left out. */
 export function tierCounts(respondents: readonly Respondent[]): string {
   const order = ["grounded", "generated", "described"] as const;
-  const counts = order.map((tier) => [tier, respondents.filter((r) => r.evidence?.tier === tier).length] as const);
+  const counts = order.map(
+    (tier) => [tier, respondents.filter((r) => r.evidence?.tier === tier).length] as const,
+  );
   return counts
     .filter(([, n]) => n > 0)
     .map(([tier, n]) => `${n} ${tier}`)
@@ -28,14 +30,20 @@ export function SurveyRespondents({ respondents }: { respondents: readonly Respo
       </CardHeader>
       <CardContent>
         {/* A long list scrolls in place; focusable so the keyboard can scroll it too. */}
-        <ul tabIndex={0} className="grid max-h-80 gap-3 overflow-y-auto rounded-md sm:grid-cols-2 xl:grid-cols-3" aria-label="Respondents">
+        <ul
+          tabIndex={0}
+          className="grid max-h-80 gap-3 overflow-y-auto rounded-md sm:grid-cols-2 xl:grid-cols-3"
+          aria-label="Respondents"
+        >
           {respondents.map((r, index) => (
             <li key={r.id} className="flex items-start gap-3" data-testid="survey-respondent">
               <PersonaAvatar name={r.name} index={index} className="size-9 text-xs" />
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium" title={r.name}>
                   {r.name}
-                  {r.age != null && <span className="font-normal text-muted-foreground"> · {r.age}</span>}
+                  {r.age != null && (
+                    <span className="font-normal text-muted-foreground"> · {r.age}</span>
+                  )}
                 </p>
                 <EvidenceTierBadge evidence={r.evidence} className="mt-1" />
               </div>

@@ -26,7 +26,9 @@ export function SurveysPage() {
   const remove = useDeleteSurvey();
   const onDelete = (id: string, name: string) => {
     if (!window.confirm(`Delete the survey "${name}" and all its answers?`)) return;
-    remove.mutate(id, { onError: (e) => toast.error(errorMessage(e, "Could not delete the survey")) });
+    remove.mutate(id, {
+      onError: (e) => toast.error(errorMessage(e, "Could not delete the survey")),
+    });
   };
   return (
     <>
@@ -41,7 +43,11 @@ export function SurveysPage() {
         }
       />
       {surveys.isPending ? (
-        <div className="h-40 animate-pulse rounded-xl bg-muted" aria-busy="true" aria-label="Loading surveys" />
+        <div
+          className="h-40 animate-pulse rounded-xl bg-muted"
+          aria-busy="true"
+          aria-label="Loading surveys"
+        />
       ) : surveys.isError ? (
         <QueryError
           title="Could not load surveys"
@@ -70,12 +76,17 @@ export function SurveysPage() {
               <Card>
                 <CardContent className="flex flex-wrap items-center justify-between gap-3 py-4">
                   <div className="space-y-1">
-                    <Link to={paths.survey.getHref(s.id)} className="font-medium underline-offset-4 hover:underline">
+                    <Link
+                      to={paths.survey.getHref(s.id)}
+                      className="font-medium underline-offset-4 hover:underline"
+                    >
                       {s.name}
                     </Link>
                     <p className="text-sm text-muted-foreground">
-                      {s.conceptCount} concept{s.conceptCount === 1 ? "" : "s"} · {s.questionCount} question
-                      {s.questionCount === 1 ? "" : "s"} · {s.respondentCount} respondents · {s.samples} sample
+                      {s.conceptCount} concept{s.conceptCount === 1 ? "" : "s"} · {s.questionCount}{" "}
+                      question
+                      {s.questionCount === 1 ? "" : "s"} · {s.respondentCount} respondents ·{" "}
+                      {s.samples} sample
                       {s.samples === 1 ? "" : "s"} each
                     </p>
                   </div>

@@ -26,7 +26,15 @@ const survey = {
     { id: "c1", type: "text", title: "Solar kettle", content: "x" },
     { id: "c2", type: "text", title: "Brick phone", content: "y" },
   ],
-  questions: [{ id: "q1", text: "Would you buy it?", scale: "purchase_intent", scaleLabel: "Purchase intent", points: 5 }],
+  questions: [
+    {
+      id: "q1",
+      text: "Would you buy it?",
+      scale: "purchase_intent",
+      scaleLabel: "Purchase intent",
+      points: 5,
+    },
+  ],
   respondents: [],
   askDirect: true,
   model: "openai/test",
@@ -37,7 +45,14 @@ const cell = (conceptId: string, mean: number) => ({
   conceptId,
   questionId: "q1",
   n: 2,
-  ssr: { n: 2, pmf: [0.1, 0.1, 0.2, 0.3, 0.3], mean, ci: [mean - 0.2, mean + 0.2], top2: 0.6, top2Ci: [0.5, 0.7] },
+  ssr: {
+    n: 2,
+    pmf: [0.1, 0.1, 0.2, 0.3, 0.3],
+    mean,
+    ci: [mean - 0.2, mean + 0.2],
+    top2: 0.6,
+    top2Ci: [0.5, 0.7],
+  },
   direct: { n: 2, pmf: [0, 0, 0, 0, 1], mean: 5, ci: [5, 5] },
 });
 const results = {
@@ -47,10 +62,29 @@ const results = {
   embedder: "wordllama l2_supercat 256d (offline)",
   offlineEmbedderWarning: "Answers were rated with the offline word-embedding model.",
   results: [cell("c1", 3.6), cell("c2", 2.2)],
-  comparisons: [{ questionId: "q1", conceptA: "c1", conceptB: "c2", difference: 1.4, ci: [1.1, 1.7], holds: true }],
+  comparisons: [
+    {
+      questionId: "q1",
+      conceptA: "c1",
+      conceptB: "c2",
+      difference: 1.4,
+      ci: [1.1, 1.7],
+      holds: true,
+    },
+  ],
   cuts: [],
   answers: [
-    { respondentId: "p1", respondentName: "Sarah Chen", conceptId: "c1", questionId: "q1", sample: 0, text: "I love it.", pmf: null, expected: 3.6, direct: 5 },
+    {
+      respondentId: "p1",
+      respondentName: "Sarah Chen",
+      conceptId: "c1",
+      questionId: "q1",
+      sample: 0,
+      text: "I love it.",
+      pmf: null,
+      expected: 3.6,
+      direct: 5,
+    },
   ],
 };
 
@@ -58,7 +92,10 @@ test("the list shows an empty state with a link to create one", async () => {
   mockFetch((url) => (url === "/api/surveys" ? jsonResponse([]) : undefined));
   renderRoutes(routes, "/surveys");
   expect(await screen.findByText("No surveys yet")).toBeInTheDocument();
-  expect(screen.getByRole("link", { name: "Create your first survey" })).toHaveAttribute("href", "/surveys/new");
+  expect(screen.getByRole("link", { name: "Create your first survey" })).toHaveAttribute(
+    "href",
+    "/surveys/new",
+  );
 });
 
 test("results show means with intervals, the comparison, the embedder warning and answers", async () => {
@@ -76,14 +113,19 @@ test("results show means with intervals, the comparison, the embedder warning an
   expect(within(comparison).getByText("1.40 [1.10, 1.70]")).toBeInTheDocument();
   expect(within(comparison).getByText("Yes: the interval excludes 0")).toBeInTheDocument();
   expect(screen.getByText("I love it.")).toBeInTheDocument();
-  expect(screen.getByRole("link", { name: "CSV" })).toHaveAttribute("href", "/api/surveys/sv1/export.csv");
+  expect(screen.getByRole("link", { name: "CSV" })).toHaveAttribute(
+    "href",
+    "/api/surveys/sv1/export.csv",
+  );
 });
 
 test("the form posts concepts, scales, respondents and samples", async () => {
   const fetch = mockFetch((url, init) => {
-    if (url === "/api/personas") return jsonResponse([makePersona(), makePersona({ id: "p2", name: "Tom" })]);
+    if (url === "/api/personas")
+      return jsonResponse([makePersona(), makePersona({ id: "p2", name: "Tom" })]);
     if (url === "/api/surveys/scales") return jsonResponse([]);
-    if (url === "/api/surveys" && init?.method === "POST") return jsonResponse({ ...survey, status: "draft" }, 201);
+    if (url === "/api/surveys" && init?.method === "POST")
+      return jsonResponse({ ...survey, status: "draft" }, 201);
     if (url === "/api/surveys/sv1") return jsonResponse({ ...survey, status: "draft" });
     return undefined;
   });
@@ -95,7 +137,9 @@ test("the form posts concepts, scales, respondents and samples", async () => {
   await user.click(await screen.findByRole("checkbox", { name: /Tom/ }));
   await user.click(screen.getByRole("button", { name: "Create survey" }));
   expect(await screen.findByRole("heading", { name: "Kettles" })).toBeInTheDocument();
-  const post = fetch.mock.calls.find(([url, init]) => init?.method === "POST" && !String(url).endsWith("/estimate"));
+  const post = fetch.mock.calls.find(
+    ([url, init]) => init?.method === "POST" && !String(url).endsWith("/estimate"),
+  );
   const body = JSON.parse(String(post?.[1]?.body));
   expect(body).toMatchObject({
     name: "Kettles",
@@ -108,7 +152,14 @@ test("the form posts concepts, scales, respondents and samples", async () => {
 });
 
 test("custom scale anchors become one statement per line", () => {
-  const body = toCreateBody("n", [], [{ text: "q", scale: "custom", anchors: "No\n\n Yes " }], [], 1, false);
+  const body = toCreateBody(
+    "n",
+    [],
+    [{ text: "q", scale: "custom", anchors: "No\n\n Yes " }],
+    [],
+    1,
+    false,
+  );
   expect(body.questions[0]).toEqual({ text: "q", scale: { anchors: ["No", "Yes"] } });
 });
 
@@ -122,7 +173,9 @@ test("generating respondents asks in batches of 20 and selects them", async () =
     if (url === "/api/surveys/scales") return jsonResponse([]);
     if (url === "/api/personas/generate" && init?.method === "POST") {
       const { count } = JSON.parse(String(init.body)) as { count: number };
-      const personas = Array.from({ length: count }, () => makePersona({ id: `g${made++}`, name: `Gen ${made}` }));
+      const personas = Array.from({ length: count }, () =>
+        makePersona({ id: `g${made++}`, name: `Gen ${made}` }),
+      );
       return jsonResponse({ personas }, 201);
     }
     return undefined;
@@ -135,7 +188,9 @@ test("generating respondents asks in batches of 20 and selects them", async () =
   await user.type(screen.getByLabelText("How many (1-100)"), "25");
   await user.click(screen.getByRole("button", { name: "Generate" }));
   expect(await screen.findByText(/25 of \d+ personas selected/)).toBeInTheDocument();
-  const posts = fetch.mock.calls.filter(([u, init]) => u === "/api/personas/generate" && init?.method === "POST");
+  const posts = fetch.mock.calls.filter(
+    ([u, init]) => u === "/api/personas/generate" && init?.method === "POST",
+  );
   expect(posts.map(([, init]) => JSON.parse(String(init?.body)).count)).toEqual([20, 5]);
 });
 
@@ -151,9 +206,17 @@ test("a running survey shows its progress and Stop; a stopped one offers Retry",
       return jsonResponse(state);
     }
     if (url === "/api/surveys/sv1") return jsonResponse(state);
-    if (url === "/api/surveys/sv1/results") return jsonResponse({ ...results, results: [], answers: [] });
+    if (url === "/api/surveys/sv1/results")
+      return jsonResponse({ ...results, results: [], answers: [] });
     if (url === "/api/surveys/sv1/human-results")
-      return jsonResponse({ surveyId: "sv1", fileName: null, uploadedAt: null, rows: 0, respondents: 0, cells: [] });
+      return jsonResponse({
+        surveyId: "sv1",
+        fileName: null,
+        uploadedAt: null,
+        rows: 0,
+        respondents: 0,
+        cells: [],
+      });
     if (url === "/api/surveys/scales") return jsonResponse([]);
     if (url === "/api/surveys") return jsonResponse([]);
     return undefined;
@@ -161,7 +224,10 @@ test("a running survey shows its progress and Stop; a stopped one offers Retry",
   const user = userEvent.setup();
   renderRoutes(routes, "/surveys/sv1");
   expect(await screen.findByTestId("survey-progress")).toHaveTextContent("1 of 4 answers");
-  expect(screen.getByRole("progressbar", { name: "Survey progress" })).toHaveAttribute("aria-valuenow", "25");
+  expect(screen.getByRole("progressbar", { name: "Survey progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "25",
+  );
   await user.click(screen.getByRole("button", { name: "Stop" }));
   await user.click(await screen.findByRole("button", { name: "Retry" }));
   expect(await screen.findByRole("button", { name: "Stop" })).toBeInTheDocument();

@@ -1,16 +1,34 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { LibraryAudit, PersonaAudit } from "@/lib/api-types";
-import { jsonResponse, makePersona, mockFetch, renderRoutes, renderWithProviders } from "@/test/render";
+import {
+  jsonResponse,
+  makePersona,
+  mockFetch,
+  renderRoutes,
+  renderWithProviders,
+} from "@/test/render";
 import { FidelityPage } from "./fidelity-page";
 import { PersonaAuditPanel } from "@/components/persona-audit";
 
-const traits = { openness: 80, conscientiousness: 60, extraversion: 40, agreeableness: 70, neuroticism: 30 };
+const traits = {
+  openness: 80,
+  conscientiousness: 60,
+  extraversion: 40,
+  agreeableness: 70,
+  neuroticism: 30,
+};
 
 function library(running = false): LibraryAudit {
   const stat = { r: 0.62, mae: 14.2, n: 2 };
   return {
-    traits: { openness: stat, conscientiousness: stat, extraversion: stat, agreeableness: stat, neuroticism: { r: null, mae: null, n: 0 } },
+    traits: {
+      openness: stat,
+      conscientiousness: stat,
+      extraversion: stat,
+      agreeableness: stat,
+      neuroticism: { r: null, mae: null, n: 0 },
+    },
     meanR: 0.62,
     audited: 3,
     notEngaging: 1,
@@ -20,7 +38,15 @@ function library(running = false): LibraryAudit {
     ],
     audits: [],
     models: ["SmolLM2-135M-Instruct"],
-    job: { running, total: 10, done: running ? 4 : 10, failed: 0, errors: [], startedAt: null, finishedAt: null },
+    job: {
+      running,
+      total: 10,
+      done: running ? 4 : 10,
+      failed: 0,
+      errors: [],
+      startedAt: null,
+      finishedAt: null,
+    },
   };
 }
 
@@ -32,8 +58,12 @@ describe("FidelityPage", () => {
     expect(screen.getByText(/This library \(SmolLM2-135M-Instruct\)/)).toBeInTheDocument();
     expect(screen.getByText("r = 0.90")).toBeInTheDocument();
     expect(screen.getByText("r = 0.80")).toBeInTheDocument();
-    expect(within(screen.getByTestId("fidelity-openness")).getByText(/r = 0.62 · off by 14.2 points/)).toBeInTheDocument();
-    expect(within(screen.getByTestId("fidelity-neuroticism")).getByText(/not enough data/)).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId("fidelity-openness")).getByText(/r = 0.62 · off by 14.2 points/),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId("fidelity-neuroticism")).getByText(/not enough data/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/1 gave the same answer to every item/)).toBeInTheDocument();
   });
 
@@ -51,7 +81,10 @@ describe("FidelityPage", () => {
     renderRoutes([{ path: "/fidelity", element: <FidelityPage /> }], "/fidelity");
     await user.click(await screen.findByRole("button", { name: "Audit whole library" }));
     expect(await screen.findByText("Auditing personas: 4 of 10 done")).toBeInTheDocument();
-    expect(screen.getByRole("progressbar", { name: "Library audit progress" })).toHaveAttribute("aria-valuenow", "40");
+    expect(screen.getByRole("progressbar", { name: "Library audit progress" })).toHaveAttribute(
+      "aria-valuenow",
+      "40",
+    );
     expect(fetch.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true);
   });
 });
@@ -71,7 +104,8 @@ describe("PersonaAuditPanel", () => {
       createdAt: "2025-01-01T00:00:00Z",
     };
     mockFetch((url, init) => {
-      if (url === "/api/personas/p1/audit" && init?.method === "POST") return jsonResponse(audit, 201);
+      if (url === "/api/personas/p1/audit" && init?.method === "POST")
+        return jsonResponse(audit, 201);
       if (url === "/api/personas/p1/audit") return jsonResponse(null);
       if (url === "/api/personas/audit") return jsonResponse(library());
       return undefined;

@@ -39,7 +39,9 @@ function Progress({ job }: { job: LibraryAudit["job"] }) {
       >
         <div className="h-full bg-primary transition-all" style={{ width: `${pct}%` }} />
       </div>
-      {job.errors.length > 0 && <p className="text-xs text-destructive">{job.errors[job.errors.length - 1]}</p>}
+      {job.errors.length > 0 && (
+        <p className="text-xs text-destructive">{job.errors[job.errors.length - 1]}</p>
+      )}
     </div>
   );
 }
@@ -48,14 +50,19 @@ function TraitCard({ data, trait }: { data: LibraryAudit; trait: (typeof TRAIT_K
   const stats = data.traits[trait];
   const points = data.audits
     .filter((a) => a.engaging && typeof a.measured[trait] === "number")
-    .map((a) => ({ name: a.personaName, assigned: Math.round(a.assigned[trait] ?? 50), measured: Math.round(a.measured[trait] ?? 50) }));
+    .map((a) => ({
+      name: a.personaName,
+      assigned: Math.round(a.assigned[trait] ?? 50),
+      measured: Math.round(a.measured[trait] ?? 50),
+    }));
   return (
     <Card data-testid={`fidelity-${trait}`}>
       <CardHeader>
         <CardTitle>{TRAIT_LABELS[trait]}</CardTitle>
         <CardDescription>
           r = {formatR(stats?.r)}
-          {typeof stats?.mae === "number" && ` · off by ${stats.mae} points on average`} · {stats?.n ?? 0} personas
+          {typeof stats?.mae === "number" && ` · off by ${stats.mae} points on average`} ·{" "}
+          {stats?.n ?? 0} personas
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -75,7 +82,10 @@ function Anchors({ data }: { data: LibraryAudit }) {
         <CardDescription>{FIDELITY_INTRO}</CardDescription>
       </CardHeader>
       <CardContent>
-        <table className="w-full max-w-lg text-sm" aria-label="Correlation against published figures">
+        <table
+          className="w-full max-w-lg text-sm"
+          aria-label="Correlation against published figures"
+        >
           <tbody className="tabular-nums">
             <tr className="border-b">
               <th scope="row" className="py-1.5 text-left font-medium">
@@ -140,7 +150,11 @@ export function FidelityPage() {
         }
       />
       {audit.isPending ? (
-        <div className="h-40 animate-pulse rounded-xl bg-muted" aria-busy="true" aria-label="Loading audit" />
+        <div
+          className="h-40 animate-pulse rounded-xl bg-muted"
+          aria-busy="true"
+          aria-label="Loading audit"
+        />
       ) : audit.isError ? (
         <QueryError
           title="Could not load the audit"

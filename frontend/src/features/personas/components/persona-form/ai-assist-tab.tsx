@@ -15,7 +15,13 @@ export interface AiAssistTabProps {
 
 export const AI_ASSIST_TOO_SHORT = "Please provide at least 50 characters of text to analyze";
 
-export function AiAssistTab({ text, onTextChange, analysis, analyzing, onAnalyze }: AiAssistTabProps) {
+export function AiAssistTab({
+  text,
+  onTextChange,
+  analysis,
+  analyzing,
+  onAnalyze,
+}: AiAssistTabProps) {
   const tooShort = text.trim().length < AI_ASSIST_MIN_CHARS;
   return (
     <div className="space-y-4">

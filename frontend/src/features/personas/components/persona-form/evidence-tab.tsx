@@ -1,4 +1,11 @@
-import { FileTextIcon, FileUpIcon, Loader2Icon, SearchIcon, SparklesIcon, Trash2Icon } from "lucide-react";
+import {
+  FileTextIcon,
+  FileUpIcon,
+  Loader2Icon,
+  SearchIcon,
+  SparklesIcon,
+  Trash2Icon,
+} from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { QueryError } from "@/components/query-error";
@@ -16,7 +23,11 @@ import {
   useRemoveEvidence,
   useUploadEvidence,
 } from "../../api/evidence";
-import { checkEvidenceFile, EVIDENCE_ACCEPT, EVIDENCE_MAX_DOCUMENTS } from "../../utils/evidence-file-check";
+import {
+  checkEvidenceFile,
+  EVIDENCE_ACCEPT,
+  EVIDENCE_MAX_DOCUMENTS,
+} from "../../utils/evidence-file-check";
 
 const WORD_LIMIT = 200_000;
 
@@ -47,7 +58,8 @@ export function EvidenceTab({
     upload.mutate(
       { personaId, file },
       {
-        onSuccess: (doc) => toast.success(`${doc.filename} added as evidence (${doc.words.toLocaleString()} words)`),
+        onSuccess: (doc) =>
+          toast.success(`${doc.filename} added as evidence (${doc.words.toLocaleString()} words)`),
         onError: (error) => toast.error(errorMessage(error, "Failed to add evidence")),
       },
     );
@@ -79,10 +91,10 @@ export function EvidenceTab({
           </Button>
         </div>
         <p className="text-xs text-muted-foreground">
-          Interview transcripts, open survey answers, reviews or notes by this person (TXT, DOCX, PDF, CSV,
-          MD; up to 10 MB each). When the persona answers, the passages closest to the question are put into
-          its prompt as what it has said before. Evidence stays on this machine and is sent only to the
-          configured model.
+          Interview transcripts, open survey answers, reviews or notes by this person (TXT, DOCX,
+          PDF, CSV, MD; up to 10 MB each). When the persona answers, the passages closest to the
+          question are put into its prompt as what it has said before. Evidence stays on this
+          machine and is sent only to the configured model.
         </p>
       </div>
 
@@ -122,13 +134,20 @@ export function EvidenceTab({
                 assist.mutate(personaId, {
                   onSuccess: (result) => {
                     onSuggested(result);
-                    toast.success("Traits suggested from the evidence: review them in the Big Five tab, then save");
+                    toast.success(
+                      "Traits suggested from the evidence: review them in the Big Five tab, then save",
+                    );
                   },
-                  onError: (error) => toast.error(errorMessage(error, "Failed to analyze document")),
+                  onError: (error) =>
+                    toast.error(errorMessage(error, "Failed to analyze document")),
                 })
               }
             >
-              {assist.isPending ? <Loader2Icon className="animate-spin" /> : <SparklesIcon aria-hidden="true" />}
+              {assist.isPending ? (
+                <Loader2Icon className="animate-spin" />
+              ) : (
+                <SparklesIcon aria-hidden="true" />
+              )}
               Suggest traits from evidence
             </Button>
           )}

@@ -1,4 +1,8 @@
-import { DemographicsLine, DiversityNotes, TraitDiversityMeters } from "@/components/diversity-summary";
+import {
+  DemographicsLine,
+  DiversityNotes,
+  TraitDiversityMeters,
+} from "@/components/diversity-summary";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { DiversityAnalysis } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
@@ -15,11 +19,16 @@ export function DiversityCard({ diversity }: { diversity: DiversityAnalysis }) {
     <Card data-testid="diversity">
       <CardHeader>
         <CardTitle>Group Diversity Analysis</CardTitle>
-        <CardDescription>How varied the panel's personalities and demographics are.</CardDescription>
+        <CardDescription>
+          How varied the panel's personalities and demographics are.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
         <div className="flex items-center gap-4">
-          <p className="text-4xl font-bold tracking-tight tabular-nums" data-testid="diversity-score">
+          <p
+            className="text-4xl font-bold tracking-tight tabular-nums"
+            data-testid="diversity-score"
+          >
             {diversity.overallScore}
             <span className="text-base font-medium text-muted-foreground">/100</span>
           </p>

@@ -24,7 +24,9 @@ export default function ParticipationChart({
   return (
     <figure data-testid="participation-chart" className="m-0">
       <figcaption className="sr-only">
-        {data.map((d) => `${d.name}: ${d.responses} ${d.responses === 1 ? "answer" : "answers"}`).join("; ")}
+        {data
+          .map((d) => `${d.name}: ${d.responses} ${d.responses === 1 ? "answer" : "answers"}`)
+          .join("; ")}
       </figcaption>
       <BarChart
         responsive
@@ -34,9 +36,25 @@ export default function ParticipationChart({
         margin={{ top: 4, right: 32, bottom: 0, left: 0 }}
       >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e5e7eb" />
-        <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} />
-        <YAxis type="category" dataKey="name" width={130} tickLine={false} axisLine={false} fontSize={12} />
-        <Tooltip cursor={{ fill: "rgba(99, 102, 241, 0.06)" }} formatter={(value) => [String(value), "Answers"]} />
+        <XAxis
+          type="number"
+          allowDecimals={false}
+          tickLine={false}
+          axisLine={false}
+          fontSize={12}
+        />
+        <YAxis
+          type="category"
+          dataKey="name"
+          width={130}
+          tickLine={false}
+          axisLine={false}
+          fontSize={12}
+        />
+        <Tooltip
+          cursor={{ fill: "rgba(99, 102, 241, 0.06)" }}
+          formatter={(value) => [String(value), "Answers"]}
+        />
         <Bar dataKey="responses" name="Answers" radius={[0, 4, 4, 0]} maxBarSize={24}>
           {rows.map((row, i) => (
             <Cell key={i} fill={colorOf(row, i)} />

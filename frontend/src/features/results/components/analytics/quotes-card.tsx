@@ -14,7 +14,10 @@ export function QuotesCard({
   participants: readonly Pick<SessionParticipant, "id" | "name">[];
 }) {
   const indexOf = (q: HighlightedQuote) =>
-    Math.max(0, participants.findIndex((p) => p.id === q.personaId || p.name === q.speaker));
+    Math.max(
+      0,
+      participants.findIndex((p) => p.id === q.personaId || p.name === q.speaker),
+    );
   return (
     <Card>
       <CardHeader>
@@ -30,13 +33,23 @@ export function QuotesCard({
           <ul className="grid gap-3 md:grid-cols-2" data-testid="quotes">
             {quotes.map((quote) => (
               <li key={`${quote.speaker}-${quote.content.slice(0, 20)}`}>
-                <figure className="m-0 flex h-full flex-col rounded-lg border bg-muted/30 p-4" data-testid="quote">
+                <figure
+                  className="m-0 flex h-full flex-col rounded-lg border bg-muted/30 p-4"
+                  data-testid="quote"
+                >
                   <blockquote className="relative pl-6 text-sm leading-relaxed">
-                    <QuoteIcon className="absolute top-0.5 left-0 size-4 text-primary/60" aria-hidden="true" />
+                    <QuoteIcon
+                      className="absolute top-0.5 left-0 size-4 text-primary/60"
+                      aria-hidden="true"
+                    />
                     {quote.content}
                   </blockquote>
                   <figcaption className="mt-auto flex items-center gap-2 pt-3 text-sm">
-                    <PersonaAvatar name={quote.speaker} index={indexOf(quote)} className="size-6 text-[10px]" />
+                    <PersonaAvatar
+                      name={quote.speaker}
+                      index={indexOf(quote)}
+                      className="size-6 text-[10px]"
+                    />
                     <span className="font-medium">{quote.speaker}</span>
                     <SentimentEmoji sentiment={quote.sentiment} className="ml-auto" />
                     <SentimentBadge sentiment={quote.sentiment} />

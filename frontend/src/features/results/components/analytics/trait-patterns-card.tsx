@@ -10,7 +10,9 @@ export function TraitPatternsCard({ patterns }: { patterns: SessionAnalytics["tr
     <Card data-testid="trait-patterns">
       <CardHeader>
         <CardTitle>Response Patterns by Trait</CardTitle>
-        <CardDescription>Participants scoring above 70 (High) or below 30 (Low) on each trait.</CardDescription>
+        <CardDescription>
+          Participants scoring above 70 (High) or below 30 (Low) on each trait.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="divide-y">
@@ -18,7 +20,10 @@ export function TraitPatternsCard({ patterns }: { patterns: SessionAnalytics["tr
             const high = patterns[key]?.high ?? [];
             const low = patterns[key]?.low ?? [];
             return (
-              <div key={key} className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start">
+              <div
+                key={key}
+                className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start"
+              >
                 <dt className="w-40 shrink-0 text-sm font-medium">{TRAIT_LABELS[key]}</dt>
                 <dd className="flex flex-1 flex-wrap gap-1.5">
                   {high.length + low.length === 0 ? (

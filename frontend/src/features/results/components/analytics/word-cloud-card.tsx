@@ -2,7 +2,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { WordCloudEntry } from "@/lib/api-types";
 import { cloudWords } from "../../utils/word-cloud";
 
-const SHADES = ["text-primary", "text-indigo-500", "text-violet-600", "text-sky-600", "text-slate-600"];
+const SHADES = [
+  "text-primary",
+  "text-indigo-500",
+  "text-violet-600",
+  "text-sky-600",
+  "text-slate-600",
+];
 
 /** product-rules §2: the top 30 terms, font 12-32 px scaled by frequency (size from the server). */
 export function WordCloudCard({ words }: { words: readonly WordCloudEntry[] }) {
@@ -15,7 +21,9 @@ export function WordCloudCard({ words }: { words: readonly WordCloudEntry[] }) {
       </CardHeader>
       <CardContent>
         {shown.length === 0 ? (
-          <p className="py-10 text-center text-sm text-muted-foreground">Not enough words to show yet.</p>
+          <p className="py-10 text-center text-sm text-muted-foreground">
+            Not enough words to show yet.
+          </p>
         ) : (
           <ul
             data-testid="word-cloud"
