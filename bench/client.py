@@ -149,7 +149,7 @@ async def run_sessions(url: str, bodies: list[dict], timeout: float, subscribers
         everyone = [w for g in groups for w in g]
         followers = [
             asyncio.create_task(follow(client, url, sid, w, timeout))
-            for sid, g in zip(ids, groups)
+            for sid, g in zip(ids, groups, strict=False)
             for w in g
         ]
         await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in everyone)), 60)
@@ -161,7 +161,7 @@ async def run_sessions(url: str, bodies: list[dict], timeout: float, subscribers
         errors += [repr(o) for o in outcomes if isinstance(o, BaseException)]
         views = await asyncio.gather(*(view(client, url, sid) for sid in ids))
     ends = [w.ended_at for w in watches if w.ended_at is not None]
-    for group, v in zip(groups, views):
+    for group, v in zip(groups, views, strict=False):
         if v.get("status") != "completed" or v.get("error"):
             errors.append(f"session {v.get('id')}: status={v.get('status')} error={v.get('error')}")
         stored = len(v.get("messages", []))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import tempfile
 import time
@@ -60,10 +61,8 @@ def routes(total_sessions: int) -> list[tuple[str, str]]:
 
 
 def _reset_peak(pid: int) -> None:
-    try:
+    with contextlib.suppress(OSError):
         Path(f"/proc/{pid}/clear_refs").write_text("5")  # resets VmHWM to the current RSS
-    except OSError:
-        pass
 
 
 def _deep_cursor(api: httpx.Client, total: int) -> str:

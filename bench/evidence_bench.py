@@ -90,7 +90,9 @@ async def main(budget: int, total_words: int) -> None:
     start = time.perf_counter()
     vectors = await embedder.embed(texts)
     embed_s = time.perf_counter() - start
-    passages = [Passage(str(i), t, i, v) for i, (t, v) in enumerate(zip(texts, vectors))]
+    passages = [
+        Passage(str(i), t, i, v) for i, (t, v) in enumerate(zip(texts, vectors, strict=False))
+    ]
     print(
         f"evidence: {DOCUMENTS} documents, {sum(len(d.split()) for d in docs):,} words, "
         f"{len(texts):,} passages; embedded in {embed_s:.2f} s ({embedder.name})"

@@ -71,7 +71,7 @@ def main() -> None:
     report = build_health_report(
         messages,
         participants,
-        {m["id"]: v for m, v in zip(messages, vectors)},
+        {m["id"]: v for m, v in zip(messages, vectors, strict=False)},
         embedder=WordLlamaEmbedder.name,
         provider="local",
         model="SmolLM2-135M-Instruct",

@@ -204,27 +204,30 @@ async def run_spread(urls: list[str], bodies: list[dict], timeout: float) -> dic
     places = [placement(i, k) for i in range(len(bodies))]
     async with new_client() as client:
         ids = await asyncio.gather(
-            *(create(client, urls[c], body) for (c, _, _), body in zip(places, bodies))
+            *(
+                create(client, urls[c], body)
+                for (c, _, _), body in zip(places, bodies, strict=False)
+            )
         )
         watches = [Watch() for _ in ids]
         followers = [
             asyncio.create_task(follow(client, urls[sse], sid, w, timeout))
-            for sid, w, (_, _, sse) in zip(ids, watches, places)
+            for sid, w, (_, _, sse) in zip(ids, watches, places, strict=False)
         ]
         await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in watches)), 60)
         started = time.monotonic()
         runs = await asyncio.gather(
-            *(run(client, urls[r], sid) for sid, (_, r, _) in zip(ids, places)),
+            *(run(client, urls[r], sid) for sid, (_, r, _) in zip(ids, places, strict=False)),
             return_exceptions=True,
         )
         outcomes = await asyncio.gather(*followers, return_exceptions=True)
         views = await asyncio.gather(
-            *(view(client, urls[sse], sid) for sid, (_, _, sse) in zip(ids, places))
+            *(view(client, urls[sse], sid) for sid, (_, _, sse) in zip(ids, places, strict=False))
         )
     errors = [f"run POST: {r!r}" for r in runs if isinstance(r, Exception)]
     errors += [f"run POST {r}" for r in runs if isinstance(r, int) and r != 200]
     errors += [f"SSE client: {o!r}" for o in outcomes if isinstance(o, BaseException)]
-    for sid, w, v in zip(ids, watches, views):
+    for sid, w, v in zip(ids, watches, views, strict=False):
         if v.get("status") != "completed" or v.get("error") or v.get("running"):
             errors.append(f"session {sid}: status={v.get('status')} error={v.get('error')}")
         stored = len(v.get("messages", []))
@@ -285,7 +288,7 @@ def measure(
         cpu0 = [s.cpu_seconds() for s in servers]
         bodies = [session_body(participants, questions, mode) for _ in range(sessions)]
         out = run_async(run_spread([s.url for s in servers], bodies, timeout=600))
-        cpu = [s.cpu_seconds() - c for s, c in zip(servers, cpu0)]
+        cpu = [s.cpu_seconds() - c for s, c in zip(servers, cpu0, strict=False)]
         pg_cpu = backends.seconds()
         committed = [s.commit_times() for s in servers]
         logs = [s.log_tail(200_000) for s in servers]
@@ -307,7 +310,7 @@ def measure(
     local: list[float] = []
     relayed: list[float] = []
     unknown = 0
-    for sid, w, (_, _, sse) in zip(out["ids"], out["watches"], out["places"]):
+    for sid, w, (_, _, sse) in zip(out["ids"], out["watches"], out["places"], strict=False):
         for mid, arrived in w.arrivals:
             if mid not in commit_at:
                 unknown += 1
@@ -317,7 +320,9 @@ def measure(
         errors.append(f"{unknown} messages had no commit time in the servers' commit logs")
     split = [sum(1 for o in ran_by.values() if o == {k}) for k in range(processes)]
     moved = sum(1 for o in ran_by.values() if len(o) > 1)
-    asked = sum(1 for sid, (_, r, _) in zip(out["ids"], out["places"]) if ran_by[sid] == {r})
+    asked = sum(
+        1 for sid, (_, r, _) in zip(out["ids"], out["places"], strict=False) if ran_by[sid] == {r}
+    )
     answers = sessions * questions * 3 * participants
     limit = model_limit(participants, questions, latency, mode)
     # With a cap that binds, K processes make at most cap x K calls at once.

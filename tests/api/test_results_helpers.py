@@ -32,7 +32,7 @@ def persona(
         "gender": gender,
         "location": location,
         "income": income,
-        "traits": dict(zip(keys, traits)),
+        "traits": dict(zip(keys, traits, strict=False)),
         "interests": interests,
     }
     return {**p, "enriched": enrich(p)}

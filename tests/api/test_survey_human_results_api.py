@@ -34,7 +34,7 @@ def make_survey(client):
 
     async def seed():
         async with client.app.state.runtime.sessionmaker() as db:
-            for i, (person, pmf) in enumerate(zip(survey["respondents"], SIM_C1_Q1)):
+            for i, (person, pmf) in enumerate(zip(survey["respondents"], SIM_C1_Q1, strict=False)):
                 db.add(
                     SurveyAnswerRow(
                         id=f"a{i}",

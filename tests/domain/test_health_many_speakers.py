@@ -14,7 +14,7 @@ from colloquy.domain.trust.health_voices import ATTRIBUTION_MAX_ANSWERS, distinc
 
 def _cos(a, b):
     na, nb = math.sqrt(sum(x * x for x in a)), math.sqrt(sum(x * x for x in b))
-    return sum(x * y for x, y in zip(a, b)) / (na * nb) if na and nb else 0.0
+    return sum(x * y for x, y in zip(a, b, strict=False)) / (na * nb) if na and nb else 0.0
 
 
 def test_mean_pairwise_distance_is_the_mean_over_pairs():
@@ -43,11 +43,13 @@ def _brute_accuracy(answers: list[dict]) -> float:
         norm = math.sqrt(sum(x * x for x in a["vector"]))
         unit = [x / norm for x in a["vector"]] if norm else a["vector"]
         by_p.setdefault(a["participantIndex"], []).append({**a, "vector": unit})
-    sums = {p: [sum(c) for c in zip(*(a["vector"] for a in g))] for p, g in by_p.items()}
+    sums = {
+        p: [sum(c) for c in zip(*(a["vector"] for a in g), strict=False)] for p, g in by_p.items()
+    }
     hits = 0.0
     for p, group in by_p.items():
         for a in group:
-            own = _cos(a["vector"], [s - x for s, x in zip(sums[p], a["vector"])])
+            own = _cos(a["vector"], [s - x for s, x in zip(sums[p], a["vector"], strict=False)])
             others = [_cos(a["vector"], sums[o]) for o in by_p if o != p]
             if any(o > own + 1e-9 for o in others):
                 continue

@@ -25,7 +25,9 @@ def embed():
 
 def report_for(messages, participants, embed, source):
     answers = [m for m in messages if m["kind"] == "response"]
-    vectors = dict(zip((m["id"] for m in answers), embed([m["content"] for m in answers])))
+    vectors = dict(
+        zip((m["id"] for m in answers), embed([m["content"] for m in answers]), strict=False)
+    )
     return build_health_report(
         messages,
         participants,

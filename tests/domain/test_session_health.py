@@ -19,7 +19,9 @@ from colloquy.domain.trust.health_voices import distinctiveness, verbosity
 NAMES = ["Ana Ruiz", "Ben Cole", "Cara Diaz"]
 PARTICIPANTS = [
     {"name": n, "traits": {"extraversion": e, "agreeableness": a, "neuroticism": nn, "openness": o}}
-    for n, e, a, nn, o in zip(NAMES, (90, 50, 10), (80, 50, 20), (20, 50, 80), (85, 50, 15))
+    for n, e, a, nn, o in zip(
+        NAMES, (90, 50, 10), (80, 50, 20), (20, 50, 80), (85, 50, 15), strict=False
+    )
 ]
 
 

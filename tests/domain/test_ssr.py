@@ -147,7 +147,7 @@ def test_a_plan_past_the_answer_cap_is_refused_with_its_size():
     people = [{"id": f"p{i}"} for i in range(500)]
     questions = [{"text": f"q{i}", "scale": "purchase_intent"} for i in range(10)]
     at_cap = {**survey, "respondents": people, "questions": questions, "samples": 2}
-    assert 500 * 2 * 10 * 2 == PLANNED_ANSWERS_MAX and validate_survey(at_cap) == []
+    assert PLANNED_ANSWERS_MAX == 500 * 2 * 10 * 2 and validate_survey(at_cap) == []
     over = {**at_cap, "samples": 3}
     message = (
         "A survey can plan at most 20,000 answers; this one plans 30,000. "

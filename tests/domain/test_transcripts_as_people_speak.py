@@ -190,6 +190,7 @@ def test_the_discussion_is_graded_good_with_no_false_alarm():
         zip(
             (m["id"] for m in responses),
             embed([without_interjections(m["content"]) for m in responses]),
+            strict=False,
         )
     )
     report = build_health_report(

@@ -290,7 +290,7 @@ def test_csv_download_parses_back(live_server: str, page: Page, model, tmp_path)
     transcript = rows[header + 1 :]
     messages = session["messages"]
     assert len(transcript) == len(messages)
-    for row, m in zip(transcript, messages):
+    for row, m in zip(transcript, messages, strict=False):
         assert row[0] == m["speaker"]
         content = m["content"]
         expected = "'" + content if content[:1] in "=+-@" else content

@@ -8,8 +8,8 @@ import jsonschema
 import pytest
 import yaml
 
-from colloquy.services.guides.loading import GuideInvalid, load_guide
 from colloquy.services.guides.guide_format import guide_json_schema
+from colloquy.services.guides.loading import GuideInvalid, load_guide
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "guides.md"
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from colloquy.services.guides.loading import GuideInvalid, dump_guide, load_guide
 from colloquy.services.guides.guide_format import FocusGroupGuide, SurveyGuide
+from colloquy.services.guides.loading import GuideInvalid, dump_guide, load_guide
 
 GOOD = """\
 kind: focus-group

@@ -81,7 +81,7 @@ def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
         finally:
             stop(proc)
     after = stored_messages(settings.resolved_database_url)
-    for sid, view in zip(ids, views):
+    for sid, view in zip(ids, views, strict=False):
         assert view["error"] is None and view["running"] is False
         assert_complete_plan(after[sid], questions=2, participants=3)
         kept = before.get(sid, [])

@@ -54,6 +54,8 @@ def check_turns(view: dict[str, Any]) -> dict[str, Any]:
         # the token limit holds every turn near its length (a word is at least a token)
         assert word_count(text) <= max_tokens_for_words(words)
     fit = length_fit(requested, produced)
-    print("natural turns, requested vs produced:", fit, list(zip(requested, produced)))
+    print(
+        "natural turns, requested vs produced:", fit, list(zip(requested, produced, strict=False))
+    )
     assert fit["spearman"] is not None
     return fit

@@ -133,7 +133,7 @@ class NaturalFlow:
         lines = [f"The question under discussion: {self.setup.questions[q]}", "", "Discussion:"]
         lines += [f"{m.get('speaker')}: {m.get('content')}" for m in shown]
         lines += ["", "Participants, in order:"]
-        for p, persona in enumerate(self.setup.participants):
+        for p in range(len(self.setup.participants)):
             ext = natural_plan.extraversions(self.setup.participants)[p]
             lines.append(f"{p + 1}. {names[p]} (extraversion {ext:g}/100)")
         lines += [

@@ -11,8 +11,8 @@ from typing import Any
 from colloquy.domain.guides.problems import GuideProblem, Lines, field_loc, line_of
 from colloquy.headless.client import Api
 from colloquy.services.guides import resolve
-from colloquy.services.guides.loading import GuideInvalid, load_guide
 from colloquy.services.guides.guide_format import FocusGroupGuide, Guide
+from colloquy.services.guides.loading import GuideInvalid, load_guide
 
 
 @dataclass

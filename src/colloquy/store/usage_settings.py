@@ -7,8 +7,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.usage.cost import budget_value
 from colloquy.domain.usage.prices import Price, PriceBook, PriceTableError, parse_price_table
-from colloquy.store.tables import AppSettingRow
 from colloquy.store.price_catalog import catalog_price
+from colloquy.store.tables import AppSettingRow
 
 PRICES_KEY = "prices"
 USAGE_KEY = "usage"  # {budgetUsd: number | null}: the default budget of runs

@@ -217,7 +217,7 @@ def balance(personas: list[dict[str, Any]], slots: list[Slot]) -> None:
     for key in ("gender", "income"):
         planned = {getattr(s, key) for s in slots[: len(personas)]}
         if len({p[key] for p in personas}) < len(planned):
-            for persona, slot in zip(personas, slots):
+            for persona, slot in zip(personas, slots, strict=False):
                 persona[key] = getattr(slot, key)
 
 

@@ -12,8 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.guides import convert
 from colloquy.runtime import Runtime
-from colloquy.services.guides.loading import validate_guide
 from colloquy.services.guides.guide_format import FocusGroupGuide
+from colloquy.services.guides.loading import validate_guide
 from colloquy.services.guides.run import checked_session, checked_survey
 from colloquy.services.usage.estimate import estimate_session_cost, estimate_survey_cost
 from colloquy.store.tables import PersonaRow

@@ -10,8 +10,8 @@ from colloquy.domain.guides import convert
 from colloquy.domain.guides.problems import GuideProblem, Lines, problem
 from colloquy.services.bounded import TooCostly, run_bounded
 from colloquy.services.guides import resolve
-from colloquy.services.guides.loading import GuideInvalid, load_guide
 from colloquy.services.guides.guide_format import FocusGroupGuide, Guide
+from colloquy.services.guides.loading import GuideInvalid, load_guide
 
 MSG_SURVEY_GUIDE = (
     "This is a survey guide: run it with `colloquy survey run` or POST /api/guides/surveys"

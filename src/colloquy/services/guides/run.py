@@ -25,8 +25,8 @@ from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.guides import resolve
-from colloquy.services.guides.loading import GuideInvalid, validate_guide
 from colloquy.services.guides.guide_format import FocusGroupGuide, Participants, SurveyGuide
+from colloquy.services.guides.loading import GuideInvalid, validate_guide
 from colloquy.services.personas.generation import generate_personas
 from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as sessions

@@ -30,8 +30,8 @@ from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
 from colloquy.services.models.embedding import embed, get_embedder
 from colloquy.services.personas.evidence_files import EvidenceText
-from colloquy.store.tables import EvidencePassageRow, PersonaEvidenceRow, PersonaRow
 from colloquy.store.row_lock import lock_row
+from colloquy.store.tables import EvidencePassageRow, PersonaEvidenceRow, PersonaRow
 
 MSG_PERSONA_NOT_FOUND = "Persona not found"
 MSG_EVIDENCE_NOT_FOUND = "Evidence not found"

@@ -35,8 +35,8 @@ from colloquy.services.personas.evidence import EvidenceDraft, embed_passages, s
 from colloquy.services.personas.library import create_personas, get_persona, with_tiers
 from colloquy.services.sessions.loading import MSG_SESSION_NOT_FOUND, get_session_row
 from colloquy.store.messages import load_message_dicts
-from colloquy.store.tables import PersonaRow, SessionRow
 from colloquy.store.row_lock import lock_row
+from colloquy.store.tables import PersonaRow, SessionRow
 from colloquy.store.types import utcnow
 from colloquy.store.usage_settings import price_table
 

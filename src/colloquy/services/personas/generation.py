@@ -212,10 +212,15 @@ async def generate_personas(
     )
     found = await _collect(provider, source, plan)
     fallback = keywords(text)
-    personas = [repair_persona(raw, slot, plan, fallback) for raw, slot in zip(found, plan.slots)]
+    personas = [
+        repair_persona(raw, slot, plan, fallback)
+        for raw, slot in zip(found, plan.slots, strict=False)
+    ]
     personas += [from_slot(slot, fallback) for slot in plan.slots[len(personas) :]]
     balance(personas, plan.slots)
-    for persona, name in zip(personas, unique_names([p["name"] for p in personas], taken)):
+    for persona, name in zip(
+        personas, unique_names([p["name"] for p in personas], taken), strict=False
+    ):
         persona["name"] = name
         persona["generatedFrom"] = generated_from
     return await create_personas(db, personas)

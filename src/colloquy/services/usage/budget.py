@@ -9,8 +9,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.usage.run_settings import budget_errors
 from colloquy.errors import NotFound, ValidationFailed
-from colloquy.store.tables import SessionRow, SurveyRow
 from colloquy.store.row_lock import lock_row
+from colloquy.store.tables import SessionRow, SurveyRow
 
 
 async def _locked(db: AsyncSession, model: Any, key: str) -> Any:

@@ -9,8 +9,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.usage.prices import PriceTableError, parse_price_table, table_json
 from colloquy.errors import ValidationFailed
-from colloquy.store.tables import AppSettingRow
 from colloquy.store.price_catalog import catalog_info, catalog_price
+from colloquy.store.tables import AppSettingRow
 from colloquy.store.usage_settings import (
     PRICES_KEY,
     USAGE_KEY,
