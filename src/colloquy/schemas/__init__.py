@@ -1,0 +1,1 @@
+"""Request schemas, one module per feature."""
