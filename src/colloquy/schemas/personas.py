@@ -1,5 +1,6 @@
-"""Persona schemas. Inputs are lenient on purpose: the spec's own messages come from the
-domain validator, so a wrong value is reported in the spec's words, not pydantic's."""
+"""Persona inputs. They are lenient on purpose: the messages come from the domain validator,
+so a wrong value is reported in the words of docs/product-rules.md#5-validation-and-its-messages,
+not pydantic's."""
 
 from typing import Annotated
 

@@ -1,5 +1,6 @@
-"""Session schemas. Inputs are lenient about values (the service reports the spec's own
-messages) but every string and list has a size bound."""
+"""Session inputs. They are lenient about values (the service reports the messages of
+docs/product-rules.md#5-validation-and-its-messages) but every string and list has a size
+bound."""
 
 from __future__ import annotations
 
@@ -55,12 +56,12 @@ class SessionSettingsIn(RequestModel):
     discussion_mode: str | None = Field(default=None, max_length=20)
     auto_advance: bool = False
     moderator: str | None = Field(default=None, max_length=20)  # scripted | ai
-    # Issue 31: the run's budget (USD) and webhook; absent: the Settings screen's defaults.
+    # The run's budget (USD) and webhook (docs/usage-and-cost.md); absent: the Settings screen's defaults.
     budget_usd: StrictUsd | None = None
     webhook_url: str | None = Field(default=None, max_length=2000)
-    # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
+    # Mixed panels (docs/models.md): {personaId: model profile id}; absent: the default model.
     participant_profiles: ProfileMap | None = None
-    private_answers: bool = False  # issue 28
+    private_answers: bool = False  # before and after each question (docs/natural-mode.md)
     model_bids: bool = False  # natural mode only
     seed: int | None = None  # natural mode: replay a run; None: a new random seed
 

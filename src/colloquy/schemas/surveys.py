@@ -1,4 +1,4 @@
-"""Survey schemas. Inputs are lenient about values (the service reports the
+"""Survey inputs. They are lenient about values (the service reports the
 rules' own messages) but every string and list has a size bound."""
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ class SurveyCreate(RequestModel):
 class SurveySettingsIn(RequestModel):
     model_config = ConfigDict(extra="ignore")
 
-    # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
+    # Mixed panels (docs/models.md): {personaId: model profile id}; absent: the default model.
     participant_profiles: ProfileMap | None = None
-    # Issue 31: the survey's budget (USD) and webhook; absent: the Settings screen's defaults.
+    # The survey's budget (USD) and webhook (docs/usage-and-cost.md); absent: the Settings screen's defaults.
     budget_usd: StrictUsd | None = None
     webhook_url: str | None = Field(default=None, max_length=2000)

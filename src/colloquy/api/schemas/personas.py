@@ -1,5 +1,5 @@
-"""Persona schemas. Inputs are lenient on purpose: the spec's own messages come from the
-domain validator, so a wrong value is reported in the spec's words, not pydantic's."""
+"""Persona answers: the persona, templates, an import's report; the persona inputs are in
+colloquy/schemas/personas.py."""
 
 from datetime import datetime
 from typing import Any

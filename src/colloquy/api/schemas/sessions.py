@@ -1,5 +1,5 @@
-"""Session schemas. Inputs are lenient about values (the service reports the spec's own
-messages) but every string and list has a size bound."""
+"""Session answers and the rerun request; the session inputs the services take are in
+colloquy/schemas/sessions.py."""
 
 from __future__ import annotations
 

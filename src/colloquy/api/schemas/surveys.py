@@ -1,5 +1,4 @@
-"""Survey schemas (issue 16). Inputs are lenient about values (the service reports the
-rules' own messages) but every string and list has a size bound."""
+"""Survey answers: runs, results, scales; the survey inputs are in colloquy/schemas/surveys.py."""
 
 from __future__ import annotations
 
