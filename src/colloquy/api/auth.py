@@ -8,9 +8,9 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field
 
 from colloquy.api.deps import SettingsDep
-from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.security import COOKIE_NAME, cookie_value, is_signed_in, token_matches
 from colloquy.errors import AppError
+from colloquy.schemas.common import CamelModel, RequestModel
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 COOKIE_MAX_AGE = 30 * 24 * 3600

@@ -10,9 +10,10 @@ from fastapi import APIRouter, Body, Query
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.engine_deps import EventsDep, RunnersDep
 from colloquy.api.schemas.guides import GuideCheckOut, GuideFileOut, GuideFormOut, GuideTextIn
-from colloquy.api.schemas.sessions import SessionCreate, SessionOut
+from colloquy.api.schemas.sessions import SessionOut
 from colloquy.api.schemas.surveys import SurveyOut
 from colloquy.api.surveys import ManagerDep
+from colloquy.schemas.sessions import SessionCreate
 from colloquy.services.guides import form, run, saving
 from colloquy.services.guides.guide_format import guide_json_schema
 

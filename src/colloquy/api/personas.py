@@ -15,16 +15,11 @@ from colloquy.api.list_params import (
 from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.results import attachment
 from colloquy.api.schemas.lists import PersonaPageOut
-from colloquy.api.schemas.personas import (
-    PersonaCreate,
-    PersonaImportOut,
-    PersonaOut,
-    PersonaTemplateOut,
-    PersonaUpdate,
-)
+from colloquy.api.schemas.personas import PersonaImportOut, PersonaOut, PersonaTemplateOut
 from colloquy.domain.personas.file_import import IMPORT_MAX_BYTES, too_large_message
 from colloquy.domain.personas.templates import PERSONA_TEMPLATES
 from colloquy.errors import ValidationFailed
+from colloquy.schemas.personas import PersonaCreate, PersonaUpdate
 from colloquy.services.multipart_upload import read_file_field
 from colloquy.services.personas import file_io as persona_io
 from colloquy.services.personas import library as service

@@ -17,14 +17,9 @@ from colloquy.api.list_params import (
 from colloquy.api.multipart_body import multipart_body
 from colloquy.api.schemas.human_import import HumanImportOut
 from colloquy.api.schemas.lists import DashboardStatsOut, MessagePageOut, SessionPageOut
-from colloquy.api.schemas.sessions import (
-    SessionCreate,
-    SessionOut,
-    SessionRerunIn,
-    SessionSummaryOut,
-    SessionUpdate,
-)
+from colloquy.api.schemas.sessions import SessionOut, SessionRerunIn, SessionSummaryOut
 from colloquy.domain.constants import SessionStatus
+from colloquy.schemas.sessions import SessionCreate, SessionUpdate
 from colloquy.services.models.settings import ModelChange
 from colloquy.services.multipart_upload import read_form
 from colloquy.services.sessions import control, human_import, listing, transcript_page

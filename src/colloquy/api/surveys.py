@@ -20,14 +20,9 @@ from colloquy.api.list_params import (
 )
 from colloquy.api.schemas.events import SurveyEventPayloads, event_stream_doc
 from colloquy.api.schemas.lists import SurveyPageOut
-from colloquy.api.schemas.surveys import (
-    ScaleOut,
-    SurveyCreate,
-    SurveyOut,
-    SurveyResultsOut,
-    SurveySummaryOut,
-)
+from colloquy.api.schemas.surveys import ScaleOut, SurveyOut, SurveyResultsOut, SurveySummaryOut
 from colloquy.domain.surveys.scales import scale_catalogue
+from colloquy.schemas.surveys import SurveyCreate
 from colloquy.services.surveys import listing, progress
 from colloquy.services.surveys import surveys as service
 from colloquy.services.surveys.manager import SurveyManager

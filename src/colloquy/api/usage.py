@@ -7,8 +7,6 @@ from fastapi import APIRouter, Body, Query
 from pydantic import Field
 
 from colloquy.api.deps import RuntimeDep, SessionDep
-from colloquy.api.schemas.sessions import SessionCreate
-from colloquy.api.schemas.surveys import SurveyCreate, SurveySettingsIn
 from colloquy.api.schemas.usage import (
     BudgetIn,
     BudgetOut,
@@ -17,6 +15,8 @@ from colloquy.api.schemas.usage import (
     PriceLookupOut,
     PriceOut,
 )
+from colloquy.schemas.sessions import SessionCreate
+from colloquy.schemas.surveys import SurveyCreate, SurveySettingsIn
 from colloquy.services.usage import budget, estimate, prices
 
 router = APIRouter(tags=["usage"])

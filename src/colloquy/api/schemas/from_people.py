@@ -4,8 +4,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.personas import PersonaOut
+from colloquy.schemas.common import CamelModel, RequestModel
 
 
 class PersonasFromGroupIn(RequestModel):

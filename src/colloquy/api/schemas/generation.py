@@ -3,9 +3,10 @@
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
-from colloquy.api.schemas.personas import PersonaOut, Traits, TraitValue
+from colloquy.api.schemas.personas import PersonaOut, Traits
 from colloquy.domain.constants import DIVERSITY_LEVELS
+from colloquy.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.personas import TraitValue
 
 _TEXT_BOUND = 1_000_000  # far above the spec's limits, which report in the spec's words
 

@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
-from colloquy.api.schemas.sessions import SessionCreate
+from colloquy.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.sessions import SessionCreate
 
 
 class GuideTextIn(RequestModel):

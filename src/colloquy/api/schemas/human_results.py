@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.schemas.common import CamelModel
 
 
 class HumanSide(CamelModel):

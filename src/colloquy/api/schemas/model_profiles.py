@@ -5,8 +5,8 @@ from typing import Annotated
 from fastapi import Query
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
 from colloquy.api.schemas.model_settings import ModelTestOut, ProviderName
+from colloquy.schemas.common import CamelModel, ModelName, RequestModel
 
 
 class ModelProfileOut(CamelModel):

@@ -2,7 +2,7 @@
 
 from typing import Literal
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.common import CamelModel, RequestModel
 
 Basis = Literal["held-out", "in-sample"]
 

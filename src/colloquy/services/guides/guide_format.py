@@ -23,8 +23,6 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
-from colloquy.api.schemas.common import ModelName
-from colloquy.api.schemas.sessions import SessionSettingsIn
 from colloquy.domain.constants import (
     DEFAULT_MODERATOR_STYLE,
     DIVERSITY_LEVELS,
@@ -33,6 +31,8 @@ from colloquy.domain.constants import (
     ModeratorStyle,
     StimulusType,
 )
+from colloquy.schemas.common import ModelName
+from colloquy.schemas.sessions import SessionSettingsIn
 
 GUIDE_VERSION: Literal[1] = 1
 PersonaId = Annotated[str, Field(min_length=1, max_length=64)]

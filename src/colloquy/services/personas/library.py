@@ -8,7 +8,6 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.api.schemas.personas import PersonaCreate, PersonaUpdate
 from colloquy.domain.personas.enrichment import enrich
 from colloquy.domain.personas.evidence_tier import tier_of
 from colloquy.domain.personas.records import PersonaRecord
@@ -16,6 +15,7 @@ from colloquy.domain.personas.tags import has_tag, normalize_tags, validate_tags
 from colloquy.domain.personas.templates import SEED_PERSONAS
 from colloquy.domain.validation import validate_persona
 from colloquy.errors import NotFound, ValidationFailed
+from colloquy.schemas.personas import PersonaCreate, PersonaUpdate
 from colloquy.services.personas import evidence
 from colloquy.store.tables import PersonaRow
 from colloquy.store.types import utcnow

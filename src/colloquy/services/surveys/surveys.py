@@ -13,7 +13,6 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
-from colloquy.api.schemas.surveys import SurveyCreate
 from colloquy.domain.personas.evidence_tier import mix_sentence
 from colloquy.domain.surveys.by_model import results_by_model
 from colloquy.domain.surveys.csv_export import survey_csv, survey_notice
@@ -34,6 +33,7 @@ from colloquy.domain.usage.run_settings import (
 from colloquy.engine import event_payloads as payloads
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
+from colloquy.schemas.surveys import SurveyCreate
 from colloquy.services.models.embedding import get_embedder
 from colloquy.services.models.profile_use import check_assignments
 from colloquy.services.sessions.setup import clean_stimulus, link_errors, participant_snapshots
