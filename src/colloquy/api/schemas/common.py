@@ -1,4 +1,4 @@
-"""Base schemas: snake_case in Python, the spec's camelCase on the wire."""
+"""Base schemas: snake_case in Python, the product's camelCase on the wire."""
 
 from typing import Annotated, Any
 

@@ -1,4 +1,4 @@
-"""Personas from real people (issue 29 item 2): what the two imports answer."""
+"""Personas from real people (docs/evidence.md): what the two imports answer."""
 
 from typing import Literal
 

@@ -1,5 +1,5 @@
-"""Persona schemas. Inputs are lenient on purpose: the spec's own messages come from the
-domain validator, so a wrong value is reported in the spec's words, not pydantic's."""
+"""Persona schemas. Inputs are lenient on purpose: the product's own messages come from the
+domain validator, so a wrong value is reported in the product's words, not pydantic's."""
 
 from datetime import datetime
 from typing import Annotated, Any
@@ -59,7 +59,7 @@ class PersonaOut(CamelModel):
     created_at: datetime
     updated_at: datetime
     enriched: dict[str, Any]
-    evidence: EvidenceTierOut | None = None  # issue 29: described, generated or grounded
+    evidence: EvidenceTierOut | None = None  # described, generated or grounded
 
 
 class PersonaTemplateData(CamelModel):
