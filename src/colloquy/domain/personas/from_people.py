@@ -1,4 +1,4 @@
-"""Personas made from real people (issue 29 item 2): one per participant of an imported
+"""Personas made from real people (docs/evidence.md): one per participant of an imported
 human group, or one per respondent of a survey export, with their own words as evidence.
 
 Why placeholders: a persona needs age, gender, location, income and an interest, but a
