@@ -1,4 +1,4 @@
-"""GET /api/sessions/{id}/analytics on a hand-built session, checked against the spec's
+"""GET /api/sessions/{id}/analytics on a hand-built session, checked against the product's
 formulas computed here independently (SQLite and PostgreSQL)."""
 
 import statistics

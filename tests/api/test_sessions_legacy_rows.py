@@ -42,7 +42,7 @@ SPARSE = {
 }
 NAMELESS = {"id": "pc"}  # a bare reference from a very old version
 
-# Issue 28's settings as the API states them for a session without them.
+# Natural mode's and private answers' settings as the API states them for a session without them.
 NO_ISSUE_28_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
 
 

@@ -1,4 +1,4 @@
-"""Private answers before and after each question (issue 28) against the loopback fake
+"""Private answers before and after each question (docs/natural-mode.md) against the loopback fake
 model: where they sit in the run, their stances, and that no prompt of anyone else (nor
 the moderator's) ever contains them."""
 
