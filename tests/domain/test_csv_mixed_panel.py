@@ -1,5 +1,5 @@
-"""The CSV transcript of a mixed panel (issue 30) gains a last Model column; a panel on
-one model keeps the spec's four columns. Expected text written by hand."""
+"""The CSV transcript of a mixed panel (docs/models.md) gains a last Model column; a panel on
+one model keeps the product's four columns. Expected text written by hand."""
 
 from colloquy.domain.results.csv_export import session_csv
 
