@@ -20,7 +20,7 @@ def model_limit(participants: int, questions: int, latency: float, mode: str) ->
 
 
 def browser_loop(participants: int, questions: int, latency: float) -> float:
-    """The spec's browser loop: every answer in turn, each followed by 2 s of pauses,
+    """The original product's browser loop: every answer in turn, each followed by 2 s of pauses,
     and 1 s per moderator message (question + 2 round prompts per question):
         Q x 3P x (L + 2 s) + Q x 3 x 1 s"""
     answers = questions * 3 * participants

@@ -4293,7 +4293,7 @@ export interface components {
         };
         /**
          * SurveyModelResults
-         * @description One model's answers on their own (issue 30: mixed panels); `results` at the top
+         * @description One model's answers on their own (mixed panels); `results` at the top
          *     level of the survey's results are the blend of every model.
          */
         SurveyModelResults: {
