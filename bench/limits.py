@@ -6,8 +6,8 @@ answers. Only answers call the model, each taking at least L seconds.
 
 from __future__ import annotations
 
-BROWSER_PAUSE_PER_ANSWER = 1.5 + 0.5  # SPEC §4: 1500 ms after a response, 500 ms before the next
-BROWSER_PAUSE_PER_MODERATOR = 1.0  # SPEC §4: 1000 ms around each moderator message
+BROWSER_PAUSE_PER_ANSWER = 1.5 + 0.5  # the original product's loop: 1500 ms after an answer, 500 ms before the next
+BROWSER_PAUSE_PER_MODERATOR = 1.0  # the original product's loop: 1000 ms around each moderator message
 
 
 def model_limit(participants: int, questions: int, latency: float, mode: str) -> float:

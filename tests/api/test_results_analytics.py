@@ -68,7 +68,7 @@ def test_quotes_sentiment_and_participation(client):
     assert body["durationMinutes"] == 12
 
 
-def test_diversity_matches_the_spec_formula(client):
+def test_diversity_matches_the_product_formula(client):
     sid = seed_session(client)
     d = client.get(f"/api/sessions/{sid}/analytics").json()["diversity"]
     per_trait = {

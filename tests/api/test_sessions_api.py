@@ -7,7 +7,7 @@ from support.sessions_helpers import app_client, fake_model, session_body, wait_
 pytestmark = pytest.mark.timeout(60)
 
 # Natural mode's and private answers' settings as the API states them for a session without them.
-NO_ISSUE_28_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
+NO_NATURAL_MODE_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_create_returns_full_session_with_snapshots(api):
         "autoAdvance": False,
         "moderator": "scripted",
         "participantProfiles": {},
-        **NO_ISSUE_28_SETTINGS,
+        **NO_NATURAL_MODE_SETTINGS,
     }
     assert s["messages"] == [] and s["tokensUsed"] == 0 and s["error"] is None
     assert s["running"] is False and s["insights"] is None
@@ -223,7 +223,7 @@ def test_question_templates(api):
     assert all(t["id"] and all(q.strip() for q in t["questions"]) for t in templates)
 
 
-def test_create_applies_the_spec_defaults_when_options_are_missing(api):
+def test_create_applies_the_product_defaults_when_options_are_missing(api):
     body = {
         "name": "Minimal",
         "participantIds": ["p1", "p2", "p3"],
@@ -238,7 +238,7 @@ def test_create_applies_the_spec_defaults_when_options_are_missing(api):
         "autoAdvance": False,
         "moderator": "scripted",
         "participantProfiles": {},
-        **NO_ISSUE_28_SETTINGS,
+        **NO_NATURAL_MODE_SETTINGS,
     }
     assert s["moderatorStyle"] in {"formal", "casual", "probing"}
 

@@ -63,7 +63,7 @@ async def test_natural_session_with_private_answers(env, moderator):
     )
 
 
-async def test_sequential_session_with_private_answers_keeps_the_spec_slots(env):
+async def test_sequential_session_with_private_answers_keeps_the_round_slots(env):
     env.fake.set_responder(NaturalScript())
     sid = await env.create(participants=3, questions=2, settings={"privateAnswers": True})
     await env.run(sid)

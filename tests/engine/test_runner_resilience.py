@@ -115,7 +115,7 @@ async def test_completed_session_cannot_run_again(env):
         await env.run(sid)
 
 
-async def test_guard_beyond_planned_requests_halts_with_spec_message(env):
+async def test_guard_beyond_planned_requests_halts_with_the_product_message(env):
     sid = await env.create(participants=3, questions=2)
     async with env.factory() as db:
         row = await db.get(type(await env.row(sid)), sid)
