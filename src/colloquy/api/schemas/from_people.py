@@ -10,7 +10,7 @@ from colloquy.api.schemas.personas import PersonaOut
 
 class PersonasFromGroupIn(RequestModel):
     """Which questions' answers the personas learn from; the others are held out for a
-    replay (docs/evidence.md#replay-a-real-group). `evidenceQuestions` (0-based) wins over
+    replay (docs/evidence.md, "Replay a real group"). `evidenceQuestions` (0-based) wins over
     `split`: every other question from the first, the first half, or all of them."""
 
     split: Literal["alternate", "first-half", "all"] = "alternate"

@@ -5,7 +5,7 @@
  *
  * A stance the participant did not state but the server inferred from the answer's wording
  * (`stanceInferred`, method in `stanceMethod`) is shown as inferred and not counted as a
- * change of mind (docs/natural-mode.md#private-answers).
+ * change of mind (docs/natural-mode.md, "Private answers").
  */
 import type { SessionMessage } from "@/lib/api-types";
 
