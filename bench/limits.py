@@ -6,8 +6,10 @@ answers. Only answers call the model, each taking at least L seconds.
 
 from __future__ import annotations
 
-BROWSER_PAUSE_PER_ANSWER = 1.5 + 0.5  # the original product's loop: 1500 ms after an answer, 500 ms before the next
-BROWSER_PAUSE_PER_MODERATOR = 1.0  # the original product's loop: 1000 ms around each moderator message
+# The original product's browser loop: 1500 ms after an answer and 500 ms before the next;
+# 1000 ms around each moderator message.
+BROWSER_PAUSE_PER_ANSWER = 1.5 + 0.5
+BROWSER_PAUSE_PER_MODERATOR = 1.0
 
 
 def model_limit(participants: int, questions: int, latency: float, mode: str) -> float:

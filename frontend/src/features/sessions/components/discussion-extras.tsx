@@ -7,7 +7,8 @@ export interface DiscussionExtrasProps {
 
 /**
  * The options under Discussion Mode for natural mode and private answers: private answers
- * before and after each question (any mode), and, in natural mode, the participants' own bids to speak.
+ * before and after each question (any mode), and, in natural mode, the participants' own
+ * bids to speak.
  */
 export function DiscussionExtras({ values, onChange }: DiscussionExtrasProps) {
   return (
