@@ -116,7 +116,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
         app.state.runners.on_end = partial(webhooks.schedule, runtime, "session")
         app.state.runners.voice_builder = partial(session_voices, runtime)  # mixed panels
-        app.state.runners.evidence = partial(evidence_for, runtime)  # issue 29
+        app.state.runners.evidence = partial(evidence_for, runtime)
         await app.state.runners.start()  # on PostgreSQL: leases, adoption, the event relay
         await app.state.runners.resume_all()  # sessions that were running before a restart
         # Surveys: the same ownership strategy, over their own leases (the relay is shared).
@@ -133,7 +133,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         app.state.surveys = SurveyManager(runtime, app.state.events, survey_leases)
         await app.state.surveys.start()
         await app.state.surveys.resume_all()  # and surveys
-        # Saved model changes from any process reach this one (issue 30).
+        # Saved model changes from any process reach this one.
         sync = asyncio.create_task(settings_sync.watch(runtime, app.state.events))
         if freeze_gc:
             provider = runtime.model_config.provider if runtime.model_config else ""

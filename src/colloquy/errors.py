@@ -33,7 +33,7 @@ class NotFound(AppError):
 
 
 class ValidationFailed(AppError):
-    """Input broke the spec's rules; `errors` holds the spec's own messages."""
+    """Input broke the product rules (product-rules §5); `errors` holds their own messages."""
 
     status = 422
     code = "validation_failed"

@@ -53,7 +53,7 @@ class Env:
                 "discussionMode": extra.pop("mode", "sequential"),
                 "autoAdvance": False,
                 "moderator": extra.pop("moderator", "scripted"),
-                **extra.pop("settings", {}),  # e.g. privateAnswers, seed (issue 28)
+                **extra.pop("settings", {}),  # e.g. privateAnswers, seed
             },
         }
         async with self.factory() as db:

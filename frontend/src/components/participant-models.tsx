@@ -17,7 +17,7 @@ export interface ParticipantModelsProps {
 const DEFAULT = "";
 
 /**
- * The "Model" column of the panel (issue 30): each selected participant answers on the
+ * The "Model" column of the panel: each selected participant answers on the
  * default model or on a saved model profile; "Spread the panel" deals them over the profiles
  * ticked. Hidden until a profile exists (Settings).
  */

@@ -58,7 +58,7 @@ function extension(name: string): string {
 
 /**
  * Checks presence, size (10MB), type and filename length, in that order, and returns the
- * spec's message for the first failure. A file is accepted when either its MIME type or its
+ * product's message for the first failure. A file is accepted when either its MIME type or its
  * extension is supported (browsers report an empty or vendor type for some CSV/DOCX files).
  */
 export function checkDocumentFile(file: FileLike | null | undefined): FileCheckResult {

@@ -1,5 +1,5 @@
 /**
- * Discussion guides as files (issue 31): a session's setup saved as a YAML guide, and a
+ * Discussion guides as files (docs/guides.md): a session's setup saved as a YAML guide, and a
  * guide file read back into the create form's setup.
  */
 import { client, unwrap } from "./api-client";

@@ -1,5 +1,5 @@
 /**
- * Mixed panels (issue 30): which model profile each participant answers on. The API field is
+ * Mixed panels (docs/models.md): which model profile each participant answers on. The API field is
  * `settings.participantProfiles: {personaId: profileId}`; a participant not named answers on
  * the default model. "" stands for the default model in the form.
  */

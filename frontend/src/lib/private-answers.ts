@@ -1,9 +1,9 @@
 /**
- * Private answers (issue 28): each participant's answer before and after a question, seen
- * by nobody else. The API returns them among the session's messages (and the live stream
- * sends them); every screen reads the session through `splitPrivate`, so the transcript,
- * live view, stats and charts see the public discussion only, and the results' "changed
- * their mind" view reads `privateAnswers`.
+ * Private answers (docs/natural-mode.md): each participant's answer before and after a
+ * question, seen by nobody else. The API returns them among the session's messages (and the
+ * live stream sends them); every screen reads the session through `splitPrivate`, so the
+ * transcript, live view, stats and charts see the public discussion only, and the results'
+ * "changed their mind" view reads `privateAnswers`.
  */
 import type { Session, SessionMessage } from "@/lib/api-types";
 

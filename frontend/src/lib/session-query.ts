@@ -16,6 +16,6 @@ export const sessionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.session(id),
     queryFn: ({ signal }) => getSession(id, signal),
-    // Private answers (issue 28) apart from the public discussion, for every screen.
+    // Private answers apart from the public discussion, for every screen.
     select: splitPrivate,
   });

@@ -24,6 +24,6 @@ async def compare_sessions(
         bool, Query(alias="byModel", description="One column per model of each session")
     ] = False,
 ):
-    if by_model:  # issue 30: 1-4 sessions, model by model
+    if by_model:  # 1-4 sessions, model by model
         return await model_columns.compare_by_model(db, runtime, ids)
     return await service.compare_sessions(db, ids, runtime)

@@ -1,4 +1,4 @@
-"""Discussion guides as files (issue 31): the published JSON Schema, save as guide, start
+"""Discussion guides as files (docs/guides.md): the published JSON Schema, save as guide, start
 from a guide, and create-and-run from a guide (the command line's way in over HTTP)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""/api/model-profiles: named saved models for mixed panels (issue 30); the default one is
+"""/api/model-profiles: named saved models for mixed panels (docs/models.md); the default one is
 the model of the Settings screen."""
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""/api/personas/{id}/evidence: documents a persona rests on (issue 29)."""
+"""/api/personas/{id}/evidence: documents a persona rests on (docs/evidence.md)."""
 
 from fastapi import APIRouter, Request, Response
 

@@ -129,7 +129,7 @@ async def update_persona(persona_id: str, body: PersonaUpdate, db: SessionDep):
 @router.delete("/personas/{persona_id}", status_code=204)
 async def delete_persona(persona_id: str, db: SessionDep, settings: SettingsDep) -> Response:
     await service.delete_persona(db, persona_id)
-    delete_evidence_files(settings.evidence_dir, persona_id)  # issue 29: and its files
+    delete_evidence_files(settings.evidence_dir, persona_id)  # and its files
     return Response(status_code=204)
 
 

@@ -1,4 +1,4 @@
-"""Personas from real people (issue 29 item 2): from an imported human group's
+"""Personas from real people (docs/evidence.md): from an imported human group's
 participants, and from a survey export CSV (one respondent per row)."""
 
 from typing import Annotated

@@ -1,4 +1,4 @@
-"""GET /api/question-templates: the spec's question templates (product-rules §9)."""
+"""GET /api/question-templates: the product's question templates (product-rules §9)."""
 
 from fastapi import APIRouter
 

@@ -1,4 +1,4 @@
-"""/api/sessions/{id}/replay and /replay-similarity (issue 29 item 4)."""
+"""/api/sessions/{id}/replay and /replay-similarity (docs/evidence.md)."""
 
 from fastapi import APIRouter
 

@@ -41,7 +41,7 @@ def _download(text: str, filename: str, media_type: str) -> Response:
 
 @router.get("/sessions/{session_id}/analytics", response_model=AnalyticsOut)
 async def get_analytics(session_id: str, db: SessionDep, model: ModelQuery = None):
-    if model is not None:  # issue 30: one model's answers of a mixed panel
+    if model is not None:  # one model's answers of a mixed panel
         return await by_model.analytics_for_model(db, session_id, model)
     return await analytics_cache.get_analytics(db, session_id)
 

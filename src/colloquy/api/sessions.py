@@ -178,7 +178,7 @@ async def rerun_session(
         change = ModelChange(
             provider=body.provider, base_url=body.base_url, model=body.model, api_key=body.api_key
         )
-    profile_id = body.profile_id if body is not None else None  # issue 30: a saved profile
+    profile_id = body.profile_id if body is not None else None  # a saved profile
     return await model_runs.rerun_session(
         db, runtime, runners, events, session_id, change, profile_id=profile_id
     )

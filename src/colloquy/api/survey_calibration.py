@@ -1,5 +1,5 @@
 """POST /api/surveys/calibrate: SSR's ratings of people's own answers against the ratings
-those people gave (issue 27 item 4)."""
+those people gave (docs/measured-against-people.md)."""
 
 from __future__ import annotations
 

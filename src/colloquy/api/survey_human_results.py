@@ -1,5 +1,5 @@
 """/api/surveys/{id}/human-results: people's own ratings of a survey, beside the simulated
-ones (issue 27 item 4). Upload (replaces the earlier one), read, delete."""
+ones (docs/measured-against-people.md). Upload (replaces the earlier one), read, delete."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""/api/surveys: survey mode (issue 16) — create, list, read, delete, run, stop,
+"""/api/surveys: survey mode (docs/surveys.md) — create, list, read, delete, run, stop,
 results, exports and a progress event stream."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Trust: session health reports and persona personality audits (issue 14)."""
+"""Trust: session health reports and persona personality audits (docs/trust.md)."""
 
 from fastapi import APIRouter
 
@@ -20,7 +20,7 @@ router = APIRouter(tags=["trust"])
 async def get_session_health(
     session_id: str, db: SessionDep, runtime: RuntimeDep, model: ModelQuery = None
 ):
-    if model is not None:  # issue 30: one model's answers of a mixed panel
+    if model is not None:  # one model's answers of a mixed panel
         return await by_model.health_for_model(db, runtime, session_id, model)
     return await session_health.get_health(db, runtime, session_id)
 

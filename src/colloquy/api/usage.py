@@ -1,4 +1,4 @@
-"""Issue 31 item 4: the price table, the default budget, estimates before a run and the
+"""The price table, the default budget, estimates before a run and the
 budget of one session or survey."""
 
 from typing import Annotated, Any

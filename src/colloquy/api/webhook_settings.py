@@ -1,4 +1,4 @@
-"""Issue 31 item 5: the default webhook and its secret, and the deliveries (failures
+"""The default webhook and its secret, and the deliveries (failures
 are what Settings shows)."""
 
 from typing import Annotated, Literal

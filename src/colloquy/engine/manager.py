@@ -65,12 +65,12 @@ class RunnerRegistry:
         self.on_complete: Callable[[str], None] | None = None
         # Called with (session id, completed) when a run completes or fails (webhooks).
         self.on_end: Callable[[str, bool], None] | None = None
-        # A persona's evidence block for a question (set by the app: issue 29).
+        # A persona's evidence block for a question (set by the app; docs/evidence.md).
         self.evidence: EvidenceLookup | None = None
         # Whether this process may run a session (on PostgreSQL: while it holds the
         # session's lease, engine/cluster.py), and who stops a run owned elsewhere.
         self.ownership: Ownership = ownership or local_ownership(factory)
-        # Issue 30: builds each participant's model (profile) when a run starts.
+        # Builds each participant's model (profile) when a run starts.
         self.voice_builder: VoiceBuilder | None = None
 
     def is_active(self, session_id: str) -> bool:

@@ -59,9 +59,9 @@ async def drive(runner: SessionRunner) -> None:
         if flow
         else plan.indices_valid(q_count, p_count, stored_keys)
     ):
-        raise Halt(None, complete=True)  # the spec: an invalid index saves and completes
-    # The spec's breakers (150 requests, 150 iterations) would stop any session with more
-    # than 150 answers (up to 10 x 8 x 3 = 240), and the spec itself calls the request
+        raise Halt(None, complete=True)  # product-rules §4: an invalid index saves and completes
+    # The product's breakers (150 requests, 150 iterations) would stop any session with more
+    # than 150 answers (up to 10 x 8 x 3 = 240), and the product rules call the request
     # guard unreliable. Here they count requests and iterations beyond the session's
     # planned ones, so they only trip on a runaway loop (repeated failures and retries).
     ai = setup.moderator == moderation.AI
@@ -90,7 +90,7 @@ async def drive(runner: SessionRunner) -> None:
         runner.counters.iterations += 1
         if runner.counters.iterations > max_iterations:
             raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
-        if batch:  # private answers (issue 28)
+        if batch:  # private answers
             if runner.counters.requests >= max_requests:
                 raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
             await private_turn.answer_privately(runner, setup, slot, batch, messages)
@@ -130,7 +130,7 @@ async def _prepare(runner: SessionRunner, row: SessionRow, setup: Setup) -> None
     await provenance.record_model(
         runner.factory, runner.session_id, Mixed(list(runner.voices.values()))
     )
-    # Issue 31: every call of the run is metered against one budget, whoever's model.
+    # Every call of the run is metered against one budget, whoever's model.
     metered, runner.voices = await run_usage.metered_run(
         runner.factory, runner.provider, runner.voices, row.settings, session_id=runner.session_id
     )

@@ -66,7 +66,7 @@ class SessionRunner:
         # waits for the commit, see Publisher.committed), and a failed write ends the run.
         self.writes: list[asyncio.Future[None]] = []
         self.system_prompts: dict[int, str] = {}  # per participant: the same all session
-        # Evidence (issue 29): per participant and question, so every turn of one question
+        # Evidence: per participant and question, so every turn of one question
         # sends the same system prompt; the persona's part before it never changes.
         self.evidence: EvidenceLookup | None = None
         self.evidence_blocks: dict[tuple[int, int], str] = {}
@@ -74,10 +74,10 @@ class SessionRunner:
         self.on_complete: Callable[[str], None] | None = None
         # Called with (session id, completed) when a run completes or fails (webhooks).
         self.on_end: Callable[[str, bool], None] | None = None
-        # Issue 30: who answers on which model (built when the run starts, kept to its end).
+        # Who answers on which model (built when the run starts, kept to its end).
         self.voice_builder: VoiceBuilder | None = None
         self.voices: dict[int, Voice] = {}
-        # Natural mode and private answers (issue 28); None: the spec's plan alone.
+        # Natural mode and private answers; None: the round plan alone.
         self.flow: NaturalFlow | None = None
         self.images: list[str] = []  # the stimuli's images, for a model that reads them
 
@@ -91,7 +91,7 @@ class SessionRunner:
             await self._loop_then_settle()
         except Halt as h:
             await self._halt(h.error, h.complete)
-        except BudgetReached as b:  # issue 31: continue after the budget is raised
+        except BudgetReached as b:  # continue after the budget is raised
             await self._halt(b.error)
         except LLMError as err:
             await self._halt({"status": err.status, "message": error_message(err)})
@@ -156,7 +156,7 @@ class SessionRunner:
         return voice
 
     async def grounded(self, setup: Setup, p: int, q: int, system: str) -> str:
-        """The system prompt with the persona's evidence for question q (issue 29): chosen
+        """The system prompt with the persona's evidence for question q: chosen
         once per participant and question, the same for public and private answers."""
         if self.evidence is None:
             return system

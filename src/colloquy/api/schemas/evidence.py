@@ -1,4 +1,4 @@
-"""Evidence on a persona (issue 29): documents, the retrieval preview and the tier."""
+"""Evidence on a persona (docs/evidence.md): documents, the retrieval preview and the tier."""
 
 from datetime import datetime
 

@@ -1,4 +1,4 @@
-"""Guide schemas (issue 31): a guide file's text in, a guide's text out."""
+"""Guide schemas (docs/guides.md): a guide file's text in, a guide's text out."""
 
 from __future__ import annotations
 

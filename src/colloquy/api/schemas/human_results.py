@@ -1,4 +1,5 @@
-"""Schemas of a survey's human results beside its simulated ones (issue 27 item 4)."""
+"""Schemas of a survey's human results beside its simulated ones
+(docs/measured-against-people.md)."""
 
 from datetime import datetime
 from typing import Literal

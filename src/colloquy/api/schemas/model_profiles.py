@@ -1,4 +1,4 @@
-"""Schemas of /api/model-profiles (issue 30): named saved models, one the default."""
+"""Schemas of /api/model-profiles (docs/models.md): named saved models, one the default."""
 
 from typing import Annotated
 

@@ -1,4 +1,4 @@
-"""Replaying a human group with its grounded personas (issue 29 item 4)."""
+"""Replaying a human group with its grounded personas (docs/evidence.md)."""
 
 from typing import Literal
 

@@ -1,4 +1,4 @@
-"""Usage, prices, estimates and budgets (issue 31)."""
+"""Usage, prices, estimates and budgets (docs/usage-and-cost.md)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Why scripted: the demo must work offline and instantly, so five personas discuss an
 eco-friendly packaging concept with fixed replies; no model is called. The replies use
-the spec's sentiment keywords on purpose, so the emoji vary as the demo plays. The same
+the product's sentiment keywords on purpose, so the emoji vary as the demo plays. The same
 script drives the browser player (GET /api/demo-script) and the stored session 'demo'.
 """
 
@@ -68,7 +68,7 @@ def demo_questions() -> list[str]:
 
 
 def demo_script() -> dict[str, Any]:
-    """Everything the browser player needs; sentiment is precomputed by the spec's rule."""
+    """Everything the browser player needs; sentiment is precomputed by the product's rule."""
     personas = demo_personas()
     return {
         "sessionId": DEMO_SESSION_ID,
@@ -120,7 +120,7 @@ def _offsets_ms(speed: float) -> list[int]:
 def demo_messages(finished_at: datetime, speed: float = 1) -> list[NewMessage]:
     """The stored transcript: each question as a Moderator message, then every reply,
     timed as the playback showed them and ending at `finished_at`. Replies carry the
-    keyword sentiment and the spec's token estimate; moderator messages have neither."""
+    keyword sentiment and the product's token estimate; moderator messages have neither."""
     speed = speed if speed in DEMO_SPEEDS else 1
     offsets = _offsets_ms(speed)
     start = finished_at - timedelta(milliseconds=offsets[-1])

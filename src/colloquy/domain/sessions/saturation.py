@@ -1,4 +1,4 @@
-"""When a natural discussion of a question has run dry (issue 28), pure.
+"""When a natural discussion of a question has run dry (docs/natural-mode.md), pure.
 
 Why: a human moderator moves on when the group stops bringing up new points, not after a
 fixed number of rounds. With the AI moderator on, a natural-mode question ends early when

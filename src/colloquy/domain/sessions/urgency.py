@@ -1,4 +1,4 @@
-"""Who speaks next in a natural discussion (issue 28): an urgency to speak, pure.
+"""Who speaks next in a natural discussion (docs/natural-mode.md): an urgency to speak, pure.
 
 Why: in a real group nobody waits for a round-robin. Whoever was just asked answers; people
 who disagree with what was just said (or with where the group is drifting) jump in;

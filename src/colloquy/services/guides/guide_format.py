@@ -1,4 +1,4 @@
-"""The discussion guide file format (issue 31): a focus group or a survey as YAML or JSON.
+"""The discussion guide file format (docs/guides.md): a focus group or a survey as YAML or JSON.
 
 Keys are the API's camelCase; unknown keys, wrong types and missing fields are refused
 (`extra="forbid"`, strict types). Value sets that the API checks itself (the discussion

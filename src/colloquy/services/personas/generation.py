@@ -124,7 +124,7 @@ def _validate(
     description: str | None, document_text: str | None, count: Any, diversity: Any
 ) -> tuple[str, str, str]:
     """(the audience text, its prompt block, generatedFrom), or ValidationFailed with the
-    spec's messages. Document mode is when only documentText carries text."""
+    product's messages. Document mode is when only documentText carries text."""
     document_mode = document_text is not None and not (description or "").strip()
     if document_mode:
         document_text = document_text if document_text and document_text.strip() else None

@@ -24,7 +24,7 @@ TRAIT_NAMES = ("openness", "conscientiousness", "extraversion", "agreeableness",
 
 
 def new_persona_id() -> str:
-    # The spec makes ids from the current time; a random tail keeps bulk creations distinct.
+    # The product rules make ids from the current time; a random tail keeps bulk creations distinct.
     return f"{int(time.time() * 1000)}{secrets.token_hex(3)}"
 
 
@@ -49,7 +49,7 @@ def persona_to_dict(row: PersonaRow) -> PersonaRecord:
 
 
 async def with_tiers(db: AsyncSession, personas: list[PersonaRecord]) -> list[PersonaRecord]:
-    """Each persona's evidence tier with its documents and words (issue 29)."""
+    """Each persona's evidence tier with its documents and words."""
     totals = await evidence.totals_by_persona(db, [p["id"] for p in personas])
     for p in personas:
         documents, words = totals.get(p["id"], (0, 0))
@@ -58,7 +58,7 @@ async def with_tiers(db: AsyncSession, personas: list[PersonaRecord]) -> list[Pe
 
 
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
-    """Validate with the spec's rules and normalise what will be stored."""
+    """Validate with the product rules (product-rules §5) and normalise what will be stored."""
     errors = validate_persona(data) + validate_tags(data.get("tags"))
     if errors:
         raise ValidationFailed(errors)

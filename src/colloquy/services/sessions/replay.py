@@ -1,4 +1,4 @@
-"""Replay a real group with its grounded personas (issue 29 item 4).
+"""Replay a real group with its grounded personas (docs/evidence.md).
 
 The replay is a new simulated session: the personas made from the group's participants
 (services/personas/from_people.py), the group's held-out questions (those whose answers

@@ -1,4 +1,4 @@
-"""Survey mode (issue 16): create, list, run, stop, results and exports."""
+"""Survey mode (docs/surveys.md): create, list, run, stop, results and exports."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ async def check_create(
     if errors:
         raise ValidationFailed(list(dict.fromkeys(errors)))
     mapping = settings.get("participantProfiles")
-    chosen = await check_assignments(db, mapping, ids)  # issue 30: mixed panels
+    chosen = await check_assignments(db, mapping, ids)  # mixed panels
     return draft, settings, chosen
 
 
@@ -248,7 +248,7 @@ def _answer_dict(a: SurveyAnswerRow) -> dict[str, Any]:
         "pmf": a.pmf,
         "direct": a.direct,
         "embedder": a.embedder,
-        "profileId": a.profile_id,  # issue 30: the profile and model that wrote it
+        "profileId": a.profile_id,  # the profile and model that wrote it
         "profileName": a.profile_name,
         "model": a.profile_model,
     }

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from colloquy.store.tables import Base
 
 target_metadata = Base.metadata
-MIGRATION_LOCK = 1_907_300  # an advisory lock key of our own (issue 19)
+MIGRATION_LOCK = 1_907_300  # an advisory lock key of our own
 
 
 def _run(connection) -> None:

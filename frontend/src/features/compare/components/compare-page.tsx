@@ -33,7 +33,7 @@ function signed(value: number): string {
 export function ComparePage() {
   const [params] = useSearchParams();
   const ids = parseIds(params.get("ids"));
-  const byModel = params.get("byModel") === "1"; // issue 30: a column per model
+  const byModel = params.get("byModel") === "1"; // A column per model
   const comparison = useComparison(ids, byModel);
   return (
     <>

@@ -96,7 +96,7 @@ describe("DemoSessionPage", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("plays the script with the spec's waits, then completes and opens the results after 1 s", async () => {
+  it("plays the script with the product's waits, then completes and opens the results after 1 s", async () => {
     const { completions, router } = setup();
     await tick(0);
     await tick(0);

@@ -71,7 +71,7 @@ export function applyTemplate(
   };
 }
 
-/** The request body; the server validates and answers 422 with the spec's messages. */
+/** The request body; the server validates and answers 422 with the product's messages. */
 export function toPersonaInput(values: PersonaFormValues): PersonaInput {
   return {
     name: values.name.trim(),

@@ -15,7 +15,7 @@ export function compareModelsPath(sessionId: string): string {
 }
 
 /**
- * A mixed panel's results per model (issue 30): answers, participants, sentiment and health
+ * A mixed panel's results per model: answers, participants, sentiment and health
  * of each model's answers, and a comparison of the models side by side. Hidden when one
  * model wrote every answer.
  */

@@ -158,7 +158,7 @@ describe("SessionResultsPage", () => {
     },
   );
 
-  it("generates insights with 'Analyzing...', the success toast and the spec's badges", async () => {
+  it("generates insights with 'Analyzing...', the success toast and the product's badges", async () => {
     const user = userEvent.setup();
     const { fetch } = renderResults(makeSession(), "/session/s1/results?tab=insights");
     await user.click(await screen.findByRole("button", { name: "Generate Insights" }));

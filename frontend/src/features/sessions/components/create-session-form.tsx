@@ -152,7 +152,7 @@ export function CreateSessionForm({
 }: CreateSessionFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<SessionFormValues>(initialValues);
-  const [budget, setBudget] = useState(""); // issue 31: the session's own budget (USD)
+  const [budget, setBudget] = useState(""); // the session's own budget (USD)
   const autosave = useDraftAutosave(values, restoredDraft);
   const createSession = useCreateSession();
   const clearDraft = useClearDraft();

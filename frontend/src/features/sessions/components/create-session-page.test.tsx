@@ -155,7 +155,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
       await user.click(option(name));
     await user.type(screen.getByRole("textbox", { name: "Question 1" }), "One?");
     await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Two?");
-    // The estimate keeps the spec's formula and says what the moderator adds to it.
+    // The estimate keeps the product's formula and says what the moderator adds to it.
     expect(screen.getByTestId("token-estimate")).toHaveTextContent("~900 tokens");
     expect(screen.getByTestId("moderator-calls")).toHaveTextContent(
       "The AI moderator adds 6 model calls",
@@ -196,7 +196,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     expect(within(card).getAllByRole("meter")).toHaveLength(5);
   });
 
-  it("adds a text stimulus through its panel, with the spec's messages", async () => {
+  it("adds a text stimulus through its panel, with the product's messages", async () => {
     const user = userEvent.setup({ delay: null });
     setup();
     await screen.findByRole("region", { name: "Add Stimuli" });

@@ -369,7 +369,7 @@ describe("LiveSessionPage", () => {
     );
   });
 
-  it("shows each participant's model when the panel is mixed (issue 30)", async () => {
+  it("shows each participant's model when the panel is mixed", async () => {
     const on = (p: number, model: string) => ({
       ...answer(p, 0, 0, `answer ${p}`),
       model,

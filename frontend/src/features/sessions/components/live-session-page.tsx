@@ -98,7 +98,7 @@ export function LiveSessionPage() {
   });
 
   const data = session.data;
-  useOpenComparisonWhenReplayCompletes(data); // issue 29
+  useOpenComparisonWhenReplayCompletes(data);
   // Toast a generation error when it happens while the page is open (from a live event or a
   // refetch), not the one the session already had when the page opened.
   const seenError = useRef<{ id: string; key: string | null } | null>(null);

@@ -10,7 +10,7 @@ export interface SessionProgressCardProps {
   progress: SessionProgress;
   questions: readonly string[];
   tokensUsed: number;
-  /** What the provider reported so far (issue 31), shown beside the spec's estimate. */
+  /** What the provider reported so far, shown beside the product's estimate. */
   usage?: Usage;
 }
 

@@ -48,11 +48,11 @@ export interface SessionFormValues {
   discussionMode: DiscussionMode;
   /** scripted: the fixed round prompts; ai: the moderator model probes and sums up. */
   moderator: ModeratorKind;
-  /** Private answers before and after each question (issue 28). */
+  /** Private answers before and after each question. */
   privateAnswers: boolean;
   /** Natural mode: participants bid 0-9 to speak (one model call per turn). */
   modelBids: boolean;
-  /** Mixed panel (issue 30): persona id -> model profile id; absent: the default model. */
+  /** Mixed panel: persona id -> model profile id; absent: the default model. */
   participantProfiles: Record<string, string>;
 }
 

@@ -33,7 +33,7 @@ export function toProfileInput(name: string, v: ModelFieldValues): ModelProfileI
 }
 
 /**
- * Model profiles (issue 30): several saved models for mixed panels, one of them the default
+ * Model profiles: several saved models for mixed panels, one of them the default
  * (the model above). A new profile is tested before it is saved.
  */
 export function ModelProfilesCard() {

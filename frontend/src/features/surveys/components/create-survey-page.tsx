@@ -85,8 +85,8 @@ export function CreateSurveyPage() {
   const [picked, setPicked] = useState<string[]>([]);
   const [samples, setSamples] = useState(2);
   const [askDirect, setAskDirect] = useState(false);
-  const [budget, setBudget] = useState(""); // issue 31: the survey's own budget (USD)
-  const [models, setModels] = useState<Record<string, string>>({}); // issue 30: mixed panel
+  const [budget, setBudget] = useState(""); // the survey's own budget (USD)
+  const [models, setModels] = useState<Record<string, string>>({}); // mixed panel
 
   const setConcept = (i: number, patch: Partial<ConceptDraft>) =>
     setConcepts((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
