@@ -62,8 +62,8 @@ pdf-libs:
 	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PDF_DEBS); } || \
 	echo "warning: could not install $(PDF_DEBS); PDF reports and their tests need them"
 
-# Static checks: ruff (lint and format), mypy on src/ (strict on domain, engine, llm; see
-# pyproject.toml), ESLint (hooks rules, import boundaries) and tsc on the frontend.
+# Static checks: ruff (lint and format), mypy on src/ (strict everywhere; see pyproject.toml),
+# ESLint (hooks rules, import boundaries) and tsc on the frontend.
 lint: $(VENV)/.synced frontend/node_modules/.installed
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/ruff format --check src tests

@@ -10,8 +10,9 @@ from pydantic import ConfigDict, Field
 
 from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.evidence import EvidenceTierOut
-from colloquy.api.schemas.sessions import ErrorInfo, ProfileMap, StimulusIn
+from colloquy.api.schemas.sessions import ProfileMap, StimulusIn
 from colloquy.api.schemas.usage import RunSettingsOut, StrictUsd, UsageOut
+from colloquy.engine.event_schemas import ErrorInfo
 
 Anchor = Annotated[str, Field(max_length=1000)]
 PersonaId = Annotated[str, Field(max_length=64)]
