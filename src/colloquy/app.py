@@ -4,6 +4,7 @@ import asyncio
 import gc
 import logging
 import threading
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from importlib import import_module
@@ -82,7 +83,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
     settings = settings or get_settings()
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         settings.uploads_dir.mkdir(parents=True, exist_ok=True)
         await upgrade_async(settings.resolved_database_url)

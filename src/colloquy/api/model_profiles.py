@@ -28,19 +28,21 @@ def _change(body: ModelProfileIn) -> service.ProfileChange:
 
 
 @router.get("", response_model=ModelProfileListOut)
-async def list_profiles(db: SessionDep):
+async def list_profiles(db: SessionDep) -> dict[str, Any]:
     return {"profiles": [service.view(r) for r in await service.list_rows(db)]}
 
 
 @router.post("", response_model=ModelProfileOut, status_code=201, responses=_SAVE_ERRORS)
-async def create_profile(body: ModelProfileIn, runtime: RuntimeDep, db: SessionDep):
+async def create_profile(
+    body: ModelProfileIn, runtime: RuntimeDep, db: SessionDep
+) -> dict[str, Any]:
     return await service.create(db, runtime, _change(body))
 
 
 @router.put("/{profile_id}", response_model=ModelProfileOut, responses=_SAVE_ERRORS)
 async def update_profile(
     profile_id: str, body: ModelProfileIn, runtime: RuntimeDep, db: SessionDep
-):
+) -> dict[str, Any]:
     return await service.edit(db, runtime, profile_id, _change(body))
 
 

@@ -3,6 +3,8 @@ those people gave (docs/measured-against-people.md)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 
 from colloquy.api.deps import RuntimeDep
@@ -17,7 +19,7 @@ router = APIRouter(prefix="/surveys", tags=["surveys"])
 
 
 @router.post("/calibrate", response_model=CalibrationOut, openapi_extra=multipart_body("scale"))
-async def calibrate_ratings(request: Request, runtime: RuntimeDep):
+async def calibrate_ratings(request: Request, runtime: RuntimeDep) -> dict[str, Any]:
     """Multipart: `file` (CSV with the columns text and rating) and `scale` (a built-in
     scale key, default purchase_intent)."""
     received, fields = await read_form(request, "file", CALIBRATION_MAX_BYTES, keep=("scale",))

@@ -7,8 +7,8 @@ from datetime import datetime
 from pydantic import Field
 
 from colloquy.api.schemas.evidence import EvidenceTierOut
-from colloquy.api.schemas.sessions import ErrorInfo
 from colloquy.api.schemas.usage import RunSettingsOut, UsageOut
+from colloquy.engine.event_schemas import ErrorInfo
 from colloquy.schemas.common import CamelModel
 
 

@@ -55,7 +55,7 @@ def demo_personas() -> list[PersonaRecord]:
             "gender": gender,
             "location": location,
             "income": income,
-            "traits": dict(zip(TRAITS, traits, strict=False)),
+            "traits": dict(zip(TRAITS, traits, strict=True)),
             "interests": list(interests),
         }
         persona["enriched"] = enrich(persona)
@@ -88,7 +88,7 @@ def demo_script() -> dict[str, Any]:
                         "content": text,
                         "sentiment": sentiment_of(text),
                     }
-                    for p, text in zip(personas, replies, strict=False)
+                    for p, text in zip(personas, replies, strict=True)
                 ],
             }
             for q, (question, replies) in enumerate(SCRIPT)
@@ -140,7 +140,7 @@ def demo_messages(finished_at: datetime, speed: float = 1) -> list[NewMessage]:
                 "tokens": 0,
             }
         )
-        for i, (persona, text) in enumerate(zip(personas, replies, strict=False)):
+        for i, (persona, text) in enumerate(zip(personas, replies, strict=True)):
             messages.append(
                 {
                     "speaker": persona["name"],
@@ -154,7 +154,7 @@ def demo_messages(finished_at: datetime, speed: float = 1) -> list[NewMessage]:
                     "tokens": estimate_tokens(text),
                 }
             )
-    for seq, (message, offset) in enumerate(zip(messages, offsets, strict=False)):
+    for seq, (message, offset) in enumerate(zip(messages, offsets, strict=True)):
         message["seq"] = seq
         message["timestamp"] = start + timedelta(milliseconds=offset)
     return messages

@@ -27,7 +27,7 @@ def _cos(a: Sequence[float], b: Sequence[float]) -> float:
     nb = math.sqrt(sum(x * x for x in b))
     if na == 0 or nb == 0:
         return 0.0
-    return sum(x * y for x, y in zip(a, b, strict=False)) / (na * nb)
+    return sum(x * y for x, y in zip(a, b, strict=True)) / (na * nb)
 
 
 def novelty(vectors: Sequence[Sequence[float]]) -> list[float]:

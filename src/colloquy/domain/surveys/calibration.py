@@ -120,7 +120,7 @@ def calibration_figures(
         "n": len(human),
         "pearson": _round(pearson(human, expected)),
         "spearman": _round(pearson(average_ranks(human), average_ranks(expected))),
-        "mae": _round(statistics.fmean(abs(h - e) for h, e in zip(human, expected, strict=False))),
+        "mae": _round(statistics.fmean(abs(h - e) for h, e in zip(human, expected, strict=True))),
         "ks": _round(ks_statistic(human, rounded)),
         "mean": {
             "human": _round(statistics.fmean(human)),

@@ -212,6 +212,7 @@ async def generate_personas(
     )
     found = await _collect(provider, source, plan)
     fallback = keywords(text)
+    # The model may give fewer personas than the plan has slots: the plan fills the rest.
     personas = [
         repair_persona(raw, slot, plan, fallback)
         for raw, slot in zip(found, plan.slots, strict=False)
@@ -219,7 +220,7 @@ async def generate_personas(
     personas += [from_slot(slot, fallback) for slot in plan.slots[len(personas) :]]
     balance(personas, plan.slots)
     for persona, name in zip(
-        personas, unique_names([p["name"] for p in personas], taken), strict=False
+        personas, unique_names([p["name"] for p in personas], taken), strict=True
     ):
         persona["name"] = name
         persona["generatedFrom"] = generated_from
