@@ -41,7 +41,7 @@ const SessionResultsPage = screen(
   "SessionResultsPage",
 );
 const SettingsPage = screen(
-  () => import("@/features/settings/components/settings-page"),
+  () => import("@/features/model-settings/components/settings-page"),
   "SettingsPage",
 );
 const FidelityPage = screen(
