@@ -28,14 +28,21 @@ import {
   type Scale,
   type Survey,
   type SurveyResults,
-} from "../api/surveys";
-import { CUT_LABELS, fmt, groupBy, interval, pct, percentDone } from "../utils/format";
-import { HumanResultsPanel } from "./human-results-panel";
-import { SurveyByModel } from "./survey-by-model";
-import { SurveyRespondents } from "./survey-respondents";
-import { STATUS_LABELS } from "./surveys-page";
+} from "@/features/surveys/api/surveys";
+import {
+  CUT_LABELS,
+  fmt,
+  groupBy,
+  interval,
+  pct,
+  percentDone,
+} from "@/features/surveys/utils/format";
+import { HumanResultsPanel } from "@/features/surveys/components/human-results-panel";
+import { SurveyByModel } from "@/features/surveys/components/survey-by-model";
+import { SurveyRespondents } from "@/features/surveys/components/survey-respondents";
+import { STATUS_LABELS } from "./surveys";
 
-const PmfChart = lazy(() => import("./pmf-chart"));
+const PmfChart = lazy(() => import("@/features/surveys/components/pmf-chart"));
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { jsonResponse, makePersona, mockFetch, personasAnswer, renderRoutes } from "@/test/render";
-import { PersonasPage } from "./personas-page";
+import { PersonasPage } from "./personas";
 
 const personas = [
   makePersona({ id: "p1", name: "Sarah Chen" }),

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api-client";
-import { signIn } from "../api/sign-in";
+import { signIn } from "@/features/auth/api/sign-in";
 
 /** Only same-site paths, so ?next= cannot send the user to another site. */
 export function safeNext(next: string | null): string {

@@ -11,7 +11,7 @@ import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
 import { useLibraryAudit, useStartLibraryAudit } from "@/lib/audit-queries";
 import { formatR } from "@/lib/audit";
 
-const TraitScatter = lazy(() => import("./trait-scatter"));
+const TraitScatter = lazy(() => import("@/features/trust/components/trait-scatter"));
 
 export const FIDELITY_INTRO =
   "Each persona answers the 50-item IPIP Big-Five questionnaire (Goldberg 1992) in character. " +

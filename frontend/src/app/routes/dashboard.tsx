@@ -20,8 +20,8 @@ import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
 import { useDebounced } from "@/lib/use-debounced";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
-import { useDuplicateSession } from "../api/duplicate-session";
-import { useDashboardStats, useSessionPages } from "../api/get-sessions";
+import { useDuplicateSession } from "@/features/dashboard/api/duplicate-session";
+import { useDashboardStats, useSessionPages } from "@/features/dashboard/api/get-sessions";
 import {
   averageSentiment,
   DEFAULT_FILTERS,
@@ -31,14 +31,19 @@ import {
   sentimentLabel,
   type SessionFilters,
   type StatusFilter,
-} from "../utils/dashboard";
-import { ImportHumanLauncher } from "./import-human-launcher";
-import { SessionsTable, SessionsTableSkeleton } from "./sessions-table";
-import { SummaryCards } from "./summary-cards";
+} from "@/features/dashboard/utils/dashboard";
+import { ImportHumanLauncher } from "@/features/dashboard/components/import-human-launcher";
+import {
+  SessionsTable,
+  SessionsTableSkeleton,
+} from "@/features/dashboard/components/sessions-table";
+import { SummaryCards } from "@/features/dashboard/components/summary-cards";
 
 // The confirmation loads when first asked for (docs/performance.md#a-light-first-screen).
 const DeleteSessionDialog = lazy(() =>
-  import("./delete-session-dialog").then((m) => ({ default: m.DeleteSessionDialog })),
+  import("@/features/dashboard/components/delete-session-dialog").then((m) => ({
+    default: m.DeleteSessionDialog,
+  })),
 );
 
 /** A comparison shows 2 to 4 completed sessions side by side. */

@@ -8,7 +8,7 @@ import {
   renderRoutes,
   renderWithProviders,
 } from "@/test/render";
-import { FidelityPage } from "./fidelity-page";
+import { FidelityPage } from "./fidelity";
 import { PersonaAuditPanel } from "@/components/persona-audit";
 
 const traits = {

@@ -14,14 +14,14 @@ import { tagKey } from "@/lib/tags";
 import { useLibraryAudit } from "@/lib/audit-queries";
 import { usePersonaPages, usePersonaTags } from "@/lib/personas-query";
 import { useDebounced } from "@/lib/use-debounced";
-import { PERSONA_TEMPLATE_URL, personasExportUrl } from "../api/import-personas";
-import { DeletePersonaDialog } from "./delete-persona-dialog";
-import { GeneratePersonasDialog } from "./generate-personas-dialog";
-import { ImportPersonasDialog } from "./import-personas-dialog";
-import { PersonaCard, PersonaCardSkeleton } from "./persona-card";
-import { ExportEvidenceToggle } from "./export-evidence-toggle";
-import { SurveyPersonasDialog } from "./survey-personas-dialog";
-import { PersonaFormDialog } from "./persona-form-dialog";
+import { PERSONA_TEMPLATE_URL, personasExportUrl } from "@/features/personas/api/import-personas";
+import { DeletePersonaDialog } from "@/features/personas/components/delete-persona-dialog";
+import { GeneratePersonasDialog } from "@/features/personas/components/generate-personas-dialog";
+import { ImportPersonasDialog } from "@/features/personas/components/import-personas-dialog";
+import { PersonaCard, PersonaCardSkeleton } from "@/features/personas/components/persona-card";
+import { ExportEvidenceToggle } from "@/features/personas/components/export-evidence-toggle";
+import { SurveyPersonasDialog } from "@/features/personas/components/survey-personas-dialog";
+import { PersonaFormDialog } from "@/features/personas/components/persona-form-dialog";
 
 export const EMPTY_STATE_TEXT =
   "No personas found. Try adjusting your search or create a new persona.";

@@ -8,9 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
-import { useDeleteSurvey, useSurveys } from "../api/surveys";
-import { percentDone } from "../utils/format";
-import { CalibrationPanel } from "./calibration-panel";
+import { useDeleteSurvey, useSurveys } from "@/features/surveys/api/surveys";
+import { percentDone } from "@/features/surveys/utils/format";
+import { CalibrationPanel } from "@/features/surveys/components/calibration-panel";
 
 export const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { fileText } from "@/lib/guides";
 import { jsonResponse, makePersona, mockFetch, renderWithProviders } from "@/test/render";
-import { CreateSessionPage } from "./create-session-page";
+import { CreateSessionPage } from "./create-session";
 
 const PERSONAS = ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez", "David Kim"].map((name, i) =>
   makePersona({ id: `p${i + 1}`, name }),

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
-import { SurveyPage } from "./survey-page";
-import { tierCounts } from "./survey-respondents";
+import { SurveyPage } from "./survey";
+import { tierCounts } from "@/features/surveys/components/survey-respondents";
 
 const respondents = [
   {

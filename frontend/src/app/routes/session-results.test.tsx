@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Session } from "@/lib/api-types";
 import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
-import { analytics, insights, makeSession, message } from "../test/fixtures";
-import { SessionResultsPage } from "./session-results-page";
+import { analytics, insights, makeSession, message } from "@/features/results/test/fixtures";
+import { SessionResultsPage } from "./session-results";
 
 function renderResults(session: Session | null, path = "/session/s1/results") {
   const fetch = mockFetch((url, init) => {

@@ -1,10 +1,10 @@
 import { useParams } from "react-router";
 import { QueryError } from "@/components/query-error";
 import { ApiError } from "@/lib/api-client";
-import { useSession } from "../api/get-session";
-import { ResultsSkeleton } from "./results-skeleton";
-import { SessionNotFound } from "./session-not-found";
-import { SessionResults } from "./session-results";
+import { useSession } from "@/features/results/api/get-session";
+import { ResultsSkeleton } from "@/features/results/components/results-skeleton";
+import { SessionNotFound } from "@/features/results/components/session-not-found";
+import { SessionResults } from "@/features/results/components/session-results";
 
 /** Results (product-rules §2 /session/{id}/results). */
 export function SessionResultsPage() {

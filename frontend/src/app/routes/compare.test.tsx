@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
-import { ComparePage } from "./compare-page";
+import { ComparePage } from "./compare";
 
 function column(id: string, name: string, themes: { theme: string; frequency: number }[] | null) {
   return {

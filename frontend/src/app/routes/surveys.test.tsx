@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { jsonResponse, makePersona, mockFetch, renderRoutes } from "@/test/render";
-import { CreateSurveyPage, toCreateBody } from "./create-survey-page";
-import { SurveyPage } from "./survey-page";
-import { SurveysPage } from "./surveys-page";
+import { CreateSurveyPage, toCreateBody } from "./create-survey";
+import { SurveyPage } from "./survey";
+import { SurveysPage } from "./surveys";
 
 const routes = [
   { path: "/surveys", element: <SurveysPage /> },
@@ -164,7 +164,7 @@ test("custom scale anchors become one statement per line", () => {
 });
 
 test("generating respondents asks in batches of 20 and selects them", async () => {
-  const { batches } = await import("./generate-respondents");
+  const { batches } = await import("@/features/surveys/components/generate-respondents");
   expect(batches(45)).toEqual([20, 20, 5]);
   expect(batches(20)).toEqual([20]);
   let made = 0;

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Persona } from "@/lib/api-types";
 import { jsonResponse, makePersona, mockFetch, renderWithProviders } from "@/test/render";
-import { CreateSessionPage } from "./create-session-page";
+import { CreateSessionPage } from "./create-session";
 
 const NAMES = [
   "Sarah Chen",

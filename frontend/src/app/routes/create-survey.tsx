@@ -15,8 +15,8 @@ import { usePersonas } from "@/lib/personas-query";
 import { errorMessage } from "@/lib/api-client";
 import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
 import { withBudget } from "@/lib/usage/format";
-import { useCreateSurvey, useScales } from "../api/surveys";
-import { GenerateRespondents } from "./generate-respondents";
+import { useCreateSurvey, useScales } from "@/features/surveys/api/surveys";
+import { GenerateRespondents } from "@/features/surveys/components/generate-respondents";
 
 interface ConceptDraft {
   type: "text" | "image";

@@ -19,26 +19,29 @@ import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
-import { useEndSession } from "../api/end-session";
-import { useSession } from "../api/get-session";
-import { useRunSession } from "../api/run-session";
-import { useSaveSession } from "../api/save-session";
-import { useStopSession } from "../api/stop-session";
+import { useEndSession } from "@/features/sessions/api/end-session";
+import { useSession } from "@/features/sessions/api/get-session";
+import { useRunSession } from "@/features/sessions/api/run-session";
+import { useSaveSession } from "@/features/sessions/api/save-session";
+import { useStopSession } from "@/features/sessions/api/stop-session";
 import {
   replayComparisonHref,
   useOpenComparisonWhenReplayCompletes,
-} from "../hooks/use-replay-comparison";
-import { useSessionEvents } from "../hooks/use-session-events";
-import { type GenerationError, generationErrorToast } from "../utils/generation-error";
-import type { WritingAnswer } from "../utils/live-events";
-import { Conversation } from "./conversation";
-import { GenerationErrorBox } from "./generation-error-box";
-import { SessionParticipantsCard } from "./session-participants-card";
+} from "@/features/sessions/hooks/use-replay-comparison";
+import { useSessionEvents } from "@/features/sessions/hooks/use-session-events";
+import {
+  type GenerationError,
+  generationErrorToast,
+} from "@/features/sessions/utils/generation-error";
+import type { WritingAnswer } from "@/features/sessions/utils/live-events";
+import { Conversation } from "@/features/sessions/components/conversation";
+import { GenerationErrorBox } from "@/features/sessions/components/generation-error-box";
+import { SessionParticipantsCard } from "@/features/sessions/components/session-participants-card";
 import { BudgetRaise } from "@/components/usage/budget-raise";
 import { isBudgetStop, sumUsage } from "@/lib/usage/format";
-import { SessionProgressCard } from "./session-progress-card";
-import { StimulusMaterials } from "./stimulus-materials";
-import { participantModels } from "../utils/participant-models";
+import { SessionProgressCard } from "@/features/sessions/components/session-progress-card";
+import { StimulusMaterials } from "@/features/sessions/components/stimulus-materials";
+import { participantModels } from "@/features/sessions/utils/participant-models";
 
 function showErrorToast(sessionId: string, error: GenerationError) {
   const spec = generationErrorToast(error);

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
-import { analytics, makeSession, message } from "../test/fixtures";
-import { SessionResultsPage } from "./session-results-page";
+import { analytics, makeSession, message } from "@/features/results/test/fixtures";
+import { SessionResultsPage } from "./session-results";
 
 const health = {
   sessionId: "s1",

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
-import { analytics, makeSession } from "../test/fixtures";
-import { SessionResultsPage } from "./session-results-page";
+import { analytics, makeSession } from "@/features/results/test/fixtures";
+import { SessionResultsPage } from "./session-results";
 
 const current = {
   provider: "openai",

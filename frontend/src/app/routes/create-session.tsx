@@ -6,18 +6,18 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { personaFromNavigationState } from "@/lib/navigation";
 import { useScrollToTop } from "@/lib/use-scroll-to-top";
-import { useDraft } from "../api/get-draft";
+import { useDraft } from "@/features/sessions/api/get-draft";
 import { usePersonas } from "@/lib/personas-query";
-import { useQuestionTemplates } from "../api/get-question-templates";
+import { useQuestionTemplates } from "@/features/sessions/api/get-question-templates";
 import {
   defaultFormValues,
   formValuesFromDraft,
   withFirstParticipant,
-} from "../utils/session-form";
-import { formValuesFromGuide } from "../utils/guide-form";
-import { type SessionFormValues } from "../utils/session-form";
-import { CreateSessionForm } from "./create-session-form";
-import { GuideMessages, StartFromGuide } from "./start-from-guide";
+} from "@/features/sessions/utils/session-form";
+import { formValuesFromGuide } from "@/features/sessions/utils/guide-form";
+import { type SessionFormValues } from "@/features/sessions/utils/session-form";
+import { CreateSessionForm } from "@/features/sessions/components/create-session-form";
+import { GuideMessages, StartFromGuide } from "@/features/sessions/components/start-from-guide";
 
 /** Create New Session (product-rules §2, §5): restores the draft, then the form. */
 export function CreateSessionPage() {

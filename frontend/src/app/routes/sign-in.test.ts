@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNext } from "./sign-in-page";
+import { safeNext } from "./sign-in";
 
 describe("safeNext", () => {
   it("keeps same-site paths and refuses others", () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SessionResultsPage } from "@/features/results/components/session-results-page";
+import { SessionResultsPage } from "@/app/routes/session-results";
 import { makeSession } from "@/features/results/test/fixtures";
 import type { Session, SessionHealth } from "@/lib/api-types";
 import { jsonResponse, mockFetch, renderRoutes, renderWithProviders } from "@/test/render";

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Session } from "@/lib/api-types";
 import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
-import { answer, makeMessage, makeSession } from "../testing/fixtures";
-import { LiveSessionPage } from "./live-session-page";
+import { answer, makeMessage, makeSession } from "@/features/sessions/testing/fixtures";
+import { LiveSessionPage } from "./live-session";
 
 /** A stand-in for the browser's EventSource that tests drive by hand. */
 class FakeEventSource {

@@ -9,13 +9,17 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import type { DemoScript } from "@/lib/api-types";
-import { DEMO_SESSION_ID, useCompleteDemo } from "../api/complete-demo";
-import { useDemoScript } from "../api/get-demo-script";
-import { useDemoPlayback } from "../hooks/use-demo-playback";
-import { progressPercent, totalReplies } from "../utils/playback";
-import { COMPLETION_DELAY_MS } from "../utils/schedule";
-import { DemoChat } from "./demo-chat";
-import { ParticipantsCard, ProgressCard, SpeedCard } from "./demo-side-panel";
+import { DEMO_SESSION_ID, useCompleteDemo } from "@/features/demo/api/complete-demo";
+import { useDemoScript } from "@/features/demo/api/get-demo-script";
+import { useDemoPlayback } from "@/features/demo/hooks/use-demo-playback";
+import { progressPercent, totalReplies } from "@/features/demo/utils/playback";
+import { COMPLETION_DELAY_MS } from "@/features/demo/utils/schedule";
+import { DemoChat } from "@/features/demo/components/demo-chat";
+import {
+  ParticipantsCard,
+  ProgressCard,
+  SpeedCard,
+} from "@/features/demo/components/demo-side-panel";
 
 export const DEMO_RESULTS_PATH = `/session/${DEMO_SESSION_ID}/results`;
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SessionSummary } from "@/lib/api-types";
 import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
-import { DashboardPage } from "./dashboard-page";
+import { DashboardPage } from "./dashboard";
 
 const now = Date.now();
 const daysAgo = (n: number) => new Date(now - n * 86_400_000).toISOString();

@@ -19,10 +19,10 @@ import {
 import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
 import { PricesCard } from "@/components/usage/prices-card";
 import { WebhooksCard } from "@/components/usage/webhooks-card";
-import { DownloadModelsCard } from "./download-models-card";
-import { EmbeddingsCard } from "./embeddings-card";
-import { ModelProfilesCard } from "./model-profiles-card";
-import { TestResultBox } from "./test-result-box";
+import { DownloadModelsCard } from "@/features/model-settings/components/download-models-card";
+import { EmbeddingsCard } from "@/features/model-settings/components/embeddings-card";
+import { ModelProfilesCard } from "@/features/model-settings/components/model-profiles-card";
+import { TestResultBox } from "@/features/model-settings/components/test-result-box";
 
 type FormValues = ModelFieldValues;
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import type { DemoScript } from "@/lib/api-types";
 import { jsonResponse, makePersona, mockFetch, renderRoutes } from "@/test/render";
-import { DemoSessionPage } from "./demo-session-page";
+import { DemoSessionPage } from "./demo-session";
 
 const maya = makePersona({ id: "d1", name: "Maya Green", location: "Portland, OR" });
 const frank = makePersona({ id: "d2", name: "Frank Morrison", location: "Dallas, TX" });

@@ -11,8 +11,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import type { ComparedSession } from "@/lib/api-types";
 import { cn } from "@/lib/utils";
-import { parseIds, useComparison } from "../api/get-comparison";
-import { PeopleSection, ThemeMatchSection } from "./people-section";
+import { parseIds, useComparison } from "@/features/compare/api/get-comparison";
+import { PeopleSection, ThemeMatchSection } from "@/features/compare/components/people-section";
 
 const COLORS = {
   positive: "bg-emerald-500",
