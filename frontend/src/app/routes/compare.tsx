@@ -4,13 +4,13 @@ import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
 import { Badge } from "@/components/ui/badge";
-import { formatDate } from "@/lib/dates";
+import { formatDate } from "@/utils/dates";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import type { ComparedSession } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import { parseIds, useComparison } from "@/features/compare/api/get-comparison";
 import { PeopleSection, ThemeMatchSection } from "@/features/compare/components/people-section";
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { fileText } from "@/lib/guides";
+import { fileText } from "@/utils/guides";
 import { jsonResponse, makePersona, mockFetch, renderWithProviders } from "@/test/render";
 import { CreateSessionPage } from "./create-session";
 

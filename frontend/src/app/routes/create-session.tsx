@@ -4,10 +4,10 @@ import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { personaFromNavigationState } from "@/lib/navigation";
-import { useScrollToTop } from "@/lib/use-scroll-to-top";
+import { personaFromNavigationState } from "@/utils/navigation";
+import { useScrollToTop } from "@/hooks/use-scroll-to-top";
 import { useDraft } from "@/features/sessions/api/get-draft";
-import { usePersonas } from "@/lib/personas-query";
+import { usePersonas } from "@/features/personas/api/get-personas";
 import { useQuestionTemplates } from "@/features/sessions/api/get-question-templates";
 import {
   defaultFormValues,

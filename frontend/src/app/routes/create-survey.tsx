@@ -10,11 +10,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { ParticipantModels } from "@/components/participant-models";
-import { participantProfiles } from "@/lib/participant-models";
-import { usePersonas } from "@/lib/personas-query";
+import { participantProfiles } from "@/utils/participant-models";
+import { usePersonas } from "@/features/personas/api/get-personas";
 import { errorMessage } from "@/lib/api-client";
 import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
-import { withBudget } from "@/lib/usage/format";
+import { withBudget } from "@/components/usage/format";
 import { useCreateSurvey, useScales } from "@/features/surveys/api/surveys";
 import { GenerateRespondents } from "@/features/surveys/components/generate-respondents";
 

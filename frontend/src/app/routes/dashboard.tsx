@@ -1,7 +1,7 @@
 import { Columns2Icon, FolderOpenIcon, PlayCircleIcon, PlusIcon } from "lucide-react";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { notify } from "@/lib/notify";
+import { notify } from "@/features/dashboard/utils/notify";
 import { LoadMore } from "@/components/load-more";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
@@ -18,8 +18,8 @@ import {
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";
-import { useDebounced } from "@/lib/use-debounced";
-import { useScrollToTop } from "@/lib/use-scroll-to-top";
+import { useDebounced } from "@/hooks/use-debounced";
+import { useScrollToTop } from "@/hooks/use-scroll-to-top";
 import { useDuplicateSession } from "@/features/dashboard/api/duplicate-session";
 import { useDashboardStats, useSessionPages } from "@/features/dashboard/api/get-sessions";
 import {

@@ -7,9 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import type { LibraryAudit } from "@/lib/api-types";
-import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
+import { TRAIT_KEYS, TRAIT_LABELS } from "@/utils/traits";
 import { useLibraryAudit, useStartLibraryAudit } from "@/lib/audit-queries";
-import { formatR } from "@/lib/audit";
+import { formatR } from "@/utils/audit";
 
 const TraitScatter = lazy(() => import("@/features/trust/components/trait-scatter"));
 

@@ -16,7 +16,12 @@ import {
   useSaveModelSettings,
   useTestModel,
 } from "@/lib/model-settings-queries";
-import { describeTest, EMBEDDED_MODEL, PROVIDER_LABELS, SOURCE_LABELS } from "@/lib/model-presets";
+import {
+  describeTest,
+  EMBEDDED_MODEL,
+  PROVIDER_LABELS,
+  SOURCE_LABELS,
+} from "@/utils/model-presets";
 import { PricesCard } from "@/components/usage/prices-card";
 import { WebhooksCard } from "@/components/usage/webhooks-card";
 import { DownloadModelsCard } from "@/features/model-settings/components/download-models-card";

@@ -12,7 +12,7 @@ import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { QueryError } from "@/components/query-error";
 import { BudgetRaise } from "@/components/usage/budget-raise";
-import { isBudgetStop, usageLine, usageOf } from "@/lib/usage/format";
+import { isBudgetStop, usageLine, usageOf } from "@/components/usage/format";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

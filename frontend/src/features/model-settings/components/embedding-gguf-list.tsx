@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import type { EmbeddingOptions } from "../api/embedding-settings";
 import {
   describeProgress,

@@ -10,8 +10,8 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useModelSettings } from "@/lib/model-settings-queries";
-import { SOURCE_LABELS } from "@/lib/model-presets";
-import { cn } from "@/lib/utils";
+import { SOURCE_LABELS } from "@/utils/model-presets";
+import { cn } from "@/utils/cn";
 import {
   describeEmbeddingTest,
   type EmbedderKind,

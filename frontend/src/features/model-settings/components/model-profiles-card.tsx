@@ -12,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import type { ModelProfile, ModelProfileInput } from "@/lib/api-types";
-import { PROVIDER_LABELS } from "@/lib/model-presets";
+import { PROVIDER_LABELS } from "@/utils/model-presets";
 import {
   useCreateModelProfile,
   useDeleteModelProfile,

@@ -1,5 +1,5 @@
 import { CheckCircle2Icon, XCircleIcon } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 
 /** The outcome of a "Test" or "Save" on a Settings card: green when it worked, red otherwise. */
 export function TestResultBox({

@@ -1,4 +1,4 @@
-import type { Persona } from "./api-types";
+import type { Persona } from "@/lib/api-types";
 
 /** Router state passed to /create-session by "Use in Session" (product-rules §2). */
 export interface CreateSessionNavigationState {

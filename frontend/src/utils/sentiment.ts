@@ -1,4 +1,4 @@
-import type { Sentiment } from "./api-types";
+import type { Sentiment } from "@/lib/api-types";
 
 /** product-rules §4 sentiment rule: the keywords counted, as whole words, case-insensitively. */
 export const POSITIVE_WORDS: ReadonlySet<string> = new Set([

@@ -2,9 +2,9 @@
  * Discussion guides as files (issue 31): a session's setup saved as a YAML guide, and a
  * guide file read back into the create form's setup.
  */
-import { client, unwrap } from "./api-client";
-import type { components } from "./api-schema";
-import type { SessionCreateInput } from "./api-types";
+import { client, unwrap } from "@/lib/api-client";
+import type { components } from "@/lib/api-schema";
+import type { SessionCreateInput } from "@/lib/api-types";
 
 export type GuideFile = components["schemas"]["GuideFileOut"];
 export type GuideForm = components["schemas"]["GuideFormOut"];

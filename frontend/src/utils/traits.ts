@@ -1,4 +1,4 @@
-import type { TraitKey, Traits } from "./api-types";
+import type { TraitKey, Traits } from "@/lib/api-types";
 
 /** The Big Five in display order. */
 export const TRAIT_KEYS: readonly TraitKey[] = [
