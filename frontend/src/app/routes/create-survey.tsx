@@ -12,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ParticipantModels } from "@/components/participant-models";
 import { participantProfiles } from "@/utils/participant-models";
 import { usePersonas } from "@/features/personas/api/get-personas";
+import { useGeneratePersonas } from "@/features/personas/api/generate-personas";
 import { errorMessage } from "@/lib/api-client";
 import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
 import { withBudget } from "@/components/usage/format";
@@ -79,6 +80,7 @@ export function CreateSurveyPage() {
   const personas = usePersonas();
   const scales = useScales();
   const create = useCreateSurvey();
+  const generatePersonas = useGeneratePersonas();
   const [name, setName] = useState("");
   const [concepts, setConcepts] = useState<ConceptDraft[]>([newConcept()]);
   const [questions, setQuestions] = useState<QuestionDraft[]>([newQuestion()]);
@@ -298,6 +300,7 @@ export function CreateSurveyPage() {
           </CardHeader>
           <CardContent className="grid gap-3">
             <GenerateRespondents
+              generate={generatePersonas.mutateAsync}
               onGenerated={(ids) => setPicked((p) => [...new Set([...p, ...ids])])}
             />
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Personas">

@@ -36,11 +36,11 @@ import {
   interval,
   pct,
   percentDone,
+  STATUS_LABELS,
 } from "@/features/surveys/utils/format";
 import { HumanResultsPanel } from "@/features/surveys/components/human-results-panel";
 import { SurveyByModel } from "@/features/surveys/components/survey-by-model";
 import { SurveyRespondents } from "@/features/surveys/components/survey-respondents";
-import { STATUS_LABELS } from "./surveys";
 
 const PmfChart = lazy(() => import("@/features/surveys/components/pmf-chart"));
 

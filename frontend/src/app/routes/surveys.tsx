@@ -9,16 +9,8 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useDeleteSurvey, useSurveys } from "@/features/surveys/api/surveys";
-import { percentDone } from "@/features/surveys/utils/format";
+import { percentDone, STATUS_LABELS } from "@/features/surveys/utils/format";
 import { CalibrationPanel } from "@/features/surveys/components/calibration-panel";
-
-export const STATUS_LABELS: Record<string, string> = {
-  draft: "Draft",
-  running: "Running",
-  stopped: "Stopped",
-  completed: "Completed",
-  failed: "Needs retry",
-};
 
 /** /surveys: every survey with its status and progress. */
 export function SurveysPage() {
