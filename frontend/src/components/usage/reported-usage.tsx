@@ -1,5 +1,5 @@
-import { formatCount, formatUsd, totalTokens } from "@/lib/usage/format";
-import type { Usage } from "@/lib/usage/types";
+import { formatCount, formatUsd, totalTokens } from "@/components/usage/format";
+import type { Usage } from "@/components/usage/types";
 
 /** The real count beside the product's 'Tokens Used' estimate: what the provider reported. */
 export function ReportedUsage({ usage }: { usage: Usage }) {

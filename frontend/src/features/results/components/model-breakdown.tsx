@@ -5,7 +5,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Session } from "@/lib/api-types";
-import { OVERALL_CLASSES, OVERALL_LABELS } from "@/lib/session-health";
+import { OVERALL_CLASSES, OVERALL_LABELS } from "@/utils/session-health";
 import { useModelAnalytics, useModelHealth } from "../api/by-model";
 import { answerModels } from "../utils/models";
 

@@ -13,8 +13,8 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import type { Session, SessionMessage } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
-import { formatTime } from "@/lib/dates";
+import { cn } from "@/utils/cn";
+import { formatTime } from "@/utils/dates";
 import { ALL_MODELS, answerModels, onlyModel } from "../utils/models";
 import { ModelFilter, ModelTag } from "./model-filter";
 import {

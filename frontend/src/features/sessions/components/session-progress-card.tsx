@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import type { SessionProgress } from "@/lib/api-types";
 import { ReportedUsage } from "@/components/usage/reported-usage";
-import type { Usage } from "@/lib/usage/types";
+import type { Usage } from "@/components/usage/types";
 import { overallProgressLabel, questionLabel, stepLabel, tokensLabel } from "../utils/progress";
 
 export interface SessionProgressCardProps {

@@ -12,7 +12,7 @@ import type {
   StimulusInput,
   StimulusType,
 } from "@/lib/api-types";
-import { participantProfiles, profileChoiceFrom } from "@/lib/participant-models";
+import { participantProfiles, profileChoiceFrom } from "@/utils/participant-models";
 import { STIMULUS_TYPES } from "./stimuli";
 
 export const PARTICIPANTS_MIN = 3;
