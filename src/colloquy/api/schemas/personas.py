@@ -32,7 +32,7 @@ class PersonaOut(CamelModel):
     created_at: datetime
     updated_at: datetime
     enriched: dict[str, Any]
-    evidence: EvidenceTierOut | None = None  # issue 29: described, generated or grounded
+    evidence: EvidenceTierOut | None = None  # described, generated or grounded
 
 
 class PersonaTemplateData(CamelModel):

@@ -48,7 +48,7 @@ class SessionRerunIn(RequestModel):
     base_url: str | None = Field(default=None, max_length=500)
     model: ModelName = None
     api_key: str | None = Field(default=None, max_length=500)
-    # Issue 30: a saved model profile instead of provider/baseUrl/model/apiKey.
+    # A saved model profile instead of provider/baseUrl/model/apiKey.
     profile_id: str | None = Field(default=None, max_length=64)
 
 
@@ -67,7 +67,7 @@ class SessionSummaryOut(CamelModel):
     source: Literal["simulated", "human"] = "simulated"
     # The stored session health verdict (good / fair / poor), once computed.
     health: str | None = None
-    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
+    usage: UsageOut = Field(default_factory=UsageOut)
 
 
 class MessageOut(CamelModel):
@@ -85,12 +85,12 @@ class MessageOut(CamelModel):
     repairs: list[str] = Field(default_factory=list)
     # Why the message is not what was planned (an AI moderator call that fell back).
     note: str | None = None
-    usage: UsageOut | None = None  # issue 31: the provider's counts for this message
-    # Issue 30: the model profile and model that wrote an answer (None: moderator, older).
+    usage: UsageOut | None = None  # the provider's counts for this message
+    # The model profile and model that wrote an answer (None: moderator, older).
     profile_id: str | None = None
     profile_name: str | None = None
     model: str | None = None
-    # A private answer's stance: 1 strongly disagree ... 5 strongly agree (issue 28).
+    # A private answer's stance: 1 strongly disagree ... 5 strongly agree.
     stance: int | None = None
     # How the stance is known: "stated" by the participant on a "Stance: N" line, or the
     # method that inferred it when none was stated ("ssr-agreement", "ssr-purchase-intent");
@@ -106,7 +106,7 @@ class ProgressOut(CamelModel):
     round: int  # 0-based
     participant_index: int | None  # next to answer (0-based); None when complete
     speaking_persona_id: str | None  # being generated right now
-    # Natural mode (issue 28): the turn being spoken on this question (1-based) and the
+    # Natural mode: the turn being spoken on this question (1-based) and the
     # question's turn budget ("Turn 7 of ~15"); None in the other modes.
     turn: int | None = None
     turn_budget: int | None = None
@@ -125,14 +125,14 @@ class SessionSettingsOut(CamelModel):
     response_length: ResponseLength
     discussion_mode: DiscussionMode
     auto_advance: bool
-    # Who writes the prompts between rounds: scripted (the spec's text) | ai (issue 15).
+    # Who writes the prompts between rounds: scripted (the product's text) | ai.
     moderator: ModeratorKind = "scripted"
-    # Issue 31: the session's own budget and webhook, only when it has them.
+    # The session's own budget and webhook, only when it has them.
     budget_usd: float | None = Field(default=None, exclude_if=lambda v: v is None)
     webhook_url: str | None = Field(default=None, exclude_if=lambda v: v is None)
-    # Issue 30: {personaId: model profile id}; participants not named use the default.
+    # {personaId: model profile id}; participants not named use the default.
     participant_profiles: dict[str, str] = Field(default_factory=dict)
-    # Issue 28: private answers before/after each question; natural mode's model bids and
+    # Private answers before/after each question; natural mode's model bids and
     # the seed of its speaker order and turn lengths (None in the other modes).
     private_answers: bool = False
     model_bids: bool = False
@@ -156,7 +156,7 @@ class SessionParticipantOut(CamelModel):
     generated_from: str | None = None
     created_at: str | None = None
     updated_at: str | None = None
-    # Its evidence tier when it was snapshot (issue 29); absent in older sessions.
+    # Its evidence tier when it was snapshot; absent in older sessions.
     evidence: EvidenceTierOut | None = None
 
 
@@ -193,8 +193,8 @@ class SessionOut(CamelModel):
     model: SessionModelOut | None = None
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
-    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
-    # Issue 29: persona id per participant of a human group (None: no turns), and for a
+    usage: UsageOut = Field(default_factory=UsageOut)
+    # Persona id per participant of a human group (None: no turns), and for a
     # replay the original group {sessionId, participants: its participant per persona}.
     grounded_personas: list[str | None] | None = None
     # The questions whose answers those personas were built from (None: every question).

@@ -29,7 +29,7 @@ class SurveySummaryOut(CamelModel):
     respondent_count: int
     samples: int
     progress: SurveyProgress
-    usage: UsageOut = Field(default_factory=UsageOut)  # issue 31
+    usage: UsageOut = Field(default_factory=UsageOut)
 
 
 class ConceptOut(CamelModel):
@@ -57,15 +57,15 @@ class RespondentOut(CamelModel):
     id: str
     name: str
     age: int | None = None
-    profile_id: str | None = None  # issue 30: the model profile that answers for them
-    evidence: EvidenceTierOut | None = None  # issue 29, as when the survey was created
+    profile_id: str | None = None  # the model profile that answers for them
+    evidence: EvidenceTierOut | None = None  # its evidence tier when the survey was created
 
 
 class SurveyOut(SurveySummaryOut):
     concepts: list[ConceptOut]
     questions: list[SurveyQuestionOut]
     respondents: list[RespondentOut]
-    evidence_mix: str  # "1 of 4 respondents is grounded in evidence" (issue 29)
+    evidence_mix: str  # "1 of 4 respondents is grounded in evidence"
     ask_direct: bool
     model: str
     embedder: str
@@ -136,14 +136,14 @@ class SurveyAnswerOut(CamelModel):
     expected: float | None
     direct: int | None
     embedder: str | None = None  # the embedder that rated this answer
-    # Issue 30: the model profile and model that wrote it.
+    # The model profile and model that wrote it.
     profile_id: str | None = None
     profile_name: str | None = None
     model: str | None = None
 
 
 class SurveyModelResults(CamelModel):
-    """One model's answers on their own (issue 30: mixed panels); `results` at the top
+    """One model's answers on their own (mixed panels); `results` at the top
     level of the survey's results are the blend of every model."""
 
     model: str
@@ -163,4 +163,4 @@ class SurveyResultsOut(CamelModel):
     comparisons: list[ConceptComparison]
     cuts: list[SurveyCut]
     answers: list[SurveyAnswerOut]
-    by_model: list[SurveyModelResults] = Field(default_factory=list)  # issue 30
+    by_model: list[SurveyModelResults] = Field(default_factory=list)
