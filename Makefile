@@ -94,7 +94,7 @@ test: setup chromium services
 	cd frontend && npm test
 
 # The developers' inner loop: SQLite only, no browser, no PostgreSQL/Redis, no kill -9.
-# As many workers as the full run (2 cores, 3 workers: 2:13; tests/README.md).
+# As many workers as the full run (2 cores, 3 workers: 2:13; docs/performance.md).
 FAST_WORKERS ?= $(TEST_WORKERS)
 test-fast: $(VENV)/.synced
 	COLLOQUY_TEST_SERVICES=off $(VENV)/bin/pytest -n $(FAST_WORKERS) --dist loadgroup \

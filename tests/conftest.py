@@ -1,5 +1,5 @@
 """Shared fixtures: settings on a fresh data dir, a database per test (SQLite and PostgreSQL),
-and an in-process API client.
+an in-process API client without a model (`client`) or with a fake one (`api`, `fake_llm`).
 
 PostgreSQL and Redis: the servers named by COLLOQUY_TEST_POSTGRES_URL / COLLOQUY_TEST_REDIS_URL,
 or, when those are unset, throwaway servers this run starts itself (tests/support/services.py).
@@ -200,4 +200,28 @@ def client(settings):
     from colloquy.app import create_app
 
     with TestClient(create_app(settings)) as c:
+        yield c
+
+
+@pytest.fixture
+def fake_llm(request):
+    """The model: an OpenAI-compatible fake server on loopback (support/fake_openai.py).
+    `@pytest.mark.fake_llm(responder=..., model=..., latency=...)` on a test or a module
+    passes its arguments to run_fake_openai (by keyword: a function given alone would be
+    taken for the test the mark decorates); `fake_llm.set_responder(...)` changes it
+    mid-test."""
+    from support.fake_openai import run_fake_openai
+
+    marker = request.node.get_closest_marker("fake_llm")
+    args, options = (marker.args, marker.kwargs) if marker else ((), {})
+    with run_fake_openai(*args, **options) as fake:
+        yield fake
+
+
+@pytest.fixture
+def api(settings, fake_llm):
+    """The app in-process, its model on `fake_llm` (the other settings as in `settings`)."""
+    from support.sessions_helpers import app_client
+
+    with app_client(settings, fake_llm) as c:
         yield c

@@ -5,21 +5,14 @@ messages for users, never a database error. Both databases."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
 from colloquy.services.trust.persona_audit import MSG_DELETED
 from support.fake_openai import default_responder
-from support.sessions_helpers import app_client, fake_model
+from support.waiting import wait_audit
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
 
 
 def _deleting(api, persona_ids: list[str]):
@@ -42,29 +35,24 @@ def _deleting(api, persona_ids: list[str]):
     return respond
 
 
-def test_deleting_a_persona_during_its_audit_ends_it_clearly(settings, fake_llm):
-    with app_client(settings, fake_llm) as api:
-        fake_llm.set_responder(_deleting(api, ["p1"]))
-        res = api.post("/api/personas/p1/audit")
-        assert res.status_code == 409, res.text
-        assert res.json()["error"] == MSG_DELETED
-        assert api.get("/api/personas/p1").status_code == 404
-        report = api.get("/api/personas/audit").json()
-        assert report["audits"] == []
+def test_deleting_a_persona_during_its_audit_ends_it_clearly(api, fake_llm):
+    fake_llm.set_responder(_deleting(api, ["p1"]))
+    res = api.post("/api/personas/p1/audit")
+    assert res.status_code == 409, res.text
+    assert res.json()["error"] == MSG_DELETED
+    assert api.get("/api/personas/p1").status_code == 404
+    report = api.get("/api/personas/audit").json()
+    assert report["audits"] == []
 
 
-def test_the_library_audit_reports_a_deleted_persona_in_words(settings, fake_llm):
-    with app_client(settings, fake_llm) as api:
-        ids = [p["id"] for p in api.get("/api/personas").json()]
-        fake_llm.set_responder(_deleting(api, ids))
-        assert api.post("/api/personas/audit").status_code == 202
-        deadline = time.monotonic() + 60
-        while (job := api.get("/api/personas/audit").json()["job"])["running"]:
-            assert time.monotonic() < deadline, job
-            time.sleep(0.1)
-        assert job["failed"] >= 1
-        assert job["errors"] and set(job["errors"]) <= {
-            MSG_DELETED,
-            "Persona not found",
-        }, job["errors"]
-        assert api.get("/api/personas/audit").json()["audits"] == []
+def test_the_library_audit_reports_a_deleted_persona_in_words(api, fake_llm):
+    ids = [p["id"] for p in api.get("/api/personas").json()]
+    fake_llm.set_responder(_deleting(api, ids))
+    assert api.post("/api/personas/audit").status_code == 202
+    job = wait_audit(api)["job"]
+    assert job["failed"] >= 1
+    assert job["errors"] and set(job["errors"]) <= {
+        MSG_DELETED,
+        "Persona not found",
+    }, job["errors"]
+    assert api.get("/api/personas/audit").json()["audits"] == []

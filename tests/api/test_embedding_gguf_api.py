@@ -5,7 +5,6 @@ report is embedded again by it."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ import pytest
 from colloquy.llm.llama_loader import embedded_model_path
 from support.fake_hub import run_fake_hub
 from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
+from support.waiting import wait_download
 
 pytestmark = pytest.mark.slow  # loads the real SmolLM2 model
 
@@ -31,13 +31,7 @@ def gguf() -> bytes:
 def _download(api, timeout: float = 60) -> dict:
     started = api.post("/api/models/download", json={"repo": REPO, "file": FILE})
     assert started.status_code == 202, started.text
-    deadline = time.monotonic() + timeout
-    while True:
-        job = next(d for d in api.get("/api/models/downloads").json()["downloads"])
-        if job["state"] not in ("queued", "downloading", "verifying"):
-            return job
-        assert time.monotonic() < deadline, job
-        time.sleep(0.05)
+    return wait_download(api, timeout=timeout)
 
 
 def test_a_downloaded_gguf_embeds_in_process_and_re_embeds_health(settings, gguf, monkeypatch):

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
-from colloquy.app import create_app
-from support.fake_openai import FakeError, run_fake_openai
+from support.fake_openai import FakeError
 
 TEXT = (
     "I plan every trip weeks ahead, keep a spreadsheet of my spending and get nervous "
@@ -18,28 +16,18 @@ ANALYSIS = (
 )
 
 
+pytestmark = pytest.mark.fake_llm(responder=lambda body: ANALYSIS)
+
+
 def structured(body: dict) -> bool:
     return (body.get("response_format") or {}).get("type") == "json_schema"
-
-
-@pytest.fixture
-def fake():
-    with run_fake_openai(lambda body: ANALYSIS) as server:
-        yield server
-
-
-@pytest.fixture
-def api(settings, fake):
-    settings.llm_base_url = fake.base_url
-    with TestClient(create_app(settings)) as c:
-        yield c
 
 
 def analyze(api, **body):
     return api.post("/api/personas/analyze-document", json={"documentText": TEXT, **body})
 
 
-def test_traits_are_read_from_the_analysis_text(api, fake):
+def test_traits_are_read_from_the_analysis_text(api, fake_llm):
     res = analyze(api, currentTraits={"neuroticism": 33, "openness": 10})
     assert res.status_code == 200, res.text
     assert res.json() == {
@@ -52,7 +40,7 @@ def test_traits_are_read_from_the_analysis_text(api, fake):
             "neuroticism": 33,
         },
     }  # 120 is not accepted: the current value stays
-    (request,) = fake.requests  # every trait had a number: no follow-up call
+    (request,) = fake_llm.requests  # every trait had a number: no follow-up call
     assert TEXT in request["messages"][-1]["content"]
     assert "Neuroticism: <score>" in request["messages"][-1]["content"]
 
@@ -61,9 +49,9 @@ def test_without_current_traits_an_unreadable_trait_is_50(api):
     assert analyze(api).json()["traits"]["neuroticism"] == 50
 
 
-def test_missing_numbers_are_asked_for_and_appended_to_the_analysis(api, fake):
+def test_missing_numbers_are_asked_for_and_appended_to_the_analysis(api, fake_llm):
     prose = "Curious and sociable, though a little anxious. Openness: 80."
-    fake.set_responder(
+    fake_llm.set_responder(
         lambda body: (
             {"conscientiousness": 64, "extraversion": 3, "agreeableness": 58, "neuroticism": 150}
             if structured(body)
@@ -81,7 +69,7 @@ def test_missing_numbers_are_asked_for_and_appended_to_the_analysis(api, fake):
         "agreeableness": 58,
         "neuroticism": 50,
     }
-    follow_up = fake.requests[1]
+    follow_up = fake_llm.requests[1]
     schema = follow_up["response_format"]["json_schema"]["schema"]
     assert schema["required"] == [
         "conscientiousness",
@@ -92,8 +80,8 @@ def test_missing_numbers_are_asked_for_and_appended_to_the_analysis(api, fake):
     assert [m["role"] for m in follow_up["messages"]][-2:] == ["assistant", "user"]
 
 
-def test_a_failing_follow_up_still_returns_the_analysis(api, fake):
-    fake.set_responder(lambda body: FakeError(400, "bad") if structured(body) else "Calm.")
+def test_a_failing_follow_up_still_returns_the_analysis(api, fake_llm):
+    fake_llm.set_responder(lambda body: FakeError(400, "bad") if structured(body) else "Calm.")
     res = analyze(api, currentTraits={"openness": 70})
     assert res.status_code == 200
     assert res.json()["analysis"] == "Calm."
@@ -109,17 +97,15 @@ def test_a_failing_follow_up_still_returns_the_analysis(api, fake):
         ("x" * 100_001, "Please provide at most 100,000 characters of text to analyze"),
     ],
 )
-def test_validation(api, fake, text, message):
+def test_validation(api, fake_llm, text, message):
     res = api.post("/api/personas/analyze-document", json={"documentText": text})
     assert res.status_code == 422
     assert res.json()["errors"] == [message]
-    assert fake.requests == []
+    assert fake_llm.requests == []
 
 
-def test_credits_error_reaches_the_client(settings):
-    with run_fake_openai(lambda body: FakeError(402, "Payment required")) as fake:
-        settings.llm_base_url = fake.base_url
-        with TestClient(create_app(settings)) as api:
-            res = analyze(api)
+@pytest.mark.fake_llm(responder=lambda body: FakeError(402, "Payment required"))
+def test_credits_error_reaches_the_client(api):
+    res = analyze(api)
     assert res.status_code == 402
     assert res.json()["error"] == "Credits depleted (402)"

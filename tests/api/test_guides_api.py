@@ -4,7 +4,7 @@
 import pytest
 
 from colloquy.engine.plan import slots
-from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
+from support.sessions_helpers import session_body, wait_idle
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -21,18 +21,6 @@ GUIDE = {
     "questions": ["What do you think of the pouch?", "Would you buy it?"],
     "settings": {"responseLength": "brief", "discussionMode": "sequential"},
 }
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
-
-
-@pytest.fixture
-def api(settings, fake_llm):
-    with app_client(settings, fake_llm) as client:
-        yield client
 
 
 def plan_of(view: dict) -> dict:

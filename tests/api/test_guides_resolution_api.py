@@ -4,22 +4,10 @@ model (kept when saved again), surveys, and the check that creates nothing."""
 import pytest
 
 from support.fake_openai import run_fake_openai
-from support.sessions_helpers import app_client, fake_model, wait_idle
+from support.sessions_helpers import wait_idle
 
 pytestmark = pytest.mark.timeout(90)
 QUESTIONS = ["What do you think of the pouch?", "Would you buy it?"]
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
-
-
-@pytest.fixture
-def api(settings, fake_llm):
-    with app_client(settings, fake_llm) as client:
-        yield client
 
 
 def tag(api, persona_id: str, name: str) -> None:

@@ -4,25 +4,11 @@ import tests leave out: insights (against the loopback model) and the PDF report
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from api.test_results_insights import INSIGHTS, responder_for, user_text
-from colloquy.app import create_app
 from domain.human_transcript import TRANSCRIPT
-from support.fake_openai import run_fake_openai
 
-
-@pytest.fixture
-def fake():
-    with run_fake_openai(responder_for(INSIGHTS)) as server:
-        yield server
-
-
-@pytest.fixture
-def api(settings, fake):
-    settings.llm_base_url = fake.base_url
-    with TestClient(create_app(settings)) as c:
-        yield c
+pytestmark = pytest.mark.fake_llm(responder=responder_for(INSIGHTS))
 
 
 def imported(api) -> str:
@@ -35,12 +21,12 @@ def imported(api) -> str:
     return res.json()["id"]
 
 
-def test_insights_on_a_human_group_read_its_transcript(api, fake):
+def test_insights_on_a_human_group_read_its_transcript(api, fake_llm):
     sid = imported(api)
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == 200, res.text
     assert res.json()["keyThemes"] == INSIGHTS["keyThemes"]
-    sent = "\n".join(user_text(r) for r in fake.requests)
+    sent = "\n".join(user_text(r) for r in fake_llm.requests)
     first_answer = next(
         m for m in api.get(f"/api/sessions/{sid}").json()["messages"] if m["kind"] == "response"
     )

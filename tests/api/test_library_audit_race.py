@@ -5,7 +5,6 @@ one's task was overwritten and could not be stopped at shutdown). SQLite and Pos
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 from sqlalchemy import func, select
@@ -13,6 +12,7 @@ from sqlalchemy import func, select
 from colloquy.services.trust import persona_audit
 from colloquy.store.tables import PersonaAuditRow
 from support.sessions_helpers import app_client, fake_model
+from support.waiting import wait_audit
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -31,10 +31,7 @@ def test_concurrent_library_audits_start_one_job(settings):
         first, second = api.portal.call(both)
         assert first["total"] == 10 and first["running"] and second["running"]
         job = runtime.audit_job
-        deadline = time.monotonic() + 90
-        while api.get("/api/personas/audit").json()["job"]["running"]:
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+        wait_audit(api, timeout=90)
         assert runtime.audit_job is job  # one job, the one both requests report
 
         async def audits() -> int:

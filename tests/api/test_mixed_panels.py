@@ -8,22 +8,23 @@ from __future__ import annotations
 import csv
 import io
 import re
-import time
 
 import pytest
-from fastapi.testclient import TestClient
 
-from colloquy.app import create_app
 from support.fake_openai import run_fake_openai
 from support.sessions_helpers import session_body, wait_until
+from support.waiting import wait_for
 
 NAME = re.compile(r"You are (\w+)")
 
 
+pytestmark = pytest.mark.fake_llm(model="alpha-model")
+
+
 @pytest.fixture
-def alpha():
-    with run_fake_openai(model="alpha-model") as server:
-        yield server
+def alpha(fake_llm):
+    """The environment's (default) model: the `api` fixture's fake server."""
+    return fake_llm
 
 
 @pytest.fixture
@@ -33,11 +34,9 @@ def beta():
 
 
 @pytest.fixture
-def api(settings, alpha):
-    settings.llm_base_url = alpha.base_url  # the environment's (default) model: alpha
+def settings(settings):
     settings.llm_model = "alpha-model"
-    with TestClient(create_app(settings)) as client:
-        yield client
+    return settings
 
 
 def _speakers(fake) -> set[str]:
@@ -49,6 +48,12 @@ def _speakers(fake) -> set[str]:
         if found and "connection test" not in system:
             out.add(found.group(1))
     return out
+
+
+def survey_completed(view: dict) -> bool:
+    """Completed; until then running, never failed or stopped."""
+    assert view["status"] in ("running", "completed"), view
+    return view["status"] == "completed"
 
 
 def _profile(api, name, fake, model):
@@ -177,10 +182,11 @@ def test_a_mixed_survey_records_models_and_breaks_results_down(api, alpha, beta)
         "p3": None,
     }
     assert api.post(f"/api/surveys/{survey['id']}/run").status_code == 200
-    deadline = time.monotonic() + 60
-    while (view := api.get(f"/api/surveys/{survey['id']}").json())["status"] != "completed":
-        assert view["status"] == "running" and time.monotonic() < deadline, view
-        time.sleep(0.05)
+    wait_for(
+        lambda: api.get(f"/api/surveys/{survey['id']}").json(),
+        until=survey_completed,
+        timeout=60,
+    )
     assert len(beta.requests) == 1 and len(alpha.requests) == 2
     out = api.get(f"/api/surveys/{survey['id']}/results").json()
     by_person = {a["respondentId"]: a["model"] for a in out["answers"]}

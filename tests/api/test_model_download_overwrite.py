@@ -5,7 +5,6 @@ loopback hub (support/fake_hub.py) with huggingface_hub's real client."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from colloquy.cli import app as cli
 from colloquy.llm.llama_loader import embedded_model_path
 from colloquy.settings import get_settings
 from support.fake_hub import run_fake_hub
+from support.waiting import wait_download
 
 REPO = "test-org/SmolLM2-GGUF"
 FILE = "smol.gguf"
@@ -45,17 +45,6 @@ def client(settings, hub, monkeypatch):
         yield c
 
 
-def _wait(client: TestClient, download_id: str) -> dict:
-    deadline = time.monotonic() + 60
-    while True:
-        jobs = client.get("/api/models/downloads").json()["downloads"]
-        job = next(d for d in jobs if d["id"] == download_id)
-        if job["state"] not in ("queued", "downloading", "verifying"):
-            return job
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-
-
 def _download(client: TestClient, **extra):
     return client.post("/api/models/download", json={"repo": REPO, "file": FILE, **extra})
 
@@ -63,7 +52,7 @@ def _download(client: TestClient, **extra):
 def test_no_published_sha256_says_unverified(client, settings, hub):
     hub.send_sha = False
     assert _download(client).status_code == 202
-    job = _wait(client, FILE)
+    job = wait_download(client, FILE)
     assert (job["state"], job["checksum"]) == ("done", "unverified")
     manifest = json.loads((settings.data_dir / "models" / ".sources.json").read_text())
     assert manifest[FILE]["checksum"] == "unverified"
@@ -74,7 +63,7 @@ def test_no_published_sha256_says_unverified(client, settings, hub):
 
 def test_published_sha256_says_hub(client, hub):
     _download(client)
-    assert _wait(client, FILE)["checksum"] == "hub"
+    assert wait_download(client, FILE)["checksum"] == "hub"
 
 
 def test_an_existing_file_is_kept_unless_overwrite(client, settings, hub, gguf):
@@ -86,7 +75,7 @@ def test_an_existing_file_is_kept_unless_overwrite(client, settings, hub, gguf):
     assert (folder / FILE).read_bytes() == OLD
     assert not [r for r in hub.requests if r[0] == "GET"]  # nothing downloaded
     assert _download(client, overwrite=True).status_code == 202
-    assert _wait(client, FILE)["state"] == "done"
+    assert wait_download(client, FILE)["state"] == "done"
     assert (folder / FILE).read_bytes() == gguf
 
 
@@ -109,7 +98,7 @@ def test_a_file_that_appears_during_the_download_is_not_replaced(settings, hub, 
 def test_the_model_in_use_is_never_replaced(client, settings, hub, gguf):
     folder = settings.data_dir / "models"
     _download(client)
-    assert _wait(client, FILE)["state"] == "done"
+    assert wait_download(client, FILE)["state"] == "done"
     saved = client.put("/api/settings/model", json={"provider": "local", "model": FILE})
     assert saved.status_code == 200, saved.text
     refused = _download(client, overwrite=True)

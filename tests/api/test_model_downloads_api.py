@@ -5,7 +5,6 @@ pointed at it), progress, resume, checksum and GGUF checks, and the model picker
 from __future__ import annotations
 
 import struct
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from colloquy.app import create_app
 from colloquy.llm.llama_loader import embedded_model_path
 from colloquy.services.models.pull import STAGING
 from support.fake_hub import COMMIT, run_fake_hub
+from support.waiting import wait_download, wait_for
 
 REPO = "test-org/SmolLM2-GGUF"
 FILE = "smol.gguf"
@@ -69,17 +69,6 @@ def client(settings, hub, monkeypatch):
         yield c
 
 
-def _wait(client: TestClient, download_id: str, timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        listed = client.get("/api/models/downloads").json()["downloads"]
-        job = next(d for d in listed if d["id"] == download_id)
-        if job["state"] not in ("queued", "downloading", "verifying"):
-            return job
-        assert time.monotonic() < deadline, f"download still {job['state']}"
-        time.sleep(0.05)
-
-
 def _models_dir(settings) -> Path:
     return settings.data_dir / "models"
 
@@ -118,7 +107,7 @@ def test_download_from_the_hub_then_pick_and_use_it(client, settings, hub, gguf)
     started = client.post("/api/models/download", json={"repo": REPO, "file": FILE})
     assert started.status_code == 202, started.text
     assert started.json()["id"] == FILE
-    job = _wait(client, FILE)
+    job = wait_download(client, FILE)
     assert job["state"] == "done", job
     assert job["bytesDone"] == job["totalBytes"] == len(gguf)
     assert job["commit"] == COMMIT
@@ -144,14 +133,14 @@ def test_download_from_the_hub_then_pick_and_use_it(client, settings, hub, gguf)
 
 def test_a_file_in_a_folder_lands_under_its_own_name(client, settings, gguf):
     client.post("/api/models/download", json={"repo": REPO, "file": "sub/dir/nested.gguf"})
-    assert _wait(client, "nested.gguf")["state"] == "done"
+    assert wait_download(client, "nested.gguf")["state"] == "done"
     assert (_models_dir(settings) / "nested.gguf").stat().st_size == len(gguf)
 
 
 def test_a_connection_cut_mid_download_is_resumed_with_a_range_request(client, settings, hub):
     hub.cut_after, hub.cuts_left = CUT, 1
     client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-    assert _wait(client, FILE)["state"] == "done"
+    assert wait_download(client, FILE)["state"] == "done"
     ranges = [r for m, _, r in hub.requests if m == "GET"]
     assert ranges == [None, f"bytes={KEPT}-"]
     _no_half_files(settings)
@@ -160,7 +149,7 @@ def test_a_connection_cut_mid_download_is_resumed_with_a_range_request(client, s
 def test_a_download_that_breaks_off_says_so_and_resumes_next_time(client, settings, hub, gguf):
     hub.cut_after, hub.cuts_left, hub.fail_after_cut = CUT, 1, 1
     client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-    failed = _wait(client, FILE)
+    failed = wait_download(client, FILE)
     assert failed["state"] == "failed"
     assert failed["error"].startswith(f"The download broke off after {KEPT / 1e6:.1f} MB of ")
     assert "start it again to resume" in failed["error"]
@@ -173,7 +162,7 @@ def test_a_download_that_breaks_off_says_so_and_resumes_next_time(client, settin
 
     hub.requests.clear()
     client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-    assert _wait(client, FILE)["state"] == "done"
+    assert wait_download(client, FILE)["state"] == "done"
     assert [r for m, _, r in hub.requests if m == "GET"] == [f"bytes={KEPT}-"]
     assert (_models_dir(settings) / FILE).read_bytes() == gguf
     assert not list((_models_dir(settings) / STAGING).glob("*.part"))
@@ -182,7 +171,7 @@ def test_a_download_that_breaks_off_says_so_and_resumes_next_time(client, settin
 def test_a_checksum_mismatch_keeps_nothing(client, settings, hub):
     hub.wrong_sha = True
     client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-    job = _wait(client, FILE)
+    job = wait_download(client, FILE)
     assert job["state"] == "failed"
     assert job["error"].startswith("Checksum mismatch: the file's sha256 is ")
     assert "published by the hub" in job["error"]
@@ -199,7 +188,7 @@ def test_a_checksum_mismatch_keeps_nothing(client, settings, hub):
 )
 def test_a_gguf_that_is_not_a_model_is_refused(client, settings, file, reason):
     client.post("/api/models/download", json={"repo": REPO, "file": file})
-    job = _wait(client, file)
+    job = wait_download(client, file)
     assert job["state"] == "failed"
     assert job["error"].startswith(f"{file} is not a usable model: {reason}")
     assert not (_models_dir(settings) / file).exists()
@@ -222,11 +211,11 @@ def test_bad_requests_are_refused_with_the_reason(client):
 
 def test_missing_repository_or_file_on_the_hub(client):
     client.post("/api/models/download", json={"repo": REPO, "file": "absent.gguf"})
-    job = _wait(client, "absent.gguf")
+    job = wait_download(client, "absent.gguf")
     assert job["state"] == "failed"
     assert job["error"] == f"{REPO} has no file 'absent.gguf' at revision main"
     client.post("/api/models/download", json={"repo": "nobody/none", "file": "x.gguf"})
-    job = _wait(client, "x.gguf")
+    job = wait_download(client, "x.gguf")
     assert job["error"].startswith("No repository 'nobody/none' on http://127.0.0.1:")
 
 
@@ -234,7 +223,7 @@ def test_an_unreachable_hub_is_a_clear_failure(settings, monkeypatch):
     monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")
     with TestClient(create_app(settings)) as client:
         client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-        job = _wait(client, FILE)
+        job = wait_download(client, FILE)
     assert job["state"] == "failed"
     assert job["error"].startswith("Could not reach the hub at http://127.0.0.1:9")
 
@@ -242,26 +231,25 @@ def test_an_unreachable_hub_is_a_clear_failure(settings, monkeypatch):
 def test_progress_reports_bytes_rate_and_time_left(client, hub):
     hub.delay_per_chunk = 0.02
     client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-    seen = None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        job = client.get("/api/models/downloads").json()["downloads"][0]
-        if job["bytesPerSecond"] and job["etaSeconds"] is not None and job["bytesDone"]:
-            seen = job
-            break
-        time.sleep(0.1)
-    assert seen is not None
+    seen = wait_for(
+        lambda: client.get("/api/models/downloads").json()["downloads"][0],
+        until=lambda job: (
+            job["bytesPerSecond"] and job["etaSeconds"] is not None and job["bytesDone"]
+        ),
+        timeout=30,
+        interval=0.1,
+    )
     assert 0 < seen["bytesDone"] < seen["totalBytes"]
     # Cancel: the part is kept for a resume.
     cancelled = client.delete(f"/api/models/downloads/{FILE}")
     assert cancelled.status_code == 200
-    assert _wait(client, FILE)["state"] == "cancelled"
+    assert wait_download(client, FILE)["state"] == "cancelled"
 
 
 def test_without_a_published_sha256_the_size_and_gguf_checks_still_run(client, settings, hub):
     hub.send_sha = False  # a git etag, as the hub sends for files outside LFS
     client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-    assert _wait(client, FILE)["state"] == "done"
+    assert wait_download(client, FILE)["state"] == "done"
     sources = (_models_dir(settings) / ".sources.json").read_text()
     assert f'"repo": "{REPO}"' in sources and COMMIT in sources
 
@@ -279,7 +267,7 @@ def test_a_file_already_being_downloaded_elsewhere_is_not_written_twice(client, 
     part.write_bytes(gguf[:1000])  # the other process's bytes so far
     with FileLock(f"{part}.lock"):
         client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-        job = _wait(client, FILE)
+        job = wait_download(client, FILE)
         assert job["state"] == "failed"
         assert job["error"] == (
             f"{FILE} is already being downloaded (by this or another Colloquy process); "
@@ -287,5 +275,5 @@ def test_a_file_already_being_downloaded_elsewhere_is_not_written_twice(client, 
         )
         assert part.read_bytes() == gguf[:1000]
     client.post("/api/models/download", json={"repo": REPO, "file": FILE})
-    assert _wait(client, FILE)["state"] == "done"
+    assert wait_download(client, FILE)["state"] == "done"
     assert (_models_dir(settings) / FILE).read_bytes() == gguf

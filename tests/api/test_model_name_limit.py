@@ -4,8 +4,6 @@ rerun that fails leaves no copy behind. Both databases (the client fixture)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from fastapi.testclient import TestClient
 
@@ -14,6 +12,7 @@ from colloquy.errors import AppError
 from colloquy.services.sessions import rerun
 from support.fake_openai import run_fake_openai
 from support.sessions_helpers import session_body, wait_until
+from support.waiting import wait_for
 
 
 @pytest.fixture
@@ -99,9 +98,10 @@ def test_a_survey_on_a_model_of_the_longest_name_completes(settings):
             }
             sid = api.post("/api/surveys", json=body).json()["id"]
             api.post(f"/api/surveys/{sid}/run")
-            deadline = time.monotonic() + 60
-            while (survey := api.get(f"/api/surveys/{sid}").json())["status"] == "running":
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            survey = wait_for(
+                lambda: api.get(f"/api/surveys/{sid}").json(),
+                until=lambda survey: survey["status"] != "running",
+                timeout=60,
+            )
     assert survey["status"] == "completed", survey
     assert survey["progress"] == {"done": 2, "total": 2, "errors": 0}

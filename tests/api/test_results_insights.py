@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from api.test_results_helpers import seed_session, stored_insights
-from colloquy.app import create_app
 from colloquy.domain.results.insights import CHUNK_TOKEN_BUDGET, INSIGHTS_SCHEMA
 from colloquy.domain.sessions.tokens import estimate_tokens
-from support.fake_openai import FakeError, FakeReply, run_fake_openai
+from support.fake_openai import FakeError, FakeReply
 
 INSIGHTS = {
     "summary": "Participants like the recycled paper but worry about shipping.",
@@ -34,24 +32,14 @@ def responder_for(insights: dict, notes: str = "Notes: paper liked, shipping dou
     return lambda body: insights if structured(body) else notes
 
 
-@pytest.fixture
-def fake():
-    with run_fake_openai(responder_for(INSIGHTS)) as server:
-        yield server
-
-
-@pytest.fixture
-def api(settings, fake):
-    settings.llm_base_url = fake.base_url
-    with TestClient(create_app(settings)) as c:
-        yield c
+pytestmark = pytest.mark.fake_llm(responder=responder_for(INSIGHTS))
 
 
 def user_text(body: dict) -> str:
     return "\n".join(m["content"] for m in body["messages"] if m["role"] == "user")
 
 
-def test_text_from_model_sentiment_from_transcript(api, fake):
+def test_text_from_model_sentiment_from_transcript(api, fake_llm):
     sid = seed_session(api)
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == 200, res.text
@@ -65,17 +53,17 @@ def test_text_from_model_sentiment_from_transcript(api, fake):
     assert body["model"] == "test-model" and body["generatedAt"]
     assert stored_insights(api, sid) == body
     # One structured call carrying the schema, the session name and the transcript.
-    assert len(fake.requests) == 1
-    request = fake.requests[0]
+    assert len(fake_llm.requests) == 1
+    request = fake_llm.requests[0]
     assert request["response_format"]["json_schema"]["schema"] == INSIGHTS_SCHEMA
     assert "Packaging study" in user_text(request)
     assert "Ben Okafor: The packaging feels flimsy" in user_text(request)
 
 
-def test_regenerate_replaces_stored_insights(api, fake):
+def test_regenerate_replaces_stored_insights(api, fake_llm):
     sid = seed_session(api)
     first = api.post(f"/api/sessions/{sid}/insights").json()
-    fake.set_responder(responder_for({**INSIGHTS, "summary": "A second opinion."}))
+    fake_llm.set_responder(responder_for({**INSIGHTS, "summary": "A second opinion."}))
     second = api.post(f"/api/sessions/{sid}/insights").json()
     assert second["summary"] == "A second opinion."
     assert second["generatedAt"] >= first["generatedAt"]
@@ -84,22 +72,22 @@ def test_regenerate_replaces_stored_insights(api, fake):
     assert "A second opinion." in csv_text and INSIGHTS["summary"] not in csv_text
 
 
-def test_malformed_reply_is_retried_once(api, fake):
+def test_malformed_reply_is_retried_once(api, fake_llm):
     sid = seed_session(api)
-    fake.set_responder(["Sure! Here are the insights: {summary: oops", INSIGHTS])
+    fake_llm.set_responder(["Sure! Here are the insights: {summary: oops", INSIGHTS])
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == 200, res.text
-    assert len(fake.requests) == 2
-    assert "not valid JSON" in user_text(fake.requests[1])
+    assert len(fake_llm.requests) == 2
+    assert "not valid JSON" in user_text(fake_llm.requests[1])
 
 
-def test_reply_cut_at_max_tokens_gets_more_room(api, fake):
+def test_reply_cut_at_max_tokens_gets_more_room(api, fake_llm):
     sid = seed_session(api)
-    fake.set_responder(
+    fake_llm.set_responder(
         [FakeReply('{"summary": "Participants li', finish_reason="length"), INSIGHTS]
     )
     assert api.post(f"/api/sessions/{sid}/insights").status_code == 200
-    first, second = fake.requests
+    first, second = fake_llm.requests
     assert second["max_tokens"] == 2 * first["max_tokens"]
 
 
@@ -109,13 +97,13 @@ CUT_WITH_A_THEME = (
 )
 
 
-def test_a_reply_cut_twice_keeps_the_first_closed_document(api, fake):
+def test_a_reply_cut_twice_keeps_the_first_closed_document(api, fake_llm):
     """A small server's context runs out before the document ends: what the model wrote is
     closed (the theme the cut left unfinished is dropped: no description, no frequency) and
     used after one more try; the retry carries the prompt alone, since the cut text would
     only take more room."""
     sid = seed_session(api)
-    fake.set_responder(
+    fake_llm.set_responder(
         [
             FakeReply(CUT_WITH_A_THEME, finish_reason="length"),
             FakeReply('{"summary": "Other', finish_reason="length"),
@@ -129,33 +117,33 @@ def test_a_reply_cut_twice_keeps_the_first_closed_document(api, fake):
         {"theme": "Paper", "description": "Seen as sturdy", "frequency": 3}
     ]
     assert body["recommendations"] == []
-    first, second = fake.requests
+    first, second = fake_llm.requests
     assert second["max_tokens"] == 2 * first["max_tokens"]
     assert second["messages"] == first["messages"]
 
 
-def test_a_cut_reply_with_nothing_readable_is_asked_again_without_it(api, fake):
+def test_a_cut_reply_with_nothing_readable_is_asked_again_without_it(api, fake_llm):
     sid = seed_session(api)
-    fake.set_responder([FakeReply("{", finish_reason="length"), INSIGHTS])
+    fake_llm.set_responder([FakeReply("{", finish_reason="length"), INSIGHTS])
     assert api.post(f"/api/sessions/{sid}/insights").json()["summary"] == INSIGHTS["summary"]
-    first, second = fake.requests
+    first, second = fake_llm.requests
     assert second["messages"] == first["messages"]
     assert second["max_tokens"] == 2 * first["max_tokens"]
 
 
-def test_three_malformed_replies_fail_cleanly(api, fake):
+def test_three_malformed_replies_fail_cleanly(api, fake_llm):
     sid = seed_session(api)
-    fake.set_responder(lambda body: {"summary": "", "keyThemes": []})
+    fake_llm.set_responder(lambda body: {"summary": "", "keyThemes": []})
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == 502
     assert res.json()["error"] == "Failed to generate insights"
-    assert len(fake.requests) == 3
+    assert len(fake_llm.requests) == 3
     assert stored_insights(api, sid) is None
 
 
-def test_repairs_priorities_frequencies_and_empty_items(api, fake):
+def test_repairs_priorities_frequencies_and_empty_items(api, fake_llm):
     sid = seed_session(api)
-    fake.set_responder(
+    fake_llm.set_responder(
         responder_for(
             {
                 "insights": {
@@ -188,24 +176,24 @@ def test_repairs_priorities_frequencies_and_empty_items(api, fake):
     ]
 
 
-def test_empty_session_has_no_data_to_analyze(api, fake):
+def test_empty_session_has_no_data_to_analyze(api, fake_llm):
     sid = seed_session(api, transcript=[(None, "Hello?", 0, 0, None)], status="in-progress")
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == 422
     assert res.json()["error"] == "No data to analyze"
     assert res.json()["errors"] == ["This session has no messages to analyze."]
-    assert fake.requests == []
+    assert fake_llm.requests == []
 
 
-def test_unknown_session_is_404(api, fake):
+def test_unknown_session_is_404(api, fake_llm):
     res = api.post("/api/sessions/nope/insights")
     assert res.status_code == 404 and res.json()["error"] == "Session not found"
 
 
 @pytest.mark.parametrize("status, expected", [(402, 402), (429, 429), (500, 502)])
-def test_model_errors_keep_their_status(api, fake, status, expected):
+def test_model_errors_keep_their_status(api, fake_llm, status, expected):
     sid = seed_session(api)
-    fake.set_responder(lambda body: FakeError(status, "upstream says no"))
+    fake_llm.set_responder(lambda body: FakeError(status, "upstream says no"))
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == expected
     assert res.json()["code"] == "model_error"
@@ -214,7 +202,7 @@ def test_model_errors_keep_their_status(api, fake, status, expected):
     assert stored_insights(api, sid) is None
 
 
-def test_long_transcript_is_summarised_in_chunks(api, fake):
+def test_long_transcript_is_summarised_in_chunks(api, fake_llm):
     answer = " ".join(["The recycled paper pouch feels sturdy and honest"] * 30)  # ~400 tokens
     turns = [(None, "What do you think of the packaging?", 0, 0, None)]
     for r in range(3):
@@ -226,8 +214,8 @@ def test_long_transcript_is_summarised_in_chunks(api, fake):
     sid = seed_session(api, transcript=turns)
     res = api.post(f"/api/sessions/{sid}/insights")
     assert res.status_code == 200, res.text
-    notes = [b for b in fake.requests if not structured(b)]
-    final = [b for b in fake.requests if structured(b)]
+    notes = [b for b in fake_llm.requests if not structured(b)]
+    final = [b for b in fake_llm.requests if structured(b)]
     assert len(notes) >= 2 and len(final) == 1
     for body in notes:  # every chunk fits the budget (plus the prompt's own lines)
         assert estimate_tokens(user_text(body)) <= CHUNK_TOKEN_BUDGET + 100

@@ -7,9 +7,8 @@ import io
 import pytest
 
 from support.fake_openai import default_responder
-from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
+from support.sessions_helpers import session_body, wait_idle
 
-pytestmark = pytest.mark.timeout(90)
 MODERATOR_SYSTEM = "You are the moderator of a market research focus group."
 
 
@@ -23,17 +22,7 @@ def moderator_replies(body):
     return "Emily, you were unsure about the price: what would change your mind?"
 
 
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        fake.set_responder(moderator_replies)
-        yield fake
-
-
-@pytest.fixture
-def api(settings, fake_llm):
-    with app_client(settings, fake_llm) as client:
-        yield client
+pytestmark = [pytest.mark.timeout(90), pytest.mark.fake_llm(responder=moderator_replies)]
 
 
 def test_ai_session_transcript_exports_and_analytics(api, fake_llm):

@@ -2,24 +2,12 @@
 
 import pytest
 
-from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
+from support.sessions_helpers import session_body, wait_idle
 
 pytestmark = pytest.mark.timeout(60)
 
 # Natural mode's and private answers' settings as the API states them for a session without them.
 NO_NATURAL_MODE_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
-
-
-@pytest.fixture
-def api(settings, fake_llm):
-    with app_client(settings, fake_llm) as client:
-        yield client
 
 
 def test_create_returns_full_session_with_snapshots(api):

@@ -14,15 +14,10 @@ import uvicorn
 
 from colloquy.app import create_app
 from support.fake_openai import FakeReply, default_responder
-from support.sessions_helpers import fake_model, session_body
+from support.sessions_helpers import session_body
+from support.waiting import wait_for
 
 pytestmark = pytest.mark.timeout(90)
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
 
 
 @pytest.fixture
@@ -37,10 +32,12 @@ def server(settings, fake_llm):
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "server did not start"
-        time.sleep(0.02)
+
+    def started() -> bool:
+        assert thread.is_alive(), "the server's thread ended"
+        return srv.started
+
+    wait_for(started, timeout=20, interval=0.02, what="the server's start")
     yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     srv.should_exit = True
     thread.join(timeout=10)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from pathlib import Path
 
 import httpx
@@ -14,15 +13,10 @@ import pytest
 from support.fake_openai import FakeReply, default_responder
 from support.forked_server import ForkedProcess
 from support.live_server import server_env, start
-from support.sessions_helpers import fake_model, session_body
+from support.sessions_helpers import session_body
+from support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
 
 
 def start_server(settings, llm_url: str, log: Path) -> tuple[ForkedProcess, str]:
@@ -30,13 +24,12 @@ def start_server(settings, llm_url: str, log: Path) -> tuple[ForkedProcess, str]
 
 
 def poll(url: str, session_id: str, done, timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        view = httpx.get(f"{url}/api/sessions/{session_id}", timeout=10).json()
-        if done(view):
-            return view
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
+    """The session's view from the server process, read until `done(view)` holds."""
+    return wait_for(
+        lambda: httpx.get(f"{url}/api/sessions/{session_id}", timeout=10).json(),
+        until=done,
+        timeout=timeout,
+    )
 
 
 def test_kill_9_mid_run_then_restart_completes(settings, fake_llm, tmp_path):

@@ -7,21 +7,9 @@ import json
 import pytest
 
 from support.natural_fake import NaturalScript
-from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
+from support.sessions_helpers import session_body, wait_idle
 
 pytestmark = pytest.mark.timeout(90)
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
-
-
-@pytest.fixture
-def api(settings, fake_llm):
-    with app_client(settings, fake_llm) as client:
-        yield client
 
 
 def natural_body(**settings):

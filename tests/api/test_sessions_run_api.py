@@ -7,21 +7,9 @@ from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from support.fake_openai import FakeError, FakeReply, default_responder
-from support.sessions_helpers import app_client, fake_model, session_body, wait_idle, wait_until
+from support.sessions_helpers import session_body, wait_idle, wait_until
 
 pytestmark = pytest.mark.timeout(90)
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
-
-
-@pytest.fixture
-def api(settings, fake_llm):
-    with app_client(settings, fake_llm) as client:
-        yield client
 
 
 def slow(delay):

@@ -4,8 +4,6 @@ within 2 s, found by its poll of the settings version (no event relay on SQLite)
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from fastapi.testclient import TestClient
 
@@ -13,6 +11,7 @@ from colloquy.app import create_app
 from colloquy.services.models import settings_sync
 from colloquy.settings import Settings
 from support.fake_openai import run_fake_openai
+from support.waiting import wait_for
 
 
 @pytest.fixture
@@ -47,17 +46,19 @@ def test_a_save_on_one_app_reaches_the_other(tmp_path, fake):
                 json={"provider": "openai", "baseUrl": fake.base_url, "model": "shared-model"},
             )
             assert saved.status_code == 200, saved.text
-            at = time.monotonic()
-            while two.get("/api/health").json()["llm"]["model"] != "shared-model":
-                assert time.monotonic() - at < 2.0
-                time.sleep(0.02)
+            wait_for(
+                lambda: two.get("/api/health").json()["llm"]["model"] == "shared-model",
+                timeout=2.0,
+                interval=0.02,
+            )
             # Both reloaded the same version (the saver at once, the other on its poll).
             assert len(seen) >= 2 and len(set(seen[-2:])) == 1
             # A reset reaches the other as well.
             assert one.delete("/api/settings/model").status_code == 200
-            at = time.monotonic()
-            while two.get("/api/settings/model").json()["source"] != "env":
-                assert time.monotonic() - at < 2.0
-                time.sleep(0.02)
+            wait_for(
+                lambda: two.get("/api/settings/model").json()["source"] == "env",
+                timeout=2.0,
+                interval=0.02,
+            )
     finally:
         settings_sync._reloaders.remove(extra)

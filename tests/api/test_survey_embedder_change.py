@@ -4,14 +4,13 @@ the rating step of the survey's next run rates again the answers another embedde
 
 from __future__ import annotations
 
-import time
-
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from colloquy.services.surveys.rating import rate_pending
 from support.fake_embeddings import run_fake_embeddings
 from support.fake_openai import run_fake_openai
+from support.waiting import wait_survey
 
 
 def _survey(api) -> str:
@@ -37,10 +36,7 @@ def test_answers_rated_by_another_embedder_are_rated_again_on_the_next_run(setti
         with TestClient(create_app(settings)) as api:
             sid = _survey(api)
             api.post(f"/api/surveys/{sid}/run")
-            deadline = time.monotonic() + 60
-            while api.get(f"/api/surveys/{sid}").json()["status"] != "completed":
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_survey(api, sid)
             before = api.get(f"/api/surveys/{sid}/results").json()
             assert len(before["embedders"]) == 1 and "wordllama" in before["embedders"][0]
 

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from colloquy.app import create_app
 from colloquy.engine.positions import parse_id
 from support.fake_openai import FakeReply, run_fake_openai
+from support.waiting import wait_survey
 
 
 def _create(api, samples: int) -> str:
@@ -75,10 +76,7 @@ def test_an_id_from_another_process_or_an_unreadable_one_starts_from_the_stored_
         with TestClient(create_app(settings)) as api:
             sid = _create(api, samples=1)
             api.post(f"/api/surveys/{sid}/run")
-            deadline = time.monotonic() + 60
-            while api.get(f"/api/surveys/{sid}").json()["status"] != "completed":
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_survey(api, sid)
             final = {"status": "completed", "done": 2, "total": 2, "errors": 0}
             for sent in (None, "otherprocess.12.1", "not an id"):
                 ((event_id, data),) = _read(api, sid, last_event_id=sent)

@@ -5,14 +5,13 @@ neither flushes nor commits anything, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import time
-
 from fastapi.testclient import TestClient
 from sqlalchemy import event, func, select
 
 from colloquy.app import create_app
 from colloquy.store.tables import SurveyAnswerRow, SurveyRow
 from support.fake_openai import run_fake_openai
+from support.waiting import wait_for, wait_survey
 
 READS = ("/results", "/export.csv", "/export.json", "", "/events")
 
@@ -37,13 +36,9 @@ def test_reading_results_writes_nothing(settings):
         with TestClient(create_app(settings)) as api:
             sid = _survey(api)
             api.post(f"/api/surveys/{sid}/run")
-            deadline = time.monotonic() + 60
-            while api.get(f"/api/surveys/{sid}").json()["status"] != "completed":
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
-            while api.app.state.surveys.is_active(sid):  # its lease released (PostgreSQL)
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_survey(api, sid)
+            # Its lease released (PostgreSQL).
+            wait_for(lambda: not api.app.state.surveys.is_active(sid), timeout=60)
             runtime = api.app.state.runtime
 
             async def snapshot():

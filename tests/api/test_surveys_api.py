@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from support.fake_openai import FakeReply, run_fake_openai
+from support.waiting import wait_for, wait_survey
 
 YES = "I would definitely buy this, I love it."
 NO = "I would never buy this, it is useless."
@@ -48,17 +49,6 @@ def _create(api, respondents, samples=2, ask_direct=True, questions=None):
     return res.json()
 
 
-def _wait(api, sid, status="completed", timeout=60):
-    deadline = time.monotonic() + timeout
-    while True:
-        survey = api.get(f"/api/surveys/{sid}").json()
-        if survey["status"] == status:
-            return survey
-        assert survey["status"] in ("running", "draft"), survey
-        assert time.monotonic() < deadline, survey
-        time.sleep(0.05)
-
-
 def test_validation_messages(client):
     res = client.post("/api/surveys", json={"name": "", "concepts": [], "questions": []})
     assert res.status_code == 422
@@ -93,7 +83,7 @@ def test_scripted_model_separates_concepts(settings):
             survey = _create(api, _personas(api, 4))
             assert survey["status"] == "draft" and survey["progress"]["total"] == 16
             assert api.post(f"/api/surveys/{survey['id']}/run").status_code == 200
-            done = _wait(api, survey["id"])
+            done = wait_survey(api, survey["id"])
             assert done["progress"] == {"done": 16, "total": 16, "errors": 0}
             out = api.get(f"/api/surveys/{survey['id']}/results").json()
             a, b = out["results"]
@@ -130,13 +120,15 @@ def test_stop_then_run_again_continues(settings):
         with TestClient(create_app(settings)) as api:
             survey = _create(api, _personas(api, 4), samples=3, ask_direct=False)
             api.post(f"/api/surveys/{survey['id']}/run")
-            while api.get(f"/api/surveys/{survey['id']}").json()["progress"]["done"] < 3:
-                time.sleep(0.02)
+            wait_for(
+                lambda: api.get(f"/api/surveys/{survey['id']}").json()["progress"]["done"] >= 3,
+                interval=0.02,
+            )
             stopped = api.post(f"/api/surveys/{survey['id']}/stop").json()
             assert stopped["status"] == "stopped"
             assert stopped["progress"]["done"] < 24
             api.post(f"/api/surveys/{survey['id']}/run")
-            assert _wait(api, survey["id"])["progress"]["done"] == 24
+            assert wait_survey(api, survey["id"])["progress"]["done"] == 24
 
 
 def test_restart_mid_survey_completes_every_answer_once(settings):
@@ -147,12 +139,14 @@ def test_restart_mid_survey_completes_every_answer_once(settings):
             survey = _create(api, _personas(api, 5), samples=2, ask_direct=True)
             sid = survey["id"]
             api.post(f"/api/surveys/{sid}/run")
-            while api.get(f"/api/surveys/{sid}").json()["progress"]["done"] < 5:
-                time.sleep(0.02)
+            wait_for(
+                lambda: api.get(f"/api/surveys/{sid}").json()["progress"]["done"] >= 5,
+                interval=0.02,
+            )
         calls_before = len(fake.requests)
         with TestClient(create_app(settings)) as api:  # a new app on the same database
             assert api.get(f"/api/surveys/{sid}").json()["progress"]["done"] < 20
-            done = _wait(api, sid)
+            done = wait_survey(api, sid)
             assert done["progress"]["done"] == 20
             answers = api.get(f"/api/surveys/{sid}/results").json()["answers"]
     keys = [(a["respondentId"], a["conceptId"], a["questionId"], a["sample"]) for a in answers]
@@ -180,13 +174,13 @@ def test_a_failing_model_fails_the_survey_and_retry_completes_it(settings):
             empty = api.get(f"/api/surveys/{sid}/results").json()
             assert empty["results"] == [] and empty["answers"] == []
             api.post(f"/api/surveys/{sid}/run")
-            failed = _wait(api, sid, status="failed")
+            failed = wait_survey(api, sid, "failed")
             assert failed["progress"]["done"] < 4 and failed["progress"]["errors"] >= 1
             assert "Run again to continue" in failed["error"]["message"]
             assert "cannot read that" in failed["error"]["message"]
             broken["on"] = False
             api.post(f"/api/surveys/{sid}/run")
-            done = _wait(api, sid)
+            done = wait_survey(api, sid)
             assert done["progress"]["done"] == 4 and done["error"] is None
 
 
@@ -216,7 +210,7 @@ def test_results_are_read_without_writing_and_the_run_rates_what_it_could_not(
         with TestClient(create_app(settings)) as api:
             sid = _create(api, _personas(api, 2), samples=1, ask_direct=False)["id"]
             api.post(f"/api/surveys/{sid}/run")
-            _wait(api, sid)
+            wait_survey(api, sid)
             runtime = api.app.state.runtime
 
             async def stored():

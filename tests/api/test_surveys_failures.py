@@ -3,12 +3,12 @@ every answer on PostgreSQL), and every failure of a survey answer that is not th
 is counted, logged and shown with a reason instead of being dropped."""
 
 import logging
-import time
 
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from support.fake_openai import run_fake_openai
+from support.waiting import wait_survey
 
 NUL_ANSWER = "I would\u0000 definitely buy this\u0000, I love it."
 
@@ -27,15 +27,6 @@ def _create(api, n, ask_direct):
     return res.json()["id"]
 
 
-def _wait(api, sid, status="completed", timeout=60):
-    deadline = time.monotonic() + timeout
-    while (survey := api.get(f"/api/surveys/{sid}").json())["status"] != status:
-        assert survey["status"] in ("running", "draft"), survey
-        assert time.monotonic() < deadline, survey
-        time.sleep(0.05)
-    return survey
-
-
 def test_a_model_answer_with_nul_is_cleaned_and_the_survey_completes(settings):
     with run_fake_openai(
         lambda body: "4\u0000" if "number only" in str(body) else NUL_ANSWER
@@ -44,7 +35,7 @@ def test_a_model_answer_with_nul_is_cleaned_and_the_survey_completes(settings):
         with TestClient(create_app(settings)) as api:
             sid = _create(api, 4, ask_direct=True)
             api.post(f"/api/surveys/{sid}/run")
-            done = _wait(api, sid)
+            done = wait_survey(api, sid)
             out = api.get(f"/api/surveys/{sid}/results").json()
     assert done["progress"] == {"done": 4, "total": 4, "errors": 0}
     assert {a["text"] for a in out["answers"]} == {"I would definitely buy this, I love it."}
@@ -65,7 +56,7 @@ def test_a_failure_that_is_not_the_models_is_counted_logged_and_shown(
         with TestClient(create_app(settings)) as api:
             sid = _create(api, 4, ask_direct=False)
             api.post(f"/api/surveys/{sid}/run")
-            failed = _wait(api, sid, status="failed")
+            failed = wait_survey(api, sid, "failed")
     assert failed["progress"] == {"done": 0, "total": 4, "errors": 4}
     message = failed["error"]["message"]
     assert message.startswith("4 answers are missing: an answer could not be saved")
@@ -85,7 +76,7 @@ def test_results_name_every_embedder_that_rated_an_answer(settings):
         with TestClient(create_app(settings)) as api:
             sid = _create(api, 4, ask_direct=False)
             api.post(f"/api/surveys/{sid}/run")
-            _wait(api, sid)
+            wait_survey(api, sid)
             runtime = api.app.state.runtime
 
             async def mark_one():
@@ -119,7 +110,7 @@ def test_a_survey_that_stops_shows_no_sql(settings, monkeypatch, caplog):
         with TestClient(create_app(settings)) as api:
             sid = _create(api, 2, ask_direct=False)
             api.post(f"/api/surveys/{sid}/run")
-            failed = _wait(api, sid, status="failed")
+            failed = wait_survey(api, sid, "failed")
     assert failed["error"]["message"] == (
         "The survey stopped: an unexpected error (the details are in the server log). "
         "Run again to continue."

@@ -3,31 +3,19 @@
 import itertools
 import re
 import threading
-import time
 
 import pytest
 
 from colloquy.domain.trust.ipip_items import IPIP_ITEMS
 from support.fake_openai import default_responder
-from support.sessions_helpers import app_client, fake_model, session_body, wait_idle
+from support.sessions_helpers import app_client, session_body, wait_idle
+from support.waiting import wait_audit, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
 AI_TEXT = "As an AI language model, I don't have personal opinions about pouches."
 KEYS = {number: (trait, key) for number, _, trait, key in IPIP_ITEMS}
 _TRAIT_LINE = re.compile(r"- (\w+): (\d+(?:\.\d+)?)/100")
-
-
-@pytest.fixture
-def fake_llm():
-    with fake_model() as fake:
-        yield fake
-
-
-@pytest.fixture
-def api(settings, fake_llm):
-    with app_client(settings, fake_llm) as client:
-        yield client
 
 
 def is_answer(body):
@@ -58,13 +46,12 @@ def run_to_completion(api, **overrides):
 
 
 def wait_health(api, session_id, timeout=30):
-    deadline = time.monotonic() + timeout
-    while True:
-        rows = {r["id"]: r for r in api.get("/api/sessions").json()}
-        if rows[session_id]["health"]:
-            return rows[session_id]["health"]
-        assert time.monotonic() < deadline, "health was not computed after completion"
-        time.sleep(0.05)
+    """The session's health report, once computed after completion."""
+    return wait_for(
+        lambda: next(r for r in api.get("/api/sessions").json() if r["id"] == session_id)["health"],
+        timeout=timeout,
+        what="the health report",
+    )
 
 
 def finding(report, key):
@@ -238,16 +225,10 @@ def in_character(n, system):
 
 def test_library_audit_reports_r_per_trait_within_a_minute(api, fake_llm):
     fake_llm.set_responder(answer_sheet(in_character))
-    start = time.monotonic()
     res = api.post("/api/personas/audit")
     assert res.status_code == 202
     assert res.json()["total"] == 10
-    while True:
-        report = api.get("/api/personas/audit").json()
-        if not report["job"]["running"]:
-            break
-        assert time.monotonic() - start < 60, report["job"]
-        time.sleep(0.1)
+    report = wait_audit(api, timeout=60)
     assert report["job"]["done"] == 10 and report["job"]["failed"] == 0
     assert report["audited"] == 10
     assert len(report["audits"]) == 10

@@ -1,12 +1,11 @@
 """Prices, default budget, estimates and run budgets through the API (docs/usage-and-cost.md)."""
 
-import time
-
 import pytest
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from support.fake_openai import FakeReply, run_fake_openai
+from support.waiting import wait_survey
 
 
 def _ids(api, n):
@@ -172,14 +171,6 @@ def test_session_estimate_and_budget_settings(client):
     assert listed[0]["usage"]["costUsd"] == 0.0
 
 
-def _wait(api, sid, statuses):
-    deadline = time.monotonic() + 60
-    while (survey := api.get(f"/api/surveys/{sid}").json())["status"] not in statuses:
-        assert time.monotonic() < deadline, survey
-        time.sleep(0.05)
-    return survey
-
-
 def test_survey_usage_budget_stop_and_continue(settings):
     def reply(body):
         return FakeReply(
@@ -205,7 +196,7 @@ def test_survey_usage_budget_stop_and_continue(settings):
             survey = api.post("/api/surveys", json=body).json()
             assert survey["settings"] == {"budgetUsd": 0.145, "webhookUrl": None}
             api.post(f"/api/surveys/{survey['id']}/run")
-            stopped = _wait(api, survey["id"], ("failed", "completed"))
+            stopped = wait_survey(api, survey["id"], "failed", "completed")
             # 0, 0.008, 0.016 + 0.12 <= 0.145; 0.024 + 0.12 = 0.144 <= 0.145; 0.032 + 0.12 no.
             assert stopped["progress"]["done"] == 4
             assert stopped["error"]["message"] == "Budget reached: $0.032 of $0.145 spent"
@@ -213,7 +204,7 @@ def test_survey_usage_budget_stop_and_continue(settings):
             assert stopped["usage"]["promptTokens"] == 200
             api.put(f"/api/surveys/{survey['id']}/budget", json={"budgetUsd": 1})
             api.post(f"/api/surveys/{survey['id']}/run")
-            done = _wait(api, survey["id"], ("completed",))
+            done = wait_survey(api, survey["id"])
             assert done["usage"]["costUsd"] == pytest.approx(0.048)
             assert api.get("/api/surveys").json()[0]["usage"]["completionTokens"] == 48
 

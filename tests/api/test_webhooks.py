@@ -24,9 +24,9 @@ from colloquy.domain.usage.webhook_sign import (
     verify,
 )
 from colloquy.services.usage import webhooks
-from support.fake_openai import run_fake_openai
 from support.loopback import LoopbackServer
-from support.sessions_helpers import app_client, session_body, wait_until
+from support.sessions_helpers import session_body, wait_until
+from support.waiting import wait_for
 
 SECRET = "wh-test-secret"
 
@@ -68,19 +68,15 @@ def receiver():
     r.server.stop()
 
 
-@pytest.fixture
-def api(settings, monkeypatch):
+@pytest.fixture(autouse=True)
+def fast_retries(monkeypatch):
+    """Retries 0.01 s apart (autouse: set before the `api` fixture starts the app)."""
     monkeypatch.setattr(webhooks, "BACKOFF_BASE_S", 0.01)
-    with run_fake_openai() as fake, app_client(settings, fake) as client:
-        yield client
 
 
-def wait_for(check, timeout: float = 20):
-    deadline = time.monotonic() + timeout
-    while not (result := check()):
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
-    return result
+def arrived(check, timeout: float = 20):
+    """What `check` returns once it is something (the receiver saw it, a row was listed)."""
+    return wait_for(check, timeout=timeout, what="the webhook delivery")
 
 
 def test_signature_by_hand():
@@ -123,7 +119,7 @@ def test_completion_and_failure_are_posted_signed_and_retried(api, receiver):
     sid = api.post("/api/sessions", json=session_body()).json()["id"]
     api.post(f"/api/sessions/{sid}/run")
     wait_until(api, sid, lambda v: v["status"] == "completed")
-    calls = wait_for(lambda: len(receiver.on("flaky")) >= 2 and receiver.on("flaky"))
+    calls = arrived(lambda: len(receiver.on("flaky")) >= 2 and receiver.on("flaky"))
     first, second = calls[:2]
     assert first["body"] == second["body"]  # the same delivery, tried again
     for call in (first, second):
@@ -134,7 +130,7 @@ def test_completion_and_failure_are_posted_signed_and_retried(api, receiver):
     assert payload["event"] == "session.completed" and payload["id"] == sid
     assert payload["status"] == "completed" and payload["usage"]["promptTokens"] > 0
     assert payload["deliveryId"] == second["headers"][DELIVERY_HEADER.lower()]
-    delivered = wait_for(
+    delivered = arrived(
         lambda: [
             d
             for d in api.get("/api/settings/webhooks/deliveries").json()
@@ -148,7 +144,7 @@ def test_completion_and_failure_are_posted_signed_and_retried(api, receiver):
     sid2 = api.post("/api/sessions", json=down).json()["id"]
     api.post(f"/api/sessions/{sid2}/run")
     wait_until(api, sid2, lambda v: v["status"] == "completed")
-    failed = wait_for(lambda: api.get("/api/settings/webhooks/deliveries?status=failed").json())
+    failed = arrived(lambda: api.get("/api/settings/webhooks/deliveries?status=failed").json())
     assert failed[0]["targetId"] == sid2 and failed[0]["attempts"] == 5
     assert failed[0]["lastError"] == "HTTP 503"
     assert len(receiver.on("down")) == 5
@@ -170,7 +166,7 @@ def test_a_failed_run_posts_its_failure(api, receiver):
     api.post(f"/api/sessions/{sid}/run")
     view = wait_until(api, sid, lambda v: v["error"] is not None and not v["running"])
     assert view["error"]["message"] == "Budget reached: $0.00 of $0.00 spent"
-    (call,) = wait_for(lambda: receiver.on("ok"))
+    (call,) = arrived(lambda: receiver.on("ok"))
     payload = json.loads(call["body"])
     assert payload["event"] == "session.failed"
     assert payload["error"]["message"] == "Budget reached: $0.00 of $0.00 spent"
@@ -191,7 +187,7 @@ def test_a_completed_survey_is_posted(api, receiver):
         },
     ).json()
     api.post(f"/api/surveys/{survey['id']}/run")
-    (call,) = wait_for(lambda: receiver.on("ok"), timeout=60)
+    (call,) = arrived(lambda: receiver.on("ok"), timeout=60)
     payload = json.loads(call["body"])
     assert payload["event"] == "survey.completed" and payload["id"] == survey["id"]
     assert payload["kind"] == "survey" and payload["usage"]["completionTokens"] > 0
@@ -245,7 +241,7 @@ def test_a_redirect_is_a_failed_delivery_not_followed(api, receiver):
     sid = api.post("/api/sessions", json=session_body()).json()["id"]
     api.post(f"/api/sessions/{sid}/run")
     wait_until(api, sid, lambda v: v["status"] == "completed")
-    failed = wait_for(lambda: api.get("/api/settings/webhooks/deliveries?status=failed").json())
+    failed = arrived(lambda: api.get("/api/settings/webhooks/deliveries?status=failed").json())
     assert failed[0]["targetId"] == sid and failed[0]["attempts"] == 5
     assert failed[0]["lastError"] == "HTTP 307 (a redirect: not followed; give the final URL)"
     assert failed[0]["url"] == f"{receiver.server.url}/moved"

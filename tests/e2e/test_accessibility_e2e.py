@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
 import httpx
@@ -18,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from support.fake_openai import FakeReply, default_responder
+from support.sessions_helpers import wait_completed
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
@@ -60,12 +60,7 @@ def _run(base: str, sid: str) -> None:
 
 
 def _wait_completed(base: str, sid: str) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if httpx.get(f"{base}/api/sessions/{sid}", timeout=10).json()["status"] == "completed":
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"session {sid} did not complete")
+    wait_completed(base, sid)
 
 
 def _settle(page: Page) -> None:

@@ -4,13 +4,13 @@ COLLOQUY_ACCESS_TOKEN sends the protected screens to sign-in and back."""
 from __future__ import annotations
 
 import re
-import time
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import LiveServer
+from support.sessions_helpers import wait_completed
 
 HOSTILE = "<img src=x onerror=alert(1)><script>alert(2)</script>"
 NAME = f"<b>Bold</b> \u202eRTL\u202c 🙂 {HOSTILE[:20]}"
@@ -77,10 +77,7 @@ def completed_session(url: str) -> tuple[str, str]:
         },
     ).json()
     httpx.post(f"{url}/api/sessions/{session['id']}/run")
-    deadline = time.monotonic() + 30
-    while httpx.get(f"{url}/api/sessions/{session['id']}").json()["status"] != "completed":
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    wait_completed(url, session["id"], timeout=30)
     return session["id"], persona["id"]
 
 

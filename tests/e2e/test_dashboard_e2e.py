@@ -6,11 +6,12 @@ loopback fake OpenAI-compatible model), `page` (Playwright in Debian's Chromium)
 """
 
 import re
-import time
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+
+from support.sessions_helpers import wait_completed
 
 EMPTY = "No sessions yet. Create your first session or try our demo!"
 NO_MATCH = "No sessions match your filters."
@@ -49,12 +50,7 @@ def create(base: str, name: str) -> str:
 
 def run_to_completion(base: str, session_id: str) -> None:
     assert httpx.post(f"{base}/api/sessions/{session_id}/run", timeout=10).status_code == 200
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if httpx.get(f"{base}/api/sessions/{session_id}").json()["status"] == "completed":
-            return
-        time.sleep(0.2)
-    raise AssertionError("the session did not complete")
+    wait_completed(base, session_id)
 
 
 def expected_sentiment(base: str) -> tuple[str, str]:

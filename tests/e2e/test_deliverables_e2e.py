@@ -5,12 +5,12 @@ dashboard."""
 from __future__ import annotations
 
 import re
-import time
 
 import httpx
 from playwright.sync_api import Page, expect
 
 from support.fake_openai import default_responder
+from support.sessions_helpers import wait_completed
 
 HEADER = (
     "name,age,gender,location,income,openness,conscientiousness,extraversion,"
@@ -44,10 +44,7 @@ def _completed_session(base: str, name: str) -> str:
     assert created.status_code == 201, created.text
     sid = created.json()["id"]
     assert httpx.post(f"{base}/api/sessions/{sid}/run", timeout=10).status_code == 200
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{base}/api/sessions/{sid}", timeout=10).json()["status"] != "completed":
-        assert time.monotonic() < deadline, f"session {sid} did not complete"
-        time.sleep(0.2)
+    wait_completed(base, sid)
     return sid
 
 

@@ -5,10 +5,11 @@ session started from it has the same setup; a broken guide lists its lines."""
 from __future__ import annotations
 
 import re
-import time
 
 import httpx
 from playwright.sync_api import Page, expect
+
+from support.sessions_helpers import wait_completed
 
 BODY = {
     "name": "Guide pouch",
@@ -22,10 +23,7 @@ BODY = {
 def _completed_session(base: str) -> str:
     sid = httpx.post(f"{base}/api/sessions", json=BODY, timeout=10).json()["id"]
     assert httpx.post(f"{base}/api/sessions/{sid}/run", timeout=10).status_code == 200
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{base}/api/sessions/{sid}", timeout=10).json()["status"] != "completed":
-        assert time.monotonic() < deadline, "session did not complete"
-        time.sleep(0.2)
+    wait_completed(base, sid)
     return sid
 
 

@@ -4,12 +4,11 @@ a simulated session and read the gaps to people."""
 
 from __future__ import annotations
 
-import time
-
 import httpx
 from playwright.sync_api import Page, expect
 
 from domain.human_transcript import TRANSCRIPT
+from support.sessions_helpers import wait_completed
 
 
 def _simulated_session(base: str) -> str:
@@ -25,10 +24,7 @@ def _simulated_session(base: str) -> str:
     assert res.status_code == 201, res.text
     sid = res.json()["id"]
     assert httpx.post(f"{base}/api/sessions/{sid}/run", timeout=10).status_code == 200
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{base}/api/sessions/{sid}", timeout=10).json()["status"] != "completed":
-        assert time.monotonic() < deadline, "session did not complete"
-        time.sleep(0.2)
+    wait_completed(base, sid)
     return sid
 
 

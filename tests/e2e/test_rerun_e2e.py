@@ -5,13 +5,13 @@ dashboard name the other model."""
 from __future__ import annotations
 
 import re
-import time
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
 from support.fake_openai import run_fake_openai
+from support.sessions_helpers import wait_completed
 
 
 @pytest.fixture
@@ -30,10 +30,7 @@ def _completed_session(base: str) -> str:
     }
     sid = httpx.post(f"{base}/api/sessions", json=body, timeout=10).json()["id"]
     assert httpx.post(f"{base}/api/sessions/{sid}/run", timeout=10).status_code == 200
-    deadline = time.monotonic() + 60
-    while httpx.get(f"{base}/api/sessions/{sid}", timeout=10).json()["status"] != "completed":
-        assert time.monotonic() < deadline, "session did not complete"
-        time.sleep(0.2)
+    wait_completed(base, sid)
     return sid
 
 

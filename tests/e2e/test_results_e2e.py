@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from support.fake_openai import FakeError, default_responder
+from support.sessions_helpers import wait_completed
 
 SESSION_NAME = 'Snack test, "Q1"'
 QUESTIONS = ["What do you think of the snack, honestly?", "Would you buy it at $3?"]
@@ -78,13 +79,7 @@ def completed_session(base: str) -> dict:
     assert created.status_code == 201, created.text
     sid = created.json()["id"]
     assert httpx.post(f"{base}/api/sessions/{sid}/run", timeout=10).status_code == 200
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        session = httpx.get(f"{base}/api/sessions/{sid}", timeout=10).json()
-        if session["status"] == "completed":
-            return session
-        time.sleep(0.2)
-    raise AssertionError(f"session {sid} did not complete: {session['status']}")
+    return wait_completed(base, sid)
 
 
 def open_results(page: Page, base: str, session: dict, tab: str | None = None) -> None:

@@ -5,12 +5,11 @@ named and the comparison stays."""
 
 from __future__ import annotations
 
-import time
-
 import httpx
 from playwright.sync_api import Page, expect
 
 from e2e.test_accessibility_e2e import _axe_violations, axe_page  # noqa: F401
+from support.waiting import wait_survey
 
 YES = "I would definitely buy this, I love it."
 NO = "I would never buy this, it is useless."
@@ -61,10 +60,8 @@ def _completed_survey(base: str) -> str:
     assert res.status_code == 201, res.text
     sid = res.json()["id"]
     assert httpx.post(f"{base}/api/surveys/{sid}/run", timeout=10).status_code == 200
-    deadline = time.monotonic() + 90
-    while httpx.get(f"{base}/api/surveys/{sid}", timeout=10).json()["status"] != "completed":
-        assert time.monotonic() < deadline, "survey did not complete"
-        time.sleep(0.2)
+    with httpx.Client(base_url=base, timeout=10) as client:
+        wait_survey(client, sid, timeout=90, interval=0.2)
     return sid
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import re
 import threading
-import time
 
 import httpx
 import pytest
@@ -15,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from colloquy.domain.trust.ipip_items import IPIP_ITEMS
 from e2e.test_accessibility_e2e import _axe_violations
 from support.fake_openai import default_responder
+from support.sessions_helpers import wait_completed
 
 AI_TEXT = "As an AI language model, I don't have personal opinions about snacks."
 
@@ -46,10 +46,7 @@ def test_health_tab_links_findings_to_messages(live_server: str, page: Page, fak
         }
         sid = httpx.post(f"{base}/api/sessions", json=body, timeout=10).json()["id"]
         assert httpx.post(f"{base}/api/sessions/{sid}/run", timeout=10).status_code == 200
-        deadline = time.monotonic() + 60
-        while httpx.get(f"{base}/api/sessions/{sid}", timeout=10).json()["status"] != "completed":
-            assert time.monotonic() < deadline, "session did not complete"
-            time.sleep(0.2)
+        wait_completed(base, sid)
     finally:
         fake_llm.set_responder(None)
 

@@ -1,10 +1,9 @@
 """Engine fixtures: a migrated database with the seed personas, the real OpenAI-compatible
-provider pointed at a fake server on loopback, an event bus and a runner manager."""
+provider pointed at a fake server on loopback (`fake_llm`, tests/conftest.py), an event bus
+and a runner manager."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from dataclasses import dataclass
 
 import pytest
@@ -21,7 +20,7 @@ from colloquy.services.sessions import crud as service
 from colloquy.store.db import make_engine, make_sessionmaker
 from colloquy.store.migrate import upgrade_async
 from colloquy.store.tables import SessionRow
-from support.fake_openai import run_fake_openai
+from support.waiting import wait_for_async
 
 
 @dataclass
@@ -83,23 +82,18 @@ class Env:
         self, session_id: str, runners: RunnerRegistry | None = None, timeout: float = 30
     ) -> dict:
         runners = runners or self.runners
-        deadline = time.monotonic() + timeout
-        while runners.is_active(session_id):
-            assert time.monotonic() < deadline, "runner did not finish in time"
-            await asyncio.sleep(0.02)
+        await wait_for_async(
+            lambda: not runners.is_active(session_id), timeout=timeout, what="the runner's end"
+        )
         return await self.view(session_id)
 
     async def wait_messages(self, session_id: str, count: int, timeout: float = 30) -> None:
-        deadline = time.monotonic() + timeout
-        while len(await self.messages(session_id)) < count:
-            assert time.monotonic() < deadline, f"fewer than {count} messages in time"
-            await asyncio.sleep(0.02)
-
-
-@pytest.fixture
-def fake_llm():
-    with run_fake_openai() as fake:
-        yield fake
+        await wait_for_async(
+            lambda: self.messages(session_id),
+            until=lambda messages: len(messages) >= count,
+            timeout=timeout,
+            what=f"{count} messages",
+        )
 
 
 @pytest.fixture

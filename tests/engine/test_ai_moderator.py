@@ -3,13 +3,12 @@ between rounds carry the round's answers, a probe that names a participant makes
 answer first, one two-sentence summary per question, fallback, Stop/resume mid-probe,
 live events; and the scripted moderator is unchanged."""
 
-import asyncio
-
 import pytest
 
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.engine import plan
 from support.fake_openai import FakeError, FakeReply, default_responder
+from support.waiting import wait_for_async
 
 pytestmark = pytest.mark.timeout(60)
 MODERATOR_SYSTEM = "You are the moderator of a market research focus group."
@@ -188,8 +187,7 @@ async def test_stop_mid_probe_then_resume_writes_each_probe_once(env):
     env.fake.set_responder(moderator)
     await env.run(sid)
     await env.wait_messages(sid, 4)  # question + round 1: the first probe is being written
-    while moderator.probes == 0:
-        await asyncio.sleep(0.02)
+    await wait_for_async(lambda: moderator.probes > 0, what="the first probe asked")
     view = await env.stop(sid)
     assert view["error"] == {"status": None, "message": "Session stopped by user"}
     assert [m["kind"] for m in view["messages"]] == ["question"] + ["response"] * 3
@@ -211,8 +209,7 @@ async def test_crash_mid_probe_then_restart_resumes(env):
     # Round 1 is committed (an in-process restart does not wait for writes in flight, as
     # a real one, after the process died, cannot race with them) and the probe is asked.
     await env.wait_messages(sid, 4)
-    while moderator.probes == 0:
-        await asyncio.sleep(0.02)
+    await wait_for_async(lambda: moderator.probes > 0, what="the first probe asked")
     await env.runners.shutdown()  # the process dies mid-probe
     assert len(await env.messages(sid)) == 4
     moderator.delay = 0.0

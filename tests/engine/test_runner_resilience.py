@@ -8,6 +8,7 @@ from colloquy.engine.journal import load_messages
 from colloquy.store.tables import SessionRow
 from engine.conftest import expected_layout
 from support.fake_openai import FakeError, FakeReply, default_responder
+from support.waiting import wait_for_async
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -233,8 +234,7 @@ async def test_shutdown_waits_for_message_writes_under_way(env, monkeypatch):
     env.fake.set_responder(paced(0.01))
     sid = await env.create(participants=3, questions=2)
     await env.run(sid)
-    while len(queued) < 6:
-        await asyncio.sleep(0.01)
+    await wait_for_async(lambda: len(queued) >= 6, interval=0.01, what="six queued writes")
     await env.runners.shutdown()
     assert len(await env.messages(sid)) == len(queued)  # nothing queued was left behind
 

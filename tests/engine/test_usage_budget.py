@@ -3,13 +3,12 @@ continue (docs/usage-and-cost.md): the runner against the loopback OpenAI-compat
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from colloquy.services.sessions import crud
 from colloquy.services.usage import budget, prices
 from support.fake_openai import FakeReply, default_responder
+from support.waiting import wait_for_async
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -142,10 +141,7 @@ async def test_a_price_saved_mid_run_applies_from_the_next_call(env):
     env.fake.set_responder(slow)
     sid = await env.create(participants=3, questions=2)
     await env.run(sid)
-    deadline = asyncio.get_running_loop().time() + 60
-    while len(env.fake.requests) < 2:
-        assert asyncio.get_running_loop().time() < deadline
-        await asyncio.sleep(0.01)
+    await wait_for_async(lambda: len(env.fake.requests) >= 2, timeout=60, interval=0.01)
     await save_price(env)  # while the 2nd answer is under way
     seen_at_save = len(env.fake.requests)
     view = await env.wait_idle(sid)

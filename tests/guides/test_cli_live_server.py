@@ -7,7 +7,6 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
-import time
 
 import httpx
 import pytest
@@ -15,6 +14,7 @@ from sqlalchemy.exc import DBAPIError
 
 from support.fake_openai import run_fake_openai
 from support.live_server import ROOT, assert_complete_plan, server_env, start, stop, stored_messages
+from support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 TOKEN = "a-long-random-test-token-0123456789"
@@ -56,13 +56,17 @@ def test_run_interrupt_and_resume_against_a_server(settings, tmp_path):
             assert refused.returncode == 1 and "Sign-in required" in err
 
             run = cli("run", str(guide), "--server", url, "--token", TOKEN, "--out", str(out))
-            deadline = time.monotonic() + 60
-            answers = 0
-            while answers < 2:
-                assert time.monotonic() < deadline and run.poll() is None
-                listed = api.get("/api/sessions").json()
-                answers = listed[0]["messageCount"] if listed else 0
-                time.sleep(0.1)
+
+            def sessions() -> list:
+                assert run.poll() is None, "the CLI ended before it was interrupted"
+                return api.get("/api/sessions").json()
+
+            listed = wait_for(
+                sessions,
+                until=lambda listed: listed and listed[0]["messageCount"] >= 2,
+                timeout=60,
+                interval=0.1,
+            )
             run.send_signal(signal.SIGINT)
             output, err = run.communicate(timeout=60)
             assert run.returncode == 130, (output, err)
@@ -111,15 +115,20 @@ def test_local_run_interrupt_and_resume(settings, tmp_path):
             stderr=subprocess.PIPE,
             text=True,
         )
-        deadline = time.monotonic() + 60
-        stored: dict = {}
-        while not stored or len(next(iter(stored.values()))) < 3:
-            assert time.monotonic() < deadline and run.poll() is None, run.stderr
+
+        def messages_so_far() -> dict:
+            assert run.poll() is None, run.stderr
             try:
-                stored = stored_messages(settings.resolved_database_url)
+                return stored_messages(settings.resolved_database_url)
             except DBAPIError:  # the process has not made its tables yet
-                stored = {}
-            time.sleep(0.2)
+                return {}
+
+        stored = wait_for(
+            messages_so_far,
+            until=lambda found: found and len(next(iter(found.values()))) >= 3,
+            timeout=60,
+            interval=0.2,
+        )
         run.send_signal(signal.SIGINT)
         output, err = run.communicate(timeout=60)
         assert run.returncode == 130, (output, err)

@@ -9,7 +9,6 @@ a new one arrives (the earlier stream ends with [DONE] but no finish reason).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +18,7 @@ from colloquy.app import create_app
 from colloquy.settings import Settings
 from support.llama_server import running_llama_server
 from support.natural_real import check_turns, run_natural
+from support.sessions_helpers import wait_idle
 
 # One worker runs the module: one server start, and never two 135M models at once.
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200), pytest.mark.xdist_group("llama")]
@@ -81,10 +81,7 @@ def test_session_and_insights(api, mode):
     }
     sid = api.post("/api/sessions", json=body).json()["id"]
     assert api.post(f"/api/sessions/{sid}/run").status_code == 200
-    deadline = time.monotonic() + 900
-    while (view := api.get(f"/api/sessions/{sid}").json())["running"]:
-        assert time.monotonic() < deadline, "the session did not finish"
-        time.sleep(0.5)
+    view = wait_idle(api, sid, timeout=900, interval=0.5)  # a real model: minutes
     assert view["error"] is None, view["error"]
     assert view["status"] == "completed"
     answers = [m for m in view["messages"] if m["kind"] == "response"]

@@ -10,6 +10,7 @@ from colloquy.mcp.progress import no_report, wait_for_session
 from colloquy.store.tables import MessageRow, SessionRow
 from support.fake_openai import FakeError, FakeReply, default_responder
 from support.mcp_harness import Recorder, focus_group_guide
+from support.waiting import wait_for_async
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -149,8 +150,7 @@ async def test_a_cancelled_call_leaves_the_run_going_and_stops_listening(harness
     call = asyncio.create_task(
         harness.call("run_focus_group", {"guide": focus_group_guide()}, progress)
     )
-    while len(progress.reports) < 3:
-        await asyncio.sleep(0.02)
+    await wait_for_async(lambda: len(progress.reports) >= 3, what="three progress reports")
     async with harness.ctx.runtime.sessionmaker() as db:
         sid = await db.scalar(select(SessionRow.id))
     call.cancel()

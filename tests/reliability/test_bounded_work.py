@@ -15,6 +15,7 @@ from colloquy.services import bounded
 from colloquy.services.bounded import TooCostly, run_bounded
 from colloquy.services.guides.loading import GuideInvalid
 from support.bounded_jobs import add, crash, hog, refuse, refuse_plainly, spin
+from support.waiting import wait_for, wait_for_async
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -90,8 +91,9 @@ def test_a_cancelled_caller_stops_the_child(tmp_path):
 
     async def main() -> None:
         task = asyncio.create_task(run_bounded(spin, str(pid_file), seconds=30))
-        while not pid_file.exists() or not pid_file.read_text():
-            await asyncio.sleep(0.05)
+        await wait_for_async(
+            lambda: pid_file.exists() and pid_file.read_text(), interval=0.05, what="the pid"
+        )
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
@@ -99,8 +101,5 @@ def test_a_cancelled_caller_stops_the_child(tmp_path):
     began = time.monotonic()
     asyncio.run(main())
     pid = int(pid_file.read_text())
-    deadline = time.monotonic() + 5
-    while _alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _alive(pid)
+    wait_for(lambda: not _alive(pid), timeout=5, what=f"process {pid} ended")
     assert time.monotonic() - began < 15

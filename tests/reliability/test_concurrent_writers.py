@@ -6,7 +6,6 @@ one runner, and every transcript is complete."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import httpx
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from support.fake_openai import FakeReply, default_responder, run_fake_openai
 from support.live_server import assert_complete_plan, server_env, start, stop, stored_messages
 from support.sessions_helpers import session_body
+from support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 SESSIONS, PERSONAS, DRAFTS = 8, 30, 30
@@ -62,13 +62,13 @@ def test_concurrent_writers_never_see_a_locked_database(settings, tmp_path):
         proc, url = start(server_env(settings, fake.base_url), log)
         try:
             responses, ids = asyncio.run(storm(url))
-            deadline = time.monotonic() + 90
-            while True:
-                views = httpx.get(f"{url}/api/sessions", timeout=30).json()
-                if all(v["status"] == "completed" for v in views):
-                    break
-                assert time.monotonic() < deadline, "sessions did not complete"
-                time.sleep(0.2)
+            wait_for(
+                lambda: httpx.get(f"{url}/api/sessions", timeout=30).json(),
+                until=lambda views: all(v["status"] == "completed" for v in views),
+                timeout=90,
+                interval=0.2,
+                what="every session completed",
+            )
             personas = httpx.get(f"{url}/api/personas", timeout=30).json()
         finally:
             stop(proc)

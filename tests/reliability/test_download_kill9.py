@@ -9,13 +9,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from colloquy.llm.llama_loader import embedded_model_path
 from support.fake_hub import run_fake_hub
+from support.waiting import wait_for
 
 REPO = "test-org/SmolLM2-GGUF"
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,14 +41,15 @@ def test_kill_9_mid_download_then_resume(tmp_path):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 120
-        parts: list[Path] = []
-        while time.monotonic() < deadline:
+
+        def big_part() -> list[Path]:
             parts = list((models / ".downloads").glob("*.part"))
             if parts and parts[0].stat().st_size > 4 * 1024 * 1024:
-                break
+                return parts
             assert proc.poll() is None, "the pull ended before it could be killed"
-            time.sleep(0.05)
+            return []
+
+        parts = wait_for(big_part, timeout=120, what="a part file over 4 MiB")
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         assert parts, "no part file appeared"

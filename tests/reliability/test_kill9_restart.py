@@ -8,7 +8,6 @@ import itertools
 import os
 import signal
 import threading
-import time
 
 import httpx
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from support.fake_openai import FakeReply, default_responder, run_fake_openai
 from support.live_server import assert_complete_plan, server_env, start, stop, stored_messages
 from support.sessions_helpers import session_body
+from support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(150)]
 SESSIONS = 20
@@ -55,13 +55,12 @@ def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
                 for sid in ids:
                     assert client.post(f"{url}/api/sessions/{sid}/run").status_code == 200
             all_running.set()
-            deadline = time.monotonic() + 60
-            while True:  # kill once every session has stored something, none finished
-                counts = {k: v["messageCount"] for k, v in summaries(url).items()}
-                if all(counts[sid] >= 3 for sid in ids):
-                    break
-                assert time.monotonic() < deadline, counts
-                time.sleep(0.05)
+            # Kill once every session has stored something, none finished.
+            wait_for(
+                lambda: {k: v["messageCount"] for k, v in summaries(url).items()},
+                until=lambda counts: all(counts[sid] >= 3 for sid in ids),
+                timeout=60,
+            )
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
             killed.set()
@@ -73,10 +72,12 @@ def test_kill_9_with_20_running_sessions_then_restart(settings, tmp_path):
 
         proc, url = start(env, log)  # resumes every session whose runner was cut off
         try:
-            deadline = time.monotonic() + 90
-            while not all(s["status"] == "completed" for s in summaries(url).values()):
-                assert time.monotonic() < deadline, "sessions did not complete after restart"
-                time.sleep(0.2)
+            wait_for(
+                lambda: all(s["status"] == "completed" for s in summaries(url).values()),
+                timeout=90,
+                interval=0.2,
+                what="every session completed after the restart",
+            )
             views = [httpx.get(f"{url}/api/sessions/{sid}", timeout=20).json() for sid in ids]
         finally:
             stop(proc)

@@ -23,24 +23,13 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from colloquy.settings import Settings
-from conftest import _admin
 from support.fake_openai import FakeReply, default_responder, run_fake_openai
 from support.live_server import assert_complete_plan, server_env, start, stop, stored_messages
 from support.sessions_helpers import session_body
+from support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 SESSIONS = 6  # two run through each process
-
-
-@pytest.fixture
-def pg_settings(tmp_path, postgres_database) -> Settings:
-    asyncio.run(_admin(postgres_database, "DROP SCHEMA public CASCADE", "CREATE SCHEMA public"))
-    return Settings(
-        data_dir=tmp_path / "data",
-        database_url=postgres_database,
-        frontend_dist=tmp_path / "no-dist",
-    )
 
 
 class Follower(threading.Thread):
@@ -170,14 +159,15 @@ def test_three_processes_share_sessions_events_and_survive_kill_9(pg_settings, t
                 assert r.status_code == 200, r.text
                 assert r.json()["running"] is True
             # Each run is owned by the process that was asked to run it.
-            deadline = time.monotonic() + 30
-            while True:
-                owners = lease_owners(url_db)
-                done = {k: v["messageCount"] for k, v in counts(a).items()}
-                if len(owners) == SESSIONS and all(done[sid] >= 3 for sid in ids):
-                    break
-                assert time.monotonic() < deadline, (owners, done)
-                time.sleep(0.05)
+            owners, _ = wait_for(
+                lambda: (
+                    lease_owners(url_db),
+                    {k: v["messageCount"] for k, v in counts(a).items()},
+                ),
+                until=lambda seen: len(seen[0]) == SESSIONS and all(seen[1][s] >= 3 for s in ids),
+                timeout=30,
+                what="every run owned and under way",
+            )
             by_pid = {pa.pid: a, pb.pid: b, pc.pid: c}
             owner_of = {sid: by_pid[pid_of(o)] for sid, o in owners.items()}
             # The process asked to run a session takes its lease (a scan of another
@@ -196,19 +186,29 @@ def test_three_processes_share_sessions_events_and_survive_kill_9(pg_settings, t
 
             # Another process takes B's sessions over within 15 s and goes on.
             taken: dict[str, float] = {}
-            while len(taken) < len(b_sessions):
+
+            def all_taken() -> dict:
                 owners = lease_owners(url_db)
                 for sid in b_sessions:
                     moved = sid in owners and pid_of(owners[sid]) in (pa.pid, pc.pid)
                     if moved or (sid not in owners and counts(a)[sid]["status"] == "completed"):
                         taken.setdefault(sid, time.monotonic() - killed_at)
-                assert time.monotonic() - killed_at < 15, f"not taken over: {owners}"
-                time.sleep(0.1)
+                return owners
 
-            deadline = time.monotonic() + 60
-            while not all(counts(c)[sid]["status"] == "completed" for sid in ids):
-                assert time.monotonic() < deadline, "sessions did not complete"
-                time.sleep(0.2)
+            wait_for(
+                all_taken,
+                until=lambda _: len(taken) == len(b_sessions),
+                timeout=15 - (time.monotonic() - killed_at),
+                interval=0.1,
+                what="B's sessions taken over",
+            )
+
+            wait_for(
+                lambda: all(counts(c)[sid]["status"] == "completed" for sid in ids),
+                timeout=60,
+                interval=0.2,
+                what="every session completed",
+            )
             views = {sid: httpx.get(f"{a}/api/sessions/{sid}", timeout=20).json() for sid in ids}
             for f in followers + switchers:
                 f.join(30)
@@ -287,23 +287,24 @@ def test_two_processes_relay_events_through_redis(pg_settings, tmp_path, redis_u
                 assert f.ready.wait(20), "no ready event"
             for sid in ids[:2]:  # run by B
                 assert httpx.post(f"{b}/api/sessions/{sid}/run", timeout=20).status_code == 200
-            deadline = time.monotonic() + 60
-            while not all(counts(a)[sid]["status"] == "completed" for sid in ids[:2]):
-                assert time.monotonic() < deadline, "sessions did not complete"
-                time.sleep(0.2)
+            wait_for(
+                lambda: all(counts(a)[sid]["status"] == "completed" for sid in ids[:2]),
+                timeout=60,
+                interval=0.2,
+                what="B's two sessions completed",
+            )
             # The third runs on B, which is killed mid-run: A takes it over.
             third = ids[2]
             assert httpx.post(f"{b}/api/sessions/{third}/run", timeout=20).status_code == 200
-            deadline = time.monotonic() + 30
-            while counts(a)[third]["messageCount"] < 4:
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_for(lambda: counts(a)[third]["messageCount"] >= 4, timeout=30)
             os.kill(pb.pid, signal.SIGKILL)
             pb.wait(timeout=10)
-            deadline = time.monotonic() + 60
-            while counts(a)[third]["status"] != "completed":
-                assert time.monotonic() < deadline, "not taken over"
-                time.sleep(0.2)
+            wait_for(
+                lambda: counts(a)[third]["status"] == "completed",
+                timeout=60,
+                interval=0.2,
+                what="the third session taken over and completed",
+            )
             for f in followers + switchers:
                 f.join(30)
         finally:
@@ -409,30 +410,34 @@ def test_a_worker_finishes_the_runs_of_a_dead_server(pg_settings, tmp_path):
             stderr=subprocess.STDOUT,
         )
         try:
-            deadline = time.monotonic() + 60
-            while "Colloquy worker" not in log.read_text():
+
+            def worker_started() -> bool:
                 assert worker.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, "worker did not start"
-                time.sleep(0.1)
+                return "Colloquy worker" in log.read_text()
+
+            wait_for(worker_started, timeout=60, interval=0.1, what="the worker's start")
             ids = [
                 httpx.post(f"{url}/api/sessions", json=session_body(), timeout=20).json()["id"]
                 for _ in range(2)
             ]
             for sid in ids:
                 assert httpx.post(f"{url}/api/sessions/{sid}/run", timeout=20).status_code == 200
-            deadline = time.monotonic() + 30
-            while not all(n["messageCount"] >= 3 for n in counts(url).values()):
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_for(lambda: all(n["messageCount"] >= 3 for n in counts(url).values()), timeout=30)
             owners = lease_owners(db)
             assert {pid_of(o) for o in owners.values()} == {proc.pid}
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
-            deadline = time.monotonic() + 60
-            while not all(s == ("completed", False) for s in session_states(db).values()):
+
+            def states() -> dict:
                 assert worker.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, session_states(db)
-                time.sleep(0.2)
+                return session_states(db)
+
+            wait_for(
+                states,
+                until=lambda seen: all(s == ("completed", False) for s in seen.values()),
+                timeout=60,
+                interval=0.2,
+            )
         finally:
             stop(worker)
             stop(proc)

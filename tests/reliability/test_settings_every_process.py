@@ -8,42 +8,22 @@ profile saved through A is used by B's runs too."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import httpx
 import pytest
 
-from colloquy.settings import Settings
-from conftest import _admin
 from support.fake_openai import FakeReply, default_responder, run_fake_openai
 from support.live_server import server_env, start, stop
-from support.sessions_helpers import session_body
+from support.sessions_helpers import session_body, wait_completed
+from support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 REACH_SECONDS = 2.0
 
 
-@pytest.fixture
-def pg_settings(tmp_path, postgres_database) -> Settings:
-    asyncio.run(_admin(postgres_database, "DROP SCHEMA public CASCADE", "CREATE SCHEMA public"))
-    return Settings(
-        data_dir=tmp_path / "data", database_url=postgres_database, frontend_dist=tmp_path / "x"
-    )
-
-
 def _model_of(url: str) -> str:
     return httpx.get(f"{url}/api/health", timeout=10).json()["llm"]["model"]
-
-
-def _wait_completed(url: str, sid: str, timeout: float = 90) -> dict:
-    deadline = time.monotonic() + timeout
-    while (view := httpx.get(f"{url}/api/sessions/{sid}", timeout=10).json())["status"] != (
-        "completed"
-    ):
-        assert time.monotonic() < deadline, view["status"]
-        time.sleep(0.1)
-    return view
 
 
 def test_a_saved_change_reaches_the_other_process_within_2_s(pg_settings, tmp_path):
@@ -72,17 +52,20 @@ def test_a_saved_change_reaches_the_other_process_within_2_s(pg_settings, tmp_pa
             )
             assert saved.status_code == 200, saved.text
             at = time.monotonic()
-            while _model_of(b) != "second-model":
-                assert time.monotonic() - at < REACH_SECONDS, "B still on the old model"
-                time.sleep(0.02)
+            wait_for(
+                lambda: _model_of(b) == "second-model",
+                timeout=REACH_SECONDS,
+                interval=0.02,
+                what="B on the new model",
+            )
             print(f"B saw the change after {time.monotonic() - at:.3f} s")
 
             # B's new runs use it; the run B had started finishes on the first model.
             second.reset()
             after = httpx.post(f"{b}/api/sessions", json=session_body(), timeout=20).json()
             assert httpx.post(f"{b}/api/sessions/{after['id']}/run", timeout=20).is_success
-            done_after = _wait_completed(b, after["id"])
-            done_before = _wait_completed(b, before["id"])
+            done_after = wait_completed(b, after["id"], timeout=90)
+            done_before = wait_completed(b, before["id"], timeout=90)
             models_after = {m["model"] for m in done_after["messages"] if m["kind"] == "response"}
             models_before = {m["model"] for m in done_before["messages"] if m["kind"] == "response"}
             assert models_after == {"second-model"}
@@ -103,7 +86,7 @@ def test_a_saved_change_reaches_the_other_process_within_2_s(pg_settings, tmp_pa
             body = session_body(settings={"participantProfiles": {"p1": made.json()["id"]}})
             mixed = httpx.post(f"{b}/api/sessions", json=body, timeout=20).json()
             assert httpx.post(f"{b}/api/sessions/{mixed['id']}/run", timeout=20).is_success
-            view = _wait_completed(b, mixed["id"])
+            view = wait_completed(b, mixed["id"], timeout=90)
             by_persona = {
                 (m["personaId"], m["model"]) for m in view["messages"] if m["kind"] == "response"
             }

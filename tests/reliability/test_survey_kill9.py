@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 
 import httpx
 import pytest
 
 from support.fake_openai import FakeReply, run_fake_openai
 from support.live_server import server_env, start, stop
+from support.waiting import wait_for, wait_survey
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(150)]
 
@@ -49,10 +49,14 @@ def test_kill_9_mid_survey_then_restart(settings, tmp_path):
             ids = [p["id"] for p in httpx.get(f"{url}/api/personas", timeout=20).json()[:6]]
             sid = httpx.post(f"{url}/api/surveys", json=_body(ids), timeout=20).json()["id"]
             assert httpx.post(f"{url}/api/surveys/{sid}/run", timeout=20).status_code == 200
-            deadline = time.monotonic() + 60
-            while httpx.get(f"{url}/api/surveys/{sid}", timeout=20).json()["progress"]["done"] < 10:
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_for(
+                lambda: (
+                    httpx.get(f"{url}/api/surveys/{sid}", timeout=20).json()["progress"]["done"]
+                    >= 10
+                ),
+                timeout=60,
+                what="10 answers",
+            )
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
         finally:
@@ -63,13 +67,8 @@ def test_kill_9_mid_survey_then_restart(settings, tmp_path):
         try:
             before = _answers(url, sid)
             assert 10 <= len(before) < 48, "killed too late"
-            deadline = time.monotonic() + 90
-            while (state := httpx.get(f"{url}/api/surveys/{sid}", timeout=20).json())[
-                "status"
-            ] != "completed":
-                assert state["status"] == "running", state
-                assert time.monotonic() < deadline, "the survey did not complete after restart"
-                time.sleep(0.2)
+            with httpx.Client(base_url=url, timeout=20) as client:
+                wait_survey(client, sid, timeout=90, interval=0.2)
             after = _answers(url, sid)
         finally:
             stop(proc)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
 
 import httpx
 import pytest
@@ -16,22 +15,12 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from colloquy.settings import Settings
-from conftest import _admin
 from support.fake_openai import FakeReply, run_fake_openai
 from support.live_server import server_env, start, stop
+from support.waiting import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 PLANNED = 6 * 2 * 2 * 2  # respondents x concepts x questions x samples
-
-
-@pytest.fixture
-def pg_settings(tmp_path, postgres_database) -> Settings:
-    asyncio.run(_admin(postgres_database, "DROP SCHEMA public CASCADE", "CREATE SCHEMA public"))
-    return Settings(
-        data_dir=tmp_path / "data",
-        database_url=postgres_database,
-        frontend_dist=tmp_path / "no-dist",
-    )
 
 
 def _body(ids: list[str]) -> dict:
@@ -68,13 +57,6 @@ def lock_holder(database_url: str) -> int | None:
     return asyncio.run(read())
 
 
-def wait_for(condition: Callable[[], object], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)
-
-
 class Cluster:
     """Two processes; `run` starts a survey on the first and answers (owner, other)."""
 
@@ -92,8 +74,8 @@ class Cluster:
         ids = [p["id"] for p in httpx.get(f"{a}/api/personas", timeout=20).json()[:6]]
         sid = httpx.post(f"{a}/api/surveys", json=_body(ids), timeout=20).json()["id"]
         assert httpx.post(f"{a}/api/surveys/{sid}/run", timeout=20).status_code == 200
-        wait_for(lambda: lock_holder(self.db) is not None, 20, "no process runs the survey")
-        wait_for(lambda: len(fake.requests) >= min_calls, 20, "no model call")
+        wait_for(lambda: lock_holder(self.db) is not None, timeout=20, what="a process running it")
+        wait_for(lambda: len(fake.requests) >= min_calls, timeout=20, what="the model calls")
         pid = lock_holder(self.db)
         owner = next(url for proc, url in self.procs if proc.pid == pid)
         other = next(url for proc, url in self.procs if proc.pid != pid)

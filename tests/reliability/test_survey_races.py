@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from colloquy.app import create_app
 from support.fake_openai import FakeReply, run_fake_openai
+from support.waiting import wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -61,8 +62,10 @@ def test_run_stop_delete_raced(settings, order):
         with TestClient(create_app(settings)) as api:
             sid = _create(api)
             assert api.post(f"/api/surveys/{sid}/run").status_code == 200
-            while api.get(f"/api/surveys/{sid}").json()["progress"]["done"] < 2:
-                time.sleep(0.02)
+            wait_for(
+                lambda: api.get(f"/api/surveys/{sid}").json()["progress"]["done"] >= 2,
+                interval=0.02,
+            )
             calls = {
                 "stop": lambda: api.post(f"/api/surveys/{sid}/stop"),
                 "delete": lambda: api.delete(f"/api/surveys/{sid}"),
@@ -72,13 +75,11 @@ def test_run_stop_delete_raced(settings, order):
                 results = list(pool.map(lambda name: (name, calls[name]()), order.split("-")))
             for name, res in results:
                 assert res.status_code < 500, (name, res.status_code, res.text)
-            deadline = time.monotonic() + 30
-            while True:
-                res = api.get(f"/api/surveys/{sid}")
-                if res.status_code == 404 or res.json()["status"] != "running":
-                    break
-                assert time.monotonic() < deadline, res.json()
-                time.sleep(0.05)
+            res = wait_for(
+                lambda: api.get(f"/api/surveys/{sid}"),
+                until=lambda res: res.status_code == 404 or res.json()["status"] != "running",
+                timeout=30,
+            )
             if "delete" in order:
                 assert res.status_code == 404
                 time.sleep(0.3)  # an owner that saw the delete late must not write after it

@@ -15,22 +15,11 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from colloquy.settings import Settings
-from conftest import _admin
 from support.fake_openai import FakeReply, run_fake_openai
 from support.live_server import server_env, start, stop
+from support.waiting import wait_for, wait_survey
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(150)]
-
-
-@pytest.fixture
-def pg_settings(tmp_path, postgres_database) -> Settings:
-    asyncio.run(_admin(postgres_database, "DROP SCHEMA public CASCADE", "CREATE SCHEMA public"))
-    return Settings(
-        data_dir=tmp_path / "data",
-        database_url=postgres_database,
-        frontend_dist=tmp_path / "no-dist",
-    )
 
 
 def _body(ids: list[str]) -> dict:
@@ -84,10 +73,7 @@ def test_a_running_process_takes_over_the_survey_of_a_killed_one(pg_settings, tm
             ids = [p["id"] for p in httpx.get(f"{a}/api/personas", timeout=20).json()[:6]]
             sid = httpx.post(f"{a}/api/surveys", json=_body(ids), timeout=20).json()["id"]
             assert httpx.post(f"{a}/api/surveys/{sid}/run", timeout=20).status_code == 200
-            deadline = time.monotonic() + 60
-            while len(_answers(b, sid)) < 10:
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_for(lambda: len(_answers(b, sid)) >= 10, timeout=60, what="10 answers")
             holders = lock_holders(db)
             assert len(holders) == 1 and holders <= {pa.pid, pb.pid}, holders
             (owner,) = holders
@@ -100,19 +86,21 @@ def test_a_running_process_takes_over_the_survey_of_a_killed_one(pg_settings, tm
             assert 10 <= len(before) < 48, "killed too late"
 
             # The survivor takes it over while running: its lock within seconds.
-            while lock_holders(db) != {survivor_pid}:
+
+            def taken_over() -> bool:
+                if lock_holders(db) == {survivor_pid}:
+                    return True
                 state = httpx.get(f"{survivor}/api/surveys/{sid}", timeout=20).json()
-                if state["status"] == "completed":
-                    break
-                assert time.monotonic() - killed_at < 15, "not taken over"
-                time.sleep(0.1)
-            deadline = time.monotonic() + 90
-            while (state := httpx.get(f"{survivor}/api/surveys/{sid}", timeout=20).json())[
-                "status"
-            ] != "completed":
-                assert state["status"] == "running", state
-                assert time.monotonic() < deadline, "the survey did not complete"
-                time.sleep(0.2)
+                return state["status"] == "completed"
+
+            wait_for(
+                taken_over,
+                timeout=15 - (time.monotonic() - killed_at),
+                interval=0.1,
+                what="the survey taken over",
+            )
+            with httpx.Client(base_url=survivor, timeout=20) as client:
+                wait_survey(client, sid, timeout=90, interval=0.2)
             after = _answers(survivor, sid)
         finally:
             for proc, _url in procs:

@@ -8,13 +8,13 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
 
 from colloquy.llm.llama_loader import embedded_model_path
+from support.waiting import wait_for
 
 
 def _free_port() -> int:
@@ -40,16 +40,15 @@ def running_llama_server(n_ctx: int | None = 4096) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}/v1"
     try:
-        deadline = time.monotonic() + 120
-        while True:
+
+        def answers() -> bool:
             assert proc.poll() is None, "llama_cpp.server exited"
             try:
-                if httpx.get(f"{base}/models", timeout=2).status_code == 200:
-                    break
+                return httpx.get(f"{base}/models", timeout=2).status_code == 200
             except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "llama_cpp.server did not start"
-            time.sleep(0.5)
+                return False
+
+        wait_for(answers, timeout=120, interval=0.5, what="llama_cpp.server's start")
         yield base
     finally:
         proc.terminate()

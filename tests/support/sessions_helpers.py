@@ -1,15 +1,17 @@
-"""Shared bits of the session API tests: a valid body, a client with a fake model, polling.
-(Plain helpers, not fixtures: each test module declares its fixtures with them.)"""
+"""Shared bits of the session API tests: a valid body, a client with a fake model, waiting
+for a run. The fixtures `api` and `fake_llm` (tests/conftest.py) are built from these; a
+test that needs a second app or model inside its body uses them directly."""
 
 from __future__ import annotations
 
-import time
 from contextlib import contextmanager
 
+import httpx
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from support.fake_openai import run_fake_openai
+from support.waiting import wait_for
 
 
 def session_body(**overrides) -> dict:
@@ -48,15 +50,23 @@ def app_client(settings, fake):
         yield client
 
 
-def wait_until(client, session_id: str, done, timeout: float = 30) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        view = client.get(f"/api/sessions/{session_id}").json()
-        if done(view):
-            return view
-        assert time.monotonic() < deadline, f"timed out; last view: {view.get('status')}"
-        time.sleep(0.05)
+def wait_until(client, session_id: str, done, timeout: float = 30, interval: float = 0.05) -> dict:
+    """The session's view, read until `done(view)` holds (support/waiting.py)."""
+    return wait_for(
+        lambda: client.get(f"/api/sessions/{session_id}").json(),
+        until=done,
+        timeout=timeout,
+        interval=interval,
+        what=f"session {session_id}",
+    )
 
 
-def wait_idle(client, session_id: str, timeout: float = 30) -> dict:
-    return wait_until(client, session_id, lambda v: not v["running"], timeout)
+def wait_idle(client, session_id: str, timeout: float = 30, interval: float = 0.05) -> dict:
+    """The session's view once no runner works on it."""
+    return wait_until(client, session_id, lambda v: not v["running"], timeout, interval)
+
+
+def wait_completed(url: str, session_id: str, timeout: float = 60) -> dict:
+    """A session on a server process (`colloquy serve` at `url`), read until completed."""
+    with httpx.Client(base_url=url, timeout=10) as client:
+        return wait_until(client, session_id, lambda v: v["status"] == "completed", timeout, 0.2)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -12,6 +11,7 @@ import uvicorn
 
 from colloquy.app import create_app
 from colloquy.settings import Settings
+from support.waiting import wait_for
 
 
 @contextmanager
@@ -26,10 +26,12 @@ def serve_in_thread(settings: Settings) -> Iterator[tuple[str, object]]:
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
-        deadline = time.monotonic() + 30
-        while not srv.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "server did not start"
-            time.sleep(0.02)
+
+        def started() -> bool:
+            assert thread.is_alive(), "the server's thread ended"
+            return srv.started
+
+        wait_for(started, timeout=30, interval=0.02, what="the server's start")
         yield f"http://127.0.0.1:{sock.getsockname()[1]}", app
     finally:
         srv.should_exit = True
