@@ -1,4 +1,5 @@
 import type { RequestHandler } from "msw";
+import { personaHandlers } from "./personas";
 
 /** The answers every test starts with; a test overrides them with `server.use(...)`. */
-export const handlers: RequestHandler[] = [];
+export const handlers: RequestHandler[] = [...personaHandlers];
