@@ -17,3 +17,13 @@ export function pathOf(request: Request): string {
   const url = new URL(request.url);
   return url.pathname + url.search;
 }
+
+/** The JSON body of the last recorded `method` request to `path` (and query), if there was one. */
+export async function sentJson(
+  requests: readonly Request[],
+  method: string,
+  path: string,
+): Promise<unknown> {
+  const request = requests.findLast((r) => r.method === method && pathOf(r) === path);
+  return request ? ((await request.clone().json()) as unknown) : undefined;
+}

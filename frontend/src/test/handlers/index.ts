@@ -1,5 +1,6 @@
 import type { RequestHandler } from "msw";
+import { modelSettingsHandlers } from "./model-settings";
 import { personaHandlers } from "./personas";
 
 /** The answers every test starts with; a test overrides them with `server.use(...)`. */
-export const handlers: RequestHandler[] = [...personaHandlers];
+export const handlers: RequestHandler[] = [...personaHandlers, ...modelSettingsHandlers];
