@@ -46,7 +46,8 @@ describe("PersonasPage", () => {
     const search = screen.getByPlaceholderText("Search personas...");
 
     await user.type(search, "MARCUS");
-    expect(await screen.findByText("1 of 3 personas")).toBeInTheDocument();
+    // A pause in typing, then a request: past findBy's 1 s default on a busy machine.
+    expect(await screen.findByText("1 of 3 personas", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getAllByTestId("persona-card")).toHaveLength(1);
     expect(screen.getByRole("article", { name: "Marcus Johnson" })).toBeInTheDocument();
 
