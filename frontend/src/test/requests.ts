@@ -27,3 +27,31 @@ export async function sentJson(
   const request = requests.findLast((r) => r.method === method && pathOf(r) === path);
   return request ? ((await request.clone().json()) as unknown) : undefined;
 }
+
+export interface SentCall {
+  method: string;
+  /** Path and query. */
+  url: string;
+  /** The parsed JSON body; undefined when there is none (or until it has been read). */
+  body: unknown;
+}
+
+/**
+ * Every request from now on as method, path and JSON body, in the order the app sent them.
+ * A body is read a moment after its request: check it once the page shows the answer.
+ */
+export function recordCalls(): SentCall[] {
+  const calls: SentCall[] = [];
+  server.events.on("request:start", ({ request }) => {
+    const call: SentCall = { method: request.method, url: pathOf(request), body: undefined };
+    calls.push(call);
+    const isJson = request.headers.get("Content-Type")?.includes("json") ?? false;
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        if (text && isJson) call.body = JSON.parse(text);
+      });
+  });
+  return calls;
+}
