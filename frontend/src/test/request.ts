@@ -5,14 +5,11 @@
  * body as the browser would, so a handler's `await request.formData()` sees each file's name.
  */
 export class TestRequest extends Request {
-  readonly given: { url: string; init: RequestInit };
-
   constructor(input: RequestInfo | URL, init: RequestInit = {}) {
     super(
       typeof input === "string" ? new URL(input, window.location.href) : input,
       init.body instanceof FormData ? multipartInit(init, init.body) : init,
     );
-    this.given = { url: typeof input === "string" ? input : this.url, init };
   }
 }
 

@@ -23,4 +23,5 @@ export const EMPTY_ESTIMATE: components["schemas"]["EstimateOut"] = {
 export const usageHandlers = [
   api.get("/api/settings/budget", () => HttpResponse.json({ budgetUsd: null })),
   api.post("/api/sessions/estimate", () => HttpResponse.json(EMPTY_ESTIMATE)),
+  api.post("/api/surveys/estimate", () => HttpResponse.json(EMPTY_ESTIMATE)),
 ];
