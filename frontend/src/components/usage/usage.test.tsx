@@ -85,8 +85,9 @@ describe("PricesCard", () => {
     let budget: unknown = null;
     server.use(
       api.put("/api/settings/prices", async ({ request }) => {
-        saved = await request.json();
-        return HttpResponse.json(saved);
+        const body = (await request.json()) as object;
+        saved = body;
+        return HttpResponse.json(body);
       }),
       api.get("/api/settings/prices", () =>
         HttpResponse.json({ "gpt-4o": { input: 2.5, output: 10, cachedInput: 1.25 } }),
@@ -100,8 +101,9 @@ describe("PricesCard", () => {
         }),
       ),
       api.put("/api/settings/budget", async ({ request }) => {
-        budget = await request.json();
-        return HttpResponse.json(budget);
+        const body = (await request.json()) as object;
+        budget = body;
+        return HttpResponse.json(body);
       }),
       api.get("/api/settings/budget", () => HttpResponse.json({ budgetUsd: null })),
     );
@@ -200,8 +202,9 @@ describe("CostEstimateCard and BudgetRaise", () => {
     server.use(
       api.put("/api/sessions/{session_id}/budget", async ({ request, params }) => {
         expect(params.session_id).toBe("s1");
-        sent = await request.json();
-        return HttpResponse.json(sent);
+        const body = (await request.json()) as object;
+        sent = body;
+        return HttpResponse.json(body);
       }),
     );
     const onRaised = vi.fn();
