@@ -1,22 +1,24 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { jsonResponse, makePersona, mockFetch, personasAnswer, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { personaLibrary } from "@/test/handlers/personas";
+import { makePersona, renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { AppErrorBoundary } from "./error-boundary";
 import { RouteError } from "./route-error";
 import { routes } from "./router";
 
+/** The server's health answer when it runs `model` on `provider`. */
+function healthOn(provider: string, model: string) {
+  return api.get("/api/health", () =>
+    HttpResponse.json({ status: "ok", version: "0.1.0", llm: { provider, model } }),
+  );
+}
+
 beforeEach(() => {
-  mockFetch((url) => {
-    if (url === "/api/health") {
-      return jsonResponse({
-        status: "ok",
-        version: "0.1.0",
-        llm: { provider: "local", model: "SmolLM2-135M-Instruct" },
-      });
-    }
-    return personasAnswer([makePersona()], url);
-  });
+  server.use(healthOn("local", "SmolLM2-135M-Instruct"), ...personaLibrary(() => [makePersona()]));
 });
 
 // Every screen but the dashboard loads its code when first opened.
@@ -154,16 +156,7 @@ describe("the embedded demo model notice", () => {
   });
 
   it("is not shown for another model", async () => {
-    mockFetch((url) => {
-      if (url === "/api/health") {
-        return jsonResponse({
-          status: "ok",
-          version: "0.1.0",
-          llm: { provider: "openai", model: "gpt-4o-mini" },
-        });
-      }
-      return personasAnswer([makePersona()], url);
-    });
+    server.use(healthOn("openai", "gpt-4o-mini"));
     renderRoutes(routes, "/dashboard");
     expect(await screen.findByText("Model: openai · gpt-4o-mini")).toBeInTheDocument();
     expect(screen.queryByRole("note", { name: "Demo model" })).toBeNull();

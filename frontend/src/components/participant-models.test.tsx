@@ -2,7 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import type { ModelProfile } from "@/lib/api-types";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderWithProviders } from "@/test/render";
+import { server } from "@/test/server";
 import { ParticipantModels } from "./participant-models";
 
 const profile = (over: Partial<ModelProfile>): ModelProfile => ({
@@ -38,9 +41,6 @@ function Harness({ onValue }: { onValue: (v: Record<string, string>) => void }) 
 
 describe("ParticipantModels", () => {
   it("is hidden while no profile exists", async () => {
-    mockFetch((url) =>
-      url === "/api/model-profiles" ? jsonResponse({ profiles: [] }) : undefined,
-    );
     const { client } = renderWithProviders(<Harness onValue={() => {}} />);
     await waitFor(() => expect(client.getQueryState(["model-profiles"])?.status).toBe("success"));
     expect(screen.queryByTestId("participant-models")).toBeNull();
@@ -49,12 +49,12 @@ describe("ParticipantModels", () => {
 
   it("picks a model per participant and spreads the panel across the ticked profiles", async () => {
     const user = userEvent.setup();
-    mockFetch((url) =>
-      url === "/api/model-profiles"
-        ? jsonResponse({
-            profiles: [profile({}), profile({ id: "mp2", name: "Claude", model: "claude-haiku" })],
-          })
-        : undefined,
+    server.use(
+      api.get("/api/model-profiles", () =>
+        HttpResponse.json({
+          profiles: [profile({}), profile({ id: "mp2", name: "Claude", model: "claude-haiku" })],
+        }),
+      ),
     );
     const seen: Record<string, string>[] = [];
     renderWithProviders(<Harness onValue={(v) => seen.push(v)} />);
@@ -73,8 +73,8 @@ describe("ParticipantModels", () => {
   });
 
   it("says so when the profiles cannot be loaded", async () => {
-    mockFetch((url) =>
-      url === "/api/model-profiles" ? jsonResponse({ error: "down" }, 500) : undefined,
+    server.use(
+      api.get("/api/model-profiles", () => HttpResponse.json({ error: "down" }, { status: 500 })),
     );
     renderWithProviders(<Harness onValue={() => {}} />);
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not load the model profiles");

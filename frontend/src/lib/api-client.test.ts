@@ -1,4 +1,7 @@
-import { jsonResponse, mockFetch } from "@/test/render";
+import { http, HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { pathOf, recordRequests } from "@/test/requests";
+import { server } from "@/test/server";
 import {
   ApiError,
   client,
@@ -22,34 +25,37 @@ const PERSONA_INPUT = { name: "A" };
 
 describe("api client", () => {
   it("sends JSON and parses the response", async () => {
-    const fetch = mockFetch(() => jsonResponse({ id: "x" }, 201));
+    server.use(api.post("/api/personas", () => HttpResponse.json({ id: "x" }, { status: 201 })));
+    const requests = recordRequests();
     await expect(unwrap(client.POST("/api/personas", { body: PERSONA_INPUT }))).resolves.toEqual({
       id: "x",
     });
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe("/api/personas");
-    expect(init?.method).toBe("POST");
-    expect(init?.body).toBe('{"name":"A"}');
-    const headers = new Headers(init?.headers);
-    expect(headers.get("Content-Type")).toBe("application/json");
-    expect(headers.get("Accept")).toBe("application/json");
+    const [request] = requests;
+    expect(pathOf(request!)).toBe("/api/personas");
+    expect(request!.method).toBe("POST");
+    expect(await request!.text()).toBe('{"name":"A"}');
+    expect(request!.headers.get("Content-Type")).toBe("application/json");
+    expect(request!.headers.get("Accept")).toBe("application/json");
   });
 
   it("fills path and query parameters", async () => {
-    const fetch = mockFetch(() => jsonResponse({ rows: [] }));
+    server.use(http.all("/api/*", () => HttpResponse.json({ rows: [] })));
+    const requests = recordRequests();
     await client.POST("/api/personas/import", {
       params: { query: { dryRun: true } },
       body: formBody(new FormData()),
     });
     await client.GET("/api/sessions/{session_id}", { params: { path: { session_id: "a b" } } });
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+    expect(requests.map(pathOf)).toEqual([
       "/api/personas/import?dryRun=true",
       "/api/sessions/a%20b",
     ]);
   });
 
   it("returns nothing for 204", async () => {
-    mockFetch(() => new Response(null, { status: 204 }));
+    server.use(
+      api.delete("/api/personas/{persona_id}", () => new HttpResponse(null, { status: 204 })),
+    );
     await expect(
       noContent(
         client.DELETE("/api/personas/{persona_id}", { params: { path: { persona_id: "p1" } } }),
@@ -58,10 +64,12 @@ describe("api client", () => {
   });
 
   it("throws ApiError carrying status, error and errors", async () => {
-    mockFetch(() =>
-      jsonResponse(
-        { error: "Validation failed", errors: ["Name is required", "Location is required"] },
-        422,
+    server.use(
+      api.post("/api/personas", () =>
+        HttpResponse.json(
+          { error: "Validation failed", errors: ["Name is required", "Location is required"] },
+          { status: 422 },
+        ),
       ),
     );
     const error = await client.POST("/api/personas", { body: {} }).catch((e: unknown) => e);
@@ -74,7 +82,11 @@ describe("api client", () => {
   });
 
   it("uses the summary when there is no errors list", async () => {
-    mockFetch(() => jsonResponse({ error: "Persona not found" }, 404));
+    server.use(
+      api.get("/api/personas/{persona_id}", () =>
+        HttpResponse.json({ error: "Persona not found" }, { status: 404 }),
+      ),
+    );
     await expect(
       client.GET("/api/personas/{persona_id}", { params: { path: { persona_id: "nope" } } }),
     ).rejects.toMatchObject({
@@ -85,28 +97,21 @@ describe("api client", () => {
   });
 
   it("handles non-JSON error bodies, non-JSON answers and network failures", async () => {
-    mockFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
+    server.use(
+      api.get("/api/health", () => HttpResponse.text("<html>Bad gateway</html>", { status: 502 })),
+    );
     await expect(client.GET("/api/health")).rejects.toMatchObject({
       status: 502,
       message: "Request failed (502)",
     });
 
-    mockFetch(
-      () =>
-        new Response("<html>index</html>", {
-          status: 200,
-          headers: { "Content-Type": "text/html" },
-        }),
-    );
+    server.use(api.get("/api/health", () => HttpResponse.html("<html>index</html>")));
     await expect(client.GET("/api/health")).rejects.toMatchObject({
       status: 200,
       message: "Unexpected response from the server",
     });
 
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
-    );
+    server.use(api.get("/api/health", () => HttpResponse.error()));
     await expect(client.GET("/api/health")).rejects.toMatchObject({
       status: 0,
       message: "Could not reach the server. Check that Colloquy is running.",
@@ -122,15 +127,23 @@ describe("api client", () => {
   });
 
   it("sends multipart bodies without a JSON content type", async () => {
-    const fetch = mockFetch(() => jsonResponse({ text: "hi", filename: "a.txt" }));
+    let sent: { type: string | null; file: FormDataEntryValue | null } | undefined;
+    server.use(
+      api.post("/api/documents/extract", async ({ request }) => {
+        sent = {
+          type: request.headers.get("Content-Type"),
+          file: (await request.formData()).get("file"),
+        };
+        return HttpResponse.json({ text: "hi", filename: "a.txt" });
+      }),
+    );
     const form = new FormData();
     form.append("file", new Blob(["hi"]), "a.txt");
     await unwrap(client.POST("/api/documents/extract", { body: formBody(form) }));
-    const init = fetch.mock.calls[0]![1]!;
-    expect(init.body).toBe(form);
-    expect(new Headers(init.headers).get("Content-Type")).toMatch(
-      /^multipart\/form-data; boundary=/,
-    );
+    expect(sent?.type).toMatch(/^multipart\/form-data; boundary=/);
+    const file = sent?.file as File;
+    expect(file.name).toBe("a.txt");
+    expect(await file.text()).toBe("hi");
   });
 
   it("sends the user to sign-in on 401, except for the sign-in calls", async () => {
@@ -142,7 +155,9 @@ describe("api client", () => {
       hash: "",
       assign,
     });
-    mockFetch(() => jsonResponse({ error: "Sign in first" }, 401));
+    server.use(
+      http.all("/api/*", () => HttpResponse.json({ error: "Sign in first" }, { status: 401 })),
+    );
     await expect(client.POST("/api/auth/sign-in", { body: { token: "x" } })).rejects.toMatchObject({
       status: 401,
     });

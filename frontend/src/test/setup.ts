@@ -1,11 +1,18 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { toast } from "sonner";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { TestRequest } from "./request";
+import { server } from "./server";
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
 
 afterEach(() => {
   cleanup();
+  // A test's own answers (server.use) and request listeners end with it.
+  server.resetHandlers();
+  server.events.removeAllListeners();
   // Sonner keeps its toasts in a module-wide store, and a new <Toaster> shows every toast
   // still active there: without this, one test's toasts (and their timers) reach the next.
   toast.dismiss();

@@ -1,5 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { ComparePage } from "./compare";
 
 function column(id: string, name: string, themes: { theme: string; frequency: number }[] | null) {
@@ -45,15 +48,17 @@ const routes = [{ path: "/compare", element: <ComparePage /> }];
 
 describe("ComparePage", () => {
   it("shows the sessions side by side", async () => {
-    const fetch = mockFetch((url) =>
-      url === "/api/sessions/compare?ids=s1,s2"
-        ? jsonResponse({
-            sessions: [
-              column("s1", "Alpha", [{ theme: "Value", frequency: 2 }]),
-              column("s2", "Beta", null),
-            ],
-          })
-        : undefined,
+    const asked: string[] = [];
+    server.use(
+      api.get("/api/sessions/compare", ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get("ids") ?? "");
+        return HttpResponse.json({
+          sessions: [
+            column("s1", "Alpha", [{ theme: "Value", frequency: 2 }]),
+            column("s2", "Beta", null),
+          ],
+        });
+      }),
     );
     renderRoutes(routes, "/compare?ids=s1,s2");
     const alpha = await screen.findByRole("region", { name: "Alpha" });
@@ -67,18 +72,20 @@ describe("ComparePage", () => {
       within(beta).getByText("AI insights have not been generated for this session."),
     ).toBeInTheDocument();
     expect(within(beta).getByText("Simulated by fake-model via openai")).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(asked).toEqual(["s1,s2"]);
   });
 
   it("shows the server's reason when the selection is refused", async () => {
-    mockFetch(() =>
-      jsonResponse(
-        {
-          error: "Select 2 to 4 sessions to compare",
-          errors: ["Select 2 to 4 sessions to compare"],
-          code: "validation_failed",
-        },
-        422,
+    server.use(
+      api.get("/api/sessions/compare", () =>
+        HttpResponse.json(
+          {
+            error: "Select 2 to 4 sessions to compare",
+            errors: ["Select 2 to 4 sessions to compare"],
+            code: "validation_failed",
+          },
+          { status: 422 },
+        ),
       ),
     );
     renderRoutes(routes, "/compare?ids=s1");

@@ -1,8 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { makePersona, renderWithProviders } from "@/test/render";
+import { recordCalls } from "@/test/requests";
+import { server } from "@/test/server";
 import { fileText } from "@/utils/guides";
-import { jsonResponse, makePersona, mockFetch, renderWithProviders } from "@/test/render";
 import { CreateSessionPage } from "./create-session";
 
 const PERSONAS = ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez", "David Kim"].map((name, i) =>
@@ -23,39 +27,34 @@ const PROBLEMS = [
 ];
 
 function setup() {
-  const posts: { url: string; body: unknown }[] = [];
-  mockFetch((url, init) => {
-    const method = init?.method ?? "GET";
-    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    if (method === "POST") posts.push({ url, body });
-    if (url === "/api/personas") return jsonResponse(PERSONAS);
-    if (url === "/api/question-templates") return jsonResponse([]);
-    if (url === "/api/draft") return jsonResponse({ draft: null });
-    if (url === "/api/guides/read") {
-      const text = (body as { text: string }).text;
+  const calls = recordCalls();
+  server.use(
+    api.get("/api/personas", () => HttpResponse.json(PERSONAS)),
+    api.get("/api/question-templates", () => HttpResponse.json([])),
+    api.post("/api/guides/read", async ({ request }) => {
+      const { text } = (await request.json()) as { text: string };
       if (text.includes("nobody"))
-        return jsonResponse({ error: PROBLEMS.join(". "), errors: PROBLEMS }, 422);
-      return jsonResponse({
+        return HttpResponse.json({ error: PROBLEMS.join(". "), errors: PROBLEMS }, { status: 422 });
+      return HttpResponse.json({
         guide: {},
         setup: SETUP,
         notes: ["The guide generates 2 personas when it is run."],
       });
-    }
-    if (url === "/api/guides/from-setup") {
-      return jsonResponse({
+    }),
+    api.post("/api/guides/from-setup", () =>
+      HttpResponse.json({
         guide: {},
         yaml: "kind: focus-group\n",
         json: "{}",
         filename: "eco-pouch.guide.yaml",
-      });
-    }
-    return undefined;
-  });
+      }),
+    ),
+  );
   const router = createMemoryRouter([{ path: "/create-session", element: <CreateSessionPage /> }], {
     initialEntries: ["/create-session"],
   });
   renderWithProviders(<RouterProvider router={router} />);
-  return posts;
+  return calls;
 }
 
 const guideFile = (text: string) => new File([text], "pouch.yaml", { type: "application/yaml" });
@@ -63,14 +62,15 @@ const guideFile = (text: string) => new File([text], "pouch.yaml", { type: "appl
 describe("Start from a guide / Save as guide", { timeout: 30_000 }, () => {
   it("fills the create form from an uploaded guide and lists its notes", async () => {
     const user = userEvent.setup({ delay: null });
-    const posts = setup();
+    const calls = setup();
     await screen.findByRole("button", { name: "Start from a guide" });
     await user.upload(
       screen.getByTestId("guide-file"),
       guideFile("kind: focus-group\nname: Eco pouch\n"),
     );
     await waitFor(() => expect(screen.getByLabelText("Session Name")).toHaveValue("Eco pouch"));
-    expect(posts[0]).toEqual({
+    expect(calls.find((c) => c.method === "POST")).toEqual({
+      method: "POST",
       url: "/api/guides/read",
       body: { text: "kind: focus-group\nname: Eco pouch\n" },
     });
@@ -111,11 +111,11 @@ describe("Start from a guide / Save as guide", { timeout: 30_000 }, () => {
       }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    const posts = setup();
+    const calls = setup();
     await user.type(await screen.findByLabelText("Session Name"), "Eco pouch");
     await user.click(screen.getByRole("button", { name: "Save as guide" }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const sent = posts.find((p) => p.url === "/api/guides/from-setup")?.body as {
+    const sent = calls.find((c) => c.url === "/api/guides/from-setup")?.body as {
       name: string;
       settings: object;
     };

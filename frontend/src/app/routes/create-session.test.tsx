@@ -2,7 +2,11 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Persona } from "@/lib/api-types";
-import { jsonResponse, makePersona, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { makePersona, renderWithProviders } from "@/test/render";
+import { recordCalls } from "@/test/requests";
+import { server } from "@/test/server";
 import { CreateSessionPage } from "./create-session";
 
 const NAMES = [
@@ -47,20 +51,19 @@ interface Options {
 }
 
 function setup({ draft = null, state }: Options = {}) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  const fetchMock = mockFetch((url, init) => {
-    const method = init?.method ?? "GET";
-    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    calls.push({ method, url, body });
-    if (url === "/api/personas") return jsonResponse(PERSONAS);
-    if (url === "/api/question-templates") return jsonResponse(TEMPLATES);
-    if (url === "/api/draft" && method === "GET") return jsonResponse({ draft });
-    if (url === "/api/draft" && method === "PUT") return jsonResponse({ draft: body });
-    if (url === "/api/draft" && method === "DELETE") return new Response(null, { status: 204 });
-    if (url === "/api/sessions" && method === "POST")
-      return jsonResponse({ id: "s9", ...body }, 201);
-    return undefined;
-  });
+  const calls = recordCalls();
+  server.use(
+    api.get("/api/personas", () => HttpResponse.json(PERSONAS)),
+    api.get("/api/question-templates", () => HttpResponse.json(TEMPLATES)),
+    api.get("/api/draft", () => HttpResponse.json({ draft })),
+    api.put("/api/draft", async ({ request }) =>
+      HttpResponse.json({ draft: await request.json() }),
+    ),
+    api.delete("/api/draft", () => new HttpResponse(null, { status: 204 })),
+    api.post("/api/sessions", async ({ request }) =>
+      HttpResponse.json({ id: "s9", ...((await request.json()) as object) }, { status: 201 }),
+    ),
+  );
   const router = createMemoryRouter(
     [
       { path: "/create-session", element: <CreateSessionPage /> },
@@ -70,7 +73,7 @@ function setup({ draft = null, state }: Options = {}) {
     { initialEntries: [{ pathname: "/create-session", state }] },
   );
   renderWithProviders(<RouterProvider router={router} />);
-  return { router, calls, fetchMock };
+  return { router, calls };
 }
 
 const option = (name: string) => screen.getByRole("button", { name: new RegExp(`^${name}`) });

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SessionSummary } from "@/lib/api-types";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse, type RequestHandler } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { pathOf, recordRequests } from "@/test/requests";
+import { server } from "@/test/server";
 import { DashboardPage } from "./dashboard";
 
 const now = Date.now();
@@ -81,24 +85,20 @@ function stats(list: SessionSummary[]) {
   };
 }
 
-function renderDashboard(
-  sessions: SessionSummary[],
-  extra?: (url: string, init?: RequestInit) => Response | undefined,
-  pageSize = 50,
-) {
+function renderDashboard(sessions: SessionSummary[], extra: RequestHandler[] = [], pageSize = 50) {
   let list = [...sessions];
-  const fetchMock = mockFetch((url, init) => {
-    const answer = extra?.(url, init);
-    if (answer) return answer;
-    if (url.startsWith("/api/sessions/page")) return jsonResponse(sessionPage(list, url, pageSize));
-    if (url === "/api/sessions/stats") return jsonResponse(stats(list));
-    const match = url.match(/^\/api\/sessions\/(\w+)$/);
-    if (match && init?.method === "DELETE") {
-      list = list.filter((s) => s.id !== match[1]);
-      return new Response(null, { status: 204 });
-    }
-    return undefined;
-  });
+  server.use(
+    ...extra,
+    api.get("/api/sessions/page", ({ request }) =>
+      HttpResponse.json(sessionPage(list, request.url, pageSize)),
+    ),
+    api.get("/api/sessions/stats", () => HttpResponse.json(stats(list))),
+    api.delete("/api/sessions/{session_id}", ({ params }) => {
+      list = list.filter((s) => s.id !== params.session_id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  const requests = recordRequests();
   const rendered = renderRoutes(
     [
       { path: "/dashboard", element: <DashboardPage /> },
@@ -106,7 +106,7 @@ function renderDashboard(
     ],
     "/dashboard",
   );
-  return { ...rendered, fetchMock };
+  return { ...rendered, requests };
 }
 
 describe("DashboardPage", () => {
@@ -179,14 +179,12 @@ describe("DashboardPage", () => {
 
   it("asks the server for the filters and the date window", async () => {
     const user = userEvent.setup();
-    const { fetchMock } = renderDashboard(SESSIONS);
+    const { requests } = renderDashboard(SESSIONS);
     await screen.findAllByTestId("session-row");
     await user.click(screen.getByRole("combobox", { name: "Date filter" }));
     await user.click(await screen.findByRole("option", { name: "Last 7 Days" }));
     await waitFor(() => expect(screen.getAllByTestId("session-row")).toHaveLength(1));
-    const asked = fetchMock.mock.calls
-      .map(([url]) => String(url))
-      .filter((u) => u.includes("createdAfter"));
+    const asked = requests.map(pathOf).filter((u) => u.includes("createdAfter"));
     const after = Date.parse(new URL(asked[0], "http://x").searchParams.get("createdAfter") ?? "");
     expect(Math.abs(after - (Date.now() - 7 * 86_400_000))).toBeLessThan(60_000);
   });
@@ -226,29 +224,28 @@ describe("DashboardPage", () => {
 
   it("duplicates a session and opens the copy", async () => {
     const user = userEvent.setup();
-    const { router, fetchMock } = renderDashboard(SESSIONS, (url, init) =>
-      url === "/api/sessions/s1/duplicate" && init?.method === "POST"
-        ? jsonResponse({ id: "s9", name: "Packaging test (Copy)" }, 201)
-        : undefined,
-    );
+    const { router, requests } = renderDashboard(SESSIONS, [
+      api.post("/api/sessions/{session_id}/duplicate", () =>
+        HttpResponse.json({ id: "s9", name: "Packaging test (Copy)" }, { status: 201 }),
+      ),
+    ]);
     const rows = await screen.findAllByTestId("session-row");
     await user.click(within(rows[0]).getByRole("button", { name: "Duplicate session" }));
     expect(await screen.findByText("live session page")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/session/s9");
-    expect(fetchMock).toHaveBeenCalledWith(
-      "/api/sessions/s1/duplicate",
-      expect.objectContaining({ method: "POST" }),
+    expect(requests.map((r) => `${r.method} ${pathOf(r)}`)).toContain(
+      "POST /api/sessions/s1/duplicate",
     );
   });
 
   it("shows an error with a retry", async () => {
     let fail = true;
     const user = userEvent.setup();
-    renderDashboard(SESSIONS, (url) =>
-      url.startsWith("/api/sessions/page") && fail
-        ? jsonResponse({ error: "Database unavailable" }, 503)
-        : undefined,
-    );
+    renderDashboard(SESSIONS, [
+      api.get("/api/sessions/page", () =>
+        fail ? HttpResponse.json({ error: "Database unavailable" }, { status: 503 }) : undefined,
+      ),
+    ]);
     expect(await screen.findByText("Database unavailable")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));

@@ -1,6 +1,9 @@
 import { act, screen, within } from "@testing-library/react";
 import type { DemoScript } from "@/lib/api-types";
-import { jsonResponse, makePersona, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { makePersona, renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { DemoSessionPage } from "./demo-session";
 
 const maya = makePersona({ id: "d1", name: "Maya Green", location: "Portland, OR" });
@@ -63,11 +66,11 @@ async function tick(ms: number) {
 
 function setup() {
   const completions: unknown[] = [];
-  mockFetch((url, init) => {
-    if (url === "/api/demo-script") return jsonResponse(script);
-    if (url === "/api/sessions/demo/complete" && init?.method === "POST") {
-      completions.push(JSON.parse(String(init.body)));
-      return jsonResponse({
+  server.use(
+    api.get("/api/demo-script", () => HttpResponse.json(script)),
+    api.post("/api/sessions/demo/complete", async ({ request }) => {
+      completions.push(await request.json());
+      return HttpResponse.json({
         id: "demo",
         name: script.name,
         status: "completed",
@@ -76,9 +79,8 @@ function setup() {
         messageCount: 6,
         tokensUsed: 10,
       });
-    }
-    return undefined;
-  });
+    }),
+  );
   const utils = renderRoutes(
     [
       { path: "/demo-session", element: <DemoSessionPage /> },

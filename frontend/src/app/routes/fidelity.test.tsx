@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { LibraryAudit, PersonaAudit } from "@/lib/api-types";
-import {
-  jsonResponse,
-  makePersona,
-  mockFetch,
-  renderRoutes,
-  renderWithProviders,
-} from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { makePersona, renderRoutes, renderWithProviders } from "@/test/render";
+import { server } from "@/test/server";
 import { FidelityPage } from "./fidelity";
 import { PersonaAuditPanel } from "@/components/persona-audit";
 
@@ -52,7 +49,7 @@ function library(running = false): LibraryAudit {
 
 describe("FidelityPage", () => {
   it("shows r per trait beside the published anchors and the model", async () => {
-    mockFetch((url) => (url === "/api/personas/audit" ? jsonResponse(library()) : undefined));
+    server.use(api.get("/api/personas/audit", () => HttpResponse.json(library())));
     renderRoutes([{ path: "/fidelity", element: <FidelityPage /> }], "/fidelity");
     expect(await screen.findByTestId("library-mean-r")).toHaveTextContent("mean r = 0.62");
     expect(screen.getByText(/This library \(SmolLM2-135M-Instruct\)/)).toBeInTheDocument();
@@ -70,14 +67,13 @@ describe("FidelityPage", () => {
   it("starts a library audit and shows its progress", async () => {
     const user = userEvent.setup();
     let running = false;
-    const fetch = mockFetch((url, init) => {
-      if (url === "/api/personas/audit" && init?.method === "POST") {
+    server.use(
+      api.post("/api/personas/audit", () => {
         running = true;
-        return jsonResponse(library(true).job, 202);
-      }
-      if (url === "/api/personas/audit") return jsonResponse(library(running));
-      return undefined;
-    });
+        return HttpResponse.json(library(true).job, { status: 202 });
+      }),
+      api.get("/api/personas/audit", () => HttpResponse.json(library(running))),
+    );
     renderRoutes([{ path: "/fidelity", element: <FidelityPage /> }], "/fidelity");
     await user.click(await screen.findByRole("button", { name: "Audit whole library" }));
     expect(await screen.findByText("Auditing personas: 4 of 10 done")).toBeInTheDocument();
@@ -85,7 +81,7 @@ describe("FidelityPage", () => {
       "aria-valuenow",
       "40",
     );
-    expect(fetch.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true);
+    expect(running).toBe(true); // the audit was started on the server
   });
 });
 
@@ -103,13 +99,11 @@ describe("PersonaAuditPanel", () => {
       model: "SmolLM2-135M-Instruct",
       createdAt: "2025-01-01T00:00:00Z",
     };
-    mockFetch((url, init) => {
-      if (url === "/api/personas/p1/audit" && init?.method === "POST")
-        return jsonResponse(audit, 201);
-      if (url === "/api/personas/p1/audit") return jsonResponse(null);
-      if (url === "/api/personas/audit") return jsonResponse(library());
-      return undefined;
-    });
+    server.use(
+      api.post("/api/personas/{persona_id}/audit", () => HttpResponse.json(audit, { status: 201 })),
+      api.get("/api/personas/{persona_id}/audit", () => HttpResponse.json(null)),
+      api.get("/api/personas/audit", () => HttpResponse.json(library())),
+    );
     renderWithProviders(<PersonaAuditPanel persona={makePersona({ traits })} />);
     expect(await screen.findByText("Not audited yet.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Run audit" }));

@@ -1,7 +1,10 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Session } from "@/lib/api-types";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { answer, makeMessage, makeSession } from "@/features/sessions/testing/fixtures";
 import { LiveSessionPage } from "./live-session";
 
@@ -56,22 +59,36 @@ beforeEach(() => {
 function setup(initial: Session | null, onRun?: (s: Session) => Session) {
   let session = initial;
   const posts: string[] = [];
-  mockFetch((url, init) => {
-    const method = init?.method ?? "GET";
-    if (url === "/api/sessions/s1" && method === "GET") {
-      return session ? jsonResponse(session) : jsonResponse({ error: "Session not found" }, 404);
-    }
-    const action = url.match(/^\/api\/sessions\/s1\/(run|stop|save|end)$/)?.[1];
-    if (action && method === "POST" && session) {
-      posts.push(action);
-      if (action === "run")
-        session = onRun ? onRun(session) : { ...session, running: true, error: null };
-      if (action === "stop") session = { ...session, running: false };
-      if (action === "end") session = { ...session, status: "completed", running: false };
-      return jsonResponse(session);
-    }
-    return undefined;
-  });
+  /** Answers an action on the session with the session after it. */
+  const afterAction = (action: string, change: (s: Session) => Session) => () => {
+    if (!session) return HttpResponse.json({ error: "Session not found" }, { status: 404 });
+    posts.push(action);
+    session = change(session);
+    return HttpResponse.json(session);
+  };
+  server.use(
+    api.get("/api/sessions/{session_id}", () =>
+      session
+        ? HttpResponse.json(session)
+        : HttpResponse.json({ error: "Session not found" }, { status: 404 }),
+    ),
+    api.post(
+      "/api/sessions/{session_id}/run",
+      afterAction("run", (s) => (onRun ? onRun(s) : { ...s, running: true, error: null })),
+    ),
+    api.post(
+      "/api/sessions/{session_id}/stop",
+      afterAction("stop", (s) => ({ ...s, running: false })),
+    ),
+    api.post(
+      "/api/sessions/{session_id}/save",
+      afterAction("save", (s) => s),
+    ),
+    api.post(
+      "/api/sessions/{session_id}/end",
+      afterAction("end", (s) => ({ ...s, status: "completed", running: false })),
+    ),
+  );
   const rendered = renderRoutes(
     [
       { path: "/session/:id", element: <LiveSessionPage /> },

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, makePersona, mockFetch, personasAnswer, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { personaLibrary } from "@/test/handlers/personas";
+import { makePersona, renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { PersonasPage } from "./personas";
 
 const personas = [
@@ -25,7 +29,7 @@ function renderPage() {
 
 describe("PersonasPage", () => {
   it("shows skeletons while loading, then one card per persona", async () => {
-    mockFetch((url) => personasAnswer(personas, url));
+    server.use(...personaLibrary(() => personas));
     renderPage();
     expect(screen.getByLabelText("Loading personas")).toBeInTheDocument();
     expect(await screen.findAllByTestId("persona-card")).toHaveLength(3);
@@ -36,13 +40,14 @@ describe("PersonasPage", () => {
 
   it("filters by name case-insensitively and shows the empty state", async () => {
     const user = userEvent.setup();
-    mockFetch((url) => personasAnswer(personas, url));
+    server.use(...personaLibrary(() => personas));
     renderPage();
     await screen.findAllByTestId("persona-card");
     const search = screen.getByPlaceholderText("Search personas...");
 
     await user.type(search, "MARCUS");
-    expect(await screen.findByText("1 of 3 personas")).toBeInTheDocument();
+    // A pause in typing, then a request: past findBy's 1 s default on a busy machine.
+    expect(await screen.findByText("1 of 3 personas", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getAllByTestId("persona-card")).toHaveLength(1);
     expect(screen.getByRole("article", { name: "Marcus Johnson" })).toBeInTheDocument();
 
@@ -61,7 +66,7 @@ describe("PersonasPage", () => {
     const many = Array.from({ length: 50 }, (_, i) =>
       makePersona({ id: `m${i}`, name: `Person ${i}`, tags: i % 7 === 0 ? ["Gen Z"] : [] }),
     );
-    mockFetch((url) => personasAnswer(many, url));
+    server.use(...personaLibrary(() => many));
     renderPage();
     expect(await screen.findAllByTestId("persona-card")).toHaveLength(48);
     expect(screen.getByText("Showing 48 of 50 personas")).toBeInTheDocument();
@@ -75,11 +80,12 @@ describe("PersonasPage", () => {
   it("shows an error with a working retry", async () => {
     const user = userEvent.setup();
     let fail = true;
-    mockFetch((url) => {
-      if (fail && url.startsWith("/api/personas/page"))
-        return jsonResponse({ error: "Database unavailable" }, 503);
-      return personasAnswer(personas, url);
-    });
+    server.use(
+      api.get("/api/personas/page", () =>
+        fail ? HttpResponse.json({ error: "Database unavailable" }, { status: 503 }) : undefined,
+      ),
+      ...personaLibrary(() => personas),
+    );
     renderPage();
     expect(await screen.findByText("Database unavailable")).toBeInTheDocument();
     fail = false;
@@ -90,13 +96,13 @@ describe("PersonasPage", () => {
   it("deletes a persona after confirmation", async () => {
     const user = userEvent.setup();
     let list = [...personas];
-    mockFetch((url, init) => {
-      if (url === "/api/personas/p2" && init?.method === "DELETE") {
-        list = list.filter((p) => p.id !== "p2");
-        return new Response(null, { status: 204 });
-      }
-      return personasAnswer(list, url);
-    });
+    server.use(
+      api.delete("/api/personas/{persona_id}", ({ params }) => {
+        list = list.filter((p) => p.id !== params.persona_id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      ...personaLibrary(() => list),
+    );
     renderPage();
     const card = await screen.findByRole("article", { name: "Marcus Johnson" });
     await user.click(within(card).getByRole("button", { name: "Delete persona" }));
@@ -111,7 +117,7 @@ describe("PersonasPage", () => {
 
   it("Use in Session navigates to /create-session carrying the persona", async () => {
     const user = userEvent.setup();
-    mockFetch((url) => personasAnswer(personas, url));
+    server.use(...personaLibrary(() => personas));
     const { router } = renderPage();
     const card = await screen.findByRole("article", { name: "Priya Sharma" });
     await user.click(within(card).getByRole("button", { name: "Use in Session" }));

@@ -3,7 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { SessionResultsPage } from "@/app/routes/session-results";
 import { makeSession } from "@/features/results/test/fixtures";
 import type { Session, SessionHealth } from "@/lib/api-types";
-import { jsonResponse, mockFetch, renderRoutes, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes, renderWithProviders } from "@/test/render";
+import { recordCalls } from "@/test/requests";
+import { server } from "@/test/server";
 import { HealthBadge } from "@/components/health-badge";
 
 function healthFor(session: Session): SessionHealth {
@@ -54,16 +58,16 @@ function healthFor(session: Session): SessionHealth {
 }
 
 function renderResults(session: Session, path = "/session/s1/results?tab=health") {
-  const fetch = mockFetch((url) => {
-    if (url === "/api/sessions/s1") return jsonResponse(session);
-    if (url === "/api/sessions/s1/health") return jsonResponse(healthFor(session));
-    return undefined;
-  });
+  server.use(
+    api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
+    api.get("/api/sessions/{session_id}/health", () => HttpResponse.json(healthFor(session))),
+  );
+  const calls = recordCalls();
   const utils = renderRoutes(
     [{ path: "/session/:id/results", element: <SessionResultsPage /> }],
     path,
   );
-  return { fetch, ...utils };
+  return { calls, ...utils };
 }
 
 describe("Health tab", () => {
@@ -106,11 +110,11 @@ describe("Health tab", () => {
   });
 
   it("waits for completion before measuring", async () => {
-    const { fetch } = renderResults(makeSession({ status: "in-progress", completedAt: null }));
+    const { calls } = renderResults(makeSession({ status: "in-progress", completedAt: null }));
     expect(
       await screen.findByText("The health report is measured once the session has completed."),
     ).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/health"))).toBe(false);
+    expect(calls.some((c) => c.url.endsWith("/health"))).toBe(false);
   });
 });
 

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { recordCalls } from "@/test/requests";
+import { server } from "@/test/server";
 import { analytics, makeSession, message } from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
@@ -40,33 +44,36 @@ const mixed = makeSession({
   ],
 });
 
+const ENV_MODEL = {
+  provider: "openai",
+  baseUrl: null,
+  model: "m",
+  apiKeySet: false,
+  source: "env",
+};
+
 function renderMixed(session = mixed) {
-  const fetch = mockFetch((url, init) => {
-    if (url === "/api/sessions/s1") return jsonResponse(session);
-    if (url.startsWith("/api/sessions/s1/analytics?model=")) {
-      const beta = url.endsWith("beta-model");
-      return jsonResponse({
+  server.use(
+    api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
+    api.get("/api/sessions/{session_id}/analytics", ({ request }) => {
+      const model = new URL(request.url).searchParams.get("model");
+      if (model === null) return HttpResponse.json(analytics);
+      const beta = model === "beta-model";
+      return HttpResponse.json({
         ...analytics,
         responseCount: beta ? 1 : 2,
         averageSentiment: beta ? -0.5 : 0.25,
       });
-    }
-    if (url === "/api/sessions/s1/analytics") return jsonResponse(analytics);
-    if (url.startsWith("/api/sessions/s1/health?model="))
-      return jsonResponse({ ...health, overall: url.endsWith("beta-model") ? "poor" : "good" });
-    if (url === "/api/model-profiles") return jsonResponse({ profiles: [] });
-    if (url === "/api/settings/model")
-      return jsonResponse({
-        provider: "openai",
-        baseUrl: null,
-        model: "m",
-        apiKeySet: false,
-        source: "env",
-      });
-    if (url === "/api/sessions/s1/rerun" && init?.method === "POST")
-      return jsonResponse({ ...session, id: "s2" }, 201);
-    return undefined;
-  });
+    }),
+    api.get("/api/sessions/{session_id}/health", ({ request }) => {
+      const model = new URL(request.url).searchParams.get("model");
+      return HttpResponse.json({ ...health, overall: model === "beta-model" ? "poor" : "good" });
+    }),
+    api.get("/api/settings/model", () => HttpResponse.json(ENV_MODEL)),
+    api.post("/api/sessions/{session_id}/rerun", () =>
+      HttpResponse.json({ ...session, id: "s2" }, { status: 201 }),
+    ),
+  );
   renderRoutes(
     [
       { path: "/session/:id/results", element: <SessionResultsPage /> },
@@ -75,7 +82,6 @@ function renderMixed(session = mixed) {
     ],
     "/session/s1/results",
   );
-  return fetch;
 }
 
 describe("a mixed panel's results", () => {
@@ -119,19 +125,12 @@ describe("a mixed panel's results", () => {
 
   it("runs the copy on a saved profile", { timeout: 15_000 }, async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((url, init) => {
-      if (url === "/api/sessions/s1") return jsonResponse(makeSession());
-      if (url === "/api/sessions/s1/analytics") return jsonResponse(analytics);
-      if (url === "/api/settings/model")
-        return jsonResponse({
-          provider: "openai",
-          baseUrl: null,
-          model: "m",
-          apiKeySet: false,
-          source: "env",
-        });
-      if (url === "/api/model-profiles")
-        return jsonResponse({
+    server.use(
+      api.get("/api/sessions/{session_id}", () => HttpResponse.json(makeSession())),
+      api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
+      api.get("/api/settings/model", () => HttpResponse.json(ENV_MODEL)),
+      api.get("/api/model-profiles", () =>
+        HttpResponse.json({
           profiles: [
             {
               id: "mp7",
@@ -143,11 +142,13 @@ describe("a mixed panel's results", () => {
               isDefault: false,
             },
           ],
-        });
-      if (url === "/api/sessions/s1/rerun" && init?.method === "POST")
-        return jsonResponse({ ...makeSession(), id: "s2" }, 201);
-      return undefined;
-    });
+        }),
+      ),
+      api.post("/api/sessions/{session_id}/rerun", () =>
+        HttpResponse.json({ ...makeSession(), id: "s2" }, { status: 201 }),
+      ),
+    );
+    const calls = recordCalls();
     renderRoutes(
       [
         { path: "/session/:id/results", element: <SessionResultsPage /> },
@@ -161,7 +162,7 @@ describe("a mixed panel's results", () => {
     expect(screen.queryByTestId("rerun-model-form")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Run the copy" }));
     expect(await screen.findByText("live session page")).toBeInTheDocument();
-    const call = fetch.mock.calls.find(([url]) => url === "/api/sessions/s1/rerun");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ profileId: "mp7" });
+    const call = calls.find((c) => c.url === "/api/sessions/s1/rerun");
+    expect(call?.body).toEqual({ profileId: "mp7" });
   });
 });

@@ -1,6 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { recordCalls } from "@/test/requests";
+import { server } from "@/test/server";
 import { analytics, makeSession } from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
@@ -15,18 +19,18 @@ const current = {
 function renderResults(
   session = makeSession({ model: { provider: "local", name: "SmolLM2-135M-Instruct" } }),
 ) {
-  const fetch = mockFetch((url, init) => {
-    if (url === "/api/sessions/s1") return jsonResponse(session);
-    if (url === "/api/sessions/s1/analytics") return jsonResponse(analytics);
-    if (url === "/api/settings/model") return jsonResponse(current);
-    if (url === "/api/sessions/s1/rerun" && init?.method === "POST") {
-      return jsonResponse(
+  server.use(
+    api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
+    api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
+    api.get("/api/settings/model", () => HttpResponse.json(current)),
+    api.post("/api/sessions/{session_id}/rerun", () =>
+      HttpResponse.json(
         { ...session, id: "s2", name: "Snack Study (gpt-4o-mini)", status: "in-progress" },
-        201,
-      );
-    }
-    return undefined;
-  });
+        { status: 201 },
+      ),
+    ),
+  );
+  const calls = recordCalls();
   renderRoutes(
     [
       { path: "/session/:id/results", element: <SessionResultsPage /> },
@@ -34,7 +38,7 @@ function renderResults(
     ],
     "/session/s1/results",
   );
-  return fetch;
+  return calls;
 }
 
 describe("Run again on another model", () => {
@@ -56,7 +60,7 @@ describe("Run again on another model", () => {
     { timeout: 15_000 },
     async () => {
       const user = userEvent.setup();
-      const fetch = renderResults();
+      const calls = renderResults();
       await user.click(await screen.findByRole("button", { name: "Run again on another model" }));
       expect(
         await screen.findByRole("dialog", { name: "Run again on another model" }),
@@ -67,8 +71,8 @@ describe("Run again on another model", () => {
       await user.type(screen.getByLabelText("API key"), "sk-test");
       await user.click(screen.getByRole("button", { name: "Run the copy" }));
       expect(await screen.findByText("live session page")).toBeInTheDocument();
-      const call = fetch.mock.calls.find(([url]) => url === "/api/sessions/s1/rerun");
-      expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      const call = calls.find((c) => c.url === "/api/sessions/s1/rerun");
+      expect(call?.body).toEqual({
         provider: "openai",
         baseUrl: "https://api.openai.com/v1",
         model: "gpt-4o-mini",
@@ -79,17 +83,15 @@ describe("Run again on another model", () => {
 
   it("can use the current model", { timeout: 15_000 }, async () => {
     const user = userEvent.setup();
-    const fetch = renderResults();
+    const calls = renderResults();
     await user.click(await screen.findByRole("button", { name: "Run again on another model" }));
     await user.click(
       await screen.findByRole("radio", { name: /Current model \(openai · llama3.1\)/ }),
     );
     expect(screen.queryByTestId("rerun-model-form")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Run the copy" }));
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([url]) => url === "/api/sessions/s1/rerun")).toBe(true),
-    );
-    const call = fetch.mock.calls.find(([url]) => url === "/api/sessions/s1/rerun");
-    expect(call?.[1]?.body).toBeUndefined();
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/sessions/s1/rerun")).toBe(true));
+    const call = calls.find((c) => c.url === "/api/sessions/s1/rerun");
+    expect(call?.body).toBeUndefined();
   });
 });

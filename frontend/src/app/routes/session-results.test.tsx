@@ -1,21 +1,28 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Session } from "@/lib/api-types";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { recordCalls } from "@/test/requests";
+import { server } from "@/test/server";
 import { analytics, insights, makeSession, message } from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
 function renderResults(session: Session | null, path = "/session/s1/results") {
-  const fetch = mockFetch((url, init) => {
-    if (url === "/api/sessions/s1" && session) return jsonResponse(session);
-    if (url.startsWith("/api/sessions/") && !url.includes("/analytics") && !session) {
-      return jsonResponse({ error: "Session not found", errors: ["Session not found"] }, 404);
-    }
-    if (url === "/api/sessions/s1/analytics") return jsonResponse(analytics);
-    if (url === "/api/sessions/s1/insights" && init?.method === "POST")
-      return jsonResponse(insights);
-    return undefined;
-  });
+  server.use(
+    api.get("/api/sessions/{session_id}", () =>
+      session
+        ? HttpResponse.json(session)
+        : HttpResponse.json(
+            { error: "Session not found", errors: ["Session not found"] },
+            { status: 404 },
+          ),
+    ),
+    api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
+    api.post("/api/sessions/{session_id}/insights", () => HttpResponse.json(insights)),
+  );
+  const calls = recordCalls();
   const utils = renderRoutes(
     [
       { path: "/session/:id/results", element: <SessionResultsPage /> },
@@ -23,7 +30,7 @@ function renderResults(session: Session | null, path = "/session/s1/results") {
     ],
     path,
   );
-  return { fetch, ...utils };
+  return { calls, ...utils };
 }
 
 const transcript = () => within(screen.getByRole("list", { name: "Transcript" }));
@@ -160,15 +167,14 @@ describe("SessionResultsPage", () => {
 
   it("generates insights with 'Analyzing...', the success toast and the product's badges", async () => {
     const user = userEvent.setup();
-    const { fetch } = renderResults(makeSession(), "/session/s1/results?tab=insights");
+    const { calls } = renderResults(makeSession(), "/session/s1/results?tab=insights");
     await user.click(await screen.findByRole("button", { name: "Generate Insights" }));
     expect(await screen.findByText("Analysis complete")).toBeInTheDocument();
     expect(
       screen.getByText("Session insights have been generated successfully."),
     ).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith(
-      "/api/sessions/s1/insights",
-      expect.objectContaining({ method: "POST" }),
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: "POST", url: "/api/sessions/s1/insights" }),
     );
 
     expect(screen.getByText("Participants like the taste but split on price.")).toBeInTheDocument();
@@ -198,32 +204,33 @@ describe("SessionResultsPage", () => {
   it("shows 'Analyzing...' while the model works", async () => {
     const user = userEvent.setup();
     let release: (r: Response) => void = () => {};
-    mockFetch((url, init) => {
-      if (url === "/api/sessions/s1") return jsonResponse(makeSession({ insights }));
-      if (url === "/api/sessions/s1/insights" && init?.method === "POST") {
-        return new Promise<Response>((resolve) => (release = resolve));
-      }
-      return undefined;
-    });
+    server.use(
+      api.get("/api/sessions/{session_id}", () => HttpResponse.json(makeSession({ insights }))),
+      api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
+      api.post(
+        "/api/sessions/{session_id}/insights",
+        () => new Promise<Response>((resolve) => (release = resolve)),
+      ),
+    );
     renderRoutes(
       [{ path: "/session/:id/results", element: <SessionResultsPage /> }],
       "/session/s1/results?tab=insights",
     );
     await user.click(await screen.findByRole("button", { name: "Regenerate Analysis" }));
     expect(await screen.findByRole("button", { name: "Analyzing..." })).toBeDisabled();
-    release(jsonResponse({ ...insights, summary: "A fresh summary." }));
+    release(HttpResponse.json({ ...insights, summary: "A fresh summary." }));
     expect(await screen.findByText("A fresh summary.")).toBeInTheDocument();
   });
 
   it("reports a failed analysis with the server's message", async () => {
     const user = userEvent.setup();
-    mockFetch((url, init) => {
-      if (url === "/api/sessions/s1") return jsonResponse(makeSession());
-      if (url === "/api/sessions/s1/insights" && init?.method === "POST") {
-        return jsonResponse({ error: "The model is unavailable" }, 502);
-      }
-      return undefined;
-    });
+    server.use(
+      api.get("/api/sessions/{session_id}", () => HttpResponse.json(makeSession())),
+      api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
+      api.post("/api/sessions/{session_id}/insights", () =>
+        HttpResponse.json({ error: "The model is unavailable" }, { status: 502 }),
+      ),
+    );
     renderRoutes(
       [{ path: "/session/:id/results", element: <SessionResultsPage /> }],
       "/session/s1/results?tab=insights",
@@ -236,14 +243,14 @@ describe("SessionResultsPage", () => {
 
   it("says 'No data to analyze' for a session without answers, without calling the model", async () => {
     const user = userEvent.setup();
-    const { fetch } = renderResults(
+    const { calls } = renderResults(
       makeSession({ messages: [message({ speaker: "Moderator", content: "Hello?" })] }),
       "/session/s1/results?tab=insights",
     );
     await user.click(await screen.findByRole("button", { name: "Generate Insights" }));
     expect(await screen.findByText("No data to analyze")).toBeInTheDocument();
     expect(screen.getByText("This session has no messages to analyze.")).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalledWith("/api/sessions/s1/insights", expect.anything());
+    expect(calls.map((c) => c.url)).not.toContain("/api/sessions/s1/insights");
   });
 
   it("lists the participants with their details and response counts", async () => {

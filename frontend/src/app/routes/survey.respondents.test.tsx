@@ -1,5 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { http, HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { SurveyPage } from "./survey";
 import { tierCounts } from "@/features/surveys/components/survey-respondents";
 
@@ -54,18 +57,24 @@ const survey = {
   error: null,
 };
 
+/** The survey, its scales, and nothing yet under it (results, people's ratings...). */
+function serveSurvey(answer: object) {
+  server.use(
+    api.get("/api/surveys/scales", () => HttpResponse.json([])),
+    api.get("/api/surveys/{survey_id}", () => HttpResponse.json(answer)),
+    http.get("/api/surveys/:surveyId/*", () =>
+      HttpResponse.json({ detail: "Not found" }, { status: 404 }),
+    ),
+  );
+}
+
 test("tier counts: most evidence first, tiers nobody has left out, old snapshots not counted", () => {
   expect(tierCounts([...respondents])).toBe("2 grounded, 1 described");
   expect(tierCounts([respondents[3]])).toBe("");
 });
 
 test("the survey page lists its respondents with their evidence tier", async () => {
-  mockFetch((url) => {
-    if (url === "/api/surveys/sv1") return jsonResponse(survey);
-    if (url === "/api/surveys/scales") return jsonResponse([]);
-    if (url.startsWith("/api/surveys/sv1/")) return jsonResponse({ detail: "Not found" }, 404);
-    return undefined;
-  });
+  serveSurvey(survey);
   renderRoutes([{ path: "/surveys/:id", element: <SurveyPage /> }], "/surveys/sv1");
   const card = await screen.findByTestId("survey-respondents");
   expect(within(card).getByRole("heading", { name: "Respondents (4)" })).toBeInTheDocument();
@@ -83,13 +92,7 @@ test("the survey page lists its respondents with their evidence tier", async () 
 });
 
 test("a survey without respondents shows no respondent list", async () => {
-  mockFetch((url) => {
-    if (url === "/api/surveys/sv1")
-      return jsonResponse({ ...survey, respondents: [], respondentCount: 0 });
-    if (url === "/api/surveys/scales") return jsonResponse([]);
-    if (url.startsWith("/api/surveys/sv1/")) return jsonResponse({ detail: "Not found" }, 404);
-    return undefined;
-  });
+  serveSurvey({ ...survey, respondents: [], respondentCount: 0 });
   renderRoutes([{ path: "/surveys/:id", element: <SurveyPage /> }], "/surveys/sv1");
   expect(await screen.findByTestId("survey-progress")).toHaveTextContent("0 of 4 answers");
   expect(screen.queryByTestId("survey-respondents")).not.toBeInTheDocument();

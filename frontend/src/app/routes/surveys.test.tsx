@@ -1,6 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, makePersona, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { makePersona, renderRoutes } from "@/test/render";
+import { recordCalls } from "@/test/requests";
+import { server } from "@/test/server";
 import { CreateSurveyPage, toCreateBody } from "./create-survey";
 import { SurveyPage } from "./survey";
 import { SurveysPage } from "./surveys";
@@ -89,7 +93,7 @@ const results = {
 };
 
 test("the list shows an empty state with a link to create one", async () => {
-  mockFetch((url) => (url === "/api/surveys" ? jsonResponse([]) : undefined));
+  server.use(api.get("/api/surveys", () => HttpResponse.json([])));
   renderRoutes(routes, "/surveys");
   expect(await screen.findByText("No surveys yet")).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Create your first survey" })).toHaveAttribute(
@@ -99,12 +103,11 @@ test("the list shows an empty state with a link to create one", async () => {
 });
 
 test("results show means with intervals, the comparison, the embedder warning and answers", async () => {
-  mockFetch((url) => {
-    if (url === "/api/surveys/sv1") return jsonResponse(survey);
-    if (url === "/api/surveys/sv1/results") return jsonResponse(results);
-    if (url === "/api/surveys/scales") return jsonResponse([]);
-    return undefined;
-  });
+  server.use(
+    api.get("/api/surveys/scales", () => HttpResponse.json([])),
+    api.get("/api/surveys/{survey_id}", () => HttpResponse.json(survey)),
+    api.get("/api/surveys/{survey_id}/results", () => HttpResponse.json(results)),
+  );
   renderRoutes(routes, "/surveys/sv1");
   expect(await screen.findByTestId("mean-c1-q1")).toHaveTextContent("3.60 [3.40, 3.80]");
   expect(screen.getByTestId("survey-embedder")).toHaveTextContent("wordllama");
@@ -120,15 +123,17 @@ test("results show means with intervals, the comparison, the embedder warning an
 });
 
 test("the form posts concepts, scales, respondents and samples", async () => {
-  const fetch = mockFetch((url, init) => {
-    if (url === "/api/personas")
-      return jsonResponse([makePersona(), makePersona({ id: "p2", name: "Tom" })]);
-    if (url === "/api/surveys/scales") return jsonResponse([]);
-    if (url === "/api/surveys" && init?.method === "POST")
-      return jsonResponse({ ...survey, status: "draft" }, 201);
-    if (url === "/api/surveys/sv1") return jsonResponse({ ...survey, status: "draft" });
-    return undefined;
-  });
+  server.use(
+    api.get("/api/personas", () =>
+      HttpResponse.json([makePersona(), makePersona({ id: "p2", name: "Tom" })]),
+    ),
+    api.get("/api/surveys/scales", () => HttpResponse.json([])),
+    api.post("/api/surveys", () =>
+      HttpResponse.json({ ...survey, status: "draft" }, { status: 201 }),
+    ),
+    api.get("/api/surveys/{survey_id}", () => HttpResponse.json({ ...survey, status: "draft" })),
+  );
+  const calls = recordCalls();
   const user = userEvent.setup();
   renderRoutes(routes, "/surveys/new");
   await user.type(screen.getByLabelText("Survey name"), "Kettles");
@@ -137,11 +142,8 @@ test("the form posts concepts, scales, respondents and samples", async () => {
   await user.click(await screen.findByRole("checkbox", { name: /Tom/ }));
   await user.click(screen.getByRole("button", { name: "Create survey" }));
   expect(await screen.findByRole("heading", { name: "Kettles" })).toBeInTheDocument();
-  const post = fetch.mock.calls.find(
-    ([url, init]) => init?.method === "POST" && !String(url).endsWith("/estimate"),
-  );
-  const body = JSON.parse(String(post?.[1]?.body));
-  expect(body).toMatchObject({
+  const post = calls.find((c) => c.method === "POST" && c.url === "/api/surveys");
+  expect(post?.body).toMatchObject({
     name: "Kettles",
     concepts: [{ type: "text", title: "Solar kettle", content: "A kettle powered by sun" }],
     questions: [{ scale: "purchase_intent" }],
@@ -168,18 +170,19 @@ test("generating respondents asks in batches of 20 and selects them", async () =
   expect(batches(45)).toEqual([20, 20, 5]);
   expect(batches(20)).toEqual([20]);
   let made = 0;
-  const fetch = mockFetch((url, init) => {
-    if (url === "/api/personas") return jsonResponse([makePersona()]);
-    if (url === "/api/surveys/scales") return jsonResponse([]);
-    if (url === "/api/personas/generate" && init?.method === "POST") {
-      const { count } = JSON.parse(String(init.body)) as { count: number };
+  const counts: number[] = [];
+  server.use(
+    api.get("/api/personas", () => HttpResponse.json([makePersona()])),
+    api.get("/api/surveys/scales", () => HttpResponse.json([])),
+    api.post("/api/personas/generate", async ({ request }) => {
+      const { count } = (await request.json()) as { count: number };
+      counts.push(count);
       const personas = Array.from({ length: count }, () =>
         makePersona({ id: `g${made++}`, name: `Gen ${made}` }),
       );
-      return jsonResponse({ personas }, 201);
-    }
-    return undefined;
-  });
+      return HttpResponse.json({ personas }, { status: 201 });
+    }),
+  );
   const user = userEvent.setup();
   renderRoutes(routes, "/surveys/new");
   await user.click(await screen.findByText("Generate new respondents from a segment description"));
@@ -188,39 +191,38 @@ test("generating respondents asks in batches of 20 and selects them", async () =
   await user.type(screen.getByLabelText("How many (1-100)"), "25");
   await user.click(screen.getByRole("button", { name: "Generate" }));
   expect(await screen.findByText(/25 of \d+ personas selected/)).toBeInTheDocument();
-  const posts = fetch.mock.calls.filter(
-    ([u, init]) => u === "/api/personas/generate" && init?.method === "POST",
-  );
-  expect(posts.map(([, init]) => JSON.parse(String(init?.body)).count)).toEqual([20, 5]);
+  expect(counts).toEqual([20, 5]);
 });
 
 test("a running survey shows its progress and Stop; a stopped one offers Retry", async () => {
   let state = { ...survey, status: "running", progress: { done: 1, total: 4, errors: 0 } };
-  const fetch = mockFetch((url, init) => {
-    if (url === "/api/surveys/sv1/stop" && init?.method === "POST") {
+  server.use(
+    api.post("/api/surveys/{survey_id}/stop", () => {
       state = { ...state, status: "stopped" };
-      return jsonResponse(state);
-    }
-    if (url === "/api/surveys/sv1/run" && init?.method === "POST") {
+      return HttpResponse.json(state);
+    }),
+    api.post("/api/surveys/{survey_id}/run", () => {
       state = { ...state, status: "running" };
-      return jsonResponse(state);
-    }
-    if (url === "/api/surveys/sv1") return jsonResponse(state);
-    if (url === "/api/surveys/sv1/results")
-      return jsonResponse({ ...results, results: [], answers: [] });
-    if (url === "/api/surveys/sv1/human-results")
-      return jsonResponse({
+      return HttpResponse.json(state);
+    }),
+    api.get("/api/surveys/scales", () => HttpResponse.json([])),
+    api.get("/api/surveys", () => HttpResponse.json([])),
+    api.get("/api/surveys/{survey_id}", () => HttpResponse.json(state)),
+    api.get("/api/surveys/{survey_id}/results", () =>
+      HttpResponse.json({ ...results, results: [], answers: [] }),
+    ),
+    api.get("/api/surveys/{survey_id}/human-results", () =>
+      HttpResponse.json({
         surveyId: "sv1",
         fileName: null,
         uploadedAt: null,
         rows: 0,
         respondents: 0,
         cells: [],
-      });
-    if (url === "/api/surveys/scales") return jsonResponse([]);
-    if (url === "/api/surveys") return jsonResponse([]);
-    return undefined;
-  });
+      }),
+    ),
+  );
+  const calls = recordCalls();
   const user = userEvent.setup();
   renderRoutes(routes, "/surveys/sv1");
   expect(await screen.findByTestId("survey-progress")).toHaveTextContent("1 of 4 answers");
@@ -231,6 +233,6 @@ test("a running survey shows its progress and Stop; a stopped one offers Retry",
   await user.click(screen.getByRole("button", { name: "Stop" }));
   await user.click(await screen.findByRole("button", { name: "Retry" }));
   expect(await screen.findByRole("button", { name: "Stop" })).toBeInTheDocument();
-  const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST").map(([u]) => u);
+  const posts = calls.filter((c) => c.method === "POST").map((c) => c.url);
   expect(posts).toEqual(["/api/surveys/sv1/stop", "/api/surveys/sv1/run"]);
 });

@@ -1,7 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderWithProviders } from "@/test/render";
+import { server } from "@/test/server";
 import { formatUsd, parseBudget, sumUsage, withBudget } from "@/components/usage/format";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { BudgetRaise } from "./budget-raise";
 import { CostEstimateCard } from "./cost-estimate-card";
 import { PricesCard, rowsToTable } from "./prices-card";
@@ -80,27 +83,30 @@ describe("PricesCard", () => {
     const user = userEvent.setup();
     let saved: unknown = null;
     let budget: unknown = null;
-    const fetch = mockFetch((url, init) => {
-      if (url === "/api/settings/prices" && init?.method === "PUT") {
-        saved = JSON.parse(String(init.body));
-        return jsonResponse(saved);
-      }
-      if (url === "/api/settings/prices")
-        return jsonResponse({ "gpt-4o": { input: 2.5, output: 10, cachedInput: 1.25 } });
-      if (url === "/api/settings/prices/defaults")
-        return jsonResponse({
+    server.use(
+      api.put("/api/settings/prices", async ({ request }) => {
+        const body = (await request.json()) as object;
+        saved = body;
+        return HttpResponse.json(body);
+      }),
+      api.get("/api/settings/prices", () =>
+        HttpResponse.json({ "gpt-4o": { input: 2.5, output: 10, cachedInput: 1.25 } }),
+      ),
+      api.get("/api/settings/prices/defaults", () =>
+        HttpResponse.json({
           source: "genai-prices",
           version: "0.2.3",
           asOf: "2026-11-09",
           prices: {},
-        });
-      if (url === "/api/settings/budget" && init?.method === "PUT") {
-        budget = JSON.parse(String(init.body));
-        return jsonResponse(budget);
-      }
-      if (url === "/api/settings/budget") return jsonResponse({ budgetUsd: null });
-      return jsonResponse({}, 404);
-    });
+        }),
+      ),
+      api.put("/api/settings/budget", async ({ request }) => {
+        const body = (await request.json()) as object;
+        budget = body;
+        return HttpResponse.json(body);
+      }),
+      api.get("/api/settings/budget", () => HttpResponse.json({ budgetUsd: null })),
+    );
     renderWithProviders(<PricesCard />);
     expect(await screen.findByDisplayValue("gpt-4o")).toBeInTheDocument();
     expect(screen.getByTestId("price-table-version")).toHaveTextContent(
@@ -127,16 +133,15 @@ describe("PricesCard", () => {
     await user.type(screen.getByLabelText("Default budget per session or survey (USD)"), "5");
     await user.click(screen.getByRole("button", { name: "Save budget" }));
     await waitFor(() => expect(budget).toEqual({ budgetUsd: 5 }));
-    expect(fetch).toHaveBeenCalled();
   });
 });
 
 describe("CostEstimateCard and BudgetRaise", () => {
   it("shows the server's estimate and warns when it is above the budget", async () => {
     const user = userEvent.setup();
-    mockFetch((url) => {
-      if (url === "/api/sessions/estimate")
-        return jsonResponse({
+    server.use(
+      api.post("/api/sessions/estimate", () =>
+        HttpResponse.json({
           calls: 18,
           promptTokens: 9000,
           completionTokens: 576,
@@ -151,10 +156,10 @@ describe("CostEstimateCard and BudgetRaise", () => {
             high: { promptTokens: 10500, completionTokens: 800, cachedTokens: 0, costUsd: 0.0343 },
           },
           assumptions: ["Tokenizer: prompts at 0.9x to 1.12x of words x 1.3."],
-        });
-      if (url === "/api/settings/budget") return jsonResponse({ budgetUsd: 1 });
-      return jsonResponse({}, 404);
-    });
+        }),
+      ),
+      api.get("/api/settings/budget", () => HttpResponse.json({ budgetUsd: 1 })),
+    );
     let budget = "";
     const { rerender } = renderWithProviders(
       <CostEstimateCard
@@ -194,13 +199,14 @@ describe("CostEstimateCard and BudgetRaise", () => {
   it("raises a stopped run's budget and continues it", async () => {
     const user = userEvent.setup();
     let sent: unknown = null;
-    mockFetch((url, init) => {
-      if (url === "/api/sessions/s1/budget" && init?.method === "PUT") {
-        sent = JSON.parse(String(init.body));
-        return jsonResponse(sent);
-      }
-      return jsonResponse({}, 404);
-    });
+    server.use(
+      api.put("/api/sessions/{session_id}/budget", async ({ request, params }) => {
+        expect(params.session_id).toBe("s1");
+        const body = (await request.json()) as object;
+        sent = body;
+        return HttpResponse.json(body);
+      }),
+    );
     const onRaised = vi.fn();
     renderWithProviders(<BudgetRaise kind="sessions" id="s1" onRaised={onRaised} />);
     const button = screen.getByRole("button", { name: "Raise budget and continue" });

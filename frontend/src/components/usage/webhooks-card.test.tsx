@@ -1,25 +1,30 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderWithProviders } from "@/test/render";
+import { server } from "@/test/server";
 import { WebhooksCard } from "./webhooks-card";
 
 describe("WebhooksCard", () => {
   it("saves the URL and secret, and lists failed deliveries", async () => {
     const user = userEvent.setup();
     let sent: unknown = null;
-    mockFetch((url, init) => {
-      if (url === "/api/settings/webhooks" && init?.method === "PUT") {
-        sent = JSON.parse(String(init.body));
-        return jsonResponse({
+    server.use(
+      api.put("/api/settings/webhooks", async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
           url: "https://hooks.test/x",
           hasSecret: true,
           header: "X-Colloquy-Signature",
         });
-      }
-      if (url === "/api/settings/webhooks")
-        return jsonResponse({ url: null, hasSecret: false, header: "X-Colloquy-Signature" });
-      if (url === "/api/settings/webhooks/deliveries?status=failed")
-        return jsonResponse([
+      }),
+      api.get("/api/settings/webhooks", () =>
+        HttpResponse.json({ url: null, hasSecret: false, header: "X-Colloquy-Signature" }),
+      ),
+      api.get("/api/settings/webhooks/deliveries", ({ request }) => {
+        expect(new URL(request.url).searchParams.get("status")).toBe("failed");
+        return HttpResponse.json([
           {
             id: "wh1",
             targetKind: "session",
@@ -33,8 +38,8 @@ describe("WebhooksCard", () => {
             updatedAt: "2026-11-26T08:00:20Z",
           },
         ]);
-      return jsonResponse({}, 404);
-    });
+      }),
+    );
     renderWithProviders(<WebhooksCard />);
     expect(await screen.findByTestId("webhook-failures")).toHaveTextContent(
       "session.completed s1 → https://down.test/h: HTTP 503 after 5 attempts",

@@ -1,6 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { ImportHumanDialog } from "./import-human-dialog";
 
 const PREVIEW = {
@@ -24,16 +27,16 @@ function Results() {
 
 test("previews the transcript, then saves it and opens its results", async () => {
   const calls: { url: string; body: FormData }[] = [];
-  mockFetch((url, init) => {
-    if (url.startsWith("/api/sessions/import") && init?.method === "POST") {
-      calls.push({ url, body: init.body as FormData });
-      const saved = url.endsWith("dryRun=false");
-      return jsonResponse(
+  server.use(
+    api.post("/api/sessions/import", async ({ request }) => {
+      const url = new URL(request.url);
+      calls.push({ url: url.pathname + url.search, body: await request.formData() });
+      const saved = url.searchParams.get("dryRun") === "false";
+      return HttpResponse.json(
         saved ? { ...PREVIEW, id: "h1", name: "Oat milk", source: "human" } : PREVIEW,
       );
-    }
-    return undefined;
-  });
+    }),
+  );
   renderRoutes(
     [
       { path: "/", element: <ImportHumanDialog /> },
@@ -62,13 +65,13 @@ test("previews the transcript, then saves it and opens its results", async () =>
 
 test("the researcher merges and splits questions before saving", async () => {
   const calls: FormData[] = [];
-  mockFetch((url, init) => {
-    if (url.startsWith("/api/sessions/import") && init?.method === "POST") {
-      calls.push(init.body as FormData);
-      return jsonResponse(url.endsWith("dryRun=false") ? { ...PREVIEW, id: "h1" } : PREVIEW);
-    }
-    return undefined;
-  });
+  server.use(
+    api.post("/api/sessions/import", async ({ request }) => {
+      calls.push(await request.formData());
+      const saved = new URL(request.url).searchParams.get("dryRun") === "false";
+      return HttpResponse.json(saved ? { ...PREVIEW, id: "h1" } : PREVIEW);
+    }),
+  );
   renderRoutes(
     [
       { path: "/", element: <ImportHumanDialog /> },
@@ -96,10 +99,15 @@ test("the researcher merges and splits questions before saving", async () => {
 });
 
 test("a refused transcript shows the server's message and saves nothing", async () => {
-  const fetchMock = mockFetch((url) =>
-    url.startsWith("/api/sessions/import")
-      ? jsonResponse({ error: "Only one speaker was found: a group needs at least two." }, 422)
-      : undefined,
+  let asked = 0;
+  server.use(
+    api.post("/api/sessions/import", () => {
+      asked += 1;
+      return HttpResponse.json(
+        { error: "Only one speaker was found: a group needs at least two." },
+        { status: 422 },
+      );
+    }),
   );
   renderRoutes([{ path: "/", element: <ImportHumanDialog /> }], "/");
   await userEvent.click(screen.getByRole("button", { name: "Import a real focus group" }));
@@ -107,5 +115,5 @@ test("a refused transcript shows the server's message and saves nothing", async 
   await userEvent.click(screen.getByRole("button", { name: "Preview" }));
   expect(await screen.findByRole("alert")).toHaveTextContent("Only one speaker");
   expect(screen.queryByRole("button", { name: "Save as a human group" })).toBeNull();
-  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(asked).toBe(1);
 });

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CatalogModel, ModelDownload } from "@/lib/api-types";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderWithProviders } from "@/test/render";
+import { recordRequests, sentJson } from "@/test/requests";
+import { server } from "@/test/server";
 import { describeProgress } from "../api/model-downloads";
 import { DownloadModelsCard } from "./download-models-card";
 
@@ -43,15 +47,15 @@ describe("DownloadModelsCard", () => {
   it("lists the catalog with size, memory and speed, and starts a download", async () => {
     const user = userEvent.setup();
     let downloads: ModelDownload[] = [];
-    const fetch = mockFetch((url, init) => {
-      if (url === "/api/models/catalog") return jsonResponse({ models: [entry()] });
-      if (url === "/api/models/downloads") return jsonResponse({ downloads });
-      if (url === "/api/models/download" && init?.method === "POST") {
+    server.use(
+      api.get("/api/models/catalog", () => HttpResponse.json({ models: [entry()] })),
+      api.get("/api/models/downloads", () => HttpResponse.json({ downloads })),
+      api.post("/api/models/download", () => {
         downloads = [job()];
-        return jsonResponse(downloads[0], 202);
-      }
-      return undefined;
-    });
+        return HttpResponse.json(downloads[0], { status: 202 });
+      }),
+    );
+    const requests = recordRequests();
     renderWithProviders(<DownloadModelsCard />);
     const row = await screen.findByTestId("catalog-model");
     expect(row).toHaveTextContent(
@@ -67,28 +71,26 @@ describe("DownloadModelsCard", () => {
     expect(screen.getByTestId("download-progress")).toHaveTextContent(
       "300.0 MB of 1.20 GB · 5.0 MB/s · 3 min left",
     );
-    const call = fetch.mock.calls.find(([url]) => url === "/api/models/download");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+    expect(await sentJson(requests, "POST", "/api/models/download")).toEqual({
       overwrite: false,
       id: "qwen2.5-1.5b-instruct-q4_k_m",
     });
   });
 
   it("shows why a download failed and offers to resume", async () => {
-    mockFetch((url) => {
-      if (url === "/api/models/catalog") return jsonResponse({ models: [entry()] });
-      if (url === "/api/models/downloads") {
-        return jsonResponse({
+    server.use(
+      api.get("/api/models/catalog", () => HttpResponse.json({ models: [entry()] })),
+      api.get("/api/models/downloads", () =>
+        HttpResponse.json({
           downloads: [
             job({
               state: "failed",
               error: "Checksum mismatch: the file's sha256 is abc..., expected def...",
             }),
           ],
-        });
-      }
-      return undefined;
-    });
+        }),
+      ),
+    );
     renderWithProviders(<DownloadModelsCard />);
     expect(await screen.findByTestId("download-error")).toHaveTextContent("Checksum mismatch");
     expect(
@@ -98,37 +100,29 @@ describe("DownloadModelsCard", () => {
 
   it("offers a downloaded model for use as the local model", async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((url, init) => {
-      if (url === "/api/models/catalog")
-        return jsonResponse({ models: [entry({ downloaded: true })] });
-      if (url === "/api/models/downloads") return jsonResponse({ downloads: [] });
-      if (url === "/api/settings/model" && init?.method === "PUT") {
-        return jsonResponse({
+    server.use(
+      api.get("/api/models/catalog", () =>
+        HttpResponse.json({ models: [entry({ downloaded: true })] }),
+      ),
+      api.put("/api/settings/model", () =>
+        HttpResponse.json({
           provider: "local",
           baseUrl: null,
           model: "qwen2.5-1.5b-instruct-q4_k_m.gguf",
           apiKeySet: false,
           source: "saved",
-        });
-      }
-      return undefined;
-    });
+        }),
+      ),
+    );
+    const requests = recordRequests();
     renderWithProviders(<DownloadModelsCard />);
     await user.click(await screen.findByRole("button", { name: "Use this model" }));
-    await waitFor(() =>
-      expect(
-        fetch.mock.calls.some(
-          ([url, init]) => url === "/api/settings/model" && init?.method === "PUT",
-        ),
-      ).toBe(true),
+    await waitFor(async () =>
+      expect(await sentJson(requests, "PUT", "/api/settings/model")).toMatchObject({
+        provider: "local",
+        model: "qwen2.5-1.5b-instruct-q4_k_m.gguf",
+      }),
     );
-    const call = fetch.mock.calls.find(
-      ([url, init]) => url === "/api/settings/model" && init?.method === "PUT",
-    );
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
-      provider: "local",
-      model: "qwen2.5-1.5b-instruct-q4_k_m.gguf",
-    });
   });
 
   it("says a download is unverified when no checksum could be checked", async () => {
@@ -139,14 +133,14 @@ describe("DownloadModelsCard", () => {
       state: "done",
       checksum: "unverified",
     });
-    mockFetch((url) => {
-      if (url === "/api/models/catalog")
-        return jsonResponse({ models: [entry({ downloaded: true })] });
-      if (url === "/api/models/downloads") {
-        return jsonResponse({ downloads: [job({ state: "done", checksum: "hub" }), other] });
-      }
-      return undefined;
-    });
+    server.use(
+      api.get("/api/models/catalog", () =>
+        HttpResponse.json({ models: [entry({ downloaded: true })] }),
+      ),
+      api.get("/api/models/downloads", () =>
+        HttpResponse.json({ downloads: [job({ state: "done", checksum: "hub" }), other] }),
+      ),
+    );
     renderWithProviders(<DownloadModelsCard />);
     const marks = await screen.findAllByTestId("download-unverified");
     expect(marks).toHaveLength(1); // the hub-checked catalog download carries none

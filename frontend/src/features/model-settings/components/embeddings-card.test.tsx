@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderWithProviders } from "@/test/render";
+import { recordRequests, sentJson } from "@/test/requests";
+import { server } from "@/test/server";
 import type { EmbeddingOptions, EmbeddingSettings } from "../api/embedding-settings";
 import { describeEmbeddingTest } from "../api/embedding-settings";
 import { EmbeddingsCard } from "./embeddings-card";
@@ -59,20 +63,21 @@ function routes(state: {
   options?: EmbeddingOptions;
   saveStatus?: number;
 }) {
-  return mockFetch((url, init) => {
-    if (url === "/api/settings/model") return jsonResponse(chatModel);
-    if (url === "/api/settings/embeddings/options") return jsonResponse(state.options ?? options());
-    if (url === "/api/models/downloads") return jsonResponse({ downloads: [] });
-    if (url === "/api/settings/embeddings" && init?.method === "PUT") {
-      const body = JSON.parse(String(init.body));
+  server.use(
+    api.get("/api/settings/model", () => HttpResponse.json(chatModel)),
+    api.get("/api/settings/embeddings/options", () =>
+      HttpResponse.json(state.options ?? options()),
+    ),
+    api.put("/api/settings/embeddings", async ({ request }) => {
+      const body = (await request.json()) as { model: string; baseUrl?: string | null };
       if (state.saveStatus === 422) {
-        return jsonResponse(
+        return HttpResponse.json(
           {
             error: "The embedder was not saved: Could not reach http://127.0.0.1:9/v1",
             errors: [],
             code: "embedder_unusable",
           },
-          422,
+          { status: 422 },
         );
       }
       state.settings = current({
@@ -80,7 +85,7 @@ function routes(state: {
         source: "saved",
         embedder: `${body.model} via ${body.baseUrl ?? chatModel.baseUrl}/embeddings`,
       });
-      return jsonResponse({
+      return HttpResponse.json({
         ...state.settings,
         test: {
           ok: true,
@@ -90,25 +95,26 @@ function routes(state: {
           error: null,
         },
       });
-    }
-    if (url === "/api/settings/embeddings/test") {
-      return jsonResponse({
+    }),
+    api.post("/api/settings/embeddings/test", () =>
+      HttpResponse.json({
         ok: true,
         latencyMs: 9,
         dimensions: 384,
         embedder: "bge-small-en v1.5 (Q8_0) (in-process GGUF)",
         error: null,
-      });
-    }
-    if (url === "/api/settings/embeddings") return jsonResponse(state.settings);
-    return undefined;
-  });
+      }),
+    ),
+    api.get("/api/settings/embeddings", () => HttpResponse.json(state.settings)),
+    api.post("/api/models/download", () => HttpResponse.json({}, { status: 202 })),
+  );
+  return recordRequests();
 }
 
 describe("EmbeddingsCard", () => {
   it("names the embedder in use and saves the chat provider's embedding model", async () => {
     const user = userEvent.setup();
-    const fetch = routes({ settings: current() });
+    const requests = routes({ settings: current() });
     renderWithProviders(<EmbeddingsCard />);
     expect(await screen.findByTestId("embedder-in-use")).toHaveTextContent(WORDLLAMA);
     await user.click(screen.getByRole("radio", { name: /The chat model's provider/ }));
@@ -120,10 +126,7 @@ describe("EmbeddingsCard", () => {
     const result = await screen.findByTestId("embedding-test-result");
     expect(result).toHaveTextContent("Saved: new embeddings use it");
     expect(result).toHaveTextContent("768 dimensions");
-    const put = fetch.mock.calls.find(
-      ([url, init]) => url === "/api/settings/embeddings" && init?.method === "PUT",
-    );
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+    expect(await sentJson(requests, "PUT", "/api/settings/embeddings")).toEqual({
       kind: "provider",
       model: "nomic-embed-text",
     });
@@ -150,7 +153,7 @@ describe("EmbeddingsCard", () => {
 
   it("offers downloaded GGUF models and downloads the others from the catalog", async () => {
     const user = userEvent.setup();
-    const fetch = routes({ settings: current() });
+    const requests = routes({ settings: current() });
     renderWithProviders(<EmbeddingsCard />);
     await user.click(await screen.findByRole("radio", { name: /GGUF model on this computer/ }));
     const list = await screen.findByRole("list", { name: "GGUF embedding models" });
@@ -158,22 +161,19 @@ describe("EmbeddingsCard", () => {
     await user.click(within(list).getByRole("radio", { name: /bge-small-en v1.5/ }));
     await user.click(screen.getByRole("button", { name: "Test embedder" }));
     expect(await screen.findByTestId("embedding-test-result")).toHaveTextContent("384 dimensions");
-    const tested = fetch.mock.calls.find(([url]) => url === "/api/settings/embeddings/test");
-    expect(JSON.parse(String(tested?.[1]?.body))).toEqual({
+    expect(await sentJson(requests, "POST", "/api/settings/embeddings/test")).toEqual({
       kind: "gguf",
       model: "bge-small-en-v1.5-q8_0.gguf",
     });
     await user.click(
       within(list).getByRole("button", { name: "Download nomic-embed-text v1.5 (Q8_0)" }),
     );
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([url]) => url === "/api/models/download")).toBe(true),
+    await waitFor(async () =>
+      expect(await sentJson(requests, "POST", "/api/models/download")).toEqual({
+        overwrite: false,
+        id: "nomic-embed-text-v1.5-q8_0",
+      }),
     );
-    const started = fetch.mock.calls.find(([url]) => url === "/api/models/download");
-    expect(JSON.parse(String(started?.[1]?.body))).toEqual({
-      overwrite: false,
-      id: "nomic-embed-text-v1.5-q8_0",
-    });
   });
 
   it("says why the provider has no embeddings", async () => {

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ModelProfile } from "@/lib/api-types";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderWithProviders } from "@/test/render";
+import { recordRequests, sentJson } from "@/test/requests";
+import { server } from "@/test/server";
 import { ModelProfilesCard, toProfileInput } from "./model-profiles-card";
 
 const profile = (over: Partial<ModelProfile> = {}): ModelProfile => ({
@@ -19,14 +23,14 @@ describe("ModelProfilesCard", () => {
   it("shows the empty state, then saves a new profile (tested by the server)", async () => {
     const user = userEvent.setup();
     let profiles: ModelProfile[] = [];
-    const fetch = mockFetch((url, init) => {
-      if (url === "/api/model-profiles" && init?.method === "POST") {
+    server.use(
+      api.post("/api/model-profiles", () => {
         profiles = [profile({ id: "mp9", name: "Llama", isDefault: false, apiKeySet: false })];
-        return jsonResponse(profiles[0], 201);
-      }
-      if (url === "/api/model-profiles") return jsonResponse({ profiles });
-      return jsonResponse({}, 200);
-    });
+        return HttpResponse.json(profiles[0], { status: 201 });
+      }),
+      api.get("/api/model-profiles", () => HttpResponse.json({ profiles })),
+    );
+    const requests = recordRequests();
     renderWithProviders(<ModelProfilesCard />);
     expect(await screen.findByText(/No profiles yet/)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add profile" }));
@@ -38,10 +42,7 @@ describe("ModelProfilesCard", () => {
     await user.type(within(form).getByLabelText("Model"), "llama3.2");
     await user.click(save);
     expect(await screen.findByTestId("model-profile")).toHaveTextContent("Llama");
-    const post = fetch.mock.calls.find(
-      ([url, init]) => url === "/api/model-profiles" && init?.method === "POST",
-    );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(await sentJson(requests, "POST", "/api/model-profiles")).toEqual({
       name: "Llama",
       provider: "openai",
       baseUrl: "http://localhost:11434/v1",
@@ -52,15 +53,14 @@ describe("ModelProfilesCard", () => {
 
   it("shows the server's reason when a profile is not saved", async () => {
     const user = userEvent.setup();
-    mockFetch((url, init) => {
-      if (url === "/api/model-profiles" && init?.method === "POST")
-        return jsonResponse(
+    server.use(
+      api.post("/api/model-profiles", () =>
+        HttpResponse.json(
           { error: "This profile was not saved: Could not reach http://x", code: "model_unusable" },
-          422,
-        );
-      if (url === "/api/model-profiles") return jsonResponse({ profiles: [] });
-      return undefined;
-    });
+          { status: 422 },
+        ),
+      ),
+    );
     renderWithProviders(<ModelProfilesCard />);
     await user.click(await screen.findByRole("button", { name: "Add profile" }));
     await user.type(screen.getByLabelText("Profile name"), "X");
@@ -82,18 +82,18 @@ describe("ModelProfilesCard", () => {
         isDefault: false,
       }),
     ];
-    const fetch = mockFetch((url, init) => {
-      if (url === "/api/model-profiles/mp2" && init?.method === "PUT") {
-        profiles = profiles.map((p) => ({ ...p, isDefault: p.id === "mp2" }));
-        return jsonResponse(profiles[1]);
-      }
-      if (url === "/api/model-profiles/mp1" && init?.method === "DELETE") {
-        profiles = profiles.filter((p) => p.id !== "mp1");
-        return jsonResponse(null, 204);
-      }
-      if (url === "/api/model-profiles") return jsonResponse({ profiles });
-      return jsonResponse({}, 200);
-    });
+    server.use(
+      api.put("/api/model-profiles/{profile_id}", ({ params }) => {
+        profiles = profiles.map((p) => ({ ...p, isDefault: p.id === params.profile_id }));
+        return HttpResponse.json(profiles.find((p) => p.id === params.profile_id));
+      }),
+      api.delete("/api/model-profiles/{profile_id}", ({ params }) => {
+        profiles = profiles.filter((p) => p.id !== params.profile_id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      api.get("/api/model-profiles", () => HttpResponse.json({ profiles })),
+    );
+    const requests = recordRequests();
     renderWithProviders(<ModelProfilesCard />);
     const rows = await screen.findAllByTestId("model-profile");
     expect(rows[0]).toHaveTextContent("Default");
@@ -104,10 +104,7 @@ describe("ModelProfilesCard", () => {
         within(screen.getAllByTestId("model-profile")[1]).getByText("Default"),
       ).toBeInTheDocument(),
     );
-    const put = fetch.mock.calls.find(
-      ([url, init]) => url === "/api/model-profiles/mp2" && init?.method === "PUT",
-    );
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ isDefault: true });
+    expect(await sentJson(requests, "PUT", "/api/model-profiles/mp2")).toEqual({ isDefault: true });
 
     await user.click(screen.getByRole("button", { name: "Delete profile GPT" }));
     await user.click(await screen.findByRole("button", { name: "Delete" }));

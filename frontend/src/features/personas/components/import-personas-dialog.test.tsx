@@ -1,6 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderWithProviders } from "@/test/render";
+import { pathOf, recordRequests } from "@/test/requests";
+import { server } from "@/test/server";
 import { ImportPersonasDialog, importButtonLabel } from "./import-personas-dialog";
 
 const PREVIEW = {
@@ -32,15 +36,14 @@ function csvFile(): File {
 describe("ImportPersonasDialog", () => {
   it("previews the rows with their errors, then imports the valid ones", async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((url, init) => {
-      if (url === "/api/personas/import?dryRun=true" && init?.method === "POST")
-        return jsonResponse(PREVIEW);
-      if (url === "/api/personas/import?dryRun=false" && init?.method === "POST") {
-        return jsonResponse({ ...PREVIEW, dryRun: false, imported: 2, importedIds: ["a", "b"] });
-      }
-      if (url === "/api/personas") return jsonResponse([]);
-      return undefined;
-    });
+    server.use(
+      api.post("/api/personas/import", ({ request }) =>
+        new URL(request.url).searchParams.get("dryRun") === "true"
+          ? HttpResponse.json(PREVIEW)
+          : HttpResponse.json({ ...PREVIEW, dryRun: false, imported: 2, importedIds: ["a", "b"] }),
+      ),
+    );
+    const requests = recordRequests();
     const onOpenChange = vi.fn();
     renderWithProviders(<ImportPersonasDialog open onOpenChange={onOpenChange} />);
 
@@ -62,30 +65,30 @@ describe("ImportPersonasDialog", () => {
     expect(rows[1]).toHaveTextContent("Age must be between 18 and 100");
     expect(rows[0]).toHaveTextContent("Ready");
     // Nothing saved yet: only the preview was asked for.
-    expect(fetch.mock.calls.map(([u]) => u)).toEqual(["/api/personas/import?dryRun=true"]);
+    expect(requests.map(pathOf)).toEqual(["/api/personas/import?dryRun=true"]);
 
     await user.click(screen.getByRole("button", { name: "Import 2 valid personas" }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(fetch.mock.calls.some(([u]) => u === "/api/personas/import?dryRun=false")).toBe(true);
+    expect(requests.map(pathOf)).toContain("/api/personas/import?dryRun=false");
     expect(await screen.findByText("Imported 2 personas")).toBeInTheDocument();
   });
 
   it("shows a file-level error and keeps the import disabled", async () => {
     const user = userEvent.setup();
-    mockFetch((url) =>
-      url === "/api/personas/import?dryRun=true"
-        ? jsonResponse(
-            {
-              error:
-                "Too many rows: the file has 10,000 personas; import at most 1,000 at a time (split the file).",
-              errors: [
-                "Too many rows: the file has 10,000 personas; import at most 1,000 at a time (split the file).",
-              ],
-              code: "validation_failed",
-            },
-            422,
-          )
-        : undefined,
+    server.use(
+      api.post("/api/personas/import", () =>
+        HttpResponse.json(
+          {
+            error:
+              "Too many rows: the file has 10,000 personas; import at most 1,000 at a time (split the file).",
+            errors: [
+              "Too many rows: the file has 10,000 personas; import at most 1,000 at a time (split the file).",
+            ],
+            code: "validation_failed",
+          },
+          { status: 422 },
+        ),
+      ),
     );
     renderWithProviders(<ImportPersonasDialog open onOpenChange={vi.fn()} />);
     await user.upload(screen.getByTestId("import-file-input"), csvFile());

@@ -1,6 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, makePersona, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { makePersona, renderWithProviders } from "@/test/render";
+import { server } from "@/test/server";
 import { PersonaFormDialog } from "./persona-form-dialog";
 
 function renderDialog(persona = null as ReturnType<typeof makePersona> | null) {
@@ -12,10 +15,6 @@ function renderDialog(persona = null as ReturnType<typeof makePersona> | null) {
 }
 
 describe("PersonaFormDialog", () => {
-  beforeEach(() => {
-    mockFetch((url) => (url === "/api/persona-templates" ? jsonResponse([]) : undefined));
-  });
-
   it("has the four tabs and the create title", () => {
     renderDialog();
     expect(screen.getByRole("dialog", { name: "Create New Persona" })).toBeInTheDocument();
@@ -66,19 +65,17 @@ describe("PersonaFormDialog", () => {
 
   it("joins server validation errors into one toast", async () => {
     const user = userEvent.setup();
-    mockFetch((url, init) => {
-      if (url === "/api/persona-templates") return jsonResponse([]);
-      if (url === "/api/personas" && init?.method === "POST") {
-        return jsonResponse(
+    server.use(
+      api.post("/api/personas", () =>
+        HttpResponse.json(
           {
             error: "Validation failed",
             errors: ["Name must be less than 100 characters", "Age is required"],
           },
-          422,
-        );
-      }
-      return undefined;
-    });
+          { status: 422 },
+        ),
+      ),
+    );
     renderDialog();
     await user.type(screen.getByLabelText("Name"), "Sarah");
     await user.type(screen.getByLabelText("Location"), "Portland");
@@ -93,10 +90,13 @@ describe("PersonaFormDialog", () => {
   it("edits an existing persona and reports success", async () => {
     const user = userEvent.setup();
     const persona = makePersona();
-    const fetch = mockFetch((url, init) =>
-      url === "/api/personas/p1" && init?.method === "PUT"
-        ? jsonResponse({ ...persona, name: "Sarah Lee" })
-        : undefined,
+    let body: unknown;
+    server.use(
+      api.put("/api/personas/{persona_id}", async ({ request, params }) => {
+        body = await request.json();
+        expect(params.persona_id).toBe("p1");
+        return HttpResponse.json({ ...persona, name: "Sarah Lee" });
+      }),
     );
     const { onOpenChange } = renderDialog(persona);
     expect(screen.getByRole("dialog", { name: "Edit Persona" })).toBeInTheDocument();
@@ -107,7 +107,6 @@ describe("PersonaFormDialog", () => {
     await user.click(screen.getByRole("button", { name: "Save Persona" }));
     expect(await screen.findByText("Persona updated successfully")).toBeInTheDocument();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    const body = JSON.parse(fetch.mock.calls.at(-1)![1]!.body as string);
     expect(body).toMatchObject({
       name: "Sarah Lee",
       location: "Portland, OR",
@@ -117,21 +116,21 @@ describe("PersonaFormDialog", () => {
 
   it("AI Assist needs 50 characters, then sets the sliders from the analysis", async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((url) =>
-      url === "/api/personas/analyze-document"
-        ? jsonResponse({
-            analysis: "Curious and outgoing.",
-            traits: {
-              openness: 88,
-              conscientiousness: 41,
-              extraversion: 77,
-              agreeableness: 60,
-              neuroticism: 22,
-            },
-          })
-        : url === "/api/persona-templates"
-          ? jsonResponse([])
-          : undefined,
+    let body: unknown;
+    server.use(
+      api.post("/api/personas/analyze-document", async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({
+          analysis: "Curious and outgoing.",
+          traits: {
+            openness: 88,
+            conscientiousness: 41,
+            extraversion: 77,
+            agreeableness: 60,
+            neuroticism: 22,
+          },
+        });
+      }),
     );
     renderDialog();
     await user.click(screen.getByRole("tab", { name: "AI Assist" }));
@@ -150,8 +149,7 @@ describe("PersonaFormDialog", () => {
     await user.click(screen.getByRole("tab", { name: "Big Five" }));
     expect(screen.getByTestId("trait-value-openness")).toHaveTextContent("88/100");
     expect(screen.getByTestId("trait-value-neuroticism")).toHaveTextContent("22/100");
-    const call = fetch.mock.calls.find(([url]) => url === "/api/personas/analyze-document")!;
-    expect(JSON.parse(call[1]!.body as string)).toEqual({
+    expect(body).toEqual({
       documentText: "x".repeat(50),
       currentTraits: {
         openness: 50,

@@ -1,6 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderWithProviders } from "@/test/render";
+import { server } from "@/test/server";
 import { SurveyPersonasDialog } from "./survey-personas-dialog";
 
 const preview = (over: Record<string, unknown> = {}) => ({
@@ -18,27 +21,28 @@ const preview = (over: Record<string, unknown> = {}) => ({
 describe("SurveyPersonasDialog", () => {
   it("previews the mapping, shows row messages, and imports only when every row is ready", async () => {
     const user = userEvent.setup();
-    const bodies: FormData[] = [];
-    const fetchMock = mockFetch((url, init) => {
-      if (!url.startsWith("/api/personas/from-survey")) return undefined;
-      const form = init?.body as FormData;
-      bodies.push(form);
-      if (url.endsWith("dryRun=true")) {
-        const mapping = form.get("mapping");
-        if (mapping && JSON.parse(String(mapping))["Why?"] === "ignore") {
-          return jsonResponse(
-            preview({
-              mapping: { Respondent: "name", "Why?": "ignore" },
-              errors: ["Map at least one column to evidence (the open answers)"],
-              rows: [],
-              valid: 0,
-            }),
-          );
+    const sent: { url: string; form: FormData }[] = [];
+    server.use(
+      api.post("/api/personas/from-survey", async ({ request }) => {
+        const form = await request.formData();
+        sent.push({ url: request.url, form });
+        if (new URL(request.url).searchParams.get("dryRun") === "true") {
+          const mapping = form.get("mapping");
+          if (mapping && JSON.parse(String(mapping))["Why?"] === "ignore") {
+            return HttpResponse.json(
+              preview({
+                mapping: { Respondent: "name", "Why?": "ignore" },
+                errors: ["Map at least one column to evidence (the open answers)"],
+                rows: [],
+                valid: 0,
+              }),
+            );
+          }
+          return HttpResponse.json(preview());
         }
-        return jsonResponse(preview());
-      }
-      return jsonResponse(preview({ imported: 1, personaIds: ["x1"] }));
-    });
+        return HttpResponse.json(preview({ imported: 1, personaIds: ["x1"] }));
+      }),
+    );
     const onOpenChange = vi.fn();
     renderWithProviders(<SurveyPersonasDialog open onOpenChange={onOpenChange} />);
     const file = new File(["Respondent,Why?\nAnn,I like it\n"], "survey.csv", { type: "text/csv" });
@@ -59,9 +63,9 @@ describe("SurveyPersonasDialog", () => {
     await waitFor(() => expect(create).toBeEnabled());
     await user.click(create);
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    const last = fetchMock.mock.calls.at(-1)!;
-    expect(last[0]).toBe("/api/personas/from-survey");
-    expect(JSON.parse(String(bodies.at(-1)!.get("mapping")))).toEqual({
+    const last = sent.at(-1)!;
+    expect(new URL(last.url).search).toBe("");
+    expect(JSON.parse(String(last.form.get("mapping")))).toEqual({
       Respondent: "name",
       "Why?": "evidence",
     });

@@ -1,5 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { makeSession } from "../test/fixtures";
 import { ReplaySimilarityCard } from "./replay-similarity-card";
 
@@ -44,8 +47,10 @@ function renderCard(basis: "held-out" | "in-sample") {
       label,
     },
   });
-  mockFetch((url) =>
-    url === "/api/sessions/s1/replay-similarity" ? jsonResponse(similarity(basis)) : undefined,
+  server.use(
+    api.get("/api/sessions/{session_id}/replay-similarity", () =>
+      HttpResponse.json(similarity(basis)),
+    ),
   );
   renderRoutes([{ path: "/", element: <ReplaySimilarityCard session={session} /> }], "/");
 }

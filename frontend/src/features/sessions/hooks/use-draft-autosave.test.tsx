@@ -1,7 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, renderHook } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createTestQueryClient, jsonResponse, mockFetch } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { createTestQueryClient } from "@/test/render";
+import { server } from "@/test/server";
 import {
   defaultFormValues,
   formValuesFromDraft,
@@ -18,13 +21,12 @@ describe("useDraftAutosave and a mixed panel", () => {
 
   it("saves each participant's model profile in the draft, and a change of profile is saved again", async () => {
     const saved: unknown[] = [];
-    mockFetch((url, init) => {
-      if (url.endsWith("/api/draft") && init?.method === "PUT") {
-        saved.push(JSON.parse(String(init.body)));
-        return jsonResponse({ data: saved.at(-1), updatedAt: "2026-01-01T00:00:00Z" });
-      }
-      return undefined;
-    });
+    server.use(
+      api.put("/api/draft", async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ data: saved.at(-1), updatedAt: "2026-01-01T00:00:00Z" });
+      }),
+    );
     const values: SessionFormValues = {
       ...defaultFormValues(),
       name: "Mixed",
@@ -36,7 +38,8 @@ describe("useDraftAutosave and a mixed panel", () => {
       initialProps: { v: values },
     });
     await act(() => result.current.flush());
-    expect(saved).toHaveLength(1);
+    // The save is sent without waiting for its answer: the server sees it a moment later.
+    await waitFor(() => expect(saved).toHaveLength(1));
     // Only selected participants are kept; p2 (default model) is not named.
     expect(saved[0]).toMatchObject({
       name: "Mixed",
@@ -52,7 +55,7 @@ describe("useDraftAutosave and a mixed panel", () => {
 
     rerender({ v: { ...values, participantProfiles: { p1: "prof-a", p2: "prof-b" } } });
     await act(() => result.current.flush());
-    expect(saved).toHaveLength(2);
+    await waitFor(() => expect(saved).toHaveLength(2));
     expect((saved[1] as { participantProfiles: unknown }).participantProfiles).toEqual({
       p1: "prof-a",
       p2: "prof-b",

@@ -1,6 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import { strengthWords } from "../api/calibration";
 import { CalibrationPanel } from "./calibration-panel";
 
@@ -8,12 +11,13 @@ const routes = [{ path: "/surveys", element: <CalibrationPanel /> }];
 
 test("uploads the answers with the scale and shows the figures in words", async () => {
   let sent: FormData | undefined;
-  mockFetch((url, init) => {
-    if (url === "/api/surveys/scales")
-      return jsonResponse([{ key: "purchase_intent", label: "Purchase intent" }]);
-    if (url === "/api/surveys/calibrate" && init?.method === "POST") {
-      sent = init.body as FormData;
-      return jsonResponse({
+  server.use(
+    api.get("/api/surveys/scales", () =>
+      HttpResponse.json([{ key: "purchase_intent", label: "Purchase intent" }]),
+    ),
+    api.post("/api/surveys/calibrate", async ({ request }) => {
+      sent = await request.formData();
+      return HttpResponse.json({
         n: 50,
         embedder: "wordllama",
         scale: "purchase_intent",
@@ -24,9 +28,8 @@ test("uploads the answers with the scale and shows the figures in words", async 
         mean: { human: 3.1, ssr: 3.0 },
         sd: { human: 1.34, ssr: 0.51 },
       });
-    }
-    return undefined;
-  });
+    }),
+  );
   renderRoutes(routes, "/surveys");
   const check = screen.getByRole("button", { name: "Check" });
   expect(check).toBeDisabled();
@@ -42,15 +45,18 @@ test("uploads the answers with the scale and shows the figures in words", async 
 });
 
 test("a refused file shows the server's message", async () => {
-  mockFetch((url) =>
-    url === "/api/surveys/calibrate"
-      ? jsonResponse(
-          {
-            error: "Wrong header: the first row must name the columns text and rating (found: a).",
-          },
-          422,
-        )
-      : undefined,
+  server.use(
+    api.get("/api/surveys/scales", () =>
+      HttpResponse.json([{ key: "purchase_intent", label: "Purchase intent" }]),
+    ),
+    api.post("/api/surveys/calibrate", () =>
+      HttpResponse.json(
+        {
+          error: "Wrong header: the first row must name the columns text and rating (found: a).",
+        },
+        { status: 422 },
+      ),
+    ),
   );
   renderRoutes(routes, "/surveys");
   await userEvent.upload(

@@ -1,6 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { jsonResponse, mockFetch, renderRoutes } from "@/test/render";
+import { HttpResponse } from "msw";
+import { api } from "@/test/handlers/api";
+import { renderRoutes } from "@/test/render";
+import { server } from "@/test/server";
 import {
   differenceWords,
   verdictWords,
@@ -92,15 +95,14 @@ const routes = [
 test("uploads people's ratings and shows both distributions, the scores and the floors", async () => {
   let stored = empty;
   let sent: FormData | undefined;
-  mockFetch((url, init) => {
-    if (url !== "/api/surveys/sv1/human-results") return undefined;
-    if (init?.method === "POST") {
-      sent = init.body as FormData;
+  server.use(
+    api.post("/api/surveys/{survey_id}/human-results", async ({ request }) => {
+      sent = await request.formData();
       stored = uploaded;
-      return jsonResponse(uploaded);
-    }
-    return jsonResponse(stored);
-  });
+      return HttpResponse.json(uploaded);
+    }),
+    api.get("/api/surveys/{survey_id}/human-results", () => HttpResponse.json(stored)),
+  );
   renderRoutes(routes, "/surveys/sv1");
   expect(await screen.findByText("No people's ratings uploaded yet.")).toBeInTheDocument();
   const button = screen.getByRole("button", { name: "Upload" });
@@ -140,10 +142,9 @@ test("uploads people's ratings and shows both distributions, the scores and the 
 });
 
 test("a refused file lists the rows with problems and keeps the earlier ratings", async () => {
-  mockFetch((url, init) => {
-    if (url !== "/api/surveys/sv1/human-results") return undefined;
-    if (init?.method === "POST")
-      return jsonResponse(
+  server.use(
+    api.post("/api/surveys/{survey_id}/human-results", () =>
+      HttpResponse.json(
         {
           error: "x",
           errors: [
@@ -151,10 +152,11 @@ test("a refused file lists the rows with problems and keeps the earlier ratings"
             'Row 9: no concept "Cheese puffs" in this survey.',
           ],
         },
-        422,
-      );
-    return jsonResponse(uploaded);
-  });
+        { status: 422 },
+      ),
+    ),
+    api.get("/api/surveys/{survey_id}/human-results", () => HttpResponse.json(uploaded)),
+  );
   renderRoutes(routes, "/surveys/sv1");
   await screen.findByTestId("human-results-summary");
   await userEvent.upload(
@@ -176,14 +178,13 @@ test("a refused file lists the rows with problems and keeps the earlier ratings"
 
 test("removing the ratings asks the server and shows the empty state", async () => {
   let stored = uploaded;
-  mockFetch((url, init) => {
-    if (url !== "/api/surveys/sv1/human-results") return undefined;
-    if (init?.method === "DELETE") {
+  server.use(
+    api.delete("/api/surveys/{survey_id}/human-results", () => {
       stored = empty;
-      return jsonResponse(null, 204);
-    }
-    return jsonResponse(stored);
-  });
+      return new HttpResponse(null, { status: 204 });
+    }),
+    api.get("/api/surveys/{survey_id}/human-results", () => HttpResponse.json(stored)),
+  );
   renderRoutes(routes, "/surveys/sv1");
   await userEvent.click(await screen.findByRole("button", { name: /Remove people's ratings/ }));
   expect(await screen.findByText("No people's ratings uploaded yet.")).toBeInTheDocument();

@@ -1,0 +1,13 @@
+import type { RequestHandler } from "msw";
+import { modelSettingsHandlers } from "./model-settings";
+import { personaHandlers } from "./personas";
+import { sessionHandlers } from "./sessions";
+import { usageHandlers } from "./usage";
+
+/** The answers every test starts with; a test overrides them with `server.use(...)`. */
+export const handlers: RequestHandler[] = [
+  ...personaHandlers,
+  ...sessionHandlers,
+  ...modelSettingsHandlers,
+  ...usageHandlers,
+];
