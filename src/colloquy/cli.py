@@ -123,7 +123,7 @@ def models_catalog() -> None:
     """List the curated CPU models that `colloquy models pull ID` downloads."""
     from rich.table import Column, Table
 
-    from colloquy.domain.models.catalog import CATALOG
+    from colloquy.domain.model_settings.catalog import CATALOG
 
     table = Table("model", "size", "memory", "speed")
     table.columns.insert(0, Column("id", no_wrap=True))
@@ -147,10 +147,10 @@ def models_pull(
         TransferSpeedColumn,
     )
 
-    from colloquy.domain.models.catalog import split_spec
+    from colloquy.domain.model_settings.catalog import split_spec
     from colloquy.errors import ValidationFailed
-    from colloquy.services.models.downloads import resolve_source
-    from colloquy.services.models.pull import PullFailed, pull
+    from colloquy.services.model_settings.downloads import resolve_source
+    from colloquy.services.model_settings.pull import PullFailed, pull
     from colloquy.settings import get_settings
 
     err = Console(stderr=True)

@@ -17,8 +17,8 @@ from colloquy.settings import Settings
 from colloquy.store.db import make_engine, make_sessionmaker
 
 if TYPE_CHECKING:  # services' own holders, named here for their types only (no import cycle)
-    from colloquy.services.models.downloads import Downloads
-    from colloquy.services.models.embedding_settings import EmbeddingChoice
+    from colloquy.services.model_settings.downloads import Downloads
+    from colloquy.services.model_settings.embedding_settings import EmbeddingChoice
     from colloquy.services.trust.persona_audit import AuditJob
 
 
@@ -37,7 +37,7 @@ SurveyResultsKey = tuple[str, int, str]
 
 @dataclass
 class EmbeddingState:
-    """The embedder new embeddings use (services/models/embedding_settings.py): the choice,
+    """The embedder new embeddings use (services/model_settings/embedding_settings.py): the choice,
     where it came from, and the embedder built for it, rebuilt when `built_for` changes."""
 
     choice: EmbeddingChoice | None = None  # None until loaded (a bare runtime: from env)
@@ -61,13 +61,13 @@ class Runtime:
     # The default model profile, when one is saved: answers on the default model name it.
     default_profile: ProfileRef | None = None
     # The saved settings' version this process has loaded, and the bus that announces a
-    # change to the other processes (services/models/settings_sync.py, set by its watch).
+    # change to the other processes (services/model_settings/settings_sync.py, set by its watch).
     settings_version: int | None = None
     settings_bus: EventBus | None = None
     embedding: EmbeddingState = field(default_factory=EmbeddingState)
     # Model sizes read from the endpoints once per process: a lookup can take seconds.
     model_sizes: dict[ModelSizeKey, float | None] = field(default_factory=dict)
-    # Model downloads run in memory for the server's lifetime (services/models/downloads.py).
+    # Model downloads run in memory for the server's lifetime (services/model_settings/downloads.py).
     downloads: Downloads | None = None
     # Survey results are bootstraps (seconds of CPU): kept per survey until its answers change.
     survey_results: dict[str, tuple[SurveyResultsKey, dict[str, Any]]] = field(default_factory=dict)

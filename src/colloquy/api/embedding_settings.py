@@ -12,8 +12,8 @@ from colloquy.api.schemas.embedding_settings import (
     EmbeddingSettingsOut,
     EmbeddingTestOut,
 )
-from colloquy.services.models import embedding_options
-from colloquy.services.models import embedding_settings as service
+from colloquy.services.model_settings import embedding_options
+from colloquy.services.model_settings import embedding_settings as service
 
 router = APIRouter(prefix="/settings", tags=["settings"])
 

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Response
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.schemas.model_profiles import ModelProfileIn, ModelProfileListOut, ModelProfileOut
-from colloquy.services.models import profiles as service
+from colloquy.services.model_settings import profiles as service
 
 router = APIRouter(prefix="/model-profiles", tags=["settings"])
 _SAVE_ERRORS: dict[int | str, dict[str, Any]] = {

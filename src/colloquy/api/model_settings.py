@@ -13,7 +13,7 @@ from colloquy.api.schemas.model_settings import (
     ModelTestOut,
     ProviderName,
 )
-from colloquy.services.models import settings as service
+from colloquy.services.model_settings import settings as service
 
 router = APIRouter(prefix="/settings", tags=["settings"])
 

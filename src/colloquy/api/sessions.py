@@ -25,7 +25,7 @@ from colloquy.api.schemas.sessions import (
     SessionUpdate,
 )
 from colloquy.domain.constants import SessionStatus
-from colloquy.services.models.settings import ModelChange
+from colloquy.services.model_settings.settings import ModelChange
 from colloquy.services.multipart_upload import read_form
 from colloquy.services.sessions import control, human_import, listing, transcript_page
 from colloquy.services.sessions import crud as service

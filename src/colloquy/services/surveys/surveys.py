@@ -34,8 +34,8 @@ from colloquy.domain.usage.run_settings import (
 from colloquy.engine import event_payloads as payloads
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import get_embedder
-from colloquy.services.models.profile_use import check_assignments
+from colloquy.services.model_settings.embedding import get_embedder
+from colloquy.services.model_settings.profile_use import check_assignments
 from colloquy.services.sessions.setup import clean_stimulus, link_errors, participant_snapshots
 from colloquy.services.surveys.draft import survey_draft
 from colloquy.services.surveys.manager import SurveyManager

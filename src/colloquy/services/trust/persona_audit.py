@@ -43,7 +43,7 @@ from colloquy.llm.json_output import extract_json
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
-from colloquy.services.models.errors import model_error
+from colloquy.services.model_settings.errors import model_error
 from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import get_persona, list_personas
 from colloquy.store.tables import PersonaAuditRow, PersonaRow

@@ -26,8 +26,8 @@ from colloquy.domain.trust.health_report import build_health_report, health_text
 from colloquy.errors import AppError, Conflict, NotFound
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder, is_current
-from colloquy.services.models.provenance import DEMO_LABEL
+from colloquy.services.model_settings.embedding import embed, get_embedder, is_current
+from colloquy.services.model_settings.provenance import DEMO_LABEL
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import session_record
 from colloquy.store.messages import load_message_dicts
@@ -59,8 +59,8 @@ async def _model_size(runtime: Runtime, provider: str, model: str) -> float | No
     is the model the server uses now (else the warning reads the size from the name)."""
     if (provider, model) != current_model(runtime):
         return None
-    from colloquy.services.models.model_size import reported_size
-    from colloquy.services.models.settings import current
+    from colloquy.services.model_settings.model_size import reported_size
+    from colloquy.services.model_settings.settings import current
 
     return await reported_size(runtime, current(runtime), model)
 

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.models.catalog import embedding_entry
+from colloquy.domain.model_settings.catalog import embedding_entry
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.config import PROVIDERS, ModelConfig
 from colloquy.llm.errors import LLMError
@@ -26,7 +26,7 @@ from colloquy.llm.local_provider import EMBEDDED_NAME
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
-from colloquy.services.models.secret_box import SecretBox
+from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.store.tables import ModelProfileRow
 from colloquy.waiting import wait_for
 
@@ -73,7 +73,7 @@ async def load_into_runtime(runtime: Runtime) -> None:
     """The default model profile when there is one (saved from the Settings screen or
     the profiles), else the environment's model; then the embedder (embedding_settings.py,
     saved in the same settings table). At start-up and on every saved change."""
-    from colloquy.services.models import embedding_settings, profiles
+    from colloquy.services.model_settings import embedding_settings, profiles
 
     async with runtime.sessionmaker() as db:
         row = await profiles.default_row(db)
@@ -240,7 +240,7 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
             result["structuredOutput"] = getattr(provider, "structured_output", "prompt")
         except (LLMError, TimeoutError):
             result["structuredOutput"] = "prompt"
-        from colloquy.services.models.model_size import reported_size
+        from colloquy.services.model_settings.model_size import reported_size
 
         named = config.model or provider.model or result["model"]
         result["parameterBillions"] = await reported_size(runtime, config, named)
@@ -274,7 +274,7 @@ async def save(db: AsyncSession, runtime: Runtime, change: ModelChange) -> dict[
             code="model_unusable",
             extra={"test": outcome},
         )
-    from colloquy.services.models import profiles, settings_sync
+    from colloquy.services.model_settings import profiles, settings_sync
 
     row = await profiles.default_row(db)
     if row is None:
@@ -299,7 +299,7 @@ def _label(config: ModelConfig) -> str:
 async def reset(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
     """Back to the environment's (or the default) model: the default profile stays, as a
     profile like the others (sessions may name it)."""
-    from colloquy.services.models import profiles, settings_sync
+    from colloquy.services.model_settings import profiles, settings_sync
 
     row = await profiles.default_row(db)
     if row is not None:

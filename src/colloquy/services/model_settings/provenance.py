@@ -13,7 +13,7 @@ from typing import Any
 
 from colloquy.domain.sessions.demo_script import DEMO_SESSION_ID
 from colloquy.runtime import Runtime
-from colloquy.services.models import settings as model_settings
+from colloquy.services.model_settings import settings as model_settings
 
 DEMO_LABEL = "scripted demo conversation, written in advance"
 

@@ -25,7 +25,7 @@ from colloquy.domain.trust.health_report import size_from_label
 from colloquy.llm.config import ModelConfig
 from colloquy.llm.gguf_metadata import read_metadata
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding_options import ollama_root
+from colloquy.services.model_settings.embedding_options import ollama_root
 from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.models")

@@ -18,9 +18,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.errors import AppError, Conflict, NotFound, ValidationFailed
 from colloquy.llm.config import ModelConfig
 from colloquy.runtime import Runtime
-from colloquy.services.models import settings_sync
-from colloquy.services.models.profile_use import unfinished_users
-from colloquy.services.models.secret_box import SecretBox
+from colloquy.services.model_settings import settings_sync
+from colloquy.services.model_settings.profile_use import unfinished_users
+from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.store.tables import ModelProfileRow
 
 NAME_MAX = 100
@@ -111,7 +111,7 @@ async def free_name(db: AsyncSession, base: str) -> str:
 
 async def _tried(runtime: Runtime, config: ModelConfig) -> None:
     """One real test call; a model that does not answer is not saved."""
-    from colloquy.services.models import settings as model_settings
+    from colloquy.services.model_settings import settings as model_settings
 
     outcome = await model_settings.probe(runtime, config)
     if not outcome["ok"]:
@@ -125,7 +125,7 @@ async def _tried(runtime: Runtime, config: ModelConfig) -> None:
 
 def _resolve(runtime: Runtime, change: ProfileChange, before: ModelConfig | None) -> ModelConfig:
     """The configuration asked for, checked (the Settings screen's rules)."""
-    from colloquy.services.models import settings as model_settings
+    from colloquy.services.model_settings import settings as model_settings
 
     provider = change.provider or (before.provider if before else None)
     if provider is None:

@@ -8,7 +8,7 @@ import logging
 
 from colloquy.llm.embeddings import Embedder, EmbeddingError, WordLlamaEmbedder
 from colloquy.runtime import Runtime
-from colloquy.services.models import embedding_settings
+from colloquy.services.model_settings import embedding_settings
 
 log = logging.getLogger("colloquy.embedding")
 

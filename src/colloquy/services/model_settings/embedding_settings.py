@@ -26,13 +26,13 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.models.catalog import embedding_entry
+from colloquy.domain.model_settings.catalog import embedding_entry
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.embeddings import Embedder, EmbeddingError, OpenAIEmbedder, WordLlamaEmbedder
 from colloquy.runtime import Runtime
-from colloquy.services.models import settings_sync
-from colloquy.services.models.secret_box import SecretBox
-from colloquy.services.models.settings import current, models_dir
+from colloquy.services.model_settings import settings_sync
+from colloquy.services.model_settings.secret_box import SecretBox
+from colloquy.services.model_settings.settings import current, models_dir
 from colloquy.store.tables import AppSettingRow
 from colloquy.waiting import wait_for
 
@@ -233,7 +233,7 @@ async def probe(runtime: Runtime, choice: EmbeddingChoice) -> dict[str, Any]:
 
 
 def view(runtime: Runtime) -> dict[str, Any]:
-    from colloquy.services.models.embedding import get_embedder
+    from colloquy.services.model_settings.embedding import get_embedder
 
     choice, source = choice_of(runtime)
     return {

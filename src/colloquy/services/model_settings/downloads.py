@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from colloquy.domain.models import catalog as model_catalog
+from colloquy.domain.model_settings import catalog as model_catalog
 from colloquy.errors import Conflict, ValidationFailed
 from colloquy.runtime import Runtime
-from colloquy.services.models import place
-from colloquy.services.models import pull as model_pull
-from colloquy.services.models.settings import current, models_dir
+from colloquy.services.model_settings import place
+from colloquy.services.model_settings import pull as model_pull
+from colloquy.services.model_settings.settings import current, models_dir
 
 log = logging.getLogger(__name__)
 RATE_WINDOW_S = 5.0

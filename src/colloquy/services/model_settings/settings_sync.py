@@ -74,7 +74,7 @@ async def reload(runtime: Runtime) -> None:
 
 
 async def _load(runtime: Runtime, version: int) -> None:
-    from colloquy.services.models.settings import load_into_runtime
+    from colloquy.services.model_settings.settings import load_into_runtime
 
     runtime.settings_version = version
     await load_into_runtime(runtime)

@@ -80,7 +80,7 @@ def default_voice(
 
 
 async def _profile_voices(runtime: Runtime, wanted: set[str]) -> dict[str, Voice]:
-    from colloquy.services.models.profiles import config_of
+    from colloquy.services.model_settings.profiles import config_of
 
     if not wanted:
         return {}
