@@ -48,6 +48,7 @@ from colloquy.engine.cluster import LeaseOwnership, is_postgres
 from colloquy.engine.events import EventBus
 from colloquy.engine.lease_sql import SURVEY_LEASES
 from colloquy.engine.manager import RunnerRegistry, local_ownership
+from colloquy.engine.run_state import RunHooks
 from colloquy.llm.factory import PROVIDERS
 from colloquy.mcp.http import install_mcp
 from colloquy.runtime import Runtime
@@ -112,11 +113,13 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             settings.uploads_dir,
             session_provider=partial(provider_for_session, runtime),
             ownership=cluster or local_ownership(runtime.sessionmaker),
+            hooks=RunHooks(
+                on_complete=lambda sid: session_health.schedule(runtime, sid),
+                on_end=partial(webhooks.schedule, runtime, "session"),
+                voice_builder=partial(session_voices, runtime),  # mixed panels
+                evidence=partial(evidence_for, runtime),
+            ),
         )
-        app.state.runners.on_complete = lambda sid: session_health.schedule(runtime, sid)
-        app.state.runners.on_end = partial(webhooks.schedule, runtime, "session")
-        app.state.runners.voice_builder = partial(session_voices, runtime)  # mixed panels
-        app.state.runners.evidence = partial(evidence_for, runtime)  # issue 29
         await app.state.runners.start()  # on PostgreSQL: leases, adoption, the event relay
         await app.state.runners.resume_all()  # sessions that were running before a restart
         # Surveys: the same ownership strategy, over their own leases (the relay is shared).
