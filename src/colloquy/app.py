@@ -55,8 +55,8 @@ from colloquy.runtime import Runtime
 from colloquy.services import bounded
 from colloquy.services.model_settings import settings_sync
 from colloquy.services.model_settings.downloads import shutdown as shutdown_downloads
+from colloquy.services.model_settings.loading import load_into_runtime
 from colloquy.services.model_settings.profile_use import session_voices
-from colloquy.services.model_settings.settings import load_into_runtime
 from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session

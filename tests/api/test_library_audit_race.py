@@ -30,12 +30,14 @@ def test_concurrent_library_audits_start_one_job(settings):
 
         first, second = api.portal.call(both)
         assert first["total"] == 10 and first["running"] and second["running"]
-        job = runtime.audit_job
+        job = runtime.feature(persona_audit.LibraryAudit).job
         deadline = time.monotonic() + 90
         while api.get("/api/personas/audit").json()["job"]["running"]:
             assert time.monotonic() < deadline
             time.sleep(0.1)
-        assert runtime.audit_job is job  # one job, the one both requests report
+        assert (
+            runtime.feature(persona_audit.LibraryAudit).job is job
+        )  # one job, the one both requests report
 
         async def audits() -> int:
             async with runtime.sessionmaker() as db:

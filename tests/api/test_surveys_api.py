@@ -8,6 +8,7 @@ import time
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
+from colloquy.services.surveys.surveys import SurveyResults
 from support.fake_openai import FakeReply, run_fake_openai
 
 YES = "I would definitely buy this, I love it."
@@ -235,7 +236,7 @@ def test_results_are_read_without_writing_and_the_run_rates_what_it_could_not(
                     await db.commit()
 
             api.portal.call(clear)
-            runtime.survey_results.clear()
+            runtime.feature(SurveyResults).clear()
             writes: list[str] = []
 
             def record(conn, cursor, statement, *args):

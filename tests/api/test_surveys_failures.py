@@ -8,6 +8,7 @@ import time
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
+from colloquy.services.surveys.surveys import SurveyResults
 from support.fake_openai import run_fake_openai
 
 NUL_ANSWER = "I would\u0000 definitely buy this\u0000, I love it."
@@ -96,7 +97,7 @@ def test_results_name_every_embedder_that_rated_an_answer(settings):
 
             first = api.get(f"/api/surveys/{sid}/results").json()
             api.portal.call(mark_one)
-            runtime.survey_results.clear()
+            runtime.feature(SurveyResults).clear()
             out = api.get(f"/api/surveys/{sid}/results").json()
     (only,) = first["embedders"]
     assert "wordllama" in only and all(a["embedder"] == only for a in first["answers"])

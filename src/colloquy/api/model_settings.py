@@ -14,6 +14,7 @@ from colloquy.api.schemas.model_settings import (
     ProviderName,
 )
 from colloquy.services.model_settings import settings as service
+from colloquy.services.model_settings.active_model import current
 
 router = APIRouter(prefix="/settings", tags=["settings"])
 
@@ -47,7 +48,7 @@ async def reset_model_settings(runtime: RuntimeDep, db: SessionDep):
 async def test_model_settings(
     runtime: RuntimeDep, body: Annotated[ModelSettingsIn | None, Body()] = None
 ):
-    config = service.current(runtime) if body is None else service.resolve(runtime, _change(body))
+    config = current(runtime) if body is None else service.resolve(runtime, _change(body))
     return await service.probe(runtime, config)
 
 

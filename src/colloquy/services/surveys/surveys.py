@@ -200,7 +200,7 @@ async def delete_survey(db: AsyncSession, manager: SurveyManager, survey_id: str
     await db.delete(row)
     await db.commit()
     manager.deleted(survey_id)
-    manager.runtime.survey_results.pop(survey_id, None)
+    manager.runtime.feature(SurveyResults).pop(survey_id, None)
 
 
 async def run_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -> dict[str, Any]:
@@ -273,6 +273,15 @@ def _embedders(row: SurveyRow, answers: list[SurveyAnswerRow], runtime: Runtime)
     return sorted(names) or [row.embedder or get_embedder(runtime).name]
 
 
+# (survey id, answers stored, status) -> the results built for exactly that state
+SurveyResultsKey = tuple[str, int, str]
+
+
+class SurveyResults(dict[str, tuple[SurveyResultsKey, dict[str, Any]]]):
+    """Survey results per survey, kept until its answers change: they are bootstraps
+    (seconds of CPU)."""
+
+
 async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:
     row = await _row(db, survey_id)
     answers = await _answers(db, row)
@@ -282,7 +291,7 @@ async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dic
         "respondents": row.respondents,
     }
     points = {q["id"]: scale_points(q["scale"]) for q in row.questions}
-    cache = runtime.survey_results
+    cache = runtime.feature(SurveyResults)
     key = (survey_id, len(answers), row.status)
     computed = cache.get(survey_id)
     if computed is None or computed[0] != key:
