@@ -59,9 +59,9 @@ def worker(
     import logging
     import signal
 
-    from colloquy.app import create_app
     from colloquy.engine.cluster import is_postgres
     from colloquy.settings import get_settings
+    from colloquy.startup import core
 
     settings = get_settings()
     if not is_postgres(settings.resolved_database_url):
@@ -71,14 +71,13 @@ def worker(
         )
         raise typer.Exit(code=2)
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(message)s")
-    web = create_app(settings, freeze_gc=True)
 
     async def main() -> None:
         done = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, done.set)
-        async with web.router.lifespan_context(web):  # the same start-up as `serve`
+        async with core(settings, freeze_gc=True):  # the same start-up as `serve`
             console.print("[bold]Colloquy worker[/bold]: running sessions (no HTTP)")
             await done.wait()
 
