@@ -1,8 +1,9 @@
 """No import circles in src/colloquy, counting every import: at module level, inside
 functions and under `if TYPE_CHECKING:`. A circle hidden in a function still ties the two
-modules together: neither can be read, tested or moved without the other.
+modules together: neither can be read, tested or moved without the other
+(docs/architecture.md, "The job machinery").
 
-How the graph is built (docs/architecture.md#layers):
+How the graph is built:
 - `import a.b.c` and `from a.b import c` (c a submodule) are edges to `a.b.c`;
   `from a.b import name` (name defined in a/b/__init__.py) is an edge to `a.b`.
 - The parent packages Python runs on the way (`a`, `a.b`) are not edges. So a package's
