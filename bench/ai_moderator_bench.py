@@ -1,4 +1,4 @@
-"""The AI moderator's cost (issue 15): extra model calls and wall time in sequential mode.
+"""The AI moderator's cost (docs/moderator.md): extra model calls and wall time in sequential mode.
 
 Runs one session with the scripted moderator and one with the AI moderator against the
 load-test model server (a fixed delay per call), through the real server and its API,

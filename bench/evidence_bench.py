@@ -1,4 +1,4 @@
-"""Evidence benchmark (issue 29): a persona with 20 documents of evidence (200,000 words,
+"""Evidence benchmark (docs/evidence.md): a persona with 20 documents of evidence (200,000 words,
 the limit) answering a session's questions. The target: prompt tokens per answer with and
 without the evidence differ by at most the evidence budget (600 tokens by default).
 

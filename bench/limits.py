@@ -6,8 +6,10 @@ answers. Only answers call the model, each taking at least L seconds.
 
 from __future__ import annotations
 
-BROWSER_PAUSE_PER_ANSWER = 1.5 + 0.5  # SPEC §4: 1500 ms after a response, 500 ms before the next
-BROWSER_PAUSE_PER_MODERATOR = 1.0  # SPEC §4: 1000 ms around each moderator message
+# The original product's browser loop: 1500 ms after an answer and 500 ms before the next;
+# 1000 ms around each moderator message.
+BROWSER_PAUSE_PER_ANSWER = 1.5 + 0.5
+BROWSER_PAUSE_PER_MODERATOR = 1.0
 
 
 def model_limit(participants: int, questions: int, latency: float, mode: str) -> float:
@@ -20,7 +22,7 @@ def model_limit(participants: int, questions: int, latency: float, mode: str) ->
 
 
 def browser_loop(participants: int, questions: int, latency: float) -> float:
-    """The spec's browser loop: every answer in turn, each followed by 2 s of pauses,
+    """The original product's browser loop: every answer in turn, each followed by 2 s of pauses,
     and 1 s per moderator message (question + 2 round prompts per question):
         Q x 3P x (L + 2 s) + Q x 3 x 1 s"""
     answers = questions * 3 * participants

@@ -1,4 +1,4 @@
-"""Natural discussion mode against the spec's sequential mode (issue 28).
+"""Natural discussion mode against the sequential mode (docs/natural-mode.md).
 
 For a 5 x 3 session (five participants, three questions) run in-process against the
 loopback fake OpenAI-compatible server with a fixed delay per call, it prints for each

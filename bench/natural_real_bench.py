@@ -92,7 +92,14 @@ def measure(run: dict[str, Any], seed: int) -> dict[str, Any]:
     fit = length_fit(requested, produced)
     fit["repaired"] = sum(1 for m in turns if m.get("repairs"))
     fit["reasked"] = sum(1 for m in turns if REASKED in (m.get("repairs") or []))
-    fit["health"] = health_of(run)["overall"] if turns else None
+    health = health_of(run) if turns else None
+    fit["health"] = health["overall"] if health else None
+    # Which checks made the grade: the findings that warn or fail, with their summary.
+    fit["findings"] = [
+        f"{f['key']}={f['status']}: {f['summary']}"
+        for f in (health["findings"] if health else [])
+        if f["status"] in ("warn", "bad")
+    ]
     fit["pairs"] = list(zip(requested, produced, strict=True))
     return fit
 
@@ -174,6 +181,8 @@ def report(results: list[dict[str, Any]], opts: argparse.Namespace) -> int:
             f"{_pct(r['producedUnder25']):>8} {r['spearman'] if r['spearman'] is not None else '-':>9} "
             f"{r['repaired']:>9} {r['reasked']:>8} {r['health'] or '-':>7} {r['wall']:>7.0f}"
         )
+        for finding in r["findings"]:
+            print(f"  health {finding}")
         if opts.pairs:
             print("  (requested, produced):", r["pairs"], flush=True)
         ok = ok and r["status"] == "completed" and r["error"] is None

@@ -78,7 +78,7 @@ def tables(results: dict) -> list[tuple[str, list[str], list[list[str]], str]]:
                 body,
                 (
                     "Model limit: sequential Q x (1 + 2P) x L, parallel Q x 3 x L. Browser loop "
-                    f"(the spec's, with its pauses): {BROWSER_FORMULA}."
+                    f"(the original product's, with its pauses): {BROWSER_FORMULA}."
                 ),
             )
         )

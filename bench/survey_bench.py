@@ -1,4 +1,4 @@
-"""Survey mode benchmark (issue 16): R respondents x 2 concepts x 3 questions x 2 samples
+"""Survey mode benchmark (docs/surveys.md): R respondents x 2 concepts x 3 questions x 2 samples
 against the load-test model server at 0.3 s per call, on a fresh `colloquy serve`.
 
     PYTHONPATH=src python -m bench.survey_bench [--respondents 100] [--latency 0.3] [--cap 8]

@@ -1,5 +1,5 @@
-"""Survey results against people (issue 27 item 4): how long reading and checking the
-largest allowed upload (10,000 ratings) and comparing it with the simulation take.
+"""Survey results against people (docs/measured-against-people.md): how long reading and checking
+the largest allowed upload (10,000 ratings) and comparing it with the simulation take.
 
     PYTHONPATH=src python -m bench.survey_people_bench [--ratings 10000] [--simulated 2000]
 

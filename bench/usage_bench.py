@@ -1,4 +1,4 @@
-"""Cost estimate error and prompt-cache share (issue 31 item 4, issue 30 item 6).
+"""Cost estimate error and prompt-cache share (docs/usage-and-cost.md).
 
     PYTHONPATH=src:tests python -m bench.usage_bench [-P 5] [-Q 3] [--seed 7]
 

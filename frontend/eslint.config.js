@@ -1,8 +1,10 @@
 // ESLint flat config: TypeScript rules, the rules of hooks, and the import boundaries
-// (no feature imports another; src/components, src/lib and src/config import no feature;
-// only src/app imports src/app).
+// (no import cycles; no feature imports another; the shared folders import no feature;
+// only src/app imports src/app, and its routes compose the features into screens).
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
@@ -20,18 +22,18 @@ function otherFeatures(own) {
     {
       group: ["@/features/*", "@/features/*/**", `!@/features/${own}`, `!@/features/${own}/**`],
       message:
-        "Features do not import each other: move what they share to src/lib or src/components.",
+        "Features do not import each other: a route in src/app/routes composes them, and what they share goes to src/components, src/utils or src/hooks.",
     },
     {
       regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
       message:
-        "Features do not import each other: move what they share to src/lib or src/components.",
+        "Features do not import each other: a route in src/app/routes composes them, and what they share goes to src/components, src/utils or src/hooks.",
     },
   ];
 }
 
-// src/app composes the features (router, layout); nothing else imports it. Routes are in
-// src/config/paths.ts.
+// src/app composes the features (router, layout, one screen per route in src/app/routes);
+// nothing else imports it. Route addresses are in src/config/paths.ts.
 const NO_APP = [
   {
     group: ["@/app", "@/app/**"],
@@ -46,11 +48,13 @@ const NO_APP = [
 const NO_FEATURE = [
   {
     group: ["@/features", "@/features/**"],
-    message: "src/components and src/lib import no feature.",
+    message:
+      "Shared code (src/components, src/lib, src/utils, src/hooks, src/config) imports no feature.",
   },
   {
     regex: "^(\\.\\./)+features(/|$)",
-    message: "src/components and src/lib import no feature.",
+    message:
+      "Shared code (src/components, src/lib, src/utils, src/hooks, src/config) imports no feature.",
   },
 ];
 
@@ -63,8 +67,15 @@ export default defineConfig([
       ecmaVersion: 2023,
       globals: { ...globals.browser },
     },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.app.json" })],
+    },
     rules: {
+      // A circle of modules has no first one to load (type-only imports, erased in the build,
+      // are not counted).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
       "@typescript-eslint/no-unused-vars": [
@@ -84,7 +95,7 @@ export default defineConfig([
     },
   })),
   {
-    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/config/**/*.{ts,tsx}"],
+    files: ["src/{components,lib,utils,hooks,config}/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [...NO_FEATURE, ...NO_APP] }] },
   },
 ]);

@@ -1,4 +1,4 @@
-"""The embedded model's prompt reuse (issue 12 item 5), in this process: a 3-persona,
+"""The embedded model's prompt reuse (docs/models.md), in this process: a 3-persona,
 2-question brief session on COLLOQUY_LLM_PROVIDER=local, timed against what llama.cpp needs
 to read a 1,200-token prompt from scratch and write 50 tokens (18 such calls is what the
 session would cost with no reuse at all). Every call's prompt tokens are recorded, so the

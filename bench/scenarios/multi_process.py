@@ -1,4 +1,4 @@
-"""N sessions across K `colloquy serve` processes on one PostgreSQL (issue 19 item 3).
+"""N sessions across K `colloquy serve` processes on one PostgreSQL (docs/deployment.md).
 
     python -m bench.scenarios.multi_process                     200 sessions, 1 then 2 processes
     python -m bench.scenarios.multi_process --sessions 20 --processes 2 --database wt_me

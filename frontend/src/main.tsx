@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { runBrowserCheck } from "./lib/browser-check";
+import { runBrowserCheck } from "@/utils/browser-check";
 import "./index.css";
 
 runBrowserCheck();

@@ -200,7 +200,7 @@ def models_pull(
     )
 
 
-# Headless runs of guide files (issue 31): colloquy run, colloquy survey run.
+# Headless runs of guide files: colloquy run, colloquy survey run.
 from colloquy import cli_run
 
 app.command("run")(cli_run.run)

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from contextlib import suppress
+from contextlib import AbstractAsyncContextManager, suppress
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from colloquy.headless.client import Api
+    from colloquy.headless.runner import RunOptions
 
 survey_app = typer.Typer(help="Surveys from guide files.", no_args_is_help=True)
 
@@ -21,14 +26,14 @@ TOKEN_HELP = "The server's access token (COLLOQUY_ACCESS_TOKEN)."
 RESUME_HELP = "Continue an interrupted run by its id (no new session is created)."
 
 
-def _main(opts, server: str | None, token: str | None) -> int:
+def _main(opts: RunOptions, server: str | None, token: str | None) -> int:
     from colloquy.headless import runner
     from colloquy.headless.client import ApiFailed, local_api, server_api
 
     console = Console()
     err = Console(stderr=True, soft_wrap=True)
 
-    def connect():
+    def connect() -> AbstractAsyncContextManager[Api]:
         if server:
             return server_api(server, token)
         from colloquy.settings import get_settings
@@ -67,7 +72,7 @@ def _main(opts, server: str | None, token: str | None) -> int:
 
 def _options(
     kind: str, guide: Path | None, out: Path, fmt: str, model: str | None, resume: str | None
-):
+) -> RunOptions:
     from colloquy.headless import runner
 
     if guide is None and resume is None:
@@ -82,7 +87,16 @@ def _options(
     )
 
 
-def _run(kind: str, guide, out, fmt, model, server, token, resume) -> None:
+def _run(
+    kind: str,
+    guide: Path | None,
+    out: Path,
+    fmt: str,
+    model: str | None,
+    server: str | None,
+    token: str | None,
+    resume: str | None,
+) -> None:
     from colloquy.headless import runner
 
     try:

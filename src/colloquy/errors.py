@@ -1,5 +1,7 @@
 """One small error hierarchy: every failure the API reports has a status and a stable code."""
 
+from typing import Any
+
 
 class AppError(Exception):
     status = 400
@@ -12,7 +14,7 @@ class AppError(Exception):
         *,
         status: int | None = None,
         code: str | None = None,
-        extra: dict | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -23,7 +25,7 @@ class AppError(Exception):
             self.code = code
         self.extra = extra or {}
 
-    def to_body(self) -> dict:
+    def to_body(self) -> dict[str, Any]:
         return {"error": self.message, "errors": self.errors, "code": self.code, **self.extra}
 
 
@@ -33,7 +35,7 @@ class NotFound(AppError):
 
 
 class ValidationFailed(AppError):
-    """Input broke the spec's rules; `errors` holds the spec's own messages."""
+    """Input broke the product rules (product-rules §5); `errors` holds their own messages."""
 
     status = 422
     code = "validation_failed"

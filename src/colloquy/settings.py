@@ -32,7 +32,7 @@ class Settings(BaseSettings):
     llm_deadline_s: float | None = None
     # Most calls at once to one OpenAI-compatible endpoint (the adaptive limit's cap).
     llm_max_concurrency: int = 16
-    # Most model calls one running survey makes at once (survey mode, issue 16).
+    # Most model calls one running survey makes at once (survey mode).
     survey_concurrency: int = 8
 
     # Sentence embeddings when none is saved in Settings > Embeddings: an OpenAI-compatible
@@ -42,7 +42,7 @@ class Settings(BaseSettings):
     embedding_base_url: str | None = None
     embedding_api_key: str | None = Field(default=None, repr=False)
 
-    # Tokens of a persona's evidence put into its answer prompt, per question (issue 29).
+    # Tokens of a persona's evidence put into its answer prompt, per question.
     evidence_token_budget: int = Field(default=600, ge=0, le=8000)
     # The cosine a passage needs to the question to be retrieved (set on wordllama:
     # domain/personas/evidence_budget.py, docs/evidence.md).

@@ -112,7 +112,7 @@ async def core(settings: Settings, *, freeze_gc: bool = False) -> AsyncIterator[
     surveys = SurveyManager(runtime, events, survey_leases)
     await surveys.start()
     await surveys.resume_all()  # and surveys
-    # Saved model changes from any process reach this one (issue 30).
+    # Saved model changes from any process reach this one.
     sync = asyncio.create_task(settings_sync.watch(runtime, events))
     if freeze_gc:
         provider = runtime.model_config.provider if runtime.model_config else ""

@@ -1,4 +1,4 @@
-"""Issue 32 defects 13 and 11: a persona deleted while its audit runs ends the audit with a
+"""A persona deleted while its audit runs ends the audit with a
 clear message (no 500, no foreign-key error, nothing stored); the library audit's job lists
 messages for users, never a database error. Both databases."""
 

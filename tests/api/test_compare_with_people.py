@@ -1,5 +1,6 @@
-"""Compare with a human group among the sessions (issue 27 item 2): every column gets its
-conversation shape, each simulated one its gap to the human group and the themes matched."""
+"""Compare with a human group among the sessions (docs/measured-against-people.md): every column
+gets its conversation shape, each simulated one its gap to the human group and the themes
+matched."""
 
 from sqlalchemy import update
 

@@ -1,4 +1,4 @@
-"""POST /api/documents/extract: the spec's file checks, content sniffing, text out of
+"""POST /api/documents/extract: the product's file checks, content sniffing, text out of
 PDF, DOCX, TXT and CSV, and images only for models that can see them."""
 
 from __future__ import annotations

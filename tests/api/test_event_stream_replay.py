@@ -37,7 +37,7 @@ def _message(seq: int) -> dict:
         "repairs": [],
         "rawContent": None,
         "note": None,
-        # What later issues store with a message (usage: issue 31; model profile: issue 30).
+        # What later features store with a message: its usage and its model profile.
         "usage": None,
         "profileId": None,
         "profileName": None,

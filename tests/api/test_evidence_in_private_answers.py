@@ -1,4 +1,4 @@
-"""A grounded persona's private answers (issues 28, 29) carry the same evidence block as its
+"""A grounded persona's private answers (29) carry the same evidence block as its
 public answers to the same question: chosen once per participant and question."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""A grounded persona's answers (issue 29): the passages that answer the question go at the
+"""A grounded persona's answers (docs/evidence.md): the passages that answer the question go at the
 end of its system prompt, the same for every turn of one question, after a part that never
 changes; the budget holds; personas without evidence get no evidence block."""
 

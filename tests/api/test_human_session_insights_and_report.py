@@ -1,5 +1,5 @@
-"""An imported human group (issue 27 item 1) through the two results features the import
-tests leave out: insights (against the loopback model) and the PDF report."""
+"""An imported human group (docs/measured-against-people.md) through the two results features the
+import tests leave out: insights (against the loopback model) and the PDF report."""
 
 from __future__ import annotations
 

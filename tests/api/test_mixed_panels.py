@@ -1,4 +1,4 @@
-"""Mixed panels (issue 30): a session and a survey whose participants answer on different
+"""Mixed panels (docs/models.md): a session and a survey whose participants answer on different
 model profiles. Two OpenAI-compatible fake servers on loopback stand for two endpoints;
 each must answer exactly its own participants (the real OpenAI client and streaming code
 runs), and every stored answer names the profile and model that wrote it."""

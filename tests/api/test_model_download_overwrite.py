@@ -1,4 +1,4 @@
-"""Issue 32 item 4: a download says "unverified" when no checksum could be checked (API and
+"""A download says "unverified" when no checksum could be checked (API and
 CLI), never replaces an existing file unless asked, and never the model in use. Against a
 loopback hub (support/fake_hub.py) with huggingface_hub's real client."""
 

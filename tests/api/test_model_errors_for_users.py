@@ -1,4 +1,4 @@
-"""Issue 32 defect 11: listing an endpoint's models and naming a missing local model say
+"""Listing an endpoint's models and naming a missing local model say
 what a user can act on: not the target's own error body, not Python's text, not the
 server's data directory (those go to the log)."""
 

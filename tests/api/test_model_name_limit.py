@@ -1,4 +1,4 @@
-"""Issue 32 defects 8 and 10: a model name is at most 200 characters (the columns that
+"""A model name is at most 200 characters (the columns that
 store it) and holds no control characters, from the Settings screen and from a rerun; a
 rerun that fails leaves no copy behind. Both databases (the client fixture)."""
 

@@ -1,4 +1,4 @@
-"""Model profiles (issue 30): create, list, edit, make default, delete; the key encrypted
+"""Model profiles (docs/models.md): create, list, edit, make default, delete; the key encrypted
 and never returned; the Settings screen's model is the default profile; bad input and a
 model that does not answer change nothing. Every model call goes to OpenAI-compatible fake
 servers on loopback (the real SDK runs)."""

@@ -1,4 +1,4 @@
-"""Migration 0022 (issue 30): the model saved from the Settings screen becomes the default
+"""Migration 0022 (docs/models.md): the model saved from the Settings screen becomes the default
 model profile, its key still encrypted and still readable; downgrading puts it back."""
 
 from __future__ import annotations

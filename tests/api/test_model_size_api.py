@@ -1,4 +1,4 @@
-"""Sizes from the model (issue 30 item 3): the small-model warning and the Settings test
+"""Sizes from the model (docs/models.md): the small-model warning and the Settings test
 result use the parameter count the endpoint or the file reports, with the name only as the
 fallback. Ollama's /api/show, a llama.cpp-style model list and the shipped GGUF's metadata
 are read over loopback / from disk."""

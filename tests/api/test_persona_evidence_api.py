@@ -1,4 +1,4 @@
-"""Evidence on a persona (issue 29) through the in-process client: upload, list, preview,
+"""Evidence on a persona (docs/evidence.md) through the in-process client: upload, list, preview,
 remove; the limits and bad input store nothing; delete removes rows and files."""
 
 from __future__ import annotations

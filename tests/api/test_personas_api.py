@@ -43,7 +43,7 @@ def test_create_returns_enriched_and_persists(client):
     assert len(client.get("/api/personas").json()) == 11
 
 
-def test_invalid_persona_reports_all_spec_messages(client):
+def test_invalid_persona_reports_all_product_messages(client):
     bad = {
         "name": "",
         "age": 10,
@@ -102,7 +102,7 @@ def test_update_and_delete(client):
     }
 
 
-def test_templates_are_the_spec_presets(client):
+def test_templates_are_the_product_presets(client):
     templates = {t["id"]: t for t in client.get("/api/persona-templates").json()}
     assert set(templates) == {"pain-sufferer", "glp1-user", "low-income-shopper"}
     pain = templates["pain-sufferer"]

@@ -1,4 +1,4 @@
-"""Personas from real people (issue 29 item 2): from an imported human group (every turn
+"""Personas from real people (docs/evidence.md): from an imported human group (every turn
 kept as evidence) and from a survey export CSV (mapping preview, per-row messages,
 nothing half-imported)."""
 

@@ -1,4 +1,4 @@
-"""Replay a real group with its grounded personas (issue 29 item 4): same questions, order
+"""Replay a real group with its grounded personas (docs/evidence.md): same questions, order
 and moderator style, the personas made from its people; per-person similarity."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The PDF report shows the private answers (issue 28) in their own section, read back
+"""The PDF report shows the private answers (docs/natural-mode.md) in their own section, read back
 from the PDF with pdftotext; the transcript appendix never shows them."""
 
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""GET /api/sessions/{id}/analytics on a hand-built session, checked against the spec's
+"""GET /api/sessions/{id}/analytics on a hand-built session, checked against the product's
 formulas computed here independently (SQLite and PostgreSQL)."""
 
 import statistics
@@ -68,7 +68,7 @@ def test_quotes_sentiment_and_participation(client):
     assert body["durationMinutes"] == 12
 
 
-def test_diversity_matches_the_spec_formula(client):
+def test_diversity_matches_the_product_formula(client):
     sid = seed_session(client)
     d = client.get(f"/api/sessions/{sid}/analytics").json()["diversity"]
     per_trait = {

@@ -1,4 +1,4 @@
-"""An AI-moderated session through the API (issue 15): run, then the transcript, the
+"""An AI-moderated session through the API (docs/moderator.md): run, then the transcript, the
 exports and the analytics handle the moderator's probes and summaries."""
 
 import csv

@@ -1,4 +1,4 @@
-"""Sessions API: create with the spec's validation, read, list, edit, duplicate, delete."""
+"""Sessions API: create with the product's validation, read, list, edit, duplicate, delete."""
 
 import pytest
 
@@ -6,8 +6,8 @@ from support.sessions_helpers import app_client, fake_model, session_body, wait_
 
 pytestmark = pytest.mark.timeout(60)
 
-# Issue 28's settings as the API states them for a session without them.
-NO_ISSUE_28_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
+# Natural mode's and private answers' settings as the API states them for a session without them.
+NO_NATURAL_MODE_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_create_returns_full_session_with_snapshots(api):
         "autoAdvance": False,
         "moderator": "scripted",
         "participantProfiles": {},
-        **NO_ISSUE_28_SETTINGS,
+        **NO_NATURAL_MODE_SETTINGS,
     }
     assert s["messages"] == [] and s["tokensUsed"] == 0 and s["error"] is None
     assert s["running"] is False and s["insights"] is None
@@ -49,7 +49,7 @@ def test_create_returns_full_session_with_snapshots(api):
         "round": 0,
         "participantIndex": None,
         "speakingPersonaId": None,
-        "turn": None,  # natural mode only (issue 28)
+        "turn": None,  # natural mode only
         "turnBudget": None,
     }
     assert api.get(f"/api/sessions/{s['id']}").json() == s
@@ -144,7 +144,7 @@ def test_list_summaries_newest_first_with_sentiment_counts(api, fake_llm):
     done = rows[1]
     # The health verdict is computed in the background once a session completes.
     assert done.pop("health") in (None, "good", "fair", "poor")
-    usage = done.pop("usage")  # what the fake reported for the 18 answers (issue 31)
+    usage = done.pop("usage")  # what the fake reported for the 18 answers
     assert usage["completionTokens"] > 0 and usage["costUsd"] == 0  # test-model: no price
     assert done == {
         "id": first["id"],
@@ -223,7 +223,7 @@ def test_question_templates(api):
     assert all(t["id"] and all(q.strip() for q in t["questions"]) for t in templates)
 
 
-def test_create_applies_the_spec_defaults_when_options_are_missing(api):
+def test_create_applies_the_product_defaults_when_options_are_missing(api):
     body = {
         "name": "Minimal",
         "participantIds": ["p1", "p2", "p3"],
@@ -238,7 +238,7 @@ def test_create_applies_the_spec_defaults_when_options_are_missing(api):
         "autoAdvance": False,
         "moderator": "scripted",
         "participantProfiles": {},
-        **NO_ISSUE_28_SETTINGS,
+        **NO_NATURAL_MODE_SETTINGS,
     }
     assert s["moderatorStyle"] in {"formal", "casual", "probing"}
 

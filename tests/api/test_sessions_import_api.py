@@ -1,5 +1,5 @@
-"""POST /api/sessions/import (issue 27 item 1): a real focus group as a completed session
-with source "human"; its preview, every refusal, and the results features on it."""
+"""POST /api/sessions/import (docs/measured-against-people.md): a real focus group as a completed
+session with source "human"; its preview, every refusal, and the results features on it."""
 
 from __future__ import annotations
 

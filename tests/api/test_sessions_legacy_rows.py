@@ -42,8 +42,8 @@ SPARSE = {
 }
 NAMELESS = {"id": "pc"}  # a bare reference from a very old version
 
-# Issue 28's settings as the API states them for a session without them.
-NO_ISSUE_28_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
+# Natural mode's and private answers' settings as the API states them for a session without them.
+NO_NATURAL_MODE_SETTINGS = {"privateAnswers": False, "modelBids": False, "seed": None}
 
 
 def odd_row(session_id: str, **overrides) -> SessionRow:
@@ -136,7 +136,7 @@ def test_odd_session_reads_with_defaults(client):
         "autoAdvance": False,
         "moderator": "scripted",
         "participantProfiles": {},
-        **NO_ISSUE_28_SETTINGS,
+        **NO_NATURAL_MODE_SETTINGS,
     }
     assert s["questions"] == ["What do you think?", "42"]
     assert [p["id"] for p in s["participants"]] == ["pa", "pb", "pc"]

@@ -1,4 +1,4 @@
-"""Natural mode and private answers through the API (issue 28): create, validation,
+"""Natural mode and private answers through the API (docs/natural-mode.md): create, validation,
 duplicate, a run with turn progress, the health report's conformity from private stances,
 and the exports with private answers in their own section only."""
 

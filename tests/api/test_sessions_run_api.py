@@ -34,7 +34,7 @@ def layout(view):
     ]
 
 
-def test_run_completes_with_spec_structure(api):
+def test_run_completes_with_the_product_structure(api):
     s = api.post("/api/sessions", json=session_body()).json()
     res = api.post(f"/api/sessions/{s['id']}/run")
     assert res.status_code == 200 and res.json()["running"] is True

@@ -1,6 +1,6 @@
-"""Issue 30, item 4, on one database file: two apps (two runtimes, as two processes would
-be) share a SQLite database; a model saved through one is used by the other within 2 s,
-found by its poll of the settings version (no event relay on SQLite)."""
+"""Saved model settings in every process, on one database file: two apps (two runtimes, as
+two processes would be) share a SQLite database; a model saved through one is used by the other
+within 2 s, found by its poll of the settings version (no event relay on SQLite)."""
 
 from __future__ import annotations
 

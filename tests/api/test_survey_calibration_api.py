@@ -1,4 +1,4 @@
-"""POST /api/surveys/calibrate through the in-process client (issue 27 item 4). The
+"""POST /api/surveys/calibrate through the in-process client (docs/measured-against-people.md). The
 figures are recomputed here by hand from SSR's own expected values, which the test reads
 back by rating each answer alone (a one-row file cannot be sent: three rows are needed, so
 each answer is rated among copies of itself)."""

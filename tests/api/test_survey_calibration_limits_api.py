@@ -1,5 +1,5 @@
 """POST /api/surveys/calibrate refuses the files over its limits with a whole-file message
-(issue 27 item 4: over 10,000 rows, over 5 MB), through the in-process client."""
+(over 10,000 rows, over 5 MB), through the in-process client."""
 
 
 def post(client, body: bytes):

@@ -1,4 +1,4 @@
-"""A survey's progress stream on the event bus (issue 26 item 4): every event has an id in
+"""A survey's progress stream on the event bus: every event has an id in
 the sessions' format (engine/positions.py), and a client that reconnects with it
 (Last-Event-ID) goes on where it was, until the run ends; an id from another process or an
 unreadable one starts from the stored state."""

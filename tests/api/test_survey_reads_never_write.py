@@ -1,4 +1,4 @@
-"""Issue 26 item 4: reading a survey and its results never writes. Every read route of a
+"""Reading a survey and its results never writes. Every read route of a
 completed survey (results, both exports, the survey, the list, its event stream) leaves
 the stored rows exactly as they were (row counts, each row's updated_at, ratings) and
 neither flushes nor commits anything, on SQLite and PostgreSQL."""

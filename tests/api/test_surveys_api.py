@@ -194,7 +194,7 @@ def test_a_failing_model_fails_the_survey_and_retry_completes_it(settings):
 def test_results_are_read_without_writing_and_the_run_rates_what_it_could_not(
     settings, monkeypatch
 ):
-    """Issue 32 defects 2 and 3: an answer whose embedding fails is rated by the run's
+    """An answer whose embedding fails is rated by the run's
     rating step (not by a read), each answer names its embedder, and GET results issues
     no write, not even for unrated answers, with two readers at once."""
     from concurrent.futures import ThreadPoolExecutor

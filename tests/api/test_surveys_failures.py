@@ -1,4 +1,4 @@
-"""Issue 32 defect 9: a model answer with NUL is cleaned before it is stored (it failed
+"""A model answer with NUL is cleaned before it is stored (it failed
 every answer on PostgreSQL), and every failure of a survey answer that is not the model's
 is counted, logged and shown with a reason instead of being dropped."""
 
@@ -76,7 +76,7 @@ def test_a_failure_that_is_not_the_models_is_counted_logged_and_shown(
 
 
 def test_results_name_every_embedder_that_rated_an_answer(settings):
-    """Issue 32 defect 3: answers rated by a fallback are named next to the others."""
+    """Answers rated by a fallback are named next to the others."""
     from sqlalchemy import select
 
     from colloquy.store.tables import SurveyAnswerRow
@@ -106,7 +106,7 @@ def test_results_name_every_embedder_that_rated_an_answer(settings):
 
 
 def test_a_survey_that_stops_shows_no_sql(settings, monkeypatch, caplog):
-    # Issue 32 defect 11: the message showed the raw statement and its parameters.
+    # The message showed the raw statement and its parameters.
     from colloquy.services.surveys import runner
 
     sql = "(sqlalchemy.exc.DataError) value too long [SQL: UPDATE surveys SET model=$1]"

@@ -1,4 +1,4 @@
-"""Prices, default budget, estimates and run budgets through the API (issue 31 item 4)."""
+"""Prices, default budget, estimates and run budgets through the API (docs/usage-and-cost.md)."""
 
 import time
 

@@ -1,4 +1,4 @@
-"""A mixed panel's usage (issues 30 + 31): each participant's calls are priced at the price
+"""A mixed panel's usage (docs/models.md): each participant's calls are priced at the price
 of the model that answered, and one budget covers every model of the run."""
 
 from __future__ import annotations

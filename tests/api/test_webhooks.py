@@ -1,4 +1,4 @@
-"""Webhooks (issue 31 item 5): a signed POST on completion or failure, retried with backoff,
+"""Webhooks (docs/webhooks.md): a signed POST on completion or failure, retried with backoff,
 never blocking the run, failures listed on Settings. A receiver in the test checks the
 signature."""
 

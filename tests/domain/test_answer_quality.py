@@ -1,4 +1,4 @@
-"""Which cleaned answers are asked again (issue 30 item 5), and how the health report counts them."""
+"""Which cleaned answers are asked again, and how the health report counts them."""
 
 from colloquy.domain.sessions.answer_quality import (
     KEPT_UNUSABLE,

@@ -1,4 +1,4 @@
-"""Survey calibration figures on hand-computed inputs (issue 27 item 4)."""
+"""Survey calibration figures on hand-computed inputs (docs/measured-against-people.md)."""
 
 import math
 

@@ -1,5 +1,5 @@
-"""The CSV transcript of a mixed panel (issue 30) gains a last Model column; a panel on
-one model keeps the spec's four columns. Expected text written by hand."""
+"""The CSV transcript of a mixed panel (docs/models.md) gains a last Model column; a panel on
+one model keeps the product's four columns. Expected text written by hand."""
 
 from colloquy.domain.results.csv_export import session_csv
 
@@ -46,7 +46,7 @@ def test_mixed_panel_has_a_model_column():
     )
 
 
-def test_one_model_keeps_the_spec_columns():
+def test_one_model_keeps_the_product_columns():
     same = [{**m, "model": "gpt-4o-mini"} if m["kind"] == "response" else m for m in MIXED]
     assert session_csv(SESSION, same, None) == (
         "Session Name,Mixed\r\n"
@@ -63,7 +63,7 @@ def test_one_model_keeps_the_spec_columns():
     )
 
 
-def test_no_recorded_model_keeps_the_spec_columns():
+def test_no_recorded_model_keeps_the_product_columns():
     unrecorded = [{**m, "model": None} for m in MIXED]
     header = session_csv(SESSION, unrecorded, None).split("\r\n")[6]
     assert header == "Speaker,Content,Sentiment,Timestamp"

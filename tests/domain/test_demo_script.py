@@ -1,4 +1,4 @@
-"""The scripted demo: a valid, diverse cast, varied sentiment, the spec's playback timing."""
+"""The scripted demo: a valid, diverse cast, varied sentiment, the product's playback timing."""
 
 from collections import Counter
 from datetime import UTC, datetime, timedelta

@@ -24,7 +24,7 @@ def persona(**traits):
     return base
 
 
-def test_shape_has_exact_spec_keys():
+def test_shape_has_exact_product_keys():
     e = enrich(persona())
     assert list(e) == [
         "values",

@@ -1,4 +1,4 @@
-"""Evidence rules (issue 29): passages, ranking, the prompt budget and the tiers, with
+"""Evidence rules (docs/evidence.md): passages, ranking, the prompt budget and the tiers, with
 figures worked out by hand."""
 
 from colloquy.domain.personas.evidence_budget import (

@@ -1,4 +1,4 @@
-"""Personas from real people (issue 29 item 2): the pure rules."""
+"""Personas from real people (docs/evidence.md): the pure rules."""
 
 from colloquy.domain.personas.from_people import (
     mapping_errors,

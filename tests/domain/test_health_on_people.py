@@ -1,5 +1,5 @@
-"""The health report on people (issue 27 item 3): a real-style human group passes with no
-false alarm, while a simulated group with long, uniform turns and indistinct speakers is
+"""The health report on people (docs/measured-against-people.md): a real-style human group passes
+with no false alarm, while a simulated group with long, uniform turns and indistinct speakers is
 still flagged. Vectors come from the offline embedder the product uses by default."""
 
 import random

@@ -97,7 +97,7 @@ def test_clip():
     assert clip(None, 5) == ""
 
 
-def test_schema_requires_the_spec_fields():
+def test_schema_requires_the_product_fields():
     assert INSIGHTS_SCHEMA["required"] == ["summary", "keyThemes", "recommendations"]
     theme = INSIGHTS_SCHEMA["properties"]["keyThemes"]["items"]
     assert theme["properties"]["frequency"]["type"] == "integer"

@@ -1,4 +1,4 @@
-"""The AI moderator's pure rules (issue 15): prompts, participation, consensus, cleaning,
+"""The AI moderator's pure rules (docs/moderator.md): prompts, participation, consensus, cleaning,
 who a probe addresses."""
 
 from colloquy.domain.sessions import moderation as m

@@ -1,4 +1,4 @@
-"""Natural mode's pure rules (issue 28) with hand-computed figures: turn lengths, the
+"""Natural mode's pure rules (docs/natural-mode.md) with hand-computed figures: turn lengths, the
 urgency to speak, saturation by novelty, the AI moderator's probe rule and cap, seeds."""
 
 import pytest

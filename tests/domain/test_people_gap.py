@@ -1,4 +1,4 @@
-"""Simulation vs people figures on hand-computed inputs (issue 27 item 2)."""
+"""Simulation vs people figures on hand-computed inputs (docs/measured-against-people.md)."""
 
 from colloquy.domain.results.people_gap import (
     consecutive_agreement,

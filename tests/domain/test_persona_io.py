@@ -1,5 +1,5 @@
-"""Pure rules of issue 17: tags, persona file parsing and checks, exports, comparison,
-report HTML and charts."""
+"""Pure rules of persona files (docs/reports.md): tags, persona file parsing and checks, exports,
+comparison, report HTML and charts."""
 
 import csv
 import io

@@ -1,4 +1,4 @@
-"""Private answers' pure rules (issue 28): the prompt, the stance, the shifts, and the
+"""Private answers' pure rules (docs/natural-mode.md): the prompt, the stance, the shifts, and the
 health report's conformity measured on them (hand-computed)."""
 
 from colloquy.domain.sessions import private_answers as pa
@@ -136,7 +136,7 @@ def test_natural_turns_read_as_three_phases_for_convergence():
     answers = [{"questionIndex": 0, "round": t, "id": f"a{t}"} for t in range(9)]
     assert [a["round"] for a in as_phases(answers)] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
     spec = [{"questionIndex": 0, "round": r, "id": f"b{r}"} for r in (0, 1, 2)]
-    assert as_phases(spec) == spec  # the spec's rounds stay as they are
+    assert as_phases(spec) == spec  # rounds 0-2 stay as they are
 
 
 def test_the_public_majority_comes_from_what_people_say_not_their_mood():

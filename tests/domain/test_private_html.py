@@ -1,4 +1,4 @@
-"""The PDF report's private-answers section (issue 28): its own tables, the shifts
+"""The PDF report's private-answers section (docs/natural-mode.md): its own tables, the shifts
 hand-computed, the answers kept out of the transcript, hostile text printed as text."""
 
 from colloquy.domain.results.html_report import report_html

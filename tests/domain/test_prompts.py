@@ -131,7 +131,7 @@ def test_trim_discussion_keeps_question_and_recent():
 
 
 def test_next_round_prompt_extends_the_previous_one():
-    """Issue 12 item 5: a participant's next prompt starts with their previous one up to
+    """A participant's next prompt starts with their previous one up to
     the discussion's end, so a prompt cache evaluates only the text added since."""
     stimuli = [{"type": "text", "title": "Claim", "content": "Made from seaweed."}]
     d2 = [

@@ -1,4 +1,4 @@
-"""Issue 30: a mixed panel's answers split by the model that wrote them."""
+"""A mixed panel's answers split by the model that wrote them."""
 
 from colloquy.domain.results.by_model import UNKNOWN, models_of, only_model, participants_on
 

@@ -238,7 +238,7 @@ def test_survey_system_prompt_is_the_persona_prompt_without_the_focus_group():
 
 
 def test_every_summary_lies_inside_its_own_interval_to_the_last_place():
-    """Issue 32 defect 7: the mean was computed from the averaged pmf and the interval
+    """The mean was computed from the averaged pmf and the interval
     from respondents' means, so respondents who all answered alike gave an interval
     [x, x] around x + 1 ulp."""
     import random

@@ -1,4 +1,4 @@
-"""Issue 30: survey distributions per model next to the blend."""
+"""Survey distributions per model next to the blend."""
 
 from colloquy.domain.surveys.by_model import results_by_model
 

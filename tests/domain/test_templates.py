@@ -10,7 +10,7 @@ from colloquy.domain.sessions.question_templates import question_templates
 from colloquy.domain.validation import validate_persona
 
 
-def test_presets_match_spec():
+def test_presets_match_the_product_rules():
     presets = {t["id"]: t for t in persona_templates()}
     assert list(presets) == ["pain-sufferer", "glp1-user", "low-income-shopper"]
     expected = {

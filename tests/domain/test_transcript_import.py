@@ -1,4 +1,4 @@
-"""The transcript parser of issue 27 item 1, on transcript text written like real ones."""
+"""The transcript parser of human group imports, on transcript text written like real ones."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cost arithmetic on hand-computed usage (issue 31 item 4)."""
+"""Cost arithmetic on hand-computed usage (docs/usage-and-cost.md)."""
 
 import math
 

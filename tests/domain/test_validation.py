@@ -42,7 +42,7 @@ def test_valid_persona_has_no_errors():
     assert validate_persona(good_persona()) == []
 
 
-def test_all_messages_in_spec_order():
+def test_all_messages_in_product_rules_order():
     errors = validate_persona({})
     assert errors == [
         "Name is required",

@@ -1,4 +1,4 @@
-"""The AI moderator in the browser (issue 15): chosen in the create form's Moderator
+"""The AI moderator in the browser (docs/moderator.md): chosen in the create form's Moderator
 section, its follow-ups and summaries in the live conversation and in the results'
 transcript, the addressed participant answering first; axe on both screens."""
 

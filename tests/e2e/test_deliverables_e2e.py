@@ -1,5 +1,6 @@
-"""Browser tests of issue 17: a persona file previewed with its row errors and then imported,
-and two completed sessions compared side by side from the dashboard."""
+"""Browser tests of persona files and reports (docs/reports.md): a persona file previewed with its
+row errors and then imported, and two completed sessions compared side by side from the
+dashboard."""
 
 from __future__ import annotations
 

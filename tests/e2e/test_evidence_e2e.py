@@ -1,4 +1,4 @@
-"""Browser test of the persona dialog's Evidence tab (issue 29): add documents, see them
+"""Browser test of the persona dialog's Evidence tab (docs/evidence.md): add documents, see them
 listed with their words, preview what a question retrieves, refuse a wrong type, remove."""
 
 import re

@@ -1,6 +1,6 @@
-"""A real focus group in the browser (issue 27): import a transcript from the dashboard with
-its preview, open its Health tab (judged as written by people), then compare it with a
-simulated session and read the gaps to people."""
+"""A real focus group in the browser (docs/measured-against-people.md): import a transcript from the
+dashboard with its preview, open its Health tab (judged as written by people), then compare it with
+a simulated session and read the gaps to people."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 30 in the browser: save a model profile on Settings (tested against a second
+"""Model profiles in the browser: save a model profile on Settings (tested against a second
 loopback endpoint), start a mixed panel from the create form's Model column, and read the
 results per model: the transcript filter, the By model card, and the models side by side."""
 

@@ -1,4 +1,4 @@
-"""Natural discussion mode with private answers in the browser (issue 28): chosen in the
+"""Natural discussion mode with private answers in the browser (docs/natural-mode.md): chosen in the
 create form (with its help text), turn progress on the live screen ("Turn t of ~9 on this
 question"), private answers never in the live conversation, and the results page's
 "Changed their mind" view with both answers side by side."""

@@ -201,7 +201,7 @@ def test_insights_generate_badges_and_failure(live_server: str, page: Page, mode
     session = completed_session(live_server)
     open_results(page, live_server, session, "AI Insights")
 
-    # A failing model first: the spec's failure toast, and the button comes back.
+    # A failing model first: the product's failure toast, and the button comes back.
     model.set_responder(
         lambda body: (
             FakeError(500, "upstream exploded") if body.get("response_format") else _reply(body)

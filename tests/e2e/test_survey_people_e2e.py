@@ -1,5 +1,5 @@
-"""A survey measured against people in the browser (issue 27 item 4): run a survey against
-the fake model, upload people's own ratings on its screen, read both distributions, KS
+"""A survey measured against people in the browser (docs/measured-against-people.md): run a survey
+against the fake model, upload people's own ratings on its screen, read both distributions, KS
 similarity, the mean difference and the two floors; a bad file is refused with the row
 named and the comparison stays."""
 

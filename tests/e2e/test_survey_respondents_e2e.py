@@ -1,4 +1,4 @@
-"""Browser test: a survey's respondents show their evidence tier (issue 29 item 3)."""
+"""Browser test: a survey's respondents show their evidence tier (docs/evidence.md)."""
 
 import httpx
 from playwright.sync_api import Page, expect

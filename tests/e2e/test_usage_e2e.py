@@ -1,6 +1,6 @@
 """Browser end-to-end: the cost estimate on Create New Session, and a session stopped by its
 budget ("Budget reached: $X of $Y spent") that continues once the budget is raised
-(issue 31 item 4)."""
+(docs/usage-and-cost.md)."""
 
 import re
 
@@ -55,7 +55,8 @@ def test_estimate_then_budget_stop_and_continue(live_server: str, page: Page):
     expect(detail).to_contain_text("18 model calls")
     expect(detail).to_contain_text("~684 answer tokens on fake-model.")
     expect(page.get_by_test_id("cost-estimate-range")).to_contain_text("Likely between")
-    expect(page.get_by_test_id("token-estimate")).to_have_text("~300 tokens")  # the spec's
+    # The product's own token estimate, unchanged beside the cost.
+    expect(page.get_by_test_id("token-estimate")).to_have_text("~300 tokens")
 
     page.get_by_label("Budget (USD)").fill("0.15")
     expect(page.get_by_text("The estimate is above this budget")).to_be_visible()

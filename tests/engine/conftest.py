@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from colloquy.api.schemas.sessions import SessionCreate
 from colloquy.engine import plan
 from colloquy.engine.events import EventBus
 from colloquy.engine.journal import load_messages
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.factory import build_provider
+from colloquy.schemas.sessions import SessionCreate
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as service
@@ -53,7 +53,7 @@ class Env:
                 "discussionMode": extra.pop("mode", "sequential"),
                 "autoAdvance": False,
                 "moderator": extra.pop("moderator", "scripted"),
-                **extra.pop("settings", {}),  # e.g. privateAnswers, seed (issue 28)
+                **extra.pop("settings", {}),  # e.g. privateAnswers, seed
             },
         }
         async with self.factory() as db:

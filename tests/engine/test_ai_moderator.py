@@ -1,4 +1,4 @@
-"""The AI moderator (issue 15) against the loopback OpenAI-compatible fake server: probes
+"""The AI moderator (docs/moderator.md) against the loopback OpenAI-compatible fake server: probes
 between rounds carry the round's answers, a probe that names a participant makes them
 answer first, one two-sentence summary per question, fallback, Stop/resume mid-probe,
 live events; and the scripted moderator is unchanged."""

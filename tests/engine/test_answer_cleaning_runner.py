@@ -55,7 +55,7 @@ async def test_a_reply_that_is_only_another_voice_is_asked_again(env):
     answers = [m for m in view["messages"] if m["kind"] == "response"]
     assert len(answers) == 18
     assert all(m["content"] == "I would buy it for my kids." for m in answers)
-    # The re-ask is counted in the repairs of that one answer (issue 30 item 5).
+    # The re-ask is counted in the repairs of that one answer.
     assert [m["repairs"] for m in answers].count(["reasked"]) == 1
     assert sum(1 for m in answers if m["repairs"] == []) == 17
     assert calls["n"] == 19  # one extra call for the reply that cleaned to nothing

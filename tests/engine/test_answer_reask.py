@@ -1,5 +1,5 @@
 """Answers that cleaning leaves as a name, a round line or under 3 words are asked again, at
-most twice, then kept marked (issue 30 item 5): the runner against a scripted fake model."""
+most twice, then kept marked (answer cleaning): the runner against a scripted fake model."""
 
 from __future__ import annotations
 

@@ -17,10 +17,10 @@ from pydantic import BaseModel
 import colloquy
 from colloquy.api.events import _stream
 from colloquy.api.schemas.events import SessionEventPayloads, SurveyEventPayloads
-from colloquy.api.schemas.surveys import SurveyCreate
 from colloquy.engine import event_payloads as payloads
 from colloquy.engine.event_schemas import BusEventPayloads
 from colloquy.engine.publisher import Publisher
+from colloquy.schemas.surveys import SurveyCreate
 from colloquy.services.sessions import crud as sessions
 from colloquy.services.sessions import event_replay
 from colloquy.services.surveys import progress as survey_progress

@@ -152,7 +152,7 @@ async def test_commit_log_is_silent_by_default(factory, caplog):
 
 
 async def test_no_message_commits_past_a_failed_one(factory, monkeypatch):
-    """Issue 11 defect 4: messages 1..4 of one session queued together, message 2 refused
+    """Messages 1..4 of one session queued together, message 2 refused
     by the database: 1 is stored, 3 and 4 are not (EarlierWriteFailed), so the stored
     messages stay a gap-free prefix; a retry that writes 2 again lets the rest follow."""
     real_insert = journal._insert_batch

@@ -1,4 +1,4 @@
-"""Natural discussion mode (issue 28) against the loopback fake model: the speaker order
+"""Natural discussion mode (docs/natural-mode.md) against the loopback fake model: the speaker order
 follows the urgency score, the turn's length reaches the prompt and the token limit, the
 turn budget ends questions, a resumed run finds the same plan, the AI moderator ends a
 saturated question early within its share of the words."""
@@ -158,7 +158,7 @@ async def test_model_bids_ask_one_batched_call_per_turn(env):
 
 
 async def test_targets_with_a_model_that_honours_the_length(env):
-    """Issue 28's targets: the health report's verbosity is "ok" with a median under 60
+    """Natural mode's targets: the health report's verbosity is "ok" with a median under 60
     words and at least 20 % of turns under 25 words; the moderator says at most 10 %."""
     from colloquy.domain.trust.health_report import build_health_report
     from colloquy.llm.embeddings import WordLlamaEmbedder

@@ -1,5 +1,5 @@
-"""natural_plan.py and private_plan.py on hand-built stored messages (issue 28): the next
-step is a function of the stored messages only, so a resumed run finds the same one."""
+"""natural_plan.py and private_plan.py on hand-built stored messages (docs/natural-mode.md): the
+next step is a function of the stored messages only, so a resumed run finds the same one."""
 
 from colloquy.engine import natural_plan as np_
 from colloquy.engine.plan import ANSWER, QUESTION, Slot

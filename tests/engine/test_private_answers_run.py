@@ -1,4 +1,4 @@
-"""Private answers before and after each question (issue 28) against the loopback fake
+"""Private answers before and after each question (docs/natural-mode.md) against the loopback fake
 model: where they sit in the run, their stances, and that no prompt of anyone else (nor
 the moderator's) ever contains them."""
 
@@ -63,7 +63,7 @@ async def test_natural_session_with_private_answers(env, moderator):
     )
 
 
-async def test_sequential_session_with_private_answers_keeps_the_spec_slots(env):
+async def test_sequential_session_with_private_answers_keeps_the_round_slots(env):
     env.fake.set_responder(NaturalScript())
     sid = await env.create(participants=3, questions=2, settings={"privateAnswers": True})
     await env.run(sid)

@@ -1,4 +1,4 @@
-"""Issue 28 item 3: the AI moderator's "has said the least" counts the participant's words
+"""The AI moderator's "has said the least" counts the participant's words
 in the whole question, not in the discussion trimmed to the prompt budget."""
 
 from colloquy.domain.sessions import moderation

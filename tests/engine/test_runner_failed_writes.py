@@ -1,4 +1,4 @@
-"""Issue 11 defect 4 (and issue 13 item 2): a reply with NUL is stored without it on every
+"""A reply with NUL is stored without it on every
 database; a message write that fails ends the run with an error and running cleared, with
 no gap in the stored messages, and Retry completes the session; a Stop whose commit fails
 publishes nothing."""

@@ -115,7 +115,7 @@ async def test_completed_session_cannot_run_again(env):
         await env.run(sid)
 
 
-async def test_guard_beyond_planned_requests_halts_with_spec_message(env):
+async def test_guard_beyond_planned_requests_halts_with_the_product_message(env):
     sid = await env.create(participants=3, questions=2)
     async with env.factory() as db:
         row = await db.get(type(await env.row(sid)), sid)
@@ -182,7 +182,7 @@ async def test_session_finished_elsewhere_mid_run_announces_only_stored_messages
 
 
 async def test_stream_cut_short_is_retried_and_only_whole_answers_stored(env):
-    """Issue 11 defect 1: a stream that stops without a finish reason ("I would never")
+    """A stream that stops without a finish reason ("I would never")
     is a fault; the fragment is not stored and the live view is told of the retry."""
     cuts = {"left": 4}
 

@@ -1,5 +1,5 @@
-"""Issue 28: the spec's sequential discussion is unchanged byte for byte by the natural mode
-and private answers. The golden file was written by the code before issue 28 (the same
+"""The sequential discussion (product-rules §4) is unchanged byte for byte by the natural mode
+and private answers. The golden file was written by the code before natural mode existed (the same
 session, the same deterministic fake model): every stored message and every request the
 model received must be identical. Write it again only on purpose:
 COLLOQUY_WRITE_GOLDEN=1 pytest tests/engine/test_sequential_unchanged.py

@@ -1,5 +1,5 @@
 """Real usage stored per message, priced at the time of each call, and the budget stop and
-continue (issue 31 item 4): the runner against the loopback OpenAI-compatible fake."""
+continue (docs/usage-and-cost.md): the runner against the loopback OpenAI-compatible fake."""
 
 from __future__ import annotations
 

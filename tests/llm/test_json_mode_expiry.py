@@ -1,4 +1,4 @@
-"""Issue 32 item 5: only a refusal that names the response format downgrades an endpoint's
+"""Only a refusal that names the response format downgrades an endpoint's
 structured-output mode, and only for a while; then the stronger mode is tried again.
 Against a loopback OpenAI-compatible fake server."""
 

@@ -1,6 +1,6 @@
 """The real llama-cpp-python server (`python -m llama_cpp.server --model <shipped GGUF>`,
 its default options) as an OpenAI-compatible endpoint: persona generation and AI Assist
-work through it, and so do sessions in both discussion modes and insights (issue 12 item 3).
+work through it, and so do sessions in both discussion modes and insights.
 
 What this server does differently: it refuses `response_format` of type json_schema (with
 a 500), takes json_object with a schema, and by default interrupts a running request when
@@ -69,7 +69,7 @@ def test_ai_assist(api):
 
 @pytest.mark.parametrize("mode", ["sequential", "parallel"])
 def test_session_and_insights(api, mode):
-    """A whole 3 x 2 brief session (the smallest the spec allows: the claim is about the
+    """A whole 3 x 2 brief session (the smallest the product rules allow: the claim is about the
     server path, not the model) through the real server in both discussion modes (its
     default options interrupt concurrent requests: the adaptive limit and the retry of cut
     streams must carry the run), then insights on its transcript."""

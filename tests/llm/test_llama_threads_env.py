@@ -1,4 +1,4 @@
-"""COLLOQUY_LOCAL_THREADS: only ASCII digits are a thread count (issue 32 item 14)."""
+"""COLLOQUY_LOCAL_THREADS: only ASCII digits are a thread count (docs/reliability.md)."""
 
 from __future__ import annotations
 

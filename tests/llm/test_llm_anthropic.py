@@ -104,7 +104,7 @@ async def test_images_become_image_blocks(anthropic_provider, fake_anthropic):
 
 
 @pytest.mark.parametrize("status,expected", [(429, "429"), (402, "402")])
-async def test_errors_carry_status_and_spec_wording(
+async def test_errors_carry_status_and_product_wording(
     anthropic_provider, fake_anthropic, status, expected
 ):
     fake_anthropic.set_responder(lambda body: FakeError(status, "nope"))

@@ -89,7 +89,7 @@ def test_round_trip_through_prose_and_fences(data, wrapper):
 
 
 def test_extracted_json_is_storable():
-    """Issue 11 defect 4: NUL never reaches the database; NaN is invalid output."""
+    """NUL never reaches the database; NaN is invalid output."""
     assert extract_json('{"a": "I think \\u0000 this", "b\\u0000": ["x\\u0000"]}') == {
         "a": "I think  this",
         "b": ["x"],

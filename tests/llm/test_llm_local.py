@@ -89,7 +89,7 @@ async def test_cancelling_a_call_frees_the_model(local):
 
 
 async def test_a_prompt_that_extends_an_earlier_one_evaluates_only_the_new_text(local):
-    """Issue 12 item 5: two personas alternate (as in a session); each one's second prompt
+    """Two personas alternate (as in a session); each one's second prompt
     extends its first, and the prompt cache restores the shared part."""
     discussion = " ".join(f"Participant {i} said the pouch looks fine." for i in range(20))
     first = {

@@ -71,7 +71,7 @@ async def test_stream_without_usage_estimates_it(openai_provider, fake_openai):
         [FakeReply("one two three four five six seven eight nine ten", usage=False)]
     )
     result = await openai_provider.stream(request(), lambda d: None)
-    assert result.completion_tokens == 13  # 10 words x 1.3, the spec's estimate
+    assert result.completion_tokens == 13  # 10 words x 1.3, the product's estimate
     assert result.prompt_tokens > 0
 
 

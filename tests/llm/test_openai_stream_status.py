@@ -1,5 +1,5 @@
 """Streamed answers (llm/openai_stream.py) against the loopback fake: the request the SDK
-would send, and what status errors become (adapting to the server, the spec's wordings)."""
+would send, and what status errors become (adapting to the server, the product's wordings)."""
 
 import pytest
 

@@ -1,5 +1,6 @@
-"""Prompt caching (issue 30 item 6): the Anthropic request marks the stable prefix, cached
-tokens come back from both providers' usage, and answer prompts keep the stable part first."""
+"""Prompt caching (docs/usage-and-cost.md#prompt-caching): the Anthropic request marks the stable
+prefix, cached tokens come back from both providers' usage, and answer prompts keep the stable part
+first."""
 
 from colloquy.engine.prompting import answer_request
 from colloquy.llm import ChatMessage, ChatRequest

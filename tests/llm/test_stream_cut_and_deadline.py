@@ -1,4 +1,4 @@
-"""Issue 11 defects 1 and 2 against loopback servers that misbehave on a raw socket:
+"""Cut streams and deadlines against loopback servers that misbehave on a raw socket:
 a stream cut short (no finish reason, no [DONE]) is a retryable fault whose text is void,
 and every model call has an overall deadline (a slow drip never trips the read timeout)."""
 

@@ -2,9 +2,9 @@
 
 from pydantic import ValidationError
 
-from colloquy.api.schemas.sessions import SessionCreate
 from colloquy.mcp.errors import invalid
 from colloquy.mcp.tools.session_view import GetSessionArgs
+from colloquy.schemas.sessions import SessionCreate
 
 
 def _failure(model, data, prefix=""):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from colloquy.api.schemas.personas import PersonaUpdate
 from colloquy.mcp.errors import ToolFailure
+from colloquy.schemas.personas import PersonaUpdate
 from colloquy.services.personas import library
 from support.mcp_harness import Recorder
 

@@ -1,4 +1,4 @@
-"""kill -9 during a model download (issue 32, adversarial pass): `colloquy models pull` is
+"""kill -9 during a model download (adversarial pass): `colloquy models pull` is
 killed mid-file; nothing appears under the model's name, the part file stays, and the next
 pull resumes from it (a Range request) and ends with the right checksum."""
 

@@ -1,4 +1,4 @@
-"""Issue 19: Last-Event-ID replay across processes, on PostgreSQL. A stream on process A is
+"""Last-Event-ID replay across processes, on PostgreSQL. A stream on process A is
 cut mid-run; the client reconnects to process B with its last id and gets the messages it
 missed (from the database), then the live ones; later it reconnects to a process started
 after that (an id from a bus it never knew). No reset, no message missed."""

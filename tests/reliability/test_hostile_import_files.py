@@ -1,4 +1,4 @@
-"""Issue 32 defects 8 and 11: persona import files holding NUL or lone surrogates import
+"""Persona import files holding NUL or lone surrogates import
 cleaned (never a 500, on SQLite and PostgreSQL), and files Python cannot parse are refused
 with messages for a user, not Python's own."""
 

@@ -1,4 +1,4 @@
-"""Issue 32 item 8: NUL, unpaired surrogates and control characters in any id in a path,
+"""NUL, unpaired surrogates and control characters in any id in a path,
 any `ids=` query and any write body answer a clean 4xx, never 500, on both databases."""
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ class FaultyModel:
         return default_responder(body)
 
 
-# What a halted run may say: the UI turns these into the spec's toasts and hints.
+# What a halted run may say: the UI turns these into the product's toasts and hints.
 def spec_worded(error: dict) -> bool:
     message = error.get("message") or ""
     return bool(message) and (

@@ -1,4 +1,4 @@
-"""Issue 19: three real `colloquy serve` processes on one PostgreSQL.
+"""Three real `colloquy serve` processes on one PostgreSQL.
 
 Sessions are created on one process and run through another; SSE clients on process A
 follow sessions run by B and C; B is killed with -9 mid-run and its sessions are taken

@@ -1,4 +1,4 @@
-"""Issue 11 defects 6 and 8: Stop or End racing Delete answer 404 (never 500); parallel
+"""Stop or End racing Delete answer 404 (never 500); parallel
 demo completions all succeed; a truncated upload says it is incomplete; insights of the
 wrong structure are invalid. Runs on SQLite and PostgreSQL."""
 

@@ -1,4 +1,4 @@
-"""Issue 30, item 4: a saved model change reaches every process of a deployment within 2 s.
+"""A saved model change reaches every process of a deployment within 2 s.
 
 Two real `colloquy serve` processes on one PostgreSQL: the Settings screen's model is saved
 through A; B names the new model within 2 s (its change notification came over the event

@@ -1,4 +1,4 @@
-"""Issue 11 defects 3, 5 and 8: input that one database refuses is cleaned or refused with
+"""Input that one database refuses is cleaned or refused with
 a clear 422 on both (NUL, unpaired surrogates, NaN, deep nesting, field lengths), and a
 name of only zero-width characters is empty. Runs on SQLite and PostgreSQL."""
 

@@ -1,4 +1,4 @@
-"""Issue 32 items 6 and 12: a survey run by one `colloquy serve` process, on one
+"""A survey run by one `colloquy serve` process, on one
 PostgreSQL with another, is followed, stopped and deleted through the other process:
 its event stream shows live progress until the end, and Stop and Delete reach the owner,
 which then makes no more model calls."""

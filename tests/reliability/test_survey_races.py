@@ -1,4 +1,4 @@
-"""Run, stop and delete of one survey raced against each other (issue 32, adversarial pass),
+"""Run, stop and delete of one survey raced against each other (adversarial pass),
 on SQLite and PostgreSQL: every request answers with a status a client can act on (never
 500), and the end state is whole: a deleted survey is gone with all its answers, a
 surviving one is stopped or completed with each answer stored once."""

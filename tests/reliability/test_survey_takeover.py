@@ -1,4 +1,4 @@
-"""Issue 19 with surveys: a survey runs in one process at a time (a lease per survey, as
+"""Several processes with surveys: a survey runs in one process at a time (a lease per survey, as
 for sessions); when that process is killed with -9, another process that is running (no
 restart) takes the survey over within seconds and completes it, each planned answer
 stored exactly once and nothing stored before the kill rewritten."""

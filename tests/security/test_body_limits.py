@@ -47,7 +47,7 @@ def test_chunked_body_over_the_limit_is_413_and_under_it_works(client):
         content=iter([b'{"name": ', b'"Chunky"}']),
         headers={"content-type": "application/json"},
     )
-    assert small.status_code == 422  # parsed: the spec's validation speaks, not the limit
+    assert small.status_code == 422  # parsed: the product's validation speaks, not the limit
     assert "Location is required" in small.json()["errors"]
 
 
@@ -56,7 +56,7 @@ def test_multipart_over_12mb_is_413_and_10mb_files_still_reach_the_route(client)
     assert_413(client.post("/api/uploads", files={"file": ("a.png", io.BytesIO(huge))}))
     just_over_10 = PNG + b"\x00" * (10 * 1024 * 1024)
     res = client.post("/api/uploads", files={"file": ("a.png", io.BytesIO(just_over_10))})
-    assert res.status_code == 422  # the spec's own message, from the route
+    assert res.status_code == 422  # the product's own message, from the route
     assert res.json()["errors"] == ["a.png: File size must be less than 10MB"]
 
 

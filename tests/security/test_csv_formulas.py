@@ -1,5 +1,5 @@
-"""Every CSV the app serves goes through one writer that neutralises formulas (issue 32
-defect 1): a walk over every CSV endpoint with hostile text in every field a user or a
+"""Every CSV the app serves goes through one writer that neutralises formulas
+(docs/reliability.md): a walk over every CSV endpoint with hostile text in every field a user or a
 model controls, asserting no cell, and no line inside a cell, starts like a formula."""
 
 import csv

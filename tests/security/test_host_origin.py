@@ -1,4 +1,4 @@
-"""Issue 11 defect 7: only this server's own host names are served (no DNS rebinding), a
+"""Only this server's own host names are served (no DNS rebinding), a
 state-changing request from another origin is refused, and API bodies must be JSON or a
 multipart upload (a cross-site 'simple' request cannot be)."""
 

@@ -1,4 +1,4 @@
-"""Issue 32 item 15: a request that makes the server call out (list a provider's models) gets
+"""A request that makes the server call out (list a provider's models) gets
 the Origin rule of writes whatever its method, so a cross-site page cannot make the server
 send requests; same-origin pages and clients that send no Origin (the CLI) still work."""
 

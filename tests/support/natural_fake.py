@@ -1,5 +1,5 @@
-"""A scripted model for natural mode and private answers (issue 28), for the fake servers
-of tests, the benchmark and e2e: it honours the length a turn asks for ("about N words"),
+"""A scripted model for natural mode and private answers (docs/natural-mode.md), for the fake
+servers of tests, the benchmark and e2e: it honours the length a turn asks for ("about N words"),
 answers the moderator and the bids, and marks private answers so a test can trace them.
 
     fake.set_responder(NaturalScript(names))

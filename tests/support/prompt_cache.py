@@ -1,4 +1,5 @@
-"""What a caching model server would report, from prefix identity (issue 30 item 6).
+"""What a caching model server would report, from prefix identity
+(docs/usage-and-cost.md#prompt-caching).
 
 Anthropic: the prompt is the system blocks then the messages' blocks, in order; every
 block marked with cache_control ends a cacheable prefix. A request whose marked prefix was

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { DashboardPage } from "@/features/dashboard/components/dashboard-page";
+import { DashboardPage } from "./routes/dashboard";
 import { AppLayout } from "./layout/app-layout";
 import { NotFoundPage } from "./not-found";
 import { paths } from "@/config/paths";
@@ -15,48 +15,18 @@ function screen<K extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-const SignInPage = screen(() => import("@/features/auth/components/sign-in-page"), "SignInPage");
-const ComparePage = screen(
-  () => import("@/features/compare/components/compare-page"),
-  "ComparePage",
-);
-const DemoSessionPage = screen(
-  () => import("@/features/demo/components/demo-session-page"),
-  "DemoSessionPage",
-);
-const PersonasPage = screen(
-  () => import("@/features/personas/components/personas-page"),
-  "PersonasPage",
-);
-const CreateSessionPage = screen(
-  () => import("@/features/sessions/components/create-session-page"),
-  "CreateSessionPage",
-);
-const LiveSessionPage = screen(
-  () => import("@/features/sessions/components/live-session-page"),
-  "LiveSessionPage",
-);
-const SessionResultsPage = screen(
-  () => import("@/features/results/components/session-results-page"),
-  "SessionResultsPage",
-);
-const SettingsPage = screen(
-  () => import("@/features/settings/components/settings-page"),
-  "SettingsPage",
-);
-const FidelityPage = screen(
-  () => import("@/features/trust/components/fidelity-page"),
-  "FidelityPage",
-);
-const CreateSurveyPage = screen(
-  () => import("@/features/surveys/components/create-survey-page"),
-  "CreateSurveyPage",
-);
-const SurveyPage = screen(() => import("@/features/surveys/components/survey-page"), "SurveyPage");
-const SurveysPage = screen(
-  () => import("@/features/surveys/components/surveys-page"),
-  "SurveysPage",
-);
+const SignInPage = screen(() => import("./routes/sign-in"), "SignInPage");
+const ComparePage = screen(() => import("./routes/compare"), "ComparePage");
+const DemoSessionPage = screen(() => import("./routes/demo-session"), "DemoSessionPage");
+const PersonasPage = screen(() => import("./routes/personas"), "PersonasPage");
+const CreateSessionPage = screen(() => import("./routes/create-session"), "CreateSessionPage");
+const LiveSessionPage = screen(() => import("./routes/live-session"), "LiveSessionPage");
+const SessionResultsPage = screen(() => import("./routes/session-results"), "SessionResultsPage");
+const SettingsPage = screen(() => import("./routes/settings"), "SettingsPage");
+const FidelityPage = screen(() => import("./routes/fidelity"), "FidelityPage");
+const CreateSurveyPage = screen(() => import("./routes/create-survey"), "CreateSurveyPage");
+const SurveyPage = screen(() => import("./routes/survey"), "SurveyPage");
+const SurveysPage = screen(() => import("./routes/surveys"), "SurveysPage");
 
 /** What shows while a screen's code loads. */
 export function ScreenLoading() {

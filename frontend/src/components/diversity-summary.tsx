@@ -5,8 +5,8 @@
  */
 import { AlertTriangleIcon, LightbulbIcon } from "lucide-react";
 import type { TraitKey } from "@/lib/api-types";
-import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
-import { cn } from "@/lib/utils";
+import { TRAIT_KEYS, TRAIT_LABELS } from "@/utils/traits";
+import { cn } from "@/utils/cn";
 
 export interface Demographics {
   ageRange: number;

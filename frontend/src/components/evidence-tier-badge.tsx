@@ -5,7 +5,7 @@ import type { components } from "@/lib/api-schema";
 export type EvidenceTier = components["schemas"]["EvidenceTierOut"];
 export const EVIDENCE_TIERS = ["described", "generated", "grounded"] as const;
 
-/** "grounded (2 documents, 1,200 words)", "generated", "described" (issue 29). */
+/** "grounded (2 documents, 1,200 words)", "generated", "described". */
 export function tierLabel(evidence: EvidenceTier): string {
   if (evidence.tier !== "grounded") return evidence.tier;
   const docs = `${evidence.documents} document${evidence.documents === 1 ? "" : "s"}`;

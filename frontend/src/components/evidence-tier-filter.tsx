@@ -1,6 +1,6 @@
 import { EVIDENCE_TIERS } from "@/components/evidence-tier-badge";
 
-/** A filter of personas by evidence tier (issue 29); null shows all tiers. */
+/** A filter of personas by evidence tier; null shows all tiers. */
 export function EvidenceTierFilter({
   value,
   onChange,

@@ -14,8 +14,8 @@ import {
 import { errorMessage } from "@/lib/api-client";
 import type { ModelChoice, ProviderName } from "@/lib/api-types";
 import { useListModels } from "@/lib/model-settings-queries";
-import { EMBEDDED_MODEL, PRESETS, PROVIDER_LABELS } from "@/lib/model-presets";
-import { cn } from "@/lib/utils";
+import { EMBEDDED_MODEL, PRESETS, PROVIDER_LABELS } from "@/utils/model-presets";
+import { cn } from "@/utils/cn";
 
 /** What a model choice is made of; an empty string means "the default" for each field. */
 export interface ModelFieldValues {

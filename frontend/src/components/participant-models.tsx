@@ -2,9 +2,9 @@ import { CpuIcon, ShuffleIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Persona } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import { profileLabel, useModelProfiles } from "@/lib/model-profiles-queries";
-import { type ProfileChoice, spreadAcross } from "@/lib/participant-models";
+import { type ProfileChoice, spreadAcross } from "@/utils/participant-models";
 
 export interface ParticipantModelsProps {
   /** The selected participants, in the order chosen. */
@@ -17,7 +17,7 @@ export interface ParticipantModelsProps {
 const DEFAULT = "";
 
 /**
- * The "Model" column of the panel (issue 30): each selected participant answers on the
+ * The "Model" column of the panel: each selected participant answers on the
  * default model or on a saved model profile; "Spread the panel" deals them over the profiles
  * ticked. Hidden until a profile exists (Settings).
  */

@@ -3,9 +3,9 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import type { AuditSummary, Persona, PersonaAudit } from "@/lib/api-types";
-import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
+import { TRAIT_KEYS, TRAIT_LABELS } from "@/utils/traits";
 import { usePersonaAudit, useRunPersonaAudit } from "@/lib/audit-queries";
-import { gap, meanGap, shown, TRAIT_LETTERS } from "@/lib/audit";
+import { gap, meanGap, shown, TRAIT_LETTERS } from "@/utils/audit";
 
 export const NOT_ENGAGING_TEXT =
   "Gave the same answer to every item: the model did not engage with the questionnaire.";

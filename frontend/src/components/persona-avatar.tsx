@@ -1,5 +1,5 @@
-import { avatarColor, initials } from "@/lib/avatar";
-import { cn } from "@/lib/utils";
+import { avatarColor, initials } from "@/utils/avatar";
+import { cn } from "@/utils/cn";
 
 export interface PersonaAvatarProps {
   name: string;

@@ -3,7 +3,7 @@ import { FileDownIcon, Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
-import { downloadText, type GuideFile } from "@/lib/guides";
+import { downloadText, type GuideFile } from "@/utils/guides";
 
 export interface SaveGuideButtonProps {
   /** The guide to save (a session's, or the create form's setup). */

@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { isSentiment, SENTIMENT_LABELS } from "@/lib/sentiment";
-import { cn } from "@/lib/utils";
+import { isSentiment, SENTIMENT_LABELS } from "@/utils/sentiment";
+import { cn } from "@/utils/cn";
 
 const STYLES = {
   positive: "bg-emerald-100 text-emerald-800",

@@ -1,6 +1,6 @@
 import type { Sentiment } from "@/lib/api-types";
-import { isSentiment, SENTIMENT_EMOJI, SENTIMENT_LABELS } from "@/lib/sentiment";
-import { cn } from "@/lib/utils";
+import { isSentiment, SENTIMENT_EMOJI, SENTIMENT_LABELS } from "@/utils/sentiment";
+import { cn } from "@/utils/cn";
 
 export interface SentimentEmojiProps {
   sentiment: Sentiment | string | null | undefined;

@@ -1,5 +1,5 @@
 import { TagIcon } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 
 export interface TagFilterProps {
   tags: readonly string[];

@@ -1,6 +1,6 @@
 import type { Traits } from "@/lib/api-types";
-import { TRAIT_KEYS, TRAIT_LABELS, traitValue } from "@/lib/traits";
-import { cn } from "@/lib/utils";
+import { TRAIT_KEYS, TRAIT_LABELS, traitValue } from "@/utils/traits";
+import { cn } from "@/utils/cn";
 
 export interface TraitBarsProps {
   traits: Partial<Traits> | null | undefined;

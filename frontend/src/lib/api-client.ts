@@ -8,7 +8,7 @@ export const API_BASE = "/api";
 
 /**
  * An error answered by the API (status >= 400) or a failure to reach it (status 0).
- * `error` is the server's summary and `errors` its list of spec messages.
+ * `error` is the server's summary and `errors` its list of the product's messages.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -25,7 +25,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Joins messages "with periods" into one sentence list, as the spec's persona form
+ * Joins messages "with periods" into one sentence list, as the product's persona form
  * toast does: ["Name is required", "Location is required"] ->
  * "Name is required. Location is required".
  */

@@ -3373,7 +3373,7 @@ export interface components {
         /**
          * PersonasFromGroupIn
          * @description Which questions' answers the personas learn from; the others are held out for a
-         *     replay (docs/evidence.md#replay-a-real-group). `evidenceQuestions` (0-based) wins over
+         *     replay (docs/evidence.md, "Replay a real group"). `evidenceQuestions` (0-based) wins over
          *     `split`: every other question from the first, the first half, or all of them.
          */
         PersonasFromGroupIn: {
@@ -4293,7 +4293,7 @@ export interface components {
         };
         /**
          * SurveyModelResults
-         * @description One model's answers on their own (issue 30: mixed panels); `results` at the top
+         * @description One model's answers on their own (mixed panels); `results` at the top
          *     level of the survey's results are the blend of every model.
          */
         SurveyModelResults: {

@@ -8,7 +8,7 @@
  * moderator style, message kind, ...) and shape (participants, insights) itself; the only
  * narrowing left is a persona's `enriched` (free-form JSON on the server, its known keys in
  * `Enriched`) and the stimulus the create form builds (the server accepts any input and
- * reports wrong values in the spec's words). Everything else is as generated.
+ * reports wrong values in the product's words). Everything else is as generated.
  *
  * Part 2 is hand-written: what the OpenAPI schema does not describe (the draft the form
  * stores, value lists the UI offers).
@@ -47,7 +47,7 @@ export type SessionStatus = Schemas["SessionOut"]["status"];
 export type ModeratorStyle = Schemas["SessionOut"]["moderatorStyle"];
 export type ResponseLength = Schemas["SessionSettingsOut"]["responseLength"];
 export type DiscussionMode = Schemas["SessionSettingsOut"]["discussionMode"];
-/** Who writes the prompts between rounds: the spec's fixed text, or the AI moderator. */
+/** Who writes the prompts between rounds: the product's fixed text, or the AI moderator. */
 export type ModeratorKind = Schemas["SessionSettingsOut"]["moderator"];
 /** Message kinds; `probe` and `summary` are the AI moderator's. */
 export type MessageKind = Schemas["MessageOut"]["kind"];
@@ -58,7 +58,7 @@ export type StimulusPlatform = NonNullable<Schemas["StimulusOut"]["platform"]>;
 
 /**
  * Fields a client sends to create or replace a persona. The server accepts anything here
- * on purpose and reports wrong values in the spec's own words (PersonaCreate/PersonaUpdate).
+ * on purpose and reports wrong values in the product's own words (PersonaCreate/PersonaUpdate).
  */
 export type PersonaInput = Schemas["PersonaCreate"];
 /** `enriched` is a dict on the server; its known keys are described by `Enriched`. */
@@ -87,7 +87,7 @@ export type ModelDownloadInput = Omit<Schemas["DownloadIn"], "overwrite"> & { ov
 export type SessionModel = Schemas["SessionModelOut"];
 /** Body of POST /api/sessions/{id}/rerun: no provider means the current model. */
 export type SessionRerunInput = Schemas["SessionRerunIn"];
-/** Issue 30: a saved model (GET /api/model-profiles); the key is write-only. */
+/** A saved model (GET /api/model-profiles); the key is write-only. */
 export type ModelProfile = Schemas["ModelProfileOut"];
 export type ModelProfileInput = Schemas["ModelProfileIn"];
 
@@ -124,7 +124,7 @@ export type AuditJob = Schemas["AuditJobOut"];
 
 /**
  * A stimulus as the create form builds and sends it; the server recomputes `platform`.
- * The server accepts every field as optional (it reports missing ones in the spec's words).
+ * The server accepts every field as optional (it reports missing ones in the product's words).
  */
 export type StimulusInput = Narrow<
   Schemas["StimulusIn"],
@@ -267,6 +267,6 @@ export type SessionDraft = {
   moderator: ModeratorKind;
   privateAnswers?: boolean;
   modelBids?: boolean;
-  /** Mixed panel (issue 30): persona id -> model profile id. */
+  /** Mixed panel: persona id -> model profile id. */
   participantProfiles?: Record<string, string>;
 };

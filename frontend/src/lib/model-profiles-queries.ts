@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { client, noContent, unwrap } from "@/lib/api-client";
 import type { ModelProfile, ModelProfileInput } from "@/lib/api-types";
 
-/** Issue 30: named saved models; the default one is the model of the Settings screen. */
+/** Named saved models; the default one is the model of the Settings screen. */
 export const modelProfilesQueryOptions = () =>
   queryOptions({
     queryKey: ["model-profiles"],

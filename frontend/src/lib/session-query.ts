@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { client, unwrap } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";
-import { splitPrivate } from "@/lib/private-answers";
+import { splitPrivate } from "@/utils/private-answers";
 import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/sessions/{id}. The live screen and the results screen share this cache entry and
@@ -16,6 +16,6 @@ export const sessionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.session(id),
     queryFn: ({ signal }) => getSession(id, signal),
-    // Private answers (issue 28) apart from the public discussion, for every screen.
+    // Private answers apart from the public discussion, for every screen.
     select: splitPrivate,
   });

@@ -8,9 +8,9 @@ from fastapi import APIRouter, Request, Response
 from pydantic import Field
 
 from colloquy.api.deps import SettingsDep
-from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.security import COOKIE_NAME, cookie_value, is_signed_in, token_matches
 from colloquy.errors import AppError
+from colloquy.schemas.common import CamelModel, RequestModel
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 COOKIE_MAX_AGE = 30 * 24 * 3600
@@ -31,12 +31,12 @@ def _status(request: Request, token: str | None) -> AuthStatusOut:
 
 
 @router.get("/status", response_model=AuthStatusOut)
-async def auth_status(request: Request, settings: SettingsDep):
+async def auth_status(request: Request, settings: SettingsDep) -> AuthStatusOut:
     return _status(request, settings.access_token)
 
 
 @router.post("/sign-in", response_model=AuthStatusOut)
-async def sign_in(body: SignInIn, response: Response, settings: SettingsDep):
+async def sign_in(body: SignInIn, response: Response, settings: SettingsDep) -> AuthStatusOut:
     token = settings.access_token
     if not token:
         return AuthStatusOut(required=False, signed_in=True)
@@ -54,6 +54,6 @@ async def sign_in(body: SignInIn, response: Response, settings: SettingsDep):
 
 
 @router.post("/sign-out", response_model=AuthStatusOut)
-async def sign_out(response: Response, settings: SettingsDep):
+async def sign_out(response: Response, settings: SettingsDep) -> AuthStatusOut:
     response.delete_cookie(COOKIE_NAME, path="/", httponly=True, samesite="strict")
     return AuthStatusOut(required=bool(settings.access_token), signed_in=not settings.access_token)

@@ -1,7 +1,7 @@
 """GET /api/sessions/compare: 2-4 completed sessions side by side. Its own router, included
 before the sessions router so 'compare' is not taken for a session id."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
@@ -23,7 +23,7 @@ async def compare_sessions(
     by_model: Annotated[
         bool, Query(alias="byModel", description="One column per model of each session")
     ] = False,
-):
-    if by_model:  # issue 30: 1-4 sessions, model by model
+) -> dict[str, Any]:
+    if by_model:  # 1-4 sessions, model by model
         return await model_columns.compare_by_model(db, runtime, ids)
     return await service.compare_sessions(db, ids, runtime)

@@ -1,5 +1,7 @@
 """POST /api/documents/extract: the text of an uploaded document (multipart field `file`)."""
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 
 from colloquy.api.deps import LLMDep
@@ -13,6 +15,6 @@ router = APIRouter(tags=["documents"])
 
 
 @router.post("/documents/extract", response_model=ExtractDocumentResponse, openapi_extra=FILE_BODY)
-async def extract(request: Request, llm: LLMDep):
+async def extract(request: Request, llm: LLMDep) -> dict[str, Any]:
     upload = await read_file_field(request, "file", FILE_MAX_BYTES)
     return await extract_document(upload, llm)

@@ -1,5 +1,7 @@
 """/api/draft: the one optional draft of the create form."""
 
+from typing import Any
+
 from fastapi import APIRouter, Request, Response
 
 from colloquy.api.deps import SessionDep
@@ -10,7 +12,7 @@ router = APIRouter(prefix="/draft", tags=["draft"])
 
 
 @router.get("", response_model=DraftOut)
-async def get_draft(db: SessionDep):
+async def get_draft(db: SessionDep) -> dict[str, Any]:
     return {"draft": await service.get_draft(db)}
 
 
@@ -25,7 +27,7 @@ _OBJECT_BODY = {
 
 
 @router.put("", response_model=DraftOut, openapi_extra=_OBJECT_BODY)
-async def put_draft(request: Request, db: SessionDep):
+async def put_draft(request: Request, db: SessionDep) -> dict[str, Any]:
     # The raw body, so the size bound applies before any parsing.
     data = service.parse_draft(await _bounded_body(request))
     return {"draft": await service.put_draft(db, data)}

@@ -1,6 +1,6 @@
 """/api/settings/embeddings: which embedder turns answers into sentence vectors."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
 
@@ -25,7 +25,7 @@ def _change(body: EmbeddingSettingsIn) -> service.EmbeddingChange:
 
 
 @router.get("/embeddings", response_model=EmbeddingSettingsOut)
-async def get_embedding_settings(runtime: RuntimeDep):
+async def get_embedding_settings(runtime: RuntimeDep) -> dict[str, Any]:
     return embedding_edits.view(runtime)
 
 
@@ -34,21 +34,23 @@ async def get_embedding_settings(runtime: RuntimeDep):
     response_model=EmbeddingSaveOut,
     responses={422: {"description": "Invalid settings, or the embedder gave no vectors"}},
 )
-async def put_embedding_settings(body: EmbeddingSettingsIn, runtime: RuntimeDep, db: SessionDep):
+async def put_embedding_settings(
+    body: EmbeddingSettingsIn, runtime: RuntimeDep, db: SessionDep
+) -> dict[str, Any]:
     """Try the embedder, then save it and use it at once; stored results made by another
     embedder are recomputed on their next use."""
     return await embedding_edits.save(db, runtime, _change(body))
 
 
 @router.delete("/embeddings", response_model=EmbeddingSettingsOut)
-async def reset_embedding_settings(runtime: RuntimeDep, db: SessionDep):
+async def reset_embedding_settings(runtime: RuntimeDep, db: SessionDep) -> dict[str, Any]:
     return await embedding_edits.reset(db, runtime)
 
 
 @router.post("/embeddings/test", response_model=EmbeddingTestOut)
 async def test_embedding_settings(
     runtime: RuntimeDep, body: Annotated[EmbeddingSettingsIn | None, Body()] = None
-):
+) -> dict[str, Any]:
     choice = (
         service.choice_of(runtime)[0] if body is None else service.resolve(runtime, _change(body))
     )
@@ -56,5 +58,5 @@ async def test_embedding_settings(
 
 
 @router.get("/embeddings/options", response_model=EmbeddingOptionsOut)
-async def list_embedding_options(runtime: RuntimeDep):
+async def list_embedding_options(runtime: RuntimeDep) -> dict[str, Any]:
     return await embedding_options.options(runtime)

@@ -9,11 +9,13 @@ from colloquy.engine.manager import RunnerRegistry
 
 
 def get_runners(request: Request) -> RunnerRegistry:
-    return request.app.state.runners
+    runners: RunnerRegistry = request.app.state.runners
+    return runners
 
 
 def get_events(request: Request) -> EventBus:
-    return request.app.state.events
+    events: EventBus = request.app.state.events
+    return events
 
 
 RunnersDep = Annotated[RunnerRegistry, Depends(get_runners)]

@@ -1,6 +1,7 @@
 """Turn every failure into the one JSON error shape {error, errors, code}."""
 
 import logging
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -12,7 +13,7 @@ from colloquy.errors import AppError
 log = logging.getLogger("colloquy.api")
 
 
-def _field_message(err: dict) -> str:
+def _field_message(err: dict[str, Any]) -> str:
     loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path")]
     where = ".".join(loc)
     msg = err.get("msg", "Invalid value")

@@ -157,7 +157,7 @@ async def session_events(
     bus: EventsDep,
     last_event_id: str | None = Header(default=None),
     last_event_id_query: str | None = Query(default=None, alias="lastEventId"),
-):
+) -> EventSourceResponse:
     await get_session_row(db, session_id)  # 404 for an unknown session
     await db.close()  # do not hold a connection for the life of the stream
     sent = last_event_id or last_event_id_query

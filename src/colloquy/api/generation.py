@@ -1,5 +1,7 @@
 """POST /api/personas/generate and POST /api/personas/analyze-document (AI Assist)."""
 
+from typing import Any
+
 from fastapi import APIRouter
 
 from colloquy.api.deps import LLMDep, SessionDep
@@ -16,7 +18,7 @@ router = APIRouter(tags=["personas"])
 
 
 @router.post("/personas/generate", response_model=GenerateResponse, status_code=201)
-async def generate(body: GenerateRequest, db: SessionDep, llm: LLMDep):
+async def generate(body: GenerateRequest, db: SessionDep, llm: LLMDep) -> dict[str, Any]:
     personas = await generate_personas(
         db,
         llm,
@@ -29,5 +31,5 @@ async def generate(body: GenerateRequest, db: SessionDep, llm: LLMDep):
 
 
 @router.post("/personas/analyze-document", response_model=AnalyzeDocumentResponse)
-async def analyze(body: AnalyzeDocumentRequest, llm: LLMDep):
+async def analyze(body: AnalyzeDocumentRequest, llm: LLMDep) -> dict[str, Any]:
     return await analyze_document(llm, body.document_text, body.current_traits)

@@ -1,5 +1,7 @@
 """/api/models: the catalog of CPU models and their downloads into <data dir>/models."""
 
+from typing import Any
+
 from fastapi import APIRouter
 
 from colloquy.api.deps import RuntimeDep
@@ -16,7 +18,7 @@ router = APIRouter(prefix="/models", tags=["models"])
 
 
 @router.get("/catalog", response_model=CatalogOut)
-async def get_catalog(runtime: RuntimeDep):
+async def get_catalog(runtime: RuntimeDep) -> dict[str, Any]:
     return {"models": service.catalog(runtime)}
 
 
@@ -29,19 +31,19 @@ async def get_catalog(runtime: RuntimeDep):
         422: {"description": "Unknown catalog id, or a bad repository / file"},
     },
 )
-async def start_download(body: DownloadIn, runtime: RuntimeDep):
+async def start_download(body: DownloadIn, runtime: RuntimeDep) -> dict[str, Any]:
     """Start downloading (or show the download under way); poll /api/models/downloads.
     A file already there is not replaced unless `overwrite` (never the model in use)."""
     return service.start(runtime, body.id, body.repo, body.file, body.revision, body.overwrite)
 
 
 @router.get("/downloads", response_model=DownloadListOut)
-async def list_downloads(runtime: RuntimeDep):
+async def list_downloads(runtime: RuntimeDep) -> dict[str, Any]:
     return {"downloads": service.registry(runtime).list()}
 
 
 @router.delete("/downloads/{download_id}", response_model=DownloadOut)
-async def cancel_download(download_id: str, runtime: RuntimeDep):
+async def cancel_download(download_id: str, runtime: RuntimeDep) -> dict[str, Any]:
     """Stop a download; its partial file is kept, so starting it again resumes."""
     job = service.registry(runtime).cancel(download_id)
     if job is None:

@@ -1,4 +1,4 @@
-"""/api/model-profiles: named saved models for mixed panels (issue 30); the default one is
+"""/api/model-profiles: named saved models for mixed panels (docs/models.md); the default one is
 the model of the Settings screen."""
 
 from typing import Any
@@ -28,19 +28,21 @@ def _change(body: ModelProfileIn) -> profiles.ProfileChange:
 
 
 @router.get("", response_model=ModelProfileListOut)
-async def list_profiles(db: SessionDep):
+async def list_profiles(db: SessionDep) -> dict[str, Any]:
     return {"profiles": [profiles.view(r) for r in await profiles.list_rows(db)]}
 
 
 @router.post("", response_model=ModelProfileOut, status_code=201, responses=_SAVE_ERRORS)
-async def create_profile(body: ModelProfileIn, runtime: RuntimeDep, db: SessionDep):
+async def create_profile(
+    body: ModelProfileIn, runtime: RuntimeDep, db: SessionDep
+) -> dict[str, Any]:
     return await profile_edits.create(db, runtime, _change(body))
 
 
 @router.put("/{profile_id}", response_model=ModelProfileOut, responses=_SAVE_ERRORS)
 async def update_profile(
     profile_id: str, body: ModelProfileIn, runtime: RuntimeDep, db: SessionDep
-):
+) -> dict[str, Any]:
     return await profile_edits.edit(db, runtime, profile_id, _change(body))
 
 

@@ -1,6 +1,6 @@
 """/api/settings/model: which model new calls use, changed from the Settings screen."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query
 
@@ -26,7 +26,7 @@ def _change(body: ModelSettingsIn) -> service.ModelChange:
 
 
 @router.get("/model", response_model=ModelSettingsOut)
-async def get_model_settings(runtime: RuntimeDep):
+async def get_model_settings(runtime: RuntimeDep) -> dict[str, Any]:
     return service.view(runtime)
 
 
@@ -35,19 +35,21 @@ async def get_model_settings(runtime: RuntimeDep):
     response_model=ModelSaveOut,
     responses={422: {"description": "Invalid settings, or the model did not answer"}},
 )
-async def put_model_settings(body: ModelSettingsIn, runtime: RuntimeDep, db: SessionDep):
+async def put_model_settings(
+    body: ModelSettingsIn, runtime: RuntimeDep, db: SessionDep
+) -> dict[str, Any]:
     return await service.save(db, runtime, _change(body))
 
 
 @router.delete("/model", response_model=ModelSettingsOut)
-async def reset_model_settings(runtime: RuntimeDep, db: SessionDep):
+async def reset_model_settings(runtime: RuntimeDep, db: SessionDep) -> dict[str, Any]:
     return await service.reset(db, runtime)
 
 
 @router.post("/model/test", response_model=ModelTestOut)
 async def test_model_settings(
     runtime: RuntimeDep, body: Annotated[ModelSettingsIn | None, Body()] = None
-):
+) -> dict[str, Any]:
     config = current(runtime) if body is None else service.resolve(runtime, _change(body))
     return await service.probe(runtime, config)
 
@@ -57,5 +59,5 @@ async def list_models(
     runtime: RuntimeDep,
     provider: ProviderName,
     base_url: Annotated[str | None, Query(alias="baseUrl", max_length=500)] = None,
-):
+) -> dict[str, Any]:
     return {"models": await service.list_models(runtime, provider, base_url)}

@@ -1,4 +1,6 @@
-"""/api/personas/{id}/evidence: documents a persona rests on (issue 29)."""
+"""/api/personas/{id}/evidence: documents a persona rests on (docs/evidence.md)."""
+
+from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
@@ -21,7 +23,7 @@ MSG_NO_EVIDENCE = "This persona has no evidence to analyze: add a document first
 
 
 @router.get("/personas/{persona_id}/evidence", response_model=list[EvidenceOut])
-async def list_evidence(persona_id: str, db: SessionDep):
+async def list_evidence(persona_id: str, db: SessionDep) -> list[dict[str, Any]]:
     return await service.list_evidence(db, persona_id)
 
 
@@ -31,7 +33,9 @@ async def list_evidence(persona_id: str, db: SessionDep):
     status_code=201,
     openapi_extra=FILE_BODY,
 )
-async def add_evidence(persona_id: str, request: Request, db: SessionDep, runtime: RuntimeDep):
+async def add_evidence(
+    persona_id: str, request: Request, db: SessionDep, runtime: RuntimeDep
+) -> dict[str, Any]:
     """One document (TXT, DOCX, PDF, CSV, MD; at most 10 MB) in the `file` field."""
     await service.require_persona(db, persona_id)
     await db.rollback()
@@ -50,7 +54,7 @@ async def delete_evidence(
 @router.post("/personas/{persona_id}/evidence/preview", response_model=EvidencePreviewOut)
 async def preview_evidence(
     persona_id: str, body: EvidencePreviewIn, db: SessionDep, runtime: RuntimeDep
-):
+) -> dict[str, Any]:
     """What a question would put into this persona's prompt."""
     await service.require_persona(db, persona_id)
     await db.rollback()
@@ -59,7 +63,7 @@ async def preview_evidence(
 
 
 @router.post("/personas/{persona_id}/evidence/assist", response_model=AnalyzeDocumentResponse)
-async def assist_from_evidence(persona_id: str, db: SessionDep, llm: LLMDep):
+async def assist_from_evidence(persona_id: str, db: SessionDep, llm: LLMDep) -> dict[str, Any]:
     """AI Assist on the persona's own evidence: an analysis and suggested Big Five traits
     (nothing is saved; the dialog shows them for review)."""
     text = await service.evidence_text(db, persona_id, TEXT_MAX)

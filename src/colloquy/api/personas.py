@@ -1,6 +1,6 @@
 """/api/personas and /api/persona-templates."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 
@@ -15,16 +15,12 @@ from colloquy.api.list_params import (
 from colloquy.api.multipart_body import FILE_BODY
 from colloquy.api.results import attachment
 from colloquy.api.schemas.lists import PersonaPageOut
-from colloquy.api.schemas.personas import (
-    PersonaCreate,
-    PersonaImportOut,
-    PersonaOut,
-    PersonaTemplateOut,
-    PersonaUpdate,
-)
+from colloquy.api.schemas.personas import PersonaImportOut, PersonaOut, PersonaTemplateOut
 from colloquy.domain.personas.file_import import IMPORT_MAX_BYTES, too_large_message
+from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.personas.templates import PERSONA_TEMPLATES
 from colloquy.errors import ValidationFailed
+from colloquy.schemas.personas import PersonaCreate, PersonaUpdate
 from colloquy.services.multipart_upload import read_file_field
 from colloquy.services.personas import file_io as persona_io
 from colloquy.services.personas import library as service
@@ -50,7 +46,7 @@ def _download(text: str, filename: str, media_type: str) -> Response:
 
 
 @router.get("/personas", response_model=list[PersonaOut])
-async def list_personas(db: SessionDep, tag: TagQuery = None):
+async def list_personas(db: SessionDep, tag: TagQuery = None) -> list[PersonaRecord]:
     """The whole library in one list; the screens page through /api/personas/page."""
     return await service.list_personas(db, tag)
 
@@ -63,20 +59,22 @@ async def page_personas(
     sort: PersonaSort = "created",
     cursor: CursorQuery = None,
     limit: LimitQuery = DEFAULT_LIMIT,
-):
+) -> dict[str, Any]:
     """One page of the personas whose name contains `q` (case-insensitive) and that carry
     `tag`, in creation (or name) order, the cursor of the next page and the total."""
     return await listing.page_personas(db, q, tag, sort, cursor, limit)
 
 
 @router.get("/personas/tags", response_model=list[str])
-async def persona_tags(db: SessionDep):
+async def persona_tags(db: SessionDep) -> list[str]:
     """Every tag used in the library (first spelling kept), alphabetical."""
     return await listing.library_tags(db)
 
 
 @router.get("/personas/export.csv", response_class=Response)
-async def export_personas_csv(db: SessionDep, ids: IdsQuery = None, tag: TagQuery = None):
+async def export_personas_csv(
+    db: SessionDep, ids: IdsQuery = None, tag: TagQuery = None
+) -> Response:
     filename, text = await persona_io.export_csv(db, ids, tag)
     return _download(text, filename, "text/csv; charset=utf-8")
 
@@ -87,14 +85,14 @@ async def export_personas_json(
     ids: IdsQuery = None,
     tag: TagQuery = None,
     include_evidence: Annotated[bool, Query(alias="includeEvidence")] = False,
-):
+) -> Response:
     """`includeEvidence=true`: each persona's evidence documents and their text too."""
     filename, text = await persona_io.export_json(db, ids, tag, include_evidence)
     return _download(text, filename, "application/json")
 
 
 @router.get("/personas/import-template.csv", response_class=Response)
-async def persona_import_template():
+async def persona_import_template() -> Response:
     filename, text = persona_io.template()
     return _download(text, filename, "text/csv; charset=utf-8")
 
@@ -104,7 +102,7 @@ async def import_personas(
     request: Request,
     db: SessionDep,
     dry_run: Annotated[bool, Query(alias="dryRun")] = False,
-):
+) -> dict[str, Any]:
     """CSV or JSON file in the `file` field; `dryRun=true` only checks and previews."""
     received = await read_file_field(request, "file", IMPORT_MAX_BYTES)
     if received is None:
@@ -117,27 +115,27 @@ async def import_personas(
 
 
 @router.post("/personas", response_model=PersonaOut, status_code=201)
-async def create_persona(body: PersonaCreate, db: SessionDep):
+async def create_persona(body: PersonaCreate, db: SessionDep) -> PersonaRecord:
     return await service.create_persona(db, body)
 
 
 @router.get("/personas/{persona_id}", response_model=PersonaOut)
-async def get_persona(persona_id: str, db: SessionDep):
+async def get_persona(persona_id: str, db: SessionDep) -> PersonaRecord:
     return await service.get_persona(db, persona_id)
 
 
 @router.put("/personas/{persona_id}", response_model=PersonaOut)
-async def update_persona(persona_id: str, body: PersonaUpdate, db: SessionDep):
+async def update_persona(persona_id: str, body: PersonaUpdate, db: SessionDep) -> PersonaRecord:
     return await service.update_persona(db, persona_id, body)
 
 
 @router.delete("/personas/{persona_id}", status_code=204)
 async def delete_persona(persona_id: str, db: SessionDep, settings: SettingsDep) -> Response:
     await service.delete_persona(db, persona_id)
-    delete_evidence_files(settings.evidence_dir, persona_id)  # issue 29: and its files
+    delete_evidence_files(settings.evidence_dir, persona_id)  # and its files
     return Response(status_code=204)
 
 
 @router.get("/persona-templates", response_model=list[PersonaTemplateOut])
-async def persona_templates():
+async def persona_templates() -> tuple[dict[str, Any], ...]:
     return PERSONA_TEMPLATES

@@ -1,7 +1,7 @@
-"""Personas from real people (issue 29 item 2): from an imported human group's
+"""Personas from real people (docs/evidence.md): from an imported human group's
 participants, and from a survey export CSV (one respondent per row)."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
@@ -30,7 +30,7 @@ async def personas_from_group(
     runtime: RuntimeDep,
     llm: LLMDep,
     body: PersonasFromGroupIn | None = None,
-):
+) -> dict[str, Any]:
     """One persona per participant of a human group, their answers to the evidence
     questions as its evidence (default: every other question); the rest are held out."""
     body = body or PersonasFromGroupIn()
@@ -49,7 +49,7 @@ async def personas_from_survey(
     db: SessionDep,
     runtime: RuntimeDep,
     dry_run: Annotated[bool, Query(alias="dryRun")] = False,
-):
+) -> dict[str, Any]:
     """A survey export CSV in `file`; `mapping`: JSON {column: name|age|gender|location|
     income|evidence|ignore} (guessed from the headers when absent); `dryRun=true` previews."""
     upload, fields = await read_form(request, "file", FILE_MAX_BYTES, keep=("mapping",))

@@ -1,4 +1,6 @@
-"""GET /api/question-templates: the spec's question templates (product-rules §9)."""
+"""GET /api/question-templates: the product's question templates (product-rules §9)."""
+
+from typing import Any
 
 from fastapi import APIRouter
 
@@ -9,5 +11,5 @@ router = APIRouter(tags=["sessions"])
 
 
 @router.get("/question-templates", response_model=list[QuestionTemplateOut])
-async def list_question_templates():
+async def list_question_templates() -> list[dict[str, Any]]:
     return question_templates()

@@ -1,4 +1,6 @@
-"""/api/sessions/{id}/replay and /replay-similarity (issue 29 item 4)."""
+"""/api/sessions/{id}/replay and /replay-similarity (docs/evidence.md)."""
+
+from typing import Any
 
 from fastapi import APIRouter
 
@@ -18,7 +20,7 @@ async def replay_group(
     runners: RunnersDep,
     events: EventsDep,
     body: ReplayIn | None = None,
-):
+) -> dict[str, Any]:
     """A human group replayed by its grounded personas on its held-out questions (with
     `inSample`: on those they learnt from): a new session, started at once."""
     in_sample = body.in_sample if body else False
@@ -26,6 +28,6 @@ async def replay_group(
 
 
 @router.get("/sessions/{session_id}/replay-similarity", response_model=ReplaySimilarityOut)
-async def replay_similarity(session_id: str, db: SessionDep, runtime: RuntimeDep):
+async def replay_similarity(session_id: str, db: SessionDep, runtime: RuntimeDep) -> dict[str, Any]:
     """Per participant: the persona's words against its person's, on the same questions."""
     return await replay.similarity(db, runtime, session_id)

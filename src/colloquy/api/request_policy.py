@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 BODY_TYPES = ("application/json", "multipart/form-data")
-# Reads that make the server request another address: checked like writes (issue 32 item 15).
+# Reads that make the server request another address: checked like writes.
 OUTBOUND_READS = frozenset({"/api/settings/models", "/api/settings/embeddings/options"})
 
 MSG_BAD_HOST = "Unknown host: this server answers only to its own address"

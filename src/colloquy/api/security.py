@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qsl
 
+from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from colloquy.api.request_policy import RequestPolicy
@@ -210,8 +211,15 @@ async def _error(
     await send({"type": "http.response.body", "body": body})
 
 
-def install_security(app, token: str | None, policy: RequestPolicy | None = None) -> None:
+def install_security(
+    app: Starlette, token: str | None, policy: RequestPolicy | None = None
+) -> None:
     """Wrap the whole stack, outside Starlette's ServerErrorMiddleware, so that even a 500
     carries the headers (add_middleware would sit inside it)."""
     build = app.build_middleware_stack
-    app.build_middleware_stack = lambda: SecurityMiddleware(build(), token, policy)
+
+    # Starlette has no hook outside that middleware: its stack builder is replaced.
+    def wrapped() -> ASGIApp:
+        return SecurityMiddleware(build(), token, policy)
+
+    app.build_middleware_stack = wrapped  # type: ignore[method-assign]

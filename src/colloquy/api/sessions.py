@@ -1,7 +1,7 @@
 """/api/sessions: create, list, read, edit, delete, duplicate, run, stop, save, end."""
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request, Response
 
@@ -17,14 +17,9 @@ from colloquy.api.list_params import (
 from colloquy.api.multipart_body import multipart_body
 from colloquy.api.schemas.human_import import HumanImportOut
 from colloquy.api.schemas.lists import DashboardStatsOut, MessagePageOut, SessionPageOut
-from colloquy.api.schemas.sessions import (
-    SessionCreate,
-    SessionOut,
-    SessionRerunIn,
-    SessionSummaryOut,
-    SessionUpdate,
-)
+from colloquy.api.schemas.sessions import SessionOut, SessionRerunIn, SessionSummaryOut
 from colloquy.domain.constants import SessionStatus
+from colloquy.schemas.sessions import SessionCreate, SessionUpdate
 from colloquy.services.model_settings.settings import ModelChange
 from colloquy.services.multipart_upload import read_form
 from colloquy.services.sessions import control, human_import, listing, transcript_page
@@ -36,7 +31,7 @@ router = APIRouter(prefix="/sessions", tags=["sessions"])
 
 
 @router.get("", response_model=list[SessionSummaryOut])
-async def list_sessions(db: SessionDep):
+async def list_sessions(db: SessionDep) -> list[dict[str, Any]]:
     """The newest 1,000 sessions in one list; the dashboard uses /api/sessions/page."""
     return await service.list_summaries(db)
 
@@ -53,7 +48,7 @@ async def page_sessions(
     sort: SessionSort = "newest",
     cursor: CursorQuery = None,
     limit: LimitQuery = DEFAULT_LIMIT,
-):
+) -> dict[str, Any]:
     """One page of the sessions that match the search and filters (combined with AND),
     the cursor of the next page and the total that match."""
     query = listing.SessionQuery(q, status, created_after, sort, cursor, limit)
@@ -61,13 +56,13 @@ async def page_sessions(
 
 
 @router.get("/stats", response_model=DashboardStatsOut)
-async def dashboard_stats(db: SessionDep):
+async def dashboard_stats(db: SessionDep) -> dict[str, Any]:
     """The dashboard's summary cards, counted over the whole library."""
     return await listing.dashboard_stats(db)
 
 
 @router.post("", response_model=SessionOut, status_code=201)
-async def create_session(body: SessionCreate, db: SessionDep):
+async def create_session(body: SessionCreate, db: SessionDep) -> dict[str, Any]:
     return await service.create_session(db, body)
 
 
@@ -82,7 +77,7 @@ async def import_human_session(
     db: SessionDep,
     response: Response,
     dry_run: Annotated[bool, Query(alias="dryRun")] = False,
-):
+) -> dict[str, Any]:
     """A real focus group's transcript (TXT, DOCX, PDF, JSON, CSV) as a completed session
     with source "human"; `?dryRun=true` answers the preview and saves nothing. The optional
     field `questionStarts` (a JSON list of 0-based turn numbers of moderator turns) sets
@@ -102,7 +97,7 @@ async def import_human_session(
 
 
 @router.get("/{session_id}", response_model=SessionOut)
-async def get_session(session_id: str, db: SessionDep, runners: RunnersDep):
+async def get_session(session_id: str, db: SessionDep, runners: RunnersDep) -> dict[str, Any]:
     return await service.get_session(db, session_id, runners)
 
 
@@ -114,14 +109,16 @@ async def page_messages(
     speaker: Annotated[str | None, Query(max_length=200, description="One speaker")] = None,
     cursor: CursorQuery = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 200,
-):
+) -> dict[str, Any]:
     """One page of the transcript in order: messages whose content or speaker contains `q`
     (case-insensitive) and, with `speaker`, only that speaker's."""
     return await transcript_page.page_messages(db, session_id, q, speaker, cursor, limit)
 
 
 @router.patch("/{session_id}", response_model=SessionOut)
-async def update_session(session_id: str, body: SessionUpdate, db: SessionDep, runners: RunnersDep):
+async def update_session(
+    session_id: str, body: SessionUpdate, db: SessionDep, runners: RunnersDep
+) -> dict[str, Any]:
     return await service.update_session(db, session_id, body, runners)
 
 
@@ -134,31 +131,35 @@ async def delete_session(
 
 
 @router.post("/{session_id}/duplicate", response_model=SessionOut, status_code=201)
-async def duplicate_session(session_id: str, db: SessionDep):
+async def duplicate_session(session_id: str, db: SessionDep) -> dict[str, Any]:
     return await service.duplicate_session(db, session_id)
 
 
 @router.post("/{session_id}/run", response_model=SessionOut)
 async def run_session(
     session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep, runtime: RuntimeDep
-):
+) -> dict[str, Any]:
     """Start, resume or Retry. 409: a budget on a model without a price."""
     await run_check.check_session_start(db, runtime, session_id, runners.is_active(session_id))
     return await control.run_session(db, session_id, runners, events)
 
 
 @router.post("/{session_id}/stop", response_model=SessionOut)
-async def stop_session(session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep):
+async def stop_session(
+    session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep
+) -> dict[str, Any]:
     return await control.stop_session(db, session_id, runners, events)
 
 
 @router.post("/{session_id}/save", response_model=SessionOut)
-async def save_session(session_id: str, db: SessionDep, runners: RunnersDep):
+async def save_session(session_id: str, db: SessionDep, runners: RunnersDep) -> dict[str, Any]:
     return await control.save_session(db, session_id, runners)
 
 
 @router.post("/{session_id}/end", response_model=SessionOut)
-async def end_session(session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep):
+async def end_session(
+    session_id: str, db: SessionDep, runners: RunnersDep, events: EventsDep
+) -> dict[str, Any]:
     return await control.end_session(db, session_id, runners, events)
 
 
@@ -175,7 +176,7 @@ async def rerun_session(
     runners: RunnersDep,
     events: EventsDep,
     body: Annotated[SessionRerunIn | None, Body()] = None,
-):
+) -> dict[str, Any]:
     """Run again on another model: a copy of a completed session, run on the model given
     (or the current one), which is stored on the copy."""
     change = None
@@ -183,7 +184,7 @@ async def rerun_session(
         change = ModelChange(
             provider=body.provider, base_url=body.base_url, model=body.model, api_key=body.api_key
         )
-    profile_id = body.profile_id if body is not None else None  # issue 30: a saved profile
+    profile_id = body.profile_id if body is not None else None  # a saved profile
     return await model_runs.rerun_session(
         db, runtime, runners, events, session_id, change, profile_id=profile_id
     )

@@ -1,7 +1,9 @@
 """POST /api/surveys/calibrate: SSR's ratings of people's own answers against the ratings
-those people gave (issue 27 item 4)."""
+those people gave (docs/measured-against-people.md)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from fastapi import APIRouter, Request
 
@@ -17,7 +19,7 @@ router = APIRouter(prefix="/surveys", tags=["surveys"])
 
 
 @router.post("/calibrate", response_model=CalibrationOut, openapi_extra=multipart_body("scale"))
-async def calibrate_ratings(request: Request, runtime: RuntimeDep):
+async def calibrate_ratings(request: Request, runtime: RuntimeDep) -> dict[str, Any]:
     """Multipart: `file` (CSV with the columns text and rating) and `scale` (a built-in
     scale key, default purchase_intent)."""
     received, fields = await read_form(request, "file", CALIBRATION_MAX_BYTES, keep=("scale",))

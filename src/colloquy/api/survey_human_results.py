@@ -1,7 +1,9 @@
 """/api/surveys/{id}/human-results: people's own ratings of a survey, beside the simulated
-ones (issue 27 item 4). Upload (replaces the earlier one), read, delete."""
+ones (docs/measured-against-people.md). Upload (replaces the earlier one), read, delete."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
@@ -17,7 +19,7 @@ router = APIRouter(prefix="/surveys", tags=["surveys"])
 
 
 @router.post("/{survey_id}/human-results", response_model=HumanResultsOut, openapi_extra=FILE_BODY)
-async def upload_human_results(survey_id: str, request: Request, db: SessionDep):
+async def upload_human_results(survey_id: str, request: Request, db: SessionDep) -> dict[str, Any]:
     """Multipart `file`: a CSV with the columns concept, question, rating and optionally
     respondent. Replaces the survey's earlier human results; a refused file changes nothing."""
     received, _ = await read_form(request, "file", HUMAN_MAX_BYTES)
@@ -31,11 +33,11 @@ async def upload_human_results(survey_id: str, request: Request, db: SessionDep)
 
 
 @router.get("/{survey_id}/human-results", response_model=HumanResultsOut)
-async def get_human_results(survey_id: str, db: SessionDep):
+async def get_human_results(survey_id: str, db: SessionDep) -> dict[str, Any]:
     return await service.human_comparison(db, survey_id)
 
 
 @router.delete("/{survey_id}/human-results", status_code=204)
-async def delete_human_results(survey_id: str, db: SessionDep):
+async def delete_human_results(survey_id: str, db: SessionDep) -> Response:
     await service.delete_human_results(db, survey_id)
     return Response(status_code=204)

@@ -21,7 +21,7 @@ _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$")
 
 
 @router.post("/uploads", response_model=UploadOut, status_code=201, openapi_extra=FILE_BODY)
-async def upload_file(request: Request, settings: SettingsDep):
+async def upload_file(request: Request, settings: SettingsDep) -> dict[str, str]:
     # Streamed and bounded: reading stops just past 10MB, nothing is spooled to disk.
     received = await read_file_field(request, "file", FILE_MAX_BYTES)
     if received is None:
@@ -32,7 +32,7 @@ async def upload_file(request: Request, settings: SettingsDep):
 
 
 @files_router.get("/uploads/{name}")
-async def serve_upload(name: str, settings: SettingsDep):
+async def serve_upload(name: str, settings: SettingsDep) -> FileResponse:
     """Uploaded files: images inline under their own type, anything else as a download;
     never sniffed, never run as a page."""
     if not _SAFE_NAME.match(name):

@@ -1,7 +1,7 @@
-"""Issue 31 item 5: the default webhook and its secret, and the deliveries (failures
+"""The default webhook and its secret, and the deliveries (failures
 are what Settings shows)."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 
@@ -13,7 +13,7 @@ router = APIRouter(prefix="/settings/webhooks", tags=["settings"])
 
 
 @router.get("", response_model=WebhookSettingsOut)
-async def get_webhook(runtime: RuntimeDep):
+async def get_webhook(runtime: RuntimeDep) -> dict[str, Any]:
     return await webhooks.view(runtime)
 
 
@@ -22,7 +22,7 @@ async def get_webhook(runtime: RuntimeDep):
     response_model=WebhookSettingsOut,
     responses={422: {"description": "Not an http(s) URL, or a URL without a secret"}},
 )
-async def put_webhook(body: WebhookSettingsIn, runtime: RuntimeDep):
+async def put_webhook(body: WebhookSettingsIn, runtime: RuntimeDep) -> dict[str, Any]:
     """The default URL for runs without their own (null or "": none) and the secret that
     signs every delivery (write-only; null keeps the saved one, "" removes it)."""
     return await webhooks.save(runtime, body.url, body.secret)
@@ -32,6 +32,6 @@ async def put_webhook(body: WebhookSettingsIn, runtime: RuntimeDep):
 async def list_deliveries(
     runtime: RuntimeDep,
     status: Annotated[Literal["pending", "delivered", "failed"] | None, Query()] = None,
-):
+) -> list[dict[str, Any]]:
     """The latest 50 deliveries, newest first; `status=failed` for the failures."""
     return await webhooks.deliveries(runtime, status)

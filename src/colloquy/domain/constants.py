@@ -1,7 +1,7 @@
 """Business constants and limits of product-rules §3, §5 and §9, in one place.
 
 Why: every layer (API schemas, engine, frontend via the API) must agree on the same
-numbers and option lists; keeping them here makes the spec the single source of truth.
+numbers and option lists; keeping them here makes the product rules the single source of truth.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ INCOME_BANDS: tuple[str, ...] = ("Under $30k", "$30-60k", "$60-100k", "$100k+", 
 SessionStatus = Literal["draft", "in-progress", "completed"]
 ModeratorStyle = Literal["formal", "casual", "probing"]
 ResponseLength = Literal["brief", "moderate", "detailed"]
-# engine/plan.py SEQUENTIAL, PARALLEL; natural: who speaks next by urgency (issue 28)
+# Engine/plan.py SEQUENTIAL, PARALLEL; natural: who speaks next by urgency
 DiscussionMode = Literal["sequential", "parallel", "natural"]
 ModeratorKind = Literal["scripted", "ai"]  # moderation.py SCRIPTED, AI
 # question / round: the moderator's prompts; response: an answer; probe / summary: the AI
 # moderator's (engine/plan.py, moderation.py); private_before / private_after: a participant's
-# private answers around a question's discussion, seen by nobody else (issue 28).
+# Private answers around a question's discussion, seen by nobody else.
 MessageKind = Literal[
     "question", "round", "response", "probe", "summary", "private_before", "private_after"
 ]

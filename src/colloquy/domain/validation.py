@@ -1,4 +1,4 @@
-"""Input validation of product-rules §5, returning the spec's own message texts.
+"""Input validation of product-rules §5, returning the product's own message texts.
 
 Why lists, not exceptions: the UI shows every problem at once (persona errors are joined
 with periods into one toast) and the API answers 422 with all messages, so each

@@ -1,4 +1,4 @@
-"""Several processes on one PostgreSQL (issue 19): session leases and an event relay.
+"""Several processes on one PostgreSQL (docs/deployment.md): session leases and an event relay.
 
 `LeaseOwnership` is the registry's ownership strategy (engine/ownership.py) when the
 database is PostgreSQL; on SQLite none of this exists and the registry (LocalOwnership)

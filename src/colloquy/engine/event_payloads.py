@@ -89,7 +89,7 @@ def progress_payload(
     mode: str = plan.SEQUENTIAL,
 ) -> dict[str, Any]:
     """`progress` (api ProgressOut with tokensUsed); the session's `progress` field too."""
-    if mode == plan.NATURAL:  # turns, not rounds (issue 28)
+    if mode == plan.NATURAL:  # turns, not rounds
         out = natural_plan.progress(question_count, len(participants), messages, generating)
         out["speakingPersonaId"] = participants[generating[0]].get("id") if generating else None
         out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)

@@ -17,7 +17,7 @@ from colloquy.domain.constants import SessionStatus
 
 
 class PayloadModel(BaseModel):
-    """snake_case in Python, camelCase on the wire (as api/schemas/common.CamelModel)."""
+    """snake_case in Python, camelCase on the wire (as colloquy/schemas/common.CamelModel)."""
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 

@@ -8,8 +8,8 @@ from typing import Any
 from colloquy.domain.constants import MSG_GENERATION_FAILED
 from colloquy.llm.errors import LLMError
 
-# The spec's own wordings (429, 402, timeout, empty) are kept as they are; anything else
-# reads as the spec's default with the provider's detail after it.
+# The product's own wordings (429, 402, timeout, empty) are kept as they are; anything else
+# reads as the product's default with the provider's detail after it.
 _SPEC_WORDED = {"rate_limit", "credits", "timeout", "empty"}
 
 

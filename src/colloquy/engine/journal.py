@@ -310,7 +310,7 @@ async def halt(
     error: dict[str, Any] | None,
     counters: Counters,
 ) -> None:
-    """Stop driving the session, keep its progress (the spec's "saving progress")."""
+    """Stop driving the session, keep its progress (the product's "saving progress")."""
     async with _writing(factory) as db:
         tokens = await stored_tokens(db, session_id)
         await db.execute(

@@ -43,7 +43,7 @@ def follow_up(messages: Sequence[Mapping[str, Any]], q: int, r: int) -> str | No
 
 
 def scripted(setup: Setup, slot: plan.Slot) -> NewMessage:
-    """The spec's fixed moderator lines: the question itself, then "[Round N] ..."."""
+    """The product's fixed moderator lines: the question itself, then "[Round N] ..."."""
     if slot.kind == plan.QUESTION:
         content = setup.questions[slot.question_index]
     else:

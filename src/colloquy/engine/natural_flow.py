@@ -1,4 +1,4 @@
-"""The runner's side of natural mode and private answers (issue 28): the next step, the
+"""The runner's side of natural mode and private answers (docs/natural-mode.md): the next step, the
 speaker, the turn's request, optional model bids, the meaning vectors they rest on.
 
 Vectors come from the offline wordllama embedder (llm/embeddings.py), never a remote
@@ -221,7 +221,7 @@ def parse_bids(text: str, count: int) -> list[int] | None:
 
 
 def flow_for(setup: Setup) -> NaturalFlow | None:
-    """The flow a run needs: natural mode or private answers; None for the spec's plan."""
+    """The flow a run needs: natural mode or private answers; None for the round plan alone."""
     if setup.mode == plan.NATURAL or setup.private_answers:
         return NaturalFlow(setup)
     return None

@@ -1,4 +1,4 @@
-"""Where a natural-mode run stands (issue 28), from its stored messages (pure).
+"""Where a natural-mode run stands (docs/natural-mode.md), from its stored messages (pure).
 
 Per question q, in order:
     question (q, 0)                        the Moderator asks the question

@@ -1,4 +1,4 @@
-"""The event relay over PostgreSQL LISTEN/NOTIFY (issue 19), the default between processes
+"""The event relay over PostgreSQL LISTEN/NOTIFY (docs/deployment.md), the default between processes
 that share one PostgreSQL (engine/cluster.py starts it; Redis: engine/redis_relay.py).
 
 Every event published on a process is also sent with `pg_notify` on one dedicated

@@ -13,7 +13,7 @@ The slots of a session, in order, per question q:
     answer   (q, 2, p) for each p    round 3
 Round and question indices are 0-based everywhere in the engine and the API.
 
-With the AI moderator (issue 15) the round slots are `probe` slots (the moderator model
+With the AI moderator the round slots are `probe` slots (the moderator model
 writes the round's prompt), a `summary` slot (q, 2) follows each question's last round,
 and a probe that addresses a participant by name makes them answer first in that round
 (`first`: (question, round) -> participant, read from the stored probes, so a resumed
@@ -156,7 +156,7 @@ def discussion_scope(
 
     Round 1: none (the question is in the prompt itself). Sequential (and natural, where
     the round is the turn): the whole discussion of this question so far. Parallel:
-    everything up to the end of the previous round. Private answers (issue 28) never.
+    everything up to the end of the previous round. Private answers never.
     Each message dict needs questionIndex, round and kind.
     """
     if round_index == 0:

@@ -1,4 +1,4 @@
-"""SSE event ids that every process understands (issue 19), and the replay decision.
+"""SSE event ids that every process understands (docs/deployment.md), and the replay decision.
 
 An id is "<epoch>.<local>.<seq>":
   epoch  the event bus that sent it (a process's life; engine/events.py EventBus.epoch),

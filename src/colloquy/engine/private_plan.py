@@ -1,4 +1,4 @@
-"""Private answers in the plan of any mode (issue 28), pure.
+"""Private answers in the plan of any mode (docs/natural-mode.md), pure.
 
 With `privateAnswers` on, each question's public slots (plan.py or natural_plan.py) are
 framed by private ones: every participant's private_before (q, 0, p) before the question

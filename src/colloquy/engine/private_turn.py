@@ -1,4 +1,4 @@
-"""Private answers before and after a question (issue 28): asked of every participant at
+"""Private answers before and after a question (docs/natural-mode.md): asked of every participant at
 once (nobody sees another's), stored with their stance, never streamed to the live view
 (no token deltas) and never shown to anyone else (plan.discussion_scope and the moderator
 leave them out of every prompt)."""
@@ -67,7 +67,7 @@ async def answer_privately(
                     "tokens": estimate_tokens(text),
                     "stance": stance,
                     "stanceMethod": method,
-                    "usage": run_usage.usage_json(run.provider, tasks[p]),  # issue 31
+                    "usage": run_usage.usage_json(run.provider, tasks[p]),
                 },
                 setup,
             )

@@ -1,4 +1,4 @@
-"""The event relay over Redis pub/sub, when COLLOQUY_REDIS_URL is set (issue 19).
+"""The event relay over Redis pub/sub, when COLLOQUY_REDIS_URL is set (docs/deployment.md).
 
 Same behaviour as the LISTEN/NOTIFY relay (engine/relay.py): one task publishes this
 process's events in order, batched, on the deployment's channel; a subscribed

@@ -56,9 +56,9 @@ async def drive(run: RunState) -> None:
         if flow
         else plan.indices_valid(q_count, p_count, stored_keys)
     ):
-        raise Halt(None, complete=True)  # the spec: an invalid index saves and completes
-    # The spec's breakers (150 requests, 150 iterations) would stop any session with more
-    # than 150 answers (up to 10 x 8 x 3 = 240), and the spec itself calls the request
+        raise Halt(None, complete=True)  # product-rules §4: an invalid index saves and completes
+    # The product's breakers (150 requests, 150 iterations) would stop any session with more
+    # than 150 answers (up to 10 x 8 x 3 = 240), and the product rules call the request
     # guard unreliable. Here they count requests and iterations beyond the session's
     # planned ones, so they only trip on a runaway loop (repeated failures and retries).
     ai = setup.moderator == moderation.AI
@@ -87,7 +87,7 @@ async def drive(run: RunState) -> None:
         run.counters.iterations += 1
         if run.counters.iterations > max_iterations:
             raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
-        if batch:  # private answers (issue 28)
+        if batch:  # private answers
             if run.counters.requests >= max_requests:
                 raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
             await private_turn.answer_privately(run, setup, slot, batch, messages)
@@ -125,7 +125,7 @@ async def _prepare(run: RunState, row: SessionRow, setup: Setup) -> None:
         raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
     await _build_voices(run, row)
     await provenance.record_model(run.factory, run.session_id, Mixed(list(run.voices.values())))
-    # Issue 31: every call of the run is metered against one budget, whoever's model.
+    # Every call of the run is metered against one budget, whoever's model.
     metered, run.voices = await run_usage.metered_run(
         run.factory, run.provider, run.voices, row.settings, session_id=run.session_id
     )

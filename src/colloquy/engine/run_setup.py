@@ -21,7 +21,7 @@ class Setup:
     response_length: str
     mode: str
     moderator: str = moderation.SCRIPTED
-    private_answers: bool = False  # issue 28: private answers before/after each question
+    private_answers: bool = False  # private answers before/after each question
     model_bids: bool = False  # natural mode: participants bid to speak (one call a turn)
     seed: int | None = None  # natural mode: who speaks and how long (replayable)
 

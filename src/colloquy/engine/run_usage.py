@@ -1,5 +1,5 @@
-"""Meter a run (issue 31): the price table, the budget and what was spent so far, loaded
-when a session or survey run starts (a run continued after the budget was raised loads
+"""Meter a run (docs/usage-and-cost.md): the price table, the budget and what was spent so far,
+loaded when a session or survey run starts (a run continued after the budget was raised loads
 the new one)."""
 
 from __future__ import annotations

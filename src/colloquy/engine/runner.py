@@ -64,7 +64,7 @@ class SessionRunner:
             await self._loop_then_settle()
         except Halt as h:
             await self._halt(h.error, h.complete)
-        except BudgetReached as b:  # issue 31: continue after the budget is raised
+        except BudgetReached as b:  # continue after the budget is raised
             await self._halt(b.error)
         except LLMError as err:
             await self._halt({"status": err.status, "message": error_message(err)})

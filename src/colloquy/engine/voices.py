@@ -1,4 +1,4 @@
-"""Which model answers for each participant of a run (issue 30: mixed panels).
+"""Which model answers for each participant of a run (mixed panels).
 
 A session's `settings.participantProfiles` ({personaId: profileId}) names a model profile
 per participant; the others answer on the default model. The voices are built once when a

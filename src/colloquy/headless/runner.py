@@ -144,7 +144,7 @@ async def _follow_session(
     with show.new_progress(console) as bar:
         task = bar.add_task("starting", total=None)
         while True:
-            view = await api.json("GET", f"/api/sessions/{sid}")
+            view: dict[str, Any] = await api.json("GET", f"/api/sessions/{sid}")
             for message in view["messages"][seen:]:
                 bar.console.print(show.answer_line(message))
             seen = len(view["messages"])
@@ -166,7 +166,7 @@ async def _follow_survey(
     with show.new_progress(console) as bar:
         task = bar.add_task("starting", total=None)
         while True:
-            view = await api.json("GET", f"/api/surveys/{sid}")
+            view: dict[str, Any] = await api.json("GET", f"/api/surveys/{sid}")
             p = view["progress"]
             bar.update(
                 task, completed=p["done"], total=p["total"], description=show.survey_line(view)

@@ -89,7 +89,7 @@ class AnthropicProvider(RetryingProvider):
             "messages": _messages(req.messages),
         }
         if req.system:
-            # The stable prefix (issue 30): the persona's system prompt is the same on
+            # The stable prefix: the persona's system prompt is the same on
             # every call of a participant, so it is marked for Anthropic's prompt cache.
             kwargs["system"] = [{"type": "text", "text": req.system, "cache_control": CACHE_MARK}]
         wrapped = False

@@ -1,4 +1,4 @@
-"""One error type for every provider, worded so the UI can pick the spec's hints (product-rules §8).
+"""One error type for every provider, worded so the UI can pick its hints (product-rules §8).
 
 The UI shows a hint when the message contains '429', '402' or 'timeout'; otherwise it
 falls back to 'Failed to generate response'. The status code travels with the error.
@@ -100,14 +100,14 @@ def connection_failed(detail: str) -> LLMError:
 
 
 def from_status(status: int, message: str, retry_after: float | None = None) -> LLMError:
-    """Map an HTTP status from any provider to the spec's wording."""
+    """Map an HTTP status from any provider to the product's wording."""
     if status == 429:
         return rate_limited(retry_after)
     if status == 402:
         return credits_depleted()
     if status in (408, 504):
         err = timed_out()
-        err.status = status  # 504 stays 504: a gateway gave up, worded as the spec's timeout
+        err.status = status  # 504 stays 504: a gateway gave up, worded as the product's timeout
         return err
     if status >= 500:
         return LLMError(

@@ -1,5 +1,5 @@
 """Which structured-output mode each endpoint (base URL + model) takes, learnt from its
-refusals and remembered for a while only (issue 32 item 5).
+refusals and remembered for a while only (docs/reliability.md).
 
 A refusal downgrades an endpoint only when its message names the response format: a 400
 about a too-long prompt or a bad image says nothing about JSON mode. The weaker mode is

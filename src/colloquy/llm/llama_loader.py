@@ -40,7 +40,7 @@ PROMPT_CACHE_BYTES = int(os.environ.get("COLLOQUY_LOCAL_PROMPT_CACHE_MB", "1024"
 
 def default_threads() -> int:
     """One core is left to the web server and the database. Measured on 2 cores
-    (issue 12): 2 threads evaluate ~280 tokens/s on an idle machine but ~55 when another
+    (the embedded model): 2 threads evaluate ~280 tokens/s on an idle machine but ~55 when another
     process wants a core (the threads wait on each other); 1 thread holds ~139."""
     configured = os.environ.get("COLLOQUY_LOCAL_THREADS", "").strip()
     if configured.isascii() and configured.isdigit() and int(configured) > 0:

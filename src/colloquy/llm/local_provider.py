@@ -183,6 +183,6 @@ class LocalProvider(RetryingProvider):
             result.prompt_tokens,
             result.prompt_evaluated,
             completion,
-            time.monotonic() - started,
+            time.monotonic() - started if started is not None else 0.0,  # no chunk came
         )
         return result

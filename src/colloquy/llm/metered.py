@@ -1,4 +1,5 @@
-"""A provider that counts what each call costs and keeps a run within its budget (issue 31).
+"""A provider that counts what each call costs and keeps a run within its budget
+(docs/usage-and-cost.md).
 
 Wraps any Provider. Before a call: would its upper bound (the prompt's estimate plus the
 answer's token limit, at the model's price) take the run's spend, with the bounds of the

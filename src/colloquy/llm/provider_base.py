@@ -5,7 +5,7 @@ The deadline bounds each attempt as a whole (the transport's timeout only bounds
 between two reads, so a server dripping a byte every few seconds never tripped it):
 answers (`stream`) 90 s, everything else (`chat`: persona generation, insights, AI
 Assist) 300 s by default. Running past it is a timeout: retried as retry_policy.py allows, then
-the spec's 'Request timeout'. A provider that talks to a server (`_endpoint_limit`) also
+the product's 'Request timeout'. A provider that talks to a server (`_endpoint_limit`) also
 waits for a slot of that endpoint's adaptive limit (concurrency.py) before each attempt;
 the wait does not count against the deadline.
 """
@@ -38,7 +38,7 @@ def deadlines(answer_deadline_s: float | None) -> tuple[float, float]:
 
 
 async def within(call: Coroutine[Any, Any, ChatResult], seconds: float | None) -> ChatResult:
-    """Run one attempt under an overall deadline; past it, the spec's timeout error."""
+    """Run one attempt under an overall deadline; past it, the product's timeout error."""
     if seconds is None:
         return await call
     try:

@@ -42,7 +42,7 @@ class ChatResult:
     finish_reason: str | None = None  # "stop", "length" (cut at max_tokens), ...
     # Prompt tokens the model computed (the rest came from its cache); None when unknown.
     prompt_evaluated: int | None = None
-    # Prompt tokens the provider reports as read from its prompt cache (issue 31): OpenAI's
+    # Prompt tokens the provider reports as read from its prompt cache: OpenAI's
     # prompt_tokens_details.cached_tokens, Anthropic's cache_read_input_tokens, llama.cpp's
     # reused context. Part of prompt_tokens.
     cached_tokens: int = 0

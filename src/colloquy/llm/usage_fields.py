@@ -1,4 +1,4 @@
-"""Cached-token counts as the OpenAI-compatible servers report them (issue 31).
+"""Cached-token counts as the OpenAI-compatible servers report them (docs/usage-and-cost.md).
 
 OpenAI: usage.prompt_tokens_details.cached_tokens (automatic caching of identical prompt
 prefixes of 1,024+ tokens). vLLM and recent llama.cpp servers report the same field;

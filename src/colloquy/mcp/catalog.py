@@ -107,4 +107,5 @@ async def call_tool(
     except Exception as exc:
         log.exception("MCP tool %s failed", name)
         raise ToolFailure(MSG_INTERNAL) from exc
-    return to_jsonable_python(result)
+    jsonable: dict[str, Any] = to_jsonable_python(result)
+    return jsonable

@@ -27,7 +27,9 @@ POLL_SECONDS = 2.0
 WAKE_ON = frozenset({"status", "error", "deleted"})  # re-read the session
 
 
-async def no_report(progress: float, total: float | None = None, message: str | None = None):
+async def no_report(
+    progress: float, total: float | None = None, message: str | None = None
+) -> None:
     """For a call that asked for no progress."""
 
 
@@ -36,7 +38,9 @@ def increasing(report: Report) -> Report:
     with each notification); the first is always sent."""
     last: list[float] = []
 
-    async def forward(progress: float, total: float | None = None, message: str | None = None):
+    async def forward(
+        progress: float, total: float | None = None, message: str | None = None
+    ) -> None:
         if last and progress <= last[0]:
             return
         last[:] = [progress]

@@ -3,12 +3,14 @@
 from collections.abc import AsyncIterator
 
 from sqlalchemy import event
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import ConnectionPoolEntry
 
 
 def make_engine(url: str) -> AsyncEngine:
@@ -23,7 +25,7 @@ def _tune_sqlite(engine: AsyncEngine) -> None:
     # WAL lets readers run beside the writer; busy_timeout makes writers wait instead of
     # failing with 'database is locked'; foreign keys make ON DELETE CASCADE work.
     @event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_conn, _record):
+    def _on_connect(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA busy_timeout=30000")

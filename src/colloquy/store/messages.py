@@ -35,7 +35,7 @@ def message_to_dict(row: MessageRow) -> Message:
         "profileName": row.profile_name,
         "model": row.profile_model,
     }
-    if row.stance is not None:  # private answers only (issue 28)
+    if row.stance is not None:  # private answers only
         out["stance"] = row.stance
     if row.stance_method is not None:
         out["stanceMethod"] = row.stance_method

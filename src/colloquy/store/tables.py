@@ -130,18 +130,18 @@ class MessageRow(Base):
     # What answer cleaning repaired (domain/answer_cleaning.py) and the model's own text.
     repairs: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     raw_content: Mapped[str | None] = mapped_column(Text, default=None)
-    # Why a message is not what was planned, e.g. the AI moderator's fallback (issue 15).
+    # Why a message is not what was planned, e.g. the AI moderator's fallback.
     note: Mapped[str | None] = mapped_column(Text, default=None)
-    # What the provider reported for the call(s) that wrote it, priced then (issue 31).
+    # What the provider reported for the call(s) that wrote it, priced then.
     prompt_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     completion_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     cached_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     cost_usd: Mapped[float | None] = mapped_column(Float, default=None)
-    # The model profile and model that wrote it (issue 30; None: moderator, older rows).
+    # The model profile and model that wrote it (mixed panels; None: moderator, older rows).
     profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
     profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
     profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
-    # A private answer's stance, 1 (strongly disagree) to 5 (strongly agree) (issue 28).
+    # A private answer's stance, 1 (strongly disagree) to 5 (strongly agree).
     stance: Mapped[int | None] = mapped_column(Integer, default=None)
     # "stated" by the participant, or the method that inferred it (docs/natural-mode.md).
     stance_method: Mapped[str | None] = mapped_column(String(40), default=None)
@@ -198,7 +198,7 @@ class PersonaAuditRow(Base):
 
 
 class SurveyRow(Base):
-    """A survey (issue 16): concepts x questions asked of respondents, rated by SSR.
+    """A survey: concepts x questions asked of respondents, rated by SSR.
     Respondents are persona snapshots taken when the survey was created."""
 
     __tablename__ = "surveys"
@@ -222,7 +222,7 @@ class SurveyRow(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     completed_at: Mapped[datetime | None] = mapped_column(default=None)
-    # {budgetUsd, webhookUrl} (issue 31); None: the defaults of the Settings screen.
+    # {budgetUsd, webhookUrl}; None: the defaults of the Settings screen.
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 
@@ -256,12 +256,12 @@ class SurveyAnswerRow(Base):
     embedder: Mapped[str | None] = mapped_column(String(200), default=None)
     tokens: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # What the provider reported for the answer's call(s), priced then (issue 31).
+    # What the provider reported for the answer's call(s), priced then.
     prompt_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     completion_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     cached_tokens: Mapped[int | None] = mapped_column(Integer, default=None)
     cost_usd: Mapped[float | None] = mapped_column(Float, default=None)
-    # The model profile and model that wrote it (issue 30; None on older rows).
+    # The model profile and model that wrote it (mixed panels; None on older rows).
     profile_id: Mapped[str | None] = mapped_column(String(64), default=None)
     profile_name: Mapped[str | None] = mapped_column(String(100), default=None)
     profile_model: Mapped[str | None] = mapped_column(String(300), default=None)
@@ -296,7 +296,7 @@ class SurveyLeaseRow(Base):
 
 
 class WebhookDeliveryRow(Base):
-    """One webhook POST (issue 31): a session or survey finished or failed. Kept so that
+    """One webhook POST: a session or survey finished or failed. Kept so that
     failures show on the Settings screen (services/usage/webhooks.py)."""
 
     __tablename__ = "webhook_deliveries"
@@ -314,7 +314,7 @@ class WebhookDeliveryRow(Base):
 
 
 class ModelProfileRow(Base):
-    """A saved model (issue 30): provider, endpoint, model and key (encrypted with the
+    """A saved model: provider, endpoint, model and key (encrypted with the
     secret box). The default one is the model of the Settings screen."""
 
     __tablename__ = "model_profiles"
@@ -342,7 +342,7 @@ class SettingsVersionRow(Base):
 
 
 class PersonaEvidenceRow(Base):
-    """A document of evidence on a persona (issue 29); the file is kept under
+    """A document of evidence on a persona; the file is kept under
     data/evidence/<persona id>/ (`stored_name`), its text here, its passages below."""
 
     __tablename__ = "persona_evidence"
@@ -378,7 +378,7 @@ class EvidencePassageRow(Base):
 
 
 class SurveyHumanAnswerRow(Base):
-    """People's own rating of a survey's concept x question, uploaded as a CSV (issue 27):
+    """People's own rating of a survey's concept x question, uploaded as a CSV:
     an upload replaces all of a survey's earlier ones (services/surveys/human_results.py)."""
 
     __tablename__ = "survey_human_answers"

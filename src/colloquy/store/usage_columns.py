@@ -1,4 +1,5 @@
-"""A message's or survey answer's usage (issue 31) between its JSON form and its columns."""
+"""A message's or survey answer's usage (docs/usage-and-cost.md) between its JSON form and its
+columns."""
 
 from __future__ import annotations
 

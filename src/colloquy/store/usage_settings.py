@@ -1,5 +1,5 @@
 """Reading the saved price table and default budget (app_settings rows `prices`, `usage`);
-services/usage/prices.py saves them, runs read them when they start (issue 31)."""
+services/usage/prices.py saves them, runs read them when they start (docs/usage-and-cost.md)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { ModelStatus } from "@/features/health/components/model-status";
 import { paths } from "@/config/paths";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 
 const NAV_ITEMS = [
   { to: paths.dashboard.getHref(), label: "Dashboard", icon: LayoutDashboardIcon },

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 
 /**
  * The one progress bar: a labelled `progressbar` whose fill is `value` of `max`. Without a

@@ -1,6 +1,6 @@
 import * as SliderPrimitive from "@radix-ui/react-slider";
 import type * as React from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 
 /** Single-thumb slider; `aria-label` is forwarded to the thumb so it is announced. */
 export function Slider({

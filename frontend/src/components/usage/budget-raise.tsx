@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api-client";
-import { useRaiseBudget } from "@/lib/usage/queries";
-import { parseBudget } from "@/lib/usage/format";
+import { useRaiseBudget } from "@/components/usage/queries";
+import { parseBudget } from "@/components/usage/format";
 
 export interface BudgetRaiseProps {
   kind: "sessions" | "surveys";

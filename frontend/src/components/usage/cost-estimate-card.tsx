@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useDefaultBudget, useEstimate } from "@/lib/usage/queries";
-import { formatCount, formatUsd, parseBudget } from "@/lib/usage/format";
-import type { EstimateTarget } from "@/lib/usage/types";
+import { useDefaultBudget, useEstimate } from "@/components/usage/queries";
+import { formatCount, formatUsd, parseBudget } from "@/components/usage/format";
+import type { EstimateTarget } from "@/components/usage/types";
 
 /** `kind` and `body`: the create body as it would be sent now. */
 export type CostEstimateCardProps = EstimateTarget & {

@@ -15,9 +15,9 @@ import {
   useResetPrices,
   useSaveDefaultBudget,
   useSavePrices,
-} from "@/lib/usage/queries";
-import { parseBudget } from "@/lib/usage/format";
-import type { PriceTable } from "@/lib/usage/types";
+} from "@/components/usage/queries";
+import { parseBudget } from "@/components/usage/format";
+import type { PriceTable } from "@/components/usage/types";
 
 interface Row {
   model: string;

@@ -1,7 +1,7 @@
-import { formatCount, formatUsd, totalTokens } from "@/lib/usage/format";
-import type { Usage } from "@/lib/usage/types";
+import { formatCount, formatUsd, totalTokens } from "@/components/usage/format";
+import type { Usage } from "@/components/usage/types";
 
-/** The real count beside the spec's 'Tokens Used' estimate: what the provider reported. */
+/** The real count beside the product's 'Tokens Used' estimate: what the provider reported. */
 export function ReportedUsage({ usage }: { usage: Usage }) {
   return (
     <div className="flex items-baseline justify-between gap-2">

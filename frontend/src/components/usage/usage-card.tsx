@@ -1,7 +1,7 @@
 import { ReceiptIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
-import { formatCount, formatUsd } from "@/lib/usage/format";
-import type { Usage } from "@/lib/usage/types";
+import { formatCount, formatUsd } from "@/components/usage/format";
+import type { Usage } from "@/components/usage/types";
 
 /** What a session or survey used, as the providers reported it, and its cost. */
 export function UsageCard({ usage, title = "Cost and tokens" }: { usage: Usage; title?: string }) {

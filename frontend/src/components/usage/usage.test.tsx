@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { formatUsd, parseBudget, sumUsage, withBudget } from "@/lib/usage/format";
+import { formatUsd, parseBudget, sumUsage, withBudget } from "@/components/usage/format";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { BudgetRaise } from "./budget-raise";
 import { CostEstimateCard } from "./cost-estimate-card";

@@ -8,7 +8,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { useFailedDeliveries, useSaveWebhook, useWebhookSettings } from "@/lib/usage/queries";
+import {
+  useFailedDeliveries,
+  useSaveWebhook,
+  useWebhookSettings,
+} from "@/components/usage/queries";
 
 /** Settings: the default webhook, its signing secret and the failed deliveries. */
 export function WebhooksCard() {

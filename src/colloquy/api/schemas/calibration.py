@@ -2,7 +2,7 @@
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.schemas.common import CamelModel
 
 
 class HumanSsrPair(CamelModel):

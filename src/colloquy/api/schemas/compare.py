@@ -4,7 +4,7 @@ from datetime import datetime
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.schemas.common import CamelModel
 
 
 class QuestionSentimentOut(CamelModel):

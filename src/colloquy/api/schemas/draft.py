@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.schemas.common import CamelModel
 
 
 class DraftOut(CamelModel):

@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
+from colloquy.schemas.common import CamelModel, ModelName, RequestModel
 
 EmbedderKind = Literal["wordllama", "provider", "endpoint", "gguf"]
 

@@ -11,7 +11,6 @@ from typing import Any
 
 from sse_starlette import EventSourceResponse
 
-from colloquy.api.schemas.common import CamelModel
 from colloquy.api.schemas.sessions import MessageOut, ProgressOut
 from colloquy.engine.event_schemas import (
     AnswerRef,
@@ -24,6 +23,7 @@ from colloquy.engine.event_schemas import (
     ThinkingParticipant,
     TokenEventData,
 )
+from colloquy.schemas.common import CamelModel
 
 __all__ = [
     "AnswerRef",

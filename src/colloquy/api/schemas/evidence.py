@@ -1,10 +1,10 @@
-"""Evidence on a persona (issue 29): documents, the retrieval preview and the tier."""
+"""Evidence on a persona (docs/evidence.md): documents, the retrieval preview and the tier."""
 
 from datetime import datetime
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.common import CamelModel, RequestModel
 
 
 class EvidenceOut(CamelModel):

@@ -1,16 +1,16 @@
-"""Personas from real people (issue 29 item 2): what the two imports answer."""
+"""Personas from real people (docs/evidence.md): what the two imports answer."""
 
 from typing import Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.personas import PersonaOut
+from colloquy.schemas.common import CamelModel, RequestModel
 
 
 class PersonasFromGroupIn(RequestModel):
     """Which questions' answers the personas learn from; the others are held out for a
-    replay (docs/evidence.md#replay-a-real-group). `evidenceQuestions` (0-based) wins over
+    replay (docs/evidence.md, "Replay a real group"). `evidenceQuestions` (0-based) wins over
     `split`: every other question from the first, the first half, or all of them."""
 
     split: Literal["alternate", "first-half", "all"] = "alternate"

@@ -1,13 +1,14 @@
 """Schemas of persona generation, AI Assist and document extraction. Inputs are lenient
-(bounds only against abuse): the spec's messages come from the services' validation."""
+(bounds only against abuse): the product's messages come from the services' validation."""
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
-from colloquy.api.schemas.personas import PersonaOut, Traits, TraitValue
+from colloquy.api.schemas.personas import PersonaOut, Traits
 from colloquy.domain.constants import DIVERSITY_LEVELS
+from colloquy.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.personas import TraitValue
 
-_TEXT_BOUND = 1_000_000  # far above the spec's limits, which report in the spec's words
+_TEXT_BOUND = 1_000_000  # far above the product's limits, which report in the product's words
 
 
 class GenerateRequest(RequestModel):

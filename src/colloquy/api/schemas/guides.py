@@ -1,4 +1,4 @@
-"""Guide schemas (issue 31): a guide file's text in, a guide's text out."""
+"""Guide schemas (docs/guides.md): a guide file's text in, a guide's text out."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
-from colloquy.api.schemas.sessions import SessionCreate
+from colloquy.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.sessions import SessionCreate
 
 
 class GuideTextIn(RequestModel):

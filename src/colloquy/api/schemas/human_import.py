@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.schemas.common import CamelModel
 
 
 class ImportSpeakerOut(CamelModel):

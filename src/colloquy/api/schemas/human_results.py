@@ -1,11 +1,12 @@
-"""Schemas of a survey's human results beside its simulated ones (issue 27 item 4)."""
+"""Schemas of a survey's human results beside its simulated ones
+(docs/measured-against-people.md)."""
 
 from datetime import datetime
 from typing import Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.schemas.common import CamelModel
 
 
 class HumanSide(CamelModel):

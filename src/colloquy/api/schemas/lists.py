@@ -3,10 +3,10 @@ many rows the filters keep (docs/performance.md#lists-that-page)."""
 
 from __future__ import annotations
 
-from colloquy.api.schemas.common import CamelModel
 from colloquy.api.schemas.personas import PersonaOut
 from colloquy.api.schemas.sessions import MessageOut, SentimentCounts, SessionSummaryOut
 from colloquy.api.schemas.surveys import SurveySummaryOut
+from colloquy.schemas.common import CamelModel
 
 
 class SessionPageOut(CamelModel):

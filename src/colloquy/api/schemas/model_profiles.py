@@ -1,12 +1,12 @@
-"""Schemas of /api/model-profiles (issue 30): named saved models, one the default."""
+"""Schemas of /api/model-profiles (docs/models.md): named saved models, one the default."""
 
 from typing import Annotated
 
 from fastapi import Query
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, ModelName, RequestModel
 from colloquy.api.schemas.model_settings import ModelTestOut, ProviderName
+from colloquy.schemas.common import CamelModel, ModelName, RequestModel
 
 
 class ModelProfileOut(CamelModel):

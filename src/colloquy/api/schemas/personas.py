@@ -1,16 +1,13 @@
-"""Persona schemas. Inputs are lenient on purpose: the spec's own messages come from the
-domain validator, so a wrong value is reported in the spec's words, not pydantic's."""
+"""Persona answers: the persona, templates, an import's report; the persona inputs are in
+colloquy/schemas/personas.py."""
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.evidence import EvidenceTierOut
-
-TraitValue = float | int | Annotated[str, Field(max_length=100)] | bool | None
-Interest = Annotated[str, Field(max_length=500)] | None
+from colloquy.schemas.common import CamelModel
 
 
 class Traits(BaseModel):
@@ -19,30 +16,6 @@ class Traits(BaseModel):
     extraversion: float
     agreeableness: float
     neuroticism: float
-
-
-class PersonaInput(RequestModel):
-    model_config = ConfigDict(extra="ignore")
-
-    name: str | None = Field(default=None, max_length=2000)
-    age: float | None = None
-    gender: str | None = Field(default=None, max_length=200)
-    location: str | None = Field(default=None, max_length=2000)
-    income: str | None = Field(default=None, max_length=200)
-    traits: dict[str, TraitValue] | None = Field(default=None, max_length=20)
-    interests: list[Interest] | None = Field(default=None, max_length=50)
-    generated_from: str | None = Field(default=None, max_length=20000)
-    tags: list[Annotated[str, Field(max_length=200)] | None] | None = Field(
-        default=None, max_length=50
-    )
-
-
-class PersonaCreate(PersonaInput):
-    pass
-
-
-class PersonaUpdate(PersonaInput):
-    pass
 
 
 class PersonaOut(CamelModel):

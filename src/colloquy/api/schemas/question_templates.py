@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.schemas.common import CamelModel
 
 
 class QuestionTemplateOut(CamelModel):

@@ -1,8 +1,8 @@
-"""Replaying a human group with its grounded personas (issue 29 item 4)."""
+"""Replaying a human group with its grounded personas (docs/evidence.md)."""
 
 from typing import Literal
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.common import CamelModel, RequestModel
 
 Basis = Literal["held-out", "in-sample"]
 

@@ -7,9 +7,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.personas import Traits
 from colloquy.domain.constants import Priority, Sentiment, SessionStatus
+from colloquy.schemas.common import CamelModel, RequestModel
 
 
 class SentimentBreakdown(CamelModel):

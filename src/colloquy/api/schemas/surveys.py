@@ -1,58 +1,15 @@
-"""Survey schemas (issue 16). Inputs are lenient about values (the service reports the
-rules' own messages) but every string and list has a size bound."""
+"""Survey answers: runs, results, scales; the survey inputs are in colloquy/schemas/surveys.py."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
 from colloquy.api.schemas.evidence import EvidenceTierOut
-from colloquy.api.schemas.sessions import ErrorInfo, ProfileMap, StimulusIn
-from colloquy.api.schemas.usage import RunSettingsOut, StrictUsd, UsageOut
-
-Anchor = Annotated[str, Field(max_length=1000)]
-PersonaId = Annotated[str, Field(max_length=64)]
-
-
-class CustomScaleIn(RequestModel):
-    model_config = ConfigDict(extra="ignore")
-
-    label: str | None = Field(default=None, max_length=200)
-    anchors: list[Anchor] = Field(default_factory=list, max_length=20)
-
-
-class SurveyQuestionIn(RequestModel):
-    model_config = ConfigDict(extra="ignore")
-
-    text: str | None = Field(default=None, max_length=2000)
-    # A built-in scale key (purchase_intent, recommend, liking, relevance, believability,
-    # uniqueness) or a custom scale; default purchase_intent.
-    scale: Annotated[str, Field(max_length=100)] | CustomScaleIn | None = None
-
-
-class SurveyCreate(RequestModel):
-    model_config = ConfigDict(extra="ignore")
-
-    name: str | None = Field(default=None, max_length=1000)
-    concepts: list[StimulusIn] = Field(default_factory=list, max_length=20)
-    questions: list[SurveyQuestionIn] = Field(default_factory=list, max_length=30)
-    respondent_ids: list[PersonaId] = Field(default_factory=list, max_length=600)
-    samples: int | None = Field(default=None, ge=-100, le=100)
-    ask_direct: bool = False
-    settings: SurveySettingsIn | None = None
-
-
-class SurveySettingsIn(RequestModel):
-    model_config = ConfigDict(extra="ignore")
-
-    # Issue 30, mixed panels: {personaId: model profile id}; absent: the default model.
-    participant_profiles: ProfileMap | None = None
-    # Issue 31: the survey's budget (USD) and webhook; absent: the Settings screen's defaults.
-    budget_usd: StrictUsd | None = None
-    webhook_url: str | None = Field(default=None, max_length=2000)
+from colloquy.api.schemas.usage import RunSettingsOut, UsageOut
+from colloquy.engine.event_schemas import ErrorInfo
+from colloquy.schemas.common import CamelModel
 
 
 class SurveyProgress(CamelModel):

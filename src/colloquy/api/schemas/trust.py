@@ -5,7 +5,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel
+from colloquy.schemas.common import CamelModel
 
 
 class HealthFindingOut(CamelModel):
@@ -35,7 +35,7 @@ class SessionHealthOut(CamelModel):
     model: HealthModelOut
     answer_count: int
     participant_count: int
-    # "3 of 5 participants are grounded in evidence" (issue 29); absent in older reports.
+    # "3 of 5 participants are grounded in evidence"; absent in older reports.
     evidence_mix: str | None = None
     findings: list[HealthFindingOut]
     checked: list[str]
@@ -112,7 +112,7 @@ class TierFidelityOut(CamelModel):
 class LibraryAuditOut(CamelModel):
     traits: dict[str, TraitFidelityOut]
     mean_r: float | None = None
-    by_tier: list[TierFidelityOut] = Field(default_factory=list)  # issue 29: by evidence tier
+    by_tier: list[TierFidelityOut] = Field(default_factory=list)  # by evidence tier
     audited: int
     not_engaging: int
     anchors: list[AnchorOut]

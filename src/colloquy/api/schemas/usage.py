@@ -1,13 +1,13 @@
-"""Usage, prices, estimates and budgets (issue 31)."""
+"""Usage, prices, estimates and budgets (docs/usage-and-cost.md)."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
 
 from pydantic import Field
 
-from colloquy.api.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.common import CamelModel, RequestModel
+from colloquy.schemas.usage import StrictUsd
 
 
 class UsageOut(CamelModel):
@@ -40,10 +40,6 @@ class PriceLookupOut(CamelModel):
     source: str | None  # "yours", "default", "fallback" or "local"
     entry: str | None  # the table entry that prices it
     price: PriceOut | None
-
-
-# A budget is a JSON number, as a price is: true or "5" are refused, not read as $1 or $5.
-StrictUsd = Annotated[float, Field(strict=True)]
 
 
 class RunSettingsIn(RequestModel):

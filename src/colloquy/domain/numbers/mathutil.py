@@ -1,6 +1,6 @@
 """Small numeric helpers shared by the domain modules.
 
-Why: the spec's formulas come from a JavaScript app, so rounding follows Math.round
+Why: the original product's formulas come from a JavaScript app, so rounding follows Math.round
 (half up) rather than Python's banker's rounding, and user data may hold junk values
 (strings, bools, NaN) that must never crash a pure rule.
 """

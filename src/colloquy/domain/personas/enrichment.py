@@ -1,7 +1,7 @@
 """Derived ("enriched") persona attributes of product-rules §3, computed from the Big Five and
 demographics by the rules of product-rules §9 "Derivation rules".
 
-Why linear weights: where the spec gives no formula, each score is
+Why linear weights: where the product rules give no formula, each score is
     50 + sum(weight * (trait - 50))
 with the weights' absolute values summing to at most 1, so a neutral persona (all 50)
 scores 50 and the result naturally stays in 0-100; it is clamped anyway. The signs follow
@@ -145,7 +145,7 @@ def _decision(t: dict[str, float]) -> dict[str, Any]:
 
 def _health(t: dict[str, float]) -> dict[str, Any]:
     # Health Belief Model: worriers feel more at risk; conscientious people see benefits
-    # and believe they can act; the spec ties required cues to conscientiousness.
+    # and believe they can act; the product rules tie required cues to conscientiousness.
     return {
         "perceivedSusceptibility": _linear(t, {"n": 0.6, "c": 0.2}),
         "perceivedSeverity": _linear(t, {"n": 0.5, "c": 0.3}),

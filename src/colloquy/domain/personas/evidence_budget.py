@@ -1,4 +1,4 @@
-"""The evidence block of a persona's system prompt, within a token budget (issue 29).
+"""The evidence block of a persona's system prompt, within a token budget (docs/evidence.md).
 
 Why a block at the end of the system prompt, chosen per question: the persona's
 description is the same for the whole session and comes first, so a provider's prompt

@@ -1,4 +1,4 @@
-"""Evidence text cut into passages (issue 29): the pieces that are embedded and retrieved.
+"""Evidence text cut into passages (docs/evidence.md): the pieces that are embedded and retrieved.
 
 Why passages of about 80-160 words: a passage must be small enough that several fit in
 the prompt's evidence budget (600 tokens by default, about 460 words) and large enough to

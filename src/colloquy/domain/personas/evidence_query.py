@@ -1,4 +1,4 @@
-"""What evidence retrieval looks for (issue 29): the question and the materials shown
+"""What evidence retrieval looks for (docs/evidence.md): the question and the materials shown
 with it, so a persona's passages about the product on screen come up too."""
 
 from __future__ import annotations

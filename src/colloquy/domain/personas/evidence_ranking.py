@@ -1,4 +1,4 @@
-"""Which passages of a persona's evidence answer the current question (issue 29).
+"""Which passages of a persona's evidence answer the current question (docs/evidence.md).
 
 Passages are ranked by the cosine between their vector and the question's (both from the
 same embedder, unit length). When no vectors are available (the embedder failed), a plain

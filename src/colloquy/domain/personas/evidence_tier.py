@@ -1,4 +1,4 @@
-"""How much a persona rests on evidence (issue 29): its tier, shown wherever it appears.
+"""How much a persona rests on evidence (docs/evidence.md): its tier, shown wherever it appears.
 
 - grounded: at least one evidence document is attached (N documents, M words);
 - generated: made by the generator from a description or document (`generatedFrom`);

@@ -128,7 +128,7 @@ def _number(cell: str) -> Any:
 
 
 def _csv_row(columns: list[str], cells: list[str]) -> dict[str, Any]:
-    raw = dict(zip(columns, cells, strict=False))
+    raw = dict(zip(columns, cells, strict=True))  # the caller checked the row's width
     item: dict[str, Any] = {k: raw.get(k, "") for k in ("name", "gender", "location", "income")}
     item["age"] = _number(raw.get("age", ""))
     item["traits"] = {t: _number(raw.get(t, "")) for t in TRAITS}

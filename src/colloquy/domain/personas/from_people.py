@@ -1,4 +1,4 @@
-"""Personas made from real people (issue 29 item 2): one per participant of an imported
+"""Personas made from real people (docs/evidence.md): one per participant of an imported
 human group, or one per respondent of a survey export, with their own words as evidence.
 
 Why placeholders: a persona needs age, gender, location, income and an interest, but a
@@ -29,7 +29,7 @@ MSG_NO_ROWS = "The file has no respondents: a header row and at least one row ar
 MSG_TOO_MANY_ROWS = f"At most {ROWS_MAX} respondents per file"
 # Personas from a human group: each participant who spoke costs one or two model calls
 # (AI Assist's traits), so one request makes personas of at most this many
-# (docs/evidence.md#personas-from-real-people).
+# (docs/evidence.md, "Personas from real people").
 GROUP_PEOPLE_MAX = 50
 
 

@@ -217,6 +217,7 @@ def balance(personas: list[dict[str, Any]], slots: list[Slot]) -> None:
     for key in ("gender", "income"):
         planned = {getattr(s, key) for s in slots[: len(personas)]}
         if len({p[key] for p in personas}) < len(planned):
+            # A group shorter than its plan takes the first slots' values.
             for persona, slot in zip(personas, slots, strict=False):
                 persona[key] = getattr(slot, key)
 

@@ -1,4 +1,4 @@
-"""The persona as the services hand it to the rules (issue 26): the library's persona
+"""The persona as the services hand it to the rules: the library's persona
 (services/personas/library.py) and the snapshot of it frozen into a session or a survey.
 
 Why TypedDicts and not classes: the same values are stored as JSON (session participants,
@@ -29,4 +29,4 @@ class PersonaRecord(TypedDict, total=False):
     updatedAt: datetime | str
     enriched: dict[str, Any]  # derived from the above (enrichment.py)
     evidence: dict[str, Any]  # {tier, documents, words} (evidence_tier.py)
-    profileId: str  # a survey respondent's model profile (issue 30), in its snapshot
+    profileId: str  # a survey respondent's model profile, in its snapshot

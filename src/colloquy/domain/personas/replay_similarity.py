@@ -1,4 +1,4 @@
-"""How closely grounded personas said what their people said (issue 29 item 4).
+"""How closely grounded personas said what their people said (docs/evidence.md).
 
 For a replay of a human group, each persona is paired with the person it was made from;
 on every question both answered, their words are compared two ways: the cosine of the

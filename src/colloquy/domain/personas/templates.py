@@ -14,7 +14,7 @@ from colloquy.domain.constants import TRAIT_DEFAULT, TRAITS
 
 
 def _traits(o: int, c: int, e: int, a: int, n: int) -> dict[str, int]:
-    return dict(zip(TRAITS, (o, c, e, a, n), strict=False))
+    return dict(zip(TRAITS, (o, c, e, a, n), strict=True))
 
 
 _PRESETS: tuple[dict[str, Any], ...] = (

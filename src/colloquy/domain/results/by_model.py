@@ -1,4 +1,4 @@
-"""A mixed panel's session seen one model at a time (issue 30): the answers a model wrote,
+"""A mixed panel's session seen one model at a time (docs/models.md): the answers a model wrote,
 with the moderator's posts they answered, and the participants who answered on it."""
 
 from __future__ import annotations

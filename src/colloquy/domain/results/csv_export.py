@@ -1,6 +1,6 @@
 """CSV export of a session (product-rules §7 "CSV export", with the decided deviation, product-rules "Decided deviations").
 
-Why the csv module: the spec replaced commas with semicolons, which corrupts the text;
+Why the csv module: the original product replaced commas with semicolons, which corrupts the text;
 product-rules ("Decided deviations") decides on RFC 4180 quoting instead (commas, quotes and newlines survive a
 round trip). Cells that a spreadsheet would run as a formula (starting with = + - @,
 tab or carriage return) are prefixed with a single quote (OWASP "CSV injection"), and so
@@ -105,7 +105,7 @@ def session_csv(
     rows.append([])
     if insights:
         rows += _insight_rows(insights)
-    # A mixed panel (issue 30: answers from more than one model) adds a last Model column.
+    # A mixed panel (answers from more than one model) adds a last Model column.
     mixed = len(models_of(messages)) > 1
     rows += [["Transcript"], ["Speaker", "Content", "Sentiment", "Timestamp"] + ["Model"] * mixed]
     for m in messages:

@@ -1,6 +1,6 @@
 """Group diversity score of product-rules §9 "Diversity score".
 
-Interpretation (documented because the spec is terse):
+Interpretation (documented because the product rules are terse):
 - Per-trait diversity is a percentage: min(100, stdev / 40 * 100). A standard deviation
   of 40 points is about the largest a 0-100 trait reaches in a realistic group (the
   theoretical maximum is 50), so it counts as 100 %.

@@ -118,7 +118,7 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> str:
         row = "".join(f"<td>{_e(_whole(c))}</td>" for c in cells)
         interests = ", ".join(str(i) for i in p.get("interests") or [])
         extra = f"Interests: {interests}. Responses: {counts.get(p.get('id'), 0)}."
-        if p.get("evidence"):  # issue 29: snapshots made before tiers have none
+        if p.get("evidence"):  # snapshots made before tiers have none
             extra += f" Evidence: {tier_label(p['evidence'])}."
         body.append(f"<tr>{row}</tr><tr><td colspan='10' class='muted'>{_e(extra)}</td></tr>")
     legend = (
@@ -258,8 +258,8 @@ def report_html(
     health: dict[str, Any] | None = None,
 ) -> str:
     """The whole report: cover with the synthetic-data banner, participants, insights,
-    charts, quotes, the health report (when there is one), the private answers (issue 28,
-    when `messages` holds any; never in the transcript), and the transcript as an appendix."""
+    charts, quotes, the health report (when there is one), the private answers (when
+    `messages` holds any; never in the transcript), and the transcript as an appendix."""
     questions = list(session.get("questions") or [])
     title = _e(session.get("name")) or "Untitled session"
     return (

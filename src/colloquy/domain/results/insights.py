@@ -2,7 +2,7 @@
 schema the model must follow, and the repairs applied to what it returns.
 
 Why chunks: a session can hold 150 answers and more, far beyond a small model's context.
-The transcript is cut into chunks within a token budget (the spec's word-based estimate);
+The transcript is cut into chunks within a token budget (the product's word-based estimate);
 each chunk is summarised into notes, and the insights are written from the notes.
 
 `frequency` of a theme is an integer: the number of participant responses that raised

@@ -26,7 +26,7 @@ _ENTITY_LIKE = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 _MD_PUNCT = re.compile(r"([\\`*_\[\]#|~])")
 _LINE_START = re.compile(r"^([-+=])|^(\d+)([.)])")
 _ROUND_LABELS = ("Initial Responses", "Multi-turn Dialog")
-# The AI moderator's messages (issue 15), labelled after the moderator's name.
+# The AI moderator's messages, labelled after the moderator's name.
 _MODERATOR_KINDS = {"probe": "follow-up", "summary": "summary"}
 
 
@@ -104,7 +104,7 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> list
         text = "; ".join(t for t in (facts, f"{counts.get(p.get('id'), 0)} responses") if t)
         if interests:
             text += f"; interests: {interests}"
-        if p.get("evidence"):  # issue 29: snapshots made before tiers have none
+        if p.get("evidence"):  # snapshots made before tiers have none
             text += f"; evidence: {tier_label(p['evidence'])}"
         lines.append(f"- **{md_text(p.get('name'))}**: {md_text(text)}")
     return lines + [""]
@@ -166,7 +166,7 @@ def _round_label(round_index: int) -> str:
 def _transcript(
     questions: Sequence[Any], messages: Sequence[Mapping[str, Any]], natural: bool = False
 ) -> list[str]:
-    """`natural`: a natural-mode session (issue 28) has turns, not rounds: no round headings."""
+    """`natural`: a natural-mode session has turns, not rounds: no round headings."""
     lines = ["## Transcript", ""]
     if not messages:
         return lines + ["_No messages._", ""]

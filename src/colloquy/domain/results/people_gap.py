@@ -1,5 +1,5 @@
-"""Simulation vs people (issue 27 item 2): the conversation-shape figures a published
-benchmark compares between human and simulated focus groups, for one session, and each
+"""Simulation vs people (docs/measured-against-people.md): the conversation-shape figures a
+published benchmark compares between human and simulated focus groups, for one session, and each
 simulated session's gap to a human reference.
 
 - words per turn: median, quartiles, share of turns under SHORT_WORDS, a histogram;

@@ -1,4 +1,4 @@
-"""Private answers in the exports (issue 28), pure: their own section, never in the
+"""Private answers in the exports (docs/natural-mode.md), pure: their own section, never in the
 transcript. Each row pairs a participant's private answer before and after a question
 with both stances and whether they changed their mind (private_answers.shifts)."""
 

@@ -1,4 +1,4 @@
-"""Private answers in the PDF report (issue 28), pure: their own section, never in the
+"""Private answers in the PDF report (docs/natural-mode.md), pure: their own section, never in the
 transcript, laid out like the Markdown export's (one table per question: participant,
 private answer before and after the discussion with its stance, and the stance shift).
 

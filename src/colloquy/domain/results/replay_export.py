@@ -1,5 +1,5 @@
 """A replay of a human group in the exports: how to read its similarity (held-out or
-in-sample, docs/evidence.md#replay-a-real-group), the questions held out, and the figures
+in-sample, docs/evidence.md "Replay a real group"), the questions held out, and the figures
 per person, each with its label. Pure."""
 
 from __future__ import annotations

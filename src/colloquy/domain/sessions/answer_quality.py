@@ -1,4 +1,4 @@
-"""Answers too poor to keep as they are (issue 30 item 5).
+"""Answers too poor to keep as they are (answer cleaning).
 
 After cleaning (answer_cleaning.py) a small model's answer can be left as a name ("Emily"),
 a line of the discussion's own machinery ("This is round 2 of the discussion.", "[Round 2]

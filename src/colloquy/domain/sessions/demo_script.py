@@ -2,7 +2,7 @@
 
 Why scripted: the demo must work offline and instantly, so five personas discuss an
 eco-friendly packaging concept with fixed replies; no model is called. The replies use
-the spec's sentiment keywords on purpose, so the emoji vary as the demo plays. The same
+the product's sentiment keywords on purpose, so the emoji vary as the demo plays. The same
 script drives the browser player (GET /api/demo-script) and the stored session 'demo'.
 """
 
@@ -55,7 +55,7 @@ def demo_personas() -> list[PersonaRecord]:
             "gender": gender,
             "location": location,
             "income": income,
-            "traits": dict(zip(TRAITS, traits, strict=False)),
+            "traits": dict(zip(TRAITS, traits, strict=True)),
             "interests": list(interests),
         }
         persona["enriched"] = enrich(persona)
@@ -68,7 +68,7 @@ def demo_questions() -> list[str]:
 
 
 def demo_script() -> dict[str, Any]:
-    """Everything the browser player needs; sentiment is precomputed by the spec's rule."""
+    """Everything the browser player needs; sentiment is precomputed by the product's rule."""
     personas = demo_personas()
     return {
         "sessionId": DEMO_SESSION_ID,
@@ -88,7 +88,7 @@ def demo_script() -> dict[str, Any]:
                         "content": text,
                         "sentiment": sentiment_of(text),
                     }
-                    for p, text in zip(personas, replies, strict=False)
+                    for p, text in zip(personas, replies, strict=True)
                 ],
             }
             for q, (question, replies) in enumerate(SCRIPT)
@@ -120,7 +120,7 @@ def _offsets_ms(speed: float) -> list[int]:
 def demo_messages(finished_at: datetime, speed: float = 1) -> list[NewMessage]:
     """The stored transcript: each question as a Moderator message, then every reply,
     timed as the playback showed them and ending at `finished_at`. Replies carry the
-    keyword sentiment and the spec's token estimate; moderator messages have neither."""
+    keyword sentiment and the product's token estimate; moderator messages have neither."""
     speed = speed if speed in DEMO_SPEEDS else 1
     offsets = _offsets_ms(speed)
     start = finished_at - timedelta(milliseconds=offsets[-1])
@@ -140,7 +140,7 @@ def demo_messages(finished_at: datetime, speed: float = 1) -> list[NewMessage]:
                 "tokens": 0,
             }
         )
-        for i, (persona, text) in enumerate(zip(personas, replies, strict=False)):
+        for i, (persona, text) in enumerate(zip(personas, replies, strict=True)):
             messages.append(
                 {
                     "speaker": persona["name"],
@@ -154,7 +154,7 @@ def demo_messages(finished_at: datetime, speed: float = 1) -> list[NewMessage]:
                     "tokens": estimate_tokens(text),
                 }
             )
-    for seq, (message, offset) in enumerate(zip(messages, offsets, strict=False)):
+    for seq, (message, offset) in enumerate(zip(messages, offsets, strict=True)):
         message["seq"] = seq
         message["timestamp"] = start + timedelta(milliseconds=offset)
     return messages

@@ -28,14 +28,14 @@ class NewMessage(TypedDict):
     repairs: NotRequired[list[str]]  # what answer cleaning changed (answers only)
     rawContent: NotRequired[str | None]  # the model's text before cleaning, when repaired
     note: NotRequired[str | None]  # e.g. the AI moderator's fallback to the scripted text
-    # What the provider reported for the call(s) that wrote it (issue 31): promptTokens,
+    # What the provider reported for the call(s) that wrote it: promptTokens,
     # completionTokens, cachedTokens, costUsd. Absent: no model call (scripted lines).
     usage: NotRequired[dict[str, Any] | None]
-    # The model profile and model that wrote an answer (issue 30: mixed panels).
+    # The model profile and model that wrote an answer (mixed panels).
     profileId: NotRequired[str | None]
     profileName: NotRequired[str | None]
     model: NotRequired[str | None]
-    stance: NotRequired[int | None]  # a private answer's 1-5 stance (issue 28)
+    stance: NotRequired[int | None]  # a private answer's 1-5 stance
     stanceMethod: NotRequired[str | None]  # "stated", or how it was inferred
 
 
@@ -58,7 +58,7 @@ class Message(TypedDict):
     rawContent: str | None
     note: str | None
     usage: NotRequired[dict[str, Any] | None]
-    profileId: NotRequired[str | None]  # issue 30: the profile and model that wrote it
+    profileId: NotRequired[str | None]  # the profile and model that wrote it
     profileName: NotRequired[str | None]
     model: NotRequired[str | None]
     stance: NotRequired[int | None]
@@ -89,7 +89,7 @@ def stored_message(message: NewMessage, message_id: str) -> Message:
         "profileName": message.get("profileName"),
         "model": message.get("model"),
     }
-    if message.get("stance") is not None:  # private answers only (issue 28)
+    if message.get("stance") is not None:  # private answers only
         out["stance"] = message.get("stance")
     if message.get("stanceMethod") is not None:
         out["stanceMethod"] = message.get("stanceMethod")

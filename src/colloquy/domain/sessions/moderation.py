@@ -1,4 +1,4 @@
-"""The AI moderator's prompts and rules (issue 15), pure.
+"""The AI moderator's prompts and rules (docs/moderator.md), pure.
 
 Why this shape: with the `ai` moderator the model writes the prompt of rounds 2 and 3
 (a probe) and a two-sentence summary after each question's last round. The prompts give

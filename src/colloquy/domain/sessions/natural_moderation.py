@@ -1,4 +1,4 @@
-"""The AI moderator in a natural discussion (issue 28), pure: when it may probe, what it
+"""The AI moderator in a natural discussion (docs/natural-mode.md), pure: when it may probe, what it
 is asked, and the cap on its share of the words.
 
 Why a cap: in human focus groups the moderator speaks about 2.5 % of the words; simulated

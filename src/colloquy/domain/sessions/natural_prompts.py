@@ -1,4 +1,4 @@
-"""A participant's turn in a natural discussion (issue 28): the prompt, pure.
+"""A participant's turn in a natural discussion (docs/natural-mode.md): the prompt, pure.
 
 The system prompt is the persona's usual one (prompts.py) with the length line replaced:
 the length is asked per turn (turn_length.py), so a quick "Same for me." and a longer

@@ -1,4 +1,4 @@
-"""Private opinions before and after a question's discussion (issue 28), pure.
+"""Private opinions before and after a question's discussion (docs/natural-mode.md), pure.
 
 Why: conformity is the failure simulated groups are best known for (simulated participants
 agree 92 % of the time against 42 % for people). Asking each participant privately, before

@@ -80,10 +80,10 @@ class SessionSettings(TypedDict):
     discussionMode: DiscussionMode
     autoAdvance: bool
     moderator: ModeratorKind
-    budgetUsd: NotRequired[float]  # issue 31 (domain/usage/run_settings.py)
+    budgetUsd: NotRequired[float]  # the run's budget (domain/usage/run_settings.py)
     webhookUrl: NotRequired[str]
-    participantProfiles: NotRequired[dict[str, str]]  # issue 30: {personaId: profileId}
-    privateAnswers: NotRequired[bool]  # issue 28: private answers before/after each question
+    participantProfiles: NotRequired[dict[str, str]]  # {personaId: profileId}
+    privateAnswers: NotRequired[bool]  # private answers before/after each question
     modelBids: NotRequired[bool]  # natural mode: participants bid 0-9 to speak (one call a turn)
     seed: NotRequired[int | None]  # natural mode: who speaks and how long (replayable)
 
@@ -104,7 +104,7 @@ class Participant(TypedDict):
     generatedFrom: NotRequired[str | None]
     createdAt: NotRequired[str | None]
     updatedAt: NotRequired[str | None]
-    evidence: NotRequired[dict[str, Any]]  # its evidence tier (issue 29)
+    evidence: NotRequired[dict[str, Any]]  # its evidence tier
 
 
 class Stimulus(TypedDict):
@@ -177,7 +177,7 @@ def session_settings(value: Any) -> SessionSettings:
         **stored_run_settings(data),  # type: ignore[typeddict-item]
         "participantProfiles": profile_map(data.get("participantProfiles")),
     }
-    # Issue 28's settings only when stored (a session without them reads as before).
+    # Natural mode's and private answers' settings only when stored (older sessions read as before).
     if "privateAnswers" in data:
         out["privateAnswers"] = data.get("privateAnswers") is True
     if "modelBids" in data:

@@ -1,4 +1,4 @@
-"""When a natural discussion of a question has run dry (issue 28), pure.
+"""When a natural discussion of a question has run dry (docs/natural-mode.md), pure.
 
 Why: a human moderator moves on when the group stops bringing up new points, not after a
 fixed number of rounds. With the AI moderator on, a natural-mode question ends early when
@@ -27,7 +27,7 @@ def _cos(a: Sequence[float], b: Sequence[float]) -> float:
     nb = math.sqrt(sum(x * x for x in b))
     if na == 0 or nb == 0:
         return 0.0
-    return sum(x * y for x, y in zip(a, b, strict=False)) / (na * nb)
+    return sum(x * y for x, y in zip(a, b, strict=True)) / (na * nb)
 
 
 def novelty(vectors: Sequence[Sequence[float]]) -> list[float]:

@@ -1,4 +1,4 @@
-"""Seeded draws that are the same in every process (issue 28), pure.
+"""Seeded draws that are the same in every process (docs/natural-mode.md), pure.
 
 Python's hash() of a string changes per process, and random.Random shared across turns
 would make a turn's draw depend on how many draws came before it (a resumed run would

@@ -1,4 +1,4 @@
-"""Where the stable part of an answer prompt ends (issue 30: prompt caching).
+"""Where the stable part of an answer prompt ends (docs/usage-and-cost.md#prompt-caching).
 
 The user prompt starts with what is the same for every call on a question (the materials
 and the moderator's question); the discussion and the round's instruction follow. Its

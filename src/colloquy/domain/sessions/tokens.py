@@ -1,4 +1,4 @@
-"""Token estimates of product-rules §9 (no tokenizer: the spec's cheap word-based estimate).
+"""Token estimates of product-rules §9 (no tokenizer: the product's cheap word-based estimate).
 
 Why integer arithmetic: 1.3 has no exact binary value, so words x 1.3 in floating point is
 only close (3 x 1.3 = 3.9000000000000004), and ceil() of a product that should be a whole

@@ -1,4 +1,4 @@
-"""A real focus group's transcript read into turns (issue 27 item 1). Pure: text in.
+"""A real focus group's transcript read into turns (docs/measured-against-people.md). Pure: text in.
 
 Why: a researcher brings a human group's transcript so Colloquy's figures can be held
 against people. Three shapes are read: "Speaker: text" lines (an optional turn tag such

@@ -1,4 +1,4 @@
-"""How long a turn in a natural discussion runs (issue 28), pure.
+"""How long a turn in a natural discussion runs (docs/natural-mode.md), pure.
 
 Why: people in focus groups do not answer at one length. A published benchmark (five
 human groups against thirty simulated re-runs) found a median of 49 words per human turn,
@@ -16,7 +16,7 @@ median 45 words, a third under 25 ("Same for me, it's the price."), a tail to 15
 A draw u in [0, 1) (seeded: sessions/seeded.py) becomes words = quantile(u), scaled by the
 speaker's extraversion (0.7 at 0, 1.0 at 50, 1.3 at 100) and the session's response length
 (brief 0.6, moderate 1, detailed 1.6), at least MIN_WORDS. The request states the words
-and caps the completion at about 1.6 tokens per word (the spec's own estimate is 1.3
+and caps the completion at about 1.6 tokens per word (the product's own estimate is 1.3
 tokens per word; the rest is room so an answer is not cut mid-sentence).
 """
 

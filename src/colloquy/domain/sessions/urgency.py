@@ -1,4 +1,4 @@
-"""Who speaks next in a natural discussion (issue 28): an urgency to speak, pure.
+"""Who speaks next in a natural discussion (docs/natural-mode.md): an urgency to speak, pure.
 
 Why: in a real group nobody waits for a round-robin. Whoever was just asked answers; people
 who disagree with what was just said (or with where the group is drifting) jump in;
@@ -65,7 +65,7 @@ def _cos(a: Sequence[float], b: Sequence[float]) -> float:
     nb = math.sqrt(sum(x * x for x in b))
     if na == 0 or nb == 0:
         return 0.0
-    return sum(x * y for x, y in zip(a, b, strict=False)) / (na * nb)
+    return sum(x * y for x, y in zip(a, b, strict=True)) / (na * nb)
 
 
 def _mean(vectors: Sequence[Sequence[float]]) -> list[float] | None:

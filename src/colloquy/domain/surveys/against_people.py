@@ -1,4 +1,5 @@
-"""A survey's simulated ratings beside people's own (issue 27 item 4), per concept x question.
+"""A survey's simulated ratings beside people's own (docs/measured-against-people.md), per concept x
+question.
 
 - Distributions: the people's is the share of each scale point among their ratings; the
   simulation's is SSR's distribution averaged over respondents (each respondent's samples

@@ -1,4 +1,4 @@
-"""Survey distributions per model (issue 30: mixed panels): the answers of each model on
+"""Survey distributions per model (mixed panels): the answers of each model on
 their own, next to the blend of all of them (the survey's own results)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Survey ratings checked against people (issue 27 item 4): real people's free-text answers,
-each with their own rating, are rated by SSR; how closely SSR's expected values follow the
+"""Survey ratings checked against people (docs/measured-against-people.md): real people's free-text
+answers, each with their own rating, are rated by SSR; how closely SSR's expected values follow the
 people's own ratings says how far to trust SSR with this embedder and scale.
 
 Figures: Pearson and Spearman correlation (Spearman: Pearson of average ranks), mean
@@ -120,7 +120,7 @@ def calibration_figures(
         "n": len(human),
         "pearson": _round(pearson(human, expected)),
         "spearman": _round(pearson(average_ranks(human), average_ranks(expected))),
-        "mae": _round(statistics.fmean(abs(h - e) for h, e in zip(human, expected, strict=False))),
+        "mae": _round(statistics.fmean(abs(h - e) for h, e in zip(human, expected, strict=True))),
         "ks": _round(ks_statistic(human, rounded)),
         "mean": {
             "human": _round(statistics.fmean(human)),

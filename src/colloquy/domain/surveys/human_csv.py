@@ -1,5 +1,5 @@
-"""People's own answers to a survey, read from a CSV (issue 27 item 4): one row per rating,
-columns `concept`, `question`, `rating` and optionally `respondent` (header names
+"""People's own answers to a survey, read from a CSV (docs/measured-against-people.md): one row per
+rating, columns `concept`, `question`, `rating` and optionally `respondent` (header names
 case-insensitive, in any order; other columns are ignored).
 
 Matching: a concept cell names a concept of the survey by its id (`c1`), its number in the

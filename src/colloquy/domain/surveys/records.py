@@ -1,4 +1,4 @@
-"""A survey as its rules read it (issue 26): the definition the service validates and
+"""A survey as its rules read it: the definition the service validates and
 stores (services/surveys/surveys.py), its questions and its respondents.
 
 TypedDicts because the same values are the stored JSON columns and the API's answer; the
@@ -29,6 +29,6 @@ class SurveyRecord(TypedDict, total=False):
     name: str
     concepts: list[StimulusRecord]
     questions: list[QuestionRecord]
-    respondents: list[PersonaRecord]  # with `profileId` when on a model profile (issue 30)
+    respondents: list[PersonaRecord]  # with `profileId` when on a model profile
     samples: int
     askDirect: bool

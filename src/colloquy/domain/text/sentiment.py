@@ -1,6 +1,6 @@
 """Keyword sentiment of product-rules §4 and the sentiment aggregates of product-rules §2/§9.
 
-Why keywords: the spec defines sentiment as a count of fixed positive against negative
+Why keywords: the product rules define sentiment as a count of fixed positive against negative
 words (whole words, case-insensitive); it is cheap, deterministic and needs no model.
 """
 

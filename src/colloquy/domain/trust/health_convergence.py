@@ -128,10 +128,10 @@ def convergence(answers: Sequence[dict[str, Any]], method: str = ROUNDS) -> dict
     p = permutation_p(observed, _null(questions, n), tail="less")
     changed: dict[int, list[str]] = defaultdict(list)
     moves: dict[str, list[float]] = defaultdict(list)
-    for (a, b), ps in zip(questions, pairs.values(), strict=False):
+    for (a, b), ps in zip(questions, pairs.values(), strict=True):
         _, before = _spreads(a)
         _, after = _spreads(b)
-        for (first, last), d0, d1 in zip(ps, before, after, strict=False):
+        for (first, last), d0, d1 in zip(ps, before, after, strict=True):
             moves[first["speaker"]].append(float(d0 - d1))
             if d0 - d1 >= MOVED_MIN and d1 < MOVED_TOWARD * d0:
                 changed[first["participantIndex"]].append(last["id"])

@@ -152,7 +152,7 @@ def positivity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     labels = [a.get("sentiment") or sentiment_of(a["content"]) for a in answers]
     n, k = len(labels), labels.count("positive")
     pos, neg = k / n, labels.count("negative") / n
-    praise = [a["id"] for a, s in zip(answers, labels, strict=False) if s == "positive"]
+    praise = [a["id"] for a, s in zip(answers, labels, strict=True) if s == "positive"]
     p_half = binomial_at_least(k, n, PRAISE_NULL)
     p_warn = binomial_at_least(k, n, PRAISE_WARN)
     status = OK

@@ -1,4 +1,4 @@
-"""Conformity measured on private answers (issue 28), pure.
+"""Conformity measured on private answers (docs/natural-mode.md), pure.
 
 Why: the embedding measure (health_metrics.conformity) reads convergence off how alike
 the public answers sound, round by round. With private answers before and after each

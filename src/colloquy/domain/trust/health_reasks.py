@@ -1,4 +1,4 @@
-"""The health report's count of unusable answers (issue 30 item 5): answers that cleaning
+"""The health report's count of unusable answers (answer cleaning): answers that cleaning
 left as a name, a round line or under 3 words were asked again; those still unusable after
 two re-asks were kept and marked."""
 

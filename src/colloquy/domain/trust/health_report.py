@@ -1,4 +1,4 @@
-"""The session health report: how far to trust a simulated focus group (issue 14).
+"""The session health report: how far to trust a simulated focus group (docs/trust.md).
 
 Simulated participants fail in known ways: answers that all sound alike (Bisbee et al.
 2024; Kirk et al., ICLR 2024), a pull toward politeness and praise, opinions that converge
@@ -175,7 +175,7 @@ def build_health_report(
         trait_consistency(answers, participants),
         verbosity(answers),
         distinctiveness(answers),
-        unusable_answers(messages),  # issue 30 item 5: answers asked again
+        unusable_answers(messages),  # answers asked again
     ]
     extra = []
     size_warning = None if human else small_model_warning(provider, model, model_size)

@@ -1,4 +1,4 @@
-"""Natural-mode turns read as three phases for the health report (issue 28), pure.
+"""Natural-mode turns read as three phases for the health report (docs/natural-mode.md), pure.
 
 The report's embedding measures of convergence compare a question's first round with its
 last. A natural-mode question has turns, not rounds (its `round` is the turn index, one
@@ -17,7 +17,7 @@ from colloquy.domain.constants import ROUNDS_PER_QUESTION
 
 
 def is_natural(answers: Sequence[dict[str, Any]]) -> bool:
-    """Turn-indexed answers: a round beyond the spec's three (natural mode's budget is
+    """Turn-indexed answers: a round beyond the usual three (natural mode's budget is
     participants x 3 turns, so any question of two or more participants has one)."""
     return any(int(a.get("round") or 0) >= ROUNDS_PER_QUESTION for a in answers)
 

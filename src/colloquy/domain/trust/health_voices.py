@@ -56,7 +56,7 @@ def verbosity(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
     )
     if status != OK:
         summary += " Answers run long" + (" and all about the same length." if uniform else ".")
-    longest = sorted(zip(counts, (a["id"] for a in answers), strict=False), reverse=True)[:5]
+    longest = sorted(zip(counts, (a["id"] for a in answers), strict=True), reverse=True)[:5]
     return finding(
         "verbosity",
         "Length of answers",
@@ -132,7 +132,7 @@ def distinctiveness(answers: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "Distinct voices",
         status,
         summary,
-        [a["id"] for a, s in zip(kept, observed, strict=False) if s < 1]
+        [a["id"] for a, s in zip(kept, observed, strict=True) if s < 1]
         if status in (WARN, BAD)
         else [],
         accuracy=rounded(accuracy),

@@ -1,1 +1,1 @@
-"""Token usage, prices, cost estimates and budgets (issue 31 item 4): pure arithmetic."""
+"""Token usage, prices, cost estimates and budgets (docs/usage-and-cost.md): pure arithmetic."""

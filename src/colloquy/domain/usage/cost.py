@@ -123,7 +123,7 @@ def format_usd(value: float) -> str:
 
 
 def budget_message(spent: float, budget: float) -> str:
-    """The message of a run stopped by its budget (issue 31)."""
+    """The message of a run stopped by its budget."""
     return f"Budget reached: {format_usd(spent)} of {format_usd(budget)} spent"
 
 

@@ -3,7 +3,7 @@
 
 Prompt sizes come from the run's own prompts (the caller counts the system prompt of each
 participant, with its evidence passages, and the user prompt of each question with the
-spec's words x 1.3, the count the discussion budget uses). What the model will write is
+product's words x 1.3, the count the discussion budget uses). What the model will write is
 not known yet, so the plan is computed three times, with answers at the low, typical and
 high size for the response length ("2-4 sentences": 2 sentences of 20 tokens, 3 and 4 of
 25, under the answer's token limit: small local models write up to the limit); longer answers also lengthen every later prompt that

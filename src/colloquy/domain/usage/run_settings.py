@@ -1,4 +1,4 @@
-"""A session's or survey's own budget and webhook (issue 31), inside its `settings`.
+"""A session's or survey's own budget and webhook (docs/usage-and-cost.md), inside its `settings`.
 
 budgetUsd: a number >= 0 (USD); absent or null: the default of the Settings screen.
 webhookUrl: an http(s) URL to POST to when the run completes or fails; absent or null:

@@ -1,4 +1,4 @@
-"""Webhook signatures and retry timing (issue 31 item 5): pure functions.
+"""Webhook signatures and retry timing (docs/webhooks.md): pure functions.
 
 Every delivery is a POST with a JSON body and the header
 

@@ -84,7 +84,9 @@ def outcome(session_id: str, view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-async def run_focus_group(ctx: ToolContext, args: RunFocusGroupArgs, report: Report) -> dict:
+async def run_focus_group(
+    ctx: ToolContext, args: RunFocusGroupArgs, report: Report
+) -> dict[str, Any]:
     await report(0, None, "Creating the session")
     started = await start_from_guide(ctx, args.guide)
     session_id = started["id"]

@@ -53,7 +53,7 @@ def persona_brief(p: PersonaRecord) -> dict[str, Any]:
     }
 
 
-async def list_personas(ctx: ToolContext, args: ListPersonasArgs, report: Report) -> dict:
+async def list_personas(ctx: ToolContext, args: ListPersonasArgs, report: Report) -> dict[str, Any]:
     async with ctx.runtime.sessionmaker() as db:
         personas = await library.list_personas(db, args.tag)
     items, next_offset = page([persona_brief(p) for p in personas], args.offset, args.limit)
@@ -65,7 +65,9 @@ async def list_personas(ctx: ToolContext, args: ListPersonasArgs, report: Report
     }
 
 
-async def create_personas(ctx: ToolContext, args: CreatePersonasArgs, report: Report) -> dict:
+async def create_personas(
+    ctx: ToolContext, args: CreatePersonasArgs, report: Report
+) -> dict[str, Any]:
     await report(0, 1, f"Generating {args.count} personas")
     async with ctx.runtime.sessionmaker() as db:
         personas = await generate_personas(

@@ -107,7 +107,7 @@ async def health_of(ctx: ToolContext, view: dict[str, Any]) -> dict[str, Any]:
     return {"available": True, **report}
 
 
-async def get_session(ctx: ToolContext, args: GetSessionArgs, report: Report) -> dict:
+async def get_session(ctx: ToolContext, args: GetSessionArgs, report: Report) -> dict[str, Any]:
     view = await read_session(ctx, args.session_id)
     out: dict[str, Any] = session_brief(view)
     if "insights" in args.include:

@@ -95,7 +95,7 @@ def survey_outcome(survey: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-async def run_survey(ctx: ToolContext, args: RunSurveyArgs, report: Report) -> dict:
+async def run_survey(ctx: ToolContext, args: RunSurveyArgs, report: Report) -> dict[str, Any]:
     await report(0, None, "Creating the survey")
     if args.survey.get("kind", "survey") != "survey":
         raise ToolFailure(MSG_KIND)
@@ -118,7 +118,9 @@ async def run_survey(ctx: ToolContext, args: RunSurveyArgs, report: Report) -> d
     return out
 
 
-async def get_survey_results(ctx: ToolContext, args: SurveyResultsArgs, report: Report) -> dict:
+async def get_survey_results(
+    ctx: ToolContext, args: SurveyResultsArgs, report: Report
+) -> dict[str, Any]:
     async with ctx.runtime.sessionmaker() as db:
         results = await service.get_results(db, ctx.runtime, args.survey_id)
     answers = [

@@ -1,4 +1,4 @@
-"""The discussion guide file format (issue 31): a focus group or a survey as YAML or JSON.
+"""The discussion guide file format (docs/guides.md): a focus group or a survey as YAML or JSON.
 
 Keys are the API's camelCase; unknown keys, wrong types and missing fields are refused
 (`extra="forbid"`, strict types). Value sets that the API checks itself (the discussion
@@ -23,8 +23,6 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
-from colloquy.api.schemas.common import ModelName
-from colloquy.api.schemas.sessions import SessionSettingsIn
 from colloquy.domain.constants import (
     DEFAULT_MODERATOR_STYLE,
     DIVERSITY_LEVELS,
@@ -33,6 +31,8 @@ from colloquy.domain.constants import (
     ModeratorStyle,
     StimulusType,
 )
+from colloquy.schemas.common import ModelName
+from colloquy.schemas.sessions import SessionSettingsIn
 
 GUIDE_VERSION: Literal[1] = 1
 PersonaId = Annotated[str, Field(min_length=1, max_length=64)]

@@ -15,8 +15,6 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.api.schemas.sessions import SessionCreate
-from colloquy.api.schemas.surveys import SurveyCreate
 from colloquy.domain.guides import convert
 from colloquy.domain.guides.problems import Lines, body_loc_to_guide, problem, setup_message_loc
 from colloquy.domain.surveys.rules import validate_survey
@@ -24,6 +22,8 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import ValidationFailed
 from colloquy.runtime import Runtime
+from colloquy.schemas.sessions import SessionCreate
+from colloquy.schemas.surveys import SurveyCreate
 from colloquy.services.guides import resolve
 from colloquy.services.guides.guide_format import FocusGroupGuide, Participants, SurveyGuide
 from colloquy.services.guides.loading import GuideInvalid, validate_guide

@@ -63,7 +63,7 @@ async def save(db: AsyncSession, runtime: Runtime, change: EmbeddingChange) -> d
         db.add(AppSettingRow(key=SETTING_KEY, data=data))
     else:
         row.data = data
-    await settings_sync.bump(db)  # every process of the deployment follows (issue 30 item 4)
+    await settings_sync.bump(db)  # every process of the deployment follows
     await db.commit()
     use(runtime, choice, "saved")
     await settings_sync.reload(runtime)

@@ -1,4 +1,4 @@
-"""Where a downloaded model lands (issue 32 item 4): never over an existing file unless
+"""Where a downloaded model lands (docs/reliability.md): never over an existing file unless
 asked (`overwrite`), never over the model in use, and how its bytes were checked."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Where model profiles are used (issue 30): the participants of sessions and the
+"""Where model profiles are used (docs/models.md): the participants of sessions and the
 respondents of surveys that name one, checked when they are set up, and the providers a
 run builds for them."""
 

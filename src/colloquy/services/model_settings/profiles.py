@@ -1,4 +1,4 @@
-"""Model profiles (issue 30): named saved models (provider, base URL, model, key encrypted
+"""Model profiles (docs/models.md): named saved models (provider, base URL, model, key encrypted
 with the secret box), one of them the default, which is the model of the Settings screen.
 
 A change that touches the endpoint (provider, base URL, model or key) is tried before it is

@@ -99,7 +99,9 @@ def _metadata(source: Source) -> tuple[str, HfFileMetadata]:
         RepositoryNotFoundError,
         RevisionNotFoundError,
     )
-    from huggingface_hub.utils import build_hf_headers
+
+    # Exported through a lazily built __all__ that mypy cannot read.
+    from huggingface_hub.utils import build_hf_headers  # type: ignore[attr-defined]
 
     where = endpoint() or "https://huggingface.co"
     url = hf_hub_url(source.repo, source.file, revision=source.revision, endpoint=endpoint())
@@ -210,7 +212,9 @@ def pull(
     except TargetRefused as err:
         raise PullFailed(err.message) from None
     from huggingface_hub.file_download import http_get
-    from huggingface_hub.utils import build_hf_headers
+
+    # Exported through a lazily built __all__ that mypy cannot read.
+    from huggingface_hub.utils import build_hf_headers  # type: ignore[attr-defined]
 
     url, meta = _metadata(source)
     size = meta.size

@@ -1,4 +1,4 @@
-"""Every process of a deployment on the saved model settings (issue 30, item 4).
+"""Every process of a deployment on the saved model settings (docs/deployment.md).
 
 A saved change (the Settings screen's model, a model profile, the embeddings settings)
 bumps one version number in the database, in the transaction that saves it. Every process

@@ -1,6 +1,6 @@
 """Text out of an uploaded document (product-rules §5 Document file check), all in memory.
 
-The spec's checks come first (presence, size, type by name, name length), then the
+The product's checks come first (presence, size, type by name, name length), then the
 bytes must be what the name claims (domain.document_sniff). PDF, DOCX, TXT and CSV are
 read locally; an image is described by the model, when the model can see images.
 """

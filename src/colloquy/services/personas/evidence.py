@@ -1,4 +1,4 @@
-"""Evidence documents on a persona (issue 29): add, list, remove, and the files on disk.
+"""Evidence documents on a persona (docs/evidence.md): add, list, remove, and the files on disk.
 
 Stored: the uploaded file under <data dir>/evidence/<persona id>/<evidence id>.<type>,
 its text in `persona_evidence`, its passages and their vectors in `evidence_passages`.

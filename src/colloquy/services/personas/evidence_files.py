@@ -1,4 +1,4 @@
-"""Text out of an evidence upload (issue 29): the document checks of session uploads
+"""Text out of an evidence upload (docs/evidence.md): the document checks of session uploads
 (product-rules §5: size, type, name length, bytes that are what the name says), for the
 evidence types TXT, DOCX, PDF, CSV and MD. Nothing is written here."""
 

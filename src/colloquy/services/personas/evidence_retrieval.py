@@ -1,5 +1,5 @@
 """The passages of a persona's evidence that bear on a question, as a block for its system
-prompt (issue 29), within the evidence token budget (COLLOQUY_EVIDENCE_TOKEN_BUDGET).
+prompt (docs/evidence.md), within the evidence token budget (COLLOQUY_EVIDENCE_TOKEN_BUDGET).
 
 Vectors carry the name of the embedder that made them; passages embedded by another
 embedder (or none) are embedded again with the active one, and saved, before ranking. If

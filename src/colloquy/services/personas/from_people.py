@@ -1,4 +1,4 @@
-"""Personas from real people (issue 29 item 2): from an imported human group, one per
+"""Personas from real people (docs/evidence.md): from an imported human group, one per
 participant with every turn as evidence and traits suggested by AI Assist; from a survey
 export CSV, one per row with the open answers as evidence.
 

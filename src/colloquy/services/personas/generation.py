@@ -124,7 +124,7 @@ def _validate(
     description: str | None, document_text: str | None, count: Any, diversity: Any
 ) -> tuple[str, str, str]:
     """(the audience text, its prompt block, generatedFrom), or ValidationFailed with the
-    spec's messages. Document mode is when only documentText carries text."""
+    product's messages. Document mode is when only documentText carries text."""
     document_mode = document_text is not None and not (description or "").strip()
     if document_mode:
         document_text = document_text if document_text and document_text.strip() else None
@@ -212,6 +212,7 @@ async def generate_personas(
     )
     found = await _collect(provider, source, plan)
     fallback = keywords(text)
+    # The model may give fewer personas than the plan has slots: the plan fills the rest.
     personas = [
         repair_persona(raw, slot, plan, fallback)
         for raw, slot in zip(found, plan.slots, strict=False)
@@ -219,7 +220,7 @@ async def generate_personas(
     personas += [from_slot(slot, fallback) for slot in plan.slots[len(personas) :]]
     balance(personas, plan.slots)
     for persona, name in zip(
-        personas, unique_names([p["name"] for p in personas], taken), strict=False
+        personas, unique_names([p["name"] for p in personas], taken), strict=True
     ):
         persona["name"] = name
         persona["generatedFrom"] = generated_from

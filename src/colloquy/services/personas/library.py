@@ -8,7 +8,6 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.api.schemas.personas import PersonaCreate, PersonaUpdate
 from colloquy.domain.personas.enrichment import enrich
 from colloquy.domain.personas.evidence_tier import tier_of
 from colloquy.domain.personas.records import PersonaRecord
@@ -16,6 +15,7 @@ from colloquy.domain.personas.tags import has_tag, normalize_tags, validate_tags
 from colloquy.domain.personas.templates import SEED_PERSONAS
 from colloquy.domain.validation import validate_persona
 from colloquy.errors import NotFound, ValidationFailed
+from colloquy.schemas.personas import PersonaCreate, PersonaUpdate
 from colloquy.services.personas import evidence
 from colloquy.store.tables import PersonaRow
 from colloquy.store.types import utcnow
@@ -24,7 +24,7 @@ TRAIT_NAMES = ("openness", "conscientiousness", "extraversion", "agreeableness",
 
 
 def new_persona_id() -> str:
-    # The spec makes ids from the current time; a random tail keeps bulk creations distinct.
+    # The product rules make ids from the current time; a random tail keeps bulk creations distinct.
     return f"{int(time.time() * 1000)}{secrets.token_hex(3)}"
 
 
@@ -49,7 +49,7 @@ def persona_to_dict(row: PersonaRow) -> PersonaRecord:
 
 
 async def with_tiers(db: AsyncSession, personas: list[PersonaRecord]) -> list[PersonaRecord]:
-    """Each persona's evidence tier with its documents and words (issue 29)."""
+    """Each persona's evidence tier with its documents and words."""
     totals = await evidence.totals_by_persona(db, [p["id"] for p in personas])
     for p in personas:
         documents, words = totals.get(p["id"], (0, 0))
@@ -58,7 +58,7 @@ async def with_tiers(db: AsyncSession, personas: list[PersonaRecord]) -> list[Pe
 
 
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
-    """Validate with the spec's rules and normalise what will be stored."""
+    """Validate with the product rules (product-rules §5) and normalise what will be stored."""
     errors = validate_persona(data) + validate_tags(data.get("tags"))
     if errors:
         raise ValidationFailed(errors)

@@ -1,4 +1,4 @@
-"""Results of a mixed panel per model (issue 30): the Analytics tab and session health on
+"""Results of a mixed panel per model (docs/models.md): the Analytics tab and session health on
 one model's answers (`?model=`), and sessions compared model by model."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Session downloads: the spec's CSV report, a JSON copy of everything, a Markdown report."""
+"""Session downloads: the product's CSV report, a JSON copy of everything, a Markdown report."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ JSON_FORMAT = "colloquy-session/1"  # lets a future import recognise the file
 
 
 def export_filename(name: Any, suffix: str) -> str:
-    """'{sessionname}{suffix}', cleaned by the same rule as the spec's CSV file name."""
+    """'{sessionname}{suffix}', cleaned by the same rule as the product's CSV file name."""
     return csv_filename(name).removesuffix("_results.csv") + suffix
 
 
@@ -65,7 +65,7 @@ async def csv_export(
     session["usage"] = usage_of_messages(every)  # type: ignore[typeddict-unknown-key]
     notice = data_notice(session, model_label_for(session, runtime))
     text = session_csv(session, messages, session["insights"], notice)
-    extra = private_csv_rows(every)  # issue 28: their own section after the transcript
+    extra = private_csv_rows(every)  # their own section after the transcript
     return csv_filename(session["name"]), text + (write_csv(extra) if extra else "")
 
 
@@ -90,7 +90,7 @@ async def json_export(
         "analytics": analytics,
         "health": health,
     }
-    if len(messages) != len(every):  # issue 28: private answers in their own section
+    if len(messages) != len(every):  # private answers in their own section
         document["privateAnswers"] = [m for m in every if m not in messages]
         document["changedMinds"] = private_rows(every)
     replay = await replay_figures(db, runtime, session_id)

@@ -39,7 +39,7 @@ async def session_report_html(
     db: AsyncSession, session_id: str, runtime: Runtime | None
 ) -> tuple[SessionRecord, str]:
     health = await session_health.for_export(db, runtime, session_id) if runtime else None
-    # issue 28: private answers load too, for their own section (report_html keeps them
+    # Private answers load too, for their own section (report_html keeps them
     # out of the transcript); the analytics count the public discussion only.
     session, every = await load_session(db, session_id, private=True)
     label = model_label_for(session, runtime)

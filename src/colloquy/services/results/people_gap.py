@@ -1,5 +1,5 @@
-"""Simulation vs people on the Compare page (issue 27 item 2): when a human group is among
-the compared sessions, every column gets its conversation shape, and each simulated one its
+"""Simulation vs people on the Compare page (docs/measured-against-people.md): when a human group is
+among the compared sessions, every column gets its conversation shape, and each simulated one its
 gap to the (first) human group and the theme recall and precision against it."""
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def _announce(bus: EventBus, row: SessionRow, running: bool) -> None:
 async def run_session(
     db: AsyncSession, session_id: str, runners: RunnerRegistry, bus: EventBus
 ) -> dict[str, Any]:
-    """Start or resume the run. Also the spec's Retry: clears the error and the stop flag.
+    """Start or resume the run. Also the product's Retry: clears the error and the stop flag.
     Idempotent: while a runner is active nothing changes and no second one starts."""
     row = await get_session_row(db, session_id)
     if row.source == "human":

@@ -8,13 +8,13 @@ from typing import Any
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.api.schemas.sessions import SessionCreate, SessionUpdate
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_COPY
 from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
+from colloquy.schemas.sessions import SessionCreate, SessionUpdate
 from colloquy.services.model_settings.profile_use import FIELD as PROFILES
 from colloquy.services.model_settings.profile_use import check_assignments, checked_profiles
 from colloquy.services.sessions import setup

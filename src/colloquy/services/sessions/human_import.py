@@ -1,4 +1,4 @@
-"""Import a real focus group's transcript as a completed session (issue 27 item 1).
+"""Import a real focus group's transcript as a completed session (docs/measured-against-people.md).
 
 Why: Colloquy's trust figures mean something only when held against people. The
 transcript is read by domain/sessions/transcript_import.py; here it is stored as a

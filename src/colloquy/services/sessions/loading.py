@@ -27,7 +27,7 @@ async def load_session(
     db: AsyncSession, session_id: str, private: bool = False
 ) -> tuple[SessionRecord, list[Message]]:
     """The session and its messages in order; NotFound('Session not found') if absent.
-    Private answers (issue 28) only with `private` (the exports' own section): the results
+    Private answers only with `private` (the exports' own section): the results
     features read the public discussion."""
     row = await get_session_row(db, session_id)
     messages = await load_message_dicts(db, session_id)

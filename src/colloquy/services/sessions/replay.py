@@ -1,4 +1,4 @@
-"""Replay a real group with its grounded personas (issue 29 item 4).
+"""Replay a real group with its grounded personas (docs/evidence.md).
 
 The replay is a new simulated session: the personas made from the group's participants
 (services/personas/from_people.py), the group's held-out questions (those whose answers
@@ -15,7 +15,6 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.api.schemas.sessions import SessionCreate, SessionSettingsIn, StimulusIn
 from colloquy.domain.personas import replay_similarity as rules
 from colloquy.domain.personas.evidence_ranking import cosine
 from colloquy.engine.events import EventBus
@@ -23,6 +22,7 @@ from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
+from colloquy.schemas.sessions import SessionCreate, SessionSettingsIn, StimulusIn
 from colloquy.services.model_settings.embedding import embed, get_embedder
 from colloquy.services.personas.from_people import GROUP_KEY, GROUP_QUESTIONS_KEY
 from colloquy.services.sessions import control, crud

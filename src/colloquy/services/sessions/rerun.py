@@ -112,7 +112,7 @@ async def rerun_session(
     if source.status != "completed":
         raise Conflict("Only a completed session can be run again on another model")
     named = runtime.default_profile if change is None else None
-    if profile_id:  # issue 30: "Run again on another model" picks a saved profile
+    if profile_id:  # "Run again on another model" picks a saved profile
         profile = await profiles.get_row(db, profile_id)
         config = profiles.config_of(runtime, profile)
         named = {"id": profile.id, "name": profile.name}

@@ -1,5 +1,5 @@
 """A session's setup (participants, moderator style, stimuli, questions, settings):
-checked with the spec's messages and normalised before it is stored."""
+checked with the product's messages and normalised before it is stored."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ _WEB_SCHEMES = ("http", "https")
 
 
 def new_session_id() -> str:
-    # The spec's 's' + timestamp; a random tail keeps two sessions of one millisecond apart.
+    # The product's 's' + timestamp; a random tail keeps two sessions of one millisecond apart.
     return f"s{int(time.time() * 1000)}{secrets.token_hex(3)}"
 
 
@@ -176,7 +176,7 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
             "discussionMode": settings.get("discussionMode") or SEQUENTIAL,
             "autoAdvance": bool(settings.get("autoAdvance", False)),
             "moderator": settings.get("moderator") or DEFAULT_MODERATOR,
-            **run_settings(settings),  # budgetUsd, webhookUrl (issue 31)
+            **run_settings(settings),  # budgetUsd, webhookUrl
             "participantProfiles": dict(settings.get("participantProfiles") or {}),
             **({"privateAnswers": True} if settings.get("privateAnswers") is True else {}),
             **_natural_settings(settings),
@@ -185,7 +185,7 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _natural_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    """Natural mode's own settings (issue 28): model bids, and the seed of the speaker
+    """Natural mode's own settings: model bids, and the seed of the speaker
     order and turn lengths (a new one when none is given, kept by duplicates)."""
     if settings.get("discussionMode") != NATURAL:
         return {}

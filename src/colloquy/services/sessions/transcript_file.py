@@ -1,4 +1,5 @@
-"""The text of an uploaded transcript (issue 27 item 1): TXT, JSON, CSV, DOCX or PDF.
+"""The text of an uploaded transcript (docs/measured-against-people.md): TXT, JSON, CSV, DOCX or
+PDF.
 
 The same checks and readers as documents for personas (services/personas/documents.py):
 the bytes must be what the name claims, DOCX and PDF are read in memory.

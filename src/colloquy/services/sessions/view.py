@@ -94,8 +94,8 @@ def session_view(
         "running": bool(row.running),
         "messages": [_view_message(m) for m in messages],
         "progress": progress,
-        "usage": usage_of_messages(messages),  # issue 31
-        # Issue 29: the personas made from a human group's people; what a replay replays.
+        "usage": usage_of_messages(messages),
+        # The personas made from a human group's people; what a replay replays.
         "groundedPersonas": _typed(stored.get("groundedPersonas"), list),
         "groundedPersonasQuestions": _typed(stored.get("groundedPersonasQuestions"), list),
         "replayOf": _typed(stored.get("replayOf"), Mapping),
@@ -131,7 +131,7 @@ async def summaries_of(db: AsyncSession, rows: Sequence[SessionRow]) -> list[dic
         grouped = await db.execute(
             select(MessageRow.session_id, MessageRow.sentiment, func.count())
             .where(MessageRow.session_id.in_([r.id for r in rows]))
-            .where(MessageRow.kind.not_in(PRIVATE_KINDS))  # not private answers (issue 28)
+            .where(MessageRow.kind.not_in(PRIVATE_KINDS))  # not private answers
             .group_by(MessageRow.session_id, MessageRow.sentiment)
         )
         for session_id, sentiment, n in grouped:

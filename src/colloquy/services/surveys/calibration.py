@@ -1,5 +1,6 @@
-"""Rate people's own answers with SSR and compare with their own ratings (issue 27 item 4).
-Reads nothing and stores nothing: the figures are returned to the caller."""
+"""Rate people's own answers with SSR and compare with their own ratings
+(docs/measured-against-people.md). Reads nothing and stores nothing: the figures are returned to the
+caller."""
 
 from __future__ import annotations
 

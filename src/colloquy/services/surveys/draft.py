@@ -3,10 +3,10 @@ what create_survey validates and stores, and what a survey guide is checked agai
 
 from __future__ import annotations
 
-from colloquy.api.schemas.surveys import CustomScaleIn, SurveyCreate, SurveyQuestionIn
 from colloquy.domain.surveys.records import CustomScale, QuestionRecord, SurveyRecord
 from colloquy.domain.surveys.rules import SAMPLES_DEFAULT
 from colloquy.domain.surveys.scales import DEFAULT_SCALE
+from colloquy.schemas.surveys import CustomScaleIn, SurveyCreate, SurveyQuestionIn
 
 
 def question_record(q: SurveyQuestionIn, index: int) -> QuestionRecord:

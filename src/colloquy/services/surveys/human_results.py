@@ -1,5 +1,5 @@
-"""People's own ratings of a survey (issue 27 item 4): stored from a CSV, replacing the
-survey's earlier upload in one transaction, and compared with the simulated ratings
+"""People's own ratings of a survey (docs/measured-against-people.md): stored from a CSV, replacing
+the survey's earlier upload in one transaction, and compared with the simulated ratings
 (domain/surveys/against_people.py)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Rating survey answers (semantic similarity rating) where answers are stored: in the
-runner, never on a read (issue 32 defects 2 and 3; issue 26 item 4).
+runner, never on a read (docs/reliability.md).
 
 `Rater.rate` is the one place a survey answer gets its rating: the runner rates each
 answer as it stores it, and its rating step at the end of a run (`rate_pending`) rates

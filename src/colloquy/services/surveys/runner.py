@@ -122,7 +122,7 @@ class SurveyRunner:
         provider = await run_usage.metered(factory, provider, settings, survey_id=self.survey_id)
         context = _Context(survey, provider, self.runtime.settings.uploads_dir)
         context.voices = await respondent_voices(self.runtime, survey["respondents"], provider)
-        context.voices = run_usage.metered_voices(context.voices, provider.meter)  # issue 31
+        context.voices = run_usage.metered_voices(context.voices, provider.meter)
         # No silent budget: a model without a price stops the run before its first call.
         providers = [provider, *(v.provider for v in context.voices.values())]
         missing = run_usage.unpriced_voices(provider.meter, providers)
@@ -163,7 +163,7 @@ class SurveyRunner:
                 return
             try:
                 await self._answer(key, context)
-            except BudgetReached as exc:  # issue 31: run again after raising the budget
+            except BudgetReached as exc:  # run again after raising the budget
                 self.budget_stop = exc
                 return
             except LLMError as exc:
@@ -188,7 +188,7 @@ class SurveyRunner:
         if system is None:
             system = survey_system_prompt(persona)
             ctx.systems[respondent_id] = system
-        # Evidence (issue 29): chosen per concept and question, the same for every sample.
+        # Evidence: chosen per concept and question, the same for every sample.
         cell = f"{respondent_id}\n{concept_id}\n{question_id}"
         block = ctx.systems.get(cell)
         if block is None:
@@ -239,7 +239,7 @@ class SurveyRunner:
                     embedder=embedder,
                     tokens=tokens,
                     **answer_usage(voice.provider),
-                    profile_id=voice.profile_id,  # issue 30: who wrote it, on which model
+                    profile_id=voice.profile_id,  # who wrote it, on which model
                     profile_name=(voice.profile_name or "")[:100] or None,
                     profile_model=voice.model[:300],
                 )
@@ -290,7 +290,7 @@ class SurveyRunner:
                 }
             await db.commit()
             self.progress.status = row.status
-            if row.status in ("completed", "failed"):  # issue 31: the webhook
+            if row.status in ("completed", "failed"):  # the webhook
                 webhooks.schedule(self.runtime, "survey", self.survey_id, row.status == "completed")
         self.progress.bump()
 
@@ -304,7 +304,7 @@ class _Context:
         self.concepts = {c["id"]: c for c in survey["concepts"]}
         self.questions = {q["id"]: q for q in survey["questions"]}
         self.systems: dict[str, str] = {}
-        self.voices: dict[str, Voice] = {}  # per respondent (issue 30: mixed panels)
+        self.voices: dict[str, Voice] = {}  # per respondent (mixed panels)
 
 
 def _as_dict(row: SurveyRow) -> SurveyRecord:

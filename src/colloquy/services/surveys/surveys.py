@@ -1,4 +1,4 @@
-"""Survey mode (issue 16): create, list, run, stop, results and exports."""
+"""Survey mode (docs/surveys.md): create, list, run, stop, results and exports."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
-from colloquy.api.schemas.surveys import SurveyCreate
 from colloquy.domain.personas.evidence_tier import mix_sentence
 from colloquy.domain.surveys.by_model import results_by_model
 from colloquy.domain.surveys.csv_export import survey_csv, survey_notice
@@ -34,6 +33,7 @@ from colloquy.domain.usage.run_settings import (
 from colloquy.engine import event_payloads as payloads
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
+from colloquy.schemas.surveys import SurveyCreate
 from colloquy.services.model_settings.embedding import get_embedder
 from colloquy.services.model_settings.profile_use import check_assignments
 from colloquy.services.sessions.setup import clean_stimulus, link_errors, participant_snapshots
@@ -69,7 +69,7 @@ async def check_create(
     if errors:
         raise ValidationFailed(list(dict.fromkeys(errors)))
     mapping = settings.get("participantProfiles")
-    chosen = await check_assignments(db, mapping, ids)  # issue 30: mixed panels
+    chosen = await check_assignments(db, mapping, ids)  # mixed panels
     return draft, settings, chosen
 
 
@@ -248,7 +248,7 @@ def _answer_dict(a: SurveyAnswerRow) -> dict[str, Any]:
         "pmf": a.pmf,
         "direct": a.direct,
         "embedder": a.embedder,
-        "profileId": a.profile_id,  # issue 30: the profile and model that wrote it
+        "profileId": a.profile_id,  # the profile and model that wrote it
         "profileName": a.profile_name,
         "model": a.profile_model,
     }

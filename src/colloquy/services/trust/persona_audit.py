@@ -122,7 +122,7 @@ async def run_audit(
     evidence: Callable[[str], Awaitable[str]] | None = None,
 ) -> dict[str, Any]:
     """Ask the questionnaire and score it (nothing stored). `evidence`: the persona's
-    evidence block for a query (issue 29), chosen per batch of statements."""
+    evidence block for a query, chosen per batch of statements."""
     system = build_system_prompt(persona, persona.get("enriched"), None, "brief")
     systems = [await _batch_system(system, b, evidence) for b in batches()]
     # A batch that fails (a timeout, say) costs only its items: the rest are scored.
@@ -226,7 +226,7 @@ async def library_report(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
     models = sorted({a["model"] for a in audits if a["model"]})
     return {
         **library_stats(audits),
-        "byTier": fidelity_by_tier(audits, tiers),  # issue 29
+        "byTier": fidelity_by_tier(audits, tiers),
         "audits": [{k: v for k, v in a.items() if k != "items"} for a in audits],
         "models": models,
         "job": job_status(runtime),

@@ -106,7 +106,7 @@ async def compute(db: AsyncSession, runtime: Runtime, session_id: str) -> dict[s
         build_health_report,
         messages,
         session["participants"],
-        {m["id"]: v for m, v in zip(answers, vectors, strict=False)},
+        {m["id"]: v for m, v in zip(answers, vectors, strict=True)},
         embedder=embedder_name,
         provider=provider,
         model=model,

@@ -1,1 +1,1 @@
-"""Usage, cost, estimates, budgets and webhooks (issue 31 items 4 and 5)."""
+"""Usage, cost, estimates, budgets and webhooks (docs/usage-and-cost.md)."""

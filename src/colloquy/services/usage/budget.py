@@ -1,5 +1,5 @@
-"""Raising (or setting) the budget of one session or survey (issue 31): a run stopped by
-its budget continues, with Retry / Run, once the budget allows the next call."""
+"""Raising (or setting) the budget of one session or survey (docs/usage-and-cost.md): a run stopped
+by its budget continues, with Retry / Run, once the budget allows the next call."""
 
 from __future__ import annotations
 

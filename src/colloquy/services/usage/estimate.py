@@ -6,7 +6,7 @@ questions, materials, settings) plus an optional `provider` and `model` (default
 of the Settings screen), and return {calls, promptTokens, completionTokens, costUsd,
 provider, model, priced, basis, range: {low, high}, assumptions}. The prompts are the
 run's own (built from the personas, their evidence passages for each question, and the
-questions as the runner builds them, counted with the spec's words x 1.3); the call plan
+questions as the runner builds them, counted with the product's words x 1.3); the call plan
 and answer sizes are domain/usage/estimate.py's. A mixed panel prices each participant's
 calls at the price of its profile's model. Nothing is stored.
 """

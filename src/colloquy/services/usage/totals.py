@@ -1,5 +1,5 @@
 """A session's and a survey's usage: the sums of what the providers reported for its
-messages or answers, each call priced when it was made (issue 31)."""
+messages or answers, each call priced when it was made (docs/usage-and-cost.md)."""
 
 from __future__ import annotations
 

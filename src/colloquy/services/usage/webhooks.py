@@ -1,4 +1,4 @@
-"""Webhooks (issue 31 item 5): a signed POST when a session or survey completes or fails.
+"""Webhooks (docs/webhooks.md): a signed POST when a session or survey completes or fails.
 
 The URL is the run's own (`settings.webhookUrl`; "" turns it off for the run) or the
 default on Settings (`GET|PUT /api/settings/webhooks`); the secret is the one saved on

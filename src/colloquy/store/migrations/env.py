@@ -3,16 +3,16 @@
 import asyncio
 
 from alembic import context
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from colloquy.store.tables import Base
 
 target_metadata = Base.metadata
-MIGRATION_LOCK = 1_907_300  # an advisory lock key of our own (issue 19)
+MIGRATION_LOCK = 1_907_300  # an advisory lock key of our own
 
 
-def _run(connection) -> None:
+def _run(connection: Connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=target_metadata,

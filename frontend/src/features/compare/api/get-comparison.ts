@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { client, unwrap } from "@/lib/api-client";
 import type { SessionComparison } from "@/lib/api-types";
 
-/** `byModel` (issue 30): one column per model of each session. */
+/** `byModel`: one column per model of each session. */
 export function getComparison(
   ids: readonly string[],
   signal?: AbortSignal,

@@ -22,7 +22,7 @@ function rangeGap(low: number | null | undefined, high: number | null | undefine
 }
 
 /** Simulation vs people: one session's conversation shape, and for a simulated session its
- * gap to the human group it is compared with (GET /api/sessions/compare, issue 27). */
+ * gap to the human group it is compared with (GET /api/sessions/compare). */
 export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
   const w = people.wordsPerTurn;
   const rows: { label: string; value: string; gap: string | null }[] = [

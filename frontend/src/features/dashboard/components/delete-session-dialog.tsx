@@ -1,4 +1,4 @@
-import { notify } from "@/lib/notify";
+import { notify } from "@/features/dashboard/utils/notify";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { errorMessage } from "@/lib/api-client";
 import type { SessionSummary } from "@/lib/api-types";

@@ -6,9 +6,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { HealthBadge } from "@/components/health-badge";
-import { formatUsd, usageLine, usageOf } from "@/lib/usage/format";
+import { formatUsd, usageLine, usageOf } from "@/components/usage/format";
 import type { SessionSummary } from "@/lib/api-types";
-import { formatDate } from "@/lib/dates";
+import { formatDate } from "@/utils/dates";
 import { STATUS_LABELS } from "../utils/dashboard";
 
 export interface SessionsTableProps {

@@ -1,7 +1,7 @@
 import { CalendarDaysIcon, LayersIcon, SmileIcon, UsersIcon, type LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import type { SentimentLabel } from "../utils/dashboard";
 
 interface StatCardProps {

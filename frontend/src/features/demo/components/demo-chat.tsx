@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { SentimentEmoji } from "@/components/sentiment-emoji";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import type { DemoMessage, DemoState } from "../utils/playback";
 
 export function ModeratorAvatar({ className }: { className?: string }) {

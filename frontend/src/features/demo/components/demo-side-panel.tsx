@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import type { SessionParticipant } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import { DEMO_SPEEDS } from "../utils/schedule";
 
 export function ParticipantsCard({

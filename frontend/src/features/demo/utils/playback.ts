@@ -1,5 +1,5 @@
 import type { DemoScript, Sentiment } from "@/lib/api-types";
-import { sentimentOf } from "@/lib/sentiment";
+import { sentimentOf } from "@/utils/sentiment";
 import type { DemoStep } from "./schedule";
 
 export const MODERATOR = "Moderator";

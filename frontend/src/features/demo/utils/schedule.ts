@@ -20,7 +20,7 @@ export const DEFAULT_WAITS: DemoWaits = {
 /** product-rules §9 'demo completion delay 1 s': not divided by the speed. */
 export const COMPLETION_DELAY_MS = 1000;
 
-/** The waits of a script's timing block, falling back to the spec's values. */
+/** The waits of a script's timing block, falling back to the product's values. */
 export function waitsFrom(timing: Partial<DemoTiming> | null | undefined): DemoWaits {
   const pick = (value: unknown, fallback: number) =>
     typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fallback;

@@ -14,7 +14,7 @@ export const COLUMN_USES = [
   "ignore",
 ] as const;
 
-/** POST /api/personas/from-survey: a survey export CSV, one persona per row (issue 29). */
+/** POST /api/personas/from-survey: a survey export CSV, one persona per row. */
 export function importSurvey(file: File, mapping: Record<string, string> | null, dryRun: boolean) {
   const formData = new FormData();
   formData.append("file", file, file.name);

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { toast } from "sonner";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
-import { checkDocumentFile, DOCUMENT_ACCEPT } from "@/lib/document-file-check";
+import { checkDocumentFile, DOCUMENT_ACCEPT } from "@/utils/document-file-check";
 import { useExtractDocument } from "../api/extract-document";
 
 export interface LoadedDocument {

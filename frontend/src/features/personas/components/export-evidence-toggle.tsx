@@ -1,4 +1,4 @@
-/** The tick that puts personas' evidence documents into the JSON export (issue 29: evidence
+/** The tick that puts personas' evidence documents into the JSON export (evidence
  * is personal data and stays out of exports unless the researcher asks for it). */
 export function ExportEvidenceToggle({
   checked,

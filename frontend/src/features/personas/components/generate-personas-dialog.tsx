@@ -22,7 +22,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
 import type { Diversity, GeneratePersonasRequest } from "@/lib/api-types";
-import { useGeneratePersonas } from "@/lib/generate-personas";
+import { useGeneratePersonas } from "../api/generate-personas";
 import {
   DEFAULT_PERSONA_COUNT,
   GENERATE_MAX_CHARS,

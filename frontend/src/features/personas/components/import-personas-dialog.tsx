@@ -18,7 +18,7 @@ import {
 } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
 import type { PersonaImportResult } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import { PERSONA_TEMPLATE_URL, useImportPersonas, usePreviewImport } from "../api/import-personas";
 
 export interface ImportPersonasDialogProps {

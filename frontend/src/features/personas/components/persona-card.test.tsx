@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { AVATAR_COLORS } from "@/lib/avatar";
+import { AVATAR_COLORS } from "@/utils/avatar";
 import { makePersona, renderWithProviders } from "@/test/render";
 import { PersonaCard } from "./persona-card";
 

@@ -13,7 +13,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import type { Persona } from "@/lib/api-types";
-import { completeTraits } from "@/lib/traits";
+import { completeTraits } from "@/utils/traits";
 import { PersonaAuditPanel } from "@/components/persona-audit";
 import { useAnalyzeDocument } from "../api/analyze-document";
 import { useCreatePersona } from "../api/create-persona";

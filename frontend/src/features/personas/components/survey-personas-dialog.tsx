@@ -18,7 +18,7 @@ import {
   useSurveyImport,
 } from "../api/from-survey";
 
-/** Personas from a survey export (issue 29): one per row, columns mapped to demographics
+/** Personas from a survey export: one per row, columns mapped to demographics
  * in a preview, the open answers as evidence. Nothing is stored while any row has an error. */
 export function SurveyPersonasDialog({
   open,

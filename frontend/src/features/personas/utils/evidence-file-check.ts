@@ -1,4 +1,4 @@
-/** Browser check of an evidence document before upload (issue 29); the server checks again. */
+/** Browser check of an evidence document before upload; the server checks again. */
 
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
 export const EVIDENCE_MAX_DOCUMENTS = 20;

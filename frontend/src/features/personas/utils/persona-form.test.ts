@@ -13,7 +13,7 @@ import {
 } from "./persona-form";
 
 describe("defaultFormValues", () => {
-  it("uses the spec's new-persona defaults", () => {
+  it("uses the product's new-persona defaults", () => {
     expect(defaultFormValues()).toEqual({
       name: "",
       age: 30,
@@ -154,7 +154,7 @@ describe("form conversions", () => {
 });
 
 describe("generateInputError", () => {
-  it("uses the spec messages", () => {
+  it("uses the product's messages", () => {
     expect(generateInputError("text", "  ")).toBe("Please enter a description");
     expect(generateInputError("document", "")).toBe("Please upload a document");
     expect(generateInputError("text", "too short")).toBe(

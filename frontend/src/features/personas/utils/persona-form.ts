@@ -1,6 +1,6 @@
 import type { Persona, PersonaInput, PersonaTemplate, Traits } from "@/lib/api-types";
-import { parseTags } from "@/lib/tags";
-import { completeTraits } from "@/lib/traits";
+import { parseTags } from "@/utils/tags";
+import { completeTraits } from "@/utils/traits";
 
 export const GENDER_OPTIONS = ["Male", "Female", "Non-binary", "Prefer not to say"] as const;
 export const INCOME_OPTIONS = ["Under $30k", "$30-60k", "$60-100k", "$100k+", "$150k+"] as const;
@@ -71,7 +71,7 @@ export function applyTemplate(
   };
 }
 
-/** The request body; the server validates and answers 422 with the spec's messages. */
+/** The request body; the server validates and answers 422 with the product's messages. */
 export function toPersonaInput(values: PersonaFormValues): PersonaInput {
   return {
     name: values.name.trim(),

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { client, unwrap } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-/** Issue 30: the Analytics numbers and the health report on one model's answers. */
+/** The Analytics numbers and the health report on one model's answers. */
 export function useModelAnalytics(sessionId: string, model: string) {
   return useQuery({
     queryKey: [...queryKeys.session(sessionId), "analytics", "model", model],

@@ -9,7 +9,7 @@ export type ReplaySimilarity = components["schemas"]["ReplaySimilarityOut"];
 
 const session = (id: string) => ({ params: { path: { session_id: id } } });
 
-/** "Create personas from these participants" on an imported human group (issue 29). */
+/** "Create personas from these participants" on an imported human group. */
 export function useCreateGroupPersonas(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({

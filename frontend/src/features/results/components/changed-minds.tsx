@@ -5,7 +5,7 @@ import type { Session, SessionMessage } from "@/lib/api-types";
 import { mindChanges, shiftLabel, stanceLabel, stanceSource } from "../utils/changed-minds";
 
 /**
- * Issue 28: who changed their mind. Per question and participant, the private answers before
+ * Who changed their mind. Per question and participant, the private answers before
  * and after the discussion side by side, with their stances. Nothing when the session has
  * no private answers.
  */

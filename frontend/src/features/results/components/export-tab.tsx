@@ -8,7 +8,7 @@ import {
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Session } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import { EXPORT_OPTIONS, type ExportFormat, exportUrl } from "../api/export-session";
 
 const ICONS: Record<ExportFormat, typeof FileTextIcon> = {

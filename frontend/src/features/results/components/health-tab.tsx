@@ -4,8 +4,8 @@ import { QueryError } from "@/components/query-error";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { HealthFinding, Session, SessionHealth, SessionMessage } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
-import { useSessionHealth } from "@/lib/session-health-queries";
+import { cn } from "@/utils/cn";
+import { useSessionHealth } from "@/features/results/api/get-session-health";
 import {
   messageLabel,
   orderFindings,
@@ -14,7 +14,7 @@ import {
   OVERALL_TEXT,
   STATUS_CLASSES,
   STATUS_LABELS,
-} from "@/lib/session-health";
+} from "@/utils/session-health";
 
 /** Links shown per finding before "and N more". */
 export const MESSAGE_LINKS_SHOWN = 6;

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Session, SessionInsights } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import { useGenerateInsights } from "../api/generate-insights";
 import {
   hasDataToAnalyze,
@@ -17,7 +17,7 @@ import {
   SUCCESS_TEXT,
   SUCCESS_TITLE,
 } from "../utils/insights";
-import { formatDateTime } from "@/lib/dates";
+import { formatDateTime } from "@/utils/dates";
 
 export const SIMULATED_CAVEAT =
   "These insights describe simulated participants (AI personas), not real consumers: use them to explore ideas, and confirm decisions with real research.";

@@ -5,7 +5,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Session } from "@/lib/api-types";
-import { OVERALL_CLASSES, OVERALL_LABELS } from "@/lib/session-health";
+import { OVERALL_CLASSES, OVERALL_LABELS } from "@/utils/session-health";
 import { useModelAnalytics, useModelHealth } from "../api/by-model";
 import { answerModels } from "../utils/models";
 
@@ -15,7 +15,7 @@ export function compareModelsPath(sessionId: string): string {
 }
 
 /**
- * A mixed panel's results per model (issue 30): answers, participants, sentiment and health
+ * A mixed panel's results per model: answers, participants, sentiment and health
  * of each model's answers, and a comparison of the models side by side. Hidden when one
  * model wrote every answer.
  */

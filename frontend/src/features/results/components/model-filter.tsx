@@ -2,7 +2,7 @@ import { CpuIcon } from "lucide-react";
 import type { SessionMessage } from "@/lib/api-types";
 import { ALL_MODELS, answerModel } from "../utils/models";
 
-/** The transcript's model filter (issue 30): shown when several models wrote the answers. */
+/** The transcript's model filter: shown when several models wrote the answers. */
 export function ModelFilter({
   models,
   value,

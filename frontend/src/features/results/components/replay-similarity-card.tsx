@@ -10,7 +10,7 @@ import { useReplaySimilarity } from "../api/grounded-group";
 
 const fmt = (v: number | null | undefined) => (v == null ? "–" : v.toFixed(2));
 
-/** A replay of a human group (issue 29): each persona's words against its person's on the
+/** A replay of a human group: each persona's words against its person's on the
  * same questions, and the way to the side-by-side comparison. Every figure says whether the
  * personas had seen these answers ("in-sample") or not ("held-out"): docs/evidence.md. */
 export function ReplaySimilarityCard({ session }: { session: Session }) {

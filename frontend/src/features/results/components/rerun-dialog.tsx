@@ -31,7 +31,7 @@ export function RerunDialog({ session, open, onOpenChange }: RerunDialogProps) {
   const rerun = useRerunSession(session.id);
   const navigate = useNavigate();
   const [useCurrent, setUseCurrent] = useState(false);
-  // Issue 30: "Run again on another model" picks a saved profile.
+  // "Run again on another model" picks a saved profile.
   const profiles = useModelProfiles();
   const [profileId, setProfileId] = useState<string | null>(null);
   const [values, setValues] = useState<ModelFieldValues>({

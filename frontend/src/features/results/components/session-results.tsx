@@ -14,7 +14,7 @@ import { Link, useSearchParams } from "react-router";
 import { MenuButton } from "@/components/menu-button";
 import { PageHeader } from "@/components/page-header";
 import { SaveGuideButton } from "@/components/save-guide-button";
-import { sessionGuide } from "@/lib/guides";
+import { sessionGuide } from "@/utils/guides";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -32,7 +32,7 @@ import { ModelBreakdown } from "./model-breakdown";
 import { ParticipantsTab } from "./participants-tab";
 import { RerunDialog } from "./rerun-dialog";
 import { UsageCard } from "@/components/usage/usage-card";
-import { usageOf } from "@/lib/usage/format";
+import { usageOf } from "@/components/usage/format";
 import { StatsCards } from "./stats-cards";
 import { TranscriptTab } from "./transcript-tab";
 

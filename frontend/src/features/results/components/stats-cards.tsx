@@ -2,7 +2,7 @@ import { CalendarIcon, ClockIcon, MessageSquareIcon, UsersIcon } from "lucide-re
 import type * as React from "react";
 import { Card } from "@/components/ui/card";
 import type { Session } from "@/lib/api-types";
-import { formatDate } from "@/lib/dates";
+import { formatDate } from "@/utils/dates";
 import { durationMinutes } from "../utils/stats";
 
 interface Stat {

@@ -13,8 +13,8 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import type { Session, SessionMessage } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
-import { formatTime } from "@/lib/dates";
+import { cn } from "@/utils/cn";
+import { formatTime } from "@/utils/dates";
 import { ALL_MODELS, answerModels, onlyModel } from "../utils/models";
 import { ModelFilter, ModelTag } from "./model-filter";
 import {
@@ -51,7 +51,7 @@ interface MessageRowProps {
   focused?: boolean;
   /** A mixed panel: each answer names its model. */
   showModel?: boolean;
-  /** Natural mode (issue 28): positions are turns, not rounds. */
+  /** Natural mode: positions are turns, not rounds. */
   natural?: boolean;
 }
 
@@ -136,7 +136,7 @@ function MessageRow({
   );
 }
 
-/** The AI moderator's messages (issue 15). */
+/** The AI moderator's messages. */
 const MODERATOR_KIND_LABELS: Record<string, string> = { probe: "follow-up", summary: "summary" };
 
 const REPAIR_LABELS: Record<string, string> = {
@@ -147,7 +147,7 @@ const REPAIR_LABELS: Record<string, string> = {
   incomplete_sentence: "an unfinished last sentence",
 };
 
-/** Re-asks of an unusable answer (issue 30 item 5), counted in the repairs. */
+/** Re-asks of an unusable answer, counted in the repairs. */
 const REASKED = "reasked";
 const KEPT_UNUSABLE = "kept_unusable";
 
@@ -168,7 +168,7 @@ export function repairsText(repairs: readonly string[]): string {
 export function TranscriptTab({ session }: { session: Session }) {
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_PARTICIPANTS);
-  const [model, setModel] = useState(ALL_MODELS); // issue 30: a mixed panel's models
+  const [model, setModel] = useState(ALL_MODELS); // A mixed panel's models
   const models = useMemo(() => answerModels(session.messages), [session.messages]);
   const [params] = useSearchParams();
   const focusId = params.get("message");

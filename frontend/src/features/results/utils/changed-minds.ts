@@ -1,11 +1,11 @@
 /**
- * "Changed their mind" (issue 28): each participant's private answers before and after a
- * question, paired, with their stances (1 strongly disagree ... 5 strongly agree) and the
+ * "Changed their mind" (docs/natural-mode.md): each participant's private answers before and
+ * after a question, paired, with their stances (1 strongly disagree ... 5 strongly agree) and the
  * shift between them. Pure, so the pairing is unit tested.
  *
  * A stance the participant did not state but the server inferred from the answer's wording
  * (`stanceInferred`, method in `stanceMethod`) is shown as inferred and not counted as a
- * change of mind (docs/natural-mode.md#private-answers).
+ * change of mind (docs/natural-mode.md, "Private answers").
  */
 import type { SessionMessage } from "@/lib/api-types";
 

@@ -29,7 +29,7 @@ describe("insights helpers", () => {
     ).toBe(true);
   });
 
-  it("words the failure toasts as the spec does", () => {
+  it("words the failure toasts as the product rules do", () => {
     expect(insightsErrorToast(new ApiError(502, "Model unavailable"))).toEqual({
       title: "Analysis failed",
       description: "Model unavailable",

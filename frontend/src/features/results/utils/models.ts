@@ -1,6 +1,6 @@
 import type { SessionMessage } from "@/lib/api-types";
 
-/** Issue 30: answers stored before profiles name no model. */
+/** Answers stored before profiles name no model. */
 export const UNKNOWN_MODEL = "unknown model";
 /** Value of the transcript's 'All models' option. */
 export const ALL_MODELS = "__all_models__";

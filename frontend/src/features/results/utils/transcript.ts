@@ -58,7 +58,7 @@ export function highlightParts(text: string, query: string): TextPart[] {
 }
 
 /** A transcript message's position, e.g. 'Question 2 · Round 1' (rounds shown 1-based);
- * natural mode (issue 28) has turns, not rounds: 'Question 2 · Turn 7'. */
+ * natural mode has turns, not rounds: 'Question 2 · Turn 7'. */
 export function positionLabel(
   message: Pick<SessionMessage, "questionIndex" | "round">,
   natural = false,

@@ -1,4 +1,4 @@
-/** POST run: starts or resumes the run (also the spec's Retry); idempotent on the server. */
+/** POST run: starts or resumes the run (also the product's Retry); idempotent on the server. */
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { client, unwrap } from "@/lib/api-client";
 import type { Session } from "@/lib/api-types";

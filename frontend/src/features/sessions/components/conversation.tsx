@@ -4,8 +4,8 @@ import { PersonaAvatar } from "@/components/persona-avatar";
 import { SentimentEmoji } from "@/components/sentiment-emoji";
 import { Card } from "@/components/ui/card";
 import type { SessionMessage, SessionParticipant } from "@/lib/api-types";
-import { formatTime } from "@/lib/dates";
-import { cn } from "@/lib/utils";
+import { formatTime } from "@/utils/dates";
+import { cn } from "@/utils/cn";
 import type { WritingAnswer } from "../utils/live-events";
 
 export interface ConversationProps {

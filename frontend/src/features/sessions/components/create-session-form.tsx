@@ -22,7 +22,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
-import { guideFromSetup } from "@/lib/guides";
+import { guideFromSetup } from "@/utils/guides";
 import type {
   DiscussionMode,
   ModeratorKind,
@@ -52,11 +52,11 @@ import {
 import { DiscussionExtras } from "./discussion-extras";
 import { DiversityCard } from "./diversity-card";
 import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
-import { withBudget } from "@/lib/usage/format";
+import { withBudget } from "@/components/usage/format";
 import { EstimatedUsageCard } from "./estimated-usage-card";
 import { FormSection } from "./form-section";
 import { type Option, OptionCards } from "./option-cards";
-import { withParticipantProfiles } from "@/lib/participant-models";
+import { withParticipantProfiles } from "@/utils/participant-models";
 import { ParticipantModels } from "@/components/participant-models";
 import { ParticipantsSection } from "./participants-section";
 import { QuestionsSection } from "./questions-section";
@@ -152,7 +152,7 @@ export function CreateSessionForm({
 }: CreateSessionFormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<SessionFormValues>(initialValues);
-  const [budget, setBudget] = useState(""); // issue 31: the session's own budget (USD)
+  const [budget, setBudget] = useState(""); // the session's own budget (USD)
   const autosave = useDraftAutosave(values, restoredDraft);
   const createSession = useCreateSession();
   const clearDraft = useClearDraft();

@@ -6,8 +6,9 @@ export interface DiscussionExtrasProps {
 }
 
 /**
- * Issue 28's options under Discussion Mode: private answers before and after each question
- * (any mode), and, in natural mode, the participants' own bids to speak.
+ * The options under Discussion Mode for natural mode and private answers: private answers
+ * before and after each question (any mode), and, in natural mode, the participants' own
+ * bids to speak.
  */
 export function DiscussionExtras({ values, onChange }: DiscussionExtrasProps) {
   return (

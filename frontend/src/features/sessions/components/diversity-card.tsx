@@ -6,7 +6,7 @@ import {
 } from "@/components/diversity-summary";
 import { Card } from "@/components/ui/card";
 import type { DiversityLabel } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 import { diversityLabel, type DiversityResult } from "../utils/diversity";
 
 const LABEL_STYLES: Record<DiversityLabel, { text: string; bar: string; chip: string }> = {

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { type KeyboardEvent, useRef } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 
 export interface Option<T extends string> {
   value: T;

@@ -6,8 +6,8 @@ import { PersonaAvatar } from "@/components/persona-avatar";
 import { TagFilter } from "@/components/tag-filter";
 import { Badge } from "@/components/ui/badge";
 import type { Persona } from "@/lib/api-types";
-import { collectTags, filterByTag } from "@/lib/tags";
-import { cn } from "@/lib/utils";
+import { collectTags, filterByTag } from "@/utils/tags";
+import { cn } from "@/utils/cn";
 import { PARTICIPANTS_MAX, participantCountOk } from "../utils/session-form";
 import { FormSection } from "./form-section";
 

@@ -9,7 +9,7 @@ export interface SessionParticipantsCardProps {
   participants: readonly SessionParticipant[];
   /** Index of the participant speaking now, or null. */
   speakingIndex: number | null;
-  /** Mixed panel (issue 30): persona id -> the model it answers on; null: not shown. */
+  /** Mixed panel: persona id -> the model it answers on; null: not shown. */
   models?: ReadonlyMap<string, string> | null;
 }
 

@@ -3,14 +3,14 @@ import { Card } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import type { SessionProgress } from "@/lib/api-types";
 import { ReportedUsage } from "@/components/usage/reported-usage";
-import type { Usage } from "@/lib/usage/types";
+import type { Usage } from "@/components/usage/types";
 import { overallProgressLabel, questionLabel, stepLabel, tokensLabel } from "../utils/progress";
 
 export interface SessionProgressCardProps {
   progress: SessionProgress;
   questions: readonly string[];
   tokensUsed: number;
-  /** What the provider reported so far (issue 31), shown beside the spec's estimate. */
+  /** What the provider reported so far, shown beside the product's estimate. */
   usage?: Usage;
 }
 

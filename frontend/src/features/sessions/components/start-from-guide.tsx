@@ -3,7 +3,7 @@ import { FileUpIcon, Loader2Icon } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { fileText, GUIDE_ACCEPT, GUIDE_MAX_BYTES, type GuideForm, readGuide } from "@/lib/guides";
+import { fileText, GUIDE_ACCEPT, GUIDE_MAX_BYTES, type GuideForm, readGuide } from "@/utils/guides";
 
 export const MSG_GUIDE_TOO_LARGE = "The guide is larger than 1 MB";
 

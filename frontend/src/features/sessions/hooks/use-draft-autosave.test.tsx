@@ -13,7 +13,7 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;
 }
 
-describe("useDraftAutosave and a mixed panel (issue 30)", () => {
+describe("useDraftAutosave and a mixed panel", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("saves each participant's model profile in the draft, and a change of profile is saved again", async () => {

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import type { Session } from "@/lib/api-types";
 
-/** The comparison of a replay with the human group it replays (issue 29), or null for a
+/** The comparison of a replay with the human group it replays, or null for a
  * session that is no replay. */
 export function replayComparisonHref(session: Pick<Session, "id" | "replayOf">): string | null {
   const original = session.replayOf?.sessionId;

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { API_BASE } from "@/lib/api-client";
-import { eventData } from "@/lib/event-data";
+import { eventData } from "@/utils/event-data";
 import type {
   ErrorEventData,
   ProgressEventData,

@@ -1,4 +1,4 @@
-/** The AI moderator (issue 15) in the create form's values and the live events. */
+/** The AI moderator (docs/moderator.md) in the create form's values and the live events. */
 import { answer, makeMessage } from "../testing/fixtures";
 import {
   MODERATOR_INDEX,

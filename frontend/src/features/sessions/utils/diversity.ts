@@ -10,7 +10,7 @@
  * - Warnings and suggestions compare the displayed (rounded) per-trait percentages.
  */
 import type { DiversityLabel, TraitKey } from "@/lib/api-types";
-import { TRAIT_KEYS } from "@/lib/traits";
+import { TRAIT_KEYS } from "@/utils/traits";
 
 export const MSG_TOO_FEW = "Select at least 2 personas to calculate group diversity";
 export const MSG_SINGLE_GENDER = "All participants share the same gender";

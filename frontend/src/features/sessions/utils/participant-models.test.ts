@@ -7,7 +7,7 @@ const on = (p: number, model: string | null, id: string) => ({
   model,
 });
 
-describe("participantModels (issue 30)", () => {
+describe("participantModels", () => {
   it("maps each participant to the model of their latest answer when the panel is mixed", () => {
     const models = participantModels([
       makeMessage({ id: "q", model: null }),

@@ -1,5 +1,5 @@
 /**
- * Mixed panels on the live page (issue 30): which model each participant answers on, read
+ * Mixed panels on the live page (docs/models.md): which model each participant answers on, read
  * from the answers themselves (each records the model that wrote it). Shown only when the
  * answers so far come from more than one model; a panel on one model shows nothing extra.
  */

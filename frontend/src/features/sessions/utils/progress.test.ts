@@ -31,7 +31,7 @@ describe("progress labels", () => {
   });
 });
 
-describe("natural mode turns (issue 28)", () => {
+describe("natural mode turns", () => {
   it("shows 'Turn t of ~n on this question', clamped, instead of the round", () => {
     expect(turnLabel(7, 15)).toBe("Turn 7 of ~15 on this question");
     expect(turnLabel(20, 15)).toBe("Turn 15 of ~15 on this question");

@@ -27,7 +27,7 @@ export function tokensLabel(tokens: number): string {
   return `~${Math.max(0, Math.round(tokens)).toLocaleString("en-US")}`;
 }
 
-/** Natural mode (issue 28): 'Turn 7 of ~15 on this question' (the question may end early). */
+/** Natural mode: 'Turn 7 of ~15 on this question' (the question may end early). */
 export function turnLabel(turn: number, budget: number): string {
   const n = Math.max(1, budget);
   return `Turn ${Math.min(n, Math.max(1, turn))} of ~${n} on this question`;

@@ -144,7 +144,7 @@ describe("request and draft", () => {
   });
 });
 
-describe("natural mode and private answers (issue 28)", () => {
+describe("natural mode and private answers", () => {
   it("sends privateAnswers, and modelBids only in natural mode, and keeps them in the draft", () => {
     const values = {
       ...defaultFormValues(),
@@ -173,7 +173,7 @@ describe("natural mode and private answers (issue 28)", () => {
   });
 });
 
-describe("mixed panel in the draft (issue 30)", () => {
+describe("mixed panel in the draft", () => {
   it("keeps participantProfiles through the draft, for selected participants only", () => {
     const values = {
       ...defaultFormValues(),

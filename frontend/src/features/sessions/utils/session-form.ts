@@ -12,7 +12,7 @@ import type {
   StimulusInput,
   StimulusType,
 } from "@/lib/api-types";
-import { participantProfiles, profileChoiceFrom } from "@/lib/participant-models";
+import { participantProfiles, profileChoiceFrom } from "@/utils/participant-models";
 import { STIMULUS_TYPES } from "./stimuli";
 
 export const PARTICIPANTS_MIN = 3;
@@ -48,11 +48,11 @@ export interface SessionFormValues {
   discussionMode: DiscussionMode;
   /** scripted: the fixed round prompts; ai: the moderator model probes and sums up. */
   moderator: ModeratorKind;
-  /** Private answers before and after each question (issue 28). */
+  /** Private answers before and after each question. */
   privateAnswers: boolean;
   /** Natural mode: participants bid 0-9 to speak (one model call per turn). */
   modelBids: boolean;
-  /** Mixed panel (issue 30): persona id -> model profile id; absent: the default model. */
+  /** Mixed panel: persona id -> model profile id; absent: the default model. */
   participantProfiles: Record<string, string>;
 }
 

@@ -69,7 +69,7 @@ describe("buildStimulus", () => {
     });
   });
 
-  it("rejects unsupported media URLs with the spec's messages", () => {
+  it("rejects unsupported media URLs with the product's messages", () => {
     expect(
       buildStimulus({ type: "video", title: "Ad", content: "https://example.com/page" }, []),
     ).toEqual({

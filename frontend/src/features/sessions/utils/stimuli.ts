@@ -121,7 +121,7 @@ export function newStimulusId(): string {
 
 /**
  * Checks a stimulus from the add panel against the list so far and returns it ready to add
- * (with its platform), or the spec's message.
+ * (with its platform), or the product's message.
  */
 export function buildStimulus(
   draft: StimulusDraft,

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { API_BASE, client, noContent, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
-import { eventData } from "@/lib/event-data";
+import { eventData } from "@/utils/event-data";
 
 type Schemas = components["schemas"];
 export type Survey = Schemas["SurveyOut"];

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { useGeneratePersonas } from "@/lib/generate-personas";
+import type { GeneratePersonasRequest, GeneratePersonasResponse } from "@/lib/api-types";
 import { errorMessage } from "@/lib/api-client";
 
 export const GENERATE_MAX = 100;
@@ -18,10 +18,16 @@ export function batches(total: number): number[] {
   return out;
 }
 
-/** N new personas from a segment description, with the library's generator; they are
- * saved to the library and selected as respondents. */
-export function GenerateRespondents({ onGenerated }: { onGenerated: (ids: string[]) => void }) {
-  const generate = useGeneratePersonas();
+/** N new personas from a segment description, with the library's generator (`generate`,
+ * which the personas feature provides: the screen passes it in); they are saved to the
+ * library and selected as respondents. */
+export function GenerateRespondents({
+  generate,
+  onGenerated,
+}: {
+  generate: (request: GeneratePersonasRequest) => Promise<GeneratePersonasResponse>;
+  onGenerated: (ids: string[]) => void;
+}) {
   const [description, setDescription] = useState("");
   const [count, setCount] = useState(10);
   const [busy, setBusy] = useState<string | null>(null);
@@ -31,7 +37,7 @@ export function GenerateRespondents({ onGenerated }: { onGenerated: (ids: string
     try {
       for (const [i, n] of parts.entries()) {
         setBusy(`Generating ${i * PER_CALL + 1}-${i * PER_CALL + n} of ${count}…`);
-        const result = await generate.mutateAsync({ description, count: n, diversity: "high" });
+        const result = await generate({ description, count: n, diversity: "high" });
         ids.push(...result.personas.map((p) => p.id));
         onGenerated([...ids]);
       }

@@ -4,7 +4,7 @@ import type { Survey, SurveyResults } from "../api/surveys";
 import { fmt, interval, pct } from "../utils/format";
 
 /**
- * A mixed panel's distributions per model (issue 30), next to the blend of all models (the
+ * A mixed panel's distributions per model, next to the blend of all models (the
  * survey's own results). Hidden when one model wrote every answer.
  */
 export function SurveyByModel({ survey, results }: { survey: Survey; results: SurveyResults }) {

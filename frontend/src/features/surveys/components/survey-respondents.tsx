@@ -18,7 +18,7 @@ export function tierCounts(respondents: readonly Respondent[]): string {
     .join(", ");
 }
 
-/** The survey's respondents with their evidence tier (issue 29), as session participants show it. */
+/** The survey's respondents with their evidence tier, as session participants show it. */
 export function SurveyRespondents({ respondents }: { respondents: readonly Respondent[] }) {
   if (respondents.length === 0) return null;
   const counts = tierCounts(respondents);

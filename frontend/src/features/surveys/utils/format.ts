@@ -36,3 +36,12 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): [stri
 export function percentDone(progress: { done: number; total: number }): number {
   return progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
 }
+
+/** A survey's status in words. */
+export const STATUS_LABELS: Record<string, string> = {
+  draft: "Draft",
+  running: "Running",
+  stopped: "Stopped",
+  completed: "Completed",
+  failed: "Needs retry",
+};

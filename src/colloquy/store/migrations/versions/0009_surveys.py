@@ -1,4 +1,4 @@
-"""surveys: survey mode (issue 16) — surveys and their answers
+"""surveys: survey mode (docs/surveys.md) — surveys and their answers
 
 Revision ID: 0009_surveys
 Revises: 0005_trust

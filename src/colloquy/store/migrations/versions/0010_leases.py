@@ -1,4 +1,4 @@
-"""leases: which process runs a session (issue 19, PostgreSQL scale-out)
+"""leases: which process runs a session (PostgreSQL scale-out)
 
 Revision ID: 0010_leases
 Revises: 0009_surveys

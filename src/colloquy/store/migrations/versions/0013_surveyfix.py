@@ -1,4 +1,4 @@
-"""survey answers record their embedder (issue 32 defect 3)
+"""survey answers record their embedder (docs/reliability.md)
 
 Each answer names the embedder that rated it, so results name every embedder used (the
 configured endpoint, and the offline fallback when it failed for some answers).

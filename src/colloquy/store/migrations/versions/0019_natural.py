@@ -1,4 +1,4 @@
-"""messages: a stance (1-5) on private answers, and the turn index per kind (issue 28)
+"""messages: a stance (1-5) on private answers, and the turn index per kind (docs/natural-mode.md)
 
 A participant's private answers before and after a question (kinds private_before and
 private_after) share the question, round and participant of a public answer, so the

@@ -1,4 +1,4 @@
-"""personas: evidence documents and their embedded passages (issue 29)
+"""personas: evidence documents and their embedded passages (docs/evidence.md)
 
 Revision ID: 0020_evidence
 Revises: 0019_natural

@@ -1,4 +1,4 @@
-"""model profiles (issue 30): several saved models, one the default; the profile and model
+"""model profiles (docs/models.md): several saved models, one the default; the profile and model
 that wrote each message and survey answer; a settings version every process watches
 
 The model saved from the Settings screen (app_settings `model`) becomes the default

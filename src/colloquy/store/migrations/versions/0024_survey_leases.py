@@ -1,5 +1,5 @@
-"""survey leases: which process runs a survey, as session_leases for sessions (issue 26
-item 4: surveys on the sessions' lease strategy instead of advisory locks)
+"""survey leases: which process runs a survey, as session_leases for sessions
+(surveys on the sessions' lease strategy instead of advisory locks)
 
 Revision ID: 0024_survey_leases
 Revises: 0023_usage

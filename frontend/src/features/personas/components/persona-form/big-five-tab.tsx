@@ -1,7 +1,7 @@
 import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
 import type { TraitKey } from "@/lib/api-types";
-import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
+import { TRAIT_KEYS, TRAIT_LABELS } from "@/utils/traits";
 import type { PersonaForm } from "../../hooks/use-persona-form";
 
 const TRAIT_HINTS: Record<TraitKey, string> = {

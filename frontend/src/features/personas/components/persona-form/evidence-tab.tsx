@@ -31,7 +31,7 @@ import {
 
 const WORD_LIMIT = 200_000;
 
-/** Evidence tab of the persona dialog (issue 29): documents this persona's answers draw on.
+/** Evidence tab of the persona dialog: documents this persona's answers draw on.
  * `onSuggested` receives AI Assist's traits from the evidence (the dialog puts them in the form). */
 export function EvidenceTab({
   personaId,

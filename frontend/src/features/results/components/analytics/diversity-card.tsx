@@ -5,7 +5,7 @@ import {
 } from "@/components/diversity-summary";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { DiversityAnalysis } from "@/lib/api-types";
-import { cn } from "@/lib/utils";
+import { cn } from "@/utils/cn";
 
 /** product-rules §9 colours: 70+ Excellent, 40-69 Moderate, under 40 Low. */
 const LABEL_STYLES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from "recharts";
 import type { Participation, SessionParticipant } from "@/lib/api-types";
-import { avatarHex } from "@/lib/avatar";
+import { avatarHex } from "@/utils/avatar";
 import { participationData } from "../../utils/charts";
 import { EmptyChart } from "./sentiment-chart";
 

@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { SessionAnalytics } from "@/lib/api-types";
-import { TRAIT_KEYS, TRAIT_LABELS } from "@/lib/traits";
+import { TRAIT_KEYS, TRAIT_LABELS } from "@/utils/traits";
 
 /** product-rules §2 response patterns: per trait, participants above 70 are 'High', below 30 'Low'. */
 export function TraitPatternsCard({ patterns }: { patterns: SessionAnalytics["traitPatterns"] }) {

@@ -1,0 +1,297 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import type { Persona } from "@/lib/api-types";
+import { jsonResponse, makePersona, mockFetch, renderWithProviders } from "@/test/render";
+import { CreateSessionPage } from "./create-session";
+
+const NAMES = [
+  "Sarah Chen",
+  "Marcus Johnson",
+  "Emily Rodriguez",
+  "David Kim",
+  "Jordan Taylor",
+  "Linda Walsh",
+  "Robert Martinez",
+  "Aisha Patel",
+  "Tom Anderson",
+  "Maya Thompson",
+];
+const PERSONAS: Persona[] = NAMES.map((name, i) =>
+  makePersona({
+    id: `p${i + 1}`,
+    name,
+    age: 22 + i * 4,
+    gender: i % 2 ? "Male" : "Female",
+    location: `City ${i}`,
+    traits: {
+      openness: 10 * i,
+      conscientiousness: 50,
+      extraversion: 90 - 5 * i,
+      agreeableness: 40,
+      neuroticism: 30 + i,
+    },
+  }),
+);
+const TEMPLATES = [
+  {
+    id: "product-testing",
+    name: "Product Testing",
+    questions: ["Q1?", "Q2?", "Q3?", "Q4?", "Q5?"],
+  },
+];
+
+interface Options {
+  draft?: unknown;
+  state?: unknown;
+}
+
+function setup({ draft = null, state }: Options = {}) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetchMock = mockFetch((url, init) => {
+    const method = init?.method ?? "GET";
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url, body });
+    if (url === "/api/personas") return jsonResponse(PERSONAS);
+    if (url === "/api/question-templates") return jsonResponse(TEMPLATES);
+    if (url === "/api/draft" && method === "GET") return jsonResponse({ draft });
+    if (url === "/api/draft" && method === "PUT") return jsonResponse({ draft: body });
+    if (url === "/api/draft" && method === "DELETE") return new Response(null, { status: 204 });
+    if (url === "/api/sessions" && method === "POST")
+      return jsonResponse({ id: "s9", ...body }, 201);
+    return undefined;
+  });
+  const router = createMemoryRouter(
+    [
+      { path: "/create-session", element: <CreateSessionPage /> },
+      { path: "/session/:id", element: <p>live session page</p> },
+      { path: "/dashboard", element: <p>dashboard page</p> },
+    ],
+    { initialEntries: [{ pathname: "/create-session", state }] },
+  );
+  renderWithProviders(<RouterProvider router={router} />);
+  return { router, calls, fetchMock };
+}
+
+const option = (name: string) => screen.getByRole("button", { name: new RegExp(`^${name}`) });
+const startButton = () => screen.getByRole("button", { name: "Start Session" });
+
+describe("CreateSessionPage", { timeout: 30_000 }, () => {
+  it("enables Start Session only with a name, 3-8 personas and 2 questions, then starts", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router, calls } = setup();
+    await screen.findByRole("region", { name: "Session Details" });
+    for (const title of [
+      "Select Participants (3-8)",
+      "Moderator Style",
+      "Add Stimuli",
+      "Session Questions",
+      "Response Settings",
+      "Estimated Usage",
+    ]) {
+      expect(screen.getByRole("region", { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole("textbox", { name: /^Question \d+$/ })).toHaveLength(3);
+    expect(startButton()).toBeDisabled();
+    expect(screen.getByText("Please select 3-8 personas")).toBeInTheDocument();
+    expect(screen.getByTestId("token-estimate")).toHaveTextContent("~0 tokens");
+
+    await user.type(screen.getByLabelText("Session Name"), "Packaging test");
+    await user.click(option("Sarah Chen"));
+    await user.click(option("Marcus Johnson"));
+    expect(screen.getByTestId("selected-count")).toHaveTextContent("2 selected");
+    await user.click(option("Emily Rodriguez"));
+    expect(screen.getByTestId("selected-count")).toHaveTextContent("3 selected");
+    expect(screen.queryByText("Please select 3-8 personas")).not.toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: "Question 1" }), "First impression?");
+    expect(startButton()).toBeDisabled();
+    await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Would you buy it?");
+    expect(startButton()).toBeEnabled();
+    // 3 participants x 2 questions x 150 (moderate)
+    expect(screen.getByTestId("token-estimate")).toHaveTextContent("~900 tokens");
+    await user.click(screen.getByRole("radio", { name: /Brief/ }));
+    expect(screen.getByTestId("token-estimate")).toHaveTextContent("~300 tokens");
+    expect(screen.queryByTestId("moderator-calls")).toBeNull(); // the scripted moderator calls no model
+
+    await user.click(startButton());
+    expect(await screen.findByText("live session page")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/session/s9");
+    const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");
+    expect(post?.body).toEqual({
+      name: "Packaging test",
+      description: "",
+      participantIds: ["p1", "p2", "p3"],
+      moderatorStyle: "formal",
+      stimuli: [],
+      questions: ["First impression?", "Would you buy it?"],
+      settings: {
+        responseLength: "brief",
+        discussionMode: "sequential",
+        autoAdvance: false,
+        moderator: "scripted",
+        privateAnswers: false,
+        modelBids: false,
+      },
+    });
+    // The draft is cleared and not written again afterwards.
+    const cleared = calls.findIndex((c) => c.method === "DELETE" && c.url === "/api/draft");
+    expect(cleared).toBeGreaterThan(-1);
+    expect(calls.slice(cleared).some((c) => c.method === "PUT")).toBe(false);
+  });
+
+  it("sends the AI moderator when it is chosen in the Moderator section", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = setup();
+    await screen.findByRole("region", { name: "Session Details" });
+    const group = screen.getByRole("radiogroup", { name: "Moderator" });
+    expect(screen.getByRole("radio", { name: /^Scripted/ })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    expect(group).toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: /^AI moderator/ }));
+    await user.type(screen.getByLabelText("Session Name"), "AI test");
+    for (const name of ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"])
+      await user.click(option(name));
+    await user.type(screen.getByRole("textbox", { name: "Question 1" }), "One?");
+    await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Two?");
+    // The estimate keeps the product's formula and says what the moderator adds to it.
+    expect(screen.getByTestId("token-estimate")).toHaveTextContent("~900 tokens");
+    expect(screen.getByTestId("moderator-calls")).toHaveTextContent(
+      "The AI moderator adds 6 model calls",
+    );
+    await user.click(startButton());
+    expect(await screen.findByText("live session page")).toBeInTheDocument();
+    const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");
+    expect((post?.body as { settings: { moderator: string } }).settings.moderator).toBe("ai");
+  });
+
+  it("puts a persona passed in through navigation first and ignores a 9th selection", async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ state: { persona: PERSONAS[4] } });
+    await screen.findByRole("region", { name: "Session Details" });
+    const options = screen.getAllByTestId("participant-option");
+    expect(options[0]).toHaveTextContent("Jordan Taylor");
+    expect(options[0]).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTestId("selected-count")).toHaveTextContent("1 selected");
+    for (const name of NAMES.filter((n) => n !== "Jordan Taylor")) await user.click(option(name));
+    expect(screen.getByTestId("selected-count")).toHaveTextContent("8 selected");
+    expect(option("Maya Thompson")).toHaveAttribute("aria-pressed", "false");
+    expect(option("Maya Thompson")).toHaveAttribute("aria-disabled", "true");
+  });
+
+  it("shows the diversity score from 2 personas", async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await screen.findByRole("region", { name: "Session Details" });
+    await user.click(option("Sarah Chen"));
+    expect(screen.queryByTestId("diversity-card")).not.toBeInTheDocument();
+    await user.click(option("Maya Thompson"));
+    const card = screen.getByTestId("diversity-card");
+    expect(within(card).getByRole("heading", { name: "Diversity Score" })).toBeInTheDocument();
+    expect(within(card).getByTestId("diversity-score").textContent).toMatch(/^\d+$/);
+    expect(within(card).getByTestId("diversity-label").textContent).toMatch(
+      /^(Excellent|Moderate|Low)$/,
+    );
+    expect(within(card).getAllByRole("meter")).toHaveLength(5);
+  });
+
+  it("adds a text stimulus through its panel, with the product's messages", async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await screen.findByRole("region", { name: "Add Stimuli" });
+    await user.click(screen.getByRole("button", { name: "Add Text" }));
+    const panel = screen.getByTestId("add-stimulus-panel");
+    await user.click(within(panel).getByRole("button", { name: "Add Stimulus" }));
+    expect(await screen.findByText("Please fill in all fields")).toBeInTheDocument();
+    await user.type(within(panel).getByLabelText("Title"), "Concept");
+    await user.type(
+      within(panel).getByLabelText("Content"),
+      "A refill pouch with 70% less plastic.",
+    );
+    await user.click(within(panel).getByRole("button", { name: "Add Stimulus" }));
+    expect(await screen.findByText("Stimulus added.")).toBeInTheDocument();
+    expect(screen.queryByTestId("add-stimulus-panel")).not.toBeInTheDocument();
+    const items = screen.getAllByTestId("stimulus-item");
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent("Concept");
+    await user.click(within(items[0]).getByRole("button", { name: "Remove Concept" }));
+    expect(screen.queryAllByTestId("stimulus-item")).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Add Video" }));
+    await user.type(screen.getByLabelText("Title"), "Ad");
+    await user.type(screen.getByLabelText("Video URL"), "https://example.com/page");
+    await user.click(screen.getByRole("button", { name: "Add Stimulus" }));
+    expect(await screen.findByText("Unsupported video URL format")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByTestId("add-stimulus-panel")).not.toBeInTheDocument();
+  });
+
+  it("manages question rows and fills them from a template", async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await screen.findByRole("region", { name: "Session Questions" });
+    expect(screen.getAllByRole("button", { name: /^Remove question/ })).toHaveLength(3);
+    await user.click(screen.getByRole("button", { name: "Remove question 3" }));
+    expect(screen.getAllByRole("textbox", { name: /^Question \d+$/ })).toHaveLength(2);
+    expect(screen.queryAllByRole("button", { name: /^Remove question/ })).toHaveLength(0);
+    await user.click(screen.getByRole("combobox", { name: "Question template" }));
+    await user.click(await screen.findByRole("option", { name: "Product Testing (5)" }));
+    const rows = screen.getAllByRole("textbox", { name: /^Question \d+$/ });
+    expect(rows.map((r) => (r as HTMLInputElement).value)).toEqual([
+      "Q1?",
+      "Q2?",
+      "Q3?",
+      "Q4?",
+      "Q5?",
+    ]);
+    for (let i = 0; i < 5; i += 1)
+      await user.click(screen.getByRole("button", { name: "Add Question" }));
+    expect(screen.getAllByRole("textbox", { name: /^Question \d+$/ })).toHaveLength(10);
+    expect(screen.getByRole("button", { name: "Add Question" })).toBeDisabled();
+  });
+
+  it("restores the draft", async () => {
+    setup({
+      draft: {
+        status: "draft",
+        name: "Saved name",
+        description: "",
+        participantIds: ["p2", "p3"],
+        moderatorStyle: "probing",
+        stimuli: [],
+        questions: ["Kept question", ""],
+        responseLength: "detailed",
+        discussionMode: "parallel",
+      },
+    });
+    expect(await screen.findByLabelText("Session Name")).toHaveValue("Saved name");
+    expect(screen.getByTestId("selected-count")).toHaveTextContent("2 selected");
+    expect(screen.getByRole("radio", { name: /Probing/ })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("radio", { name: /Detailed/ })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("radio", { name: /Parallel/ })).toHaveAttribute("aria-checked", "true");
+    expect(screen.getByRole("textbox", { name: "Question 1" })).toHaveValue("Kept question");
+  });
+
+  it("autosaves the draft every 5 seconds while a name or participants exist", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const { calls } = setup();
+      await screen.findByRole("region", { name: "Session Details" });
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+      await user.type(screen.getByLabelText("Session Name"), "Draft me");
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+      expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+        status: "draft",
+        name: "Draft me",
+      });
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1); // unchanged: not saved again
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
