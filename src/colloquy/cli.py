@@ -59,9 +59,9 @@ def worker(
     import logging
     import signal
 
-    from colloquy.app import create_app
     from colloquy.engine.cluster import is_postgres
     from colloquy.settings import get_settings
+    from colloquy.startup import core
 
     settings = get_settings()
     if not is_postgres(settings.resolved_database_url):
@@ -71,14 +71,13 @@ def worker(
         )
         raise typer.Exit(code=2)
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(message)s")
-    web = create_app(settings, freeze_gc=True)
 
     async def main() -> None:
         done = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, done.set)
-        async with web.router.lifespan_context(web):  # the same start-up as `serve`
+        async with core(settings, freeze_gc=True):  # the same start-up as `serve`
             console.print("[bold]Colloquy worker[/bold]: running sessions (no HTTP)")
             await done.wait()
 
@@ -123,7 +122,7 @@ def models_catalog() -> None:
     """List the curated CPU models that `colloquy models pull ID` downloads."""
     from rich.table import Column, Table
 
-    from colloquy.domain.models.catalog import CATALOG
+    from colloquy.domain.model_settings.catalog import CATALOG
 
     table = Table("model", "size", "memory", "speed")
     table.columns.insert(0, Column("id", no_wrap=True))
@@ -147,10 +146,10 @@ def models_pull(
         TransferSpeedColumn,
     )
 
-    from colloquy.domain.models.catalog import split_spec
+    from colloquy.domain.model_settings.catalog import split_spec
     from colloquy.errors import ValidationFailed
-    from colloquy.services.models.downloads import resolve_source
-    from colloquy.services.models.pull import PullFailed, pull
+    from colloquy.services.model_settings.downloads import resolve_source
+    from colloquy.services.model_settings.pull import PullFailed, pull
     from colloquy.settings import get_settings
 
     err = Console(stderr=True)

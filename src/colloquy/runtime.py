@@ -1,25 +1,22 @@
-"""What the running server holds for its lifetime: settings, database, model provider."""
+"""What the running server holds for its lifetime: settings, database, model provider, and
+each feature's in-memory state (by the feature's own holder type, see Runtime.feature)."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from colloquy.engine.events import EventBus
 from colloquy.llm.config import ModelConfig
-from colloquy.llm.embeddings import Embedder
 from colloquy.llm.provider import Provider
 from colloquy.settings import Settings
 from colloquy.store.db import make_engine, make_sessionmaker
 
-if TYPE_CHECKING:  # services' own holders, named here for their types only (no import cycle)
-    from colloquy.services.models.downloads import Downloads
-    from colloquy.services.models.embedding_settings import EmbeddingChoice
-    from colloquy.services.trust.persona_audit import AuditJob
+State = TypeVar("State")
 
 
 class ProfileRef(TypedDict):
@@ -27,23 +24,6 @@ class ProfileRef(TypedDict):
 
     id: str
     name: str
-
-
-# (provider, base URL, configured model, asked model) -> billions of parameters or None
-ModelSizeKey = tuple[str, str | None, str | None, str | None]
-# (survey id, answers stored, status) -> the results built for exactly that state
-SurveyResultsKey = tuple[str, int, str]
-
-
-@dataclass
-class EmbeddingState:
-    """The embedder new embeddings use (services/models/embedding_settings.py): the choice,
-    where it came from, and the embedder built for it, rebuilt when `built_for` changes."""
-
-    choice: EmbeddingChoice | None = None  # None until loaded (a bare runtime: from env)
-    source: str = "default"  # "default", "env" or "saved"
-    embedder: Embedder | None = None  # built lazily on first use
-    built_for: tuple[EmbeddingChoice, ModelConfig | None] | None = None
 
 
 @dataclass
@@ -61,25 +41,30 @@ class Runtime:
     # The default model profile, when one is saved: answers on the default model name it.
     default_profile: ProfileRef | None = None
     # The saved settings' version this process has loaded, and the bus that announces a
-    # change to the other processes (services/models/settings_sync.py, set by its watch).
+    # change to the other processes (services/model_settings/settings_sync.py, set by its watch).
     settings_version: int | None = None
     settings_bus: EventBus | None = None
-    embedding: EmbeddingState = field(default_factory=EmbeddingState)
-    # Model sizes read from the endpoints once per process: a lookup can take seconds.
-    model_sizes: dict[ModelSizeKey, float | None] = field(default_factory=dict)
-    # Model downloads run in memory for the server's lifetime (services/models/downloads.py).
-    downloads: Downloads | None = None
-    # Survey results are bootstraps (seconds of CPU): kept per survey until its answers change.
-    survey_results: dict[str, tuple[SurveyResultsKey, dict[str, Any]]] = field(default_factory=dict)
-    # The whole-library personality audit running in the background (services/trust).
-    audit_job: AuditJob | None = None
-    # Session health reports computed in the background, cancelled when the server stops.
-    health_tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    # Each feature's in-memory state (model downloads, model sizes, the embedder, the
+    # library audit, survey results, health tasks...), kept by its own holder type: the
+    # feature defines the type, this runtime only keeps one instance of it per server.
+    features: dict[type, Any] = field(default_factory=dict)
 
     @classmethod
     def create(cls, settings: Settings) -> Runtime:
         engine = make_engine(settings.resolved_database_url)
         return cls(settings=settings, engine=engine, sessionmaker=make_sessionmaker(engine))
+
+    def feature(self, kind: type[State], build: Callable[[], State] | None = None) -> State:
+        """This server's one `kind` of feature state, built on first use (by `build`, or
+        `kind()`)."""
+        found = self.features.get(kind)
+        if found is None:
+            found = self.features[kind] = build() if build is not None else kind()
+        return found
+
+    def existing(self, kind: type[State]) -> State | None:
+        """The feature's state if it was ever built (shutdown: nothing to stop otherwise)."""
+        return self.features.get(kind)
 
     def get_provider(self) -> Provider:
         if self.provider is None:

@@ -5,7 +5,8 @@ import gc
 
 from fastapi.testclient import TestClient
 
-from colloquy.app import GC_YOUNG_THRESHOLD, create_app
+from colloquy.app import create_app
+from colloquy.startup import GC_YOUNG_THRESHOLD
 
 
 def test_serve_freezes_the_startup_heap(settings):

@@ -30,9 +30,10 @@ def test_concurrent_library_audits_start_one_job(settings):
 
         first, second = api.portal.call(both)
         assert first["total"] == 10 and first["running"] and second["running"]
-        job = runtime.audit_job
+        job = runtime.feature(persona_audit.LibraryAudit).job
         wait_audit(api, timeout=90)
-        assert runtime.audit_job is job  # one job, the one both requests report
+        # One job, the one both requests report.
+        assert runtime.feature(persona_audit.LibraryAudit).job is job
 
         async def audits() -> int:
             async with runtime.sessionmaker() as db:

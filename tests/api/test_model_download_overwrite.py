@@ -80,7 +80,7 @@ def test_an_existing_file_is_kept_unless_overwrite(client, settings, hub, gguf):
 
 
 def test_a_file_that_appears_during_the_download_is_not_replaced(settings, hub, monkeypatch):
-    from colloquy.services.models.pull import PullFailed, Source, pull
+    from colloquy.services.model_settings.pull import PullFailed, Source, pull
 
     folder = settings.data_dir / "models"
     folder.mkdir(parents=True, exist_ok=True)

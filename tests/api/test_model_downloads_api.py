@@ -13,7 +13,7 @@ from huggingface_hub.constants import DOWNLOAD_CHUNK_SIZE
 
 from colloquy.app import create_app
 from colloquy.llm.llama_loader import embedded_model_path
-from colloquy.services.models.pull import STAGING
+from colloquy.services.model_settings.pull import STAGING
 from support.fake_hub import COMMIT, run_fake_hub
 from support.waiting import wait_download, wait_for
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from colloquy.app import create_app
-from colloquy.services.models.secret_box import SecretBox
+from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.store.migrate import upgrade
 from support.fake_openai import run_fake_openai
 

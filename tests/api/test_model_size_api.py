@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from colloquy.llm.config import ModelConfig
-from colloquy.services.models.model_size import lookup
+from colloquy.services.model_settings.model_size import lookup
 from support.fake_embeddings import add_ollama_show, run_fake_embeddings
 from support.fake_openai import run_fake_openai
 from support.sessions_helpers import session_body, wait_idle

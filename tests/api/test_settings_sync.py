@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
-from colloquy.services.models import settings_sync
+from colloquy.services.model_settings import settings_sync
 from colloquy.settings import Settings
 from support.fake_openai import run_fake_openai
 from support.waiting import wait_for

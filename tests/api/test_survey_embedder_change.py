@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from colloquy.services.surveys.rating import rate_pending
+from colloquy.services.surveys.surveys import SurveyResults
 from support.fake_embeddings import run_fake_embeddings
 from support.fake_openai import run_fake_openai
 from support.waiting import wait_survey
@@ -47,7 +48,7 @@ def test_answers_rated_by_another_embedder_are_rated_again_on_the_next_run(setti
             assert put.status_code == 200, put.text
             probes = len(emb.requests)
             # A read never rates: the results still name the embedder that rated them.
-            api.app.state.runtime.survey_results.clear()
+            api.app.state.runtime.feature(SurveyResults).clear()
             assert api.get(f"/api/surveys/{sid}/results").json()["embedders"] == before["embedders"]
             assert len(emb.requests) == probes
 
@@ -58,7 +59,7 @@ def test_answers_rated_by_another_embedder_are_rated_again_on_the_next_run(setti
             # The scale's anchor statements and the three answers, in one call.
             assert len(emb.requests) == probes + 1
             assert emb.requests[-1]["input"][-3:] == ["I would probably buy it."] * 3
-            runtime.survey_results.clear()
+            runtime.feature(SurveyResults).clear()
             after = api.get(f"/api/surveys/{sid}/results").json()
             named = f"embed-small via {emb.base_url}/embeddings"
             assert after["embedders"] == [named]

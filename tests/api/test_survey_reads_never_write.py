@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event, func, select
 
 from colloquy.app import create_app
+from colloquy.services.surveys.surveys import SurveyResults
 from colloquy.store.tables import SurveyAnswerRow, SurveyRow
 from support.fake_openai import run_fake_openai
 from support.waiting import wait_for, wait_survey
@@ -57,7 +58,7 @@ def test_reading_results_writes_nothing(settings):
                     )
 
             before = api.portal.call(snapshot)
-            runtime.survey_results.clear()  # computed afresh by the reads
+            runtime.feature(SurveyResults).clear()  # computed afresh by the reads
             commits: list[str] = []
             sync_engine = runtime.engine.sync_engine
             event.listen(sync_engine, "commit", lambda conn: commits.append("commit"))

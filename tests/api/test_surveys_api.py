@@ -8,6 +8,7 @@ import time
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
+from colloquy.services.surveys.surveys import SurveyResults
 from support.fake_openai import FakeReply, run_fake_openai
 from support.waiting import wait_for, wait_survey
 
@@ -229,7 +230,7 @@ def test_results_are_read_without_writing_and_the_run_rates_what_it_could_not(
                     await db.commit()
 
             api.portal.call(clear)
-            runtime.survey_results.clear()
+            runtime.feature(SurveyResults).clear()
             writes: list[str] = []
 
             def record(conn, cursor, statement, *args):

@@ -7,6 +7,7 @@ import logging
 from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
+from colloquy.services.surveys.surveys import SurveyResults
 from support.fake_openai import run_fake_openai
 from support.waiting import wait_survey
 
@@ -87,7 +88,7 @@ def test_results_name_every_embedder_that_rated_an_answer(settings):
 
             first = api.get(f"/api/surveys/{sid}/results").json()
             api.portal.call(mark_one)
-            runtime.survey_results.clear()
+            runtime.feature(SurveyResults).clear()
             out = api.get(f"/api/surveys/{sid}/results").json()
     (only,) = first["embedders"]
     assert "wordllama" in only and all(a["embedder"] == only for a in first["answers"])

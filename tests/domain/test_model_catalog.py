@@ -1,6 +1,6 @@
 """The download catalog and the checks on a hub repository / file given by hand."""
 
-from colloquy.domain.models.catalog import (
+from colloquy.domain.model_settings.catalog import (
     CATALOG,
     check_source,
     embedding_entry,

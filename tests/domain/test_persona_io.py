@@ -160,7 +160,7 @@ def test_notice_and_report_keep_hostile_text_as_text():
 
 
 def test_model_label_uses_the_recorded_model():
-    from colloquy.services.models.provenance import model_label_for
+    from colloquy.services.model_settings.provenance import model_label_for
 
     session = {"id": "s1", "model": {"provider": "openai", "name": "gpt-4o-mini"}}
     assert model_label_for(session) == "gpt-4o-mini via openai"

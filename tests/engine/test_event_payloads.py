@@ -24,7 +24,7 @@ from colloquy.schemas.surveys import SurveyCreate
 from colloquy.services.sessions import crud as sessions
 from colloquy.services.sessions import event_replay
 from colloquy.services.surveys import progress as survey_progress
-from colloquy.services.surveys import surveys
+from colloquy.services.surveys import progress_stream, surveys
 from colloquy.services.surveys.progress import Progress
 from colloquy.store.tables import SessionRow
 
@@ -168,7 +168,7 @@ async def survey_events(env) -> list[tuple[str, dict[str, Any]]]:
     progress = Progress(total=2, publish=survey_progress.publisher(env.bus, survey["id"]))
     progress.done = 1
     progress.bump()  # published to the other processes' streams
-    stored = [s async for _, s in survey_progress.follow(env.bus, env.factory, survey["id"], None)]
+    stored = [s async for _, s in progress_stream.follow(env.bus, env.factory, survey["id"], None)]
     return [("progress", progress.snapshot())] + [("progress", s) for s in stored] + drain(sub)
 
 

@@ -12,8 +12,8 @@ from colloquy.api.schemas.embedding_settings import (
     EmbeddingSettingsOut,
     EmbeddingTestOut,
 )
-from colloquy.services.models import embedding_options
-from colloquy.services.models import embedding_settings as service
+from colloquy.services.model_settings import embedding_edits, embedding_options
+from colloquy.services.model_settings import embedding_settings as service
 
 router = APIRouter(prefix="/settings", tags=["settings"])
 
@@ -26,7 +26,7 @@ def _change(body: EmbeddingSettingsIn) -> service.EmbeddingChange:
 
 @router.get("/embeddings", response_model=EmbeddingSettingsOut)
 async def get_embedding_settings(runtime: RuntimeDep) -> dict[str, Any]:
-    return service.view(runtime)
+    return embedding_edits.view(runtime)
 
 
 @router.put(
@@ -39,12 +39,12 @@ async def put_embedding_settings(
 ) -> dict[str, Any]:
     """Try the embedder, then save it and use it at once; stored results made by another
     embedder are recomputed on their next use."""
-    return await service.save(db, runtime, _change(body))
+    return await embedding_edits.save(db, runtime, _change(body))
 
 
 @router.delete("/embeddings", response_model=EmbeddingSettingsOut)
 async def reset_embedding_settings(runtime: RuntimeDep, db: SessionDep) -> dict[str, Any]:
-    return await service.reset(db, runtime)
+    return await embedding_edits.reset(db, runtime)
 
 
 @router.post("/embeddings/test", response_model=EmbeddingTestOut)

@@ -12,7 +12,7 @@ from colloquy.api.schemas.model_settings import (
     DownloadOut,
 )
 from colloquy.errors import NotFound
-from colloquy.services.models import downloads as service
+from colloquy.services.model_settings import downloads as service
 
 router = APIRouter(prefix="/models", tags=["models"])
 

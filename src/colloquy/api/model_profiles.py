@@ -7,7 +7,7 @@ from fastapi import APIRouter, Response
 
 from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.schemas.model_profiles import ModelProfileIn, ModelProfileListOut, ModelProfileOut
-from colloquy.services.models import profiles as service
+from colloquy.services.model_settings import profile_edits, profiles
 
 router = APIRouter(prefix="/model-profiles", tags=["settings"])
 _SAVE_ERRORS: dict[int | str, dict[str, Any]] = {
@@ -16,8 +16,8 @@ _SAVE_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _change(body: ModelProfileIn) -> service.ProfileChange:
-    return service.ProfileChange(
+def _change(body: ModelProfileIn) -> profiles.ProfileChange:
+    return profiles.ProfileChange(
         name=body.name,
         provider=body.provider,
         base_url=body.base_url,
@@ -29,21 +29,21 @@ def _change(body: ModelProfileIn) -> service.ProfileChange:
 
 @router.get("", response_model=ModelProfileListOut)
 async def list_profiles(db: SessionDep) -> dict[str, Any]:
-    return {"profiles": [service.view(r) for r in await service.list_rows(db)]}
+    return {"profiles": [profiles.view(r) for r in await profiles.list_rows(db)]}
 
 
 @router.post("", response_model=ModelProfileOut, status_code=201, responses=_SAVE_ERRORS)
 async def create_profile(
     body: ModelProfileIn, runtime: RuntimeDep, db: SessionDep
 ) -> dict[str, Any]:
-    return await service.create(db, runtime, _change(body))
+    return await profile_edits.create(db, runtime, _change(body))
 
 
 @router.put("/{profile_id}", response_model=ModelProfileOut, responses=_SAVE_ERRORS)
 async def update_profile(
     profile_id: str, body: ModelProfileIn, runtime: RuntimeDep, db: SessionDep
 ) -> dict[str, Any]:
-    return await service.edit(db, runtime, profile_id, _change(body))
+    return await profile_edits.edit(db, runtime, profile_id, _change(body))
 
 
 @router.delete(
@@ -52,5 +52,5 @@ async def update_profile(
     responses={404: {"description": "No such profile"}, 409: {"description": "In use"}},
 )
 async def delete_profile(profile_id: str, runtime: RuntimeDep, db: SessionDep) -> Response:
-    await service.delete(db, runtime, profile_id)
+    await profile_edits.delete(db, runtime, profile_id)
     return Response(status_code=204)

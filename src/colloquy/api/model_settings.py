@@ -13,7 +13,8 @@ from colloquy.api.schemas.model_settings import (
     ModelTestOut,
     ProviderName,
 )
-from colloquy.services.models import settings as service
+from colloquy.services.model_settings import settings as service
+from colloquy.services.model_settings.active_model import current
 
 router = APIRouter(prefix="/settings", tags=["settings"])
 
@@ -49,7 +50,7 @@ async def reset_model_settings(runtime: RuntimeDep, db: SessionDep) -> dict[str,
 async def test_model_settings(
     runtime: RuntimeDep, body: Annotated[ModelSettingsIn | None, Body()] = None
 ) -> dict[str, Any]:
-    config = service.current(runtime) if body is None else service.resolve(runtime, _change(body))
+    config = current(runtime) if body is None else service.resolve(runtime, _change(body))
     return await service.probe(runtime, config)
 
 

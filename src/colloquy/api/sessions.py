@@ -20,7 +20,7 @@ from colloquy.api.schemas.lists import DashboardStatsOut, MessagePageOut, Sessio
 from colloquy.api.schemas.sessions import SessionOut, SessionRerunIn, SessionSummaryOut
 from colloquy.domain.constants import SessionStatus
 from colloquy.schemas.sessions import SessionCreate, SessionUpdate
-from colloquy.services.models.settings import ModelChange
+from colloquy.services.model_settings.settings import ModelChange
 from colloquy.services.multipart_upload import read_form
 from colloquy.services.sessions import control, human_import, listing, transcript_page
 from colloquy.services.sessions import crud as service

@@ -23,7 +23,7 @@ from colloquy.api.schemas.lists import SurveyPageOut
 from colloquy.api.schemas.surveys import ScaleOut, SurveyOut, SurveyResultsOut, SurveySummaryOut
 from colloquy.domain.surveys.scales import scale_catalogue
 from colloquy.schemas.surveys import SurveyCreate
-from colloquy.services.surveys import listing, progress
+from colloquy.services.surveys import listing, progress_stream
 from colloquy.services.surveys import surveys as service
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.usage import run_check
@@ -139,13 +139,13 @@ async def survey_events(
     """Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
     as answers are stored (at most 4 a second) and a last one when the run ends, on any
     process whichever runs it, each with an id to resume from (Last-Event-ID:
-    services/surveys/progress.py)."""
+    services/surveys/progress_stream.py)."""
     await service.get_survey(db, manager, survey_id)  # 404 for an unknown survey
     await db.close()  # do not hold a connection for the life of the stream
     sent = last_event_id or last_event_id_query
     factory = get_runtime(request).sessionmaker
     return EventSourceResponse(
-        _frames(progress.follow(manager.bus, factory, survey_id, sent)),
+        _frames(progress_stream.follow(manager.bus, factory, survey_id, sent)),
         ping=PING_SECONDS,
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

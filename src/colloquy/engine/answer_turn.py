@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
 from colloquy.domain.sessions.answer_cleaning import clean_answer
@@ -25,10 +24,8 @@ from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import moderator_turn, plan, run_usage
 from colloquy.engine.prompting import answer_request
 from colloquy.engine.run_setup import Setup
+from colloquy.engine.run_state import RunState
 from colloquy.llm.errors import LLMError
-
-if TYPE_CHECKING:
-    from colloquy.engine.runner import SessionRunner
 
 
 @dataclass
@@ -41,7 +38,7 @@ class Answer:
 
 
 def participant_message(
-    runner: SessionRunner, setup: Setup, p: int, q: int, r: int, kind: str, text: str
+    run: RunState, setup: Setup, p: int, q: int, r: int, kind: str, text: str
 ) -> NewMessage:
     """What every participant's message holds (public and private answers alike)."""
     persona = setup.participants[p]
@@ -54,43 +51,42 @@ def participant_message(
         "round": r,
         "participantIndex": p,
         "kind": kind,
-        **runner.voice(p).stamp(),  # type: ignore[typeddict-item]
+        **run.voice(p).stamp(),  # type: ignore[typeddict-item]
     }
 
 
 async def answer_slot(
-    runner: SessionRunner, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
+    run: RunState, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
 ) -> None:
     """The participants in `batch` answer the slot, at once; stored in participant order."""
     q, r = slot.question_index, slot.round_index
     discussion = plan.discussion_scope(messages, q, r, setup.mode)
     follow_up = moderator_turn.follow_up(messages, q, r)
-    runner.generating = list(batch)
-    runner.pub.thinking(setup.participants, batch, q, r)
+    run.generating = list(batch)
+    run.pub.thinking(setup.participants, batch, q, r)
     tasks = {
-        p: asyncio.create_task(_generate(runner, setup, q, r, p, discussion, follow_up))
-        for p in batch
+        p: asyncio.create_task(_generate(run, setup, q, r, p, discussion, follow_up)) for p in batch
     }
     try:
         for p in batch:  # stored in participant order, each as soon as it may be
-            answer = await runner.unless_stopped(tasks[p])
+            answer = await run.unless_stopped(tasks[p])
             text = answer.text
             tokens = estimate_tokens(text)
-            runner.generating = [i for i in runner.generating if i != p]
-            runner.store(
+            run.generating = [i for i in run.generating if i != p]
+            run.store(
                 messages,
                 {
-                    **participant_message(runner, setup, p, q, r, plan.ANSWER, text),
+                    **participant_message(run, setup, p, q, r, plan.ANSWER, text),
                     "tokens": tokens,
                     "repairs": answer.repairs,
                     "rawContent": answer.raw if answer.repairs else None,
-                    "usage": run_usage.usage_json(runner.provider, tasks[p]),
+                    "usage": run_usage.usage_json(run.provider, tasks[p]),
                 },
                 setup,
             )
-            runner.pub.thinking(setup.participants, runner.generating, q, r)
+            run.pub.thinking(setup.participants, run.generating, q, r)
     finally:
-        runner.generating = []
+        run.generating = []
         pending = [t for t in tasks.values() if not t.done()]
         for task in pending:
             task.cancel()
@@ -98,7 +94,7 @@ async def answer_slot(
 
 
 async def _generate(
-    runner: SessionRunner,
+    run: RunState,
     setup: Setup,
     q: int,
     r: int,
@@ -107,19 +103,19 @@ async def _generate(
     follow_up: str | None = None,
 ) -> Answer:
     persona = setup.participants[p]
-    system = runner.system_prompts.get(p)
-    natural = runner.flow if runner.flow is not None and runner.flow.natural else None
+    system = run.system_prompts.get(p)
+    natural = run.flow if run.flow is not None and run.flow.natural else None
     if system is None and natural is not None:
-        system = runner.system_prompts[p] = natural.system_prompt(persona)
+        system = run.system_prompts[p] = natural.system_prompt(persona)
     if system is None:
-        system = runner.system_prompts[p] = build_system_prompt(
+        system = run.system_prompts[p] = build_system_prompt(
             persona, persona.get("enriched"), setup.moderator_style, setup.response_length
         )
-    system = await runner.grounded(setup, p, q, system)
-    provider = runner.voice(p).provider  # its model in a mixed panel (docs/models.md)
+    system = await run.grounded(setup, p, q, system)
+    provider = run.voice(p).provider  # its model in a mixed panel (docs/models.md)
     if natural is not None:
         model = str(getattr(provider, "model", "") or "")
-        request = natural.turn_request(q, r, p, discussion, system, runner.images, model)
+        request = natural.turn_request(q, r, p, discussion, system, run.images, model)
     else:
         request = answer_request(
             persona=persona,
@@ -129,7 +125,7 @@ async def _generate(
             stimuli=setup.stimuli,
             discussion=discussion,
             round_index=r,
-            images=runner.images,
+            images=run.images,
             system=system,
             follow_up=follow_up,
         )
@@ -142,12 +138,12 @@ async def _generate(
     prompt = request.system or ""  # the persona and its rules: never to be copied
     reasks = 0
     while True:
-        runner.counters.requests += 1
+        run.counters.requests += 1
         result = await provider.stream(
             request,
-            lambda delta: runner.pub.token(persona, p, q, r, delta),
-            lambda: runner.pub.retrying(persona, p, q, r),
-            lambda: runner.pub.waiting(persona, p, q, r),
+            lambda delta: run.pub.token(persona, p, q, r, delta),
+            lambda: run.pub.retrying(persona, p, q, r),
+            lambda: run.pub.waiting(persona, p, q, r),
         )
         raw = clean_text(result.text or "").strip()  # NUL: PostgreSQL refuses it
         if not raw:
@@ -160,4 +156,4 @@ async def _generate(
             text = cleaned.text or raw
             return Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)
         reasks += 1
-        runner.pub.retrying(persona, p, q, r)  # the live view drops the unusable answer
+        run.pub.retrying(persona, p, q, r)  # the live view drops the unusable answer

@@ -51,7 +51,7 @@ SessionEventName = Literal[
 # What GET /api/surveys/{id}/events sends (api/schemas/events.SurveyEventPayloads).
 SurveyEventName = Literal["progress"]
 # On the bus between processes only, never sent to a browser: a settings change
-# (services/models/settings_sync.py). A survey's stop goes through its lease (cluster.py).
+# (services/model_settings/settings_sync.py). A survey's stop goes through its lease (cluster.py).
 BusEventName = Literal["settings"]
 # Every name EventBus.publish accepts (mypy refuses any other).
 EventName = Literal[SessionEventName, SurveyEventName, BusEventName]

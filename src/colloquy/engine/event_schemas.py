@@ -79,7 +79,7 @@ class SurveyProgressEventData(PayloadModel):
 
 
 class SettingsEventData(PayloadModel):
-    """Between processes only: the saved settings changed (services/models/settings_sync)."""
+    """Between processes only: the saved settings changed (services/model_settings/settings_sync)."""
 
     version: int
 

@@ -23,8 +23,8 @@ from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.engine.ownership import LocalOwnership, Ownership
 from colloquy.engine.publisher import Publisher
-from colloquy.engine.runner import EvidenceLookup, SessionRunner
-from colloquy.engine.voices import VoiceBuilder
+from colloquy.engine.run_state import RunHooks
+from colloquy.engine.runner import SessionRunner
 from colloquy.llm.provider import Provider
 from colloquy.store.tables import SessionRow
 from colloquy.waiting import wait_for
@@ -52,6 +52,7 @@ class RunnerRegistry:
         uploads_dir: Path,
         session_provider: Callable[[dict[str, Any]], Provider] | None = None,
         ownership: Ownership | None = None,
+        hooks: RunHooks | None = None,
     ) -> None:
         self.factory = factory
         self.session_provider = session_provider  # for sessions that name their own model
@@ -61,17 +62,12 @@ class RunnerRegistry:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._runners: dict[str, SessionRunner] = {}
         self._closed = False
-        # Called with a session's id when it completes (set by the app: session health).
-        self.on_complete: Callable[[str], None] | None = None
-        # Called with (session id, completed) when a run completes or fails (webhooks).
-        self.on_end: Callable[[str, bool], None] | None = None
-        # A persona's evidence block for a question (set by the app; docs/evidence.md).
-        self.evidence: EvidenceLookup | None = None
+        # What the server plugs into every run (session health, webhooks, mixed panels,
+        # evidence), given by the start-up (startup.py).
+        self.hooks = hooks or RunHooks()
         # Whether this process may run a session (on PostgreSQL: while it holds the
         # session's lease, engine/cluster.py), and who stops a run owned elsewhere.
         self.ownership: Ownership = ownership or local_ownership(factory)
-        # Builds each participant's model (profile) when a run starts.
-        self.voice_builder: VoiceBuilder | None = None
 
     def is_active(self, session_id: str) -> bool:
         task = self._tasks.get(session_id)
@@ -80,7 +76,7 @@ class RunnerRegistry:
     def generating(self, session_id: str) -> list[int]:
         """Participants whose answers are being generated right now (for progress)."""
         runner = self._runners.get(session_id)
-        return list(runner.generating) if runner and self.is_active(session_id) else []
+        return list(runner.state.generating) if runner and self.is_active(session_id) else []
 
     def ensure_running(self, session_id: str, *, adopted: bool = False) -> bool:
         """Start a runner unless one is active; True when this call started it.
@@ -95,11 +91,8 @@ class RunnerRegistry:
             self.uploads_dir,
             asyncio.Event(),
             self.session_provider,
+            self.hooks,
         )
-        runner.on_complete = self.on_complete
-        runner.on_end = self.on_end
-        runner.voice_builder = self.voice_builder
-        runner.evidence = self.evidence
         task = asyncio.create_task(self._run(runner, adopted), name=f"session-runner-{session_id}")
         self._tasks[session_id] = task
         self._runners[session_id] = runner
@@ -153,8 +146,8 @@ class RunnerRegistry:
         task, runner = self._tasks.get(session_id), self._runners.get(session_id)
         if task is None or task.done() or runner is None:
             return False
-        runner.quiet_stop = runner.quiet_stop or quiet
-        runner.stop.set()
+        runner.state.quiet_stop = runner.state.quiet_stop or quiet
+        runner.state.stop.set()
         try:
             await wait_for(asyncio.shield(task), STOP_WAIT_SECONDS)
         except TimeoutError:
@@ -188,7 +181,7 @@ class RunnerRegistry:
             task.cancel()
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
-        writes = [write for runner in runners for write in runner.writes if not write.done()]
+        writes = [write for runner in runners for write in runner.state.writes if not write.done()]
         if writes:
             await asyncio.wait(writes, timeout=WRITE_WAIT_SECONDS)
         await self.ownership.close()  # let the others adopt at once (a rolling restart)

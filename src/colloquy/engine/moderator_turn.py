@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER, MSG_REQUEST_LIMIT
 from colloquy.domain.sessions import moderation
@@ -25,12 +25,10 @@ from colloquy.engine.journal import Counters
 from colloquy.engine.prompting import moderator_request
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.run_setup import Setup
+from colloquy.engine.run_state import RunState
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatRequest
-
-if TYPE_CHECKING:
-    from colloquy.engine.runner import SessionRunner
 
 log = logging.getLogger(__name__)
 
@@ -131,26 +129,26 @@ async def ask(
 
 
 async def moderate(
-    runner: SessionRunner, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
+    run: RunState, setup: Setup, slot: plan.Slot, messages: list[Message], may_call: bool
 ) -> None:
     """The AI moderator's probe (the next round's prompt) or summary, streamed like an
     answer. A failed call falls back to the scripted text with a note on the message,
     and the session goes on; Stop drops it (a resumed run writes it again)."""
     q, r, kind = slot.question_index, slot.round_index, slot.kind
-    runner.generating = []
-    runner.pub.thinking(setup.participants, [], q, r, moderator=kind)
-    provider = runner.provider
+    run.generating = []
+    run.pub.thinking(setup.participants, [], q, r, moderator=kind)
+    provider = run.provider
     assert provider is not None  # run() builds it before the first call
     note = None
-    natural = runner.flow is not None and runner.flow.natural and kind == moderation.PROBE
-    request = runner.flow.probe_request(slot, messages) if natural and runner.flow else None
+    natural = run.flow is not None and run.flow.natural and kind == moderation.PROBE
+    request = run.flow.probe_request(slot, messages) if natural and run.flow else None
     task = asyncio.create_task(
-        ask(provider, runner.pub, runner.counters, setup, slot, messages, may_call, request)
+        ask(provider, run.pub, run.counters, setup, slot, messages, may_call, request)
     )
     try:
-        text = await runner.unless_stopped(task)
+        text = await run.unless_stopped(task)
     except LLMError as err:
-        log.warning("session %s: AI moderator %s failed: %s", runner.session_id, kind, err)
+        log.warning("session %s: AI moderator %s failed: %s", run.session_id, kind, err)
         note = moderation.fallback_note(kind, error_message(err))
         text = ""
     finally:
@@ -158,6 +156,6 @@ async def moderate(
             task.cancel()
         await asyncio.gather(task, return_exceptions=True)
     message = written(setup, slot, text, note)
-    message["usage"] = run_usage.usage_json(runner.provider, task)
-    runner.store(messages, message, setup)
-    runner.pub.thinking(setup.participants, [], q, r)
+    message["usage"] = run_usage.usage_json(run.provider, task)
+    run.store(messages, message, setup)
+    run.pub.thinking(setup.participants, [], q, r)

@@ -6,7 +6,6 @@ leave them out of every prompt)."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
 from colloquy.domain.sessions.answer_cleaning import clean_answer
@@ -31,19 +30,17 @@ from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import plan, run_usage
 from colloquy.engine.answer_turn import participant_message
 from colloquy.engine.prompting import DISCUSSION_TOKEN_BUDGET
+from colloquy.engine.run_setup import Setup
+from colloquy.engine.run_state import RunState
 from colloquy.llm.embeddings import EmbeddingError, WordLlamaEmbedder
 from colloquy.llm.errors import LLMError
 from colloquy.llm.types import ChatMessage, ChatRequest
-
-if TYPE_CHECKING:
-    from colloquy.engine.run_setup import Setup
-    from colloquy.engine.runner import SessionRunner
 
 PURCHASE_SCALE = "purchase_intent"
 
 
 async def answer_privately(
-    runner: SessionRunner, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
+    run: RunState, setup: Setup, slot: plan.Slot, batch: list[int], messages: list[Message]
 ) -> None:
     """Every participant in `batch` answers the slot's private question; stored in order."""
     q, kind = slot.question_index, slot.kind
@@ -51,57 +48,55 @@ async def answer_privately(
     own = public([m for m in messages if m["questionIndex"] == q]) if after else []
     shown = trim_discussion(own, DISCUSSION_TOKEN_BUDGET) if own else []
     user = private_prompt(setup.questions[q], setup.stimuli, shown, after)
-    runner.generating = list(batch)
-    runner.pub.thinking(setup.participants, batch, q, 0)
-    tasks = {p: asyncio.create_task(_ask(runner, setup, p, q, user)) for p in batch}
+    run.generating = list(batch)
+    run.pub.thinking(setup.participants, batch, q, 0)
+    tasks = {p: asyncio.create_task(_ask(run, setup, p, q, user)) for p in batch}
     try:
         for p in batch:
-            text, stance = await runner.unless_stopped(tasks[p])
+            text, stance = await run.unless_stopped(tasks[p])
             method: str | None = STANCE_STATED
             if stance is None:  # none stated: inferred from the wording, and marked so
                 method = inference_method(setup.questions[q])
                 stance = await _ssr_stance(text, method)
                 method = method if stance is not None else None
-            runner.generating = [i for i in runner.generating if i != p]
-            runner.store(
+            run.generating = [i for i in run.generating if i != p]
+            run.store(
                 messages,
                 {
-                    **participant_message(runner, setup, p, q, 0, kind, text),
+                    **participant_message(run, setup, p, q, 0, kind, text),
                     "tokens": estimate_tokens(text),
                     "stance": stance,
                     "stanceMethod": method,
-                    "usage": run_usage.usage_json(runner.provider, tasks[p]),
+                    "usage": run_usage.usage_json(run.provider, tasks[p]),
                 },
                 setup,
             )
     finally:
-        runner.generating = []
+        run.generating = []
         for task in tasks.values():
             if not task.done():
                 task.cancel()
         await asyncio.gather(*tasks.values(), return_exceptions=True)
 
 
-async def _ask(
-    runner: SessionRunner, setup: Setup, p: int, q: int, user: str
-) -> tuple[str, int | None]:
+async def _ask(run: RunState, setup: Setup, p: int, q: int, user: str) -> tuple[str, int | None]:
     persona = setup.participants[p]
-    flow = runner.flow
+    flow = run.flow
     if flow is not None and flow.natural:
         system = flow.system_prompt(persona)
     else:
         system = build_system_prompt(
             persona, persona.get("enriched"), setup.moderator_style, setup.response_length
         )
-    system = await runner.grounded(setup, p, q, system)  # the evidence of public answers
-    provider = runner.voice(p).provider  # own model in a mixed panel (docs/models.md)
+    system = await run.grounded(setup, p, q, system)  # the evidence of public answers
+    provider = run.voice(p).provider  # own model in a mixed panel (docs/models.md)
     room = REASONING_ROOM if reasoning_model(str(getattr(provider, "model", "") or "")) else 0
     request = ChatRequest(
         system=system,
         messages=[ChatMessage(role="user", content=user)],
         max_tokens=PRIVATE_MAX_TOKENS + room,
     )
-    runner.counters.requests += 1
+    run.counters.requests += 1
     result = await provider.chat(request)
     raw = clean_text(result.text or "").strip()
     if not raw:

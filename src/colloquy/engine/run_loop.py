@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import (
     MAX_ITERATIONS,
@@ -33,26 +32,24 @@ from colloquy.engine.journal import Counters, SessionGone
 from colloquy.engine.natural_flow import flow_for
 from colloquy.engine.prompting import image_urls
 from colloquy.engine.run_setup import Setup
+from colloquy.engine.run_state import RunState
 from colloquy.engine.voices import Mixed, Voice
 from colloquy.store.tables import SessionRow
-
-if TYPE_CHECKING:
-    from colloquy.engine.runner import SessionRunner
 
 log = logging.getLogger(__name__)
 
 
-async def drive(runner: SessionRunner) -> None:
+async def drive(run: RunState) -> None:
     """Run the session's slots until the run halts (Halt) or is cancelled."""
-    async with runner.factory() as db:
-        row = await db.get(SessionRow, runner.session_id)
+    async with run.factory() as db:
+        row = await db.get(SessionRow, run.session_id)
         if row is None:
-            raise SessionGone(runner.session_id)
-        messages = await journal.load_messages(db, runner.session_id)
+            raise SessionGone(run.session_id)
+        messages = await journal.load_messages(db, run.session_id)
     setup = Setup.of(row)
-    await _prepare(runner, row, setup)
+    await _prepare(run, row, setup)
     q_count, p_count = len(setup.questions), len(setup.participants)
-    flow = runner.flow = flow_for(setup)
+    flow = run.flow = flow_for(setup)
     stored_keys = [journal.slot_key(m) for m in messages]
     if not (
         flow.indices_valid(stored_keys)
@@ -75,9 +72,9 @@ async def drive(runner: SessionRunner) -> None:
         max_requests += flow.extra_requests()
         max_iterations += flow.extra_steps()
     while True:
-        runner.check_writes()
-        if runner.stop.is_set():
-            raise runner.halt_for_stop()
+        run.check_writes()
+        if run.stop.is_set():
+            raise run.halt_for_stop()
         first = plan.first_speakers(messages, setup.names) if ai else {}
         keys = [journal.slot_key(m) for m in messages]
         batch: list[int] = []
@@ -87,73 +84,71 @@ async def drive(runner: SessionRunner) -> None:
             slot = plan.next_slot(q_count, p_count, keys, setup.moderator, first)
         if slot is None:
             raise Halt(None, complete=True)
-        runner.counters.iterations += 1
-        if runner.counters.iterations > max_iterations:
+        run.counters.iterations += 1
+        if run.counters.iterations > max_iterations:
             raise Halt({"status": None, "message": MSG_ITERATION_LIMIT})
         if batch:  # private answers
-            if runner.counters.requests >= max_requests:
+            if run.counters.requests >= max_requests:
                 raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
-            await private_turn.answer_privately(runner, setup, slot, batch, messages)
+            await private_turn.answer_privately(run, setup, slot, batch, messages)
             continue
         if slot.kind in (moderation.PROBE, moderation.SUMMARY):
-            may_call = runner.counters.requests < max_requests
-            await moderator_turn.moderate(runner, setup, slot, messages, may_call)
+            may_call = run.counters.requests < max_requests
+            await moderator_turn.moderate(run, setup, slot, messages, may_call)
             continue
         if slot.kind != plan.ANSWER:
-            runner.store(messages, moderator_turn.scripted(setup, slot), setup)
+            run.store(messages, moderator_turn.scripted(setup, slot), setup)
             continue
-        if runner.counters.requests >= max_requests:
+        if run.counters.requests >= max_requests:
             raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
         if flow is not None and flow.natural:
-            assert runner.provider is not None
-            may_bid = runner.counters.requests + 1 < max_requests
-            slot = await flow.speaker(slot, messages, runner.provider, runner.counters, may_bid)
+            assert run.provider is not None
+            may_bid = run.counters.requests + 1 < max_requests
+            slot = await flow.speaker(slot, messages, run.provider, run.counters, may_bid)
             batch = [slot.participant_index or 0]
         else:
             order = plan.round_order(p_count, first.get((slot.question_index, slot.round_index)))
             batch = plan.answer_batch(slot, p_count, setup.mode, order)
-        await answer_turn.answer_slot(runner, setup, slot, batch, messages)
+        await answer_turn.answer_slot(run, setup, slot, batch, messages)
 
 
-async def _prepare(runner: SessionRunner, row: SessionRow, setup: Setup) -> None:
+async def _prepare(run: RunState, row: SessionRow, setup: Setup) -> None:
     """The run's models (metered), its counters and the images it shows the models."""
     try:
-        if row.model_override and runner.session_provider is not None:
-            runner.provider = runner.session_provider(row.model_override)
-            runner.owns_provider = True
+        if row.model_override and run.session_provider is not None:
+            run.provider = run.session_provider(row.model_override)
+            run.owns_provider = True
         else:
-            runner.provider = runner.provider_factory()
+            run.provider = run.provider_factory()
     except Exception as exc:  # e.g. a bad COLLOQUY_LLM_* setting or a missing model file
         log.exception("could not build the model provider")
         raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc
-    await _build_voices(runner, row)
-    await provenance.record_model(
-        runner.factory, runner.session_id, Mixed(list(runner.voices.values()))
-    )
+    await _build_voices(run, row)
+    await provenance.record_model(run.factory, run.session_id, Mixed(list(run.voices.values())))
     # Every call of the run is metered against one budget, whoever's model.
-    metered, runner.voices = await run_usage.metered_run(
-        runner.factory, runner.provider, runner.voices, row.settings, session_id=runner.session_id
+    metered, run.voices = await run_usage.metered_run(
+        run.factory, run.provider, run.voices, row.settings, session_id=run.session_id
     )
-    runner.provider = metered
+    run.provider = metered
     # No silent budget: a model without a price stops the run before its first call.
-    providers = [metered, *(v.provider for v in runner.voices.values())]
+    providers = [metered, *(v.provider for v in run.voices.values())]
     missing = run_usage.unpriced_voices(metered.meter, providers)
     if missing:
         raise Halt({"status": None, "message": missing_price_message(missing[0])})
-    runner.counters = Counters(row.request_count, row.iteration_count)
-    runner.images = []
-    if getattr(runner.provider, "supports_images", False):
-        runner.images = await asyncio.to_thread(image_urls, setup.stimuli, runner.uploads_dir)
+    run.counters = Counters(row.request_count, row.iteration_count)
+    run.images = []
+    if getattr(run.provider, "supports_images", False):
+        run.images = await asyncio.to_thread(image_urls, setup.stimuli, run.uploads_dir)
 
 
-async def _build_voices(runner: SessionRunner, row: SessionRow) -> None:
-    provider = runner.provider
+async def _build_voices(run: RunState, row: SessionRow) -> None:
+    provider = run.provider
     assert provider is not None
-    if runner.voice_builder is None:
-        runner.voices = {i: Voice(provider) for i in range(len(row.participants or []))}
+    if run.hooks.voice_builder is None:
+        run.voices = {i: Voice(provider) for i in range(len(row.participants or []))}
         return
     try:
-        runner.voices = await runner.voice_builder(row, provider)
+        run.voices = await run.hooks.voice_builder(row, provider)
     except Exception as exc:  # a profile deleted meanwhile, a bad saved profile
         log.exception("session %s: could not build the participants' models", row.id)
         raise Halt({"status": 503, "message": f"Model unavailable: {exc}"}) from exc

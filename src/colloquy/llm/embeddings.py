@@ -14,7 +14,7 @@ Three backends:
 - `GGUFEmbedder` (llm/gguf_embedder.py): a GGUF embedding model run in-process.
 
 Which one a server uses is chosen on the Settings screen or by COLLOQUY_EMBEDDING_MODEL
-(services/models/embedding_settings.py).
+(services/model_settings/embedding_settings.py).
 """
 
 from __future__ import annotations

@@ -22,11 +22,19 @@ from colloquy.mcp.server import build_server
 PATH = "/mcp"
 
 
-class _Endpoint:
-    """The ASGI app at /mcp: the session manager of the running app (503 before start-up)."""
+class McpEndpoint:
+    """The ASGI app at /mcp: the MCP session manager while the app's core runs (503 before
+    start-up). The app mounts it and runs `serving` inside its lifespan."""
 
     def __init__(self) -> None:
         self.manager: StreamableHTTPSessionManager | None = None
+        self.core: ToolContext | None = None
+        self.server = build_server(self._tools)
+
+    @asynccontextmanager
+    async def _tools(self, _server: Any) -> AsyncIterator[ToolContext]:
+        assert self.core is not None  # set by `serving` before the manager starts
+        yield self.core
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.manager is None:
@@ -37,36 +45,20 @@ class _Endpoint:
             return
         await self.manager.handle_request(scope, receive, send)
 
-
-def install_mcp(app: FastAPI) -> None:
-    """Mount /mcp and run its session manager for as long as the app runs (after the
-    app's own start-up, before its shutdown)."""
+    def mount(self, app: FastAPI) -> None:
+        app.router.routes.append(Route(PATH, endpoint=self, methods=["GET", "POST", "DELETE"]))
 
     @asynccontextmanager
-    async def tools(_server: Any) -> AsyncIterator[ToolContext]:
-        yield ToolContext.from_state(app.state)
-
-    server = build_server(tools)
-    endpoint = _Endpoint()
-    inner = app.router.lifespan_context
-
-    @asynccontextmanager
-    async def lifespan(a: Any) -> AsyncIterator[Any]:
-        async with inner(a) as state:
-            manager = StreamableHTTPSessionManager(app=server, stateless=True)
+    async def serving(self, core: ToolContext) -> AsyncIterator[None]:
+        """Answer /mcp with the tools on `core` until the block ends."""
+        manager = StreamableHTTPSessionManager(app=self.server, stateless=True)
+        self.core = core  # the server's lifespan (_tools) reads it as the manager starts
+        try:
             async with manager.run():
-                endpoint.manager = manager
+                self.manager = manager
                 try:
-                    yield state
+                    yield
                 finally:
-                    endpoint.manager = None
-
-    lifespan.core = inner  # type: ignore[attr-defined]
-    app.router.lifespan_context = lifespan
-    app.router.routes.append(Route(PATH, endpoint=endpoint, methods=["GET", "POST", "DELETE"]))
-
-
-def core_lifespan(app: FastAPI) -> Any:
-    """The app's start-up without the /mcp session manager (a process that serves the
-    tools over stdio, or no HTTP at all, has no use for it)."""
-    return getattr(app.router.lifespan_context, "core", app.router.lifespan_context)
+                    self.manager = None
+        finally:
+            self.core = None

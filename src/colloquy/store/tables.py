@@ -332,7 +332,7 @@ class ModelProfileRow(Base):
 
 class SettingsVersionRow(Base):
     """One row: bumped by every saved model, profile or embeddings change, so every
-    process of a deployment reloads them (services/models/settings_sync.py)."""
+    process of a deployment reloads them (services/model_settings/settings_sync.py)."""
 
     __tablename__ = "settings_version"
 

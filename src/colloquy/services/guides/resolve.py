@@ -19,8 +19,8 @@ from colloquy.errors import ValidationFailed
 from colloquy.llm.config import ModelConfig
 from colloquy.runtime import Runtime
 from colloquy.services.guides.guide_format import ModelChoice, Participants, Stimulus
-from colloquy.services.models import profiles
-from colloquy.services.models import settings as model_settings
+from colloquy.services.model_settings import profiles
+from colloquy.services.model_settings import settings as model_settings
 from colloquy.services.personas.library import list_personas
 
 MSG_FILE_NEEDS_CLI = (

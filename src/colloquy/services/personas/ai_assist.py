@@ -20,7 +20,7 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.json_output import extract_json
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
-from colloquy.services.models.errors import model_error
+from colloquy.services.model_settings.errors import model_error
 
 log = logging.getLogger("colloquy.analysis")
 

@@ -19,7 +19,7 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.services.bounded import run_bounded
-from colloquy.services.models.errors import model_error
+from colloquy.services.model_settings.errors import model_error
 from colloquy.services.multipart_upload import ReceivedFile
 from colloquy.services.personas.document_text import TEXT_LIMIT, plain_text, read_text
 

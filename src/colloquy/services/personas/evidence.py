@@ -28,7 +28,7 @@ from colloquy.domain.personas.evidence_transcript import interview_paragraphs
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.model_settings.embedding import embed, get_embedder
 from colloquy.services.personas.evidence_files import EvidenceText
 from colloquy.store.row_lock import lock_row
 from colloquy.store.tables import EvidencePassageRow, PersonaEvidenceRow, PersonaRow

@@ -23,7 +23,7 @@ from colloquy.domain.personas.evidence_budget import (
 from colloquy.domain.personas.evidence_ranking import Passage, rank_passages
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import get_embedder
+from colloquy.services.model_settings.embedding import get_embedder
 from colloquy.store.tables import EvidencePassageRow, PersonaEvidenceRow
 
 log = logging.getLogger("colloquy.evidence")

@@ -48,7 +48,7 @@ from colloquy.errors import ValidationFailed
 from colloquy.llm.errors import LLMError
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
-from colloquy.services.models.errors import model_error
+from colloquy.services.model_settings.errors import model_error
 from colloquy.services.personas.library import create_personas
 from colloquy.store.tables import PersonaRow
 

@@ -15,7 +15,7 @@ from colloquy.domain.trust.health_report import build_health_report, health_text
 from colloquy.errors import AppError, Conflict, NotFound, ValidationFailed
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.model_settings.embedding import embed, get_embedder
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.sessions.loading import load_session
 from colloquy.services.sessions.view import session_record

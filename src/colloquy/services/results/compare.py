@@ -16,7 +16,7 @@ from colloquy.domain.sessions.messages import Message
 from colloquy.domain.sessions.private_answers import public
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.runtime import Runtime
-from colloquy.services.models.provenance import model_label_for
+from colloquy.services.model_settings.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.results.people_gap import add_people_gap
 from colloquy.services.sessions.view import session_record

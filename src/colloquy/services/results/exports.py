@@ -21,7 +21,7 @@ from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.trust.health_report import with_health_section
 from colloquy.errors import AppError
 from colloquy.runtime import Runtime
-from colloquy.services.models.provenance import model_label_for
+from colloquy.services.model_settings.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.sessions import replay as replay_service
 from colloquy.services.sessions.loading import get_session_row, load_session

@@ -17,7 +17,7 @@ from colloquy.domain.sessions.record import SessionRecord
 from colloquy.errors import AppError
 from colloquy.runtime import Runtime
 from colloquy.services.bounded import TooCostly, run_bounded
-from colloquy.services.models.provenance import model_label_for
+from colloquy.services.model_settings.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.results.exports import export_filename
 from colloquy.services.results.pdf_render import MSG_PDF_UNAVAILABLE, render_pdf

@@ -11,7 +11,7 @@ from colloquy.domain.numbers.vectors import dot
 from colloquy.domain.results.people_gap import conversation_shape, gap_to_human, match_themes
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.model_settings.embedding import embed, get_embedder
 
 HUMAN = "human"
 

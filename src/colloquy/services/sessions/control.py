@@ -135,6 +135,6 @@ async def end_session(
         row.updated_at = utcnow()
         await _commit(db)
         _announce(bus, row, False)
-        if runners.on_complete is not None:
-            runners.on_complete(session_id)  # the session health report
+        if runners.hooks.on_complete is not None:
+            runners.hooks.on_complete(session_id)  # the session health report
     return await load_view(db, row, [])

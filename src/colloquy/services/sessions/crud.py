@@ -15,8 +15,8 @@ from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.errors import Conflict, ValidationFailed
 from colloquy.schemas.sessions import SessionCreate, SessionUpdate
-from colloquy.services.models.profile_use import FIELD as PROFILES
-from colloquy.services.models.profile_use import check_assignments, checked_profiles
+from colloquy.services.model_settings.profile_use import FIELD as PROFILES
+from colloquy.services.model_settings.profile_use import check_assignments, checked_profiles
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import list_summaries, load_view

@@ -23,7 +23,7 @@ from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
 from colloquy.schemas.sessions import SessionCreate, SessionSettingsIn, StimulusIn
-from colloquy.services.models.embedding import embed, get_embedder
+from colloquy.services.model_settings.embedding import embed, get_embedder
 from colloquy.services.personas.from_people import GROUP_KEY, GROUP_QUESTIONS_KEY
 from colloquy.services.sessions import control, crud
 from colloquy.services.sessions.loading import get_session_row

@@ -22,9 +22,9 @@ from colloquy.llm.local_provider import EMBEDDED_NAME
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
-from colloquy.services.models import profile_use, profiles
-from colloquy.services.models import settings as model_settings
-from colloquy.services.models.secret_box import SecretBox
+from colloquy.services.model_settings import active_model, profile_use, profiles
+from colloquy.services.model_settings import settings as model_settings
+from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as sessions
 from colloquy.store.tables import SessionRow
@@ -118,7 +118,7 @@ async def rerun_session(
         named = {"id": profile.id, "name": profile.name}
         await _check_answers(runtime, config)
     elif change is None:
-        config = model_settings.current(runtime)
+        config = active_model.current(runtime)
     else:
         config = model_settings.resolve(runtime, change)
         await _check_answers(runtime, config)

@@ -21,7 +21,7 @@ from colloquy.domain.surveys.records import QuestionRecord
 from colloquy.domain.surveys.scales import anchor_sets
 from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder, is_current
+from colloquy.services.model_settings.embedding import embed, get_embedder, is_current
 from colloquy.store.tables import SurveyAnswerRow
 
 log = logging.getLogger("colloquy.surveys")

@@ -45,7 +45,7 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.metered import BudgetReached, PriceMissing
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
-from colloquy.services.models.profile_use import respondent_voices
+from colloquy.services.model_settings.profile_use import respondent_voices
 from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.surveys.progress import Progress
 from colloquy.services.surveys.rating import Rater, rate_pending

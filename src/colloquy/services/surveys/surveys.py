@@ -34,8 +34,8 @@ from colloquy.engine import event_payloads as payloads
 from colloquy.errors import Conflict, NotFound, ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.schemas.surveys import SurveyCreate
-from colloquy.services.models.embedding import get_embedder
-from colloquy.services.models.profile_use import check_assignments
+from colloquy.services.model_settings.embedding import get_embedder
+from colloquy.services.model_settings.profile_use import check_assignments
 from colloquy.services.sessions.setup import clean_stimulus, link_errors, participant_snapshots
 from colloquy.services.surveys.draft import survey_draft
 from colloquy.services.surveys.manager import SurveyManager
@@ -200,7 +200,7 @@ async def delete_survey(db: AsyncSession, manager: SurveyManager, survey_id: str
     await db.delete(row)
     await db.commit()
     manager.deleted(survey_id)
-    manager.runtime.survey_results.pop(survey_id, None)
+    manager.runtime.feature(SurveyResults).pop(survey_id, None)
 
 
 async def run_survey(db: AsyncSession, manager: SurveyManager, survey_id: str) -> dict[str, Any]:
@@ -273,6 +273,15 @@ def _embedders(row: SurveyRow, answers: list[SurveyAnswerRow], runtime: Runtime)
     return sorted(names) or [row.embedder or get_embedder(runtime).name]
 
 
+# (survey id, answers stored, status) -> the results built for exactly that state
+SurveyResultsKey = tuple[str, int, str]
+
+
+class SurveyResults(dict[str, tuple[SurveyResultsKey, dict[str, Any]]]):
+    """Survey results per survey, kept until its answers change: they are bootstraps
+    (seconds of CPU)."""
+
+
 async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dict[str, Any]:
     row = await _row(db, survey_id)
     answers = await _answers(db, row)
@@ -282,7 +291,7 @@ async def get_results(db: AsyncSession, runtime: Runtime, survey_id: str) -> dic
         "respondents": row.respondents,
     }
     points = {q["id"]: scale_points(q["scale"]) for q in row.questions}
-    cache = runtime.survey_results
+    cache = runtime.feature(SurveyResults)
     key = (survey_id, len(answers), row.status)
     computed = cache.get(survey_id)
     if computed is None or computed[0] != key:

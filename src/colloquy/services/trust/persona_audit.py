@@ -14,6 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any, NotRequired, TypedDict
@@ -43,7 +44,7 @@ from colloquy.llm.json_output import extract_json
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
-from colloquy.services.models.errors import model_error
+from colloquy.services.model_settings.errors import model_error
 from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import get_persona, list_personas
 from colloquy.store.tables import PersonaAuditRow, PersonaRow
@@ -60,8 +61,8 @@ ATTEMPTS = 2  # a batch with unreadable or missing answers is asked once more
 
 
 class AuditJob(TypedDict):
-    """The whole-library audit under way or last run (runtime.audit_job); GET shows it
-    without its task."""
+    """The whole-library audit under way or last run (LibraryAudit); GET shows it without
+    its task."""
 
     running: bool
     total: int
@@ -71,6 +72,13 @@ class AuditJob(TypedDict):
     startedAt: datetime
     finishedAt: datetime | None
     task: NotRequired[asyncio.Task[None]]
+
+
+@dataclass
+class LibraryAudit:
+    """This server's whole-library audit, running in the background (one at a time)."""
+
+    job: AuditJob | None = None
 
 
 async def _ask_batch(provider: Provider, system: str, batch: list[IpipItem]) -> dict[int, int]:
@@ -204,7 +212,7 @@ async def _latest_per_persona(db: AsyncSession) -> list[dict[str, Any]]:
 
 
 def job_status(runtime: Runtime) -> dict[str, Any]:
-    job = runtime.audit_job
+    job = runtime.feature(LibraryAudit).job
     if job is None:
         return {"running": False, "total": 0, "done": 0, "failed": 0, "errors": []}
     return {k: v for k, v in job.items() if k != "task"}
@@ -249,7 +257,7 @@ async def _audit_library(runtime: Runtime, ids: list[str], job: AuditJob) -> Non
 
 async def start_library_audit(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
     """Start auditing every persona in the background (unless a run is under way)."""
-    current = runtime.audit_job
+    current = runtime.feature(LibraryAudit).job
     if current is not None and current["running"]:
         return job_status(runtime)
     # The job is claimed before the first await: a request arriving while this one reads
@@ -264,7 +272,7 @@ async def start_library_audit(db: AsyncSession, runtime: Runtime) -> dict[str, A
         "startedAt": utcnow(),
         "finishedAt": None,
     }
-    runtime.audit_job = job
+    runtime.feature(LibraryAudit).job = job
     try:
         ids = list(await db.scalars(select(PersonaRow.id).order_by(PersonaRow.created_at)))
         await db.rollback()
@@ -280,7 +288,7 @@ async def start_library_audit(db: AsyncSession, runtime: Runtime) -> dict[str, A
 
 
 async def shutdown(runtime: Runtime) -> None:
-    job = runtime.audit_job
+    job = runtime.feature(LibraryAudit).job
     task = job.get("task") if job else None
     if task is not None and not task.done():
         task.cancel()

@@ -26,8 +26,8 @@ from colloquy.domain.trust.health_report import build_health_report, health_text
 from colloquy.errors import AppError, Conflict, NotFound
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding import embed, get_embedder, is_current
-from colloquy.services.models.provenance import DEMO_LABEL
+from colloquy.services.model_settings.embedding import embed, get_embedder, is_current
+from colloquy.services.model_settings.provenance import DEMO_LABEL
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.services.sessions.view import session_record
 from colloquy.store.messages import load_message_dicts
@@ -59,8 +59,8 @@ async def _model_size(runtime: Runtime, provider: str, model: str) -> float | No
     is the model the server uses now (else the warning reads the size from the name)."""
     if (provider, model) != current_model(runtime):
         return None
-    from colloquy.services.models.model_size import reported_size
-    from colloquy.services.models.settings import current
+    from colloquy.services.model_settings.active_model import current
+    from colloquy.services.model_settings.model_size import reported_size
 
     return await reported_size(runtime, current(runtime), model)
 
@@ -165,9 +165,13 @@ async def _compute_in_background(runtime: Runtime, session_id: str) -> None:
         log.exception("session %s: health report failed", session_id)
 
 
+class HealthTasks(set[asyncio.Task[None]]):
+    """Health reports computed in the background, cancelled when the server stops."""
+
+
 def schedule(runtime: Runtime, session_id: str) -> None:
     """Compute the report in the background (a session just completed)."""
-    tasks = runtime.health_tasks
+    tasks = runtime.feature(HealthTasks)
     task = asyncio.create_task(_compute_in_background(runtime, session_id))
     tasks.add(task)
     task.add_done_callback(tasks.discard)
@@ -175,7 +179,7 @@ def schedule(runtime: Runtime, session_id: str) -> None:
 
 async def shutdown(runtime: Runtime) -> None:
     """Cancel reports still being computed (the server is stopping)."""
-    tasks = list(runtime.health_tasks)
+    tasks = list(runtime.feature(HealthTasks))
     for task in tasks:
         task.cancel()
     if tasks:

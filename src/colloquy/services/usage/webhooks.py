@@ -33,7 +33,7 @@ from colloquy.domain.usage.webhook_sign import (
 )
 from colloquy.errors import ValidationFailed
 from colloquy.runtime import Runtime
-from colloquy.services.models.secret_box import SecretBox
+from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.services.usage.totals import session_usage, survey_usage
 from colloquy.store.tables import AppSettingRow, SessionRow, SurveyRow, WebhookDeliveryRow
 from colloquy.store.types import utcnow

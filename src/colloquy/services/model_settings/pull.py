@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # imported when a download starts (the hub client is slow to 
     from huggingface_hub import HfFileMetadata
 
 from colloquy.llm.gguf_check import NotAModel, check_gguf
-from colloquy.services.models.place import (
+from colloquy.services.model_settings.place import (
     ActiveModel,
     Checksum,
     TargetRefused,

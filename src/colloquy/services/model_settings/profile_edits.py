@@ -1,89 +1,33 @@
-"""Model profiles (docs/models.md): named saved models (provider, base URL, model, key encrypted
-with the secret box), one of them the default, which is the model of the Settings screen.
-
-A change that touches the endpoint (provider, base URL, model or key) is tried before it is
-saved, like the Settings screen's model; a failed try changes nothing. Every saved change
-bumps the settings version, so every process of a deployment picks it up.
-"""
+"""Saving model profiles: create, edit, delete. A change that touches the endpoint
+(provider, base URL, model or key) is tried before it is saved, like the Settings screen's
+model; a failed try changes nothing. Every saved change bumps the settings version, so
+every process of a deployment picks it up (settings_sync.py)."""
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.errors import AppError, Conflict, NotFound, ValidationFailed
+from colloquy.errors import AppError, Conflict, ValidationFailed
 from colloquy.llm.config import ModelConfig
 from colloquy.runtime import Runtime
-from colloquy.services.models import settings_sync
-from colloquy.services.models.profile_use import unfinished_users
-from colloquy.services.models.secret_box import SecretBox
+from colloquy.services.model_settings import settings as model_settings
+from colloquy.services.model_settings import settings_sync
+from colloquy.services.model_settings.profile_use import unfinished_users
+from colloquy.services.model_settings.profiles import (
+    MSG_NAME_REQUIRED,
+    MSG_NAME_TOO_LONG,
+    NAME_MAX,
+    ProfileChange,
+    config_of,
+    get_row,
+    new_profile_id,
+    secret_box,
+    view,
+)
 from colloquy.store.tables import ModelProfileRow
-
-NAME_MAX = 100
-MSG_NAME_REQUIRED = "Profile name is required"
-MSG_NAME_TOO_LONG = f"Profile name must be at most {NAME_MAX} characters"
-
-
-@dataclass(frozen=True)
-class ProfileChange:
-    """A requested profile; None fields keep what is saved (on update). `api_key` None keeps
-    the saved key (same provider and base URL), "" removes it."""
-
-    name: str | None = None
-    provider: str | None = None
-    base_url: str | None = None
-    model: str | None = None
-    api_key: str | None = None
-    is_default: bool | None = None
-
-
-def new_profile_id() -> str:
-    return f"mp{secrets.token_hex(8)}"
-
-
-def _box(runtime: Runtime) -> SecretBox:
-    return SecretBox.open(runtime.settings.data_dir, runtime.settings.secret_key)
-
-
-def config_of(runtime: Runtime, row: ModelProfileRow) -> ModelConfig:
-    token = row.api_key
-    return ModelConfig(
-        provider=row.provider,
-        base_url=row.base_url or None,
-        model=row.model or None,
-        api_key=_box(runtime).decrypt(token) if token else None,
-    )
-
-
-def view(row: ModelProfileRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "name": row.name,
-        "provider": row.provider,
-        "baseUrl": row.base_url,
-        "model": row.model,
-        "apiKeySet": bool(row.api_key),
-        "isDefault": bool(row.is_default),
-    }
-
-
-async def list_rows(db: AsyncSession) -> list[ModelProfileRow]:
-    return list(await db.scalars(select(ModelProfileRow).order_by(ModelProfileRow.created_at)))
-
-
-async def default_row(db: AsyncSession) -> ModelProfileRow | None:
-    return await db.scalar(select(ModelProfileRow).where(ModelProfileRow.is_default.is_(True)))
-
-
-async def get_row(db: AsyncSession, profile_id: str) -> ModelProfileRow:
-    row = await db.get(ModelProfileRow, profile_id)
-    if row is None:
-        raise NotFound(f"No model profile with id {profile_id!r}")
-    return row
 
 
 async def _check_name(db: AsyncSession, name: str | None, own_id: str | None) -> str:
@@ -98,21 +42,8 @@ async def _check_name(db: AsyncSession, name: str | None, own_id: str | None) ->
     return text
 
 
-async def free_name(db: AsyncSession, base: str) -> str:
-    """`base`, or `base (2)`, `base (3)`... whichever no profile has."""
-    base = (base.strip() or "Default")[: NAME_MAX - 5]
-    taken = set(await db.scalars(select(ModelProfileRow.name)))
-    name, n = base, 1
-    while name in taken:
-        n += 1
-        name = f"{base} ({n})"
-    return name
-
-
 async def _tried(runtime: Runtime, config: ModelConfig) -> None:
     """One real test call; a model that does not answer is not saved."""
-    from colloquy.services.models import settings as model_settings
-
     outcome = await model_settings.probe(runtime, config)
     if not outcome["ok"]:
         raise AppError(
@@ -125,8 +56,6 @@ async def _tried(runtime: Runtime, config: ModelConfig) -> None:
 
 def _resolve(runtime: Runtime, change: ProfileChange, before: ModelConfig | None) -> ModelConfig:
     """The configuration asked for, checked (the Settings screen's rules)."""
-    from colloquy.services.models import settings as model_settings
-
     provider = change.provider or (before.provider if before else None)
     if provider is None:
         raise ValidationFailed(["Provider is required"])
@@ -154,7 +83,7 @@ def _store_config(runtime: Runtime, row: ModelProfileRow, config: ModelConfig) -
     row.provider = config.provider
     row.base_url = config.base_url
     row.model = config.model
-    row.api_key = _box(runtime).encrypt(config.api_key) if config.api_key else None
+    row.api_key = secret_box(runtime).encrypt(config.api_key) if config.api_key else None
 
 
 async def _make_default(db: AsyncSession, row: ModelProfileRow) -> None:

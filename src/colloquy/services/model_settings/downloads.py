@@ -1,7 +1,7 @@
 """Downloads of local models started from the app: one background job per file, its
 progress (bytes, rate, time left) polled by the Settings screen.
 
-Jobs live in memory (runtime.downloads): after a restart the list is empty, but a download
+Jobs live in memory (Runtime.feature(Downloads)): after a restart the list is empty, but a download
 that was cut short resumes from its partial file when it is started again.
 """
 
@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from colloquy.domain.models import catalog as model_catalog
+from colloquy.domain.model_settings import catalog as model_catalog
 from colloquy.errors import Conflict, ValidationFailed
 from colloquy.runtime import Runtime
-from colloquy.services.models import place
-from colloquy.services.models import pull as model_pull
-from colloquy.services.models.settings import current, models_dir
+from colloquy.services.model_settings import place
+from colloquy.services.model_settings import pull as model_pull
+from colloquy.services.model_settings.active_model import current, models_dir
 
 log = logging.getLogger(__name__)
 RATE_WINDOW_S = 5.0
@@ -175,10 +175,10 @@ class Downloads:
 
 
 def registry(runtime: Runtime) -> Downloads:
-    if runtime.downloads is None:
-        folder = models_dir(runtime)
-        runtime.downloads = Downloads(folder, lambda: active_model_path(runtime, folder))
-    return runtime.downloads
+    folder = models_dir(runtime)
+    return runtime.feature(
+        Downloads, lambda: Downloads(folder, lambda: active_model_path(runtime, folder))
+    )
 
 
 def active_model_path(runtime: Runtime, folder: Path) -> Path | None:
@@ -235,5 +235,6 @@ def start(
 
 async def shutdown(runtime: Runtime) -> None:
     """Server stopping: stop the downloads (their partial files stay for a resume)."""
-    if runtime.downloads is not None:
-        await runtime.downloads.shutdown()
+    downloads = runtime.existing(Downloads)
+    if downloads is not None:
+        await downloads.shutdown()

@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.engine import event_payloads as payloads
 from colloquy.engine.events import EventBus
 from colloquy.runtime import Runtime
+from colloquy.services.model_settings.loading import load_into_runtime
 from colloquy.store.tables import SettingsVersionRow
 from colloquy.store.types import utcnow
 from colloquy.waiting import wait_for
@@ -74,8 +75,6 @@ async def reload(runtime: Runtime) -> None:
 
 
 async def _load(runtime: Runtime, version: int) -> None:
-    from colloquy.services.models.settings import load_into_runtime
-
     runtime.settings_version = version
     await load_into_runtime(runtime)
     for fn in _reloaders:

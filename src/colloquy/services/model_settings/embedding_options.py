@@ -18,11 +18,11 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from colloquy.domain.models.catalog import CATALOG, embedding_entry
+from colloquy.domain.model_settings.catalog import CATALOG, embedding_entry
 from colloquy.llm.config import ModelConfig
 from colloquy.llm.embeddings import EmbeddingError, OpenAIEmbedder
 from colloquy.runtime import Runtime
-from colloquy.services.models.settings import current, models_dir
+from colloquy.services.model_settings.active_model import current, models_dir
 from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.embedding")

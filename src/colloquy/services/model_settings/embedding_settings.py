@@ -24,15 +24,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
-from colloquy.domain.models.catalog import embedding_entry
-from colloquy.errors import AppError, ValidationFailed
+from colloquy.domain.model_settings.catalog import embedding_entry
+from colloquy.errors import ValidationFailed
+from colloquy.llm.config import ModelConfig
 from colloquy.llm.embeddings import Embedder, EmbeddingError, OpenAIEmbedder, WordLlamaEmbedder
 from colloquy.runtime import Runtime
-from colloquy.services.models import settings_sync
-from colloquy.services.models.secret_box import SecretBox
-from colloquy.services.models.settings import current, models_dir
+from colloquy.services.model_settings.active_model import current, models_dir
+from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.store.tables import AppSettingRow
 from colloquy.waiting import wait_for
 
@@ -69,7 +67,18 @@ class EmbeddingChange:
     api_key: str | None = None
 
 
-def _box(runtime: Runtime) -> SecretBox:
+@dataclass
+class EmbeddingState:
+    """This server's embedder: the choice, where it came from, and the embedder built for
+    it (embedding.py), rebuilt when `built_for` changes."""
+
+    choice: EmbeddingChoice | None = None  # None until loaded (a bare runtime: from env)
+    source: str = "default"  # "default", "env" or "saved"
+    embedder: Embedder | None = None  # built lazily on first use
+    built_for: tuple[EmbeddingChoice, ModelConfig | None] | None = None
+
+
+def secret_box(runtime: Runtime) -> SecretBox:
     return SecretBox.open(runtime.settings.data_dir, runtime.settings.secret_key)
 
 
@@ -102,7 +111,7 @@ def _from_row(data: dict[str, Any], box: SecretBox) -> EmbeddingChoice | None:
 def use(runtime: Runtime, choice: EmbeddingChoice, source: str) -> None:
     """Switch new embeddings to `choice` (the embedder is built on first use); the same
     choice again keeps the embedder already built."""
-    state = runtime.embedding
+    state = runtime.feature(EmbeddingState)
     if state.choice == choice:
         state.source = source
         return
@@ -113,7 +122,7 @@ async def load_into_runtime(runtime: Runtime) -> None:
     """At start-up (and on a settings change): saved, else environment, else wordllama."""
     async with runtime.sessionmaker() as db:
         row = await db.get(AppSettingRow, SETTING_KEY)
-    saved = _from_row(row.data, _box(runtime)) if row is not None else None
+    saved = _from_row(row.data, secret_box(runtime)) if row is not None else None
     if saved is not None:
         use(runtime, saved, "saved")
         return
@@ -122,7 +131,7 @@ async def load_into_runtime(runtime: Runtime) -> None:
 
 
 def choice_of(runtime: Runtime) -> tuple[EmbeddingChoice, str]:
-    state = runtime.embedding
+    state = runtime.feature(EmbeddingState)
     if state.choice is None:  # no start-up load (a bare runtime): the environment's
         env = from_env(runtime)
         use(runtime, env or EmbeddingChoice(), "env" if env else "default")
@@ -230,59 +239,3 @@ async def probe(runtime: Runtime, choice: EmbeddingChoice) -> dict[str, Any]:
 
 
 # -- reading, saving, resetting ----------------------------------------------------------
-
-
-def view(runtime: Runtime) -> dict[str, Any]:
-    from colloquy.services.models.embedding import get_embedder
-
-    choice, source = choice_of(runtime)
-    return {
-        "kind": choice.kind,
-        "baseUrl": choice.base_url,
-        # A GGUF file by its name: the folder is the server's business (as for chat models).
-        "model": Path(choice.model).name
-        if choice.kind == "gguf" and choice.model
-        else choice.model,
-        "apiKeySet": bool(choice.api_key),
-        "source": source,
-        "embedder": get_embedder(runtime).name,
-        "chatProvider": current(runtime).provider,
-    }
-
-
-async def save(db: AsyncSession, runtime: Runtime, change: EmbeddingChange) -> dict[str, Any]:
-    """Try the change, then store it and switch to it; a failed try changes nothing."""
-    choice = resolve(runtime, change)
-    outcome = await probe(runtime, choice)
-    if not outcome["ok"]:
-        raise AppError(
-            f"The embedder was not saved: {outcome['error']}",
-            status=422,
-            code="embedder_unusable",
-            extra={"test": outcome},
-        )
-    key = _box(runtime).encrypt(choice.api_key) if choice.api_key else None
-    data = {"kind": choice.kind, "baseUrl": choice.base_url, "model": choice.model, "apiKey": key}
-    row = await db.get(AppSettingRow, SETTING_KEY)
-    if row is None:
-        db.add(AppSettingRow(key=SETTING_KEY, data=data))
-    else:
-        row.data = data
-    await settings_sync.bump(db)  # every process of the deployment follows
-    await db.commit()
-    use(runtime, choice, "saved")
-    await settings_sync.reload(runtime)
-    return {**view(runtime), "test": outcome}
-
-
-async def reset(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
-    """Forget the saved choice: back to the environment's (or wordllama)."""
-    row = await db.get(AppSettingRow, SETTING_KEY)
-    if row is not None:
-        await db.delete(row)
-        await settings_sync.bump(db)
-        await db.commit()
-    env = from_env(runtime)
-    use(runtime, env or EmbeddingChoice(), "env" if env else "default")
-    await settings_sync.reload(runtime)
-    return view(runtime)

@@ -13,7 +13,8 @@ from typing import Any
 
 from colloquy.domain.sessions.demo_script import DEMO_SESSION_ID
 from colloquy.runtime import Runtime
-from colloquy.services.models import settings as model_settings
+from colloquy.services.model_settings import active_model
+from colloquy.services.model_settings import settings as model_settings
 
 DEMO_LABEL = "scripted demo conversation, written in advance"
 
@@ -40,7 +41,7 @@ def current_model_label(runtime: Runtime | None) -> str:
     try:
         view = model_settings.view(runtime)
     except Exception:  # noqa: BLE001 - a broken model config must not stop a download
-        config = model_settings.current(runtime)
+        config = active_model.current(runtime)
         return _join(config.provider, config.model)
     return _join(view.get("provider"), view.get("model"))
 

@@ -8,7 +8,7 @@ import logging
 
 from colloquy.llm.embeddings import Embedder, EmbeddingError, WordLlamaEmbedder
 from colloquy.runtime import Runtime
-from colloquy.services.models import embedding_settings
+from colloquy.services.model_settings import embedding_settings
 
 log = logging.getLogger("colloquy.embedding")
 
@@ -18,7 +18,7 @@ def get_embedder(runtime: Runtime) -> Embedder:
     model changes under a `provider` choice (its endpoint and key are the chat model's)."""
     choice, _ = embedding_settings.choice_of(runtime)
     built_for = (choice, runtime.model_config if choice.kind == "provider" else None)
-    state = runtime.embedding
+    state = runtime.feature(embedding_settings.EmbeddingState)
     if state.embedder is None or state.built_for != built_for:
         state.embedder = embedding_settings.build(runtime, choice)
         state.built_for = built_for

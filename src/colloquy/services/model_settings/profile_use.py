@@ -15,6 +15,7 @@ from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.factory import build_provider
 from colloquy.llm.provider import Provider
 from colloquy.runtime import Runtime
+from colloquy.services.model_settings.profiles import config_of
 from colloquy.store.tables import ModelProfileRow, SessionRow, SurveyRow
 
 FIELD = "participantProfiles"
@@ -80,8 +81,6 @@ def default_voice(
 
 
 async def _profile_voices(runtime: Runtime, wanted: set[str]) -> dict[str, Voice]:
-    from colloquy.services.models.profiles import config_of
-
     if not wanted:
         return {}
     async with runtime.sessionmaker() as db:

@@ -17,24 +17,25 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.models.catalog import embedding_entry
+from colloquy.domain.model_settings.catalog import embedding_entry
 from colloquy.errors import AppError, ValidationFailed
 from colloquy.llm.config import PROVIDERS, ModelConfig
 from colloquy.llm.errors import LLMError
-from colloquy.llm.factory import build_provider, config_from_settings
+from colloquy.llm.factory import build_provider
 from colloquy.llm.local_provider import EMBEDDED_NAME
 from colloquy.llm.provider import Provider
 from colloquy.llm.types import ChatMessage, ChatRequest
 from colloquy.runtime import Runtime
-from colloquy.services.models.secret_box import SecretBox
+from colloquy.services.model_settings import profiles, settings_sync
+from colloquy.services.model_settings.active_model import current, models_dir
+from colloquy.services.model_settings.model_size import reported_size
+from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.store.tables import ModelProfileRow
 from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.models")
 
-MODELS_DIR = "models"
 PROBE_TIMEOUT_S = 45.0
-_ENV_FIELDS = {"llm_provider", "llm_base_url", "llm_model", "llm_api_key", "local_model_path"}
 # A 1x1 PNG: does the endpoint take an image?
 _PIXEL = (
     "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8"
@@ -58,42 +59,11 @@ class ModelChange:
     api_key: str | None = None
 
 
-def models_dir(runtime: Runtime) -> Path:
-    return runtime.settings.data_dir / MODELS_DIR
-
-
 def _box(runtime: Runtime) -> SecretBox:
     return SecretBox.open(runtime.settings.data_dir, runtime.settings.secret_key)
 
 
 # -- reading -----------------------------------------------------------------------------
-
-
-async def load_into_runtime(runtime: Runtime) -> None:
-    """The default model profile when there is one (saved from the Settings screen or
-    the profiles), else the environment's model; then the embedder (embedding_settings.py,
-    saved in the same settings table). At start-up and on every saved change."""
-    from colloquy.services.models import embedding_settings, profiles
-
-    async with runtime.sessionmaker() as db:
-        row = await profiles.default_row(db)
-    saved = _from_row(row, _box(runtime)) if row is not None else None
-    if row is not None and saved is not None:
-        runtime.default_profile = {"id": row.id, "name": row.name}
-        if runtime.model_config != saved or runtime.model_source != "saved":
-            runtime.use_model(saved, "saved")
-    else:
-        runtime.default_profile = None
-        settings = runtime.settings
-        source = "env" if settings.model_fields_set & _ENV_FIELDS else "default"
-        config = config_from_settings(settings)
-        if runtime.model_config != config or runtime.model_source != source:
-            runtime.use_model(config, source)
-    await embedding_settings.load_into_runtime(runtime)
-
-
-def current(runtime: Runtime) -> ModelConfig:
-    return runtime.model_config or config_from_settings(runtime.settings)
 
 
 def view(runtime: Runtime) -> dict[str, Any]:
@@ -110,17 +80,6 @@ def view(runtime: Runtime) -> dict[str, Any]:
         "apiKeySet": bool(config.api_key),
         "source": runtime.model_source,
     }
-
-
-def _from_row(row: ModelProfileRow, box: SecretBox) -> ModelConfig | None:
-    if row.provider not in PROVIDERS:
-        return None
-    return ModelConfig(
-        provider=row.provider,
-        base_url=row.base_url or None,
-        model=row.model or None,
-        api_key=box.decrypt(row.api_key) if row.api_key else None,
-    )
 
 
 # -- validating a change -----------------------------------------------------------------
@@ -240,8 +199,6 @@ async def probe(runtime: Runtime, config: ModelConfig) -> dict[str, Any]:
             result["structuredOutput"] = getattr(provider, "structured_output", "prompt")
         except (LLMError, TimeoutError):
             result["structuredOutput"] = "prompt"
-        from colloquy.services.models.model_size import reported_size
-
         named = config.model or provider.model or result["model"]
         result["parameterBillions"] = await reported_size(runtime, config, named)
         if provider.supports_images:
@@ -274,8 +231,6 @@ async def save(db: AsyncSession, runtime: Runtime, change: ModelChange) -> dict[
             code="model_unusable",
             extra={"test": outcome},
         )
-    from colloquy.services.models import profiles, settings_sync
-
     row = await profiles.default_row(db)
     if row is None:
         name = await profiles.free_name(db, _label(config))
@@ -299,8 +254,6 @@ def _label(config: ModelConfig) -> str:
 async def reset(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
     """Back to the environment's (or the default) model: the default profile stays, as a
     profile like the others (sessions may name it)."""
-    from colloquy.services.models import profiles, settings_sync
-
     row = await profiles.default_row(db)
     if row is not None:
         row.is_default = False

@@ -25,7 +25,7 @@ from colloquy.domain.trust.health_report import size_from_label
 from colloquy.llm.config import ModelConfig
 from colloquy.llm.gguf_metadata import read_metadata
 from colloquy.runtime import Runtime
-from colloquy.services.models.embedding_options import ollama_root
+from colloquy.services.model_settings.embedding_options import ollama_root
 from colloquy.waiting import wait_for
 
 log = logging.getLogger("colloquy.models")
@@ -120,9 +120,18 @@ async def lookup(config: ModelConfig, model: str | None) -> float | None:
     return size
 
 
+# (provider, base URL, configured model, asked model)
+ModelSizeKey = tuple[str, str | None, str | None, str | None]
+
+
+class ModelSizes(dict[ModelSizeKey, float | None]):
+    """Model sizes in billions of parameters (None: unknown), read from the endpoints once
+    per server: a lookup can take seconds."""
+
+
 async def reported_size(runtime: Runtime, config: ModelConfig, model: str | None) -> float | None:
     key = (config.provider, config.base_url, config.model, model)
-    cache = runtime.model_sizes
+    cache = runtime.feature(ModelSizes)
     if key in cache:
         return cache[key]
     try:
