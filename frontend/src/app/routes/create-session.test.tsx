@@ -80,67 +80,72 @@ const option = (name: string) => screen.getByRole("button", { name: new RegExp(`
 const startButton = () => screen.getByRole("button", { name: "Start Session" });
 
 describe("CreateSessionPage", { timeout: 30_000 }, () => {
-  it("enables Start Session only with a name, 3-8 personas and 2 questions, then starts", async () => {
-    const user = userEvent.setup({ delay: null });
-    const { router, calls } = setup();
-    await screen.findByRole("region", { name: "Session Details" });
-    for (const title of [
-      "Select Participants (3-8)",
-      "Moderator Style",
-      "Add Stimuli",
-      "Session Questions",
-      "Response Settings",
-      "Estimated Usage",
-    ]) {
-      expect(screen.getByRole("region", { name: title })).toBeInTheDocument();
-    }
-    expect(screen.getAllByRole("textbox", { name: /^Question \d+$/ })).toHaveLength(3);
-    expect(startButton()).toBeDisabled();
-    expect(screen.getByText("Please select 3-8 personas")).toBeInTheDocument();
-    expect(screen.getByTestId("token-estimate")).toHaveTextContent("~0 tokens");
+  // A whole form filled by typing: long on a busy machine, so it gets its own time limit.
+  it(
+    "enables Start Session only with a name, 3-8 personas and 2 questions, then starts",
+    { timeout: 60_000 },
+    async () => {
+      const user = userEvent.setup({ delay: null });
+      const { router, calls } = setup();
+      await screen.findByRole("region", { name: "Session Details" });
+      for (const title of [
+        "Select Participants (3-8)",
+        "Moderator Style",
+        "Add Stimuli",
+        "Session Questions",
+        "Response Settings",
+        "Estimated Usage",
+      ]) {
+        expect(screen.getByRole("region", { name: title })).toBeInTheDocument();
+      }
+      expect(screen.getAllByRole("textbox", { name: /^Question \d+$/ })).toHaveLength(3);
+      expect(startButton()).toBeDisabled();
+      expect(screen.getByText("Please select 3-8 personas")).toBeInTheDocument();
+      expect(screen.getByTestId("token-estimate")).toHaveTextContent("~0 tokens");
 
-    await user.type(screen.getByLabelText("Session Name"), "Packaging test");
-    await user.click(option("Sarah Chen"));
-    await user.click(option("Marcus Johnson"));
-    expect(screen.getByTestId("selected-count")).toHaveTextContent("2 selected");
-    await user.click(option("Emily Rodriguez"));
-    expect(screen.getByTestId("selected-count")).toHaveTextContent("3 selected");
-    expect(screen.queryByText("Please select 3-8 personas")).not.toBeInTheDocument();
-    await user.type(screen.getByRole("textbox", { name: "Question 1" }), "First impression?");
-    expect(startButton()).toBeDisabled();
-    await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Would you buy it?");
-    expect(startButton()).toBeEnabled();
-    // 3 participants x 2 questions x 150 (moderate)
-    expect(screen.getByTestId("token-estimate")).toHaveTextContent("~900 tokens");
-    await user.click(screen.getByRole("radio", { name: /Brief/ }));
-    expect(screen.getByTestId("token-estimate")).toHaveTextContent("~300 tokens");
-    expect(screen.queryByTestId("moderator-calls")).toBeNull(); // the scripted moderator calls no model
+      await user.type(screen.getByLabelText("Session Name"), "Packaging test");
+      await user.click(option("Sarah Chen"));
+      await user.click(option("Marcus Johnson"));
+      expect(screen.getByTestId("selected-count")).toHaveTextContent("2 selected");
+      await user.click(option("Emily Rodriguez"));
+      expect(screen.getByTestId("selected-count")).toHaveTextContent("3 selected");
+      expect(screen.queryByText("Please select 3-8 personas")).not.toBeInTheDocument();
+      await user.type(screen.getByRole("textbox", { name: "Question 1" }), "First impression?");
+      expect(startButton()).toBeDisabled();
+      await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Would you buy it?");
+      expect(startButton()).toBeEnabled();
+      // 3 participants x 2 questions x 150 (moderate)
+      expect(screen.getByTestId("token-estimate")).toHaveTextContent("~900 tokens");
+      await user.click(screen.getByRole("radio", { name: /Brief/ }));
+      expect(screen.getByTestId("token-estimate")).toHaveTextContent("~300 tokens");
+      expect(screen.queryByTestId("moderator-calls")).toBeNull(); // the scripted moderator calls no model
 
-    await user.click(startButton());
-    expect(await screen.findByText("live session page")).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/session/s9");
-    const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");
-    expect(post?.body).toEqual({
-      name: "Packaging test",
-      description: "",
-      participantIds: ["p1", "p2", "p3"],
-      moderatorStyle: "formal",
-      stimuli: [],
-      questions: ["First impression?", "Would you buy it?"],
-      settings: {
-        responseLength: "brief",
-        discussionMode: "sequential",
-        autoAdvance: false,
-        moderator: "scripted",
-        privateAnswers: false,
-        modelBids: false,
-      },
-    });
-    // The draft is cleared and not written again afterwards.
-    const cleared = calls.findIndex((c) => c.method === "DELETE" && c.url === "/api/draft");
-    expect(cleared).toBeGreaterThan(-1);
-    expect(calls.slice(cleared).some((c) => c.method === "PUT")).toBe(false);
-  });
+      await user.click(startButton());
+      expect(await screen.findByText("live session page")).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/session/s9");
+      const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");
+      expect(post?.body).toEqual({
+        name: "Packaging test",
+        description: "",
+        participantIds: ["p1", "p2", "p3"],
+        moderatorStyle: "formal",
+        stimuli: [],
+        questions: ["First impression?", "Would you buy it?"],
+        settings: {
+          responseLength: "brief",
+          discussionMode: "sequential",
+          autoAdvance: false,
+          moderator: "scripted",
+          privateAnswers: false,
+          modelBids: false,
+        },
+      });
+      // The draft is cleared and not written again afterwards.
+      const cleared = calls.findIndex((c) => c.method === "DELETE" && c.url === "/api/draft");
+      expect(cleared).toBeGreaterThan(-1);
+      expect(calls.slice(cleared).some((c) => c.method === "PUT")).toBe(false);
+    },
+  );
 
   it("sends the AI moderator when it is chosen in the Moderator section", async () => {
     const user = userEvent.setup({ delay: null });
@@ -230,7 +235,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("add-stimulus-panel")).not.toBeInTheDocument();
   });
 
-  it("manages question rows and fills them from a template", async () => {
+  it("manages question rows and fills them from a template", { timeout: 60_000 }, async () => {
     const user = userEvent.setup({ delay: null });
     setup();
     await screen.findByRole("region", { name: "Session Questions" });

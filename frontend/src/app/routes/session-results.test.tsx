@@ -118,6 +118,8 @@ describe("SessionResultsPage", () => {
       "Participants",
       "Export",
     ]);
+    // Wait for the transcript's data: a re-render on its arrival would take the focus away.
+    await screen.findByRole("list", { name: "Transcript" });
     await user.click(first);
     await user.keyboard("{ArrowRight}");
     // Radix moves the focus on the next tick; automatic activation follows the focus.
