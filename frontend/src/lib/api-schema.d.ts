@@ -1599,7 +1599,7 @@ export interface paths {
          * @description Progress as Server-Sent Events: a `progress` event {status, done, total, errors}
          *     as answers are stored (at most 4 a second) and a last one when the run ends, on any
          *     process whichever runs it, each with an id to resume from (Last-Event-ID:
-         *     services/surveys/progress.py).
+         *     services/surveys/progress_stream.py).
          */
         get: operations["survey_events_api_surveys__survey_id__events_get"];
         put?: never;
