@@ -145,6 +145,12 @@ def test_estimate_range_by_hand():
     low, mid, high = estimate.estimate_range(calls, lambda who: price, 0.2)
     assert (low.prompt_tokens, mid.prompt_tokens, high.prompt_tokens) == (1092, 1200, 1312)
     assert estimate.observed_reask_rate(17, 10) is None  # too little history
+    # A model on llama.cpp with no history: 0 %, 15 % and 30 % of the answers made twice:
+    # 0.95 x 1000; 1000 x 1.15; 1.05 x 1000 x 1.30 = 1365.
+    low, mid, high = estimate.estimate_range(calls, lambda who: price, None, local=True)
+    assert (low.prompt_tokens, mid.prompt_tokens, high.prompt_tokens) == (950, 1150, 1365)
+    # answers: 10; 20 x 1.15 = 23; 30 x 1.3 = 39
+    assert (low.completion_tokens, mid.completion_tokens, high.completion_tokens) == (10, 23, 39)
     assert estimate.observed_reask_rate(20, 5) == 0.25
 
 

@@ -30,6 +30,7 @@ from colloquy.llm.openai_stream import ChatStream, HTTPStatusError
 from colloquy.llm.provider import TokenCallback
 from colloquy.llm.provider_base import RetryingProvider
 from colloquy.llm.retry_policy import RetryPolicy
+from colloquy.llm.server_tokens import ServerTokenCounter
 from colloquy.llm.types import ChatRequest, ChatResult, estimate_prompt_tokens
 from colloquy.llm.usage_fields import cached_prompt_tokens
 
@@ -70,6 +71,7 @@ class OpenAIProvider(RetryingProvider):
         )
         self._chat_stream = ChatStream(self._client, timeout)  # streamed answers
         self._endpoint = (str(self._client.base_url).rstrip("/"), self.model)
+        self._server_tokens = ServerTokenCounter(str(self._client.base_url), timeout)
         self._max_concurrency = max_concurrency or DEFAULT_MAX_CONCURRENCY
         self._token_param = "max_tokens"
         self._send_temperature = True
@@ -91,6 +93,7 @@ class OpenAIProvider(RetryingProvider):
 
     async def aclose(self) -> None:
         await self._chat_stream.aclose()
+        await self._server_tokens.aclose()
         await self._client.close()
 
     # -- one attempt, adapting to the server -------------------------------------------
@@ -228,6 +231,11 @@ class OpenAIProvider(RetryingProvider):
             # (RetryingProvider.stream).
             raise errors.truncated()
         text = "".join(parts)
+        if not isinstance((usage or {}).get("prompt_tokens"), int):
+            # No usage with the stream (llama-cpp-python's server): its tokenizer counts.
+            counted = await self._server_tokens.usage(req, text)
+            if counted is not None:
+                usage = {"prompt_tokens": counted[0], "completion_tokens": counted[1]}
         return ChatResult(
             text=text,
             prompt_tokens=_usage_count(usage, "prompt_tokens", estimate_prompt_tokens(req)),

@@ -25,7 +25,6 @@ from colloquy.domain.sessions.answer_quality import REASKED
 from colloquy.domain.sessions.natural_prompts import LENGTH_RULE
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt
 from colloquy.domain.sessions.stimuli import stimulus_of
-from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.surveys.rules import answer_prompt, survey_system_prompt
 from colloquy.domain.usage import estimate as plan
 from colloquy.domain.usage.prices import PriceBook
@@ -35,11 +34,12 @@ from colloquy.runtime import Runtime
 from colloquy.services.sessions import crud as sessions_crud
 from colloquy.services.sessions.setup import participant_snapshots
 from colloquy.services.surveys import surveys
+from colloquy.services.usage.prompt_tokens import WORDS, prompt_counter
 from colloquy.store.tables import MessageRow, ModelProfileRow
 from colloquy.store.usage_settings import price_book
 
 SESSION_BASIS = (
-    "Planned calls x this session's prompts (words x 1.3, with each participant's "
+    "Planned calls x this session's prompts ({unit}, with each participant's "
     "evidence) with answers at a typical size for the response length; no prompt cache "
     "assumed."
 )
@@ -47,14 +47,19 @@ SURVEY_BASIS = (
     "Respondents x concepts x questions x samples (x 2 with the direct rating) with "
     "answers of one or two sentences; no prompt cache assumed."
 )
-ASSUMPTIONS = [
-    (
-        "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
-        "sentences for 2-4); longer answers also lengthen the later prompts."
-    ),
-    f"Tokenizer: prompts at {plan.PROMPT_LOW:g}x to {plan.PROMPT_HIGH:g}x of words x 1.3.",
-    "No prompt cache: cached tokens, where the provider has them, cost less.",
-]
+ANSWERS_ASSUMPTION = (
+    "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
+    "sentences for 2-4); longer answers also lengthen the later prompts."
+)
+CACHE_ASSUMPTION = "No prompt cache: cached tokens, where the provider has them, cost less."
+# Runs whose tokenizer is llama.cpp's: small local models, re-asked more often.
+LLAMA_UNITS = ("the model's own tokenizer", "the server's own tokenizer")
+
+
+def _assumptions(unit: str, reask_rate: float | None) -> list[str]:
+    tokenizer = f"Tokenizer: prompts at {plan.PROMPT_LOW:g}x to {plan.PROMPT_HIGH:g}x of {unit}."
+    reasks = _reask_assumption(reask_rate, unit in LLAMA_UNITS)
+    return [ANSWERS_ASSUMPTION, tokenizer, CACHE_ASSUMPTION, reasks]
 
 
 def _model(runtime: Runtime | None, spec: dict[str, Any]) -> tuple[str, str]:
@@ -108,12 +113,14 @@ def _result(
     default: tuple[str, str],
     basis: str,
     reask_rate: float | None = None,
+    unit: str = WORDS,
 ) -> dict[str, Any]:
     def price_of(who: int | None) -> Any:
         provider, model = models[who] if who is not None and who < len(models) else default
         return book.price(provider, model)
 
-    low, mid, high = plan.estimate_range(plan_of, price_of, reask_rate)
+    local = unit in LLAMA_UNITS
+    low, mid, high = plan.estimate_range(plan_of, price_of, reask_rate, local)
     everyone = [default, *models]
     unpriced = [m for p, m in dict.fromkeys(everyone) if book.match(p, m) is None]
     return {
@@ -123,15 +130,19 @@ def _result(
         "model": default[1],
         "priced": not unpriced,
         "unpriced": unpriced,
-        "basis": basis,
+        "basis": basis.format(unit=unit),
         "range": {"low": low.usage().as_json(), "high": high.usage().as_json()},
-        "assumptions": [*ASSUMPTIONS, _reask_assumption(reask_rate)],
+        "assumptions": _assumptions(unit, reask_rate),
     }
 
 
-def _reask_assumption(rate: float | None) -> str:
+def _reask_assumption(rate: float | None, local: bool) -> str:
     if rate is None:
-        return f"Re-asked answers: none (low) to {plan.REASK_HIGH:.0%} of the answers (high)."
+        low, mid, high = plan.reask_rates(None, local)
+        return (
+            f"Re-asked answers: {low:.0%} (low), {mid:.0%} (expected) to {high:.0%} (high) "
+            "of the answers" + (" (a model on llama.cpp, often small)." if local else ".")
+        )
     return (
         f"Re-asked answers: {rate:.0%} of the answers, as this model's stored answers were "
         f"(+-{plan.REASK_BAND:.0%} at the ends)."
@@ -161,17 +172,22 @@ async def estimate_session_cost(
     stimuli = [s for v in spec.get("stimuli") or [] if (s := stimulus_of(v)) is not None]
     rule = LENGTH_RULE if mode == "natural" else None
     systems = [build_system_prompt(p, p.get("enriched"), style, length, rule) for p in personas]
-    evidence = []
-    for persona, system in zip(personas, systems, strict=True):
-        base = estimate_tokens(system)
-        row = []
-        for q in questions:
-            block = await _evidence(runtime, persona.get("id"), question_query(q, stimuli))
-            row.append(estimate_tokens(with_evidence(system, block)) - base if block else 0)
-        evidence.append(row)
+    default = _model(runtime, spec)
+    async with prompt_counter(runtime, *default) as (count, unit):
+        evidence = []
+        system_tokens = []
+        for persona, system in zip(personas, systems, strict=True):
+            base = await count(system)
+            system_tokens.append(base)
+            row = []
+            for q in questions:
+                block = await _evidence(runtime, persona.get("id"), question_query(q, stimuli))
+                row.append(await count(with_evidence(system, block)) - base if block else 0)
+            evidence.append(row)
+        question_tokens = [await count(build_user_prompt(q, stimuli, [], 0)) for q in questions]
     shape = plan.SessionShape(
-        system_tokens=[estimate_tokens(s) for s in systems],
-        question_tokens=[estimate_tokens(build_user_prompt(q, stimuli, [], 0)) for q in questions],
+        system_tokens=system_tokens,
+        question_tokens=question_tokens,
         response_length=length,
         mode=mode,
         moderator=str(settings.get("moderator") or "scripted"),
@@ -179,7 +195,6 @@ async def estimate_session_cost(
         private_answers=settings.get("privateAnswers") is True,
         model_bids=settings.get("modelBids") is True,
     )
-    default = _model(runtime, spec)
     mapping = settings.get("participantProfiles") or {}
     profile_ids = [
         mapping.get(p.get("id")) if isinstance(mapping, dict) else None for p in personas
@@ -188,7 +203,7 @@ async def estimate_session_cost(
     book = await price_book(db)
     rate = await _reask_rate(db, list(dict.fromkeys(m for _, m in [default, *models])))
     return _result(
-        book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS, rate
+        book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS, rate, unit
     )
 
 
@@ -200,27 +215,27 @@ async def estimate_survey_cost(
     personas = await participant_snapshots(db, ids) if ids else []
     concepts = [c for v in spec.get("concepts") or [] if (c := stimulus_of(v)) is not None]
     questions = [q for q in spec.get("questions") or [] if isinstance(q, dict)]
-    prompts = [
-        estimate_tokens(answer_prompt(c, {"text": str(q.get("text") or "")}))
-        for c in concepts
-        for q in questions
-    ]
-    systems = []
-    for persona in personas:
-        system = survey_system_prompt(persona)
-        blocks = [
-            await _evidence(runtime, persona.get("id"), question_query(str(q.get("text")), [c]))
+    default = _model(runtime, spec)
+    async with prompt_counter(runtime, *default) as (count, unit):
+        prompts = [
+            await count(answer_prompt(c, {"text": str(q.get("text") or "")}))
             for c in concepts
             for q in questions
         ]
-        extra = [
-            estimate_tokens(with_evidence(system, b)) - estimate_tokens(system) for b in blocks
-        ]
-        systems.append(estimate_tokens(system) + (round(sum(extra) / len(extra)) if extra else 0))
+        systems = []
+        for persona in personas:
+            system = survey_system_prompt(persona)
+            base = await count(system)
+            extra = []
+            for c in concepts:
+                for q in questions:
+                    query = question_query(str(q.get("text")), [c])
+                    block = await _evidence(runtime, persona.get("id"), query)
+                    extra.append(await count(with_evidence(system, block)) - base if block else 0)
+            systems.append(base + (round(sum(extra) / len(extra)) if extra else 0))
     samples = spec.get("samples")
-    count = int(samples) if isinstance(samples, int) and samples > 0 else 2
+    times = int(samples) if isinstance(samples, int) and samples > 0 else 2
     direct = bool(spec.get("askDirect"))
-    default = _model(runtime, spec)
     profiles = (spec.get("settings") or {}).get("participantProfiles") or {}
     profile_ids = [
         profiles.get(p.get("id")) if isinstance(profiles, dict) else None for p in personas
@@ -229,9 +244,9 @@ async def estimate_survey_cost(
     book = await price_book(db)
 
     def plan_of(end: int) -> list[plan.Call]:
-        return plan.survey_plan(systems, prompts, count, direct, end=end)
+        return plan.survey_plan(systems, prompts, times, direct, end=end)
 
-    return _result(book, plan_of, models, default, SURVEY_BASIS)
+    return _result(book, plan_of, models, default, SURVEY_BASIS, None, unit)
 
 
 def _check_model(spec: dict[str, Any]) -> None:
