@@ -43,9 +43,15 @@ def _count_of(body: Any) -> int | None:
 
 
 class ServerTokenCounter:
-    def __init__(self, base_url: str, timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        timeout: float = 30.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
         self._root = server_root(base_url)
         self._timeout = timeout
+        self._transport = transport
         self._route: tuple[str, str] | None = None
         self._unsupported = False
         self._client: httpx.AsyncClient | None = None
@@ -59,7 +65,7 @@ class ServerTokenCounter:
         if self._unsupported:
             return None
         if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self._timeout)
+            self._client = httpx.AsyncClient(timeout=self._timeout, transport=self._transport)
         for route, field in [self._route] if self._route else _ROUTES:
             try:
                 res = await self._client.post(f"{self._root}{route}", json={field: text})
