@@ -7,6 +7,7 @@ from colloquy.domain.sessions.answer_cleaning import (
     ECHOED_INSTRUCTION,
     INCOMPLETE_SENTENCE,
     META_TEXT,
+    LABEL_AS_ADDRESS,
     OTHER_SPEAKER,
     OWN_NAME,
     clean_answer,
@@ -119,7 +120,7 @@ def test_a_model_answer_opening_with_another_label_speaks_to_them():
         out.text
         == "Marcus Johnson, your perspective on price is fair, but I still would not buy it."
     )
-    assert out.repairs == [OTHER_SPEAKER]
+    assert out.repairs == [LABEL_AS_ADDRESS]  # an address: not a line in Marcus's voice
     # a person's transcript line (no prompt) stays as it was
     assert clean(raw).text == raw
     # another's line written entirely: cut to nothing (and so asked again)

@@ -18,6 +18,9 @@ from colloquy.domain.sessions.interjections import is_interjection, masked
 # Repair names, as stored on the message.
 OWN_NAME = "own_name_prefix"
 OTHER_SPEAKER = "other_speaker"
+# "Sarah Chen: Your point..." from a model read as speaking to Sarah: an address, not a
+# line in her voice, so the health report does not count it as a character break.
+LABEL_AS_ADDRESS = "label_as_address"
 META_TEXT = "meta_text"
 ECHOED_INSTRUCTION = "echoed_instruction"
 INCOMPLETE_SENTENCE = "incomplete_sentence"
@@ -151,7 +154,7 @@ def clean_answer(
                 rest = out[match.end() :].lstrip()
                 rest = rest[:1].lower() + rest[1:]  # "Your point" -> "your point"
                 out = f"{label}, {rest}"  # spoken to, not a label
-                repairs.append(OTHER_SPEAKER)
+                repairs.append(LABEL_AS_ADDRESS)
                 break
 
     # 2. Our own name as a label at the start.
