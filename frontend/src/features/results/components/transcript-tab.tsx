@@ -146,6 +146,7 @@ const REPAIR_LABELS: Record<string, string> = {
   meta_text: "bracketed stage directions",
   echoed_instruction: "echoed instructions",
   incomplete_sentence: "an unfinished last sentence",
+  trimmed_to_length: "sentences far past the length asked for",
 };
 
 /** Re-asks of an unusable answer (issue 30 item 5), counted in the repairs. */
