@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 from colloquy.domain.sessions.answer_cleaning import (
     ECHOED_INSTRUCTION,
     INCOMPLETE_SENTENCE,
-    META_TEXT,
     LABEL_AS_ADDRESS,
+    META_TEXT,
     OTHER_SPEAKER,
     OWN_NAME,
     clean_answer,
