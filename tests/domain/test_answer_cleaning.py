@@ -11,6 +11,7 @@ from colloquy.domain.sessions.answer_cleaning import (
     OTHER_SPEAKER,
     OWN_NAME,
     clean_answer,
+    without_leading_labels,
 )
 
 OTHERS = ["Marcus Johnson", "Linda Walsh"]
@@ -128,3 +129,12 @@ def test_a_model_answer_opening_with_another_label_speaks_to_them():
         "Marcus Johnson: I think it is great.", speaker="Sarah Chen", others=OTHERS, prompt=SYSTEM
     )
     assert cut.text == "" and cut.repairs == [OTHER_SPEAKER]
+
+
+def test_a_turn_kept_after_its_re_asks_never_opens_with_another_label():
+    raw = "Marcus Johnson: I think it is great. Moderator: Thank you."
+    assert clean_answer(raw, speaker="Sarah Chen", others=OTHERS, prompt=SYSTEM).text == ""
+    kept = without_leading_labels(raw, OTHERS)
+    assert kept == "I think it is great."  # the moderator's line after it cut as usual
+    assert without_leading_labels("**Linda:** Marcus: Yes.", OTHERS) == "Yes."
+    assert without_leading_labels("Marcus:", OTHERS) == "Marcus:"  # nothing else: as written

@@ -10,7 +10,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
-from colloquy.domain.sessions.answer_cleaning import CleanedAnswer, clean_answer
+from colloquy.domain.sessions.answer_cleaning import (
+    CleanedAnswer,
+    clean_answer,
+    without_leading_labels,
+)
 from colloquy.domain.sessions.answer_quality import (
     MAX_REASKS,
     MIN_WORDS,
@@ -162,7 +166,7 @@ async def _generate(
                 cleaned = CleanedAnswer(trimmed, [*cleaned.repairs, TRIMMED])
         unusable = unusable_reason(cleaned.text, names, min_words) is not None
         if not unusable or reasks >= MAX_REASKS:
-            text = cleaned.text or raw
+            text = cleaned.text or without_leading_labels(raw, others)
             return Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)
         reasks += 1
         runner.pub.retrying(persona, p, q, r)  # the live view drops the unusable answer

@@ -121,6 +121,17 @@ def _echoed_sentences(text: str, prompt: str, speaker: str) -> str:
     return " ".join(kept).strip() if len(kept) != len(re.split(r"(?<=[.!?…])\s+", text)) else text
 
 
+def without_leading_labels(text: str, others: list[str]) -> str:
+    """`text` without the other speakers' labels it opens with: what a turn keeps when
+    cleaning cut it to nothing and its re-asks did too (the model wrote only another's
+    line; stored as the speaker's, marked, never under another's label)."""
+    label = _label([*others, MODERATOR])
+    out = text.strip()
+    while label is not None and (match := label.match(out)) and match.end() < len(out):
+        out = out[match.end() :].lstrip()
+    return clean_answer(out, speaker="", others=others).text or out  # and later labels
+
+
 def clean_answer(
     text: str, *, speaker: str, others: list[str], prompt: str | None = None
 ) -> CleanedAnswer:
