@@ -125,7 +125,9 @@ def limit_of(run: dict[str, Any], P: int, Q: int, L: float) -> float:
     return model_limit(P, Q, L, "sequential")
 
 
-def health_of(run: dict[str, Any]) -> dict[str, Any]:
+def health_of(
+    run: dict[str, Any], provider: str = "openai", model: str = "scripted-70b"
+) -> dict[str, Any]:
     from colloquy.domain.trust.health_report import build_health_report
     from colloquy.llm.embeddings import WordLlamaEmbedder
 
@@ -136,8 +138,8 @@ def health_of(run: dict[str, Any]) -> dict[str, Any]:
         run["participants"],
         {m["id"]: v for m, v in zip(answers, vectors, strict=True)},
         embedder="wordllama",
-        provider="openai",
-        model="scripted-70b",
+        provider=provider,
+        model=model,
     )
 
 

@@ -72,8 +72,10 @@ def llama_server(model: str) -> Iterator[str]:
         proc.wait(timeout=30)
 
 
-def measure(run: dict[str, Any], seed: int) -> dict[str, Any]:
+def measure(run: dict[str, Any], seed: int, provider: str) -> dict[str, Any]:
     """Requested vs produced words per turn, repairs and re-asks, the health grade."""
+    from scipy.stats import spearmanr
+
     from bench.natural_bench import health_of
     from colloquy.domain.sessions.answer_quality import REASKED
     from colloquy.domain.sessions.tokens import word_count
@@ -90,9 +92,11 @@ def measure(run: dict[str, Any], seed: int) -> dict[str, Any]:
     ]  # fmt: skip
     produced = [word_count(m["content"]) for m in turns]
     fit = length_fit(requested, produced)
+    # the same rank correlation by another library, as a check on length_fit's own
+    fit["spearmanScipy"] = round(float(spearmanr(requested, produced).statistic), 3)
     fit["repaired"] = sum(1 for m in turns if m.get("repairs"))
     fit["reasked"] = sum(1 for m in turns if REASKED in (m.get("repairs") or []))
-    health = health_of(run) if turns else None
+    health = health_of(run, provider, MODEL) if turns else None
     fit["health"] = health["overall"] if health else None
     # Which checks made the grade: the findings that warn or fail, with their summary.
     fit["findings"] = [
@@ -100,6 +104,16 @@ def measure(run: dict[str, Any], seed: int) -> dict[str, Any]:
         for f in (health["findings"] if health else [])
         if f["status"] in ("warn", "bad")
     ]
+    # The answers that broke character, as the model wrote them (what made the finding).
+    breaks = next((f for f in health["findings"] if f["key"] == "characterBreaks"), None)
+    fit["breaks"] = (
+        [
+            f"{it['speaker']}: {it['excerpt'][:100]}"
+            for it in (breaks or {}).get("data", {}).get("items", [])
+        ]
+        if health
+        else []
+    )
     fit["pairs"] = list(zip(requested, produced, strict=True))
     return fit
 
@@ -109,7 +123,7 @@ def run_backend(name: str, settings: Any, P: int, Q: int, seed: int) -> dict[str
 
     started = time.perf_counter()
     run = asyncio.run(run_session(settings, _NoFake(), "natural", P, Q, "scripted", seed))
-    out = measure(run, seed)
+    out = measure(run, seed, settings.llm_provider)
     out.update(backend=name, wall=time.perf_counter() - started, status=run["status"])
     out["error"] = run["error"]
     return out
@@ -181,8 +195,11 @@ def report(results: list[dict[str, Any]], opts: argparse.Namespace) -> int:
             f"{_pct(r['producedUnder25']):>8} {r['spearman'] if r['spearman'] is not None else '-':>9} "
             f"{r['repaired']:>9} {r['reasked']:>8} {r['health'] or '-':>7} {r['wall']:>7.0f}"
         )
+        print(f"  spearman by scipy.stats.spearmanr: {r['spearmanScipy']}")
         for finding in r["findings"]:
             print(f"  health {finding}")
+        for line in r["breaks"]:
+            print(f"    broke character: {line}")
         if opts.pairs:
             print("  (requested, produced):", r["pairs"], flush=True)
         ok = ok and r["status"] == "completed" and r["error"] is None

@@ -6,10 +6,12 @@ from hypothesis import strategies as st
 from colloquy.domain.sessions.answer_cleaning import (
     ECHOED_INSTRUCTION,
     INCOMPLETE_SENTENCE,
+    LABEL_AS_ADDRESS,
     META_TEXT,
     OTHER_SPEAKER,
     OWN_NAME,
     clean_answer,
+    without_leading_labels,
 )
 
 OTHERS = ["Marcus Johnson", "Linda Walsh"]
@@ -119,7 +121,7 @@ def test_a_model_answer_opening_with_another_label_speaks_to_them():
         out.text
         == "Marcus Johnson, your perspective on price is fair, but I still would not buy it."
     )
-    assert out.repairs == [OTHER_SPEAKER]
+    assert out.repairs == [LABEL_AS_ADDRESS]  # an address: not a line in Marcus's voice
     # a person's transcript line (no prompt) stays as it was
     assert clean(raw).text == raw
     # another's line written entirely: cut to nothing (and so asked again)
@@ -127,3 +129,12 @@ def test_a_model_answer_opening_with_another_label_speaks_to_them():
         "Marcus Johnson: I think it is great.", speaker="Sarah Chen", others=OTHERS, prompt=SYSTEM
     )
     assert cut.text == "" and cut.repairs == [OTHER_SPEAKER]
+
+
+def test_a_turn_kept_after_its_re_asks_never_opens_with_another_label():
+    raw = "Marcus Johnson: I think it is great. Moderator: Thank you."
+    assert clean_answer(raw, speaker="Sarah Chen", others=OTHERS, prompt=SYSTEM).text == ""
+    kept = without_leading_labels(raw, OTHERS)
+    assert kept == "I think it is great."  # the moderator's line after it cut as usual
+    assert without_leading_labels("**Linda:** Marcus: Yes.", OTHERS) == "Yes."
+    assert without_leading_labels("Marcus:", OTHERS) == "Marcus:"  # nothing else: as written

@@ -123,6 +123,18 @@ def test_addressing_someone_by_name_is_not_speaking_as_them():
     assert cut.text == "I like it." and cut.repairs == ["other_speaker"]
 
 
+def test_a_model_label_read_as_an_address_is_not_a_break():
+    # natural-mode cleaning turned "P1: Your point..." into "P1, your point..."
+    # (docs/natural-mode.md): speaking to P1, not as P1
+    raw = "P1: Your point on price is fair, but I would not buy it."
+    spoken_to = answer(0, 0, "P1, your point on price is fair, but I would not buy it.")
+    spoken_to |= {"rawContent": raw, "repairs": ["label_as_address"]}
+    assert character_breaks([spoken_to], ["P0", "P1"])["data"]["count"] == 0
+    written_as = answer(0, 0, "I like it.")
+    written_as |= {"rawContent": "I like it.\nP1: I don't.", "repairs": ["other_speaker"]}
+    assert character_breaks([written_as], ["P0", "P1"])["data"]["count"] == 1
+
+
 def test_re_reading_the_question_aloud_is_not_a_break():
     answers = [answer(0, 0, "Do you think gender influences what you eat? I wouldn't say so.")]
     assert character_breaks(answers, ["P0", "P1"])["data"]["count"] == 0

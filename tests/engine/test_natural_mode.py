@@ -186,3 +186,32 @@ async def test_targets_with_a_model_that_honours_the_length(env):
     assert sum(1 for w in words if w < 25) / len(words) >= 0.20
     moderator = sum(word_count(m["content"]) for m in messages if m["participantIndex"] is None)
     assert moderator / (moderator + sum(words)) <= 0.10
+
+
+async def test_a_model_that_writes_long_is_trimmed_to_the_turn_length(env):
+    """A small model writes on past a short turn's length: the stored turn keeps its first
+    sentences closest to the words asked (docs/natural-mode.md#turn-lengths)."""
+    script = NaturalScript()
+    long = "Same here. " + "I would buy it for the kids every week. " * 5  # 2 + 5 x 9 words
+
+    def responder(body):
+        turn = "about" in user_of(body) and "You are the moderator" not in system_of(body)
+        return long.strip() if turn and "words" in user_of(body) else script(body)
+
+    env.fake.set_responder(responder)
+    sid = await env.create(participants=3, questions=2, mode="natural", settings={"seed": SEED})
+    await env.run(sid)
+    view = await env.wait_idle(sid)
+    assert view["status"] == "completed" and view["error"] is None
+    prefixes = [2, 11, 20, 29, 38, 47]  # words after each sentence
+    for m in turns_of(await env.messages(sid)):
+        asked = natural_plan.turn_target(
+            view["participants"], SEED, m["questionIndex"], m["round"], m["participantIndex"],
+            "moderate",
+        )  # fmt: skip
+        if asked * 1.25 + 2 >= 47:  # about the length asked: kept whole
+            assert word_count(m["content"]) == 47 and "trimmed_to_length" not in m["repairs"]
+            continue
+        closest = min(prefixes, key=lambda c: (abs(c - asked), c))
+        assert word_count(m["content"]) == closest, (asked, m["content"])
+        assert "trimmed_to_length" in m["repairs"]

@@ -9,7 +9,11 @@ import asyncio
 from dataclasses import dataclass
 
 from colloquy.domain.constants import MSG_NO_RESPONSE
-from colloquy.domain.sessions.answer_cleaning import clean_answer
+from colloquy.domain.sessions.answer_cleaning import (
+    CleanedAnswer,
+    clean_answer,
+    without_leading_labels,
+)
 from colloquy.domain.sessions.answer_quality import (
     MAX_REASKS,
     MIN_WORDS,
@@ -19,6 +23,7 @@ from colloquy.domain.sessions.answer_quality import (
 from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.prompts import build_system_prompt
 from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.sessions.turn_trim import TRIMMED, trim_to_length
 from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import moderator_turn, plan, run_usage
@@ -151,9 +156,13 @@ async def _generate(
         cleaned = clean_answer(
             raw, speaker=str(persona.get("name") or ""), others=others, prompt=prompt
         )
+        if natural is not None:  # a short turn written long is cut back (turn_trim.py)
+            trimmed = trim_to_length(cleaned.text, natural.turn_words(q, r, p))
+            if trimmed != cleaned.text:
+                cleaned = CleanedAnswer(trimmed, [*cleaned.repairs, TRIMMED])
         unusable = unusable_reason(cleaned.text, names, min_words) is not None
         if not unusable or reasks >= MAX_REASKS:
-            text = cleaned.text or raw
+            text = cleaned.text or without_leading_labels(raw, others)
             return Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)
         reasks += 1
         run.pub.retrying(persona, p, q, r)  # the live view drops the unusable answer

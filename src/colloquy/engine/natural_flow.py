@@ -167,6 +167,12 @@ class NaturalFlow:
             LENGTH_RULE,
         )
 
+    def turn_words(self, q: int, t: int, p: int) -> int:
+        """The words turn t of question q asks of participant p (seeded draw)."""
+        return natural_plan.turn_target(
+            self.setup.participants, self.setup.seed or 0, q, t, p, self.setup.response_length
+        )
+
     def turn_request(
         self,
         q: int,
@@ -179,9 +185,7 @@ class NaturalFlow:
     ) -> ChatRequest:
         """A natural turn: the question's public discussion, the turn's length (the token
         limit leaves a reasoning model room for its hidden reasoning)."""
-        words = natural_plan.turn_target(
-            self.setup.participants, self.setup.seed or 0, q, t, p, self.setup.response_length
-        )
+        words = self.turn_words(q, t, p)
         own = [m for m in discussion if m["questionIndex"] == q]
         who, by = natural_plan.addressed(own, self.setup.names)
         shown = trim_discussion(own, DISCUSSION_TOKEN_BUDGET) if own else []

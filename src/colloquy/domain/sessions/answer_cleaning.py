@@ -18,6 +18,9 @@ from colloquy.domain.sessions.interjections import is_interjection, masked
 # Repair names, as stored on the message.
 OWN_NAME = "own_name_prefix"
 OTHER_SPEAKER = "other_speaker"
+# "Sarah Chen: Your point..." from a model read as speaking to Sarah: an address, not a
+# line in her voice, so the health report does not count it as a character break.
+LABEL_AS_ADDRESS = "label_as_address"
 META_TEXT = "meta_text"
 ECHOED_INSTRUCTION = "echoed_instruction"
 INCOMPLETE_SENTENCE = "incomplete_sentence"
@@ -118,6 +121,17 @@ def _echoed_sentences(text: str, prompt: str, speaker: str) -> str:
     return " ".join(kept).strip() if len(kept) != len(re.split(r"(?<=[.!?…])\s+", text)) else text
 
 
+def without_leading_labels(text: str, others: list[str]) -> str:
+    """`text` without the other speakers' labels it opens with: what a turn keeps when
+    cleaning cut it to nothing and its re-asks did too (the model wrote only another's
+    line; stored as the speaker's, marked, never under another's label)."""
+    label = _label([*others, MODERATOR])
+    out = text.strip()
+    while label is not None and (match := label.match(out)) and match.end() < len(out):
+        out = out[match.end() :].lstrip()
+    return clean_answer(out, speaker="", others=others).text or out  # and later labels
+
+
 def clean_answer(
     text: str, *, speaker: str, others: list[str], prompt: str | None = None
 ) -> CleanedAnswer:
@@ -151,7 +165,7 @@ def clean_answer(
                 rest = out[match.end() :].lstrip()
                 rest = rest[:1].lower() + rest[1:]  # "Your point" -> "your point"
                 out = f"{label}, {rest}"  # spoken to, not a label
-                repairs.append(OTHER_SPEAKER)
+                repairs.append(LABEL_AS_ADDRESS)
                 break
 
     # 2. Our own name as a label at the start.

@@ -142,9 +142,11 @@ const MODERATOR_KIND_LABELS: Record<string, string> = { probe: "follow-up", summ
 const REPAIR_LABELS: Record<string, string> = {
   own_name_prefix: "its own name at the start",
   other_speaker: "lines written as another speaker",
+  label_as_address: "the label colon after the name of the person spoken to",
   meta_text: "bracketed stage directions",
   echoed_instruction: "echoed instructions",
   incomplete_sentence: "an unfinished last sentence",
+  trimmed_to_length: "sentences far past the length asked for",
 };
 
 /** Re-asks of an unusable answer, counted in the repairs. */
