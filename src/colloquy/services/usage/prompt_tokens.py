@@ -1,5 +1,5 @@
 """How the estimate counts a prompt: with the run's model's own tokenizer when one is at
-hand, else the spec's words x 1.3 (docs/usage-and-cost.md#estimate-before-a-run).
+hand, else the product's words x 1.3 (docs/usage-and-cost.md#estimate-before-a-run).
 
 Why: small models' tokenizers split a persona's figures digit by digit, so SmolLM2 counts
 its system prompts at ~1.85x words x 1.3; an estimate in that unit cannot hold on it. The
