@@ -32,7 +32,7 @@ WHOLE = event("A whole answer.") + event(None, "stop") + chunk(b"data: [DONE]\n\
 
 
 async def serve(scripts: list[Callable]) -> tuple[asyncio.AbstractServer, str, list[int]]:
-    """Answers the n-th request with scripts[n] (the last one repeats)."""
+    """Answers the n-th chat request with scripts[n] (the last one repeats)."""
     calls: list[int] = []
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -43,6 +43,13 @@ async def serve(scripts: list[Callable]) -> tuple[asyncio.AbstractServer, str, l
             if line.lower().startswith(b"content-length:")
         )
         await reader.readexactly(length)
+        if not head.startswith(b"POST /v1/chat/completions"):
+            # The provider asks a server that sent no usage to count with its tokenizer
+            # (llm/server_tokens.py): this server has no such route.
+            writer.write(b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n")
+            await writer.drain()
+            writer.close()
+            return
         calls.append(len(calls))
         try:
             await scripts[min(len(calls) - 1, len(scripts) - 1)](writer)

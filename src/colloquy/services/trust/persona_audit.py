@@ -219,8 +219,10 @@ def job_status(runtime: Runtime) -> dict[str, Any]:
 
 
 async def library_report(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
-    # Tiers first: between reading the audits and the job's status nothing may await, or
-    # a job ending in between would report "done" with an audit missing.
+    # The job's status first, before the read begins: a job that has ended by then has
+    # committed every audit, so the read sees them all. (Read after, a job ending during
+    # the read reported "done" with its last audit missing.)
+    job = job_status(runtime)
     tiers = {p["id"]: p["evidence"]["tier"] for p in await list_personas(db)}
     audits = await _latest_per_persona(db)
     models = sorted({a["model"] for a in audits if a["model"]})
@@ -229,7 +231,7 @@ async def library_report(db: AsyncSession, runtime: Runtime) -> dict[str, Any]:
         "byTier": fidelity_by_tier(audits, tiers),
         "audits": [{k: v for k, v in a.items() if k != "items"} for a in audits],
         "models": models,
-        "job": job_status(runtime),
+        "job": job,
     }
 
 
