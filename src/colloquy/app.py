@@ -26,6 +26,7 @@ from colloquy.api import (
     replay,
     results,
     sessions,
+    studies,
     survey_calibration,
     survey_human_results,
     surveys,
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         surveys.router,
         guides.router,
         survey_human_results.router,
+        studies.router,
     ]
     for router in api_routers:
         app.include_router(router, prefix="/api")

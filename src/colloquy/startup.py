@@ -27,6 +27,7 @@ from colloquy.runtime import Runtime
 from colloquy.services import bounded
 from colloquy.services.model_settings import settings_sync
 from colloquy.services.model_settings.downloads import shutdown as shutdown_downloads
+from colloquy.services.studies import jobs as synthesis_jobs
 from colloquy.services.model_settings.loading import load_into_runtime
 from colloquy.services.model_settings.profile_use import session_voices
 from colloquy.services.personas.evidence_retrieval import evidence_for
@@ -135,6 +136,7 @@ async def core(settings: Settings, *, freeze_gc: bool = False) -> AsyncIterator[
         await surveys.shutdown()
         await session_health.shutdown(runtime)
         await persona_audit.shutdown(runtime)
+        await synthesis_jobs.shutdown(runtime)
         await webhooks.shutdown()
         events.close_all()
         await runtime.aclose()

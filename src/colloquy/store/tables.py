@@ -392,3 +392,28 @@ class SurveyHumanAnswerRow(Base):
     line: Mapped[int] = mapped_column(Integer)
     file_name: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SynthesisRow(Base):
+    """A synthesis across sessions (services/studies): the model's themes and its coding of
+    every respondent's answers into verbatim quotes; the figures are computed on read. One
+    per set of sessions and their answers (`cache_key`)."""
+
+    __tablename__ = "syntheses"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    cache_key: Mapped[str] = mapped_column(String(64), index=True)
+    session_ids: Mapped[list[Any]]
+    segment_by: Mapped[str | None] = mapped_column(String(120), default=None)
+    status: Mapped[str] = mapped_column(String(20), default="running")
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    themes: Mapped[list[Any]]
+    respondents: Mapped[list[Any]]
+    quotes: Mapped[list[Any]]
+    dropped: Mapped[dict[str, Any]]
+    model: Mapped[str] = mapped_column(String(MODEL_NAME_MAX_LENGTH), default="")
+    error: Mapped[str | None] = mapped_column(Text, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    completed_at: Mapped[datetime | None] = mapped_column(default=None)
