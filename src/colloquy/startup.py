@@ -27,12 +27,12 @@ from colloquy.runtime import Runtime
 from colloquy.services import bounded
 from colloquy.services.model_settings import settings_sync
 from colloquy.services.model_settings.downloads import shutdown as shutdown_downloads
-from colloquy.services.studies import jobs as synthesis_jobs
 from colloquy.services.model_settings.loading import load_into_runtime
 from colloquy.services.model_settings.profile_use import session_voices
 from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session
+from colloquy.services.studies import jobs as synthesis_jobs
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.trust import persona_audit, session_health
 from colloquy.services.usage import webhooks

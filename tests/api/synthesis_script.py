@@ -40,7 +40,7 @@ CODES = {
         ("T1", "The recycled paper is the reason I would buy it", "for"),
     ],
 }
-_ANSWER = re.compile(r"^\[(\d+)\] (.*)$", re.M)
+_ANSWER = re.compile(r"^\[(\d+)\] (.*)$", re.MULTILINE)
 
 
 def system_text(body: dict) -> str:

@@ -75,9 +75,7 @@ def test_the_same_sessions_reuse_the_synthesis_and_segment_on_read(api, fake_llm
     assert segments["by"] == "openness"
     # Openness high (50+): Ana twice and Cleo; low: Ben and Dee. Two themes, one test each.
     assert segments["tests"] == 2
-    row = next(
-        r for r in segments["rows"] if r["themeId"] == "T1" and r["segment"] == "high"
-    )
+    row = next(r for r in segments["rows"] if r["themeId"] == "T1" and r["segment"] == "high")
     assert (row["count"], row["size"], row["restCount"], row["restSize"]) == (2, 3, 1, 2)
     # Three against two: the most lopsided split gives p = 0.1 > 0.025, too small to decide.
     assert {r["verdict"] for r in segments["rows"]} == {TOO_SMALL}

@@ -66,8 +66,11 @@ def synthesis_markdown(view: Mapping[str, Any]) -> str:
     out = [
         "# Synthesis",
         "",
-        f"{n} respondents in {len(view.get('sessionIds') or [])} sessions; "
-        f"{view.get('quoteCount', 0)} verbatim quotes; model {view.get('model') or 'unknown'}.",
+        (
+            f"{n} respondents in {len(view.get('sessionIds') or [])} sessions; "
+            f"{view.get('quoteCount', 0)} verbatim quotes; "
+            f"model {view.get('model') or 'unknown'}."
+        ),
         "",
         "## Themes",
     ]
@@ -107,10 +110,14 @@ def synthesis_html(view: Mapping[str, Any]) -> str:
     n = view.get("respondentCount", 0)
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'><title>Synthesis</title>",
-        "<style>body{font-family:sans-serif;font-size:11pt}blockquote{margin:4pt 0 4pt 12pt;"
-        "color:#333}td,th{border:1px solid #999;padding:2pt 4pt}</style></head><body>",
-        f"<h1>Synthesis</h1><p>{n} respondents, {view.get('quoteCount', 0)} verbatim quotes; "
-        f"model {escape(str(view.get('model') or 'unknown'))}.</p><h2>Themes</h2>",
+        (
+            "<style>body{font-family:sans-serif;font-size:11pt}blockquote{margin:4pt 0 4pt 12pt;"
+            "color:#333}td,th{border:1px solid #999;padding:2pt 4pt}</style></head><body>"
+        ),
+        (
+            f"<h1>Synthesis</h1><p>{n} respondents, {view.get('quoteCount', 0)} verbatim quotes; "
+            f"model {escape(str(view.get('model') or 'unknown'))}.</p><h2>Themes</h2>"
+        ),
     ]
     for t in view.get("themes") or []:
         parts.append(
@@ -122,11 +129,20 @@ def synthesis_html(view: Mapping[str, Any]) -> str:
             parts.append(
                 f"<blockquote>{escape(q['text'])}<br>- {escape(name)} ({q['stance']})</blockquote>"
             )
+    labels = _theme_labels(view)
+    parts.append("<h2>Contradictions</h2><ul>")
+    for c in view.get("contradictions") or []:
+        pro = ", ".join(who.get(k, {}).get("name", k) for k in c["for"])
+        con = ", ".join(who.get(k, {}).get("name", k) for k in c["against"])
+        label = labels.get(c["themeId"], c["themeId"])
+        parts.append(f"<li>{escape(label)}: for {escape(pro)}; against {escape(con)}</li>")
+    parts.append("</ul>" if view.get("contradictions") else "</ul><p>None found.</p>")
     segments = view.get("segments")
     if segments:
-        labels = _theme_labels(view)
         parts.append(f"<h2>Segments by {escape(segments['by'])}</h2><table>")
-        parts.append("<tr><th>theme</th><th>segment</th><th>share</th><th>rest</th><th>verdict</th></tr>")
+        parts.append(
+            "<tr><th>theme</th><th>segment</th><th>share</th><th>rest</th><th>verdict</th></tr>"
+        )
         for r in segments["rows"]:
             parts.append(
                 f"<tr><td>{escape(labels.get(r['themeId'], r['themeId']))}</td>"

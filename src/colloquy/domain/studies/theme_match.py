@@ -36,11 +36,7 @@ def match_themes(reference: Sequence[str], candidate: Sequence[str]) -> dict[str
     """The matched pairs (reference, candidate, overlap) and recall/precision; None for a
     figure whose set is empty."""
     scored = sorted(
-        (
-            (overlap(r, c), i, j)
-            for i, r in enumerate(reference)
-            for j, c in enumerate(candidate)
-        ),
+        ((overlap(r, c), i, j) for i, r in enumerate(reference) for j, c in enumerate(candidate)),
         key=lambda t: (-t[0], t[1], t[2]),
     )
     used_r: set[int] = set()

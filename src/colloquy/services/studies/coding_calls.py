@@ -61,8 +61,7 @@ async def propose_themes(
 ) -> tuple[list[dict[str, str]], str]:
     """The themes (ids T1...) and the model that proposed them; LLMError when none."""
     answers = {
-        f"{i} ({r.name})": [a["content"] for a in r.answers]
-        for i, r in enumerate(respondents, 1)
+        f"{i} ({r.name})": [a["content"] for a in r.answers] for i, r in enumerate(respondents, 1)
     }
     doc, model = await _ask(
         provider, THEMES_SYSTEM, themes_prompt(answers), THEMES_SCHEMA, THEMES_MAX_TOKENS

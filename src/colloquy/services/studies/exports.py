@@ -8,8 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.studies.exports import quotes_csv, synthesis_html, synthesis_markdown
 from colloquy.errors import AppError, Conflict
 from colloquy.services.bounded import TooCostly, run_bounded
-from colloquy.services.results.pdf_report import MSG_PDF_TOO_LONG, PDF_MEMORY_MB, PDF_SECONDS
 from colloquy.services.results.pdf_render import render_pdf
+from colloquy.services.results.pdf_report import MSG_PDF_TOO_LONG, PDF_MEMORY_MB, PDF_SECONDS
 from colloquy.services.studies.synthesis import get_synthesis
 
 MSG_NOT_READY = "The synthesis has not finished; download it when it has"

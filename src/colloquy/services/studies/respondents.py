@@ -63,7 +63,7 @@ async def load_respondents(
             if not persona_id or not str(m.get("content") or "").strip():
                 continue
             if persona_id not in mine:
-                snapshot = people.get(persona_id) or {}
+                snapshot: dict[str, Any] = dict(people.get(persona_id) or {})
                 mine[persona_id] = Respondent(
                     key=respondent_key(session_id, persona_id),
                     session_id=session_id,

@@ -55,8 +55,12 @@ def synthesis_view(row: SynthesisRow, segment_by: str | None = None) -> dict[str
     figures = (
         build_result(row.themes, row.respondents, row.quotes, by)
         if completed
-        else {"respondentCount": len(row.respondents), "themes": [], "contradictions": [],
-              "segments": None}
+        else {
+            "respondentCount": len(row.respondents),
+            "themes": [],
+            "contradictions": [],
+            "segments": None,
+        }
     )
     return {
         "id": row.id,
