@@ -1793,6 +1793,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/syntheses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Synthesis
+         * @description Start the synthesis of these sessions in the background (or return the one already
+         *     made for them as they stand); follow its progress with GET /api/syntheses/{id}.
+         */
+        post: operations["start_synthesis_api_syntheses_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/syntheses/{synthesis_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Synthesis
+         * @description The synthesis: its progress while it runs, then its themes, quotes, contradictions
+         *     and (with segmentBy) segment differences.
+         */
+        get: operations["get_synthesis_api_syntheses__synthesis_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/syntheses/{synthesis_id}/export.md": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Markdown */
+        get: operations["export_markdown_api_syntheses__synthesis_id__export_md_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/syntheses/{synthesis_id}/quotes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Quotes Csv */
+        get: operations["export_quotes_csv_api_syntheses__synthesis_id__quotes_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/syntheses/{synthesis_id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Pdf */
+        get: operations["export_pdf_api_syntheses__synthesis_id__report_pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3724,6 +3817,32 @@ export interface components {
             /** Anchorsets */
             anchorSets: string[][];
         };
+        /** SegmentRowOut */
+        SegmentRowOut: {
+            /** Themeid */
+            themeId: string;
+            /** Segment */
+            segment: string;
+            /** Count */
+            count: number;
+            /** Size */
+            size: number;
+            /** Share */
+            share: number;
+            /** Restcount */
+            restCount: number;
+            /** Restsize */
+            restSize: number;
+            /** Restshare */
+            restShare: number;
+            /** P */
+            p: number | null;
+            /**
+             * Verdict
+             * @enum {string}
+             */
+            verdict: "differs" | "no clear difference" | "too small to decide";
+        };
         /**
          * SentimentBreakdown
          * @description Percentages summing to 100 (all 0 when no message has a sentiment).
@@ -4471,6 +4590,152 @@ export interface components {
             samples: number;
             progress: components["schemas"]["SurveyProgress"];
             usage?: components["schemas"]["UsageOut"];
+        };
+        /** SynthesisContradictionOut */
+        SynthesisContradictionOut: {
+            /** Themeid */
+            themeId: string;
+            /** For */
+            for: string[];
+            /** Against */
+            against: string[];
+            /** Pairs */
+            pairs: string[][];
+            forQuote: components["schemas"]["SynthesisQuoteOut"];
+            againstQuote: components["schemas"]["SynthesisQuoteOut"];
+        };
+        /** SynthesisCreate */
+        SynthesisCreate: {
+            /**
+             * Sessionids
+             * @description The completed sessions to synthesise (1-50).
+             */
+            sessionIds: string[];
+            /**
+             * Segmentby
+             * @description age, gender, income, a Big Five trait (high at 50+) or tag:<name>.
+             */
+            segmentBy?: string | null;
+        };
+        /** SynthesisOut */
+        SynthesisOut: {
+            /** Id */
+            id: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "running" | "completed" | "failed";
+            /** Sessionids */
+            sessionIds: string[];
+            /** Segmentby */
+            segmentBy: string | null;
+            progress: components["schemas"]["SynthesisProgressOut"];
+            /** Error */
+            error: string | null;
+            /** Model */
+            model: string;
+            /** Respondents */
+            respondents: components["schemas"]["SynthesisRespondentOut"][];
+            /** Respondentcount */
+            respondentCount: number;
+            /** Quotecount */
+            quoteCount: number;
+            /** Dropped */
+            dropped: {
+                [key: string]: number;
+            };
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Completedat */
+            completedAt: string | null;
+            /** Themes */
+            themes: components["schemas"]["SynthesisThemeOut"][];
+            /** Contradictions */
+            contradictions: components["schemas"]["SynthesisContradictionOut"][];
+            segments: components["schemas"]["SynthesisSegmentsOut"] | null;
+        };
+        /** SynthesisProgressOut */
+        SynthesisProgressOut: {
+            /** Done */
+            done: number;
+            /** Total */
+            total: number;
+        };
+        /** SynthesisQuoteOut */
+        SynthesisQuoteOut: {
+            /** Themeid */
+            themeId: string;
+            /** Respondent */
+            respondent: string;
+            /** Messageid */
+            messageId: string;
+            /**
+             * Sessionid
+             * @default
+             */
+            sessionId: string;
+            /** Text */
+            text: string;
+            /**
+             * Stance
+             * @enum {string}
+             */
+            stance: "for" | "against" | "neutral";
+        };
+        /** SynthesisRespondentOut */
+        SynthesisRespondentOut: {
+            /** Key */
+            key: string;
+            /** Sessionid */
+            sessionId: string;
+            /** Sessionname */
+            sessionName: string;
+            /** Personaid */
+            personaId: string;
+            /** Name */
+            name: string;
+            /** Answers */
+            answers: number;
+        };
+        /** SynthesisSegmentsOut */
+        SynthesisSegmentsOut: {
+            /** By */
+            by: string;
+            /** Alpha */
+            alpha: number;
+            /** Alphapertest */
+            alphaPerTest: number;
+            /** Tests */
+            tests: number;
+            /** Rows */
+            rows: components["schemas"]["SegmentRowOut"][];
+        };
+        /** SynthesisThemeOut */
+        SynthesisThemeOut: {
+            /** Themeid */
+            themeId: string;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Description */
+            description: string;
+            /** Respondents */
+            respondents: string[];
+            /** Count */
+            count: number;
+            /** Share */
+            share: number;
+            /** Sharelow */
+            shareLow: number;
+            /** Sharehigh */
+            shareHigh: number;
+            /** Quotes */
+            quotes: components["schemas"]["SynthesisQuoteOut"][];
         };
         /** ThemeMatchOut */
         ThemeMatchOut: {
@@ -8250,6 +8515,166 @@ export interface operations {
         responses: {
             /** @description Successful Response */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    start_synthesis_api_syntheses_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynthesisCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynthesisOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_synthesis_api_syntheses__synthesis_id__get: {
+        parameters: {
+            query?: {
+                /** @description Segment the figures by age, gender, income, a trait or tag:<name>. */
+                segmentBy?: string | null;
+            };
+            header?: never;
+            path: {
+                synthesis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynthesisOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_markdown_api_syntheses__synthesis_id__export_md_get: {
+        parameters: {
+            query?: {
+                /** @description Segment the figures by age, gender, income, a trait or tag:<name>. */
+                segmentBy?: string | null;
+            };
+            header?: never;
+            path: {
+                synthesis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_quotes_csv_api_syntheses__synthesis_id__quotes_csv_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                synthesis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_pdf_api_syntheses__synthesis_id__report_pdf_get: {
+        parameters: {
+            query?: {
+                /** @description Segment the figures by age, gender, income, a trait or tag:<name>. */
+                segmentBy?: string | null;
+            };
+            header?: never;
+            path: {
+                synthesis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
