@@ -27,6 +27,7 @@ const FidelityPage = screen(() => import("./routes/fidelity"), "FidelityPage");
 const CreateSurveyPage = screen(() => import("./routes/create-survey"), "CreateSurveyPage");
 const SurveyPage = screen(() => import("./routes/survey"), "SurveyPage");
 const SurveysPage = screen(() => import("./routes/surveys"), "SurveysPage");
+const SynthesisPage = screen(() => import("./routes/synthesis"), "SynthesisPage");
 
 /** What shows while a screen's code loads. */
 export function ScreenLoading() {
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: paths.sessionResults.path, element: load(SessionResultsPage) },
       { path: paths.settings.path, element: load(SettingsPage) },
       { path: paths.compare.path, element: load(ComparePage) },
+      { path: paths.synthesis.path, element: load(SynthesisPage) },
       { path: paths.fidelity.path, element: load(FidelityPage) },
       { path: paths.surveys.path, element: load(SurveysPage) },
       { path: paths.newSurvey.path, element: load(CreateSurveyPage) },

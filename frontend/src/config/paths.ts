@@ -24,5 +24,9 @@ export const paths = {
     path: "/compare",
     getHref: (ids: readonly string[]) => `/compare?ids=${ids.map(id).join(",")}`,
   },
+  synthesis: {
+    path: "/syntheses/:id",
+    getHref: (synthesisId: string) => `/syntheses/${id(synthesisId)}`,
+  },
   signIn: { path: "/sign-in", getHref: () => "/sign-in" },
 } as const;

@@ -154,6 +154,12 @@ export type Participation = Schemas["ParticipationOut"];
 export type SessionAnalytics = Schemas["AnalyticsOut"];
 /** GET /api/sessions/compare: one column per session. */
 export type SessionComparison = Schemas["CompareOut"];
+
+/* Synthesis across sessions (docs/synthesis.md). */
+export type Synthesis = Schemas["SynthesisOut"];
+export type SynthesisTheme = Schemas["SynthesisThemeOut"];
+export type SynthesisQuote = Schemas["SynthesisQuoteOut"];
+export type SynthesisSegments = Schemas["SynthesisSegmentsOut"];
 export type ComparedSession = Schemas["CompareSessionOut"];
 
 /* Demo session (GET /api/demo-script, POST /api/sessions/demo/complete). */

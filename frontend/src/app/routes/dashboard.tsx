@@ -38,6 +38,7 @@ import {
   SessionsTableSkeleton,
 } from "@/features/dashboard/components/sessions-table";
 import { SummaryCards } from "@/features/dashboard/components/summary-cards";
+import { SynthesiseButton } from "@/features/studies/components/synthesise-button";
 
 // The confirmation loads when first asked for (docs/performance.md#a-light-first-screen).
 const DeleteSessionDialog = lazy(() =>
@@ -157,6 +158,9 @@ export function DashboardPage() {
                     ? "Pick one more to compare"
                     : `Compare ${picked.length} sessions`}
                 </Link>
+              )}
+              {picked.length > 0 && (
+                <SynthesiseButton sessionIds={picked} onError={(m) => notify.error(m)} />
               )}
               <ImportHumanLauncher />
               <Link to={paths.createSession.getHref()} className={buttonVariants()}>
