@@ -47,6 +47,17 @@ async def _save(runtime: Runtime, synthesis_id: str, **values: Any) -> None:
         await db.commit()
 
 
+async def _progress(runtime: Runtime, synthesis_id: str, done: int) -> None:
+    """Steps done so far; never back (the coding calls finish and write in any order)."""
+    async with runtime.sessionmaker() as db:
+        await db.execute(
+            update(SynthesisRow)
+            .where(SynthesisRow.id == synthesis_id, SynthesisRow.done < done)
+            .values(done=done, updated_at=utcnow())
+        )
+        await db.commit()
+
+
 async def _run(runtime: Runtime, synthesis_id: str, respondents: list[Respondent]) -> None:
     provider = runtime.get_provider()
     themes, model = await propose_themes(provider, respondents)
@@ -71,7 +82,7 @@ async def _run(runtime: Runtime, synthesis_id: str, respondents: list[Respondent
             dropped[reason] += n
         quotes.extend(quote_dict(q) for q in kept)
         done += 1
-        await _save(runtime, synthesis_id, done=done)
+        await _progress(runtime, synthesis_id, done)
 
     await asyncio.gather(*(one(r) for r in respondents))
     order = {r.key: i for i, r in enumerate(respondents)}
@@ -81,6 +92,7 @@ async def _run(runtime: Runtime, synthesis_id: str, respondents: list[Respondent
         synthesis_id,
         quotes=quotes,
         dropped=dropped,
+        done=1 + len(respondents),
         status="completed",
         completed_at=utcnow(),
     )
