@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 
 import httpx
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from colloquy.domain.studies.prompts import THEMES_SYSTEM
 from domain.human_transcript import TRANSCRIPT
+from e2e.test_accessibility_e2e import _axe_violations
 
 INTERVIEW = """\
 Moderator: Do you buy oat milk?
@@ -19,6 +21,16 @@ Moderator: And the price?
 Sam: The price is too high for what it is, honestly.
 """
 _ANSWER = re.compile(r"^\[(\d+)\] (.*)$", re.MULTILINE)
+
+
+@pytest.fixture
+def axe_ready(browser: Browser):
+    """A page that axe-core can be added to (its script is injected past the app's CSP)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
 
 
 def scripted(body: dict) -> dict:
@@ -44,7 +56,8 @@ def _import(base: str, name: str, text: str) -> None:
     assert res.status_code == 201, res.text
 
 
-def test_synthesise_a_group_and_an_interview(live_server: str, page: Page, fake_llm):
+def test_synthesise_a_group_and_an_interview(live_server: str, axe_ready: Page, fake_llm):
+    page = axe_ready
     base = live_server
     _import(base, "Oat milk group", TRANSCRIPT)
     _import(base, "Oat milk interview", INTERVIEW)
@@ -64,6 +77,10 @@ def test_synthesise_a_group_and_an_interview(live_server: str, page: Page, fake_
         pricey = {who for who, text in turns if who != "Moderator" and "price" in text.lower()}
         n, k = len(people) + 1, len(pricey) + 1
         expect(themes).to_contain_text(f"{k} of {n} ({round(100 * k / n)}%)")
+        page.get_by_label("Segment by").select_option("gender")
+        segments = page.get_by_role("region", name="Segments by gender")
+        expect(segments).to_contain_text("too small to decide")
+        assert _axe_violations(page) == []
         quote = page.get_by_test_id("synthesis-quote").filter(has_text="The price is too high")
         expect(quote).to_have_count(1)
         quote.click()
