@@ -5,13 +5,17 @@ synthesis_script.CODES."""
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 
 import pytest
+from sqlalchemy import update
 
 from api.synthesis_script import scripted, seed_three
 from api.test_results_helpers import seed_session
 from colloquy.domain.studies.segments import TOO_SMALL
 from colloquy.domain.studies.verbatim import NO_SUCH_THEME, NOT_IN_ANSWER
+from colloquy.store.tables import SynthesisRow
+from colloquy.store.types import utcnow
 
 pytestmark = pytest.mark.fake_llm(responder=scripted)
 
@@ -110,3 +114,25 @@ def test_a_failed_model_fails_the_synthesis_with_its_message(api, fake_llm):
     retry = start(api, ids)
     assert retry["id"] != body["id"]
     assert finished(api, retry["id"])["status"] == "completed"
+
+
+def test_a_synthesis_whose_process_died_is_failed_and_made_again(api):
+    ids = seed_three(api)
+    first = finished(api, start(api, ids)["id"])
+
+    async def orphan() -> None:  # as if its process was killed mid-run
+        async with api.app.state.runtime.sessionmaker() as db:
+            await db.execute(
+                update(SynthesisRow)
+                .where(SynthesisRow.id == first["id"])
+                .values(status="running", updated_at=utcnow() - timedelta(minutes=16))
+            )
+            await db.commit()
+
+    api.portal.call(orphan)
+    again = start(api, ids)
+    assert again["id"] != first["id"]
+    old = api.get(f"/api/syntheses/{first['id']}").json()
+    assert old["status"] == "failed"
+    assert old["error"] == "The synthesis was interrupted (the server stopped); start it again."
+    assert finished(api, again["id"])["status"] == "completed"

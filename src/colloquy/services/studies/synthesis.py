@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -19,12 +20,15 @@ from colloquy.domain.studies.result import build_result
 from colloquy.domain.studies.segments import check_dimension
 from colloquy.errors import NotFound, ValidationFailed
 from colloquy.runtime import Runtime
-from colloquy.services.studies.jobs import start_job
+from colloquy.services.studies.jobs import MSG_INTERRUPTED, start_job
 from colloquy.services.studies.respondents import load_respondents
 from colloquy.store.tables import SynthesisRow
 from colloquy.store.types import utcnow
 
 MAX_SESSIONS = 50
+# A running synthesis writes its row after every model call; one silent this long lost its
+# process (killed, not stopped) and is failed, so asking again starts a new one.
+STALE_AFTER = timedelta(minutes=15)
 MSG_NOT_FOUND = "Synthesis not found"
 MSG_NO_SESSIONS = "Choose at least one session to synthesise"
 MSG_TOO_MANY = f"A synthesis takes at most {MAX_SESSIONS} sessions"
@@ -46,6 +50,12 @@ def _ids(session_ids: list[str]) -> list[str]:
     if len(ids) > MAX_SESSIONS:
         raise ValidationFailed([MSG_TOO_MANY])
     return ids
+
+
+async def _fail_if_stale(db: AsyncSession, row: SynthesisRow) -> None:
+    if row.status == "running" and utcnow() - row.updated_at > STALE_AFTER:
+        row.status, row.error = "failed", MSG_INTERRUPTED
+        await db.commit()
 
 
 def synthesis_view(row: SynthesisRow, segment_by: str | None = None) -> dict[str, Any]:
@@ -92,6 +102,8 @@ async def start_synthesis(
         .limit(1)
     )
     if existing is not None:
+        await _fail_if_stale(db, existing)
+    if existing is not None and existing.status != "failed":
         if by is not None and by != existing.segment_by:
             existing.segment_by = by
             await db.commit()
@@ -127,4 +139,6 @@ async def get_row(db: AsyncSession, synthesis_id: str) -> SynthesisRow:
 async def get_synthesis(
     db: AsyncSession, synthesis_id: str, segment_by: str | None = None
 ) -> dict[str, Any]:
-    return synthesis_view(await get_row(db, synthesis_id), segment_by)
+    row = await get_row(db, synthesis_id)
+    await _fail_if_stale(db, row)
+    return synthesis_view(row, segment_by)
