@@ -5,6 +5,7 @@ question's evidence while the current one is discussed."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -90,3 +91,25 @@ async def test_the_next_questions_evidence_is_looked_up_while_this_one_runs(env)
         assert max(asked) < max(0, q * per_question - 1) + (q == 0), (q, asked)
     prompts = [str(r.get("messages")) for r in env.fake.requests]
     assert all("Evidence for" in p for p in prompts if "Question number" in p)
+
+
+async def test_a_run_does_not_read_the_prices_before_every_call(env, monkeypatch):
+    reads = []
+    real = run_usage.price_book
+
+    async def counting(db):
+        reads.append(1)
+        return await real(db)
+
+    monkeypatch.setattr(run_usage, "price_book", counting)
+    sid = await env.create(participants=5, questions=3)
+    started = time.monotonic()
+    await env.run(sid)
+    view = await env.wait_idle(sid, timeout=120)
+    elapsed = time.monotonic() - started
+    assert view["status"] == "completed"
+    calls = len(env.fake.requests)
+    assert calls == 45
+    # Once when the run starts, then at most once per PRICE_RECHECK_SECONDS (1 s).
+    assert len(reads) <= 2 + elapsed, (len(reads), elapsed)
+    assert len(reads) < calls
