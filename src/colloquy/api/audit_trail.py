@@ -55,8 +55,10 @@ async def audited(
 
 async def _record(scope: Scope, user: CurrentUser, status: int, body: bytes) -> None:
     template = getattr(scope.get("route"), "path", None)
-    if not isinstance(template, str) or not template.startswith("/api/"):
+    if not isinstance(template, str) or not scope["path"].startswith("/api/"):
         return
+    if not template.startswith("/api/"):  # the route as its router declares it, under /api
+        template = "/api" + template
     action = audit_action(scope["method"], template)
     runtime = getattr(getattr(scope.get("app"), "state", None), "runtime", None)
     if action is None or runtime is None:

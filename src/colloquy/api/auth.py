@@ -85,6 +85,9 @@ async def sign_in(
             raise AppError("No account exists on this server", status=401, code="unauthorized")
         address = request.client.host if request.client else None
         done = await signing.sign_in(db, body.email or "", body.password or "", address)
+        previous = cookies({k.lower(): v for k, v in request.headers.items()}).get(SESSION_COOKIE)
+        if previous:  # a new session id at sign-in: the one the browser had ends
+            await user_sessions.end_session(db, previous)
         set_session_cookies(request, response, done.secret)
         return AuthStatusOut(required=True, signed_in=True)
     if not token:
