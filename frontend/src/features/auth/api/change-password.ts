@@ -3,9 +3,7 @@ import { client, noContent } from "@/lib/api-client";
 
 /** PUT /api/account/password: needs the current password; other sessions end. */
 export function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  return noContent(
-    client.PUT("/api/account/password", { body: { currentPassword, newPassword } }),
-  );
+  return noContent(client.PUT("/api/account/password", { body: { currentPassword, newPassword } }));
 }
 
 export function useChangePassword() {
