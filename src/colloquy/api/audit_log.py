@@ -34,7 +34,7 @@ async def list_audit(
     since: datetime | None = None,
     until: datetime | None = None,
     failed: bool | None = None,
-    before: Annotated[int | None, Query(ge=1)] = None,
+    before: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> AuditPageOut:
     where = _filter(actor, action, since, until, failed)
