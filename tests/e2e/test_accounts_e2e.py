@@ -5,6 +5,7 @@ password (a cookie-authenticated write, so the API client's CSRF header is exerc
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import LiveServer
+from e2e.test_accessibility_e2e import _axe_violations
 from e2e.test_auth_e2e import watch
 
 EMAIL = "lead@example.com"
@@ -51,6 +53,7 @@ def team_server(tmp_path, fake_llm):
     made = subprocess.run(
         [str(colloquy), "users", "create", "--admin", EMAIL],
         input=PASSWORD + "\n",
+        check=False,
         env=server.env,
         capture_output=True,
         text=True,
@@ -98,3 +101,39 @@ def test_sign_in_off_loopback_with_an_account(team_server, page: Page):
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(f"{team_server}/dashboard")
     assert dialogs == [] and violations == []
+
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+
+
+def test_sign_in_and_user_menu_pass_axe_on_desktop_and_phone(team_server, browser, tmp_path):
+    shots = Path(os.environ.get("COLLOQUY_SCREENSHOT_DIR", str(tmp_path)))
+    shots.mkdir(parents=True, exist_ok=True)
+    found: dict[str, list[str]] = {}
+    for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        context = browser.new_context(viewport=viewport, bypass_csp=True)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(f"{team_server}/sign-in")
+        expect(page.get_by_label("Email")).to_be_visible()
+        found[f"{name} sign-in"] = _axe_violations(page)
+        page.screenshot(path=str(shots / f"{name}-sign-in.png"), full_page=True)
+        page.get_by_label("Email").fill(EMAIL)
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign in").click()
+        expect(page).to_have_url(f"{team_server}/dashboard")
+        if name == "phone":
+            page.get_by_role("button", name="Open menu").click()
+        expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+        found[f"{name} user menu"] = _axe_violations(page)
+        page.screenshot(path=str(shots / f"{name}-user-menu.png"), full_page=True)
+        page.get_by_role("button", name="Change password").click()
+        expect(page.get_by_role("dialog")).to_be_visible()
+        found[f"{name} change password"] = _axe_violations(page)
+        page.screenshot(path=str(shots / f"{name}-change-password.png"))
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{name}: horizontal scroll ({width} px)"
+        context.close()
+    serious = {screen: v for screen, v in found.items() if v}
+    assert not serious, f"axe-core found serious or critical violations: {serious}"
