@@ -44,6 +44,7 @@ def session_body(
         ],
         "questions": list(guide["questions"]),
         "settings": settings,
+        "kind": "interview" if guide.get("kind") == "interview" else "group",
     }
 
 
