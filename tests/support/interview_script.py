@@ -67,3 +67,21 @@ def interview_body(**settings: Any) -> dict[str, Any]:
         "questions": GUIDE,
         "settings": {"responseLength": "brief", "moderator": "ai", **settings},
     }
+
+
+# The transcript the script gives with the AI interviewer and 2 follow-ups per topic:
+# (kind, question, round) of every message, in order.
+EXPECTED = [
+    ("question", 0, 0),
+    ("response", 0, 0),
+    ("probe", 0, 1),
+    ("response", 0, 1),
+    ("probe", 0, 2),
+    ("response", 0, 2),
+    ("summary", 0, 3),  # the stop rule: 2 follow-ups asked
+    ("question", 1, 0),
+    ("response", 1, 0),
+    ("probe", 1, 1),  # the model's leading question refused, the neutral one asked
+    ("response", 1, 1),
+    ("summary", 1, 2),  # the model moved on
+]
