@@ -35,14 +35,25 @@ def test_ai_interview_each_follow_up_builds_on_the_answer_before(api, fake_llm):
             assert _words(m["content"]) & _words(msgs[i - 1]["content"]), m["content"]
     notes = [m["note"] for m in msgs if m["kind"] in ("probe", "summary")]
     assert notes[0] == "Interviewer decision: ladder (names a benefit)"
-    assert notes[2] == "Interviewer decision: move on (reached the limit of 2 follow-ups on this topic)"
-    assert "refused the leading" in notes[3] and msgs[9]["content"] == "Why does that matter to you?"
+    assert (
+        notes[2]
+        == "Interviewer decision: move on (reached the limit of 2 follow-ups on this topic)"
+    )
+    assert (
+        "refused the leading" in notes[3] and msgs[9]["content"] == "Why does that matter to you?"
+    )
     assert notes[4] == "Interviewer decision: move on (the reason is clear)"
     assert view["progress"]["responses"] == 5 and view["progress"]["total"] == 6
     # The persona was told it is in an interview, and saw the follow-up it answers.
-    persona_calls = [b for b in fake_llm.requests if "in-depth research interview" in str(b["messages"][0]["content"])]
+    persona_calls = [
+        b
+        for b in fake_llm.requests
+        if "in-depth research interview" in str(b["messages"][0]["content"])
+    ]
     assert len(persona_calls) == 5
-    assert "Why does being compostable matter to you?" in persona_calls[1]["messages"][-1]["content"]
+    assert (
+        "Why does being compostable matter to you?" in persona_calls[1]["messages"][-1]["content"]
+    )
 
     md = api.get(f"/api/sessions/{sid}/export.md").text
     assert "Can you give an example of when your kids asked about waste?" in md

@@ -20,7 +20,9 @@ def test_stop_rule_limit_comes_first():
 def test_repeat_share_counts_distinct_content_words():
     # last: {price, matters, most, family} (stop words "the", "to", "my" dropped) = 4;
     # before: {price, matters, cheap, coffee}: shared {price, matters} -> 2 / 4.
-    assert d.repeat_share("The price matters most to my family", "price matters, cheap coffee") == 0.5
+    assert (
+        d.repeat_share("The price matters most to my family", "price matters, cheap coffee") == 0.5
+    )
     # 3 of 4 shared -> 0.75 >= 0.7: the topic is exhausted.
     last, before = "price matters most really", "price matters most to me"
     assert d.repeat_share(last, before) == 0.75
@@ -31,12 +33,16 @@ def test_repeat_share_counts_distinct_content_words():
 
 def test_nothing_to_add_only_when_short():
     assert d.stop_reason(["I don't know, that's all."], 0, 2) == "the persona has nothing to add"
-    long = "I don't know exactly, but the commute on the train every morning makes me tired and cross"
+    long = (
+        "I don't know exactly, but the commute on the train every morning makes me tired and cross"
+    )
     assert d.stop_reason([long], 0, 2) is None  # 18 words: an answer, not a shrug
 
 
 def test_parse_reply_reads_json_inside_prose():
-    text = 'Sure. {"action": "Ladder", "reason": "named price", "question": "Why does price matter?"}'
+    text = (
+        'Sure. {"action": "Ladder", "reason": "named price", "question": "Why does price matter?"}'
+    )
     assert d.parse_reply(text) == ("ladder", "named price", "Why does price matter?")
     assert d.parse_reply('{"action": "move on", "reason": ""}') == (
         "move_on",
@@ -51,7 +57,11 @@ def test_parse_reply_reads_json_inside_prose():
 def test_decide_keeps_a_neutral_follow_up():
     reply = '{"action": "example", "reason": "vague", "question": "When did that last happen?"}'
     out = d.decide(reply, "It is annoying sometimes.", last_topic=False)
-    assert (out.action, out.question, out.follows_up) == ("example", "When did that last happen?", True)
+    assert (out.action, out.question, out.follows_up) == (
+        "example",
+        "When did that last happen?",
+        True,
+    )
     assert out.note == "Interviewer decision: example (vague)"
 
 
@@ -68,7 +78,9 @@ def test_decide_moves_on_and_closes_on_the_last_topic():
     assert d.decide(reply, "", last_topic=False).question == d.MOVE_ON_LINE
     last = d.decide(reply, "", last_topic=True)
     assert (last.question, last.follows_up) == (d.CLOSING_LINE, False)
-    assert d.decide("garbage", "", last_topic=False).reason == "the model's decision could not be read"
+    assert (
+        d.decide("garbage", "", last_topic=False).reason == "the model's decision could not be read"
+    )
 
 
 def test_decide_without_a_question_asks_the_neutral_one():

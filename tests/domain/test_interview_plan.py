@@ -7,7 +7,13 @@ from colloquy.domain.interviews import rules as r
 
 
 def m(kind, q, rnd, who=None, content="x"):
-    return {"kind": kind, "questionIndex": q, "round": rnd, "participantIndex": who, "content": content}
+    return {
+        "kind": kind,
+        "questionIndex": q,
+        "round": rnd,
+        "participantIndex": who,
+        "content": content,
+    }
 
 
 def test_scripted_interview_asks_the_guide_as_written():
@@ -42,7 +48,13 @@ def test_progress_counts_answers_of_the_most_there_can_be():
     msgs = [m("question", 0, 0), m("response", 0, 0, 0), m("probe", 0, 1)]
     out = p.progress(3, True, 2, msgs)
     # 3 topics x (1 answer + 2 follow-ups) = 9 at most; next: the answer to follow-up 1.
-    assert out == {"responses": 1, "total": 9, "questionIndex": 0, "round": 1, "participantIndex": 0}
+    assert out == {
+        "responses": 1,
+        "total": 9,
+        "questionIndex": 0,
+        "round": 1,
+        "participantIndex": 0,
+    }
     assert p.progress(3, False, 2, [])["total"] == 3
 
 

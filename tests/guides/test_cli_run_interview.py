@@ -71,9 +71,7 @@ def test_run_an_interview_guide(env, tmp_path):
 def test_interview_guide_limits():
     guide, _ = load_guide(GUIDE)
     assert guide.kind == "interview" and guide.moderator.kind == "ai"
-    many = GUIDE.replace(
-        "  - Would you buy it?\n", "".join(f"  - Topic {i}?\n" for i in range(30))
-    )
+    many = GUIDE.replace("  - Would you buy it?\n", "".join(f"  - Topic {i}?\n" for i in range(30)))
     with pytest.raises(GuideInvalid) as err:
         load_guide(many)
     assert "questions" in str(err.value.problems)

@@ -24,7 +24,11 @@ ANSWERS = {
 # The interviewer's move, keyed by a word of the persona's last answer (the first match).
 DECISIONS = {
     "compostable.": ("ladder", "names a benefit", "Why does being compostable matter to you?"),
-    "kids": ("example", "a general claim", "Can you give an example of when your kids asked about waste?"),
+    "kids": (
+        "example",
+        "a general claim",
+        "Can you give an example of when your kids asked about waste?",
+    ),
     "money": ("move_on", "the reason is clear", ""),
     "price": ("ladder", "price named", "Don't you think the price is too high?"),  # leading
 }

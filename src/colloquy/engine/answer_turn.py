@@ -27,9 +27,9 @@ from colloquy.domain.sessions.turn_trim import TRIMMED, trim_to_length
 from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import moderator_turn, plan, run_usage
-from colloquy.engine.prompting import answer_request
 from colloquy.engine.interview_flow import InterviewFlow
 from colloquy.engine.natural_flow import NaturalFlow
+from colloquy.engine.prompting import answer_request
 from colloquy.engine.run_setup import Setup
 from colloquy.engine.run_state import RunState
 from colloquy.llm.errors import LLMError

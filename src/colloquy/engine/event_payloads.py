@@ -101,7 +101,9 @@ def progress_payload(
     `interview`: (AI interviewer, its follow-ups per topic) of an interview."""
     if interview is not None:
         out = interview_plan.progress(question_count, *interview, messages)
-        out["speakingPersonaId"] = participants[0].get("id") if generating and participants else None
+        out["speakingPersonaId"] = (
+            participants[0].get("id") if generating and participants else None
+        )
         out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)
         return out
     if mode == plan.NATURAL:  # turns, not rounds

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from colloquy.domain.interviews import prompts
 from colloquy.domain.interviews import plan as iplan
+from colloquy.domain.interviews import prompts
 from colloquy.domain.interviews.rules import INTERVIEW
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.prompts import build_system_prompt
@@ -74,7 +74,11 @@ class InterviewFlow:
         asked = self.setup.questions[q]
         if r > 0:
             asked = next(
-                (m["content"] for m in iplan.topic(messages, q) if m["kind"] == iplan.PROBE and m["round"] == r),
+                (
+                    m["content"]
+                    for m in iplan.topic(messages, q)
+                    if m["kind"] == iplan.PROBE and m["round"] == r
+                ),
                 asked,
             )
         shown = [m for m in own if not (m["kind"] == iplan.PROBE and m["round"] == r)]

@@ -23,8 +23,8 @@ from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.engine import journal
 from colloquy.engine.halting import Halt
-from colloquy.engine.journal import Counters
 from colloquy.engine.interview_flow import InterviewFlow
+from colloquy.engine.journal import Counters
 from colloquy.engine.natural_flow import NaturalFlow
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.run_setup import Setup

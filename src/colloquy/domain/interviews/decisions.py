@@ -41,12 +41,43 @@ FOLLOW_UP_MAX_CHARS = 400
 _NOTHING_MORE = re.compile(
     r"\b(i don'?t know|not sure|nothing (else|more)|that'?s (all|it)|no idea|"
     r"can'?t think of (anything|any))\b",
-    re.I,
+    re.IGNORECASE,
 )
 _WORD = re.compile(r"[a-z0-9']+")
 _STOP_WORDS = frozenset(
-    "a an and are as at be but by for from i i'm in is it it's my of on or so that the "
-    "this to was we with you me".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "for",
+        "from",
+        "i",
+        "i'm",
+        "in",
+        "is",
+        "it",
+        "it's",
+        "my",
+        "of",
+        "on",
+        "or",
+        "so",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "we",
+        "with",
+        "you",
+        "me",
+    ]
 )
 
 
@@ -124,7 +155,11 @@ def decide(reply: str, last_answer: str, last_topic: bool) -> Decision:
     if action == MOVE_ON:
         return moving_on(reason, last_topic)
     if not question.endswith("?"):
-        return Decision(action, f"{reason}; the model wrote no question, the neutral one was asked", NEUTRAL[action])
+        return Decision(
+            action,
+            f"{reason}; the model wrote no question, the neutral one was asked",
+            NEUTRAL[action],
+        )
     leading = leading_reason(question, last_answer)
     if leading is not None:
         refused = f'{reason}; refused the leading "{question}" ({leading})'

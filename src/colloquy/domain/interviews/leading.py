@@ -19,19 +19,21 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(don'?t|doesn'?t|wouldn'?t|won'?t|isn'?t|aren'?t|wasn'?t|can'?t|shouldn'?t|"
             r"didn'?t|haven'?t)\s+(you|it|that|this|they|we)\s+(think|agree|feel|find|"
             r"be|seem|sound|say|mean|like|want|love|prefer)\b",
-            re.I,
+            re.IGNORECASE,
         ),
     ),
     (
         "it asks for agreement",
-        re.compile(r"\b(you('d| would| must)? agree|would you agree|do you agree that)\b", re.I),
+        re.compile(
+            r"\b(you('d| would| must)? agree|would you agree|do you agree that)\b", re.IGNORECASE
+        ),
     ),
     (
         "it ends with a tag asking for agreement",
         re.compile(
             r",\s*(right|correct|isn'?t it|don'?t you|wouldn'?t you|aren'?t you|"
             r"didn'?t you|no|yes|true)\s*\?\s*$",
-            re.I,
+            re.IGNORECASE,
         ),
     ),
     (
@@ -39,7 +41,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(surely|obviously|of course you|clearly you|you must (have|be|feel|think)|"
             r"i'?m sure you|i bet you)\b",
-            re.I,
+            re.IGNORECASE,
         ),
     ),
     (
@@ -47,7 +49,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:how much do you|why do you|what do you|what makes you)\s+"
             r"(?P<feeling>love|hate|like|dislike|enjoy|fear|worry)\b",
-            re.I,
+            re.IGNORECASE,
         ),
     ),
 )

@@ -37,9 +37,7 @@ def answers_of(own: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return sorted((m for m in own if m["kind"] == ANSWER), key=lambda m: m["round"])
 
 
-def next_step(
-    messages: Sequence[Mapping[str, Any]], question_count: int, ai: bool
-) -> Step | None:
+def next_step(messages: Sequence[Mapping[str, Any]], question_count: int, ai: bool) -> Step | None:
     """The first step not yet stored; None when the interview is complete."""
     for q in range(question_count):
         own = topic(messages, q)

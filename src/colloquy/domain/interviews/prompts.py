@@ -40,8 +40,10 @@ def answer_prompt(
         "",
         f"The interviewer now asks you: {asked}",
         "",
-        "Answer in the first person, as yourself, speaking to the interviewer. "
-        "Write only your answer: no name label, no quotes.",
+        (
+            "Answer in the first person, as yourself, speaking to the interviewer. "
+            "Write only your answer: no name label, no quotes."
+        ),
     ]
     return "\n".join(lines)
 
@@ -62,8 +64,10 @@ def decision_prompt(
             "",
             f"You may ask at most {probes_left} more follow-up(s) on this topic.",
             "Choose one action:",
-            '- "ladder": ask why what they just said matters to them '
-            '(e.g. "Why does that matter to you?"), building on their own words;',
+            (
+                '- "ladder": ask why what they just said matters to them '
+                '(e.g. "Why does that matter to you?"), building on their own words;'
+            ),
             '- "clarify": ask what they mean by a vague word or claim in their last answer;',
             '- "example": ask for a concrete example from their own life;',
             '- "move_on": the topic is covered, go to the next one.',

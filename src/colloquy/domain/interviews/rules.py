@@ -19,11 +19,13 @@ DEFAULT_MAX_PROBES, MAX_PROBES_LIMIT = 2, 5
 
 MSG_BAD_KIND = "Session kind must be group or interview"
 MSG_ONE_PERSONA = "An interview has exactly one persona"
-MSG_GUIDE_SIZE = (
-    f"An interview guide needs {INTERVIEW_QUESTIONS_MIN}-{INTERVIEW_QUESTIONS_MAX} questions or topics"
+MSG_GUIDE_SIZE = f"An interview guide needs {INTERVIEW_QUESTIONS_MIN}-{INTERVIEW_QUESTIONS_MAX} questions or topics"
+MSG_MAX_PROBES = (
+    f"Follow-ups per topic (maxProbes) must be a whole number from 0 to {MAX_PROBES_LIMIT}"
 )
-MSG_MAX_PROBES = f"Follow-ups per topic (maxProbes) must be a whole number from 0 to {MAX_PROBES_LIMIT}"
-MSG_INTERVIEW_MODE = "An interview has one speaker: discussion mode natural and private answers do not apply"
+MSG_INTERVIEW_MODE = (
+    "An interview has one speaker: discussion mode natural and private answers do not apply"
+)
 
 
 def session_kind(value: Any) -> str:

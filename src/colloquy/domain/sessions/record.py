@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, NotRequired, TypedDict, get_args
 
-from colloquy.domain.interviews.rules import max_probes
 from colloquy.domain.constants import (
     DEFAULT_MODERATOR_STYLE,
     DEFAULT_RESPONSE_LENGTH,
@@ -35,6 +34,7 @@ from colloquy.domain.constants import (
     StimulusPlatform,
     StimulusType,
 )
+from colloquy.domain.interviews.rules import max_probes
 from colloquy.domain.numbers.mathutil import is_number
 from colloquy.domain.stored.stored_values import (
     dicts,

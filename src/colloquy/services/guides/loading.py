@@ -234,7 +234,9 @@ def validate_guide(data: Any, lines: Lines | None = None) -> Guide:
         raise GuideInvalid([problem((), "A guide is a mapping of keys (kind, name, ...)", lines)])
     kind = data.get("kind")
     if kind not in KINDS:
-        message = "kind must be focus-group, interview or survey" if kind is not None else "Required"
+        message = (
+            "kind must be focus-group, interview or survey" if kind is not None else "Required"
+        )
         raise GuideInvalid([problem(("kind",), message, lines)])
     try:
         return KINDS[kind].model_validate(data)

@@ -17,9 +17,7 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("sessions") as batch:
-        batch.add_column(
-            sa.Column("kind", sa.String(20), nullable=False, server_default="group")
-        )
+        batch.add_column(sa.Column("kind", sa.String(20), nullable=False, server_default="group"))
     op.create_index("ix_sessions_kind_created_id", "sessions", ["kind", "created_at", "id"])
 
 
