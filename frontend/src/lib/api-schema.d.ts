@@ -2660,7 +2660,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "focus-group" | "survey";
+            kind: "focus-group" | "interview" | "survey";
         };
         /** GuideFileOut */
         GuideFileOut: {
@@ -3778,6 +3778,11 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+            /**
+             * Kind
+             * @default group
+             */
+            kind: string;
         };
         /**
          * SessionEstimateIn
@@ -3797,6 +3802,11 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+            /**
+             * Kind
+             * @default group
+             */
+            kind: string;
             /** Provider */
             provider?: string | null;
             /** Model */
@@ -3921,6 +3931,12 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            /**
+             * Kind
+             * @default group
+             * @enum {string}
+             */
+            kind: "group" | "interview";
             usage?: components["schemas"]["UsageOut"];
             /** Groundedpersonas */
             groundedPersonas?: (string | null)[] | null;
@@ -4022,6 +4038,8 @@ export interface components {
             modelBids: boolean;
             /** Seed */
             seed?: number | null;
+            /** Maxprobes */
+            maxProbes?: number | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -4063,6 +4081,8 @@ export interface components {
             modelBids: boolean;
             /** Seed */
             seed?: number | null;
+            /** Maxprobes */
+            maxProbes?: number | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -4096,6 +4116,12 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            /**
+             * Kind
+             * @default group
+             * @enum {string}
+             */
+            kind: "group" | "interview";
             /** Health */
             health?: string | null;
             usage?: components["schemas"]["UsageOut"];
