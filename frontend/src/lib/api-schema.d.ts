@@ -3778,11 +3778,8 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
-            /**
-             * Kind
-             * @default group
-             */
-            kind: string;
+            /** Kind */
+            kind?: string | null;
         };
         /**
          * SessionEstimateIn
@@ -3802,11 +3799,8 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
-            /**
-             * Kind
-             * @default group
-             */
-            kind: string;
+            /** Kind */
+            kind?: string | null;
             /** Provider */
             provider?: string | null;
             /** Model */

@@ -80,7 +80,7 @@ class SessionCreate(RequestModel):
     settings: SessionSettingsIn = Field(default_factory=SessionSettingsIn)
     # "group" (a focus group) or "interview": one persona, a guide of 1-30 questions or
     # topics, `settings.moderator` the interviewer (docs/interviews.md).
-    kind: str = Field(default="group", max_length=20)
+    kind: str | None = Field(default=None, max_length=20)
 
 
 class SessionUpdate(RequestModel):
