@@ -101,3 +101,16 @@ def test_groups_are_kind_group_and_the_list_shows_the_kind(api):
     assert kinds[gid] == "group" and kinds[iid] == "interview"
     copy = api.post(f"/api/sessions/{iid}/duplicate").json()
     assert copy["kind"] == "interview" and copy["settings"]["maxProbes"] == 2
+
+
+def test_an_interview_saved_as_a_guide_creates_the_same_interview(api):
+    iid = api.post("/api/sessions", json=interview_body(maxProbes=1)).json()["id"]
+    guide = api.get(f"/api/sessions/{iid}/guide").json()["guide"]
+    assert guide["kind"] == "interview" and guide["moderator"]["kind"] == "ai"
+    assert guide["settings"]["maxProbes"] == 1
+    assert api.post("/api/guides/check", json=guide).json() == {"kind": "interview"}
+    again = api.post("/api/guides/sessions", params={"start": "false"}, json=guide)
+    assert again.status_code == 201, again.text
+    view = again.json()
+    assert view["kind"] == "interview" and view["settings"]["maxProbes"] == 1
+    assert [p["id"] for p in view["participants"]] == ["p1"]

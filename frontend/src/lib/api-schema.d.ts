@@ -1740,8 +1740,8 @@ export interface paths {
         put?: never;
         /**
          * Run Focus Group
-         * @description Create the session a focus-group guide describes and start it (stimulus files are
-         *     refused here: upload them with /api/uploads and give their url).
+         * @description Create the session a focus-group or interview guide describes and start it (stimulus
+         *     files are refused here: upload them with /api/uploads and give their url).
          */
         post: operations["run_focus_group_api_guides_sessions_post"];
         delete?: never;
