@@ -68,6 +68,10 @@ def test_ai_interview_each_follow_up_builds_on_the_answer_before(api, fake_llm):
     assert sum(p["responses"] for p in analytics["participation"]) == 5
     insights = api.post(f"/api/sessions/{sid}/insights")
     assert insights.status_code == 200, insights.text
+    health = api.get(f"/api/sessions/{sid}/health").json()
+    status = {f["key"]: f["status"] for f in health["findings"]}
+    assert status["diversity"] == status["conformity"] == status["distinctiveness"] == "na"
+    assert status["characterBreaks"] != "na" and health["participantCount"] == 1
 
 
 def test_scripted_interview_asks_the_guide_only(api, fake_llm):
