@@ -105,6 +105,12 @@ def test_groups_are_kind_group_and_the_list_shows_the_kind(api):
     assert kinds[gid] == "group" and kinds[iid] == "interview"
     copy = api.post(f"/api/sessions/{iid}/duplicate").json()
     assert copy["kind"] == "interview" and copy["settings"]["maxProbes"] == 2
+    only = api.get("/api/sessions/page", params={"kind": "interview"}).json()
+    assert [s["id"] for s in only["items"]] == [copy["id"], iid] and only["total"] == 2
+    groups = api.get("/api/sessions/page", params={"kind": "group"}).json()
+    assert [s["id"] for s in groups["items"]] == [gid]
+    bad = api.get("/api/sessions/page", params={"kind": "panel"})
+    assert bad.status_code == 422 and "kind" in bad.text
 
 
 def test_an_interview_saved_as_a_guide_creates_the_same_interview(api):

@@ -6740,6 +6740,8 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Rows per page */
                 limit?: number;
+                /** @description Only focus groups (group) or only interviews (interview) */
+                kind?: ("group" | "interview") | null;
             };
             header?: never;
             path?: never;
