@@ -69,20 +69,13 @@ class InterviewFlow:
     def answer_request(
         self, q: int, r: int, messages: Sequence[Mapping[str, Any]], system: str, images: list[str]
     ) -> ChatRequest:
-        """The persona's answer to the guide question (r = 0) or to follow-up r."""
-        own = [m for m in iplan.topic(messages, q) if m["round"] < r or m["kind"] == "response"]
-        asked = self.setup.questions[q]
-        if r > 0:
-            asked = next(
-                (
-                    m["content"]
-                    for m in iplan.topic(messages, q)
-                    if m["kind"] == iplan.PROBE and m["round"] == r
-                ),
-                asked,
-            )
-        shown = [m for m in own if not (m["kind"] == iplan.PROBE and m["round"] == r)]
-        user = prompts.answer_prompt(self.setup.questions[q], shown, asked, self.setup.names[0])
+        """The persona's answer to the guide question (r = 0) or to follow-up r: the topic
+        so far (everything before round r), then what the interviewer asks now."""
+        topic = iplan.topic(messages, q)
+        earlier = [m for m in topic if m["round"] < r]
+        follow_up = [m for m in topic if m["kind"] == iplan.PROBE and m["round"] == r]
+        asked = str(follow_up[0]["content"]) if follow_up else self.setup.questions[q]
+        user = prompts.answer_prompt(self.setup.questions[q], earlier, asked, self.setup.names[0])
         return ChatRequest(
             system=system,
             messages=[ChatMessage(role="user", content=user, images=list(images))],
