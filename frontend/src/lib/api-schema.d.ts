@@ -1927,8 +1927,8 @@ export interface paths {
         put?: never;
         /**
          * Run Focus Group
-         * @description Create the session a focus-group guide describes and start it (stimulus files are
-         *     refused here: upload them with /api/uploads and give their url).
+         * @description Create the session a focus-group or interview guide describes and start it (stimulus
+         *     files are refused here: upload them with /api/uploads and give their url).
          */
         post: operations["run_focus_group_api_guides_sessions_post"];
         delete?: never;
@@ -2984,7 +2984,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "focus-group" | "survey";
+            kind: "focus-group" | "interview" | "survey";
         };
         /** GuideFileOut */
         GuideFileOut: {
@@ -4150,6 +4150,8 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+            /** Kind */
+            kind?: string | null;
         };
         /**
          * SessionEstimateIn
@@ -4169,6 +4171,8 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+            /** Kind */
+            kind?: string | null;
             /** Provider */
             provider?: string | null;
             /** Model */
@@ -4293,6 +4297,12 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            /**
+             * Kind
+             * @default group
+             * @enum {string}
+             */
+            kind: "group" | "interview";
             usage?: components["schemas"]["UsageOut"];
             /** Groundedpersonas */
             groundedPersonas?: (string | null)[] | null;
@@ -4394,6 +4404,8 @@ export interface components {
             modelBids: boolean;
             /** Seed */
             seed?: number | null;
+            /** Maxprobes */
+            maxProbes?: number | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -4435,6 +4447,8 @@ export interface components {
             modelBids: boolean;
             /** Seed */
             seed?: number | null;
+            /** Maxprobes */
+            maxProbes?: number | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -4468,6 +4482,12 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            /**
+             * Kind
+             * @default group
+             * @enum {string}
+             */
+            kind: "group" | "interview";
             /** Health */
             health?: string | null;
             usage?: components["schemas"]["UsageOut"];
@@ -7705,6 +7725,8 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Rows per page */
                 limit?: number;
+                /** @description Only focus groups (group) or only interviews (interview) */
+                kind?: ("group" | "interview") | null;
             };
             header?: never;
             path?: never;

@@ -23,6 +23,7 @@ from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.engine import journal
 from colloquy.engine.halting import Halt
+from colloquy.engine.interview_flow import InterviewFlow
 from colloquy.engine.journal import Counters
 from colloquy.engine.natural_flow import NaturalFlow
 from colloquy.engine.publisher import Publisher
@@ -76,7 +77,7 @@ class RunState:
     # Who answers on which model (built when the run starts, kept to its end).
     voices: dict[int, Voice] = field(default_factory=dict)
     # Natural mode and private answers; None: the scripted plan alone.
-    flow: NaturalFlow | None = None
+    flow: NaturalFlow | InterviewFlow | None = None
     images: list[str] = field(
         default_factory=list
     )  # the stimuli's images, for models that read them

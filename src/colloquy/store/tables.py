@@ -58,6 +58,7 @@ class SessionRow(Base):
         Index("ix_sessions_created_id", "created_at", "id"),
         Index("ix_sessions_status_created_id", "status", "created_at", "id"),
         Index("ix_sessions_name_id", "name", "id"),
+        Index("ix_sessions_kind_created_id", "kind", "created_at", "id"),  # 0027_session_kind
     )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -90,6 +91,8 @@ class SessionRow(Base):
     model_override: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Mapped[str] = mapped_column(String(20), default="simulated", server_default="simulated")
+    # "group" (a focus group) or "interview" (one persona, docs/interviews.md).
+    kind: Mapped[str] = mapped_column(String(20), default="group", server_default="group")
 
 
 class MessageRow(Base):
