@@ -1,4 +1,4 @@
-"""Migration 0027 (docs/interviews.md): sessions stored before interviews read as kind
+"""Migration 0029_session_kind (docs/interviews.md): sessions stored before interviews read as kind
 `group`; downgrading drops the column and keeps the sessions."""
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ def test_sessions_before_interviews_are_groups(settings, tmp_path):
     settings.database_url = url
     with TestClient(create_app(settings)) as client:  # start-up migrates to head
         sid = client.post("/api/sessions", json=session_body()).json()["id"]
-    command.downgrade(alembic_config(url), "0026_list_indexes")
+    command.downgrade(alembic_config(url), "0028_accounts")
     sync = create_engine(url.replace("+aiosqlite", ""))
     assert "kind" not in {c["name"] for c in inspect(sync).get_columns("sessions")}
     with sync.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM sessions")).scalar() == 1
-    upgrade(url, "0027_session_kind")
+    upgrade(url, "0029_session_kind")
     with sync.connect() as conn:
         assert conn.execute(text("SELECT kind FROM sessions")).scalar() == "group"
     with TestClient(create_app(settings)) as client:

@@ -58,7 +58,7 @@ class SessionRow(Base):
         Index("ix_sessions_created_id", "created_at", "id"),
         Index("ix_sessions_status_created_id", "status", "created_at", "id"),
         Index("ix_sessions_name_id", "name", "id"),
-        Index("ix_sessions_kind_created_id", "kind", "created_at", "id"),  # 0027_session_kind
+        Index("ix_sessions_kind_created_id", "kind", "created_at", "id"),  # 0029_session_kind
     )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)

@@ -1,16 +1,16 @@
 """session kind: `group` (a focus group, every session so far) or `interview` (one
 persona, a guide, an interviewer; docs/interviews.md), indexed for the dashboard's filter.
 
-Revision ID: 0027_session_kind
-Revises: 0026_list_indexes
+Revision ID: 0029_session_kind
+Revises: 0028_accounts
 Create Date: 2026-11-27
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0027_session_kind"
-down_revision = "0026_list_indexes"
+revision = "0029_session_kind"
+down_revision = "0028_accounts"
 branch_labels = None
 depends_on = None
 
