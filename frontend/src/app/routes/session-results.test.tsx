@@ -6,6 +6,7 @@ import { api } from "@/test/handlers/api";
 import { renderRoutes } from "@/test/render";
 import { recordCalls } from "@/test/requests";
 import { server } from "@/test/server";
+import { transcriptPages } from "@/test/handlers/transcript";
 import { analytics, insights, makeSession, message } from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
@@ -21,6 +22,7 @@ function renderResults(session: Session | null, path = "/session/s1/results") {
     ),
     api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
     api.post("/api/sessions/{session_id}/insights", () => HttpResponse.json(insights)),
+    transcriptPages(session?.messages ?? []),
   );
   const calls = recordCalls();
   const utils = renderRoutes(
