@@ -103,6 +103,7 @@ describe("a mixed panel's results", () => {
     const user = userEvent.setup();
     renderMixed();
     const filter = await screen.findByRole("combobox", { name: "Filter by model" });
+    await screen.findByRole("list", { name: "Transcript" }); // its first page
     expect(screen.getAllByTestId("message-model").map((t) => t.textContent)).toEqual([
       "alpha-model",
       "beta-model",
