@@ -88,7 +88,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     async () => {
       const user = userEvent.setup({ delay: null });
       const { router, calls } = setup();
-      await screen.findByRole("region", { name: "Session Details" });
+      await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
       await screen.findAllByTestId("participant-option");
       await screen.findAllByTestId("participant-option");
       for (const title of [
@@ -153,7 +153,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
   it("sends the AI moderator when it is chosen in the Moderator section", async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = setup();
-    await screen.findByRole("region", { name: "Session Details" });
+    await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
     await screen.findAllByTestId("participant-option");
     const group = screen.getByRole("radiogroup", { name: "Moderator" });
     expect(screen.getByRole("radio", { name: /^Scripted/ })).toHaveAttribute(
@@ -181,7 +181,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
   it("puts a persona passed in through navigation first and ignores a 9th selection", async () => {
     const user = userEvent.setup({ delay: null });
     setup({ state: { persona: PERSONAS[4] } });
-    await screen.findByRole("region", { name: "Session Details" });
+    await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
     await screen.findAllByTestId("participant-option");
     const options = screen.getAllByTestId("participant-option");
     expect(options[0]).toHaveTextContent("Jordan Taylor");
@@ -196,7 +196,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
   it("shows the diversity score from 2 personas", async () => {
     const user = userEvent.setup({ delay: null });
     setup();
-    await screen.findByRole("region", { name: "Session Details" });
+    await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
     await screen.findAllByTestId("participant-option");
     await user.click(option("Sarah Chen"));
     expect(screen.queryByTestId("diversity-card")).not.toBeInTheDocument();
@@ -297,7 +297,7 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     try {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const { calls } = setup();
-      await screen.findByRole("region", { name: "Session Details" });
+      await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
       await screen.findAllByTestId("participant-option");
       await screen.findAllByTestId("participant-option");
       await act(() => vi.advanceTimersByTimeAsync(5000));

@@ -43,8 +43,8 @@ export function CreateSessionPage() {
   // The restored draft's participants, read by id (those no longer in the library drop out).
   const restored = draft.isSuccess ? formValuesFromDraft(draft.data) : null;
   const wanted = (restored?.participantIds ?? []).filter((id) => id !== passed?.id);
-  const drafted = useResolvedPersonas(wanted, !draft.isPending);
-  const ready = !draft.isPending && (drafted.isSuccess || drafted.isError);
+  const drafted = useResolvedPersonas(wanted, !draft.isPending && wanted.length > 0);
+  const ready = !draft.isPending && (wanted.length === 0 || drafted.isSuccess || drafted.isError);
   const setup = useMemo(() => {
     if (!ready) return null;
     const found = [...(passed ? [passed] : []), ...(drafted.data ?? [])];
