@@ -76,7 +76,7 @@ def two_profiles(api: TestClient, base_url: str | None) -> list[str]:
     """Two model profiles (made once): on the server two model names (the server answers
     both with its one model, as two GGUF aliases would), on the embedded model its file
     twice. Their ids."""
-    found = {p["name"]: p["id"] for p in api.get("/api/model-profiles").json()}
+    found = {p["name"]: p["id"] for p in api.get("/api/model-profiles").json()["profiles"]}
     ids = []
     for name in ("Panel A", "Panel B"):
         if name not in found:
