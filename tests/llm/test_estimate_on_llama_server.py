@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 
 from colloquy.app import create_app
 from support.llama_server import running_llama_server
-from support.usage_real import QUESTIONS, app_settings, bounds, run_session_row, total
+from support.usage_real import app_settings, bounds, run_session_row, total
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900), pytest.mark.xdist_group("llama")]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200), pytest.mark.xdist_group("llama")]
 
 MIXED = {"discussionMode": "sequential", "privateAnswers": True, "evidence": True, "mixed": True}
 
@@ -24,14 +24,15 @@ def test_the_estimate_contains_the_usage_the_server_reports(tmp_path):
         running_llama_server() as base,
         TestClient(create_app(app_settings(tmp_path, base))) as api,
     ):
-        # The smallest run: 3 participants x 1 question, brief answers.
-        result = run_session_row(api, "Mixed", MIXED, base, questions=QUESTIONS[:1])
+        # The smallest run the product allows: 3 participants x 2 questions, brief answers.
+        result = run_session_row(api, "Mixed", MIXED, base)
     view = result["view"]
     kinds = [m["kind"] for m in view["messages"]]
-    # What the estimate must cover did happen: 3 rounds x 3 answers, a private answer
-    # before and after from each participant, on both profiles' models.
-    assert kinds.count("response") == 9, kinds
-    assert sum(1 for k in kinds if k.startswith("private")) == 6, kinds
+    # What the estimate must cover did happen: 2 questions x 3 rounds x 3 answers, a
+    # private answer before and after each question from each participant, on both
+    # profiles' models.
+    assert kinds.count("response") == 18, kinds
+    assert sum(1 for k in kinds if k.startswith("private")) == 12, kinds
     models = {m["model"] for m in view["messages"] if m["kind"] == "response"}
     assert models == {"smollm2-a", "smollm2-b"}
     low, expected, high = bounds(result["estimate"])

@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from colloquy.llm.llama_loader import embedded_model_path
+from colloquy.llm.llama_loader import EMBEDDED_NAME
 from colloquy.settings import Settings
 from support.sessions_helpers import wait_idle
 from support.waiting import wait_survey
@@ -74,14 +74,14 @@ def add_evidence(api: TestClient, persona_ids: list[str]) -> None:
 
 def two_profiles(api: TestClient, base_url: str | None) -> list[str]:
     """Two model profiles (made once): on the server two model names (the server answers
-    both with its one model, as two GGUF aliases would), on the embedded model its file
+    both with its one model, as two GGUF aliases would), on the embedded model
     twice. Their ids."""
     found = {p["name"]: p["id"] for p in api.get("/api/model-profiles").json()["profiles"]}
     ids = []
     for name in ("Panel A", "Panel B"):
         if name not in found:
             if base_url is None:
-                body = {"name": name, "provider": "local", "model": embedded_model_path()}
+                body = {"name": name, "provider": "local", "model": EMBEDDED_NAME}
             else:
                 model = f"smollm2-{name[-1].lower()}"
                 body = {"name": name, "provider": "openai", "baseUrl": base_url, "model": model}
