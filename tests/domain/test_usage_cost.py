@@ -220,3 +220,11 @@ def test_run_settings():
         "Webhook URL must be an http:// or https:// address"
     ]
     assert run_settings_errors({"webhookUrl": ""}) == []
+
+
+def test_survey_answers_reach_the_answers_token_limit_at_the_high_end():
+    # One respondent (system 80), one prompt (30), 2 samples: 80 + 12 (template) + 30 = 122
+    # a call; answers 21 / 32 / 120 (the survey answer's token limit) at the three ends.
+    for end, answer in ((0, 21), (1, 32), (2, 120)):
+        calls = estimate.survey_plan([80], [30], 2, False, end=end)
+        assert [(c.prompt, c.completion) for c in calls] == [(122, answer)] * 2

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from colloquy.domain.constants import RESPONSE_MAX_TOKENS, ROUNDS_PER_QUESTION
+from colloquy.domain.surveys.rules import ANSWER_MAX_TOKENS
 from colloquy.domain.usage.cost import Usage, call_cost
 from colloquy.domain.usage.prices import Price
 
@@ -56,8 +57,10 @@ MODERATOR_INSTRUCTION_TOKENS = 90
 PROBE_TOKENS = 45
 SUMMARY_TOKENS = 55
 MODERATOR_DISCUSSION_BUDGET = 2500
-# Surveys: "one or two sentences"; the direct rating replies with a number.
-SURVEY_ANSWER_TOKENS = (21, 32, 48)
+# Surveys: "one or two sentences", and at the high end the answer's token limit (small
+# local models write towards it: SmolLM2 53 and 91 tokens a survey answer in two runs);
+# the direct rating replies with a number.
+SURVEY_ANSWER_TOKENS = (21, 32, ANSWER_MAX_TOKENS)
 DIRECT_ANSWER_TOKENS = 2
 
 
