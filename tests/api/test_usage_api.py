@@ -140,8 +140,10 @@ def test_session_estimate_and_budget_settings(client):
     assert longer["completionTokens"] == 18 * 125 and longer["costUsd"] > est["costUsd"]
     low, high = est["range"]["low"], est["range"]["high"]
     assert low["promptTokens"] < est["promptTokens"] < high["promptTokens"]
-    # 50 x 1.05 (re-asks) = 52.5 -> 52 a call (half to even)
-    assert low["completionTokens"] == 18 * 20 and high["completionTokens"] == 18 * 52
+    # The ends add each uncertainty's deviation in quadrature. Low: only the answer size
+    # lowers answers (18 x 20). High: the answer size adds 18 x (50 - 38) = 216 and 5 %
+    # re-asks 18 x (40 - 38) = 36 (38 x 1.05 = 39.9 -> 40): 684 + sqrt(216^2 + 36^2) = 902.98.
+    assert low["completionTokens"] == 18 * 20 and high["completionTokens"] == 903
     assert any("Re-asked answers" in a for a in est["assumptions"])
     unknown = client.post("/api/sessions/estimate", json={**body, "model": "nobody-prices-me"})
     assert unknown.json()["priced"] is False and unknown.json()["costUsd"] == 0

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from colloquy.domain.usage import cost, estimate, prices
+from colloquy.domain.usage import cost, estimate, estimate_range, prices
 from colloquy.domain.usage.prices import Price, PriceTableError, parse_price_table, price_for
 from colloquy.domain.usage.run_settings import run_settings, run_settings_errors
 
@@ -135,23 +135,52 @@ def test_session_plan_counts_private_answers_evidence_and_bids():
 def test_estimate_range_by_hand():
     calls = lambda end: [estimate.Call(1000, [10, 20, 30][end], 0, answer=True)]
     price = Price(1.0, 2.0, 1.0)
-    low, mid, high = estimate.estimate_range(calls, lambda who: price)
-    assert (low.prompt_tokens, low.completion_tokens) == (950, 10)  # 0.95 x the prompt
+    # A hosted model with no history: re-asks 0 / 0 / 5 %, prompts 0.95x to 1.05x.
+    low, mid, high = estimate_range.estimate_range(calls, lambda who: price)
     assert (mid.prompt_tokens, mid.completion_tokens) == (1000, 20)
-    # 1.05 x 1.05 (re-asks) x 1000 = 1102.5 -> 1102 (half to even); 30 x 1.05 = 31.5 -> 32
-    assert (high.prompt_tokens, high.completion_tokens) == (1102, 32)
-    assert high.cost_usd == pytest.approx((1102 * 1 + 32 * 2) / 1e6)
-    # An observed re-ask rate of 20 %: 15 % / 20 % / 25 % of the answers made twice.
-    low, mid, high = estimate.estimate_range(calls, lambda who: price, 0.2)
-    assert (low.prompt_tokens, mid.prompt_tokens, high.prompt_tokens) == (1092, 1200, 1312)
-    assert estimate.observed_reask_rate(17, 10) is None  # too little history
-    # A model on llama.cpp with no history: 0 %, 15 % and 30 % of the answers made twice:
-    # 0.95 x 1000; 1000 x 1.15; 1.05 x 1000 x 1.30 = 1365.
-    low, mid, high = estimate.estimate_range(calls, lambda who: price, None, local=True)
-    assert (low.prompt_tokens, mid.prompt_tokens, high.prompt_tokens) == (950, 1150, 1365)
-    # answers: 10; 20 x 1.15 = 23; 30 x 1.3 = 39
-    assert (low.completion_tokens, mid.completion_tokens, high.completion_tokens) == (10, 23, 39)
-    assert estimate.observed_reask_rate(20, 5) == 0.25
+    # Low: the tokenizer alone lowers the prompt (50), the answer size alone the answer (10).
+    assert (low.prompt_tokens, low.completion_tokens) == (950, 10)
+    # High prompt: the tokenizer +50 and re-asks +50 (1000 x 1.05), in quadrature:
+    # 1000 + sqrt(50^2 + 50^2) = 1070.7 -> 1071. Answer: the size +10, re-asks +1
+    # (20 x 1.05 = 21): 20 + sqrt(101) = 30.05 -> 30.
+    assert (high.prompt_tokens, high.completion_tokens) == (1071, 30)
+    # Cost (per 1M: prompt x 1 + answer x 2): 1040 expected; the size 1060, the tokenizer
+    # 1050 + 40 = 1090, re-asks 1050 + 42 = 1092: 1040 + sqrt(20^2 + 50^2 + 52^2) = 1114.86.
+    assert high.cost_usd == pytest.approx(1114.86e-6, abs=1e-11)
+
+
+def test_estimate_range_with_the_models_own_tokenizer_and_local_reasks():
+    # 100 answers on a model on llama.cpp with no history: re-asks 0 / 15 / 30 % (wider
+    # than this run's sampling spread, 2 x sqrt(0.15 x 0.85 / 100) = 0.071); no tokenizer
+    # band (the prompts were counted with the model's own tokenizer).
+    calls = lambda end: [estimate.Call(1000, [10, 20, 30][end], 0, answer=True)] * 100
+    low, mid, high = estimate_range.estimate_range(
+        calls, lambda who: None, None, local=True, own_tokenizer=True
+    )
+    # Expected: 1000 x 1.15 and 20 x 1.15 = 23 a call, 115 calls.
+    assert (mid.calls, mid.prompt_tokens, mid.completion_tokens) == (115, 115000, 2300)
+    # Prompts move with re-asks only: 100,000 and 130,000.
+    assert (low.prompt_tokens, high.prompt_tokens) == (100000, 130000)
+    # Answers, low: the size 10 x 1.15 = 11.5 -> 12 (half to even), 1,100 less; no
+    # re-asks, 300 less: 2300 - sqrt(1100^2 + 300^2) = 1159.8 -> 1160. High: the size
+    # 30 x 1.15 = 34.5 -> 34, 1,100 more; 30 % re-asks 26 a call, 300 more: 3440.2 -> 3440.
+    assert (low.completion_tokens, high.completion_tokens) == (1160, 3440)
+    assert (low.calls, high.calls) == (100, 130)
+
+
+def test_reask_band_is_never_narrower_than_the_runs_sampling_spread():
+    # The observed rate +-25 % with no run size, or when that is the wider band: 400
+    # answers at 20 % vary by 2 x sqrt(0.2 x 0.8 / 400) = 0.04 < 0.05.
+    assert estimate_range.reask_rates(0.2) == pytest.approx((0.15, 0.2, 0.25))
+    assert estimate_range.reask_rates(0.2, answers=400) == pytest.approx((0.15, 0.2, 0.25))
+    # 16 answers: 2 x sqrt(0.16 / 16) = 0.2 each way.
+    assert estimate_range.reask_rates(0.2, answers=16) == pytest.approx((0.0, 0.2, 0.4))
+    # llama.cpp, no history, 18 answers: 2 x sqrt(0.15 x 0.85 / 18) = 0.1683.
+    local = estimate_range.reask_rates(None, local=True, answers=18)
+    assert local == pytest.approx((0.0, 0.15, 0.3183), abs=1e-4)
+    assert estimate_range.reask_rates(None, answers=18) == (0.0, 0.0, 0.05)  # hosted
+    assert estimate_range.observed_reask_rate(17, 10) is None  # too little history
+    assert estimate_range.observed_reask_rate(20, 5) == 0.25
 
 
 def test_mixed_panel_calls_are_priced_per_participant():
@@ -191,3 +220,11 @@ def test_run_settings():
         "Webhook URL must be an http:// or https:// address"
     ]
     assert run_settings_errors({"webhookUrl": ""}) == []
+
+
+def test_survey_answers_reach_the_answers_token_limit_at_the_high_end():
+    # One respondent (system 80), one prompt (30), 2 samples: 80 + 12 (template) + 30 = 122
+    # a call; answers 21 / 32 / 120 (the survey answer's token limit) at the three ends.
+    for end, answer in ((0, 21), (1, 32), (2, 120)):
+        calls = estimate.survey_plan([80], [30], 2, False, end=end)
+        assert [(c.prompt, c.completion) for c in calls] == [(122, answer)] * 2

@@ -179,3 +179,24 @@ async def test_cut_streams_lower_the_endpoint_limit_and_every_answer_completes(f
     assert all(r.finish_reason == "stop" and r.text.strip() for r in results)
     assert len(fake_openai.requests) == 7
     assert limit.limit < 4
+
+
+async def test_two_models_on_one_server_share_its_limit(fake_openai):
+    """Two model profiles naming different models on one single-slot server (a llama.cpp
+    server) queue for its one slot: the limit is keyed by the server's address, so a call
+    of the second model waits while the first model's call holds the slot."""
+    first = OpenAIProvider(base_url=fake_openai.base_url, model="one", max_concurrency=1)
+    second = OpenAIProvider(base_url=fake_openai.base_url + "/", model="two", max_concurrency=1)
+    elsewhere = OpenAIProvider(base_url="http://127.0.0.1:9/v1", model="one", max_concurrency=1)
+    try:
+        assert first._endpoint_limit() is second._endpoint_limit()
+        assert elsewhere._endpoint_limit() is not first._endpoint_limit()
+        async with first._endpoint_limit().slot():  # the first model's call in flight
+            waiting = asyncio.create_task(second.stream(request(), lambda d: None))
+            await asyncio.sleep(0.3)
+            assert fake_openai.requests == [] and not waiting.done()
+        result = await waiting
+        assert result.text.strip() and [r["model"] for r in fake_openai.requests] == ["two"]
+    finally:
+        for provider in (first, second, elsewhere):
+            await provider.aclose()

@@ -2,7 +2,8 @@
 
 Servers differ in what they take: llama-cpp-python's server, by default, interrupts a
 running request when a new one arrives (the first stream ends cut short); hosted APIs
-answer 429 when pushed. So each endpoint (base URL + model) gets a limit that starts at
+answer 429 when pushed. So each endpoint (a server's base URL, whatever the model: two
+model profiles on one llama.cpp server queue for its one slot) gets a limit that starts at
 the cap (COLLOQUY_LLM_MAX_CONCURRENCY), halves on a congestion signal (a stream cut
 short, a dropped connection, a 429) and grows by one after `limit` calls in a row that
 went well; the step back up to the number of calls in flight when congestion was last

@@ -9,7 +9,8 @@ max_tokens -> max_completion_tokens; no temperature; no stream_options; no image
 (llama-cpp-python's server answers a json_schema request with a 500 naming
 response_format: that adapts too.) The structured-output mode that worked is remembered
 per base URL and model, for every provider built for them, for a while (json_modes.py);
-the rest per provider. Calls to one endpoint share an adaptive concurrency limit (concurrency.py).
+the rest per provider. Calls to one server (its base URL, whatever the model) share an
+adaptive concurrency limit (concurrency.py).
 The SDK's own retries are off: retry_policy.py does that.
 """
 
@@ -89,7 +90,9 @@ class OpenAIProvider(RetryingProvider):
         return json_modes.MEMORY.mode(self._endpoint)
 
     def _endpoint_limit(self) -> AdaptiveLimit:
-        return limit_for("|".join(self._endpoint), self._max_concurrency)
+        # Keyed by the server's address alone: two models (two profiles) on one
+        # single-slot llama.cpp server must queue for the same slot.
+        return limit_for(self._endpoint[0], self._max_concurrency)
 
     async def aclose(self) -> None:
         await self._chat_stream.aclose()

@@ -2,16 +2,14 @@
 (docs/usage-and-cost.md#estimate-before-a-run).
 
 Prompt sizes come from the run's own prompts (the caller counts the system prompt of each
-participant, with its evidence passages, and the user prompt of each question with the
-product's words x 1.3, the count the discussion budget uses). What the model will write is
-not known yet, so the plan is computed three times, with answers at the low, typical and
+participant, with its evidence passages, and the user prompt of each question, with the
+run's model's tokenizer when it is at hand, else the product's words x 1.3). What the
+model will write is not known yet, so the plan can be computed at the low, typical and
 high size for the response length ("2-4 sentences": 2 sentences of 20 tokens, 3 and 4 of
-25, under the answer's token limit: small local models write up to the limit); longer answers also lengthen every later prompt that
-carries the discussion, up to the budget the engine trims it to. The low and high ends
-also allow for the tokenizer (PROMPT_LOW, PROMPT_HIGH: a real tokenizer's count of a
-prompt against words x 1.3, with the chat template's tokens) and for re-asked answers
-(the model's observed re-ask rate +-25 % when it has answered before; else none at the
-low end and REASK_HIGH of the answers at the high end).
+25, under the answer's token limit: small local models write up to the limit); longer
+answers also lengthen every later prompt that carries the discussion, up to the budget
+the engine trims it to. The range around the typical plan (answer sizes, the tokenizer,
+re-asked answers) is estimate_range.py's.
 
 Calls counted: every answer (3 rounds, or natural mode's turns), private answers before
 and after each question, natural mode's speaking bids, the AI moderator's probes and
@@ -25,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from colloquy.domain.constants import RESPONSE_MAX_TOKENS, ROUNDS_PER_QUESTION
+from colloquy.domain.surveys.rules import ANSWER_MAX_TOKENS
 from colloquy.domain.usage.cost import Usage, call_cost
 from colloquy.domain.usage.prices import Price
 
@@ -43,13 +42,6 @@ SPEAKER_TOKENS = 2  # "Ana: " before each line of the discussion
 ROUND_INSTRUCTION_TOKENS = 45  # "This is discussion round 2 of 3. Respond to ..."
 ROUND_LINE_TOKENS = 20  # the moderator's "[Round 2] ..." line in the discussion
 TEMPLATE_TOKENS = 12  # a chat template's role markers around system and user messages
-PROMPT_LOW, PROMPT_HIGH = 0.95, 1.05  # a real tokenizer against words x 1.3
-REASK_HIGH = 0.05  # the share of answers asked again at the high end, with no history
-# A model run on llama.cpp (the embedded one, a llama.cpp server) with no history: small
-# local models are re-asked far more (SmolLM2 135M: 5 of 18 answers, 28 %).
-LOCAL_REASKS = (0.0, 0.15, 0.30)
-REASK_MIN_HISTORY = 18  # answers of the model seen before its observed rate is used
-REASK_BAND = 0.25  # the observed rate, +-25 %, at the low and high ends
 # Private answers: the request's own lines; the answer is one or two sentences and a stance.
 PRIVATE_INSTRUCTION_TOKENS = 95
 PRIVATE_ANSWER_TOKENS = (25, 40, 60)
@@ -65,8 +57,10 @@ MODERATOR_INSTRUCTION_TOKENS = 90
 PROBE_TOKENS = 45
 SUMMARY_TOKENS = 55
 MODERATOR_DISCUSSION_BUDGET = 2500
-# Surveys: "one or two sentences"; the direct rating replies with a number.
-SURVEY_ANSWER_TOKENS = (21, 32, 48)
+# Surveys: "one or two sentences", and at the high end the answer's token limit (small
+# local models write towards it: SmolLM2 53 and 91 tokens a survey answer in two runs);
+# the direct rating replies with a number.
+SURVEY_ANSWER_TOKENS = (21, 32, ANSWER_MAX_TOKENS)
 DIRECT_ANSWER_TOKENS = 2
 
 
@@ -247,34 +241,6 @@ def priced_plan(
 def priced_estimate(calls: Sequence[tuple[int, int]], price: Price | None) -> Estimate:
     """(prompt, completion) calls summed and priced at one price."""
     return priced_plan([Call(p, c) for p, c in calls], lambda _: price)
-
-
-def reask_rates(observed: float | None, local: bool = False) -> tuple[float, float, float]:
-    """Re-asks per answer at the low, expected and high end: the model's observed rate
-    +-REASK_BAND, or with too little history none to REASK_HIGH (LOCAL_REASKS for a
-    model run on llama.cpp)."""
-    if observed is None:
-        return LOCAL_REASKS if local else (0.0, 0.0, REASK_HIGH)
-    return observed * (1 - REASK_BAND), observed, observed * (1 + REASK_BAND)
-
-
-def observed_reask_rate(answers: int, reasks: int) -> float | None:
-    """Re-asks per answer over a model's stored answers; None below REASK_MIN_HISTORY."""
-    return reasks / answers if answers >= REASK_MIN_HISTORY else None
-
-
-def estimate_range(
-    plan: Callable[[int], list[Call]],
-    price_of: PriceOf,
-    reask_rate: float | None = None,
-    local: bool = False,
-) -> tuple[Estimate, Estimate, Estimate]:
-    """(low, expected, high) of a plan computed at each answer size."""
-    low_r, mid_r, high_r = reask_rates(reask_rate, local)
-    low = priced_plan(plan(LOW), price_of, PROMPT_LOW, low_r)
-    mid = priced_plan(plan(TYPICAL), price_of, 1.0, mid_r)
-    high = priced_plan(plan(HIGH), price_of, PROMPT_HIGH, high_r)
-    return low, mid, high
 
 
 def relative_error(estimate: float, actual: float) -> float:

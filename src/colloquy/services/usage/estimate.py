@@ -27,6 +27,7 @@ from colloquy.domain.sessions.prompts import build_system_prompt, build_user_pro
 from colloquy.domain.sessions.stimuli import stimulus_of
 from colloquy.domain.surveys.rules import answer_prompt, survey_system_prompt
 from colloquy.domain.usage import estimate as plan
+from colloquy.domain.usage import estimate_range as ends
 from colloquy.domain.usage.prices import PriceBook
 from colloquy.errors import ValidationFailed
 from colloquy.llm.config import PROVIDERS
@@ -52,14 +53,23 @@ ANSWERS_ASSUMPTION = (
     "sentences for 2-4); longer answers also lengthen the later prompts."
 )
 CACHE_ASSUMPTION = "No prompt cache: cached tokens, where the provider has them, cost less."
+COMBINED_ASSUMPTION = (
+    "The ends combine answer sizes, the tokenizer and re-asks as independent: each one's "
+    "deviation from the expected figure, added in quadrature."
+)
 # Runs whose tokenizer is llama.cpp's: small local models, re-asked more often.
 LLAMA_UNITS = ("the model's own tokenizer", "the server's own tokenizer")
 
 
-def _assumptions(unit: str, reask_rate: float | None) -> list[str]:
-    tokenizer = f"Tokenizer: prompts at {plan.PROMPT_LOW:g}x to {plan.PROMPT_HIGH:g}x of {unit}."
-    reasks = _reask_assumption(reask_rate, unit in LLAMA_UNITS)
-    return [ANSWERS_ASSUMPTION, tokenizer, CACHE_ASSUMPTION, reasks]
+def _assumptions(unit: str, rates: tuple[float, float, float], observed: bool) -> list[str]:
+    if unit in LLAMA_UNITS:
+        tokenizer = f"Tokenizer: prompts counted with {unit}."
+    else:
+        tokenizer = (
+            f"Tokenizer: prompts at {ends.PROMPT_LOW:g}x to {ends.PROMPT_HIGH:g}x of {unit}."
+        )
+    reasks = _reask_assumption(rates, observed, unit in LLAMA_UNITS)
+    return [ANSWERS_ASSUMPTION, tokenizer, CACHE_ASSUMPTION, COMBINED_ASSUMPTION, reasks]
 
 
 def _model(runtime: Runtime | None, spec: dict[str, Any]) -> tuple[str, str]:
@@ -103,7 +113,7 @@ async def _reask_rate(db: AsyncSession, models: list[str]) -> float | None:
     for repairs in rows:
         answers += 1
         reasks += sum(1 for r in repairs or [] if r == REASKED)
-    return plan.observed_reask_rate(answers, reasks)
+    return ends.observed_reask_rate(answers, reasks)
 
 
 def _result(
@@ -120,7 +130,9 @@ def _result(
         return book.price(provider, model)
 
     local = unit in LLAMA_UNITS
-    low, mid, high = plan.estimate_range(plan_of, price_of, reask_rate, local)
+    low, mid, high = ends.estimate_range(plan_of, price_of, reask_rate, local, local)
+    answers = sum(1 for c in plan_of(plan.TYPICAL) if c.answer)
+    rates = ends.reask_rates(reask_rate, local, answers)
     everyone = [default, *models]
     unpriced = [m for p, m in dict.fromkeys(everyone) if book.match(p, m) is None]
     return {
@@ -132,20 +144,20 @@ def _result(
         "unpriced": unpriced,
         "basis": basis.format(unit=unit),
         "range": {"low": low.usage().as_json(), "high": high.usage().as_json()},
-        "assumptions": _assumptions(unit, reask_rate),
+        "assumptions": _assumptions(unit, rates, reask_rate is not None),
     }
 
 
-def _reask_assumption(rate: float | None, local: bool) -> str:
-    if rate is None:
-        low, mid, high = plan.reask_rates(None, local)
+def _reask_assumption(rates: tuple[float, float, float], observed: bool, local: bool) -> str:
+    low, mid, high = rates
+    if not observed:
         return (
             f"Re-asked answers: {low:.0%} (low), {mid:.0%} (expected) to {high:.0%} (high) "
             "of the answers" + (" (a model on llama.cpp, often small)." if local else ".")
         )
     return (
-        f"Re-asked answers: {rate:.0%} of the answers, as this model's stored answers were "
-        f"(+-{plan.REASK_BAND:.0%} at the ends)."
+        f"Re-asked answers: {mid:.0%} of the answers, as this model's stored answers were "
+        f"({low:.0%} to {high:.0%} at the ends, with this run's number of answers)."
     )
 
 
