@@ -58,7 +58,7 @@ class Counting:
 async def run_session(
     settings: Any, fake: Any, mode: str, P: int, Q: int, moderator: str, seed: int
 ) -> dict[str, Any]:
-    from colloquy.api.schemas.sessions import SessionCreate
+    from colloquy.schemas.sessions import SessionCreate
     from colloquy.engine.events import EventBus
     from colloquy.engine.journal import load_messages
     from colloquy.engine.manager import RunnerRegistry

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any, Self
 
-from colloquy.api.schemas.sessions import SessionCreate
+from colloquy.schemas.sessions import SessionCreate
 from colloquy.domain.constants import RESPONSE_MAX_TOKENS
 from colloquy.domain.usage.estimate import relative_error
 from colloquy.engine.events import EventBus
