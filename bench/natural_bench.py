@@ -58,11 +58,11 @@ class Counting:
 async def run_session(
     settings: Any, fake: Any, mode: str, P: int, Q: int, moderator: str, seed: int
 ) -> dict[str, Any]:
-    from colloquy.api.schemas.sessions import SessionCreate
     from colloquy.engine.events import EventBus
     from colloquy.engine.journal import load_messages
     from colloquy.engine.manager import RunnerRegistry
     from colloquy.llm.factory import build_provider
+    from colloquy.schemas.sessions import SessionCreate
     from colloquy.services.personas.library import seed_personas_if_empty
     from colloquy.services.sessions import control, crud
     from colloquy.store.db import make_engine, make_sessionmaker

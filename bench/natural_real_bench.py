@@ -79,6 +79,7 @@ def measure(run: dict[str, Any], seed: int, provider: str) -> dict[str, Any]:
     from bench.natural_bench import health_of
     from colloquy.domain.sessions.answer_quality import REASKED
     from colloquy.domain.sessions.tokens import word_count
+    from colloquy.domain.sessions.turn_floor import REASKED_SHORT
     from colloquy.domain.sessions.turn_length_fit import length_fit
     from colloquy.engine import natural_plan
 
@@ -96,6 +97,8 @@ def measure(run: dict[str, Any], seed: int, provider: str) -> dict[str, Any]:
     fit["spearmanScipy"] = round(float(spearmanr(requested, produced).statistic), 3)
     fit["repaired"] = sum(1 for m in turns if m.get("repairs"))
     fit["reasked"] = sum(1 for m in turns if REASKED in (m.get("repairs") or []))
+    # asked once more for being far shorter than asked (domain/sessions/turn_floor.py)
+    fit["reaskedShort"] = sum(1 for m in turns if REASKED_SHORT in (m.get("repairs") or []))
     health = health_of(run, provider, MODEL) if turns else None
     fit["health"] = health["overall"] if health else None
     # Which checks made the grade: the findings that warn or fail, with their summary.
@@ -196,6 +199,7 @@ def report(results: list[dict[str, Any]], opts: argparse.Namespace) -> int:
             f"{r['repaired']:>9} {r['reasked']:>8} {r['health'] or '-':>7} {r['wall']:>7.0f}"
         )
         print(f"  spearman by scipy.stats.spearmanr: {r['spearmanScipy']}")
+        print(f"  asked again for being far too short: {r['reaskedShort']}")
         for finding in r["findings"]:
             print(f"  health {finding}")
         for line in r["breaks"]:

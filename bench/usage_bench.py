@@ -29,13 +29,13 @@ import time
 from pathlib import Path
 from typing import Any, Self
 
-from colloquy.api.schemas.sessions import SessionCreate
 from colloquy.domain.constants import RESPONSE_MAX_TOKENS
 from colloquy.domain.usage.estimate import relative_error
 from colloquy.engine.events import EventBus
 from colloquy.engine.manager import RunnerRegistry
 from colloquy.llm.anthropic_provider import AnthropicProvider
 from colloquy.llm.factory import build_provider
+from colloquy.schemas.sessions import SessionCreate
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions import control, crud
 from colloquy.services.usage.estimate import estimate_session_cost

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from colloquy.domain.sessions.tokens import word_count
+from colloquy.domain.sessions.turn_floor import min_tokens_for_words
 from colloquy.domain.sessions.turn_length import max_tokens_for_words
 from colloquy.engine import natural_plan
 from support.natural_fake import NaturalScript, system_of, user_of
@@ -215,3 +216,46 @@ async def test_a_model_that_writes_long_is_trimmed_to_the_turn_length(env):
         closest = min(prefixes, key=lambda c: (abs(c - asked), c))
         assert word_count(m["content"]) == closest, (asked, m["content"])
         assert "trimmed_to_length" in m["repairs"]
+
+
+async def test_a_long_turn_far_too_short_is_asked_once_more(env):
+    """A long turn asks the model not to end before its floor (`min_tokens`, which
+    llama.cpp servers honour); a turn under 40 % of a long ask is asked again once and the
+    closer of the two kept. Short asks carry no floor and are never asked again for their
+    length (docs/natural-mode.md#turn-lengths)."""
+    script = NaturalScript()
+    seen: set[str] = set()
+
+    def responder(body):
+        key = system_of(body) + user_of(body)
+        about = re.search(r"about (\d+) words", user_of(body))
+        if about and key not in seen and "You are the moderator" not in system_of(body):
+            seen.add(key)
+            if int(about.group(1)) >= 25:
+                return "I am not sure."  # 4 words: far too short of any long ask
+        return script(body)
+
+    env.fake.set_responder(responder)
+    sid = await env.create(participants=3, questions=2, mode="natural", settings={"seed": SEED})
+    await env.run(sid)
+    view = await env.wait_idle(sid)
+    assert view["status"] == "completed" and view["error"] is None
+    turns = turns_of(await env.messages(sid))
+    asked = [
+        natural_plan.turn_target(
+            view["participants"],
+            SEED,
+            m["questionIndex"],
+            m["round"],
+            m["participantIndex"],
+            "moderate",
+        )
+        for m in turns
+    ]
+    assert min(asked) < 25 <= max(asked)  # both kinds of turn are in this session
+    for m, n in zip(turns, asked, strict=True):
+        long = n >= 25
+        assert word_count(m["content"]) == n  # the second answer, as long as asked, kept
+        assert ("reasked_too_short" in m["repairs"]) == long
+        bodies = [b for b in env.fake.requests if f"about {n} words" in user_of(b)]
+        assert {b.get("min_tokens") for b in bodies} == {min_tokens_for_words(n) if long else None}

@@ -22,7 +22,8 @@ from colloquy.domain.sessions.answer_quality import (
 )
 from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.domain.sessions.prompts import build_system_prompt
-from colloquy.domain.sessions.tokens import estimate_tokens
+from colloquy.domain.sessions.tokens import estimate_tokens, word_count
+from colloquy.domain.sessions.turn_floor import REASKED_SHORT, closer_to_asked, far_too_short
 from colloquy.domain.sessions.turn_trim import TRIMMED, trim_to_length
 from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.domain.text.text_safety import clean_text
@@ -149,6 +150,8 @@ async def _generate(
     min_words = 1 if natural is not None else MIN_WORDS
     prompt = request.system or ""  # the persona and its rules: never to be copied
     reasks = 0
+    asked = natural.turn_words(q, r, p) if natural is not None else 0  # 0: no length rule
+    short: Answer | None = None  # a natural turn far shorter than asked, kept to compare
     while True:
         run.counters.requests += 1
         result = await provider.stream(
@@ -164,12 +167,29 @@ async def _generate(
             raw, speaker=str(persona.get("name") or ""), others=others, prompt=prompt
         )
         if natural is not None:  # a short turn written long is cut back (turn_trim.py)
-            trimmed = trim_to_length(cleaned.text, natural.turn_words(q, r, p))
+            trimmed = trim_to_length(cleaned.text, asked)
             if trimmed != cleaned.text:
                 cleaned = CleanedAnswer(trimmed, [*cleaned.repairs, TRIMMED])
         unusable = unusable_reason(cleaned.text, names, min_words) is not None
+        if short is not None:  # the length re-ask's answer: the closer of the two is kept
+            again = Answer(cleaned.text, reask_repairs(reasks, False, cleaned.repairs), raw)
+            return _closer(short, None if unusable else again, asked)
         if not unusable or reasks >= MAX_REASKS:
             text = cleaned.text or without_leading_labels(raw, others)
-            return Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)
-        reasks += 1
+            answer = Answer(text, reask_repairs(reasks, unusable, cleaned.repairs), raw)
+            if unusable or not far_too_short(asked, word_count(text)):
+                return answer
+            short = answer  # a long turn far too short: asked once more (turn_floor.py)
+        else:
+            reasks += 1
         run.pub.retrying(persona, p, q, r)  # the live view drops the unusable answer
+
+
+def _closer(first: Answer, second: Answer | None, asked: int) -> Answer:
+    """After a length re-ask: the answer closer to the words asked (the first on a tie or
+    when the second is unusable), marked as asked again for its length."""
+    if second is not None and closer_to_asked(
+        asked, word_count(first.text), word_count(second.text)
+    ):
+        return Answer(second.text, [*second.repairs, REASKED_SHORT], second.raw)
+    return Answer(first.text, [*first.repairs, REASKED_SHORT], first.raw)

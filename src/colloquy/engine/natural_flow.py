@@ -21,6 +21,7 @@ from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions import natural_moderation as nm
 from colloquy.domain.sessions.natural_prompts import LENGTH_RULE, natural_user_prompt
 from colloquy.domain.sessions.prompts import build_system_prompt, trim_discussion
+from colloquy.domain.sessions.turn_floor import min_tokens_for_words
 from colloquy.domain.sessions.turn_length import max_tokens_for_words, reasoning_model
 from colloquy.engine import natural_plan, plan
 from colloquy.engine.journal import Counters
@@ -184,8 +185,10 @@ class NaturalFlow:
         model: str = "",
     ) -> ChatRequest:
         """A natural turn: the question's public discussion, the turn's length (the token
-        limit leaves a reasoning model room for its hidden reasoning)."""
+        limit leaves a reasoning model room for its hidden reasoning; a long turn may not
+        end before its floor, turn_floor.py)."""
         words = self.turn_words(q, t, p)
+        reasoning = reasoning_model(model)
         own = [m for m in discussion if m["questionIndex"] == q]
         who, by = natural_plan.addressed(own, self.setup.names)
         shown = trim_discussion(own, DISCUSSION_TOKEN_BUDGET) if own else []
@@ -195,7 +198,8 @@ class NaturalFlow:
         return ChatRequest(
             system=system,
             messages=[ChatMessage(role="user", content=user, images=list(images))],
-            max_tokens=max_tokens_for_words(words, reasoning_model(model)),
+            max_tokens=max_tokens_for_words(words, reasoning),
+            min_tokens=min_tokens_for_words(words, reasoning),
         )
 
     def probe_request(self, slot: plan.Slot, messages: Sequence[Mapping[str, Any]]) -> ChatRequest:

@@ -28,6 +28,7 @@ from colloquy.llm.errors import LLMError
 from colloquy.llm.gguf_tokenizer import count_tokens
 from colloquy.llm.json_output import normalise_json_text, schema_instruction
 from colloquy.llm.llama_loader import EMBEDDED_NAME, embedded_model_path, executor_for, load_model
+from colloquy.llm.llama_min_tokens import min_tokens_kwargs
 from colloquy.llm.provider import TokenCallback, emit
 from colloquy.llm.provider_base import RetryingProvider
 from colloquy.llm.retry_policy import RetryPolicy
@@ -140,6 +141,7 @@ class LocalProvider(RetryingProvider):
             system = f"{system}\n\n{schema_instruction(req.json_schema)}".strip()
         else:
             kwargs["repeat_penalty"] = 1.1  # keeps a tiny model from looping
+            kwargs.update(min_tokens_kwargs(llm, req.min_tokens))  # no end before it
         messages = [{"role": "system", "content": system}] if system else []
         messages += [{"role": m.role, "content": m.content} for m in req.messages]
 

@@ -78,6 +78,9 @@ class OpenAIProvider(RetryingProvider):
         self._send_temperature = True
         self._stream_usage = True
         self._send_images = True
+        # llama-cpp-python's and vLLM's servers hold off the end until min_tokens; a server
+        # that refuses the field is asked without it from then on (_adapt).
+        self._send_min_tokens = True
 
     @property
     def structured_output(self) -> str:
@@ -138,6 +141,8 @@ class OpenAIProvider(RetryingProvider):
         }
         if self._send_temperature:
             kwargs["temperature"] = req.temperature
+        if req.min_tokens > 0 and self._send_min_tokens:
+            kwargs["extra_body"] = {"min_tokens": req.min_tokens}  # not in OpenAI's SDK
         mode = self.json_mode
         if req.json_schema is not None and mode == "json_schema":
             kwargs["response_format"] = {
@@ -174,6 +179,8 @@ class OpenAIProvider(RetryingProvider):
         msg = message.lower()
         if "max_completion_tokens" in msg and self._token_param == "max_tokens":
             self._token_param = "max_completion_tokens"
+        elif "min_tokens" in msg and self._send_min_tokens:
+            self._send_min_tokens = False
         elif "temperature" in msg and self._send_temperature:
             self._send_temperature = False
         elif "stream_options" in msg and self._stream_usage:
@@ -214,7 +221,9 @@ class OpenAIProvider(RetryingProvider):
         usage: dict[str, Any] | None = None
         timings: dict[str, Any] | None = None
         finish = model = None
-        async for chunks in self._chat_stream.chunks({**kwargs, "stream": True}):
+        extra = kwargs.pop("extra_body", {})  # the SDK's way; here the body is ours
+        body = {**kwargs, **extra, "stream": True}
+        async for chunks in self._chat_stream.chunks(body):
             for chunk in chunks:
                 usage = chunk.get("usage") or usage
                 timings = chunk.get("timings") or timings  # llama.cpp's server

@@ -28,6 +28,10 @@ class ChatRequest:
     messages: list[ChatMessage]
     max_tokens: int
     temperature: float = 0.8
+    # The model may not end before this many tokens (0: whenever it likes). The local
+    # llama.cpp backends hold off end-of-sequence until then (in-process and
+    # llama-cpp-python's server); other providers have no such control and ignore it.
+    min_tokens: int = 0
     # When set the provider asks for JSON matching this schema; ChatResult.text is then
     # the JSON document as text (parse it with llm.json_output).
     json_schema: dict[str, Any] | None = None

@@ -8,4 +8,13 @@ describe("repairsText", () => {
       "its own name at the start removed; asked again 2 times; still a name, a round line or under 3 words: kept as written",
     );
   });
+
+  it("says when a long natural turn was asked again for being far too short", () => {
+    expect(repairsText(["trimmed_to_length", "reasked_too_short"])).toBe(
+      "sentences far past the length asked for removed; far shorter than the length asked for: asked once more, the closer kept",
+    );
+    expect(repairsText(["reasked_too_short"])).toBe(
+      "far shorter than the length asked for: asked once more, the closer kept",
+    );
+  });
 });

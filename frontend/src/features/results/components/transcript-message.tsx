@@ -134,10 +134,14 @@ const REPAIR_LABELS: Record<string, string> = {
 /** Re-asks of an unusable answer, counted in the repairs. */
 const REASKED = "reasked";
 const KEPT_UNUSABLE = "kept_unusable";
+/** A long natural turn far shorter than asked, asked once more (docs/natural-mode.md). */
+const REASKED_SHORT = "reasked_too_short";
 
 /** What answer cleaning removed, in words (the raw text stays in the JSON export). */
 export function repairsText(repairs: readonly string[]): string {
-  const removed = repairs.filter((r) => r !== REASKED && r !== KEPT_UNUSABLE);
+  const removed = repairs.filter(
+    (r) => r !== REASKED && r !== KEPT_UNUSABLE && r !== REASKED_SHORT,
+  );
   const reasks = repairs.filter((r) => r === REASKED).length;
   const parts = removed.length
     ? [removed.map((r) => REPAIR_LABELS[r] ?? r).join(", ") + " removed"]
@@ -145,5 +149,7 @@ export function repairsText(repairs: readonly string[]): string {
   if (reasks) parts.push(`asked again ${reasks === 1 ? "once" : `${reasks} times`}`);
   if (repairs.includes(KEPT_UNUSABLE))
     parts.push("still a name, a round line or under 3 words: kept as written");
+  if (repairs.includes(REASKED_SHORT))
+    parts.push("far shorter than the length asked for: asked once more, the closer kept");
   return parts.join("; ");
 }
