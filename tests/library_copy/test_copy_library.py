@@ -2,7 +2,6 @@
 `database_url` target), and back from either into a new SQLite file; running it twice;
 secrets under another key; a second default profile."""
 
-import pytest
 from cryptography.fernet import Fernet
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -126,8 +125,10 @@ async def test_a_second_default_profile_arrives_as_not_the_default(source_url, t
 
     assert report.ok
     assert report.notes == [
-        "Model profile 'Team model' arrives as not the default: "
-        "the target already has a default profile."
+        (
+            "Model profile 'Team model' arrives as not the default: "
+            "the target already has a default profile."
+        )
     ]
     profiles = {p["id"]: p["is_default"] for p in (await table_contents(target))["model_profiles"]}
     assert profiles == {"mp-team": True, "mp-1": False}
