@@ -91,3 +91,10 @@ async def test_a_row_changed_in_the_target_fails_the_check(source_url, tmp_path)
     assert messages.check.source_checksum != messages.check.target_checksum
     assert messages.copy.conflicts == ["m-0: the target holds other content"]
     assert [t.name for t in report.tables if not t.ok] == ["messages"]
+
+
+async def test_refuses_a_source_file_that_does_not_exist(tmp_path):
+    missing = tmp_path / "nowhere.db"
+    with pytest.raises(ValidationFailed, match=f"The source database {missing} does not exist"):
+        await copy_library(f"sqlite+aiosqlite:///{missing}", "sqlite+aiosqlite:///x.db", box=None)
+    assert not missing.exists()  # not made empty on the way
