@@ -4,6 +4,7 @@ import asyncio
 from pathlib import Path
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
@@ -65,20 +66,26 @@ def _target_box() -> SecretBox | None:
 
 
 def _print(report: CopyReport) -> None:
-    table = Table("table", "source rows", "copied", "already there", "conflicts", "target rows")
-    table.add_column("checksums")
+    table = Table(box=box.SIMPLE, caption="target: the source's ids found there, of all its rows")
+    table.add_column("table", no_wrap=True)
+    for name in ("source", "copied", "there", "conflicts", "target"):
+        table.add_column(name, justify="right", no_wrap=True, min_width=len(name))
+    table.add_column("checksums", no_wrap=True, min_width=9)
     for t in report.tables:
         check = t.check
-        same = "[green]equal[/green]" if check.equal else "[red]differ[/red]"
+        sums = (
+            "[green]equal[/green]"
+            if check.equal
+            else f"[red]differ[/red] {check.source_checksum[:8]}/{check.target_checksum[:8]}"
+        )
         table.add_row(
             t.name,
             str(check.source_rows),
             str(t.copy.inserted),
             str(t.copy.unchanged),
-            str(len(t.copy.conflicts)) if t.copy.conflicts else "0",
-            f"{check.target_rows} of {check.target_total}",
-            f"{same} {check.source_checksum[:12]}"
-            + ("" if check.equal else f" / {check.target_checksum[:12]}"),
+            str(len(t.copy.conflicts)),
+            f"{check.target_rows}/{check.target_total}",
+            sums,
         )
     console.print(table)
     for name, why in report.skipped.items():
