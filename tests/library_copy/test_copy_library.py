@@ -46,6 +46,12 @@ async def test_copy_into_sqlite_or_postgresql_keeps_every_row(source_url, databa
 
     engine = make_engine(database_url)
     try:
+        async with engine.connect() as conn:
+            # Unset JSON stays SQL NULL (the unrated answer), not the JSON text 'null'.
+            unrated = "SELECT id FROM survey_answers WHERE pmf IS NULL"
+            assert (await conn.execute(text(unrated))).scalars().all() == ["sa-1"]
+            no_repairs = "SELECT count(*) FROM messages WHERE repairs IS NULL"
+            assert await conn.scalar(text(no_repairs)) == 2
         async with make_sessionmaker(engine)() as db, db.begin():
             profile = await db.get(ModelProfileRow, "mp-1")
             assert profile is not None and profile.api_key is not None

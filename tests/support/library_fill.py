@@ -102,7 +102,8 @@ async def fill(url: str, box: SecretBox) -> None:
             ))  # fmt: skip
             db.add_all([
                 SurveyAnswerRow(id=f"sa-{i}", survey_id="v-1", respondent_id="p-1", concept_id="c1",
-                                question_id="q1", sample=i, text="Yes", pmf=[0.1, 0.2, 0.3, 0.2, 0.2],
+                                question_id="q1", sample=i, text="Yes",
+                                pmf=None if i else [0.1, 0.2, 0.3, 0.2, 0.2],
                                 created_at=T0)
                 for i in range(2)
             ])  # fmt: skip

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Integer, Table, insert, text
+from sqlalchemy import JSON, Column, Integer, MetaData, Table, insert, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -16,6 +16,25 @@ from colloquy.domain.library_copy import row_digest
 from colloquy.services.library_copy.plan import key_column
 from colloquy.services.library_copy.rows import rows_by_key, source_batches
 from colloquy.services.library_copy.secrets import Adjuster
+
+_WRITING = MetaData()
+
+
+def writable(table: Table) -> Table:
+    """`table` as the copy writes it: a JSON column's None stored as SQL NULL, as the app
+    stores an unset value (a plain JSON column would store the JSON text 'null', which
+    `IS NULL` does not find)."""
+    if table.name not in _WRITING.tables:
+        columns = [
+            Column(
+                c.name,
+                JSON(none_as_null=True) if isinstance(c.type, JSON) else c.type,
+                primary_key=c.primary_key,
+            )
+            for c in table.columns
+        ]
+        Table(table.name, _WRITING, *columns)
+    return _WRITING.tables[table.name]
 
 
 @dataclass
@@ -61,7 +80,7 @@ async def _insert(
 ) -> None:
     try:
         async with conn.begin_nested():
-            await conn.execute(insert(table), rows)
+            await conn.execute(insert(writable(table)), rows)
         result.inserted += len(rows)
         return
     except IntegrityError:
@@ -70,7 +89,7 @@ async def _insert(
     for row in rows:
         try:
             async with conn.begin_nested():
-                await conn.execute(insert(table), [row])
+                await conn.execute(insert(writable(table)), [row])
             result.inserted += 1
         except IntegrityError as exc:
             reason = str(exc.orig).splitlines()[0] if exc.orig else "refused"
