@@ -138,3 +138,15 @@ async def test_a_second_default_profile_arrives_as_not_the_default(source_url, t
     ]
     profiles = {p["id"]: p["is_default"] for p in (await table_contents(target))["model_profiles"]}
     assert profiles == {"mp-team": True, "mp-1": False}
+
+
+async def test_a_run_in_progress_on_the_source_is_pointed_out(source_url, tmp_path):
+    engine = create_async_engine(source_url)
+    async with engine.begin() as conn:
+        await conn.execute(text("UPDATE sessions SET running = 1, status = 'in-progress'"))
+    await engine.dispose()
+
+    report = await copy_library(source_url, f"sqlite+aiosqlite:///{tmp_path / 't.db'}", box=None)
+
+    assert report.ok
+    assert report.notes[0].startswith("1 session(s) and 0 survey(s) were running on the source")

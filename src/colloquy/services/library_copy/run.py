@@ -4,7 +4,7 @@ back and compare (docs/moving-in.md)."""
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from colloquy.services.library_copy.copier import TableCopy, copy_table
@@ -20,7 +20,7 @@ from colloquy.services.library_copy.verify import TableCheck, check_table
 from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.services.model_settings.settings_sync import bump
 from colloquy.store.db import make_engine, make_sessionmaker
-from colloquy.store.tables import ModelProfileRow
+from colloquy.store.tables import ModelProfileRow, SessionRow, SurveyRow
 
 # (stage "copy" or "check", table, rows) when a table starts; then rows done, as they go.
 Started = Callable[[str, str, int], None]
@@ -73,7 +73,7 @@ async def copy_library(
                 select(ModelProfileRow.id).where(ModelProfileRow.is_default.is_(True)).limit(1)
             )
         adjuster = Adjuster(box, target_default_profile=default)
-        report = CopyReport()
+        report = CopyReport(notes=await _runs_in_progress(source))
         copies: dict[str, TableCopy] = {}
         sizes: dict[str, int] = {}
         async with source.connect() as src:
@@ -83,7 +83,8 @@ async def copy_library(
                 copies[table.name] = await copy_table(
                     src, target, table, adjuster, batch_size, advanced
                 )
-            report.secrets_dropped, report.notes = adjuster.secrets_dropped, list(adjuster.notes)
+            report.secrets_dropped = adjuster.secrets_dropped
+            report.notes += adjuster.notes
             if any(copies[name].inserted for name in SETTINGS_TABLES):
                 async with make_sessionmaker(target)() as db, db.begin():
                     await bump(db)  # the target's running processes load the settings again
@@ -97,3 +98,23 @@ async def copy_library(
         await source.dispose()
         if target is not None:
             await target.dispose()
+
+
+async def _runs_in_progress(source: AsyncEngine) -> list[str]:
+    """A warning when the source still runs something: it arrives as it stood, marked running."""
+    async with source.connect() as conn:
+        sessions = await conn.scalar(
+            select(func.count()).select_from(SessionRow).where(SessionRow.running.is_(True))
+        )
+        surveys = await conn.scalar(
+            select(func.count()).select_from(SurveyRow).where(SurveyRow.status == "running")
+        )
+    if not sessions and not surveys:
+        return []
+    message = (
+        f"{sessions} session(s) and {surveys} survey(s) were running on the source: they arrive "
+        "as they stood, marked running, and a server on the target would take them over. Stop "
+        "runs on the source before copying (a later copy reports their changed rows as "
+        "conflicts; it never overwrites them)."
+    )
+    return [message]
