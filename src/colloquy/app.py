@@ -7,6 +7,9 @@ from fastapi import FastAPI
 
 from colloquy import __version__, startup
 from colloquy.api import (
+    account,
+    api_tokens,
+    audit_log,
     auth,
     compare,
     documents,
@@ -33,6 +36,7 @@ from colloquy.api import (
     trust,
     uploads,
     usage,
+    users,
     webhook_settings,
 )
 from colloquy.api.error_handlers import install_error_handlers
@@ -75,6 +79,10 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         model_profiles.router,
         model_downloads.router,
         auth.router,
+        account.router,
+        users.router,
+        api_tokens.router,
+        audit_log.router,
         generation.router,
         documents.router,
         trust.router,  # before personas: /personas/audit is not an id

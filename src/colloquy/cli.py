@@ -2,6 +2,7 @@
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -29,12 +30,13 @@ def serve(
         settings.port = port
     from colloquy.api.request_policy import is_loopback
 
-    if not is_loopback(settings.host) and not settings.access_token:
-        # Off loopback anyone on the network could read and run everything: demand a token.
+    if not is_loopback(settings.host) and not settings.access_token and not _accounts_exist():
+        # Off loopback anyone on the network could read and run everything: demand sign-in.
         Console(stderr=True).print(
             f"[red]Refusing to serve on {settings.host}:[/red] only loopback addresses "
-            "(127.0.0.1, ::1, localhost) run without sign-in. Set COLLOQUY_ACCESS_TOKEN "
-            "to a long random secret to serve on other addresses."
+            "(127.0.0.1, ::1, localhost) run without sign-in. Create the first admin with "
+            "`colloquy users create --admin EMAIL` (docs/teams.md), or set "
+            "COLLOQUY_ACCESS_TOKEN to a long random secret, to serve on other addresses."
         )
         raise typer.Exit(code=2)
     console.print(
@@ -111,6 +113,64 @@ def openapi(
 
     out.write_text(json.dumps(create_app().openapi(), indent=2) + "\n")
     console.print(f"wrote {out}")
+
+
+def _with_db(work: Any) -> Any:
+    """Runs `work(db)` on the configured database, migrated first."""
+    import asyncio
+
+    from colloquy.settings import get_settings
+    from colloquy.store.db import make_engine, make_sessionmaker
+    from colloquy.store.migrate import upgrade_async
+
+    url = get_settings().resolved_database_url
+    get_settings().data_dir.mkdir(parents=True, exist_ok=True)
+
+    async def main() -> Any:
+        await upgrade_async(url)
+        engine = make_engine(url)
+        try:
+            async with make_sessionmaker(engine)() as db:
+                return await work(db)
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(main())
+
+
+def _accounts_exist() -> bool:
+    from colloquy.services.accounts.users import any_user
+
+    return bool(_with_db(any_user))
+
+
+users_app = typer.Typer(help="Accounts on a shared server (docs/teams.md).", no_args_is_help=True)
+app.add_typer(users_app, name="users")
+
+
+@users_app.command("create")
+def users_create(
+    email: str = typer.Argument(..., help="The account's email."),
+    admin: bool = typer.Option(False, "--admin", help="Make the account an admin."),
+) -> None:
+    """Create an account. The password is asked for (twice) on a terminal, or read as the
+    first line of stdin when stdin is not a terminal."""
+    import sys
+
+    from colloquy.errors import AppError
+    from colloquy.services.accounts.users import create_user
+
+    if sys.stdin.isatty():
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    try:
+        user = _with_db(lambda db: create_user(db, email, password, is_admin=admin))
+    except AppError as exc:
+        Console(stderr=True).print(f"[red]{'; '.join(exc.errors)}[/red]")
+        raise typer.Exit(code=2) from None
+    role = "admin" if user.is_admin else "user"
+    console.print(f"created {role} {user.email}")
 
 
 models_app = typer.Typer(help="Local GGUF models in <data dir>/models.", no_args_is_help=True)

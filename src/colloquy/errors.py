@@ -59,3 +59,14 @@ class ModelError(AppError):
 
     status = 502
     code = "model_error"
+
+
+class RateLimited(AppError):
+    """Too many attempts: answered 429 with a Retry-After header of `retry_after` seconds."""
+
+    status = 429
+    code = "rate_limited"
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -146,6 +146,7 @@ def test_list_summaries_newest_first_with_sentiment_counts(api, fake_llm):
         "sentimentCounts": {"positive": 18, "neutral": 0, "negative": 0},
         "model": {"provider": "openai", "name": "test-model"},
         "source": "simulated",
+        "kind": "group",
     }
     assert rows[0]["id"] == second["id"] and rows[0]["messageCount"] == 0
     assert rows[0]["model"] is None  # not run yet

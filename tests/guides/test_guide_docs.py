@@ -16,7 +16,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "guides.md"
 
 def doc_guides() -> list[str]:
     blocks = re.findall(r"```yaml\n(.*?)```", DOC.read_text(), flags=re.DOTALL)
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     return blocks
 
 

@@ -81,7 +81,9 @@ def test_syntax_kind_and_duplicates():
     ]
     assert problems("") == ["line 1: The guide is empty"]
     assert problems("- a list\n") == ["line 1: A guide is a mapping of keys (kind, name, ...)"]
-    assert problems("kind: webinar\n") == ["line 1: kind: kind must be focus-group or survey"]
+    assert problems("kind: webinar\n") == [
+        "line 1: kind: kind must be focus-group, interview or survey"
+    ]
     assert problems("name: x\n") == ["line 1: kind: Required"]
     assert problems(GOOD + "name: Again\n") == ["line 17: name: Duplicate key"]
     assert problems("x" * 1_000_001) == ["The guide is larger than 1 MB"]

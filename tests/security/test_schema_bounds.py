@@ -9,7 +9,7 @@ from colloquy.app import create_app
 EXEMPT = {("PUT", "/api/draft")}  # any JSON object, cut at 200 KB by the route
 # Read as short values: an integer of fewer than 20 digits, an ISO 8601 date-time (its
 # parser stops at the first character past the format).
-SHORT_PARSED = {"lastEventId", "createdAfter"}
+SHORT_PARSED = {"lastEventId", "createdAfter", "since", "until"}
 
 
 def unbounded(schema: dict, defs: dict, where: str, seen: frozenset = frozenset()) -> list:

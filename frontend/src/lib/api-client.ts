@@ -53,6 +53,22 @@ function redirectToSignIn(): void {
   window.location.assign(`${SIGN_IN_PATH}?next=${encodeURIComponent(here)}`);
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const CSRF_COOKIE = "colloquy_csrf";
+export const CSRF_HEADER = "X-CSRF-Token";
+
+/**
+ * The CSRF token of a signed-in account's browser session: the readable colloquy_csrf
+ * cookie, sent back on every write as X-CSRF-Token (docs/teams.md). Null without one.
+ */
+export function csrfToken(cookies: string = globalThis.document?.cookie ?? ""): string | null {
+  for (const part of cookies.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === CSRF_COOKIE) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
 function isErrorBody(value: unknown): value is ErrorBody {
   return (
     typeof value === "object" &&
@@ -94,6 +110,8 @@ function apiErrorOf(status: number, body: unknown): ApiError {
 const apiRules: Middleware = {
   onRequest({ request }) {
     request.headers.set("Accept", "application/json");
+    const token = SAFE_METHODS.has(request.method) ? null : csrfToken();
+    if (token) request.headers.set(CSRF_HEADER, token);
     return undefined;
   },
   async onResponse({ response, schemaPath }) {

@@ -259,6 +259,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Me */
+        get: operations["me_api_auth_me_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sign-in": {
         parameters: {
             query?: never;
@@ -287,6 +304,176 @@ export interface paths {
         put?: never;
         /** Sign Out */
         post: operations["sign_out_api_auth_sign_out_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/first-admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * First Admin
+         * @description Creates the first admin; only from this machine and only while no account exists.
+         */
+        post: operations["first_admin_api_auth_first_admin_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change Password
+         * @description Needs the current password; every other session of the user ends, this one stays.
+         */
+        put: operations["change_password_api_account_password_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Users */
+        get: operations["list_users_api_users_get"];
+        put?: never;
+        /** Create User */
+        post: operations["create_user_api_users_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update User */
+        patch: operations["update_user_api_users__id__patch"];
+        trace?: never;
+    };
+    "/api/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reset Password
+         * @description Sets a new password; every session of the user ends.
+         */
+        put: operations["reset_password_api_users__id__password_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Tokens */
+        get: operations["list_tokens_api_tokens_get"];
+        put?: never;
+        /** Create Token */
+        post: operations["create_token_api_tokens_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke Token
+         * @description Revoked at once; the row stays, listed as revoked.
+         */
+        delete: operations["revoke_token_api_tokens__id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Audit */
+        get: operations["list_audit_api_audit_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/export.{fmt}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Audit
+         * @description The filtered log as `csv` or `json` (at most 100,000 rows, newest first).
+         */
+        get: operations["export_audit_api_audit_export__fmt__get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1740,8 +1927,8 @@ export interface paths {
         put?: never;
         /**
          * Run Focus Group
-         * @description Create the session a focus-group guide describes and start it (stimulus files are
-         *     refused here: upload them with /api/uploads and give their url).
+         * @description Create the session a focus-group or interview guide describes and start it (stimulus
+         *     files are refused here: upload them with /api/uploads and give their url).
          */
         post: operations["run_focus_group_api_guides_sessions_post"];
         delete?: never;
@@ -1960,6 +2147,36 @@ export interface components {
             /** Ratiotochance */
             ratioToChance?: number | null;
         };
+        /** AuditEventOut */
+        AuditEventOut: {
+            /** Id */
+            id: number;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Actor */
+            actor: string;
+            /** Actorid */
+            actorId: string | null;
+            /** Address */
+            address: string | null;
+            /** Action */
+            action: string;
+            /** Method */
+            method: string;
+            /** Route */
+            route: string;
+            /** Resourceid */
+            resourceId: string | null;
+            /** Status */
+            status: number;
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            };
+        };
         /** AuditItemOut */
         AuditItemOut: {
             /** Item */
@@ -1989,6 +2206,13 @@ export interface components {
             startedAt?: string | null;
             /** Finishedat */
             finishedAt?: string | null;
+        };
+        /** AuditPageOut */
+        AuditPageOut: {
+            /** Items */
+            items: components["schemas"]["AuditEventOut"][];
+            /** Nextcursor */
+            nextCursor: number | null;
         };
         /** AuditSummaryOut */
         AuditSummaryOut: {
@@ -2677,6 +2901,13 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** FirstAdminIn */
+        FirstAdminIn: {
+            /** Email */
+            email: string;
+            /** Password */
+            password: string;
+        };
         /** GGUFEmbeddingOption */
         GGUFEmbeddingOption: {
             /** Id */
@@ -2753,7 +2984,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "focus-group" | "survey";
+            kind: "focus-group" | "interview" | "survey";
         };
         /** GuideFileOut */
         GuideFileOut: {
@@ -2997,6 +3228,16 @@ export interface components {
             /** Models */
             models: string[];
             job: components["schemas"]["AuditJobOut"];
+        };
+        /** MeOut */
+        MeOut: {
+            /** Accounts */
+            accounts: boolean;
+            /** Firstrun */
+            firstRun: boolean;
+            user: components["schemas"]["UserOut"] | null;
+            /** Isadmin */
+            isAdmin: boolean;
         };
         /** MessageEventData */
         MessageEventData: {
@@ -3282,6 +3523,18 @@ export interface components {
             name: string | null;
             /** Responses */
             responses: number;
+        };
+        /** PasswordChange */
+        PasswordChange: {
+            /** Currentpassword */
+            currentPassword: string;
+            /** Newpassword */
+            newPassword: string;
+        };
+        /** PasswordReset */
+        PasswordReset: {
+            /** Password */
+            password: string;
         };
         /** PeopleShapeOut */
         PeopleShapeOut: {
@@ -3897,6 +4150,8 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+            /** Kind */
+            kind?: string | null;
         };
         /**
          * SessionEstimateIn
@@ -3916,6 +4171,8 @@ export interface components {
             /** Questions */
             questions?: (string | null)[];
             settings?: components["schemas"]["SessionSettingsIn"];
+            /** Kind */
+            kind?: string | null;
             /** Provider */
             provider?: string | null;
             /** Model */
@@ -4040,6 +4297,12 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            /**
+             * Kind
+             * @default group
+             * @enum {string}
+             */
+            kind: "group" | "interview";
             usage?: components["schemas"]["UsageOut"];
             /** Groundedpersonas */
             groundedPersonas?: (string | null)[] | null;
@@ -4141,6 +4404,8 @@ export interface components {
             modelBids: boolean;
             /** Seed */
             seed?: number | null;
+            /** Maxprobes */
+            maxProbes?: number | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -4182,6 +4447,8 @@ export interface components {
             modelBids: boolean;
             /** Seed */
             seed?: number | null;
+            /** Maxprobes */
+            maxProbes?: number | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
@@ -4215,6 +4482,12 @@ export interface components {
              * @enum {string}
              */
             source: "simulated" | "human";
+            /**
+             * Kind
+             * @default group
+             * @enum {string}
+             */
+            kind: "group" | "interview";
             /** Health */
             health?: string | null;
             usage?: components["schemas"]["UsageOut"];
@@ -4238,10 +4511,17 @@ export interface components {
             questions?: (string | null)[] | null;
             settings?: components["schemas"]["SessionSettingsIn"] | null;
         };
-        /** SignInIn */
+        /**
+         * SignInIn
+         * @description The access token, or an account's email and password.
+         */
         SignInIn: {
             /** Token */
-            token: string;
+            token?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Password */
+            password?: string | null;
         };
         /** SsrSummary */
         SsrSummary: {
@@ -4798,6 +5078,45 @@ export interface components {
             /** Meanr */
             meanR?: number | null;
         };
+        /** TokenCreate */
+        TokenCreate: {
+            /** Name */
+            name: string;
+            /**
+             * Canwrite
+             * @default false
+             */
+            canWrite: boolean;
+            /**
+             * Expiresindays
+             * @default 90
+             */
+            expiresInDays: number | null;
+        };
+        /** TokenCreatedOut */
+        TokenCreatedOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Prefix */
+            prefix: string;
+            /** Canwrite */
+            canWrite: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Expiresat */
+            expiresAt: string | null;
+            /** Lastusedat */
+            lastUsedAt: string | null;
+            /** Revoked */
+            revoked: boolean;
+            /** Token */
+            token: string;
+        };
         /** TokenEventData */
         TokenEventData: {
             /** Participantindex */
@@ -4814,6 +5133,28 @@ export interface components {
             speaker?: string | null;
             /** Kind */
             kind?: ("probe" | "summary") | null;
+        };
+        /** TokenOut */
+        TokenOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Prefix */
+            prefix: string;
+            /** Canwrite */
+            canWrite: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Expiresat */
+            expiresAt: string | null;
+            /** Lastusedat */
+            lastUsedAt: string | null;
+            /** Revoked */
+            revoked: boolean;
         };
         /** TraitFidelityOut */
         TraitFidelityOut: {
@@ -4893,6 +5234,44 @@ export interface components {
              * @default 0
              */
             costUsd: number;
+        };
+        /** UserCreate */
+        UserCreate: {
+            /** Email */
+            email: string;
+            /** Password */
+            password: string;
+            /**
+             * Isadmin
+             * @default false
+             */
+            isAdmin: boolean;
+        };
+        /** UserOut */
+        UserOut: {
+            /** Id */
+            id: string;
+            /** Email */
+            email: string;
+            /** Isadmin */
+            isAdmin: boolean;
+            /** Disabled */
+            disabled: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
+        /**
+         * UserUpdate
+         * @description Disable or enable, make or unmake admin; a field left out is kept.
+         */
+        UserUpdate: {
+            /** Disabled */
+            disabled?: boolean | null;
+            /** Isadmin */
+            isAdmin?: boolean | null;
         };
         /** ValidationError */
         ValidationError: {
@@ -5536,6 +5915,26 @@ export interface operations {
             };
         };
     };
+    me_api_auth_me_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeOut"];
+                };
+            };
+        };
+    };
     sign_in_api_auth_sign_in_post: {
         parameters: {
             query?: never;
@@ -5585,6 +5984,347 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthStatusOut"];
+                };
+            };
+        };
+    };
+    first_admin_api_auth_first_admin_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirstAdminIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatusOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    change_password_api_account_password_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_users_api_users_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"][];
+                };
+            };
+        };
+    };
+    create_user_api_users_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_user_api_users__id__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reset_password_api_users__id__password_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordReset"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_tokens_api_tokens_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenOut"][];
+                };
+            };
+        };
+    };
+    create_token_api_tokens_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenCreatedOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    revoke_token_api_tokens__id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_audit_api_audit_get: {
+        parameters: {
+            query?: {
+                actor?: string | null;
+                action?: string | null;
+                since?: string | null;
+                until?: string | null;
+                failed?: boolean | null;
+                before?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_audit_api_audit_export__fmt__get: {
+        parameters: {
+            query?: {
+                actor?: string | null;
+                action?: string | null;
+                since?: string | null;
+                until?: string | null;
+                failed?: boolean | null;
+            };
+            header?: never;
+            path: {
+                fmt: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -6985,6 +7725,8 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Rows per page */
                 limit?: number;
+                /** @description Only focus groups (group) or only interviews (interview) */
+                kind?: ("group" | "interview") | null;
             };
             header?: never;
             path?: never;

@@ -1,4 +1,4 @@
-import { AVATAR_COLORS, avatarColor, initials } from "./avatar";
+import { AVATAR_COLORS, avatarColor, avatarIndexOf, initials } from "./avatar";
 
 describe("initials", () => {
   it.each([
@@ -28,5 +28,14 @@ describe("avatarColor", () => {
   it("falls back to the first colour for odd input", () => {
     expect(avatarColor(-1)).toBe(AVATAR_COLORS[7]);
     expect(avatarColor(Number.NaN)).toBe(AVATAR_COLORS[0]);
+  });
+});
+
+describe("avatarIndexOf", () => {
+  it("is the same for an id every time, and differs between ids", () => {
+    // "ab": (97 * 31 + 98) = 3105, worked by hand.
+    expect(avatarIndexOf("ab")).toBe(3105);
+    expect(avatarIndexOf("ab")).toBe(avatarIndexOf("ab"));
+    expect(avatarIndexOf("ba")).toBe(98 * 31 + 97);
   });
 });

@@ -51,3 +51,11 @@ export function avatarHex(index: number): string {
   const i = Number.isInteger(index) ? ((index % n) + n) % n : 0;
   return AVATAR_HEX[i];
 }
+
+/** An avatar colour index that stays the same for a persona wherever a paged list shows it
+ * (a hash of its id: a page's positions change with the search). */
+export function avatarIndexOf(id: string): number {
+  let hash = 0;
+  for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
+  return hash;
+}

@@ -8,7 +8,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from colloquy.errors import AppError
+from colloquy.errors import AppError, RateLimited
 
 log = logging.getLogger("colloquy.api")
 
@@ -23,7 +23,8 @@ def _field_message(err: dict[str, Any]) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(AppError)
     async def _app_error(_: Request, exc: AppError) -> JSONResponse:
-        return JSONResponse(exc.to_body(), status_code=exc.status)
+        headers = {"retry-after": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse(exc.to_body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:

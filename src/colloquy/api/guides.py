@@ -76,8 +76,8 @@ async def run_focus_group(
     events: EventsDep,
     start: Start = True,
 ) -> dict[str, Any]:
-    """Create the session a focus-group guide describes and start it (stimulus files are
-    refused here: upload them with /api/uploads and give their url)."""
+    """Create the session a focus-group or interview guide describes and start it (stimulus
+    files are refused here: upload them with /api/uploads and give their url)."""
     return await run.create_session_from_guide(db, runtime, runners, events, body, start=start)
 
 

@@ -1,5 +1,6 @@
 """One ASGI middleware for what every request goes through: security headers, a request
-body size limit, and the access token when one is set (COLLOQUY_ACCESS_TOKEN).
+body size limit, and sign-in once it is required (COLLOQUY_ACCESS_TOKEN is set or an
+account exists: api/authn.py), with the audit log of what signed-in callers change.
 
 Pure ASGI rather than BaseHTTPMiddleware, so Server-Sent Events stream untouched.
 """
@@ -10,13 +11,25 @@ import hashlib
 import hmac
 import json
 from collections.abc import Sequence
-from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from colloquy.api.audit_trail import audited
+from colloquy.api.authn import (
+    MSG_SIGN_IN,
+    SCOPE_KEY,
+    SESSION_SCOPE_KEY,
+    Accounts,
+    bearer,
+    cookies,
+    identify,
+    refusal,
+    token_matches,
+)
 from colloquy.api.request_policy import RequestPolicy
+from colloquy.domain.accounts.current_user import LOCAL_USER, CurrentUser
 from colloquy.domain.text.text_safety import has_unusable_chars
 
 COOKIE_NAME = "colloquy_auth"
@@ -55,22 +68,11 @@ def cookie_value(token: str) -> str:
     return hmac.new(token.encode(), b"colloquy-sign-in-cookie", hashlib.sha256).hexdigest()
 
 
-def token_matches(given: str | None, token: str) -> bool:
-    return given is not None and hmac.compare_digest(given.encode(), token.encode())
-
-
 def is_signed_in(headers: dict[str, str], token: str) -> bool:
     """A bearer header with the token, or the cookie that sign-in set (constant time)."""
-    auth = headers.get("authorization", "")
-    if auth[:7].lower() == "bearer " and token_matches(auth[7:].strip(), token):
+    if token_matches(bearer(headers), token):
         return True
-    cookie = SimpleCookie()
-    try:
-        cookie.load(headers.get("cookie", ""))
-    except CookieError:  # a malformed Cookie header just means "no cookie"
-        return False
-    morsel = cookie.get(COOKIE_NAME)
-    return morsel is not None and token_matches(morsel.value, cookie_value(token))
+    return token_matches(cookies(headers).get(COOKIE_NAME), cookie_value(token))
 
 
 def needs_token(path: str) -> bool:
@@ -85,11 +87,17 @@ def _headers(scope: Scope) -> dict[str, str]:
 
 class SecurityMiddleware:
     def __init__(
-        self, app: ASGIApp, token: str | None = None, policy: RequestPolicy | None = None
+        self,
+        app: ASGIApp,
+        token: str | None = None,
+        policy: RequestPolicy | None = None,
+        accounts: Accounts | None = None,
     ) -> None:
         self.app = app
         self.token = token or None
+        self.service_cookie = cookie_value(self.token) if self.token else None
         self.policy = policy or RequestPolicy()
+        self.accounts = accounts or Accounts()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -102,10 +110,24 @@ class SecurityMiddleware:
         refused = self.policy.refusal(scope["method"], scope["path"], headers)
         if refused is not None:
             return await _error(send, *refused)
-        if self.token and needs_token(scope["path"]) and not is_signed_in(headers, self.token):
-            return await _error(
-                send, 401, "Sign-in required", "unauthorized", [(b"www-authenticate", b"Bearer")]
-            )
+        path = scope["path"]
+        guarded = needs_token(path)
+        required = False
+        if guarded or path.startswith("/api/auth/"):
+            required = bool(self.token) or await self.accounts.exist_now(scope.get("app"))
+            user: CurrentUser | None = LOCAL_USER
+            secret: str | None = None
+            if required:
+                user, secret = await identify(
+                    scope.get("app"), headers, self.token, self.service_cookie
+                )
+            if guarded and user is None:
+                bearer_header = [(b"www-authenticate", b"Bearer")]
+                return await _error(send, 401, MSG_SIGN_IN, "unauthorized", bearer_header)
+            refused = refusal(scope["method"], user, secret, headers) if guarded and user else None
+            if refused is not None:
+                return await _error(send, *refused)
+            scope[SCOPE_KEY], scope[SESSION_SCOPE_KEY] = user, secret
         multipart = headers.get("content-type", "").lower().startswith("multipart/")
         limit = MAX_MULTIPART_BYTES if multipart else MAX_JSON_BYTES
         length = headers.get("content-length")
@@ -118,6 +140,9 @@ class SecurityMiddleware:
             if body is None:
                 return await _too_large(send, limit)
             receive = _replay(body, receive)
+        caller = scope.get(SCOPE_KEY)
+        if required and caller is not None:
+            return await audited(self.app, scope, receive, send, caller)
         await self.app(scope, receive, send)
 
     @staticmethod
@@ -217,9 +242,11 @@ def install_security(
     """Wrap the whole stack, outside Starlette's ServerErrorMiddleware, so that even a 500
     carries the headers (add_middleware would sit inside it)."""
     build = app.build_middleware_stack
+    accounts = Accounts()
+    app.state.accounts = accounts  # sign-in routes mark it when they create the first account
 
     # Starlette has no hook outside that middleware: its stack builder is replaced.
     def wrapped() -> ASGIApp:
-        return SecurityMiddleware(build(), token, policy)
+        return SecurityMiddleware(build(), token, policy, accounts)
 
     app.build_middleware_stack = wrapped  # type: ignore[method-assign]

@@ -1,7 +1,7 @@
 """/api/sessions: create, list, read, edit, delete, duplicate, run, stop, save, end."""
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Request, Response
 
@@ -48,10 +48,14 @@ async def page_sessions(
     sort: SessionSort = "newest",
     cursor: CursorQuery = None,
     limit: LimitQuery = DEFAULT_LIMIT,
+    kind: Annotated[
+        Literal["group", "interview"] | None,
+        Query(description="Only focus groups (group) or only interviews (interview)"),
+    ] = None,
 ) -> dict[str, Any]:
     """One page of the sessions that match the search and filters (combined with AND),
     the cursor of the next page and the total that match."""
-    query = listing.SessionQuery(q, status, created_after, sort, cursor, limit)
+    query = listing.SessionQuery(q, status, created_after, sort, cursor, limit, kind)
     return await listing.page_sessions(db, query)
 
 

@@ -27,6 +27,8 @@ from colloquy.domain.sessions.turn_trim import TRIMMED, trim_to_length
 from colloquy.domain.text.sentiment import sentiment_of
 from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import moderator_turn, plan, run_usage
+from colloquy.engine.interview_flow import InterviewFlow
+from colloquy.engine.natural_flow import NaturalFlow
 from colloquy.engine.prompting import answer_request
 from colloquy.engine.run_setup import Setup
 from colloquy.engine.run_state import RunState
@@ -109,7 +111,10 @@ async def _generate(
 ) -> Answer:
     persona = setup.participants[p]
     system = run.system_prompts.get(p)
-    natural = run.flow if run.flow is not None and run.flow.natural else None
+    natural = run.flow if isinstance(run.flow, NaturalFlow) and run.flow.natural else None
+    interview = run.flow if isinstance(run.flow, InterviewFlow) else None
+    if system is None and interview is not None:
+        system = run.system_prompts[p] = interview.system_prompt()
     if system is None and natural is not None:
         system = run.system_prompts[p] = natural.system_prompt(persona)
     if system is None:
@@ -121,6 +126,8 @@ async def _generate(
     if natural is not None:
         model = str(getattr(provider, "model", "") or "")
         request = natural.turn_request(q, r, p, discussion, system, run.images, model)
+    elif interview is not None:
+        request = interview.answer_request(q, r, discussion, system, run.images)
     else:
         request = answer_request(
             persona=persona,

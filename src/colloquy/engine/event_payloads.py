@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import BaseModel
 
+from colloquy.domain.interviews import plan as interview_plan
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.moderation import AI, SCRIPTED
 from colloquy.engine import natural_plan, plan
@@ -80,6 +81,13 @@ def message_payload(message: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def interview_progress(setup: Any) -> tuple[bool, int] | None:
+    """(AI interviewer, follow-ups per topic) of an interview's run setup; None for a group."""
+    if getattr(setup, "kind", None) != "interview":
+        return None
+    return getattr(setup, "moderator", SCRIPTED) == AI, int(getattr(setup, "max_probes", 0))
+
+
 def progress_payload(
     participants: Sequence[Mapping[str, Any]],
     question_count: int,
@@ -87,8 +95,17 @@ def progress_payload(
     generating: list[int],
     moderator: str = SCRIPTED,
     mode: str = plan.SEQUENTIAL,
+    interview: tuple[bool, int] | None = None,
 ) -> dict[str, Any]:
-    """`progress` (api ProgressOut with tokensUsed); the session's `progress` field too."""
+    """`progress` (api ProgressOut with tokensUsed); the session's `progress` field too.
+    `interview`: (AI interviewer, its follow-ups per topic) of an interview."""
+    if interview is not None:
+        out = interview_plan.progress(question_count, *interview, messages)
+        out["speakingPersonaId"] = (
+            participants[0].get("id") if generating and participants else None
+        )
+        out["tokensUsed"] = sum(m.get("tokens", 0) for m in messages)
+        return out
     if mode == plan.NATURAL:  # turns, not rounds
         out = natural_plan.progress(question_count, len(participants), messages, generating)
         out["speakingPersonaId"] = participants[generating[0]].get("id") if generating else None

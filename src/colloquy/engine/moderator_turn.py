@@ -22,6 +22,7 @@ from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import plan, run_usage
 from colloquy.engine.halting import error_message
 from colloquy.engine.journal import Counters
+from colloquy.engine.natural_flow import NaturalFlow
 from colloquy.engine.prompting import moderator_request
 from colloquy.engine.publisher import Publisher
 from colloquy.engine.run_setup import Setup
@@ -140,8 +141,8 @@ async def moderate(
     provider = run.provider
     assert provider is not None  # run() builds it before the first call
     note = None
-    natural = run.flow is not None and run.flow.natural and kind == moderation.PROBE
-    request = run.flow.probe_request(slot, messages) if natural and run.flow else None
+    flow = run.flow if isinstance(run.flow, NaturalFlow) and run.flow.natural else None
+    request = flow.probe_request(slot, messages) if flow and kind == moderation.PROBE else None
     task = asyncio.create_task(
         ask(provider, run.pub, run.counters, setup, slot, messages, may_call, request)
     )

@@ -29,6 +29,7 @@ from colloquy.domain.surveys.ssr import ssr_pmf
 from colloquy.domain.text.text_safety import clean_text
 from colloquy.engine import plan, run_usage
 from colloquy.engine.answer_turn import participant_message
+from colloquy.engine.natural_flow import NaturalFlow
 from colloquy.engine.prompting import DISCUSSION_TOKEN_BUDGET
 from colloquy.engine.run_setup import Setup
 from colloquy.engine.run_state import RunState
@@ -82,7 +83,7 @@ async def answer_privately(
 async def _ask(run: RunState, setup: Setup, p: int, q: int, user: str) -> tuple[str, int | None]:
     persona = setup.participants[p]
     flow = run.flow
-    if flow is not None and flow.natural:
+    if isinstance(flow, NaturalFlow) and flow.natural:
         system = flow.system_prompt(persona)
     else:
         system = build_system_prompt(

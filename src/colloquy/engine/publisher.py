@@ -20,7 +20,12 @@ from colloquy.domain.sessions.messages import Message
 from colloquy.domain.sessions.moderation import SCRIPTED
 from colloquy.engine import event_payloads as payloads
 from colloquy.engine import plan
-from colloquy.engine.event_payloads import EventName, message_payload, progress_payload
+from colloquy.engine.event_payloads import (
+    EventName,
+    interview_progress,
+    message_payload,
+    progress_payload,
+)
 from colloquy.engine.events import EventBus
 
 if TYPE_CHECKING:
@@ -79,6 +84,7 @@ class Publisher:
             generating,
             getattr(setup, "moderator", SCRIPTED),
             getattr(setup, "mode", plan.SEQUENTIAL),
+            interview_progress(setup),
         )
         self.flush_tokens()
         self._held.append(

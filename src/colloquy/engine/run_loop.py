@@ -20,6 +20,8 @@ from colloquy.domain.sessions import moderation
 from colloquy.domain.usage.prices import missing_price_message
 from colloquy.engine import (
     answer_turn,
+    interview_flow,
+    interviewer_turn,
     journal,
     moderator_turn,
     plan,
@@ -29,7 +31,7 @@ from colloquy.engine import (
 )
 from colloquy.engine.halting import Halt
 from colloquy.engine.journal import Counters, SessionGone
-from colloquy.engine.natural_flow import flow_for
+from colloquy.engine.natural_flow import NaturalFlow, flow_for
 from colloquy.engine.prompting import image_urls
 from colloquy.engine.run_setup import Setup
 from colloquy.engine.run_state import RunState
@@ -49,7 +51,7 @@ async def drive(run: RunState) -> None:
     setup = Setup.of(row)
     await _prepare(run, row, setup)
     q_count, p_count = len(setup.questions), len(setup.participants)
-    flow = run.flow = flow_for(setup)
+    flow = run.flow = interview_flow.flow_for(setup) or flow_for(setup)
     stored_keys = [journal.slot_key(m) for m in messages]
     if not (
         flow.indices_valid(stored_keys)
@@ -94,14 +96,17 @@ async def drive(run: RunState) -> None:
             continue
         if slot.kind in (moderation.PROBE, moderation.SUMMARY):
             may_call = run.counters.requests < max_requests
-            await moderator_turn.moderate(run, setup, slot, messages, may_call)
+            if isinstance(flow, interview_flow.InterviewFlow):
+                await interviewer_turn.decide(run, setup, slot, messages, may_call)
+            else:
+                await moderator_turn.moderate(run, setup, slot, messages, may_call)
             continue
         if slot.kind != plan.ANSWER:
             run.store(messages, moderator_turn.scripted(setup, slot), setup)
             continue
         if run.counters.requests >= max_requests:
             raise Halt({"status": None, "message": MSG_REQUEST_LIMIT})
-        if flow is not None and flow.natural:
+        if isinstance(flow, NaturalFlow) and flow.natural:
             assert run.provider is not None
             may_bid = run.counters.requests + 1 < max_requests
             slot = await flow.speaker(slot, messages, run.provider, run.counters, may_bid)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from colloquy.domain.interviews.rules import GROUP, max_probes, session_kind
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
 from colloquy.domain.sessions.stimuli import StimulusRecord
@@ -24,6 +25,8 @@ class Setup:
     private_answers: bool = False  # private answers before/after each question
     model_bids: bool = False  # natural mode: participants bid to speak (one call a turn)
     seed: int | None = None  # natural mode: who speaks and how long (replayable)
+    kind: str = GROUP  # group | interview (docs/interviews.md)
+    max_probes: int = 0  # interviews: the AI interviewer's follow-ups per topic
 
     @property
     def names(self) -> list[str]:
@@ -43,6 +46,8 @@ class Setup:
             private_answers=settings.get("privateAnswers") is True,
             model_bids=settings.get("modelBids") is True,
             seed=_seed(settings.get("seed"), row.id),
+            kind=session_kind(row.kind),
+            max_probes=max_probes(settings),
         )
 
 

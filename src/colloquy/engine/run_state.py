@@ -23,6 +23,7 @@ from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.sessions.messages import Message, NewMessage
 from colloquy.engine import journal
 from colloquy.engine.halting import Halt
+from colloquy.engine.interview_flow import InterviewFlow
 from colloquy.engine.journal import Counters
 from colloquy.engine.natural_flow import NaturalFlow
 from colloquy.engine.publisher import Publisher
@@ -72,10 +73,11 @@ class RunState:
     # Evidence per participant and question, so every turn of one question sends the same
     # system prompt; the persona's part before it never changes.
     evidence_blocks: dict[tuple[int, int], str] = field(default_factory=dict)
+    evidence_lookups: dict[tuple[int, int], asyncio.Future[str]] = field(default_factory=dict)
     # Who answers on which model (built when the run starts, kept to its end).
     voices: dict[int, Voice] = field(default_factory=dict)
     # Natural mode and private answers; None: the scripted plan alone.
-    flow: NaturalFlow | None = None
+    flow: NaturalFlow | InterviewFlow | None = None
     images: list[str] = field(
         default_factory=list
     )  # the stimuli's images, for models that read them
@@ -100,15 +102,31 @@ class RunState:
     async def grounded(self, setup: Setup, p: int, q: int, system: str) -> str:
         """The system prompt with the persona's evidence for question q: chosen once per
         participant and question, the same for public and private answers."""
-        evidence = self.hooks.evidence
-        if evidence is None:
+        if self.hooks.evidence is None:
             return system
         block = self.evidence_blocks.get((p, q))
         if block is None:
-            query = question_query(setup.questions[q], setup.stimuli)
-            block = await evidence(setup.participants[p].get("id"), query)
-            self.evidence_blocks[(p, q)] = block
+            lookup = self._evidence(setup, p, q)
+            # The next question's evidence is looked up while this one is discussed, so
+            # its first answers do not wait for the database (docs/performance.md).
+            if q + 1 < len(setup.questions):
+                for i in range(len(setup.participants)):
+                    self._evidence(setup, i, q + 1)
+            block = self.evidence_blocks[(p, q)] = await asyncio.shield(lookup)
         return with_evidence(system, block)
+
+    def _evidence(self, setup: Setup, p: int, q: int) -> asyncio.Future[str]:
+        """The lookup of participant p's evidence for question q, started once (again
+        only if it was cancelled)."""
+        lookup = self.evidence_lookups.get((p, q))
+        if lookup is None or lookup.cancelled():
+            evidence = self.hooks.evidence
+            assert evidence is not None
+            query = question_query(setup.questions[q], setup.stimuli)
+            lookup = asyncio.ensure_future(evidence(setup.participants[p].get("id"), query))
+            lookup.add_done_callback(lambda f: f.cancelled() or f.exception())  # seen
+            self.evidence_lookups[(p, q)] = lookup
+        return lookup
 
     async def unless_stopped(self, task: asyncio.Task[Any]) -> Any:
         """The task's result, or Halt when Stop comes first (the answer is dropped)."""

@@ -5,6 +5,7 @@ the new one)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -18,7 +19,12 @@ from colloquy.llm.metered import MeteredProvider, UsageMeter
 from colloquy.llm.provider import Provider
 from colloquy.store.tables import MessageRow, SurveyAnswerRow
 from colloquy.store.usage_columns import usage_columns
-from colloquy.store.usage_settings import default_budget, price_book
+from colloquy.store.usage_settings import (
+    PRICE_RECHECK_SECONDS,
+    default_budget,
+    price_book,
+    prices_generation,
+)
 
 
 async def run_budget(db: AsyncSession, settings: dict[str, Any] | None) -> float | None:
@@ -35,8 +41,9 @@ async def meter_for(
     session_id: str | None = None,
     survey_id: str | None = None,
 ) -> UsageMeter:
-    """The run's meter: the prices (read again before each call), the budget, and what
-    the run spent so far."""
+    """The run's meter: the prices (read again before a call when they may have changed:
+    PRICE_RECHECK_SECONDS), the budget, and what the run spent so far."""
+    generation, read_at = prices_generation(), time.monotonic()
     async with factory() as db:
         book = await price_book(db)
         budget = await run_budget(db, settings)
@@ -54,8 +61,13 @@ async def meter_for(
             )
 
     async def reload() -> PriceBook:
+        nonlocal book, generation, read_at
+        if generation == prices_generation() and time.monotonic() - read_at < PRICE_RECHECK_SECONDS:
+            return book
+        generation, read_at = prices_generation(), time.monotonic()  # before the read
         async with factory() as db:
-            return await price_book(db)
+            book = await price_book(db)
+        return book
 
     return UsageMeter(book, budget, float(spent or 0.0), reload)
 

@@ -86,6 +86,8 @@ class SessionRunner:
             # Deltas still buffered belong to answers that will not be stored (stored ones
             # were flushed before their `message`): do not let a timer publish them later.
             state.pub.drop_tokens()
+            for lookup in state.evidence_lookups.values():  # a next question not reached
+                lookup.cancel()
             if state.owns_provider and state.provider is not None:
                 with contextlib.suppress(Exception):
                     await state.provider.aclose()

@@ -18,6 +18,7 @@ from rich.console import Console
 from colloquy.headless import progress as show
 from colloquy.headless.client import Api, ApiFailed
 from colloquy.headless.guide_file import GuideFile, read_guide, upload_files
+from colloquy.services.guides.guide_format import SESSION_GUIDE_KINDS
 from colloquy.services.guides.loading import GuideInvalid
 from colloquy.waiting import wait_for
 
@@ -105,7 +106,9 @@ async def _start(api: Api, opts: RunOptions, console: Console) -> str:
         guide = read_guide(opts.guide_path)
     except GuideInvalid as exc:
         raise _invalid(None, exc.problems, str(opts.guide_path)) from None
-    if guide.guide.kind != opts.kind:
+    if guide.guide.kind != opts.kind and not (
+        opts.kind == "focus-group" and guide.guide.kind in SESSION_GUIDE_KINDS
+    ):
         other = "colloquy survey run" if guide.guide.kind == "survey" else "colloquy run"
         raise RunStopped(
             EXIT_INVALID, f"{opts.guide_path} is a {guide.guide.kind} guide: use {other}"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from colloquy.llm.errors import LLMError
+from colloquy.llm.llama_states import use_lean_states
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +125,7 @@ def load_model(path: str, n_ctx: int, *, embedding: bool = False, pooling: int =
             raise LLMError(f"Not a usable GGUF model: {Path(path).name} ({exc})") from exc
     if PROMPT_CACHE_BYTES > 0 and not embedding:
         llm.set_cache(LlamaRAMCache(capacity_bytes=PROMPT_CACHE_BYTES))
+        use_lean_states(llm)
     _count_evaluated_tokens(llm)
     log.info("Loaded %s in %.1fs (%d threads)", path, time.monotonic() - started, threads)
     with _registry_lock:

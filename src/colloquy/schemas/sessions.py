@@ -64,6 +64,8 @@ class SessionSettingsIn(RequestModel):
     private_answers: bool = False  # before and after each question (docs/natural-mode.md)
     model_bids: bool = False  # natural mode only
     seed: int | None = None  # natural mode: replay a run; None: a new random seed
+    # Interviews: the AI interviewer's follow-ups per topic, 0-5 (docs/interviews.md).
+    max_probes: int | None = None
 
 
 class SessionCreate(RequestModel):
@@ -76,6 +78,9 @@ class SessionCreate(RequestModel):
     stimuli: list[StimulusIn] = Field(default_factory=list, max_length=50)
     questions: list[QuestionText] = Field(default_factory=list, max_length=50)
     settings: SessionSettingsIn = Field(default_factory=SessionSettingsIn)
+    # "group" (a focus group) or "interview": one persona, a guide of 1-30 questions or
+    # topics, `settings.moderator` the interviewer (docs/interviews.md).
+    kind: str | None = Field(default=None, max_length=20)
 
 
 class SessionUpdate(RequestModel):

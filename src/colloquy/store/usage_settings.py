@@ -13,6 +13,24 @@ from colloquy.store.tables import AppSettingRow
 PRICES_KEY = "prices"
 USAGE_KEY = "usage"  # {budgetUsd: number | null}: the default budget of runs
 
+# A run's meter reads the price table again before a call only when a price was saved
+# through this process since its last read, or PRICE_RECHECK_SECONDS have passed (a price
+# saved by another process of a deployment): a read before every call was about 10 ms of
+# database round trips between one answer and the next (docs/performance.md).
+PRICE_RECHECK_SECONDS = 1.0
+_prices_saved = 0
+
+
+def prices_saved() -> None:
+    """Note that the price table was saved (call once it is committed)."""
+    global _prices_saved
+    _prices_saved += 1
+
+
+def prices_generation() -> int:
+    """How many times prices were saved through this process."""
+    return _prices_saved
+
 
 async def price_table(db: AsyncSession) -> dict[str, Price]:
     """The researcher's own prices (empty when none were saved, or they no longer read)."""

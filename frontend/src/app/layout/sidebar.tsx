@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { UserMenu } from "@/features/auth/components/user-menu";
 import { ModelStatus } from "@/features/health/components/model-status";
 import { paths } from "@/config/paths";
 import { cn } from "@/utils/cn";
@@ -62,7 +63,8 @@ export function Sidebar() {
           </NavLink>
         ))}
       </nav>
-      <div className="border-t border-sidebar-border px-5 py-4">
+      <div className="space-y-3 border-t border-sidebar-border px-5 py-4">
+        <UserMenu />
         <ModelStatus />
       </div>
     </aside>
@@ -109,7 +111,8 @@ export function MobileNav() {
               {label}
             </NavLink>
           ))}
-          <div className="border-t px-3 pt-3 pb-1">
+          <div className="space-y-3 border-t px-3 pt-3 pb-1">
+            <UserMenu />
             <ModelStatus />
           </div>
         </nav>

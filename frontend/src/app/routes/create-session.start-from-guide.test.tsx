@@ -5,6 +5,7 @@ import { HttpResponse } from "msw";
 import { api } from "@/test/handlers/api";
 import { makePersona, renderWithProviders } from "@/test/render";
 import { recordCalls } from "@/test/requests";
+import { personaLibrary } from "@/test/handlers/personas";
 import { server } from "@/test/server";
 import { fileText } from "@/utils/guides";
 import { CreateSessionPage } from "./create-session";
@@ -29,7 +30,7 @@ const PROBLEMS = [
 function setup() {
   const calls = recordCalls();
   server.use(
-    api.get("/api/personas", () => HttpResponse.json(PERSONAS)),
+    ...personaLibrary(() => PERSONAS),
     api.get("/api/question-templates", () => HttpResponse.json([])),
     api.post("/api/guides/read", async ({ request }) => {
       const { text } = (await request.json()) as { text: string };

@@ -6,6 +6,7 @@ import { HttpResponse } from "msw";
 import { api } from "@/test/handlers/api";
 import { makePersona, renderWithProviders } from "@/test/render";
 import { recordCalls } from "@/test/requests";
+import { personaLibrary } from "@/test/handlers/personas";
 import { server } from "@/test/server";
 import { CreateSessionPage } from "./create-session";
 
@@ -53,7 +54,7 @@ interface Options {
 function setup({ draft = null, state }: Options = {}) {
   const calls = recordCalls();
   server.use(
-    api.get("/api/personas", () => HttpResponse.json(PERSONAS)),
+    ...personaLibrary(() => PERSONAS),
     api.get("/api/question-templates", () => HttpResponse.json(TEMPLATES)),
     api.get("/api/draft", () => HttpResponse.json({ draft })),
     api.put("/api/draft", async ({ request }) =>
@@ -87,7 +88,9 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     async () => {
       const user = userEvent.setup({ delay: null });
       const { router, calls } = setup();
-      await screen.findByRole("region", { name: "Session Details" });
+      await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
+      await screen.findAllByTestId("participant-option");
+      await screen.findAllByTestId("participant-option");
       for (const title of [
         "Select Participants (3-8)",
         "Moderator Style",
@@ -150,7 +153,8 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
   it("sends the AI moderator when it is chosen in the Moderator section", async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = setup();
-    await screen.findByRole("region", { name: "Session Details" });
+    await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
+    await screen.findAllByTestId("participant-option");
     const group = screen.getByRole("radiogroup", { name: "Moderator" });
     expect(screen.getByRole("radio", { name: /^Scripted/ })).toHaveAttribute(
       "aria-checked",
@@ -177,7 +181,8 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
   it("puts a persona passed in through navigation first and ignores a 9th selection", async () => {
     const user = userEvent.setup({ delay: null });
     setup({ state: { persona: PERSONAS[4] } });
-    await screen.findByRole("region", { name: "Session Details" });
+    await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
+    await screen.findAllByTestId("participant-option");
     const options = screen.getAllByTestId("participant-option");
     expect(options[0]).toHaveTextContent("Jordan Taylor");
     expect(options[0]).toHaveAttribute("aria-pressed", "true");
@@ -191,7 +196,8 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
   it("shows the diversity score from 2 personas", async () => {
     const user = userEvent.setup({ delay: null });
     setup();
-    await screen.findByRole("region", { name: "Session Details" });
+    await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
+    await screen.findAllByTestId("participant-option");
     await user.click(option("Sarah Chen"));
     expect(screen.queryByTestId("diversity-card")).not.toBeInTheDocument();
     await user.click(option("Maya Thompson"));
@@ -259,13 +265,13 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     expect(screen.getByRole("button", { name: "Add Question" })).toBeDisabled();
   });
 
-  it("restores the draft", async () => {
-    setup({
+  it("restores the draft, without a persona deleted since, and never reads the whole library", async () => {
+    const { calls } = setup({
       draft: {
         status: "draft",
         name: "Saved name",
         description: "",
-        participantIds: ["p2", "p3"],
+        participantIds: ["p2", "gone", "p3"],
         moderatorStyle: "probing",
         stimuli: [],
         questions: ["Kept question", ""],
@@ -279,6 +285,11 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     expect(screen.getByRole("radio", { name: /Detailed/ })).toHaveAttribute("aria-checked", "true");
     expect(screen.getByRole("radio", { name: /Parallel/ })).toHaveAttribute("aria-checked", "true");
     expect(screen.getByRole("textbox", { name: "Question 1" })).toHaveValue("Kept question");
+    const options = await screen.findAllByTestId("participant-option");
+    expect(options[0]).toHaveTextContent("Marcus Johnson");
+    expect(options[1]).toHaveTextContent("Emily Rodriguez");
+    expect(calls.some((c) => c.url === "/api/personas")).toBe(false);
+    expect(calls.some((c) => c.url === "/api/personas/gone")).toBe(true);
   });
 
   it("autosaves the draft every 5 seconds while a name or participants exist", async () => {
@@ -286,7 +297,9 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     try {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const { calls } = setup();
-      await screen.findByRole("region", { name: "Session Details" });
+      await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
+      await screen.findAllByTestId("participant-option");
+      await screen.findAllByTestId("participant-option");
       await act(() => vi.advanceTimersByTimeAsync(5000));
       expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
       await user.type(screen.getByLabelText("Session Name"), "Draft me");

@@ -1,13 +1,14 @@
 import { useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { PageHeader } from "@/components/page-header";
-import { QueryError } from "@/components/query-error";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { personaFromNavigationState } from "@/utils/navigation";
 import { useScrollToTop } from "@/hooks/use-scroll-to-top";
 import { useDraft } from "@/features/sessions/api/get-draft";
-import { usePersonas } from "@/features/personas/api/get-personas";
+import { resolvePersonas, useResolvedPersonas } from "@/features/personas/api/get-personas";
+import { usePersonaPicker } from "@/features/personas/hooks/use-persona-picker";
+import type { Persona } from "@/lib/api-types";
 import { useQuestionTemplates } from "@/features/sessions/api/get-question-templates";
 import {
   defaultFormValues,
@@ -24,35 +25,37 @@ export function CreateSessionPage() {
   useScrollToTop();
   const location = useLocation();
   const passed = personaFromNavigationState(location.state);
-  const personas = usePersonas();
+  const library = usePersonaPicker();
   const draft = useDraft();
   const templates = useQuestionTemplates();
   // Start from a guide: the form is mounted again with the guide's values.
-  const [fromGuide, setFromGuide] = useState<{ values: SessionFormValues; count: number } | null>(
-    null,
-  );
+  const [fromGuide, setFromGuide] = useState<{
+    values: SessionFormValues;
+    selected: Persona[];
+    count: number;
+  } | null>(null);
   const [guideNote, setGuideNote] = useState<{
     filename: string;
     problems: string[];
     notes: string[];
   } | null>(null);
 
-  const ready = personas.isSuccess && !draft.isPending;
+  // The restored draft's participants, read by id (those no longer in the library drop out).
+  const restored = draft.isSuccess ? formValuesFromDraft(draft.data) : null;
+  const wanted = (restored?.participantIds ?? []).filter((id) => id !== passed?.id);
+  const drafted = useResolvedPersonas(wanted, !draft.isPending && wanted.length > 0);
+  const ready = !draft.isPending && (wanted.length === 0 || drafted.isSuccess || drafted.isError);
   const setup = useMemo(() => {
     if (!ready) return null;
-    const library = personas.data;
-    const known = new Set(library.map((p) => p.id));
-    const restored = draft.isSuccess ? formValuesFromDraft(draft.data) : null;
+    const found = [...(passed ? [passed] : []), ...(drafted.data ?? [])];
+    const known = new Map(found.map((p) => [p.id, p]));
     const start = restored ?? defaultFormValues();
     const ids = withFirstParticipant(
       start.participantIds.filter((id) => known.has(id)),
-      passed && known.has(passed.id) ? passed.id : null,
+      passed ? passed.id : null,
     );
-    const colorIndex = new Map(library.map((p, i) => [p.id, i]));
-    const ordered = passed
-      ? [...library.filter((p) => p.id === passed.id), ...library.filter((p) => p.id !== passed.id)]
-      : library;
-    return { initialValues: { ...start, participantIds: ids }, restored, ordered, colorIndex };
+    const selected = ids.map((id) => known.get(id)).filter((p): p is Persona => !!p);
+    return { initialValues: { ...start, participantIds: ids }, restored, selected };
     // Computed once when the data arrives: the form owns its values afterwards.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a snapshot, on purpose
   }, [ready]);
@@ -65,10 +68,13 @@ export function CreateSessionPage() {
         actions={
           setup && (
             <StartFromGuide
-              onLoaded={(form, filename) => {
-                const known = new Set(personas.data?.map((p) => p.id) ?? []);
+              onLoaded={async (form, filename) => {
+                const found = await resolvePersonas(form.setup.participantIds ?? []);
+                const values = formValuesFromGuide(form.setup, new Set(found.map((p) => p.id)));
+                const byId = new Map(found.map((p) => [p.id, p]));
                 setFromGuide((g) => ({
-                  values: formValuesFromGuide(form.setup, known),
+                  values,
+                  selected: values.participantIds.map((id) => byId.get(id)).filter((p) => !!p),
                   count: (g?.count ?? 0) + 1,
                 }));
                 setGuideNote({
@@ -83,20 +89,13 @@ export function CreateSessionPage() {
         }
       />
       {guideNote && <GuideMessages {...guideNote} onDismiss={() => setGuideNote(null)} />}
-      {personas.isError ? (
-        <QueryError
-          title="Could not load personas"
-          error={personas.error}
-          onRetry={() => void personas.refetch()}
-          retrying={personas.isFetching}
-        />
-      ) : !setup ? (
+      {!setup ? (
         <CreateSessionSkeleton />
       ) : (
         <CreateSessionForm
           key={fromGuide?.count ?? 0}
-          personas={setup.ordered}
-          colorIndex={setup.colorIndex}
+          library={library}
+          initialSelected={fromGuide?.selected ?? setup.selected}
           templates={templates.data ?? []}
           initialValues={fromGuide?.values ?? setup.initialValues}
           restoredDraft={fromGuide ? null : setup.restored}

@@ -11,7 +11,10 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { ParticipantModels } from "@/components/participant-models";
 import { participantProfiles } from "@/utils/participant-models";
-import { usePersonas } from "@/features/personas/api/get-personas";
+import { avatarIndexOf } from "@/utils/avatar";
+import { PersonaPicker } from "@/components/persona-picker";
+import type { Persona } from "@/lib/api-types";
+import { usePersonaPicker } from "@/features/personas/hooks/use-persona-picker";
 import { useGeneratePersonas } from "@/features/personas/api/generate-personas";
 import { errorMessage } from "@/lib/api-client";
 import { CostEstimateCard } from "@/components/usage/cost-estimate-card";
@@ -77,14 +80,15 @@ export function toCreateBody(
 /** /surveys/new: concepts, questions with scales, respondents, samples, direct rating. */
 export function CreateSurveyPage() {
   const navigate = useNavigate();
-  const personas = usePersonas();
+  const library = usePersonaPicker();
   const scales = useScales();
   const create = useCreateSurvey();
   const generatePersonas = useGeneratePersonas();
   const [name, setName] = useState("");
   const [concepts, setConcepts] = useState<ConceptDraft[]>([newConcept()]);
   const [questions, setQuestions] = useState<QuestionDraft[]>([newQuestion()]);
-  const [picked, setPicked] = useState<string[]>([]);
+  const [respondents, setRespondents] = useState<Persona[]>([]);
+  const picked = respondents.map((p) => p.id);
   const [samples, setSamples] = useState(2);
   const [askDirect, setAskDirect] = useState(false);
   const [budget, setBudget] = useState(""); // the survey's own budget (USD)
@@ -94,9 +98,16 @@ export function CreateSurveyPage() {
     setConcepts((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const setQuestion = (i: number, patch: Partial<QuestionDraft>) =>
     setQuestions((qs) => qs.map((q, j) => (j === i ? { ...q, ...patch } : q)));
-  const toggle = (id: string) =>
-    setPicked((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
-  const all = personas.data ?? [];
+  const toggle = (persona: Persona) =>
+    setRespondents((ps) =>
+      ps.some((p) => p.id === persona.id)
+        ? ps.filter((p) => p.id !== persona.id)
+        : [...ps, persona],
+    );
+  // Every persona listed so far is selected (the pages read, not the whole library).
+  const allShown = library.personas.every((p) => picked.includes(p.id));
+  const addShown = () =>
+    setRespondents((ps) => [...ps, ...library.personas.filter((p) => !picked.includes(p.id))]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -288,44 +299,46 @@ export function CreateSurveyPage() {
           <CardHeader>
             <CardTitle>Respondents</CardTitle>
             <CardDescription>
-              {picked.length} of {all.length} personas selected.{" "}
-              <button
-                type="button"
-                className="text-primary underline-offset-4 hover:underline"
-                onClick={() => setPicked(picked.length === all.length ? [] : all.map((p) => p.id))}
-              >
-                {picked.length === all.length && all.length > 0 ? "Select none" : "Select all"}
-              </button>
+              {picked.length} of {library.libraryTotal} personas selected.{" "}
+              {picked.length > 0 && allShown ? (
+                <button
+                  type="button"
+                  className="text-primary underline-offset-4 hover:underline"
+                  onClick={() => setRespondents([])}
+                >
+                  Select none
+                </button>
+              ) : (
+                library.personas.length > 0 && (
+                  <button
+                    type="button"
+                    className="text-primary underline-offset-4 hover:underline"
+                    onClick={addShown}
+                  >
+                    Select all listed
+                  </button>
+                )
+              )}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
             <GenerateRespondents
               generate={generatePersonas.mutateAsync}
-              onGenerated={(ids) => setPicked((p) => [...new Set([...p, ...ids])])}
+              onGenerated={(made) =>
+                setRespondents((ps) => [
+                  ...ps,
+                  ...made.filter((m) => !ps.some((p) => p.id === m.id)),
+                ])
+              }
             />
-            <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Personas">
-              {all.map((p) => (
-                <li key={p.id}>
-                  <label className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={picked.includes(p.id)}
-                      onChange={() => toggle(p.id)}
-                    />
-                    <span>
-                      {p.name} <span className="text-muted-foreground">· {p.age}</span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-            <ParticipantModels
-              participants={picked
-                .map((id) => all.find((p) => p.id === id))
-                .filter((p) => p !== undefined)}
-              value={models}
-              onChange={setModels}
+            <PersonaPicker
+              source={library}
+              selected={respondents}
+              onToggle={toggle}
+              avatarIndex={(p) => avatarIndexOf(p.id)}
+              emptyText="Your persona library is empty. Generate respondents above or create personas first."
             />
+            <ParticipantModels participants={respondents} value={models} onChange={setModels} />
           </CardContent>
         </Card>
 

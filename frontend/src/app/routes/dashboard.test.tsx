@@ -17,6 +17,7 @@ function summary(overrides: Partial<SessionSummary>): SessionSummary {
     name: "Session",
     description: "",
     source: "simulated",
+    kind: "group",
     status: "completed",
     createdAt: daysAgo(1),
     completedAt: null,

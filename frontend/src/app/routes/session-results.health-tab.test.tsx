@@ -8,6 +8,7 @@ import { api } from "@/test/handlers/api";
 import { renderRoutes, renderWithProviders } from "@/test/render";
 import { recordCalls } from "@/test/requests";
 import { server } from "@/test/server";
+import { transcriptPages } from "@/test/handlers/transcript";
 import { HealthBadge } from "@/components/health-badge";
 
 function healthFor(session: Session): SessionHealth {
@@ -61,6 +62,7 @@ function renderResults(session: Session, path = "/session/s1/results?tab=health"
   server.use(
     api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
     api.get("/api/sessions/{session_id}/health", () => HttpResponse.json(healthFor(session))),
+    transcriptPages(session.messages),
   );
   const calls = recordCalls();
   const utils = renderRoutes(
@@ -73,7 +75,10 @@ function renderResults(session: Session, path = "/session/s1/results?tab=health"
 describe("Health tab", () => {
   it("shows the verdict, the warnings in words and problems first", async () => {
     renderResults(makeSession());
-    expect(await screen.findByTestId("health-overall")).toHaveTextContent("Poor");
+    // The tab's code loads on demand: slow on a busy machine.
+    expect(await screen.findByTestId("health-overall", {}, { timeout: 10_000 })).toHaveTextContent(
+      "Poor",
+    );
     const warnings = screen.getByRole("list", { name: "Warnings" });
     expect(within(warnings).getAllByRole("listitem")[0]).toHaveTextContent("SmolLM2-135M-Instruct");
     const findings = screen.getAllByTestId("health-finding");
@@ -95,10 +100,17 @@ describe("Health tab", () => {
     const user = userEvent.setup();
     const session = makeSession();
     const { router } = renderResults(session);
-    const link = await screen.findByRole("button", { name: "Marcus Johnson, question 1, round 1" });
+    const link = await screen.findByRole(
+      "button",
+      { name: "Marcus Johnson, question 1, round 1" },
+      { timeout: 10_000 },
+    );
     await user.click(link);
     await waitFor(() =>
       expect(router.state.location.search).toBe(`?message=${session.messages[2].id}`),
+    );
+    await waitFor(() =>
+      expect(document.getElementById(`message-${session.messages[2].id}`)).not.toBeNull(),
     );
     const row = document.getElementById(`message-${session.messages[2].id}`);
     expect(row).toHaveAttribute("data-focused", "true");

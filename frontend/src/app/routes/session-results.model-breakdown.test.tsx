@@ -5,6 +5,7 @@ import { api } from "@/test/handlers/api";
 import { renderRoutes } from "@/test/render";
 import { recordCalls } from "@/test/requests";
 import { server } from "@/test/server";
+import { transcriptPages } from "@/test/handlers/transcript";
 import { analytics, makeSession, message } from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
@@ -55,6 +56,7 @@ const ENV_MODEL = {
 function renderMixed(session = mixed) {
   server.use(
     api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
+    transcriptPages(session.messages),
     api.get("/api/sessions/{session_id}/analytics", ({ request }) => {
       const model = new URL(request.url).searchParams.get("model");
       if (model === null) return HttpResponse.json(analytics);
@@ -101,6 +103,7 @@ describe("a mixed panel's results", () => {
     const user = userEvent.setup();
     renderMixed();
     const filter = await screen.findByRole("combobox", { name: "Filter by model" });
+    await screen.findByRole("list", { name: "Transcript" }); // its first page
     expect(screen.getAllByTestId("message-model").map((t) => t.textContent)).toEqual([
       "alpha-model",
       "beta-model",

@@ -6,6 +6,7 @@ import { api } from "@/test/handlers/api";
 import { renderRoutes } from "@/test/render";
 import { recordCalls } from "@/test/requests";
 import { server } from "@/test/server";
+import { transcriptPages } from "@/test/handlers/transcript";
 import { analytics, insights, makeSession, message } from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
@@ -21,6 +22,7 @@ function renderResults(session: Session | null, path = "/session/s1/results") {
     ),
     api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
     api.post("/api/sessions/{session_id}/insights", () => HttpResponse.json(insights)),
+    transcriptPages(session?.messages ?? []),
   );
   const calls = recordCalls();
   const utils = renderRoutes(
@@ -61,6 +63,7 @@ describe("SessionResultsPage", () => {
     expect(screen.getByTestId("stat-duration")).toHaveTextContent("12 min");
     expect(screen.getByTestId("stat-date")).toHaveTextContent("2025");
 
+    await screen.findByRole("list", { name: "Transcript" }); // its first page
     const rows = transcript().getAllByTestId("transcript-message");
     expect(rows).toHaveLength(5);
     expect(rows[0]).toHaveAttribute("data-moderator", "true");
@@ -84,25 +87,38 @@ describe("SessionResultsPage", () => {
       renderResults(makeSession());
       const search = await screen.findByPlaceholderText("Search transcript...");
 
+      // The search and the participant filter run on the server (typing is debounced).
       await user.click(search);
       await user.paste("PRICE");
+      expect(
+        await screen.findByText("2 of 5 messages", undefined, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(transcript().getAllByTestId("transcript-message")).toHaveLength(2);
-      expect(screen.getByText("2 of 5 messages")).toBeInTheDocument();
 
       await user.clear(search);
       await user.paste("marcus");
+      expect(
+        await screen.findByText("1 of 5 messages", undefined, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(transcript().getAllByTestId("transcript-message")).toHaveLength(1);
 
       await user.clear(search);
       await user.click(screen.getByRole("combobox", { name: "Filter by participant" }));
       expect(screen.getByRole("option", { name: "All Participants" })).toBeInTheDocument();
       await user.click(screen.getByRole("option", { name: "Sarah Chen" }));
-      const rows = transcript().getAllByTestId("transcript-message");
-      expect(rows.map((r) => r.getAttribute("data-speaker"))).toEqual(["Sarah Chen", "Sarah Chen"]);
+      await waitFor(() =>
+        expect(
+          transcript()
+            .getAllByTestId("transcript-message")
+            .map((r) => r.getAttribute("data-speaker")),
+        ).toEqual(["Sarah Chen", "Sarah Chen"]),
+      );
 
       await user.click(search);
       await user.paste("expensive");
-      expect(screen.getByText("No messages found")).toBeInTheDocument();
+      expect(
+        await screen.findByText("No messages found", undefined, { timeout: 5000 }),
+      ).toBeInTheDocument();
     },
   );
 

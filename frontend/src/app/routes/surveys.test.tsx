@@ -4,6 +4,7 @@ import { HttpResponse } from "msw";
 import { api } from "@/test/handlers/api";
 import { makePersona, renderRoutes } from "@/test/render";
 import { recordCalls } from "@/test/requests";
+import { personaLibrary } from "@/test/handlers/personas";
 import { server } from "@/test/server";
 import { CreateSurveyPage, toCreateBody } from "./create-survey";
 import { SurveyPage } from "./survey";
@@ -124,9 +125,7 @@ test("results show means with intervals, the comparison, the embedder warning an
 
 test("the form posts concepts, scales, respondents and samples", async () => {
   server.use(
-    api.get("/api/personas", () =>
-      HttpResponse.json([makePersona(), makePersona({ id: "p2", name: "Tom" })]),
-    ),
+    ...personaLibrary(() => [makePersona(), makePersona({ id: "p2", name: "Tom" })]),
     api.get("/api/surveys/scales", () => HttpResponse.json([])),
     api.post("/api/surveys", () =>
       HttpResponse.json({ ...survey, status: "draft" }, { status: 201 }),
@@ -139,7 +138,7 @@ test("the form posts concepts, scales, respondents and samples", async () => {
   await user.type(screen.getByLabelText("Survey name"), "Kettles");
   await user.type(screen.getByLabelText("Concept 1 title"), "Solar kettle");
   await user.type(screen.getByLabelText("Concept 1 description"), "A kettle powered by sun");
-  await user.click(await screen.findByRole("checkbox", { name: /Tom/ }));
+  await user.click(await screen.findByRole("button", { name: /Tom/ }));
   await user.click(screen.getByRole("button", { name: "Create survey" }));
   expect(await screen.findByRole("heading", { name: "Kettles" })).toBeInTheDocument();
   const post = calls.find((c) => c.method === "POST" && c.url === "/api/surveys");
@@ -172,7 +171,7 @@ test("generating respondents asks in batches of 20 and selects them", async () =
   let made = 0;
   const counts: number[] = [];
   server.use(
-    api.get("/api/personas", () => HttpResponse.json([makePersona()])),
+    ...personaLibrary(() => [makePersona()]),
     api.get("/api/surveys/scales", () => HttpResponse.json([])),
     api.post("/api/personas/generate", async ({ request }) => {
       const { count } = (await request.json()) as { count: number };

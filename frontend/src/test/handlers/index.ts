@@ -1,4 +1,5 @@
 import type { RequestHandler } from "msw";
+import { authHandlers } from "./auth";
 import { modelSettingsHandlers } from "./model-settings";
 import { personaHandlers } from "./personas";
 import { sessionHandlers } from "./sessions";
@@ -10,4 +11,5 @@ export const handlers: RequestHandler[] = [
   ...sessionHandlers,
   ...modelSettingsHandlers,
   ...usageHandlers,
+  ...authHandlers,
 ];

@@ -4,7 +4,7 @@ import { api } from "./api";
 
 /**
  * The persona library as the server answers it: the whole list, its pages (name search and
- * tag, pages of `pageSize`) and its tags. `list` is read on each request, so a test that
+ * tag, pages of `pageSize`), its tags and each persona by id. `list` is read on each request, so a test that
  * changes it (a delete) sees the change on the next fetch.
  */
 export function personaLibrary(list: () => readonly Persona[], pageSize = 48) {
@@ -30,6 +30,12 @@ export function personaLibrary(list: () => readonly Persona[], pageSize = 48) {
         total: kept.length,
         libraryTotal: list().length,
       });
+    }),
+    api.get("/api/personas/{persona_id}", ({ params }) => {
+      const persona = list().find((p) => p.id === params.persona_id);
+      return persona
+        ? HttpResponse.json(persona)
+        : HttpResponse.json({ error: "Persona not found" }, { status: 404 });
     }),
   ];
 }

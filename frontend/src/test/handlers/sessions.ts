@@ -2,7 +2,8 @@ import { HttpResponse } from "msw";
 import { api } from "./api";
 
 /**
- * No sessions (an unknown one answers 404 as the server does), no question templates, no
+ * No sessions (an unknown one answers 404 as the server does, its transcript pages too:
+ * transcript.ts answers them from a test's messages), no question templates, no
  * saved draft of the create form; saving or clearing one succeeds.
  */
 export const sessionHandlers = [
@@ -17,6 +18,12 @@ export const sessionHandlers = [
     }),
   ),
   api.get("/api/sessions/{session_id}", () =>
+    HttpResponse.json(
+      { error: "Session not found", errors: ["Session not found"] },
+      { status: 404 },
+    ),
+  ),
+  api.get("/api/sessions/{session_id}/messages", () =>
     HttpResponse.json(
       { error: "Session not found", errors: ["Session not found"] },
       { status: 404 },

@@ -24,7 +24,7 @@ class GuideFileOut(CamelModel):
 
 
 class GuideCheckOut(CamelModel):
-    kind: Literal["focus-group", "survey"]
+    kind: Literal["focus-group", "interview", "survey"]
 
 
 class GuideFormOut(CamelModel):

@@ -65,6 +65,7 @@ class SessionSummaryOut(CamelModel):
     model: SessionModelOut | None = None
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
+    kind: Literal["group", "interview"] = "group"  # docs/interviews.md
     # The stored session health verdict (good / fair / poor), once computed.
     health: str | None = None
     usage: UsageOut = Field(default_factory=UsageOut)
@@ -137,6 +138,8 @@ class SessionSettingsOut(CamelModel):
     private_answers: bool = False
     model_bids: bool = False
     seed: int | None = None
+    # Interviews: the AI interviewer's follow-ups per topic (docs/interviews.md).
+    max_probes: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class SessionParticipantOut(CamelModel):
@@ -193,6 +196,7 @@ class SessionOut(CamelModel):
     model: SessionModelOut | None = None
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
+    kind: Literal["group", "interview"] = "group"  # docs/interviews.md
     usage: UsageOut = Field(default_factory=UsageOut)
     # Persona id per participant of a human group (None: no turns), and for a
     # replay the original group {sessionId, participants: its participant per persona}.

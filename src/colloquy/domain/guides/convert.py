@@ -44,6 +44,7 @@ def session_body(
         ],
         "questions": list(guide["questions"]),
         "settings": settings,
+        "kind": "interview" if guide.get("kind") == "interview" else "group",
     }
 
 
@@ -76,13 +77,14 @@ def _guide_stimulus(stimulus: Mapping[str, Any]) -> dict[str, Any]:
 def guide_from_setup(
     setup: Mapping[str, Any], model: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """A focus-group guide from a session's setup in the API's words (name, description,
-    participantIds, moderatorStyle, stimuli, questions, settings); `model`: provider,
-    name and baseUrl of a model pinned to the session (never a key)."""
+    """A focus-group guide (an interview guide for `kind: interview`) from a session's
+    setup in the API's words (name, description, participantIds, moderatorStyle,
+    stimuli, questions, settings, kind); `model`: provider, name and baseUrl of a model
+    pinned to the session (never a key)."""
     settings = dict(setup.get("settings") or {})
     kind = settings.pop("moderator", None) or "scripted"
     guide: dict[str, Any] = {
-        "kind": "focus-group",
+        "kind": "interview" if setup.get("kind") == "interview" else "focus-group",
         "version": GUIDE_VERSION,
         "name": setup.get("name") or "",
     }

@@ -34,6 +34,7 @@ from colloquy.domain.constants import (
     StimulusPlatform,
     StimulusType,
 )
+from colloquy.domain.interviews.rules import max_probes
 from colloquy.domain.numbers.mathutil import is_number
 from colloquy.domain.stored.stored_values import (
     dicts,
@@ -86,6 +87,7 @@ class SessionSettings(TypedDict):
     privateAnswers: NotRequired[bool]  # private answers before/after each question
     modelBids: NotRequired[bool]  # natural mode: participants bid 0-9 to speak (one call a turn)
     seed: NotRequired[int | None]  # natural mode: who speaks and how long (replayable)
+    maxProbes: NotRequired[int]  # interviews: the AI interviewer's follow-ups per topic
 
 
 class Participant(TypedDict):
@@ -145,6 +147,7 @@ class SessionRecord(TypedDict):
     insights: dict[str, Any] | None
     model: ModelRecord | None
     source: str  # "simulated" | "human"
+    kind: str  # "group" | "interview" (docs/interviews.md)
 
 
 def session_status(value: Any, completed_at: Any = None) -> SessionStatus:
@@ -182,6 +185,8 @@ def session_settings(value: Any) -> SessionSettings:
         out["privateAnswers"] = data.get("privateAnswers") is True
     if "modelBids" in data:
         out["modelBids"] = data.get("modelBids") is True
+    if "maxProbes" in data:  # interviews (docs/interviews.md)
+        out["maxProbes"] = max_probes(data)
     if "seed" in data:
         seed = data.get("seed")
         out["seed"] = seed if type(seed) is int and 0 <= seed < 2**53 else None

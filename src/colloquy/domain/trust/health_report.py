@@ -31,6 +31,7 @@ from colloquy.domain.trust.health_metrics import (
     positivity,
     repetition,
 )
+from colloquy.domain.trust.health_one_speaker import for_one_speaker
 from colloquy.domain.trust.health_persona import character_breaks, trait_consistency
 from colloquy.domain.trust.health_private import private_conformity
 from colloquy.domain.trust.health_reasks import unusable_answers
@@ -177,6 +178,8 @@ def build_health_report(
         distinctiveness(answers),
         unusable_answers(messages),  # answers asked again
     ]
+    if len(participants) == 1:  # an interview: the checks between speakers do not apply
+        findings = for_one_speaker(findings)
     extra = []
     size_warning = None if human else small_model_warning(provider, model, model_size)
     if size_warning:

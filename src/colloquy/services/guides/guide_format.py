@@ -167,6 +167,16 @@ class FocusGroupGuide(GuideModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
+class InterviewGuide(FocusGroupGuide):
+    """An in-depth interview as a file (docs/interviews.md): one persona (`participants`
+    must come to exactly one), a guide of 1-30 questions or topics, `moderator.kind` the
+    interviewer (scripted | ai) and `settings.maxProbes` its follow-ups per topic. Runs
+    wherever a focus-group guide runs (`colloquy run`, POST /api/guides/sessions)."""
+
+    kind: Literal["interview"]  # type: ignore[assignment]  # a session guide of its own kind
+    questions: list[Question] = Field(min_length=1, max_length=30)
+
+
 class CustomScale(GuideModel):
     label: str | None = Field(default=None, max_length=200)
     anchors: list[Annotated[str, Field(min_length=1, max_length=1000)]] = Field(
@@ -205,24 +215,27 @@ class SurveyGuide(GuideModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
-Guide = FocusGroupGuide | SurveyGuide
+Guide = FocusGroupGuide | InterviewGuide | SurveyGuide
+SESSION_GUIDE_KINDS = ("focus-group", "interview")  # guides that create a session
 
 
 def guide_json_schema() -> dict[str, Any]:
-    """The published JSON Schema of a guide file: a focus group or a survey, by `kind`."""
+    """The published JSON Schema of a guide file: a focus group, an interview or a survey,
+    by `kind`."""
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "/api/schemas/guide.json",
         "title": "Colloquy discussion guide",
-        "description": "A focus group (kind: focus-group) or a survey (kind: survey) as a "
-        "YAML or JSON file.",
+        "description": "A focus group (kind: focus-group), an in-depth interview (kind: "
+        "interview) or a survey (kind: survey) as a YAML or JSON file.",
         "oneOf": [
             {"$ref": "#/$defs/FocusGroupGuide"},
+            {"$ref": "#/$defs/InterviewGuide"},
             {"$ref": "#/$defs/SurveyGuide"},
         ],
         "$defs": {},
     }
-    for model in (FocusGroupGuide, SurveyGuide):
+    for model in (FocusGroupGuide, InterviewGuide, SurveyGuide):
         one = model.model_json_schema(by_alias=True, ref_template="#/$defs/{model}")
         schema["$defs"].update(one.pop("$defs", {}))
         schema["$defs"][model.__name__] = one

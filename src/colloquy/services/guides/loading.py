@@ -14,7 +14,12 @@ from pydantic import ValidationError
 
 from colloquy.domain.guides.problems import GuideProblem, Lines, Loc, problem
 from colloquy.errors import ValidationFailed
-from colloquy.services.guides.guide_format import FocusGroupGuide, Guide, SurveyGuide
+from colloquy.services.guides.guide_format import (
+    FocusGroupGuide,
+    Guide,
+    InterviewGuide,
+    SurveyGuide,
+)
 
 MAX_GUIDE_BYTES = 1_000_000
 # An alias repeats what its anchor holds: a few hundred bytes of anchors, each repeating the
@@ -29,6 +34,7 @@ MSG_TOO_DEEP = f"The guide is nested more than {MAX_GUIDE_DEPTH} levels deep"
 MSG_SELF_ALIAS = "An alias (*name) refers to the value that holds it"
 KINDS: dict[str, type[FocusGroupGuide | SurveyGuide]] = {
     "focus-group": FocusGroupGuide,
+    "interview": InterviewGuide,
     "survey": SurveyGuide,
 }
 
@@ -228,7 +234,9 @@ def validate_guide(data: Any, lines: Lines | None = None) -> Guide:
         raise GuideInvalid([problem((), "A guide is a mapping of keys (kind, name, ...)", lines)])
     kind = data.get("kind")
     if kind not in KINDS:
-        message = "kind must be focus-group or survey" if kind is not None else "Required"
+        message = (
+            "kind must be focus-group, interview or survey" if kind is not None else "Required"
+        )
         raise GuideInvalid([problem(("kind",), message, lines)])
     try:
         return KINDS[kind].model_validate(data)

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.interviews.rules import GROUP
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.transcript_import import MSG_HUMAN_NO_COPY
 from colloquy.engine import event_payloads as payloads
@@ -73,6 +74,7 @@ async def create_session(
         stop_requested=False,
         request_count=0,
         iteration_count=0,
+        kind=data.get("kind") or GROUP,
         **setup.normalised_setup(data),
     )
     db.add(row)
@@ -106,6 +108,7 @@ async def update_session(
             "stimuli": data.get("stimuli", row.stimuli),
             "questions": data.get("questions", row.questions),
             "settings": data.get("settings", row.settings),
+            "kind": row.kind,
         }
         setup.validate_setup(merged)
         merged = await checked_profiles(db, merged)  # mixed panels (docs/models.md)
@@ -152,6 +155,7 @@ async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]
         stop_requested=False,
         request_count=0,
         iteration_count=0,
+        kind=source.kind,
     )
     db.add(row)
     await db.commit()

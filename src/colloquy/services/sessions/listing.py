@@ -34,6 +34,7 @@ class SessionQuery:
     sort: str = "newest"
     cursor: str | None = None
     limit: int = 50
+    kind: str | None = None  # group | interview (docs/interviews.md); None: all
 
 
 def _conditions(query: SessionQuery) -> list[Any]:
@@ -45,6 +46,8 @@ def _conditions(query: SessionQuery) -> list[Any]:
         conditions.append(SessionRow.status == query.status)
     if query.created_after is not None:
         conditions.append(SessionRow.created_at >= query.created_after)
+    if query.kind:
+        conditions.append(SessionRow.kind == query.kind)
     return conditions
 
 

@@ -17,6 +17,14 @@ from colloquy.domain.constants import (
     MODERATOR_STYLES,
     RESPONSE_LENGTHS,
 )
+from colloquy.domain.interviews.rules import (
+    GROUP,
+    INTERVIEW,
+    KINDS,
+    MSG_BAD_KIND,
+    interview_errors,
+    max_probes,
+)
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions.moderation import DEFAULT_MODERATOR, MODERATORS
 from colloquy.domain.sessions.stimuli import (
@@ -28,7 +36,9 @@ from colloquy.domain.sessions.stimuli import (
 )
 from colloquy.domain.usage.run_settings import run_settings, run_settings_errors
 from colloquy.domain.validation import (
+    MSG_MAX_QUESTIONS,
     MSG_MIN_QUESTIONS,
+    MSG_SELECT_PERSONAS,
     MSG_SESSION_NAME,
     nonblank_questions,
     validate_session_start,
@@ -130,9 +140,16 @@ def validate_setup(data: dict[str, Any], one_question: bool = False) -> None:
     """Raise ValidationFailed with every applicable message (spec texts first);
     `one_question`: a single question is enough (a replay of a group's held-out ones)."""
     stimuli = data.get("stimuli") or []
-    errors = validate_session_start(
-        data.get("name"), len(unique_ids(data.get("participantIds"))), data.get("questions")
-    )
+    kind = data.get("kind") or GROUP
+    people = len(unique_ids(data.get("participantIds")))
+    errors = validate_session_start(data.get("name"), people, data.get("questions"))
+    if kind not in KINDS:
+        errors.append(MSG_BAD_KIND)
+    elif kind == INTERVIEW:  # one persona, 1-30 questions (docs/interviews.md)
+        group_only = (MSG_SELECT_PERSONAS, MSG_MIN_QUESTIONS, MSG_MAX_QUESTIONS)
+        errors = [e for e in errors if e not in group_only]
+        asked = nonblank_questions(data.get("questions"))
+        errors += interview_errors(people, asked, data.get("settings") or {})
     if one_question and len(nonblank_questions(data.get("questions"))) == 1:
         errors = [e for e in errors if e != MSG_MIN_QUESTIONS]
     errors += check_details(data.get("name"), data.get("description"))
@@ -180,6 +197,7 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
             "participantProfiles": dict(settings.get("participantProfiles") or {}),
             **({"privateAnswers": True} if settings.get("privateAnswers") is True else {}),
             **_natural_settings(settings),
+            **({"maxProbes": max_probes(settings)} if data.get("kind") == INTERVIEW else {}),
         },
     }
 

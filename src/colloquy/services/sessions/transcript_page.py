@@ -1,7 +1,8 @@
 """A session's transcript one page at a time (docs/performance.md#long-transcripts): a
 5,000-message session reads as pages of messages in order (`seq`, the unique index on
 (session_id, seq)), filtered on the server like the Transcript tab (content or speaker,
-case-insensitive; one participant)."""
+case-insensitive; one participant). Private answers stay out, as in the session's own
+transcript (docs/natural-mode.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.lists.paging import clean_search
 from colloquy.domain.sessions import record as rec
+from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.services.paging import bad_request, count_of, name_contains
 from colloquy.services.sessions.loading import get_session_row
 from colloquy.store.messages import message_to_dict
@@ -35,7 +37,10 @@ async def page_messages(
     limit: int,
 ) -> dict[str, Any]:
     await get_session_row(db, session_id)  # 404 for an unknown session
-    conditions: list[Any] = [MessageRow.session_id == session_id]
+    conditions: list[Any] = [
+        MessageRow.session_id == session_id,
+        MessageRow.kind.not_in(PRIVATE_KINDS),
+    ]
     needle = clean_search(search)
     if needle:
         conditions.append(

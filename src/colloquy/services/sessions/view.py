@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.interviews.rules import INTERVIEW, session_kind
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.insights_record import insights_record
 from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
@@ -62,6 +63,7 @@ def session_record(row: SessionRow) -> SessionRecord:
         "insights": insights_record(row.insights, row.completed_at or row.created_at),
         "model": model_info(row),
         "source": row.source or "simulated",
+        "kind": session_kind(row.kind),
     }
 
 
@@ -85,6 +87,9 @@ def session_view(
         generating,
         settings["moderator"],
         settings["discussionMode"],
+        (settings["moderator"] == "ai", settings.get("maxProbes", 0))
+        if record["kind"] == INTERVIEW
+        else None,
     )
     progress.pop("tokensUsed")
     stored = row.settings if isinstance(row.settings, Mapping) else {}  # any JSON, older rows
@@ -152,6 +157,7 @@ async def summaries_of(db: AsyncSession, rows: Sequence[SessionRow]) -> list[dic
                 "completedAt": record["completedAt"],
                 "model": record["model"],
                 "source": record["source"],
+                "kind": record["kind"],
                 "participantCount": len(record["participants"]),
                 "messageCount": sum(c.values()),
                 "sentimentCounts": {k: c.get(k, 0) for k in ("positive", "neutral", "negative")},

@@ -17,6 +17,7 @@ from colloquy.store.usage_settings import (
     default_budget,
     price_book,
     price_table,
+    prices_saved,
 )
 
 __all__ = ["default_budget", "price_table"]
@@ -53,6 +54,7 @@ async def save_prices(db: AsyncSession, data: Any) -> dict[str, Any]:
         raise ValidationFailed([str(exc)]) from exc
     stored = table_json(table)
     await _put(db, PRICES_KEY, {"table": stored})
+    prices_saved()  # the runs under way read the table again before their next call
     return stored
 
 
@@ -61,6 +63,7 @@ async def reset_prices(db: AsyncSession) -> dict[str, Any]:
     if row is not None:
         await db.delete(row)
         await db.commit()
+        prices_saved()
     return {}
 
 

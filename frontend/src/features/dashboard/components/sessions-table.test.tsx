@@ -9,6 +9,7 @@ const row = (over: Partial<SessionSummary>): SessionSummary => ({
   name: "Pouch test",
   description: "",
   source: "simulated",
+  kind: "group",
   status: "completed",
   createdAt: "2026-11-20T10:00:00Z",
   completedAt: "2026-11-20T10:05:00Z",

@@ -18,6 +18,7 @@ function summary(overrides: Partial<SessionSummary>): SessionSummary {
     name: "Session",
     description: "",
     source: "simulated",
+    kind: "group",
     status: "draft",
     createdAt: NOW.toISOString(),
     completedAt: null,

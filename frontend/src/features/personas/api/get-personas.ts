@@ -1,22 +1,7 @@
-import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { client, unwrap } from "@/lib/api-client";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { ApiError, client, unwrap } from "@/lib/api-client";
 import type { Persona, PersonaPage } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
-
-/** GET /api/personas: the persona library, one cache for every screen that shows it. */
-export function getPersonas(signal?: AbortSignal): Promise<Persona[]> {
-  return unwrap(client.GET("/api/personas", { signal }));
-}
-
-export const personasQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.personas,
-    queryFn: ({ signal }) => getPersonas(signal),
-  });
-
-export function usePersonas() {
-  return useQuery(personasQueryOptions());
-}
 
 /** Cards per page of the Persona Library; more load as the user scrolls. */
 export const PERSONA_PAGE_SIZE = 48;
@@ -45,12 +30,15 @@ export function getPersonaPage(
   ) as Promise<PersonaPage>;
 }
 
-export function usePersonaPages(search: string, tag: string | null) {
+/** `keepPrevious`: the last search's pages stay shown while the next search loads (a picker,
+ * whose selection must not blink away). */
+export function usePersonaPages(search: string, tag: string | null, keepPrevious = false) {
   return useInfiniteQuery({
     queryKey: [...queryKeys.personas, "page", search.trim(), tag] as const,
     queryFn: ({ pageParam, signal }) => getPersonaPage(search, tag, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? null,
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
 }
 
@@ -59,5 +47,32 @@ export function usePersonaTags() {
   return useQuery({
     queryKey: [...queryKeys.personas, "tags"] as const,
     queryFn: ({ signal }) => unwrap(client.GET("/api/personas/tags", { signal })),
+  });
+}
+
+/** GET /api/personas/{id}; null for a persona no longer in the library (404). */
+export async function getPersonaOrNull(id: string, signal?: AbortSignal): Promise<Persona | null> {
+  try {
+    return (await unwrap(
+      client.GET("/api/personas/{persona_id}", { params: { path: { persona_id: id } }, signal }),
+    )) as Persona;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The personas of `ids` still in the library, in that order (a restored draft's or a
+ * guide's participants: a handful, each read by id). */
+export async function resolvePersonas(ids: readonly string[]): Promise<Persona[]> {
+  const found = await Promise.all(ids.map((id) => getPersonaOrNull(id)));
+  return found.filter((p): p is Persona => p !== null);
+}
+
+export function useResolvedPersonas(ids: readonly string[], enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.personas, "by-id", ...ids] as const,
+    queryFn: () => resolvePersonas(ids),
+    enabled,
   });
 }

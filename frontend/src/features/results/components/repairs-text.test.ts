@@ -1,4 +1,4 @@
-import { repairsText } from "./transcript-tab";
+import { repairsText } from "./transcript-message";
 
 describe("repairsText", () => {
   it("says what cleaning removed and how often an answer was asked again", () => {

@@ -53,6 +53,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     name: "Snack Study",
     description: "Reactions to a lentil snack",
     source: "simulated",
+    kind: "group",
     status: "completed",
     createdAt: "2025-03-01T10:00:00Z",
     completedAt: "2025-03-01T10:12:00Z",

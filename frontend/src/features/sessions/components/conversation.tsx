@@ -1,5 +1,6 @@
 import { Loader2Icon, MessagesSquareIcon, ShieldQuestionIcon } from "lucide-react";
 import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { SentimentEmoji } from "@/components/sentiment-emoji";
 import { Card } from "@/components/ui/card";
@@ -7,6 +8,7 @@ import type { SessionMessage, SessionParticipant } from "@/lib/api-types";
 import { formatTime } from "@/utils/dates";
 import { cn } from "@/utils/cn";
 import type { WritingAnswer } from "../utils/live-events";
+import { useMessageWindow } from "../hooks/use-message-window";
 
 export interface ConversationProps {
   messages: readonly SessionMessage[];
@@ -168,7 +170,8 @@ function WritingItem({
   );
 }
 
-/** The live transcript, capped at 600 px and scrolled to the newest line. */
+/** The live transcript, capped at 600 px and scrolled to the newest line; the newest
+ * messages only are on the page (hooks/use-message-window.ts), earlier ones on demand. */
 export function Conversation({
   messages,
   participants,
@@ -179,12 +182,26 @@ export function Conversation({
 }: ConversationProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
+  // The scroll height before earlier messages were added, to keep the reader's place.
+  const heightBeforeRef = useRef<number | null>(null);
   const lastWriting = writing.map((w) => w.text.length).join(",");
+  const { shown, hidden, showEarlier, reset } = useMessageWindow(messages);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (el && stickRef.current) el.scrollTop = el.scrollHeight;
-  }, [messages.length, lastWriting, writing.length, footer]);
+    if (!el) return;
+    if (heightBeforeRef.current !== null) {
+      el.scrollTop += el.scrollHeight - heightBeforeRef.current;
+      heightBeforeRef.current = null;
+    } else if (stickRef.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [messages.length, hidden, lastWriting, writing.length, footer]);
+
+  useLayoutEffect(() => {
+    // Following the newest line again: the earlier messages leave the page.
+    if (stickRef.current) reset();
+  }, [messages.length, reset]);
 
   return (
     <Card
@@ -226,7 +243,23 @@ export function Conversation({
           </div>
         ) : (
           <ol className="space-y-4" aria-label="Messages">
-            {messages.map((message) => (
+            {hidden > 0 && (
+              <li className="flex justify-center">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  data-testid="show-earlier"
+                  onClick={() => {
+                    heightBeforeRef.current = scrollRef.current?.scrollHeight ?? null;
+                    showEarlier();
+                  }}
+                >
+                  Show earlier messages ({hidden.toLocaleString()} not shown)
+                </Button>
+              </li>
+            )}
+            {shown.map((message) => (
               <MessageItem key={message.id} message={message} participants={participants} />
             ))}
             {writing.map((answer) => (

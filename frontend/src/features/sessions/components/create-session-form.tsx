@@ -23,6 +23,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { guideFromSetup } from "@/utils/guides";
+import { avatarIndexOf } from "@/utils/avatar";
+import type { PersonaPickerSource } from "@/components/persona-picker";
 import type {
   DiscussionMode,
   ModeratorKind,
@@ -133,10 +135,10 @@ const MODE_OPTIONS: Option<DiscussionMode>[] = [
 ];
 
 export interface CreateSessionFormProps {
-  /** The library with a persona passed in through navigation first. */
-  personas: readonly Persona[];
-  /** Avatar colour index of each persona (its position in the library). */
-  colorIndex: ReadonlyMap<string, number>;
+  /** The library, searched and paged on the server. */
+  library: PersonaPickerSource;
+  /** The personas of the initial values' participants (a persona passed in first). */
+  initialSelected: readonly Persona[];
   templates: readonly QuestionTemplate[];
   initialValues: SessionFormValues;
   /** The draft restored from the server, if any (what autosave compares against). */
@@ -144,8 +146,8 @@ export interface CreateSessionFormProps {
 }
 
 export function CreateSessionForm({
-  personas,
-  colorIndex,
+  library,
+  initialSelected,
   templates,
   initialValues,
   restoredDraft,
@@ -160,12 +162,12 @@ export function CreateSessionForm({
   const set = <K extends keyof SessionFormValues>(key: K, value: SessionFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
+  // Every persona picked so far, by id: the form keeps ids, the pages come and go.
+  const [known, setKnown] = useState(() => new Map(initialSelected.map((p) => [p.id, p])));
   const selected = useMemo(
     () =>
-      values.participantIds
-        .map((id) => personas.find((p) => p.id === id))
-        .filter((p): p is Persona => p !== undefined),
-    [values.participantIds, personas],
+      values.participantIds.map((id) => known.get(id)).filter((p): p is Persona => p !== undefined),
+    [values.participantIds, known],
   );
   const diversity = useMemo(
     () => (selected.length >= 2 ? diversityScore(selected) : null),
@@ -242,12 +244,16 @@ export function CreateSessionForm({
           </FormSection>
 
           <ParticipantsSection
-            personas={personas}
-            colorIndex={colorIndex}
-            selectedIds={values.participantIds}
-            onToggle={(id) =>
-              setValues((v) => ({ ...v, participantIds: toggleParticipant(v.participantIds, id) }))
-            }
+            library={library}
+            selected={selected}
+            avatarIndex={(p) => avatarIndexOf(p.id)}
+            onToggle={(persona) => {
+              setKnown((k) => (k.has(persona.id) ? k : new Map(k).set(persona.id, persona)));
+              setValues((v) => ({
+                ...v,
+                participantIds: toggleParticipant(v.participantIds, persona.id),
+              }));
+            }}
           />
           <ParticipantModels
             participants={selected}

@@ -1,48 +1,29 @@
-import { CheckIcon, UsersIcon } from "lucide-react";
-import { useMemo, useState } from "react";
-import { EvidenceTierBadge } from "@/components/evidence-tier-badge";
+import { UsersIcon } from "lucide-react";
+import { useState } from "react";
 import { EvidenceTierFilter } from "@/components/evidence-tier-filter";
-import { PersonaAvatar } from "@/components/persona-avatar";
-import { TagFilter } from "@/components/tag-filter";
+import { PersonaPicker, type PersonaPickerSource } from "@/components/persona-picker";
 import { Badge } from "@/components/ui/badge";
 import type { Persona } from "@/lib/api-types";
-import { collectTags, filterByTag } from "@/utils/tags";
-import { cn } from "@/utils/cn";
 import { PARTICIPANTS_MAX, participantCountOk } from "../utils/session-form";
 import { FormSection } from "./form-section";
 
 export interface ParticipantsSectionProps {
-  /** The library, in display order (a persona passed in through navigation first). */
-  personas: readonly Persona[];
-  /** Avatar colour index of each persona (its position in the library). */
-  colorIndex: ReadonlyMap<string, number>;
-  selectedIds: readonly string[];
-  onToggle: (id: string) => void;
+  /** The library, searched and paged on the server. */
+  library: PersonaPickerSource;
+  /** The selected personas in pick order (the first speaks first). */
+  selected: readonly Persona[];
+  onToggle: (persona: Persona) => void;
+  avatarIndex: (persona: Persona) => number;
 }
 
 export function ParticipantsSection({
-  personas,
-  colorIndex,
-  selectedIds,
+  library,
+  selected,
   onToggle,
+  avatarIndex,
 }: ParticipantsSectionProps) {
-  const count = selectedIds.length;
-  const full = count >= PARTICIPANTS_MAX;
-  const [tag, setTag] = useState<string | null>(null);
+  const count = selected.length;
   const [tier, setTier] = useState<string | null>(null);
-  const tags = useMemo(() => collectTags(personas), [personas]);
-  const activeTag = tag !== null && tags.includes(tag) ? tag : null;
-  // Selected personas stay listed whatever the filter, so they can always be unselected.
-  const shown = useMemo(
-    () =>
-      personas.filter(
-        (p) =>
-          selectedIds.includes(p.id) ||
-          ((!activeTag || filterByTag([p], activeTag).length > 0) &&
-            (!tier || p.evidence?.tier === tier)),
-      ),
-    [personas, activeTag, tier, selectedIds],
-  );
   return (
     <FormSection
       id="participants"
@@ -59,67 +40,17 @@ export function ParticipantsSection({
         </Badge>
       }
     >
-      {personas.length === 0 ? (
-        <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-          Your persona library is empty. Create personas first.
-        </p>
-      ) : (
-        <>
-          <TagFilter tags={tags} selected={activeTag} onSelect={setTag} className="mb-3" />
-          <EvidenceTierFilter value={tier} onChange={setTier} className="mb-3" />
-          <ul className="grid gap-3 sm:grid-cols-2" aria-label="Personas">
-            {shown.map((persona) => {
-              const order = selectedIds.indexOf(persona.id);
-              const selected = order !== -1;
-              const blocked = full && !selected;
-              return (
-                <li key={persona.id}>
-                  <button
-                    type="button"
-                    aria-pressed={selected}
-                    aria-disabled={blocked || undefined}
-                    title={blocked ? "Maximum 8 participants" : undefined}
-                    data-testid="participant-option"
-                    onClick={() => onToggle(persona.id)}
-                    className={cn(
-                      "flex w-full cursor-pointer items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors outline-none",
-                      "focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                      selected
-                        ? "border-primary bg-accent/60 ring-1 ring-primary"
-                        : "hover:bg-secondary",
-                      blocked && "cursor-not-allowed opacity-50 hover:bg-card",
-                    )}
-                  >
-                    <PersonaAvatar
-                      name={persona.name}
-                      index={colorIndex.get(persona.id) ?? 0}
-                      className="size-10"
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium">{persona.name}</span>
-                      <span className="block truncate text-xs text-muted-foreground">
-                        {persona.age} · {persona.gender} · {persona.location}
-                      </span>
-                      <EvidenceTierBadge evidence={persona.evidence} className="mt-1" />
-                    </span>
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        "flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold tabular-nums",
-                        selected
-                          ? "border-primary bg-primary text-primary-foreground"
-                          : "border-input text-transparent",
-                      )}
-                    >
-                      {selected ? order + 1 : <CheckIcon className="size-3.5" />}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
+      <PersonaPicker
+        source={library}
+        selected={selected}
+        onToggle={onToggle}
+        keep={(p) => !tier || p.evidence?.tier === tier}
+        fullReason={count >= PARTICIPANTS_MAX ? "Maximum 8 participants" : null}
+        numbered
+        avatarIndex={avatarIndex}
+        emptyText="Your persona library is empty. Create personas first."
+        filters={<EvidenceTierFilter value={tier} onChange={setTier} />}
+      />
     </FormSection>
   );
 }

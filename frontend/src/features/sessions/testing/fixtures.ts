@@ -52,6 +52,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     name: "Packaging test",
     description: "Refill pouch",
     source: "simulated",
+    kind: "group",
     status: "in-progress",
     createdAt: "2025-01-01T10:00:00Z",
     completedAt: null,

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import type { GeneratePersonasRequest, GeneratePersonasResponse } from "@/lib/api-types";
+import type { GeneratePersonasRequest, GeneratePersonasResponse, Persona } from "@/lib/api-types";
 import { errorMessage } from "@/lib/api-client";
 
 export const GENERATE_MAX = 100;
@@ -26,20 +26,21 @@ export function GenerateRespondents({
   onGenerated,
 }: {
   generate: (request: GeneratePersonasRequest) => Promise<GeneratePersonasResponse>;
-  onGenerated: (ids: string[]) => void;
+  /** Called after each batch with every persona made so far. */
+  onGenerated: (personas: Persona[]) => void;
 }) {
   const [description, setDescription] = useState("");
   const [count, setCount] = useState(10);
   const [busy, setBusy] = useState<string | null>(null);
   const onGenerate = async () => {
-    const ids: string[] = [];
+    const made: Persona[] = [];
     const parts = batches(Math.max(1, Math.min(GENERATE_MAX, count)));
     try {
       for (const [i, n] of parts.entries()) {
         setBusy(`Generating ${i * PER_CALL + 1}-${i * PER_CALL + n} of ${count}…`);
         const result = await generate({ description, count: n, diversity: "high" });
-        ids.push(...result.personas.map((p) => p.id));
-        onGenerated([...ids]);
+        made.push(...(result.personas as Persona[]));
+        onGenerated([...made]);
       }
     } catch (e) {
       toast.error(errorMessage(e, "Could not generate respondents"));

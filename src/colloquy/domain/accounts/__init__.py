@@ -1,0 +1,1 @@
+"""Accounts on a shared server: who the caller is, sign-in limits, token rules (docs/teams.md)."""

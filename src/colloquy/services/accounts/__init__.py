@@ -1,0 +1,1 @@
+"""Accounts: users, passwords, browser sessions, API tokens and the audit log (docs/teams.md)."""
