@@ -15,6 +15,10 @@ SKIPPED: dict[str, str] = {
     "survey_leases": "which process runs a survey: means nothing on another server",
     "settings_version": "the target's own reload counter (raised when settings arrive)",
     "draft": "the unsaved form of the new-session screen on this installation",
+    "users": "accounts belong to the target server: its admin creates them",
+    "user_sessions": "browsers signed in to the source server",
+    "api_tokens": "tokens for the source server (hashed: they cannot be moved anyway)",
+    "audit_events": "the source server's own log; the target logs its own actions",
 }
 
 # Carried with their ids: the library (personas with evidence, audits; sessions with their
