@@ -266,6 +266,11 @@ from colloquy import cli_run
 app.command("run")(cli_run.run)
 app.add_typer(cli_run.survey_app, name="survey")
 
+# A library from one database into another: colloquy copy.
+from colloquy import cli_copy
+
+app.command("copy")(cli_copy.copy)
+
 
 if __name__ == "__main__":
     app()

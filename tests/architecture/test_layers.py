@@ -16,7 +16,7 @@ SRC = Path(colloquy.__file__).parent
 # services and know nothing of each other).
 LAYERS: list[tuple[str, ...]] = [
     ("cli",),  # the command line: serves the app, runs guides, starts the MCP server
-    ("cli_run",),  # `colloquy run`: a guide file through the headless runner
+    ("cli_run", "cli_copy"),  # `colloquy run` (a guide file), `colloquy copy` (a library)
     ("headless",),  # runs a guide against the app in process, as a client of its API
     ("app",),  # the composition root: builds the FastAPI app and starts the core
     ("api", "mcp"),  # the ways in: HTTP and MCP tools, both on the services

@@ -1,0 +1,1 @@
+"""Copy a whole library from one database to another (`colloquy copy`, docs/moving-in.md)."""
