@@ -86,6 +86,7 @@ GUIDE = {
 def test_a_guide_as_the_session_body_and_back():
     body = convert.session_body(GUIDE, ["p1", "p2", "p3"], ["Compostable.", "/uploads/x.png"])
     assert body == {
+        "kind": "group",
         "name": "Pouch",
         "description": "",
         "participantIds": ["p1", "p2", "p3"],
