@@ -7,7 +7,8 @@ import io
 
 import pytest
 
-from support.fake_openai import run_fake_openai
+from colloquy.domain.studies.prompts import CODING_SYSTEM, THEMES_SYSTEM
+from support.fake_openai import Reply, run_fake_openai
 from support.sessions_helpers import app_client, session_body, wait_idle
 
 pytestmark = pytest.mark.timeout(90)
@@ -32,6 +33,16 @@ def persona(name: str) -> dict:
     }
 
 
+def hostile_model(body: dict) -> Reply:
+    """Every answer hostile; a synthesis' themes named by a formula and its quotes one."""
+    system = "\n".join(m["content"] for m in body["messages"] if m["role"] == "system")
+    if system.startswith(THEMES_SYSTEM):
+        return {"themes": [{"label": FORMULA, "description": HOSTILE}]}
+    if system.startswith(CODING_SYSTEM):
+        return {"quotes": [{"theme": "T1", "answer": 1, "quote": FORMULA, "stance": "for"}]}
+    return HOSTILE
+
+
 def csv_endpoints(api) -> list[str]:
     """Every route of the app that serves CSV (found from the routes, not listed by hand)."""
     paths = api.get("/openapi.json").json()["paths"]
@@ -51,7 +62,7 @@ def assert_inert(text: str, where: str) -> None:
 
 def test_every_csv_endpoint_neutralises_formulas(settings):
     settings.llm_model = f"m\n{FORMULA}"  # a model name with a newline starting a formula
-    with run_fake_openai(lambda body: HOSTILE) as fake, app_client(settings, fake) as api:
+    with run_fake_openai(hostile_model) as fake, app_client(settings, fake) as api:
         made = [api.post("/api/personas", json=persona(f"{FORMULA} {i}")) for i in range(3)]
         assert all(m.status_code == 201 for m in made), made[0].text
         ids = [m.json()["id"] for m in made]
@@ -79,7 +90,17 @@ def test_every_csv_endpoint_neutralises_formulas(settings):
             if status != "running":
                 break
         assert status == "completed"
-        ids_for = {"{session_id}": s["id"], "{survey_id}": survey["id"]}
+        synthesis = api.post("/api/syntheses", json={"sessionIds": [s["id"]]}).json()
+        for _ in range(600):
+            done = api.get(f"/api/syntheses/{synthesis['id']}").json()
+            if done["status"] != "running":
+                break
+        assert done["status"] == "completed", done
+        ids_for = {
+            "{session_id}": s["id"],
+            "{survey_id}": survey["id"],
+            "{synthesis_id}": synthesis["id"],
+        }
         seen = []
         for path in csv_endpoints(api):
             for key, value in ids_for.items():
@@ -92,3 +113,6 @@ def test_every_csv_endpoint_neutralises_formulas(settings):
     cells = [c for row in csv.reader(io.StringIO(survey_text, newline="")) for c in row]
     assert f"'{FORMULA}" in cells  # question and concept kept whole, neutralised
     assert any(c.startswith("'=HYPERLINK") and "\n'@SUM(A1)" in c for c in cells)  # answers
+    (quotes_text,) = [t for t in seen if t.startswith("theme_id")]
+    quotes = list(csv.reader(io.StringIO(quotes_text, newline="")))
+    assert len(quotes) > 1 and f"'{FORMULA}" in quotes[1]  # the theme and quote, neutralised
