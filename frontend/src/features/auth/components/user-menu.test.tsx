@@ -38,7 +38,7 @@ describe("UserMenu", () => {
     expect(await screen.findByText("ana@example.com")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sign out" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Change password" }));
-    await userEvent.type(screen.getByLabelText("Current password"), "old password 12");
+    await userEvent.type(await screen.findByLabelText("Current password"), "old password 12");
     await userEvent.type(screen.getByLabelText("New password"), "new password 123");
     const dialog = screen.getByRole("dialog");
     await userEvent.click(
@@ -68,7 +68,7 @@ describe("UserMenu", () => {
     );
     renderWithProviders(<UserMenu />);
     await userEvent.click(await screen.findByRole("button", { name: "Change password" }));
-    await userEvent.type(screen.getByLabelText("Current password"), "wrong password 1");
+    await userEvent.type(await screen.findByLabelText("Current password"), "wrong password 1");
     await userEvent.type(screen.getByLabelText("New password"), "new password 123");
     const dialog = screen.getByRole("dialog");
     await userEvent.click(

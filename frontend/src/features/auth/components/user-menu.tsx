@@ -1,25 +1,17 @@
 import { KeyRoundIcon, LogOutIcon, UserIcon } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { errorMessage, SIGN_IN_PATH } from "@/lib/api-client";
-import { useChangePassword } from "../api/change-password";
+import { SIGN_IN_PATH } from "@/lib/api-client";
 import { useMe } from "../api/get-me";
 import { signOut } from "../api/sign-in";
+
+const ChangePasswordDialog = lazy(() => import("./change-password-dialog"));
 
 /** The signed-in account: its email, sign out, change password. Nothing without an account. */
 export function UserMenu() {
   const me = useMe();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false); // the dialog's chunk, once asked for
   const user = me.data?.user;
   if (!user) return null;
 
@@ -35,7 +27,15 @@ export function UserMenu() {
         <span className="truncate">{user.email}</span>
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        >
           <KeyRoundIcon className="size-4" aria-hidden="true" />
           Change password
         </Button>
@@ -44,87 +44,11 @@ export function UserMenu() {
           Sign out
         </Button>
       </div>
-      <ChangePasswordDialog open={open} onOpenChange={setOpen} />
+      {opened && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-function ChangePasswordDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const change = useChangePassword();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [done, setDone] = useState(false);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    change.mutate(
-      { currentPassword: current, newPassword: next },
-      {
-        onSuccess: () => {
-          setDone(true);
-          setCurrent("");
-          setNext("");
-        },
-      },
-    );
-  }
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(value) => {
-        onOpenChange(value);
-        setDone(false);
-        change.reset();
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Change password</DialogTitle>
-          <DialogDescription>
-            At least 12 characters. Your other signed-in browsers are signed out.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="flex flex-col gap-3" onSubmit={onSubmit}>
-          <Label htmlFor="current-password">Current password</Label>
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-          <Label htmlFor="new-password">New password</Label>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-          {change.isError && (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(change.error, "The password was not changed")}
-            </p>
-          )}
-          {done && (
-            <p role="status" className="text-sm">
-              Password changed.
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="submit" disabled={change.isPending || !current || !next}>
-              {change.isPending ? "Saving..." : "Change password"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }
