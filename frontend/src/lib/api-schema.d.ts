@@ -6260,13 +6260,13 @@ export interface operations {
     list_audit_api_audit_get: {
         parameters: {
             query?: {
+                before?: number | null;
+                limit?: number;
                 actor?: string | null;
                 action?: string | null;
                 since?: string | null;
                 until?: string | null;
                 failed?: boolean | null;
-                before?: number | null;
-                limit?: number;
             };
             header?: never;
             path?: never;

@@ -4,7 +4,7 @@ export it as CSV or JSON."""
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from fastapi.responses import JSONResponse, Response
 
 from colloquy.api.deps import AdminDep, SessionDep
@@ -15,7 +15,7 @@ from colloquy.services.accounts import audit
 router = APIRouter(prefix="/audit", tags=["audit"])
 
 
-def _filter(
+def _filter(  # the filters both routes take, as one dependency
     actor: Annotated[str | None, Query(max_length=254)] = None,
     action: Annotated[str | None, Query(max_length=40)] = None,
     since: datetime | None = None,
@@ -25,19 +25,17 @@ def _filter(
     return audit.AuditFilter(actor=actor, action=action, since=since, until=until, failed=failed)
 
 
+FilterDep = Annotated[audit.AuditFilter, Depends(_filter)]
+
+
 @router.get("", response_model=AuditPageOut)
 async def list_audit(
     _: AdminDep,
     db: SessionDep,
-    actor: Annotated[str | None, Query(max_length=254)] = None,
-    action: Annotated[str | None, Query(max_length=40)] = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    failed: bool | None = None,
+    where: FilterDep,
     before: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> AuditPageOut:
-    where = _filter(actor, action, since, until, failed)
     rows = await audit.list_events(db, where, limit=limit + 1, before_id=before)
     page = rows[:limit]
     more = len(rows) > limit
@@ -51,16 +49,11 @@ async def export_audit(
     fmt: str,
     _: AdminDep,
     db: SessionDep,
-    actor: Annotated[str | None, Query(max_length=254)] = None,
-    action: Annotated[str | None, Query(max_length=40)] = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    failed: bool | None = None,
+    where: FilterDep,
 ) -> Response:
     """The filtered log as `csv` or `json` (at most 100,000 rows, newest first)."""
     if fmt not in ("csv", "json"):
         raise NotFound("Export as csv or json")
-    where = _filter(actor, action, since, until, failed)
     rows = await audit.list_events(db, where, limit=audit.EXPORT_MAX)
     name = f"audit-log.{fmt}"
     disposition = {"content-disposition": f'attachment; filename="{name}"'}
