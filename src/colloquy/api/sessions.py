@@ -19,10 +19,10 @@ from colloquy.api.schemas.human_import import HumanImportOut
 from colloquy.api.schemas.lists import DashboardStatsOut, MessagePageOut, SessionPageOut
 from colloquy.api.schemas.sessions import SessionOut, SessionRerunIn, SessionSummaryOut
 from colloquy.domain.constants import SessionStatus
-from colloquy.schemas.sessions import SessionCreate, SessionUpdate
+from colloquy.schemas.sessions import FollowUpInterviewCreate, SessionCreate, SessionUpdate
 from colloquy.services.model_settings.settings import ModelChange
 from colloquy.services.multipart_upload import read_form
-from colloquy.services.sessions import control, human_import, listing, transcript_page
+from colloquy.services.sessions import control, follow_up, human_import, listing, transcript_page
 from colloquy.services.sessions import crud as service
 from colloquy.services.sessions import rerun as model_runs
 from colloquy.services.usage import run_check
@@ -74,7 +74,7 @@ async def create_session(body: SessionCreate, db: SessionDep) -> dict[str, Any]:
     "/import",
     response_model=HumanImportOut,
     status_code=201,
-    openapi_extra=multipart_body("name", "moderator", "questionStarts"),
+    openapi_extra=multipart_body("name", "moderator", "questionStarts", "kind"),
 )
 async def import_human_session(
     request: Request,
@@ -85,8 +85,10 @@ async def import_human_session(
     """A real focus group's transcript (TXT, DOCX, PDF, JSON, CSV) as a completed session
     with source "human"; `?dryRun=true` answers the preview and saves nothing. The optional
     field `questionStarts` (a JSON list of 0-based turn numbers of moderator turns) sets
-    which moderator turns open a question, as corrected on the preview."""
-    names = ("name", "moderator", "questionStarts")
+    which moderator turns open a question, as corrected on the preview. `kind`
+    "interview": a two-speaker interview (docs/interviews.md), `moderator` naming its
+    interviewer (else the one who asks the questions)."""
+    names = ("name", "moderator", "questionStarts", "kind")
     upload, fields = await read_form(request, "file", human_import.MAX_BYTES, names)
     if dry_run:
         response.status_code = 200
@@ -97,6 +99,7 @@ async def import_human_session(
         fields.get("moderator"),
         dry_run,
         fields.get("questionStarts"),
+        fields.get("kind"),
     )
 
 
@@ -192,3 +195,22 @@ async def rerun_session(
     return await model_runs.rerun_session(
         db, runtime, runners, events, session_id, change, profile_id=profile_id
     )
+
+
+@router.post(
+    "/{session_id}/follow-up-interviews",
+    response_model=SessionOut,
+    status_code=201,
+    responses={
+        404: {"description": "No such session"},
+        409: {"description": "Not a completed focus group run by the model"},
+        422: {"description": "The participant did not take part, or the guide is refused"},
+    },
+)
+async def create_follow_up_interview(
+    session_id: str, body: FollowUpInterviewCreate, db: SessionDep
+) -> dict[str, Any]:
+    """An interview with one participant of a completed focus group, whose persona
+    remembers the group (docs/interviews.md "Follow-up interviews"); open its live view
+    (or POST .../run) to run it."""
+    return await follow_up.create_follow_up(db, session_id, body)

@@ -75,7 +75,9 @@ class InterviewFlow:
         earlier = [m for m in topic if m["round"] < r]
         follow_up = [m for m in topic if m["kind"] == iplan.PROBE and m["round"] == r]
         asked = str(follow_up[0]["content"]) if follow_up else self.setup.questions[q]
-        user = prompts.answer_prompt(self.setup.questions[q], earlier, asked, self.setup.names[0])
+        user = prompts.answer_prompt(
+            self.setup.questions[q], earlier, asked, self.setup.names[0], self.setup.memory
+        )
         return ChatRequest(
             system=system,
             messages=[ChatMessage(role="user", content=user, images=list(images))],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from colloquy.domain.interviews.follow_up_memory import memory_block
 from colloquy.domain.interviews.rules import GROUP, max_probes, session_kind
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
@@ -27,6 +28,8 @@ class Setup:
     seed: int | None = None  # natural mode: who speaks and how long (replayable)
     kind: str = GROUP  # group | interview (docs/interviews.md)
     max_probes: int = 0  # interviews: the AI interviewer's follow-ups per topic
+    # A follow-up interview: the "what you remember from the focus group" block.
+    memory: str | None = None
 
     @property
     def names(self) -> list[str]:
@@ -48,7 +51,19 @@ class Setup:
             seed=_seed(settings.get("seed"), row.id),
             kind=session_kind(row.kind),
             max_probes=max_probes(settings),
+            memory=_memory(row),
         )
+
+
+def _memory(row: SessionRow) -> str | None:
+    """What a follow-up interview's persona remembers of its group, as its prompts say it."""
+    stored = row.follow_up
+    if not row.follow_up_of_id or not isinstance(stored, dict):
+        return None
+    memory = stored.get("memory")
+    if not isinstance(memory, dict):
+        return None
+    return memory_block(memory, str(stored.get("groupName") or ""))
 
 
 def _seed(stored: object, session_id: str) -> int:

@@ -95,3 +95,15 @@ class SessionUpdate(RequestModel):
     stimuli: list[StimulusIn] | None = Field(default=None, max_length=50)
     questions: list[QuestionText] | None = Field(default=None, max_length=50)
     settings: SessionSettingsIn | None = None
+
+
+class FollowUpInterviewCreate(RequestModel):
+    """A follow-up interview with a completed focus group's participant (docs/interviews.md)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    participant_id: str | None = Field(default=None, max_length=64)
+    questions: list[QuestionText] = Field(default_factory=list, max_length=50)
+    interviewer: str | None = Field(default=None, max_length=20)  # scripted | ai
+    max_probes: int | None = None
+    name: str | None = Field(default=None, max_length=SESSION_NAME_MAX_LENGTH)

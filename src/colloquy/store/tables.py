@@ -93,6 +93,10 @@ class SessionRow(Base):
     source: Mapped[str] = mapped_column(String(20), default="simulated", server_default="simulated")
     # "group" (a focus group) or "interview" (one persona, docs/interviews.md).
     kind: Mapped[str] = mapped_column(String(20), default="group", server_default="group")
+    # A follow-up interview (docs/interviews.md): the focus group it follows up, and
+    # {participantId, participantName, groupName, memory} (what the persona remembers).
+    follow_up_of_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
+    follow_up: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 
 class MessageRow(Base):

@@ -33,6 +33,7 @@ class HumanImportOut(CamelModel):
     moderator: str | None
     questions: list[str]
     moderator_turns: list[ModeratorTurnOut] = Field(default_factory=list)
+    kind: str = "group"  # group | interview (two speakers; `moderator` is the interviewer)
     id: str | None = None
     name: str | None = None
     source: str | None = None

@@ -175,6 +175,29 @@ class ReplayOfOut(CamelModel):
     label: str = "in-sample (the personas saw these answers)"
 
 
+class FollowUpOfOut(CamelModel):
+    """The focus group a follow-up interview follows up, and what its persona remembers."""
+
+    session_id: str
+    participant_id: str
+    participant_name: str
+    group_name: str
+    remembered_turns: int  # the group's turns in the persona's memory
+    left_out: int  # turns left out to fit the memory's token budget
+    shortened: int  # others' turns shortened to fit it
+
+
+class FollowUpOut(CamelModel):
+    """One follow-up interview of a focus group."""
+
+    id: str
+    name: str
+    status: SessionStatus
+    created_at: datetime
+    participant_id: str
+    participant_name: str
+
+
 class SessionOut(CamelModel):
     id: str
     name: str
@@ -204,3 +227,7 @@ class SessionOut(CamelModel):
     # The questions whose answers those personas were built from (None: every question).
     grounded_personas_questions: list[int] | None = None
     replay_of: ReplayOfOut | None = None
+    # Follow-up interviews (docs/interviews.md): the focus group this interview follows
+    # up, and a focus group's follow-up interviews (oldest first).
+    follow_up_of: FollowUpOfOut | None = None
+    follow_ups: list[FollowUpOut] = Field(default_factory=list)

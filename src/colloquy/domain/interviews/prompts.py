@@ -29,10 +29,16 @@ def exchange_lines(own: Sequence[Mapping[str, Any]], persona_name: str) -> list[
 
 
 def answer_prompt(
-    guide_question: str, own: Sequence[Mapping[str, Any]], asked: str, persona_name: str
+    guide_question: str,
+    own: Sequence[Mapping[str, Any]],
+    asked: str,
+    persona_name: str,
+    memory: str | None = None,
 ) -> str:
-    """The persona's turn: the topic's exchange so far, then what the interviewer asks now."""
-    lines = [f"The interviewer's topic: {guide_question}"]
+    """The persona's turn: what it remembers of its focus group (a follow-up interview),
+    the topic's exchange so far, then what the interviewer asks now."""
+    lines = [memory, ""] if memory else []
+    lines.append(f"The interviewer's topic: {guide_question}")
     earlier = exchange_lines(own, persona_name)
     if earlier:
         lines += ["", "The interview on this topic so far:", *earlier]

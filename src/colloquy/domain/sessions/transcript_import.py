@@ -130,8 +130,7 @@ def parse_speaker_lines(text: str) -> list[Turn]:
 
 
 def _turn(speaker: Any, content: Any, role: Any) -> Turn | None:
-    # JSON's "\u0000" and "\ud800" reach here as NUL and lone surrogates: no database
-    # stores them (PostgreSQL refuses NUL, UTF-8 has no surrogates).
+    # JSON's "\u0000", "\ud800" arrive as NUL, lone surrogates: no database stores them.
     name = clean_text(str(speaker or "")).strip()
     body = clean_text(str(content or "")).strip()
     if not name or not body:
@@ -287,11 +286,15 @@ def parse_transcript(
     question_starts: list[int] | None = None,
 ) -> Transcript:
     """The whole pipeline for text already decoded (or extracted from DOCX/PDF)."""
+    return build_transcript(read_turns(text, filename), moderator, question_starts)
+
+
+def read_turns(text: str, filename: str = "") -> list[Turn]:
+    """The turns of a transcript's text in any of the three shapes (refuses empty, too big)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise TranscriptError(MSG_TOO_BIG)
     text = clean_text(text).replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     if not text.strip():
         raise TranscriptError(MSG_EMPTY)
     readers = {"json": parse_json, "csv": parse_csv, "lines": parse_speaker_lines}
-    turns = readers[detect_format(text, filename)](text)
-    return build_transcript(turns, moderator, question_starts)
+    return readers[detect_format(text, filename)](text)

@@ -156,6 +156,9 @@ async def duplicate_session(db: AsyncSession, session_id: str) -> dict[str, Any]
         request_count=0,
         iteration_count=0,
         kind=source.kind,
+        # A copy of a follow-up interview remembers the same group.
+        follow_up_of_id=source.follow_up_of_id,
+        follow_up=copy.deepcopy(source.follow_up),
     )
     db.add(row)
     await db.commit()

@@ -18,6 +18,8 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.interviews.human_interview import parse_interview
+from colloquy.domain.interviews.rules import GROUP, INTERVIEW, KINDS, MSG_BAD_KIND
 from colloquy.domain.sessions.messages import NewMessage, stored_message
 from colloquy.domain.sessions.tokens import estimate_tokens
 from colloquy.domain.sessions.transcript_import import (
@@ -43,31 +45,45 @@ OPEN_DISCUSSION = "(Open discussion)"  # the question of a transcript whose mode
 
 
 async def read_transcript(
-    upload: ReceivedFile | None, moderator: str | None, question_starts: str | None = None
+    upload: ReceivedFile | None,
+    moderator: str | None,
+    question_starts: str | None = None,
+    session_kind: str = GROUP,
 ) -> Transcript:
+    """A group's transcript, or (`session_kind` interview) a two-speaker interview's with
+    `moderator` the interviewer's name (docs/interviews.md)."""
     text, kind = await transcript_text(upload)
     filename = upload.filename if upload is not None and kind in ("json", "csv") else ""
+    parse = parse_interview if session_kind == INTERVIEW else parse_transcript
     try:  # linear in the text (at most 5 MB), but seconds of CPU: off the event loop
         starts = parse_question_starts(question_starts)
         return await asyncio.to_thread(
-            parse_transcript, text, filename, clean_text(moderator or "") or None, starts
+            parse, text, filename, clean_text(moderator or "") or None, starts
         )
     except TranscriptError as err:
         raise ValidationFailed([str(err)]) from err
 
 
-def _messages(t: Transcript, session_id: str) -> list[MessageRow]:
+def _messages(t: Transcript, session_id: str, interview: bool = False) -> list[MessageRow]:
+    """`interview`: an interviewer turn that does not open a topic is a follow-up
+    (`probe`, round n for the topic's n-th), as in a simulated interview."""
     start = utcnow() - timedelta(seconds=len(t.turns))
     index = {name: i for i, name in enumerate(t.participants)}
-    turn_numbers: dict[tuple[int, int], int] = {}
+    opening = {m["turn"] for m in t.moderator_turns if m["opensQuestion"]}
+    turn_numbers: dict[tuple[int, int | None], int] = {}
     rows = []
     for seq, turn in enumerate(t.turns):
         question = max(0, turn.question_index)
         person = None if turn.is_moderator else index[turn.speaker]
+        kind = "question" if turn.is_moderator else "response"
         round_index = 0  # a storage key, not a round (see above)
         if person is not None:
             round_index = turn_numbers.get((question, person), 0)
             turn_numbers[(question, person)] = round_index + 1
+        elif interview and seq not in opening:
+            kind = "probe"
+            round_index = turn_numbers.get((question, None), 0) + 1
+            turn_numbers[(question, None)] = round_index
         new: NewMessage = {
             "speaker": turn.speaker,
             "content": turn.content,
@@ -76,7 +92,7 @@ def _messages(t: Transcript, session_id: str) -> list[MessageRow]:
             "questionIndex": question,
             "round": round_index,
             "participantIndex": person,
-            "kind": "question" if turn.is_moderator else "response",
+            "kind": kind,
             "tokens": estimate_tokens(turn.content),
             "seq": seq,
             "timestamp": start + timedelta(seconds=seq),
@@ -108,11 +124,16 @@ async def import_transcript(
     moderator: str | None,
     dry_run: bool,
     question_starts: str | None = None,
+    session_kind: str | None = None,
 ) -> dict[str, Any]:
     """The preview (dry run) or the saved session's id, name and counts.
-    `question_starts`: the researcher's corrected question-opening turns (JSON list)."""
-    t = await read_transcript(upload, moderator, question_starts)
-    shown = preview(t)
+    `question_starts`: the researcher's corrected question-opening turns (JSON list);
+    `session_kind` interview: a two-speaker interview, `moderator` its interviewer."""
+    kind = session_kind or GROUP
+    if kind not in KINDS:
+        raise ValidationFailed([MSG_BAD_KIND])
+    t = await read_transcript(upload, moderator, question_starts, kind)
+    shown = {**preview(t), "kind": kind}
     if dry_run:
         return shown
     now = utcnow()
@@ -120,11 +141,12 @@ async def import_transcript(
     # Form fields and the file name can hold NUL, which PostgreSQL refuses.
     filename = clean_text(upload.filename) if upload else ""
     title = clean_text(name or "").strip() or filename.rsplit(".", 1)[0]
-    messages = _messages(t, sid)
+    messages = _messages(t, sid, interview=kind == INTERVIEW)
+    what = "interview" if kind == INTERVIEW else "focus group"
     row = SessionRow(
         id=sid,
-        name=(title or "Imported focus group")[: setup.NAME_MAX],
-        description=f"A real focus group imported from {filename or 'a file'}",
+        name=(title or f"Imported {what}")[: setup.NAME_MAX],
+        description=f"A real {what} imported from {filename or 'a file'}",
         status="completed",
         created_at=now,
         completed_at=now,
@@ -142,6 +164,7 @@ async def import_transcript(
         request_count=0,
         iteration_count=0,
         source="human",
+        kind=kind,
     )
     db.add(row)
     await db.flush()

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.interviews.follow_up import link_record
 from colloquy.domain.interviews.rules import INTERVIEW, session_kind
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.insights_record import insights_record
@@ -75,7 +76,10 @@ def _view_message(message: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def session_view(
-    row: SessionRow, messages: Sequence[Mapping[str, Any]], generating: list[int]
+    row: SessionRow,
+    messages: Sequence[Mapping[str, Any]],
+    generating: list[int],
+    follow_ups: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """GET /api/sessions/{id}: the record, the run's state, its messages and progress."""
     record = session_record(row)
@@ -104,6 +108,10 @@ def session_view(
         "groundedPersonas": _typed(stored.get("groundedPersonas"), list),
         "groundedPersonasQuestions": _typed(stored.get("groundedPersonasQuestions"), list),
         "replayOf": _typed(stored.get("replayOf"), Mapping),
+        # Follow-up interviews (docs/interviews.md): the group an interview follows up,
+        # and a group's follow-up interviews.
+        "followUpOf": link_record(row.follow_up, row.follow_up_of_id),
+        "followUps": follow_ups or [],
     }
 
 
@@ -113,7 +121,31 @@ def _typed(value: Any, kind: type) -> Any:
 
 
 async def load_view(db: AsyncSession, row: SessionRow, generating: list[int]) -> dict[str, Any]:
-    return session_view(row, await load_messages(db, row.id), generating)
+    follow_ups = await follow_ups_of(db, row.id) if session_kind(row.kind) != INTERVIEW else []
+    return session_view(row, await load_messages(db, row.id), generating, follow_ups)
+
+
+async def follow_ups_of(db: AsyncSession, group_id: str) -> list[dict[str, Any]]:
+    """A focus group's follow-up interviews, oldest first."""
+    rows = await db.scalars(
+        select(SessionRow)
+        .where(SessionRow.follow_up_of_id == group_id)
+        .order_by(SessionRow.created_at, SessionRow.id)
+    )
+    out = []
+    for r in rows:
+        link = link_record(r.follow_up, r.follow_up_of_id) or {}
+        out.append(
+            {
+                "id": r.id,
+                "name": r.name or "",
+                "status": rec.session_status(r.status, r.completed_at),
+                "createdAt": r.created_at,
+                "participantId": link.get("participantId", ""),
+                "participantName": link.get("participantName", ""),
+            }
+        )
+    return out
 
 
 async def list_summaries(db: AsyncSession) -> list[dict[str, Any]]:
