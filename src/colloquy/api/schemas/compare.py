@@ -61,6 +61,10 @@ class CompareSessionOut(CamelModel):
     themes: list[CompareThemeOut] | None = None  # None: no insights generated
     health: CompareHealthOut | None = None  # None: no health report could be computed
     source: str = "simulated"  # simulated | human
+    kind: str = "group"  # group | interview (docs/interviews.md)
+    # The figures that do not apply to this session (an interview's one speaker:
+    # participation, attribution, consecutiveAgreement).
+    not_applicable: list[str] = Field(default_factory=list)
     # With a human group among the sessions: each session's shape, and for simulated ones
     # the gap to the human group and the themes matched with it (None otherwise).
     people: "PeopleShapeOut | None" = None

@@ -84,6 +84,21 @@ def conversation_shape(
     }
 
 
+# Figures that need several speakers: not applicable to an interview (docs/interviews.md).
+GROUP_ONLY = ("participation", "attribution", "consecutiveAgreement")
+
+
+def one_speaker_shape(shape: Mapping[str, Any]) -> dict[str, Any]:
+    """An interview's shape: words per turn are the respondent's and the moderator's share
+    is the interviewer's; attribution and agreement between speakers are not applicable
+    (None), so its gap to a human interview leaves them out."""
+    return {
+        **shape,
+        "attribution": {"accuracy": None, "chance": None, "ratioToChance": None},
+        "consecutiveAgreement": None,
+    }
+
+
 def _figures(shape: Mapping[str, Any]) -> dict[str, float | None]:
     return {
         "medianWords": shape["wordsPerTurn"]["median"],

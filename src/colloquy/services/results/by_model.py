@@ -109,6 +109,7 @@ async def compare_by_model(db: AsyncSession, runtime: Runtime, ids: str | None) 
         column = session_comparison(part, chosen, build_analytics(part, chosen), model)
         column["name"] = f"{records[sid]['name']} · {model}"
         column["source"] = part.get("source") or "simulated"
+        column["kind"] = records[sid]["kind"]
         try:
             report = await _health(runtime, sid, part, chosen, model)
             column["health"] = {"overall": report["overall"], "warnings": report["warnings"]}

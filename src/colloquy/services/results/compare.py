@@ -7,11 +7,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.interviews.rules import INTERVIEW
 from colloquy.domain.results.compare import (
     not_completed_message,
     parse_compare_ids,
     session_comparison,
 )
+from colloquy.domain.results.people_gap import GROUP_ONLY
 from colloquy.domain.sessions.messages import Message
 from colloquy.domain.sessions.private_answers import public
 from colloquy.errors import NotFound, ValidationFailed
@@ -52,6 +54,9 @@ async def compare_sessions(
         analytics = build_analytics(session, messages)
         column = session_comparison(session, messages, analytics, model_label_for(session, runtime))
         column["source"] = session.get("source") or "simulated"
+        column["kind"] = session["kind"]
+        # An interview has one speaker: the figures between speakers do not apply.
+        column["notApplicable"] = list(GROUP_ONLY) if session["kind"] == INTERVIEW else []
         columns.append(column)
     # Last: computing a report ends the transaction (and expires the rows read above).
     reports: dict[str, dict[str, Any] | None] = {}

@@ -8,7 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.numbers.vectors import dot
-from colloquy.domain.results.people_gap import conversation_shape, gap_to_human, match_themes
+from colloquy.domain.interviews.rules import INTERVIEW
+from colloquy.domain.results.people_gap import (
+    conversation_shape,
+    gap_to_human,
+    match_themes,
+    one_speaker_shape,
+)
 from colloquy.llm.embeddings import EmbeddingError
 from colloquy.runtime import Runtime
 from colloquy.services.model_settings.embedding import embed, get_embedder
@@ -23,11 +29,14 @@ async def add_people_gap(
     reports: dict[str, dict[str, Any] | None],
 ) -> None:
     """Fill `people` on every column (and `gapToHuman`, `themeMatch` on simulated ones) when
-    one of them is a human group; leave them None otherwise or when embedding fails."""
-    human = next((c for c in columns if c.get("source") == HUMAN), None)
+    one of them is a human session; leave them None otherwise or when embedding fails.
+    A simulated session is held against the first human session of its own kind (a group
+    against a human group, an interview against a human interview), and an interview's
+    shape leaves out the figures that need several speakers (docs/interviews.md)."""
+    humans = [c for c in columns if c.get("source") == HUMAN]
     for column in columns:
         column.update(people=None, gapToHuman=None, themeMatch=None)
-    if human is None:
+    if not humans:
         return
     embedder = get_embedder(runtime)
     try:
@@ -39,11 +48,13 @@ async def add_people_gap(
                 (f["data"] for f in report.get("findings") or [] if f["key"] == "distinctiveness"),
                 None,
             )
-            column["people"] = conversation_shape(messages[column["id"]], vectors, voices)
-        human_themes = [t["theme"] for t in human.get("themes") or [] if t.get("theme")]
+            shape = conversation_shape(messages[column["id"]], vectors, voices)
+            column["people"] = one_speaker_shape(shape) if column.get("kind") == INTERVIEW else shape
         for column in columns:
-            if column is human or column.get("source") == HUMAN:
+            human = next((h for h in humans if h.get("kind") == column.get("kind")), None)
+            if human is None or column.get("source") == HUMAN:
                 continue
+            human_themes = [t["theme"] for t in human.get("themes") or [] if t.get("theme")]
             column["gapToHuman"] = gap_to_human(column["people"], human["people"])
             themes = [t["theme"] for t in column.get("themes") or [] if t.get("theme")]
             if human_themes and themes:
