@@ -51,8 +51,10 @@ def test_the_interviewer_is_found_named_or_refused(client):
     refused = _import(client, even, dry_run=True)
     assert refused.status_code == 422
     assert refused.json()["errors"] == [
-        "Cannot tell which speaker is the interviewer: both ask about as many questions. "
-        "Name the interviewer"
+        (
+            "Cannot tell which speaker is the interviewer: both ask about as many questions. "
+            "Name the interviewer"
+        )
     ]
     three = _import(client, asks + "Ben: Me too.\n", dry_run=True)
     assert three.status_code == 422
@@ -84,7 +86,9 @@ def _simulated_interview(client) -> str:
 
     async def as_interview() -> None:
         async with client.app.state.runtime.sessionmaker() as db:
-            await db.execute(update(SessionRow).where(SessionRow.id == sid).values(kind="interview"))
+            await db.execute(
+                update(SessionRow).where(SessionRow.id == sid).values(kind="interview")
+            )
             await db.commit()
 
     client.portal.call(as_interview)

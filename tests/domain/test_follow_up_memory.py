@@ -127,19 +127,22 @@ def test_memory_block_lists_each_question_its_turns_and_stance() -> None:
         ],
         [{"questionIndex": 0, "before": 2, "after": 4}],
     )
-    assert memory_block(memory, "Meal kits") == "\n".join(
-        [
+    expected = [
+        (
             'What you remember from the focus group "Meal kits" you took part in '
-            "(your own words exactly; the others' words may be shortened):",
-            "Question 1: Would you pay for it?",
-            "You: No.",
-            "Ben: It saves time.",
+            "(your own words exactly; the others' words may be shortened):"
+        ),
+        "Question 1: Would you pay for it?",
+        "You: No.",
+        "Ben: It saves time.",
+        (
             "Your private answer (1-5, disagree to agree): before the discussion 2 "
-            "(disagree), after it 4 (agree)",
-            "Question 2: What about Ben's point?",
-            "You: Fair point.",
-        ]
-    )
+            "(disagree), after it 4 (agree)"
+        ),
+        "Question 2: What about Ben's point?",
+        "You: Fair point.",
+    ]
+    assert memory_block(memory, "Meal kits").split("\n") == expected
 
 
 def test_memory_block_says_how_many_remarks_were_left_out() -> None:

@@ -1224,7 +1224,9 @@ export interface paths {
          * @description A real focus group's transcript (TXT, DOCX, PDF, JSON, CSV) as a completed session
          *     with source "human"; `?dryRun=true` answers the preview and saves nothing. The optional
          *     field `questionStarts` (a JSON list of 0-based turn numbers of moderator turns) sets
-         *     which moderator turns open a question, as corrected on the preview.
+         *     which moderator turns open a question, as corrected on the preview. `kind`
+         *     "interview": a two-speaker interview (docs/interviews.md), `moderator` naming its
+         *     interviewer (else the one who asks the questions).
          */
         post: operations["import_human_session_api_sessions_import_post"];
         delete?: never;
@@ -1376,6 +1378,28 @@ export interface paths {
          *     (or the current one), which is stored on the copy.
          */
         post: operations["rerun_session_api_sessions__session_id__rerun_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/follow-up-interviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Follow Up Interview
+         * @description An interview with one participant of a completed focus group, whose persona
+         *     remembers the group (docs/interviews.md "Follow-up interviews"); open its live view
+         *     (or POST .../run) to run it.
+         */
+        post: operations["create_follow_up_interview_api_sessions__session_id__follow_up_interviews_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2382,6 +2406,13 @@ export interface components {
              * @default simulated
              */
             source: string;
+            /**
+             * Kind
+             * @default group
+             */
+            kind: string;
+            /** Notapplicable */
+            notApplicable?: string[];
             people?: components["schemas"]["PeopleShapeOut"] | null;
             gapToHuman?: components["schemas"]["GapToHumanOut"] | null;
             themeMatch?: components["schemas"]["ThemeMatchOut"] | null;
@@ -2908,6 +2939,66 @@ export interface components {
             /** Password */
             password: string;
         };
+        /**
+         * FollowUpInterviewCreate
+         * @description A follow-up interview with a completed focus group's participant (docs/interviews.md).
+         */
+        FollowUpInterviewCreate: {
+            /** Participantid */
+            participantId?: string | null;
+            /** Questions */
+            questions?: (string | null)[];
+            /** Interviewer */
+            interviewer?: string | null;
+            /** Maxprobes */
+            maxProbes?: number | null;
+            /** Name */
+            name?: string | null;
+        };
+        /**
+         * FollowUpOfOut
+         * @description The focus group a follow-up interview follows up, and what its persona remembers.
+         */
+        FollowUpOfOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Participantid */
+            participantId: string;
+            /** Participantname */
+            participantName: string;
+            /** Groupname */
+            groupName: string;
+            /** Rememberedturns */
+            rememberedTurns: number;
+            /** Leftout */
+            leftOut: number;
+            /** Shortened */
+            shortened: number;
+        };
+        /**
+         * FollowUpOut
+         * @description One follow-up interview of a focus group.
+         */
+        FollowUpOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "draft" | "in-progress" | "completed";
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Participantid */
+            participantId: string;
+            /** Participantname */
+            participantName: string;
+        };
         /** GGUFEmbeddingOption */
         GGUFEmbeddingOption: {
             /** Id */
@@ -3115,6 +3206,11 @@ export interface components {
             questions: string[];
             /** Moderatorturns */
             moderatorTurns?: components["schemas"]["ModeratorTurnOut"][];
+            /**
+             * Kind
+             * @default group
+             */
+            kind: string;
             /** Id */
             id?: string | null;
             /** Name */
@@ -4309,6 +4405,9 @@ export interface components {
             /** Groundedpersonasquestions */
             groundedPersonasQuestions?: number[] | null;
             replayOf?: components["schemas"]["ReplayOfOut"] | null;
+            followUpOf?: components["schemas"]["FollowUpOfOut"] | null;
+            /** Followups */
+            followUps?: components["schemas"]["FollowUpOut"][];
         };
         /** SessionPageOut */
         SessionPageOut: {
@@ -7791,6 +7890,7 @@ export interface operations {
                     name?: string;
                     moderator?: string;
                     questionStarts?: string;
+                    kind?: string;
                 };
             };
         };
@@ -8143,6 +8243,53 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
+            };
+        };
+    };
+    create_follow_up_interview_api_sessions__session_id__follow_up_interviews_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowUpInterviewCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description No such session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a completed focus group run by the model */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The participant did not take part, or the guide is refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -58,9 +58,11 @@ def link_record(stored: Any, session_id: Any) -> dict[str, Any] | None:
     follow-up, or a hand-edited row without the shape written for it)."""
     if not isinstance(session_id, str) or not isinstance(stored, Mapping):
         return None
-    memory = stored.get("memory") if isinstance(stored.get("memory"), Mapping) else {}
-    turns = memory.get("turns") if isinstance(memory.get("turns"), list) else []
-    left_out = sum(int(memory.get(k) or 0) for k in ("droppedOwn", "droppedOthers"))
+    found = stored.get("memory")
+    memory: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    kept = memory.get("turns")
+    turns: list[Any] = kept if isinstance(kept, list) else []
+    left_out = int(memory.get("droppedOwn") or 0) + int(memory.get("droppedOthers") or 0)
     return {
         "sessionId": session_id,
         "participantId": str(stored.get("participantId") or ""),

@@ -85,9 +85,7 @@ def group_turns(
     return [t for t in turns if t["text"]]
 
 
-def stances(
-    messages: Sequence[Mapping[str, Any]], participant_index: int
-) -> list[dict[str, Any]]:
+def stances(messages: Sequence[Mapping[str, Any]], participant_index: int) -> list[dict[str, Any]]:
     """The participant's private stances per question: {questionIndex, before, after}."""
     found: dict[int, dict[str, Any]] = {}
     for m in messages:
@@ -178,8 +176,10 @@ def _in_order(
 def memory_block(memory: Mapping[str, Any], group_name: str) -> str:
     """The "what you remember from the focus group" block of the interview's prompts."""
     lines = [
-        f'What you remember from the focus group "{group_name}" you took part in '
-        "(your own words exactly; the others' words may be shortened):"
+        (
+            f'What you remember from the focus group "{group_name}" you took part in '
+            "(your own words exactly; the others' words may be shortened):"
+        )
     ]
     by_question: dict[int, list[str]] = {}
     for turn in memory.get("turns") or []:

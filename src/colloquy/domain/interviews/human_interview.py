@@ -75,7 +75,10 @@ def interviewer_of(turns: Sequence[Turn], named: str | None = None) -> str:
     for marked in (by_role, by_name):
         if len(marked) == 1:
             return next(n for n in names if n.lower() in marked)
-    asked = {n: sum(1 for t in turns if t.speaker.lower() == n.lower() and asks(t.content)) for n in names}
+    asked = {
+        n: sum(1 for t in turns if t.speaker.lower() == n.lower() and asks(t.content))
+        for n in names
+    }
     spoke = {n: sum(1 for t in turns if t.speaker.lower() == n.lower()) for n in names}
     first, second = sorted(names, key=lambda n: asked[n], reverse=True)
     if asked[first] > asked[second] and 2 * asked[first] >= spoke[first]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from colloquy.domain.numbers.vectors import dot
 from colloquy.domain.interviews.rules import INTERVIEW
+from colloquy.domain.numbers.vectors import dot
 from colloquy.domain.results.people_gap import (
     conversation_shape,
     gap_to_human,
@@ -49,7 +49,9 @@ async def add_people_gap(
                 None,
             )
             shape = conversation_shape(messages[column["id"]], vectors, voices)
-            column["people"] = one_speaker_shape(shape) if column.get("kind") == INTERVIEW else shape
+            column["people"] = (
+                one_speaker_shape(shape) if column.get("kind") == INTERVIEW else shape
+            )
         for column in columns:
             human = next((h for h in humans if h.get("kind") == column.get("kind")), None)
             if human is None or column.get("source") == HUMAN:

@@ -66,9 +66,7 @@ async def create_follow_up(
     }
     setup.validate_setup(data)
     messages = await load_message_dicts(db, group_id)  # private answers too: the stances
-    memory = fit_memory(
-        record["questions"], group_turns(messages, index), stances(messages, index)
-    )
+    memory = fit_memory(record["questions"], group_turns(messages, index), stances(messages, index))
     now = utcnow()
     row = SessionRow(
         id=setup.new_session_id(),
