@@ -12,7 +12,11 @@ import { paths } from "@/config/paths";
 import type { ComparedSession } from "@/lib/api-types";
 import { cn } from "@/utils/cn";
 import { parseIds, useComparison } from "@/features/compare/api/get-comparison";
-import { PeopleSection, ThemeMatchSection } from "@/features/compare/components/people-section";
+import {
+  NOT_APPLICABLE,
+  PeopleSection,
+  ThemeMatchSection,
+} from "@/features/compare/components/people-section";
 
 const COLORS = {
   positive: "bg-emerald-500",
@@ -39,7 +43,7 @@ export function ComparePage() {
     <>
       <PageHeader
         title="Compare Sessions"
-        description="Completed sessions side by side. Participants are simulated by an AI model, except in imported human groups."
+        description="Completed sessions side by side. Participants are simulated by an AI model, except in imported human groups and interviews."
         actions={
           <Link to={paths.dashboard.getHref()} className={buttonVariants({ variant: "outline" })}>
             <ArrowLeftIcon aria-hidden="true" />
@@ -77,6 +81,7 @@ export function ComparePage() {
 function SessionColumn({ session }: { session: ComparedSession }) {
   const headingId = `compare-${session.id}-${useId().replace(/:/g, "")}`; // unique per column (one per model)
   const most = Math.max(1, ...session.participation.map((p) => p.responses));
+  const interview = session.kind === "interview";
   return (
     <Card
       role="region"
@@ -94,13 +99,14 @@ function SessionColumn({ session }: { session: ComparedSession }) {
           </Link>
         </h2>
         <p className="text-sm text-muted-foreground">
-          {formatDate(session.createdAt)} · {session.participantCount} participants ·{" "}
-          {session.responseCount} responses
+          {formatDate(session.createdAt)} ·{" "}
+          {interview ? "Interview · 1 respondent" : `${session.participantCount} participants`} ·{" "}
+          {session.responseCount} {interview ? "answers" : "responses"}
         </p>
         {session.source === "human" ? (
           <p className="text-xs text-muted-foreground">
             <Badge variant="outline" data-testid="human-badge">
-              Human group
+              {interview ? "Human interview" : "Human group"}
             </Badge>{" "}
             Written by people (imported transcript)
           </p>
@@ -120,7 +126,9 @@ function SessionColumn({ session }: { session: ComparedSession }) {
         </p>
       </div>
 
-      {session.people ? <PeopleSection people={session.people} gap={session.gapToHuman} /> : null}
+      {session.people ? (
+        <PeopleSection people={session.people} gap={session.gapToHuman} interview={interview} />
+      ) : null}
       {session.themeMatch ? <ThemeMatchSection match={session.themeMatch} /> : null}
 
       <section aria-label="Sentiment by question" className="space-y-2">
@@ -148,21 +156,27 @@ function SessionColumn({ session }: { session: ComparedSession }) {
 
       <section aria-label="Participation" className="space-y-2">
         <h3 className="text-sm font-semibold">Participation</h3>
-        <ul className="space-y-1">
-          {session.participation.map((p, i) => (
-            <li key={`${i}-${p.name ?? ""}`} className="flex items-center gap-2 text-xs">
-              <span className="w-28 truncate" title={p.name ?? "Unknown"}>
-                {p.name ?? "Unknown"}
-              </span>
-              <span
-                className="h-2 rounded bg-primary"
-                style={{ width: `${(p.responses / most) * 60}%` }}
-                aria-hidden="true"
-              />
-              <span className="tabular-nums">{p.responses}</span>
-            </li>
-          ))}
-        </ul>
+        {interview ? (
+          <p className="text-xs text-muted-foreground" data-testid="participation-na">
+            {NOT_APPLICABLE}: an interview has one respondent.
+          </p>
+        ) : (
+          <ul className="space-y-1">
+            {session.participation.map((p, i) => (
+              <li key={`${i}-${p.name ?? ""}`} className="flex items-center gap-2 text-xs">
+                <span className="w-28 truncate" title={p.name ?? "Unknown"}>
+                  {p.name ?? "Unknown"}
+                </span>
+                <span
+                  className="h-2 rounded bg-primary"
+                  style={{ width: `${(p.responses / most) * 60}%` }}
+                  aria-hidden="true"
+                />
+                <span className="tabular-nums">{p.responses}</span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section aria-label="Top words" className="space-y-2">

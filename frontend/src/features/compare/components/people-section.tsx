@@ -21,13 +21,27 @@ function rangeGap(low: number | null | undefined, high: number | null | undefine
   return `${signed(low)}/${signed(high)} vs people`;
 }
 
+/** Shown for a figure that needs several speakers, on an interview's column. */
+export const NOT_APPLICABLE = "Not applicable (one speaker)";
+
 /** Simulation vs people: one session's conversation shape, and for a simulated session its
- * gap to the human group it is compared with (GET /api/sessions/compare). */
-export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
+ * gap to the human session of its kind it is compared with (GET /api/sessions/compare). An
+ * interview's figures are the respondent's and the interviewer's; those between speakers
+ * do not apply (docs/interviews.md). */
+export function PeopleSection({
+  people,
+  gap,
+  interview = false,
+}: {
+  people: People;
+  gap: Gap;
+  interview?: boolean;
+}) {
   const w = people.wordsPerTurn;
+  const groupOnly = (value: string) => (interview ? NOT_APPLICABLE : value);
   const rows: { label: string; value: string; gap: string | null }[] = [
     {
-      label: "Words per turn (median)",
+      label: interview ? "Respondent's words per turn (median)" : "Words per turn (median)",
       value: num(w.median, 0),
       gap: gapText(gap?.medianWords, false),
     },
@@ -42,18 +56,18 @@ export function PeopleSection({ people, gap }: { people: People; gap: Gap }) {
       gap: gapText(gap?.shortShare, true),
     },
     {
-      label: "Moderator's share of words",
+      label: interview ? "Interviewer's share of words" : "Moderator's share of words",
       value: pct(people.moderatorShare),
       gap: gapText(gap?.moderatorShare, true),
     },
     {
       label: "Speakers told apart (x chance)",
-      value: num(people.attribution.ratioToChance),
+      value: groupOnly(num(people.attribution.ratioToChance)),
       gap: gapText(gap?.attributionRatio, false),
     },
     {
       label: "Agreement of consecutive turns",
-      value: num(people.consecutiveAgreement),
+      value: groupOnly(num(people.consecutiveAgreement)),
       gap: gapText(gap?.consecutiveAgreement, false),
     },
     {

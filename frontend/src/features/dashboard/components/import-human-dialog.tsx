@@ -27,6 +27,9 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState("");
   const [moderator, setModerator] = useState("");
+  // A focus group, or a one-to-one interview (two speakers, docs/interviews.md).
+  const [kind, setKind] = useState<"group" | "interview">("group");
+  const interview = kind === "interview";
   const preview = usePreviewHumanSession();
   const save = useImportHumanSession();
   // The question-opening moderator turns as the researcher corrected them (null: as found).
@@ -35,7 +38,7 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
     (preview.data?.moderatorTurns ?? []).filter((t) => t.opensQuestion).map((t) => t.turn),
   );
   const chosen = starts ?? found;
-  const input = file ? { file, name, moderator } : null;
+  const input = file ? { file, name, moderator, kind } : null;
   const changed = () => {
     preview.reset();
     save.reset();
@@ -54,6 +57,7 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
           setFile(null);
           setName("");
           setModerator("");
+          setKind("group");
           changed();
         }
       }}
@@ -67,7 +71,7 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
           <DialogDescription>
             A transcript with one &quot;Speaker: text&quot; turn per line (TXT, DOCX or PDF), or
             JSON/CSV with speaker and content. It becomes a completed session marked &quot;Human
-            group&quot;.
+            group&quot;, or, for an interview, &quot;Human interview&quot;.
           </DialogDescription>
         </DialogHeader>
         <form
@@ -77,6 +81,35 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
             if (input) preview.mutate(input);
           }}
         >
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-medium">What it is</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="import-kind"
+                  checked={!interview}
+                  onChange={() => {
+                    setKind("group");
+                    changed();
+                  }}
+                />
+                Focus group
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="import-kind"
+                  checked={interview}
+                  onChange={() => {
+                    setKind("interview");
+                    changed();
+                  }}
+                />
+                Interview (two speakers)
+              </label>
+            </div>
+          </fieldset>
           <div className="space-y-1">
             <Label htmlFor={ids.file}>Transcript</Label>
             <input
@@ -104,12 +137,14 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
               />
             </div>
             <div className="space-y-1">
-              <Label htmlFor={ids.moderator}>Moderator&apos;s name (optional)</Label>
+              <Label htmlFor={ids.moderator}>
+                {interview ? "Interviewer's name (optional)" : "Moderator's name (optional)"}
+              </Label>
               <Input
                 id={ids.moderator}
                 value={moderator}
                 maxLength={100}
-                placeholder="Moderator, Interviewer…"
+                placeholder={interview ? "Else: the one who asks" : "Moderator, Interviewer…"}
                 onChange={(e) => {
                   setModerator(e.target.value);
                   changed();
@@ -125,8 +160,10 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
           {preview.data ? (
             <div className="space-y-2 rounded-md border p-3 text-sm" aria-label="Preview">
               <p>
-                {preview.data.turns} turns · moderator: {preview.data.moderator ?? "none found"} ·{" "}
-                {questionCount} question{questionCount === 1 ? "" : "s"}
+                {preview.data.turns} turns · {interview ? "interviewer" : "moderator"}:{" "}
+                {preview.data.moderator ?? "none found"} · {questionCount}{" "}
+                {interview ? "topic" : "question"}
+                {questionCount === 1 ? "" : "s"}
               </p>
               <ul className="grid gap-1">
                 {preview.data.speakers.map((s) => (
@@ -171,7 +208,11 @@ export function ImportHumanDialog({ defaultOpen = false }: { defaultOpen?: boole
                   )
                 }
               >
-                {save.isPending ? "Saving…" : "Save as a human group"}
+                {save.isPending
+                  ? "Saving…"
+                  : interview
+                    ? "Save as a human interview"
+                    : "Save as a human group"}
               </Button>
             ) : (
               <Button type="submit" disabled={!input || preview.isPending}>

@@ -25,6 +25,7 @@ import { modelLabel } from "../api/rerun-session";
 import { AnalyticsTab } from "./analytics-tab";
 import { ChangedMinds } from "./changed-minds";
 import { ExportTab } from "./export-tab";
+import { FollowUpOfLink, FollowUpsCard } from "./follow-ups-card";
 import { GroundedGroupActions } from "./grounded-group-actions";
 import { ReplaySimilarityCard } from "./replay-similarity-card";
 import { InsightsTab } from "./insights-tab";
@@ -108,6 +109,7 @@ export function SessionResults({
         description={
           <span className="flex flex-wrap items-center gap-2">
             {session.description && <span>{session.description}</span>}
+            <FollowUpOfLink session={session} />
             <Badge variant={session.status === "completed" ? "accent" : "secondary"}>
               {STATUS_LABELS[session.status] ?? session.status}
             </Badge>
@@ -167,6 +169,7 @@ export function SessionResults({
       <ModelBreakdown session={session} />
       <ChangedMinds session={session} privateAnswers={session.privateAnswers ?? []} />
       <ReplaySimilarityCard session={session} />
+      <FollowUpsCard session={session} />
 
       <Tabs value={tab} onValueChange={selectTab} className="mt-8">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">
