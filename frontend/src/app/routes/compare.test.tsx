@@ -75,6 +75,32 @@ describe("ComparePage", () => {
     expect(asked).toEqual(["s1,s2"]);
   });
 
+  it("labels an interview and marks the group-only figures not applicable", async () => {
+    server.use(
+      api.get("/api/sessions/compare", () =>
+        HttpResponse.json({
+          sessions: [
+            { ...column("s1", "Talk", null), kind: "interview", participantCount: 1 },
+            {
+              ...column("s2", "Talk (people)", null),
+              kind: "interview",
+              source: "human",
+              participantCount: 1,
+            },
+          ],
+        }),
+      ),
+    );
+    renderRoutes(routes, "/compare?ids=s1,s2");
+    const simulated = await screen.findByRole("region", { name: "Talk" });
+    const people = screen.getByRole("region", { name: "Talk (people)" });
+    expect(within(simulated).getByText(/Interview · 1 respondent · 6 answers/)).toBeInTheDocument();
+    expect(within(simulated).getByTestId("participation-na")).toHaveTextContent(
+      "Not applicable (one speaker): an interview has one respondent.",
+    );
+    expect(within(people).getByTestId("human-badge")).toHaveTextContent("Human interview");
+  });
+
   it("shows the server's reason when the selection is refused", async () => {
     server.use(
       api.get("/api/sessions/compare", () =>

@@ -81,3 +81,30 @@ test("the quartiles and every sentiment share have their gaps too", () => {
   expect(screen.getByText("Neutral turns").nextSibling).toHaveTextContent("25%(-15 pts vs people)");
   expect(screen.getByText("Negative turns").nextSibling).toHaveTextContent("0%(-25 pts vs people)");
 });
+
+test("an interview's figures are the respondent's and the interviewer's", () => {
+  render(
+    <PeopleSection
+      interview
+      people={{
+        ...people,
+        attribution: { accuracy: null, chance: null, ratioToChance: null },
+        consecutiveAgreement: null,
+      }}
+      gap={{ medianWords: 1.5, shortShare: 0, moderatorShare: -0.071, positiveShare: 0 }}
+    />,
+  );
+  expect(screen.getByText("Respondent's words per turn (median)").nextSibling).toHaveTextContent(
+    "120(+1.50 vs people)",
+  );
+  expect(screen.getByText("Interviewer's share of words").nextSibling).toHaveTextContent(
+    "10%(-7 pts vs people)",
+  );
+  expect(screen.getByText("Speakers told apart (x chance)").nextSibling).toHaveTextContent(
+    "Not applicable (one speaker)",
+  );
+  expect(screen.getByText("Agreement of consecutive turns").nextSibling).toHaveTextContent(
+    "Not applicable (one speaker)",
+  );
+  expect(screen.queryByText("Moderator's share of words")).toBeNull();
+});

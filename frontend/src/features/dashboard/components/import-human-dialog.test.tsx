@@ -117,3 +117,51 @@ test("a refused transcript shows the server's message and saves nothing", async 
   expect(screen.queryByRole("button", { name: "Save as a human group" })).toBeNull();
   expect(asked).toBe(1);
 });
+
+test("a two-speaker interview is imported with its interviewer", async () => {
+  const calls: { url: string; body: FormData }[] = [];
+  const interview = {
+    turns: 4,
+    speakers: [
+      { name: "Lee", turns: 2, words: 8, backchannels: 0 },
+      { name: "Ana", turns: 2, words: 9, backchannels: 0 },
+    ],
+    moderator: "Lee",
+    questions: ["How do you plan your meals?"],
+    moderatorTurns: [
+      { turn: 0, text: "How do you plan your meals?", opensQuestion: true, reason: "first" },
+      { turn: 2, text: "Why Sundays?", opensQuestion: false, reason: "probe: cue" },
+    ],
+    kind: "interview",
+  };
+  server.use(
+    api.post("/api/sessions/import", async ({ request }) => {
+      const url = new URL(request.url);
+      calls.push({ url: url.pathname + url.search, body: await request.formData() });
+      const saved = url.searchParams.get("dryRun") === "false";
+      return HttpResponse.json(saved ? { ...interview, id: "h2", source: "human" } : interview);
+    }),
+  );
+  renderRoutes(
+    [
+      { path: "/", element: <ImportHumanDialog /> },
+      { path: "/session/:id/results", element: <Results /> },
+    ],
+    "/",
+  );
+  await userEvent.click(screen.getByRole("button", { name: "Import a real focus group" }));
+  await userEvent.click(screen.getByRole("radio", { name: "Interview (two speakers)" }));
+  await userEvent.upload(
+    screen.getByLabelText("Transcript"),
+    new File(["Lee: How?\nAna: So."], "talk.txt"),
+  );
+  await userEvent.type(screen.getByLabelText("Interviewer's name (optional)"), "Lee");
+  await userEvent.click(screen.getByRole("button", { name: "Preview" }));
+  const preview = await screen.findByLabelText("Preview");
+  expect(preview).toHaveTextContent("4 turns · interviewer: Lee · 1 topic");
+  expect(calls[0].body.get("kind")).toBe("interview");
+  expect(calls[0].body.get("moderator")).toBe("Lee");
+  await userEvent.click(screen.getByRole("button", { name: "Save as a human interview" }));
+  expect(await screen.findByText("Results page")).toBeInTheDocument();
+  expect(calls[1].body.get("kind")).toBe("interview");
+});
