@@ -91,7 +91,14 @@ test("an interview's figures are the respondent's and the interviewer's", () => 
         attribution: { accuracy: null, chance: null, ratioToChance: null },
         consecutiveAgreement: null,
       }}
-      gap={{ medianWords: 1.5, shortShare: 0, moderatorShare: -0.071, positiveShare: 0 }}
+      gap={{
+        medianWords: 1.5,
+        shortShare: 0,
+        moderatorShare: -0.071,
+        attributionRatio: null,
+        consecutiveAgreement: null,
+        positiveShare: 0,
+      }}
     />,
   );
   expect(screen.getByText("Respondent's words per turn (median)").nextSibling).toHaveTextContent(
