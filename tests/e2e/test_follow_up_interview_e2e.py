@@ -45,6 +45,7 @@ def test_interview_a_participant_of_a_completed_group(live_server, browser: Brow
         page = context.new_page()
         page.set_default_timeout(15_000)
         page.goto(f"{live_server}/session/{group['id']}/results")
+        expect(page.get_by_role("list", name="Transcript")).to_be_visible()
         card = page.get_by_test_id("follow-ups-card")
         card.scroll_into_view_if_needed()
         expect(card.get_by_role("button", name=f"Interview {me['name']}")).to_be_visible()
@@ -64,6 +65,7 @@ def test_interview_a_participant_of_a_completed_group(live_server, browser: Brow
         assert interview_id != group["id"]
         page.get_by_role("link", name="View Results").click(timeout=60_000)
         link = page.get_by_test_id("follow-up-of")
+        expect(page.get_by_role("list", name="Transcript")).to_be_visible()
         expect(link).to_have_text("Follow-up to Pouch test")
         expect(page.get_by_text(question).first).to_be_visible()
         violations[f"{width} interview results"] = _axe_violations(page)

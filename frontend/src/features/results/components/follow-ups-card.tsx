@@ -104,7 +104,7 @@ export function FollowUpOfLink({ session }: { session: Session }) {
       Follow-up to{" "}
       <Link
         to={paths.sessionResults.getHref(link.sessionId)}
-        className="font-medium text-foreground underline-offset-2 hover:underline"
+        className="font-medium text-foreground underline underline-offset-2 hover:text-primary"
       >
         {link.groupName || "the focus group"}
       </Link>

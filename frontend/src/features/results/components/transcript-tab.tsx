@@ -111,7 +111,12 @@ export function TranscriptTab({ session }: { session: Session }) {
           retrying={pages.isFetching}
         />
       ) : pages.isPending ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading the transcript">
+        <div
+          role="status"
+          className="space-y-2"
+          aria-busy="true"
+          aria-label="Loading the transcript"
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />
           ))}
