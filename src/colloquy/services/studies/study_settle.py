@@ -1,8 +1,9 @@
 """A study's status follows its interviews (docs/interviews.md#studies). Settled when an
 interview's run ends (the runner's end hook, in whichever process ran it) and when the study
 is read (an end hook lost with its process): once no interview runs, the study is completed
-(every interview done) or failed, exactly once (a conditional update), its synthesis starts
-when every interview completed, and its webhook fires. An interview stopped by its share of
+(every interview done) or failed, exactly once (a conditional update); the settle that made
+it completed starts its synthesis (so one is made, not one per settle) and links it, and
+its webhook fires. An interview stopped by its share of
 the study's budget stops the study: the other interviews are stopped too."""
 
 from __future__ import annotations
@@ -57,11 +58,27 @@ async def _finish(db: AsyncSession, study: StudyRow, status: str, error: str | N
     done = await db.execute(
         update(StudyRow)
         .where(StudyRow.id == study.id, StudyRow.status == sp.STUDY_RUNNING)
-        .values(status=status, error=error, completed_at=now, updated_at=now)
+        .values(
+            status=status,
+            error=error,
+            completed_at=now,
+            updated_at=now,
+        )
     )
     await db.commit()
     await db.refresh(study)
     return bool(getattr(done, "rowcount", 0) == 1)
+
+
+async def _synthesis(db: AsyncSession, runtime: Runtime, study: StudyRow) -> str | None:
+    """The synthesis of every interview (the one made already, if any: its cache key)."""
+    try:
+        made = await start_synthesis(db, runtime, [str(s) for s in study.session_ids], None)
+    except Exception:  # the researcher can start it on demand
+        log.exception("study %s: could not start its synthesis", study.id)
+        await db.rollback()
+        return None
+    return str(made["id"])
 
 
 async def settle(db: AsyncSession, runtime: Runtime, study: StudyRow) -> None:
@@ -71,7 +88,8 @@ async def settle(db: AsyncSession, runtime: Runtime, study: StudyRow) -> None:
     budget = sp.budget_stop(i.error for _, _, i in interviews)
     engine = runtime.feature(StudyEngine)
     if budget is not None:
-        if not await _finish(db, study, sp.STUDY_STOPPED, MSG_BUDGET_STOP.format(budget=budget)):
+        message = MSG_BUDGET_STOP.format(budget=budget)
+        if not await _finish(db, study, sp.STUDY_STOPPED, message):
             return
         if engine.runners is not None and engine.bus is not None:
             await stop_interviews(db, list(study.session_ids), engine.runners, engine.bus)
@@ -82,14 +100,14 @@ async def settle(db: AsyncSession, runtime: Runtime, study: StudyRow) -> None:
         return
     if not await _finish(db, study, status, None):
         return
-    if status == sp.STUDY_COMPLETED:
-        try:
-            made = await start_synthesis(db, runtime, list(study.session_ids), None)
-            study.synthesis_id = made["id"]
+    if status == sp.STUDY_COMPLETED:  # only the settle that completed it starts it
+        synthesis = await _synthesis(db, runtime, study)
+        if synthesis is not None:
+            await db.execute(
+                update(StudyRow).where(StudyRow.id == study.id).values(synthesis_id=synthesis)
+            )
             await db.commit()
-        except Exception:  # the researcher can start it on demand
-            log.exception("study %s: could not start its synthesis", study.id)
-            await db.rollback()
+            await db.refresh(study)
     webhooks.schedule(runtime, "study", study.id, status == sp.STUDY_COMPLETED)
 
 
