@@ -42,7 +42,7 @@ export function interviewsLine(study: Study): string {
 export function StudyProgress({ study }: { study: Study }) {
   const answers = study.progress.answers;
   return (
-    <Card className="gap-4 p-5" aria-labelledby="study-progress">
+    <Card className="gap-4 p-5" role="region" aria-labelledby="study-progress">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="study-progress" className="text-lg font-semibold">
           Interviews
