@@ -30,6 +30,7 @@ from colloquy.api import (
     results,
     sessions,
     studies,
+    study_runs,
     survey_calibration,
     survey_human_results,
     surveys,
@@ -104,6 +105,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         guides.router,
         survey_human_results.router,
         studies.router,
+        study_runs.router,
     ]
     for router in api_routers:
         app.include_router(router, prefix="/api")

@@ -33,6 +33,7 @@ from colloquy.services.personas.evidence_retrieval import evidence_for
 from colloquy.services.personas.library import seed_personas_if_empty
 from colloquy.services.sessions.rerun import provider_for_session
 from colloquy.services.studies import jobs as synthesis_jobs
+from colloquy.services.studies import study_settle
 from colloquy.services.surveys.manager import SurveyManager
 from colloquy.services.trust import persona_audit, session_health
 from colloquy.services.usage import webhooks
@@ -53,6 +54,12 @@ class Core:
     runners: RunnerRegistry
     events: EventBus
     surveys: SurveyManager
+
+
+def _on_run_end(runtime: Runtime, session_id: str, completed: bool) -> None:
+    """A run completed or failed: its webhook, and its study's status (an interview's)."""
+    webhooks.schedule(runtime, "session", session_id, completed)
+    study_settle.on_interview_end(runtime, session_id, completed)
 
 
 @asynccontextmanager
@@ -92,11 +99,13 @@ async def core(settings: Settings, *, freeze_gc: bool = False) -> AsyncIterator[
         ownership=cluster or local_ownership(runtime.sessionmaker),
         hooks=RunHooks(
             on_complete=lambda sid: session_health.schedule(runtime, sid),
-            on_end=partial(webhooks.schedule, runtime, "session"),
+            on_end=partial(_on_run_end, runtime),
             voice_builder=partial(session_voices, runtime),  # mixed panels
             evidence=partial(evidence_for, runtime),
         ),
     )
+    studies = runtime.feature(study_settle.StudyEngine)
+    studies.runners, studies.bus = runners, events  # a study stops its interviews
     await runners.start()  # on PostgreSQL: leases, adoption, the event relay
     await runners.resume_all()  # sessions that were running before a restart
     # Surveys: the same ownership strategy, over their own leases (the relay is shared).
@@ -136,6 +145,7 @@ async def core(settings: Settings, *, freeze_gc: bool = False) -> AsyncIterator[
         await surveys.shutdown()
         await session_health.shutdown(runtime)
         await persona_audit.shutdown(runtime)
+        await study_settle.shutdown(runtime)
         await synthesis_jobs.shutdown(runtime)
         await webhooks.shutdown()
         events.close_all()

@@ -82,7 +82,7 @@ def test_syntax_kind_and_duplicates():
     assert problems("") == ["line 1: The guide is empty"]
     assert problems("- a list\n") == ["line 1: A guide is a mapping of keys (kind, name, ...)"]
     assert problems("kind: webinar\n") == [
-        "line 1: kind: kind must be focus-group, interview or survey"
+        "line 1: kind: kind must be focus-group, interview, survey or study"
     ]
     assert problems("name: x\n") == ["line 1: kind: Required"]
     assert problems(GOOD + "name: Again\n") == ["line 17: name: Duplicate key"]

@@ -16,6 +16,8 @@ def test_the_tools_and_their_argument_schemas():
         "get_session",
         "run_survey",
         "get_survey_results",
+        "run_study",
+        "get_study",
         "estimate_cost",
     ]
     schemas = {t.name: t.input_schema() for t in catalog.TOOLS}
@@ -25,6 +27,8 @@ def test_the_tools_and_their_argument_schemas():
     assert schemas["get_session"]["required"] == ["session_id"]
     assert schemas["get_survey_results"]["required"] == ["survey_id"]
     assert schemas["estimate_cost"]["required"] == ["guide"]
+    assert schemas["run_study"]["required"] == ["guide"]
+    assert schemas["get_study"]["required"] == ["study_id"]
     assert "required" not in schemas["list_personas"]
     limit = schemas["list_personas"]["properties"]["limit"]
     assert (limit["minimum"], limit["maximum"], limit["default"]) == (1, 500, 100)

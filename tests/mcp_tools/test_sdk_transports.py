@@ -32,6 +32,8 @@ TOOLS = [
     "get_session",
     "run_survey",
     "get_survey_results",
+    "run_study",
+    "get_study",
     "estimate_cost",
 ]
 
@@ -49,7 +51,13 @@ async def _exercise(client, fake) -> None:
     schema = next(t for t in listed.tools if t.name == "get_session").input_schema
     assert schema["required"] == ["session_id"]
     reads = {t.name for t in listed.tools if t.annotations and t.annotations.read_only_hint}
-    assert reads == {"list_personas", "get_session", "get_survey_results", "estimate_cost"}
+    assert reads == {
+        "list_personas",
+        "get_session",
+        "get_survey_results",
+        "get_study",
+        "estimate_cost",
+    }
 
     personas = result_json(await client.call_tool("list_personas", {"limit": 3}))
     assert len(personas["personas"]) == 3 and personas["nextOffset"] == 3

@@ -28,6 +28,9 @@ const CreateSurveyPage = screen(() => import("./routes/create-survey"), "CreateS
 const SurveyPage = screen(() => import("./routes/survey"), "SurveyPage");
 const SurveysPage = screen(() => import("./routes/surveys"), "SurveysPage");
 const SynthesisPage = screen(() => import("./routes/synthesis"), "SynthesisPage");
+const StudiesPage = screen(() => import("./routes/studies"), "StudiesPage");
+const NewStudyPage = screen(() => import("./routes/new-study"), "NewStudyPage");
+const StudyPage = screen(() => import("./routes/study"), "StudyPage");
 
 /** What shows while a screen's code loads. */
 export function ScreenLoading() {
@@ -71,6 +74,9 @@ export const routes: RouteObject[] = [
       { path: paths.settings.path, element: load(SettingsPage) },
       { path: paths.compare.path, element: load(ComparePage) },
       { path: paths.synthesis.path, element: load(SynthesisPage) },
+      { path: paths.studies.path, element: load(StudiesPage) },
+      { path: paths.newStudy.path, element: load(NewStudyPage) },
+      { path: paths.study.path, element: load(StudyPage) },
       { path: paths.fidelity.path, element: load(FidelityPage) },
       { path: paths.surveys.path, element: load(SurveysPage) },
       { path: paths.newSurvey.path, element: load(CreateSurveyPage) },

@@ -28,5 +28,8 @@ export const paths = {
     path: "/syntheses/:id",
     getHref: (synthesisId: string) => `/syntheses/${id(synthesisId)}`,
   },
+  studies: { path: "/studies", getHref: () => "/studies" },
+  newStudy: { path: "/studies/new", getHref: () => "/studies/new" },
+  study: { path: "/studies/:id", getHref: (studyId: string) => `/studies/${id(studyId)}` },
   signIn: { path: "/sign-in", getHref: () => "/sign-in" },
 } as const;

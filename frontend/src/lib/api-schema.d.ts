@@ -1961,6 +1961,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guides/studies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run Study
+         * @description Create the study a study guide describes and start its interviews.
+         */
+        post: operations["run_study_api_guides_studies_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guides/surveys": {
         parameters: {
             query?: never;
@@ -2097,6 +2117,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Study
+         * @description Create the study and start its interviews (one per persona, in parallel).
+         */
+        post: operations["create_study_api_studies_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate Study Cost
+         * @description What the study would cost: its interviews and its synthesis (nothing is stored).
+         */
+        post: operations["estimate_study_cost_api_studies_estimate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page Studies */
+        get: operations["page_studies_api_studies_page_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{study_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Study
+         * @description The study with its progress: interviews done, running, failed; answers done of the total.
+         */
+        get: operations["get_study_api_studies__study_id__get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete Study
+         * @description Delete the study with its interviews and its synthesis.
+         */
+        delete: operations["delete_study_api_studies__study_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{study_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop Study */
+        post: operations["stop_study_api_studies__study_id__stop_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{study_id}/synthesis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Study Synthesis */
+        get: operations["get_study_synthesis_api_studies__study_id__synthesis_get"];
+        put?: never;
+        /**
+         * Synthesise Study
+         * @description Start the synthesis of the interviews completed so far (or return the one made).
+         */
+        post: operations["synthesise_study_api_studies__study_id__synthesis_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{study_id}/export.md": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Markdown */
+        get: operations["export_markdown_api_studies__study_id__export_md_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{study_id}/quotes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Quotes Csv */
+        get: operations["export_quotes_csv_api_studies__study_id__quotes_csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studies/{study_id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Pdf */
+        get: operations["export_pdf_api_studies__study_id__report_pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2147,6 +2337,13 @@ export interface components {
             label: string;
             /** R */
             r: number;
+        };
+        /** AnswerCountsOut */
+        AnswerCountsOut: {
+            /** Done */
+            done: number;
+            /** Total */
+            total: number;
         };
         /**
          * AnswerRef
@@ -3075,7 +3272,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "focus-group" | "interview" | "survey";
+            kind: "focus-group" | "interview" | "survey" | "study";
         };
         /** GuideFileOut */
         GuideFileOut: {
@@ -3295,6 +3492,23 @@ export interface components {
             generatedAt: string;
             /** Model */
             model: string;
+        };
+        /** InterviewCountsOut */
+        InterviewCountsOut: {
+            /** Done */
+            done: number;
+            /** Running */
+            running: number;
+            /** Waiting */
+            waiting: number;
+            /** Stopped */
+            stopped: number;
+            /** Failed */
+            failed: number;
+            /** Missing */
+            missing: number;
+            /** Total */
+            total: number;
         };
         /** LLMInfo */
         LLMInfo: {
@@ -4680,6 +4894,176 @@ export interface components {
             description?: string | null;
             /** Platform */
             platform?: ("youtube" | "vimeo" | "soundcloud" | "spotify" | "direct") | null;
+        };
+        /**
+         * StudyCreate
+         * @description One interview guide x many personas (docs/interviews.md#studies).
+         */
+        StudyCreate: {
+            /** Name */
+            name?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Questions */
+            questions?: (string | null)[];
+            /** Personaids */
+            personaIds?: string[];
+            /**
+             * Personatag
+             * @description Interview every persona with this tag.
+             */
+            personaTag?: string | null;
+            settings?: components["schemas"]["StudySettingsIn"];
+        };
+        /** StudyInterviewOut */
+        StudyInterviewOut: {
+            /** Sessionid */
+            sessionId: string;
+            /** Personaid */
+            personaId: string;
+            /** Personaname */
+            personaName: string;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "done" | "running" | "waiting" | "stopped" | "failed" | "missing";
+            /** Answers */
+            answers: number;
+            /** Plannedanswers */
+            plannedAnswers: number;
+            /** Error */
+            error?: string | null;
+            usage: components["schemas"]["UsageOut"];
+        };
+        /** StudyOut */
+        StudyOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string;
+            /** Questions */
+            questions: string[];
+            settings: components["schemas"]["StudySettingsOut"];
+            /** Personaids */
+            personaIds: string[];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "running" | "completed" | "failed" | "stopped";
+            /** Error */
+            error?: string | null;
+            /** Synthesisid */
+            synthesisId?: string | null;
+            progress: components["schemas"]["StudyProgressOut"];
+            /** Interviews */
+            interviews: components["schemas"]["StudyInterviewOut"][];
+            usage: components["schemas"]["UsageOut"];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Completedat */
+            completedAt?: string | null;
+        };
+        /** StudyPageOut */
+        StudyPageOut: {
+            /** Items */
+            items: components["schemas"]["StudySummaryOut"][];
+            /** Nextcursor */
+            nextCursor?: string | null;
+            /** Total */
+            total: number;
+        };
+        /** StudyProgressOut */
+        StudyProgressOut: {
+            interviews: components["schemas"]["InterviewCountsOut"];
+            answers: components["schemas"]["AnswerCountsOut"];
+            /** Fraction */
+            fraction: number;
+        };
+        /** StudySettingsIn */
+        StudySettingsIn: {
+            /**
+             * Moderator
+             * @description The interviewer: scripted or ai (default ai).
+             */
+            moderator?: string | null;
+            /**
+             * Maxprobes
+             * @description The AI interviewer's follow-ups per topic, 0-5 (default 2).
+             */
+            maxProbes?: number | null;
+            /** Responselength */
+            responseLength?: string | null;
+            /**
+             * Modelprofileid
+             * @description The model profile the personas answer on.
+             */
+            modelProfileId?: string | null;
+            /**
+             * Budgetusd
+             * @description The study's budget (USD), split evenly over its interviews.
+             */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
+        };
+        /** StudySettingsOut */
+        StudySettingsOut: {
+            /**
+             * Moderator
+             * @enum {string}
+             */
+            moderator: "scripted" | "ai";
+            /** Maxprobes */
+            maxProbes: number;
+            /** Responselength */
+            responseLength: string;
+            /** Modelprofileid */
+            modelProfileId?: string | null;
+            /** Budgetusd */
+            budgetUsd?: number | null;
+            /** Webhookurl */
+            webhookUrl?: string | null;
+        };
+        /** StudySummaryOut */
+        StudySummaryOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "running" | "completed" | "failed" | "stopped";
+            /** Interviewcount */
+            interviewCount: number;
+            /** Interviewsdone */
+            interviewsDone: number;
+            /** Questioncount */
+            questionCount: number;
+            /** Interviewer */
+            interviewer: string;
+            /** Synthesisid */
+            synthesisId?: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Completedat */
+            completedAt?: string | null;
         };
         /** SurveyAnswerOut */
         SurveyAnswerOut: {
@@ -9284,6 +9668,41 @@ export interface operations {
             };
         };
     };
+    run_study_api_guides_studies_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     run_survey_api_guides_surveys_post: {
         parameters: {
             query?: {
@@ -9557,6 +9976,361 @@ export interface operations {
             header?: never;
             path: {
                 synthesis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_study_api_studies_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudyCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    estimate_study_cost_api_studies_estimate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudyCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstimateOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    page_studies_api_studies_page_get: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the name */
+                q?: string | null;
+                sort?: "newest" | "oldest" | "name";
+                /** @description nextCursor of the previous page; absent: first page */
+                cursor?: string | null;
+                /** @description Rows per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudyPageOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_study_api_studies__study_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                study_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_study_api_studies__study_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                study_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stop_study_api_studies__study_id__stop_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                study_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudyOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_study_synthesis_api_studies__study_id__synthesis_get: {
+        parameters: {
+            query?: {
+                /** @description age, gender, income, a trait or tag:<name> */
+                segmentBy?: string | null;
+            };
+            header?: never;
+            path: {
+                study_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynthesisOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    synthesise_study_api_studies__study_id__synthesis_post: {
+        parameters: {
+            query?: {
+                /** @description age, gender, income, a trait or tag:<name> */
+                segmentBy?: string | null;
+            };
+            header?: never;
+            path: {
+                study_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynthesisOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_markdown_api_studies__study_id__export_md_get: {
+        parameters: {
+            query?: {
+                /** @description age, gender, income, a trait or tag:<name> */
+                segmentBy?: string | null;
+            };
+            header?: never;
+            path: {
+                study_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_quotes_csv_api_studies__study_id__quotes_csv_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                study_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_pdf_api_studies__study_id__report_pdf_get: {
+        parameters: {
+            query?: {
+                /** @description age, gender, income, a trait or tag:<name> */
+                segmentBy?: string | null;
+            };
+            header?: never;
+            path: {
+                study_id: string;
             };
             cookie?: never;
         };

@@ -160,6 +160,13 @@ export type Synthesis = Schemas["SynthesisOut"];
 export type SynthesisTheme = Schemas["SynthesisThemeOut"];
 export type SynthesisQuote = Schemas["SynthesisQuoteOut"];
 export type SynthesisSegments = Schemas["SynthesisSegmentsOut"];
+
+/* Studies: one interview guide x many personas (docs/interviews.md#studies). */
+export type Study = Schemas["StudyOut"];
+export type StudyInterview = Schemas["StudyInterviewOut"];
+export type StudySummary = Schemas["StudySummaryOut"];
+export type StudyPage = Schemas["StudyPageOut"];
+export type StudyCreate = Schemas["StudyCreate"];
 export type ComparedSession = Schemas["CompareSessionOut"];
 
 /* Demo session (GET /api/demo-script, POST /api/sessions/demo/complete). */

@@ -11,10 +11,11 @@ from colloquy.api.deps import RuntimeDep, SessionDep
 from colloquy.api.engine_deps import EventsDep, RunnersDep
 from colloquy.api.schemas.guides import GuideCheckOut, GuideFileOut, GuideFormOut, GuideTextIn
 from colloquy.api.schemas.sessions import SessionOut
+from colloquy.api.schemas.study_runs import StudyOut
 from colloquy.api.schemas.surveys import SurveyOut
 from colloquy.api.surveys import ManagerDep
 from colloquy.schemas.sessions import SessionCreate
-from colloquy.services.guides import form, run, saving
+from colloquy.services.guides import form, run, saving, study_guide
 from colloquy.services.guides.guide_format import guide_json_schema
 
 router = APIRouter(tags=["guides"])
@@ -79,6 +80,14 @@ async def run_focus_group(
     """Create the session a focus-group or interview guide describes and start it (stimulus
     files are refused here: upload them with /api/uploads and give their url)."""
     return await run.create_session_from_guide(db, runtime, runners, events, body, start=start)
+
+
+@router.post("/guides/studies", response_model=StudyOut, status_code=201)
+async def run_study(
+    body: GuideBody, db: SessionDep, runtime: RuntimeDep, runners: RunnersDep, events: EventsDep
+) -> dict[str, Any]:
+    """Create the study a study guide describes and start its interviews."""
+    return await study_guide.create_study_from_guide(db, runtime, runners, events, body)
 
 
 @router.post("/guides/surveys", response_model=SurveyOut, status_code=201)

@@ -11,7 +11,7 @@ from typing import Any
 from colloquy.domain.guides.problems import GuideProblem, Lines, field_loc, line_of
 from colloquy.headless.client import Api
 from colloquy.services.guides import resolve
-from colloquy.services.guides.guide_format import FocusGroupGuide, Guide
+from colloquy.services.guides.guide_format import FocusGroupGuide, Guide, StudyGuide
 from colloquy.services.guides.loading import GuideInvalid, load_guide
 
 
@@ -50,6 +50,8 @@ def read_guide(path: Path) -> GuideFile:
         raise GuideInvalid([GuideProblem("", f"{path} is not UTF-8 text")]) from None
     guide, lines = load_guide(text)
     found = resolve.Resolved()
+    if isinstance(guide, StudyGuide):  # no files: interviews show no material
+        return GuideFile(path, guide, lines, [])
     stimuli = guide.stimuli if isinstance(guide, FocusGroupGuide) else guide.concepts
     key = "stimuli" if isinstance(guide, FocusGroupGuide) else "concepts"
     resolve.read_stimulus_files(stimuli, key, path.parent, lines, found)

@@ -16,8 +16,10 @@ import httpx
 from rich.console import Console
 
 from colloquy.headless import progress as show
+from colloquy.headless import study_run as study
 from colloquy.headless.client import Api, ApiFailed
 from colloquy.headless.guide_file import GuideFile, read_guide, upload_files
+from colloquy.headless.study_run import STUDY_EXPORTS
 from colloquy.services.guides.guide_format import SESSION_GUIDE_KINDS
 from colloquy.services.guides.loading import GuideInvalid
 from colloquy.waiting import wait_for
@@ -46,7 +48,7 @@ class RunStopped(Exception):
 
 @dataclass
 class RunOptions:
-    kind: str  # "focus-group" | "survey"
+    kind: str  # "focus-group" | "survey" | "study" (set when a study guide is read)
     guide_path: Path | None
     out: Path
     formats: list[str]
@@ -56,10 +58,14 @@ class RunOptions:
 
     @property
     def exports(self) -> dict[str, str]:
+        if self.kind == "study":
+            return STUDY_EXPORTS
         return SESSION_EXPORTS if self.kind == "focus-group" else SURVEY_EXPORTS
 
     @property
     def base(self) -> str:
+        if self.kind == "study":
+            return "/api/studies"
         return "/api/sessions" if self.kind == "focus-group" else "/api/surveys"
 
 
@@ -107,7 +113,7 @@ async def _start(api: Api, opts: RunOptions, console: Console) -> str:
     except GuideInvalid as exc:
         raise _invalid(None, exc.problems, str(opts.guide_path)) from None
     if guide.guide.kind != opts.kind and not (
-        opts.kind == "focus-group" and guide.guide.kind in SESSION_GUIDE_KINDS
+        opts.kind == "focus-group" and guide.guide.kind in (*SESSION_GUIDE_KINDS, "study")
     ):
         other = "colloquy survey run" if guide.guide.kind == "survey" else "colloquy run"
         raise RunStopped(
@@ -126,6 +132,9 @@ async def _start(api: Api, opts: RunOptions, console: Console) -> str:
         raise
     await upload_files(api, guide, data)
     path = "/api/guides/sessions" if opts.kind == "focus-group" else "/api/guides/surveys"
+    if guide.guide.kind == "study":  # one interview per persona, then their synthesis
+        path, opts.kind = "/api/guides/studies", "study"
+        opts.formats = [f for f in opts.formats if f in STUDY_EXPORTS] or list(STUDY_EXPORTS)
     # Generating personas with a slow model can take minutes: wait for it.
     view = await api.json("POST", path, json=data, timeout=CREATE_TIMEOUT)
     console.print(
@@ -208,6 +217,8 @@ async def run(
     """The whole run; the exit status (0 done, 1 failed, 2 invalid, 130 interrupted)."""
     async with connect() as api:
         sid = await _start(api, opts, console)
+        if opts.kind == "study":
+            return await _run_study(api, opts, sid, console, stop)
         follow = _follow_session if opts.kind == "focus-group" else _follow_survey
         view = await follow(api, sid, console, stop)
         if stop.is_set() and not _finished(view):
@@ -224,4 +235,25 @@ async def run(
             )
         await _export(api, opts, sid, console)
         console.print(f"[green]Done[/green]: {view['name']} ({sid}){show.cost_text(view)}")
+    return EXIT_OK
+
+
+async def _run_study(
+    api: Api, opts: RunOptions, sid: str, console: Console, stop: asyncio.Event
+) -> int:
+    view = await study.follow_study(api, sid, console, stop)
+    if stop.is_set() and view["status"] == "running":
+        with suppress(ApiFailed):
+            await api.call("POST", f"/api/studies/{sid}/stop")
+        raise RunStopped(EXIT_INTERRUPTED, f"Stopped the study {sid} and its interviews.")
+    if view["status"] != "completed":
+        error = view.get("error") or f"the study is {view['status']}"
+        raise RunStopped(EXIT_FAILED, f"[red]Failed:[/red] {error}")
+    synthesis = await study.follow_synthesis(api, sid, console, stop)
+    if synthesis is None or synthesis["status"] != "completed":
+        error = (synthesis or {}).get("error") or "the synthesis did not finish"
+        raise RunStopped(EXIT_FAILED, f"[red]Synthesis failed:[/red] {error}")
+    console.print(f"Synthesis: {study.synthesis_location(api.where, synthesis['id'])}")
+    await _export(api, opts, sid, console)
+    console.print(f"[green]Done[/green]: {view['name']} ({sid}){show.cost_text(view)}")
     return EXIT_OK

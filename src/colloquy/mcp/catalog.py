@@ -18,7 +18,7 @@ from colloquy.errors import AppError
 from colloquy.mcp.context import ToolContext
 from colloquy.mcp.errors import MSG_INTERNAL, ToolFailure, from_app_error, invalid
 from colloquy.mcp.progress import Report, increasing, no_report
-from colloquy.mcp.tools import estimate, focus_group, personas, session_view, surveys
+from colloquy.mcp.tools import estimate, focus_group, personas, session_view, studies, surveys
 from colloquy.mcp.tools.base import ToolArgs
 
 log = logging.getLogger("colloquy.mcp")
@@ -70,6 +70,14 @@ TOOLS: tuple[Tool, ...] = (
         surveys.RESULTS_DESCRIPTION,
         surveys.SurveyResultsArgs,
         surveys.get_survey_results,
+        read_only=True,
+    ),
+    Tool("run_study", studies.RUN_DESCRIPTION, studies.RunStudyArgs, studies.run_study),
+    Tool(
+        "get_study",
+        studies.GET_DESCRIPTION,
+        studies.GetStudyArgs,
+        studies.get_study,
         read_only=True,
     ),
     Tool(

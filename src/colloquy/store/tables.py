@@ -97,6 +97,8 @@ class SessionRow(Base):
     # {participantId, participantName, groupName, memory} (what the persona remembers).
     follow_up_of_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
     follow_up: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    # The study an interview belongs to (docs/interviews.md#studies); None: on its own.
+    study_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
 
 
 class MessageRow(Base):
@@ -421,6 +423,29 @@ class SynthesisRow(Base):
     dropped: Mapped[dict[str, Any]]
     model: Mapped[str] = mapped_column(String(MODEL_NAME_MAX_LENGTH), default="")
     error: Mapped[str | None] = mapped_column(Text, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    completed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class StudyRow(Base):
+    """A study: one interview guide run with many personas, one interview session each
+    (`session_ids`, in the personas' order), and the synthesis of those interviews."""
+
+    __tablename__ = "studies"
+    __table_args__ = (Index("ix_studies_created_id", "created_at", "id"),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str] = mapped_column(Text, default="")
+    questions: Mapped[list[Any]]
+    # moderator (the interviewer), maxProbes, responseLength, modelProfileId, budgetUsd, webhookUrl
+    settings: Mapped[dict[str, Any]]
+    persona_ids: Mapped[list[Any]]
+    session_ids: Mapped[list[Any]]
+    status: Mapped[str] = mapped_column(String(20), default="running")
+    error: Mapped[str | None] = mapped_column(Text, default=None)
+    synthesis_id: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     completed_at: Mapped[datetime | None] = mapped_column(default=None)

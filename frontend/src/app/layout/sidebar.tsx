@@ -1,4 +1,5 @@
 import {
+  BookOpenIcon,
   ClipboardListIcon,
   GaugeIcon,
   LayoutDashboardIcon,
@@ -21,6 +22,7 @@ const NAV_ITEMS = [
   { to: paths.personas.getHref(), label: "Personas", icon: UsersIcon },
   { to: paths.createSession.getHref(), label: "New Session", icon: PlusCircleIcon },
   { to: paths.surveys.getHref(), label: "Surveys", icon: ClipboardListIcon },
+  { to: paths.studies.getHref(), label: "Studies", icon: BookOpenIcon },
   { to: paths.fidelity.getHref(), label: "Fidelity", icon: GaugeIcon },
   { to: paths.settings.getHref(), label: "Settings", icon: SettingsIcon },
 ] as const;

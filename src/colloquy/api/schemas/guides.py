@@ -24,7 +24,7 @@ class GuideFileOut(CamelModel):
 
 
 class GuideCheckOut(CamelModel):
-    kind: Literal["focus-group", "interview", "survey"]
+    kind: Literal["focus-group", "interview", "survey", "study"]
 
 
 class GuideFormOut(CamelModel):

@@ -12,10 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.guides import convert
 from colloquy.runtime import Runtime
-from colloquy.services.guides.guide_format import FocusGroupGuide
+from colloquy.services.guides.guide_format import FocusGroupGuide, StudyGuide
 from colloquy.services.guides.loading import validate_guide
 from colloquy.services.guides.run import checked_session, checked_survey
+from colloquy.services.guides.study_guide import checked_study_guide
 from colloquy.services.usage.estimate import estimate_session_cost, estimate_survey_cost
+from colloquy.services.usage.estimate_study import estimate_study_request
 from colloquy.store.tables import PersonaRow
 
 NOTE_GENERATED = (
@@ -42,6 +44,9 @@ async def estimate_guide_cost(
     lines: dict[Any, int] = {}
     g = validate_guide(dict(guide), lines)
     notes: list[str] = []
+    if isinstance(g, StudyGuide):  # its interviews and its synthesis
+        body = await checked_study_guide(db, runtime, g, lines)
+        return {"kind": g.kind, **await estimate_study_request(db, runtime, body), "notes": notes}
     if isinstance(g, FocusGroupGuide):
         g, found = await checked_session(db, runtime, g, lines, None, client_files=True)
         who = g.participants

@@ -177,6 +177,39 @@ class InterviewGuide(FocusGroupGuide):
     questions: list[Question] = Field(min_length=1, max_length=30)
 
 
+class StudySettings(GuideModel):
+    """A study's settings: the interviewer's follow-ups, the answers' length, the study's
+    budget (split evenly over its interviews) and webhook."""
+
+    max_probes: int | None = Field(default=None, ge=0, le=5)
+    response_length: Literal["brief", "moderate", "detailed"] | None = None
+    budget_usd: float | None = Field(default=None, ge=0)
+    webhook_url: str | None = Field(default=None, max_length=2000)
+
+
+class StudyModel(GuideModel):
+    """The model the study's personas answer on: a saved model profile (name or id)."""
+
+    profile: str = Field(min_length=1, max_length=100)
+
+
+class StudyGuide(GuideModel):
+    """A study as a file (docs/interviews.md#studies): one interview guide run with every
+    persona the selection names (1-50: ids, then every persona with one of the tags), one
+    interview each, then their synthesis. `colloquy run` runs it and prints where the
+    synthesis is."""
+
+    kind: Literal["study"]
+    version: Literal[1] = GUIDE_VERSION
+    name: str = Field(min_length=1, max_length=SESSION_NAME_MAX_LENGTH)
+    description: str = Field(default="", max_length=5000)
+    participants: Participants
+    moderator: Moderator = Field(default_factory=lambda: Moderator(kind="ai"))
+    questions: list[Question] = Field(min_length=1, max_length=30)
+    settings: StudySettings = Field(default_factory=StudySettings)
+    model: StudyModel | None = None
+
+
 class CustomScale(GuideModel):
     label: str | None = Field(default=None, max_length=200)
     anchors: list[Annotated[str, Field(min_length=1, max_length=1000)]] = Field(
@@ -215,27 +248,29 @@ class SurveyGuide(GuideModel):
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
-Guide = FocusGroupGuide | InterviewGuide | SurveyGuide
+Guide = FocusGroupGuide | InterviewGuide | SurveyGuide | StudyGuide
 SESSION_GUIDE_KINDS = ("focus-group", "interview")  # guides that create a session
 
 
 def guide_json_schema() -> dict[str, Any]:
-    """The published JSON Schema of a guide file: a focus group, an interview or a survey,
-    by `kind`."""
+    """The published JSON Schema of a guide file: a focus group, an interview, a survey or
+    a study, by `kind`."""
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "/api/schemas/guide.json",
         "title": "Colloquy discussion guide",
         "description": "A focus group (kind: focus-group), an in-depth interview (kind: "
-        "interview) or a survey (kind: survey) as a YAML or JSON file.",
+        "interview), a study of one interview guide with many personas (kind: study) or a "
+        "survey (kind: survey) as a YAML or JSON file.",
         "oneOf": [
             {"$ref": "#/$defs/FocusGroupGuide"},
             {"$ref": "#/$defs/InterviewGuide"},
             {"$ref": "#/$defs/SurveyGuide"},
+            {"$ref": "#/$defs/StudyGuide"},
         ],
         "$defs": {},
     }
-    for model in (FocusGroupGuide, InterviewGuide, SurveyGuide):
+    for model in (FocusGroupGuide, InterviewGuide, SurveyGuide, StudyGuide):
         one = model.model_json_schema(by_alias=True, ref_template="#/$defs/{model}")
         schema["$defs"].update(one.pop("$defs", {}))
         schema["$defs"][model.__name__] = one

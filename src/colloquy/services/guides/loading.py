@@ -18,6 +18,7 @@ from colloquy.services.guides.guide_format import (
     FocusGroupGuide,
     Guide,
     InterviewGuide,
+    StudyGuide,
     SurveyGuide,
 )
 
@@ -32,10 +33,11 @@ MSG_TOO_MANY_VALUES = (
 )
 MSG_TOO_DEEP = f"The guide is nested more than {MAX_GUIDE_DEPTH} levels deep"
 MSG_SELF_ALIAS = "An alias (*name) refers to the value that holds it"
-KINDS: dict[str, type[FocusGroupGuide | SurveyGuide]] = {
+KINDS: dict[str, type[FocusGroupGuide | SurveyGuide | StudyGuide]] = {
     "focus-group": FocusGroupGuide,
     "interview": InterviewGuide,
     "survey": SurveyGuide,
+    "study": StudyGuide,
 }
 
 
@@ -235,7 +237,9 @@ def validate_guide(data: Any, lines: Lines | None = None) -> Guide:
     kind = data.get("kind")
     if kind not in KINDS:
         message = (
-            "kind must be focus-group, interview or survey" if kind is not None else "Required"
+            "kind must be focus-group, interview, survey or study"
+            if kind is not None
+            else "Required"
         )
         raise GuideInvalid([problem(("kind",), message, lines)])
     try:

@@ -25,8 +25,14 @@ from colloquy.runtime import Runtime
 from colloquy.schemas.sessions import SessionCreate
 from colloquy.schemas.surveys import SurveyCreate
 from colloquy.services.guides import resolve
-from colloquy.services.guides.guide_format import FocusGroupGuide, Participants, SurveyGuide
+from colloquy.services.guides.guide_format import (
+    FocusGroupGuide,
+    Participants,
+    StudyGuide,
+    SurveyGuide,
+)
 from colloquy.services.guides.loading import GuideInvalid, validate_guide
+from colloquy.services.guides.study_guide import checked_study_guide
 from colloquy.services.personas.generation import generate_personas
 from colloquy.services.sessions import control
 from colloquy.services.sessions import crud as sessions
@@ -174,6 +180,8 @@ async def check_guide(
     g = guide if not isinstance(guide, Mapping) else validate_guide(dict(guide), lines)
     if isinstance(g, FocusGroupGuide):
         await checked_session(db, runtime, g, lines, base_dir, client_files)
+    elif isinstance(g, StudyGuide):
+        await checked_study_guide(db, runtime, g, lines)
     else:
         await checked_survey(db, runtime, g, lines, base_dir, client_files)
     return g.kind

@@ -19,6 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.constants import DEFAULT_RESPONSE_LENGTH
+from colloquy.domain.interviews.rules import INTERVIEW
 from colloquy.domain.personas.evidence_budget import with_evidence
 from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.sessions.answer_quality import REASKED
@@ -28,15 +29,16 @@ from colloquy.domain.sessions.stimuli import stimulus_of
 from colloquy.domain.surveys.rules import answer_prompt, survey_system_prompt
 from colloquy.domain.usage import estimate as plan
 from colloquy.domain.usage import estimate_range as ends
-from colloquy.domain.usage.prices import PriceBook
 from colloquy.errors import ValidationFailed
 from colloquy.llm.config import PROVIDERS
 from colloquy.runtime import Runtime
 from colloquy.services.sessions import crud as sessions_crud
 from colloquy.services.sessions.setup import participant_snapshots
 from colloquy.services.surveys import surveys
-from colloquy.services.usage.prompt_tokens import WORDS, prompt_counter
-from colloquy.store.tables import MessageRow, ModelProfileRow
+from colloquy.services.usage.estimate_pricing import model_of, models_of, priced_result
+from colloquy.services.usage.estimate_study import estimate_interview_cost
+from colloquy.services.usage.prompt_tokens import prompt_counter
+from colloquy.store.tables import MessageRow
 from colloquy.store.usage_settings import price_book
 
 SESSION_BASIS = (
@@ -48,56 +50,6 @@ SURVEY_BASIS = (
     "Respondents x concepts x questions x samples (x 2 with the direct rating) with "
     "answers of one or two sentences; no prompt cache assumed."
 )
-ANSWERS_ASSUMPTION = (
-    "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
-    "sentences for 2-4); longer answers also lengthen the later prompts."
-)
-CACHE_ASSUMPTION = "No prompt cache: cached tokens, where the provider has them, cost less."
-COMBINED_ASSUMPTION = (
-    "The ends combine answer sizes, the tokenizer and re-asks as independent: each one's "
-    "deviation from the expected figure, added in quadrature."
-)
-# Runs whose tokenizer is llama.cpp's: small local models, re-asked more often.
-LLAMA_UNITS = ("the model's own tokenizer", "the server's own tokenizer")
-
-
-def _assumptions(unit: str, rates: tuple[float, float, float], observed: bool) -> list[str]:
-    if unit in LLAMA_UNITS:
-        tokenizer = f"Tokenizer: prompts counted with {unit}."
-    else:
-        tokenizer = (
-            f"Tokenizer: prompts at {ends.PROMPT_LOW:g}x to {ends.PROMPT_HIGH:g}x of {unit}."
-        )
-    reasks = _reask_assumption(rates, observed, unit in LLAMA_UNITS)
-    return [ANSWERS_ASSUMPTION, tokenizer, CACHE_ASSUMPTION, COMBINED_ASSUMPTION, reasks]
-
-
-def _model(runtime: Runtime | None, spec: dict[str, Any]) -> tuple[str, str]:
-    provider, model = spec.get("provider"), spec.get("model")
-    if (provider is None or model is None) and runtime is not None:
-        from colloquy.services.trust.session_health import current_model
-
-        now_provider, now_model = current_model(runtime)
-        provider, model = provider or now_provider, model or now_model
-    return str(provider or "openai"), str(model or "")
-
-
-async def _models_of(
-    db: AsyncSession, profile_ids: list[str | None], default: tuple[str, str]
-) -> list[tuple[str, str]]:
-    """(provider, model) per participant: its profile's model, else the run's."""
-    wanted = {i for i in profile_ids if i}
-    rows = {}
-    if wanted:
-        found = await db.execute(
-            select(ModelProfileRow.id, ModelProfileRow.provider, ModelProfileRow.model).where(
-                ModelProfileRow.id.in_(wanted)
-            )
-        )
-        rows = {i: (str(p or ""), str(m or "")) for i, p, m in found}
-    return [rows.get(i or "", default) for i in profile_ids]
-
-
 REASK_HISTORY = 500  # the model's latest answers the observed re-ask rate reads
 
 
@@ -116,51 +68,6 @@ async def _reask_rate(db: AsyncSession, models: list[str]) -> float | None:
     return ends.observed_reask_rate(answers, reasks)
 
 
-def _result(
-    book: PriceBook,
-    plan_of: Any,
-    models: list[tuple[str, str]],
-    default: tuple[str, str],
-    basis: str,
-    reask_rate: float | None = None,
-    unit: str = WORDS,
-) -> dict[str, Any]:
-    def price_of(who: int | None) -> Any:
-        provider, model = models[who] if who is not None and who < len(models) else default
-        return book.price(provider, model)
-
-    local = unit in LLAMA_UNITS
-    low, mid, high = ends.estimate_range(plan_of, price_of, reask_rate, local, local)
-    answers = sum(1 for c in plan_of(plan.TYPICAL) if c.answer)
-    rates = ends.reask_rates(reask_rate, local, answers)
-    everyone = [default, *models]
-    unpriced = [m for p, m in dict.fromkeys(everyone) if book.match(p, m) is None]
-    return {
-        **mid.usage().as_json(),
-        "calls": mid.calls,
-        "provider": default[0],
-        "model": default[1],
-        "priced": not unpriced,
-        "unpriced": unpriced,
-        "basis": basis.format(unit=unit),
-        "range": {"low": low.usage().as_json(), "high": high.usage().as_json()},
-        "assumptions": _assumptions(unit, rates, reask_rate is not None),
-    }
-
-
-def _reask_assumption(rates: tuple[float, float, float], observed: bool, local: bool) -> str:
-    low, mid, high = rates
-    if not observed:
-        return (
-            f"Re-asked answers: {low:.0%} (low), {mid:.0%} (expected) to {high:.0%} (high) "
-            "of the answers" + (" (a model on llama.cpp, often small)." if local else ".")
-        )
-    return (
-        f"Re-asked answers: {mid:.0%} of the answers, as this model's stored answers were "
-        f"({low:.0%} to {high:.0%} at the ends, with this run's number of answers)."
-    )
-
-
 async def _evidence(runtime: Runtime | None, persona_id: Any, query: str) -> str:
     if runtime is None or not persona_id:
         return ""
@@ -173,7 +80,10 @@ async def estimate_session_cost(
     db: AsyncSession, runtime: Runtime | None, spec: dict[str, Any]
 ) -> dict[str, Any]:
     """The estimate of a session as POST /api/sessions would create it (`spec`: its body,
-    camelCase, plus optional provider/model). Unknown persona ids are left out."""
+    camelCase, plus optional provider/model). Unknown persona ids are left out. An
+    interview is priced by its own plan (estimate_study.py)."""
+    if spec.get("kind") == INTERVIEW:
+        return await estimate_interview_cost(db, runtime, spec)
     settings = spec.get("settings") or {}
     length = str(settings.get("responseLength") or DEFAULT_RESPONSE_LENGTH)
     style = str(spec.get("moderatorStyle") or "casual")
@@ -184,7 +94,7 @@ async def estimate_session_cost(
     stimuli = [s for v in spec.get("stimuli") or [] if (s := stimulus_of(v)) is not None]
     rule = LENGTH_RULE if mode == "natural" else None
     systems = [build_system_prompt(p, p.get("enriched"), style, length, rule) for p in personas]
-    default = _model(runtime, spec)
+    default = model_of(runtime, spec)
     async with prompt_counter(runtime, *default) as (count, unit):
         evidence = []
         system_tokens = []
@@ -211,10 +121,10 @@ async def estimate_session_cost(
     profile_ids = [
         mapping.get(p.get("id")) if isinstance(mapping, dict) else None for p in personas
     ]
-    models = await _models_of(db, profile_ids, default)
+    models = await models_of(db, profile_ids, default)
     book = await price_book(db)
     rate = await _reask_rate(db, list(dict.fromkeys(m for _, m in [default, *models])))
-    return _result(
+    return priced_result(
         book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS, rate, unit
     )
 
@@ -227,7 +137,7 @@ async def estimate_survey_cost(
     personas = await participant_snapshots(db, ids) if ids else []
     concepts = [c for v in spec.get("concepts") or [] if (c := stimulus_of(v)) is not None]
     questions = [q for q in spec.get("questions") or [] if isinstance(q, dict)]
-    default = _model(runtime, spec)
+    default = model_of(runtime, spec)
     async with prompt_counter(runtime, *default) as (count, unit):
         prompts = [
             await count(answer_prompt(c, {"text": str(q.get("text") or "")}))
@@ -252,13 +162,13 @@ async def estimate_survey_cost(
     profile_ids = [
         profiles.get(p.get("id")) if isinstance(profiles, dict) else None for p in personas
     ]
-    models = await _models_of(db, profile_ids, default)
+    models = await models_of(db, profile_ids, default)
     book = await price_book(db)
 
     def plan_of(end: int) -> list[plan.Call]:
         return plan.survey_plan(systems, prompts, times, direct, end=end)
 
-    return _result(book, plan_of, models, default, SURVEY_BASIS, None, unit)
+    return priced_result(book, plan_of, models, default, SURVEY_BASIS, None, unit)
 
 
 def _check_model(spec: dict[str, Any]) -> None:

@@ -1,4 +1,5 @@
-"""Webhooks (docs/webhooks.md): a signed POST when a session or survey completes or fails.
+"""Webhooks (docs/webhooks.md): a signed POST when a session (an interview: `interview.*`),
+a survey or a study completes or fails.
 
 The URL is the run's own (`settings.webhookUrl`; "" turns it off for the run) or the
 default on Settings (`GET|PUT /api/settings/webhooks`); the secret is the one saved on
@@ -21,6 +22,8 @@ from typing import Any
 import aiohttp
 from sqlalchemy import select
 
+from colloquy.domain.interviews.rules import INTERVIEW
+from colloquy.domain.usage.cost import total, usage_from_json
 from colloquy.domain.usage.run_settings import webhook_url_errors
 from colloquy.domain.usage.webhook_sign import (
     DELIVERY_HEADER,
@@ -35,7 +38,13 @@ from colloquy.errors import ValidationFailed
 from colloquy.runtime import Runtime
 from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.services.usage.totals import session_usage, survey_usage
-from colloquy.store.tables import AppSettingRow, SessionRow, SurveyRow, WebhookDeliveryRow
+from colloquy.store.tables import (
+    AppSettingRow,
+    SessionRow,
+    StudyRow,
+    SurveyRow,
+    WebhookDeliveryRow,
+)
 from colloquy.store.types import utcnow
 
 log = logging.getLogger("colloquy.webhooks")
@@ -135,7 +144,7 @@ async def _deliver(runtime: Runtime, kind: str, target_id: str, completed: bool)
         url = saved.get("url") if url is None else (url or None)
         if not url:
             return
-        event = event_name(kind, completed)
+        event = event_name(target["kind"], completed)  # an interview session: interview.*
         delivery_id = f"wh{secrets.token_hex(8)}"
         secret = _box(runtime).decrypt(saved["secret"]) if saved.get("secret") else None
         await _record(runtime, delivery_id, kind, target_id, event, url)
@@ -154,9 +163,19 @@ async def _deliver(runtime: Runtime, kind: str, target_id: str, completed: bool)
 
 async def _target(runtime: Runtime, kind: str, target_id: str) -> dict[str, Any] | None:
     async with runtime.sessionmaker() as db:
+        extra: dict[str, Any] = {}
         if kind == "session":
             row: Any = await db.get(SessionRow, target_id)
             usage = (await session_usage(db, [target_id]))[target_id]
+            if row is not None and row.kind == INTERVIEW:
+                kind, extra = INTERVIEW, {"studyId": row.study_id}
+        elif kind == "study":
+            row = await db.get(StudyRow, target_id)
+            ids = [str(i) for i in (row.session_ids if row is not None else [])]
+            each = await session_usage(db, ids)
+            usage = total(usage_from_json(u) for u in each.values()).as_json()
+            if row is not None:
+                extra = {"synthesisId": row.synthesis_id, "interviews": len(ids)}
         else:
             row = await db.get(SurveyRow, target_id)
             usage = (await survey_usage(db, [target_id]))[target_id]
@@ -173,6 +192,7 @@ async def _target(runtime: Runtime, kind: str, target_id: str) -> dict[str, Any]
             "usage": usage,
             "occurredAt": utcnow().isoformat(),
             "webhookUrl": url if isinstance(url, str) else None,
+            **extra,
         }
 
 
