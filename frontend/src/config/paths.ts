@@ -29,4 +29,6 @@ export const paths = {
     getHref: (synthesisId: string) => `/syntheses/${id(synthesisId)}`,
   },
   signIn: { path: "/sign-in", getHref: () => "/sign-in" },
+  team: { path: "/team/*", getHref: (page: string) => `/team/${page}` },
+  shared: { path: "/share/:token", getHref: (token: string) => `/share/${id(token)}` },
 } as const;
