@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, useParams } from "react-router";
 import { QueryError } from "@/components/query-error";
 import type { ReactNode } from "react";
 import { useAccount } from "../api/me";
@@ -17,6 +17,9 @@ function Refused({ text }: { text: string }) {
 
 /** /team/...: the account and admin screens, one lazy chunk (docs/teams.md#screens). */
 export function TeamRoutes() {
+  // The page by hand, not with <Routes>: that component would join the router's code in
+  // the first screen's chunk (docs/performance.md#a-light-first-screen).
+  const { "*": page = "" } = useParams();
   const me = useAccount();
   if (me.isPending)
     return (
@@ -34,24 +37,22 @@ export function TeamRoutes() {
       />
     );
   const { user, isAdmin, firstRun } = me.data;
-  const adminOnly = (page: ReactNode) =>
-    isAdmin ? page : <Refused text="Only an admin can open this page." />;
-  return (
-    <Routes>
-      <Route
-        path="tokens"
-        element={
-          user ? (
-            <ApiTokensPage />
-          ) : (
-            <Refused text="API tokens belong to an account: sign in with one." />
-          )
-        }
-      />
-      <Route path="users" element={adminOnly(<UsersPage />)} />
-      <Route path="audit" element={adminOnly(<AuditLogPage />)} />
-      <Route path="first-run" element={<FirstRunPage firstRun={firstRun} />} />
-      <Route path="*" element={<Navigate to="tokens" replace />} />
-    </Routes>
-  );
+  const adminOnly = (screen: ReactNode) =>
+    isAdmin ? screen : <Refused text="Only an admin can open this page." />;
+  switch (page) {
+    case "tokens":
+      return user ? (
+        <ApiTokensPage />
+      ) : (
+        <Refused text="API tokens belong to an account: sign in with one." />
+      );
+    case "users":
+      return adminOnly(<UsersPage />);
+    case "audit":
+      return adminOnly(<AuditLogPage />);
+    case "first-run":
+      return <FirstRunPage firstRun={firstRun} />;
+    default:
+      return <Navigate to="/team/tokens" replace />;
+  }
 }
