@@ -67,7 +67,7 @@ export function AuditLogPage() {
       <form
         onSubmit={onSubmit}
         aria-label="Filter the audit log"
-        className="mb-6 grid gap-3 rounded-xl border p-4 sm:grid-cols-3 lg:grid-cols-6"
+        className="mb-6 grid gap-3 rounded-xl border p-4 sm:grid-cols-2 lg:grid-cols-3"
       >
         <Field id="audit-actor" label="Actor (email)">
           {(id) => (
@@ -182,7 +182,7 @@ export function AuditLogPage() {
                 <tr key={e.id} className="border-b align-top">
                   <td className="whitespace-nowrap p-2">{formatDateTime(e.at)}</td>
                   <td className="p-2">{e.actor}</td>
-                  <td className="p-2 font-medium">{e.action}</td>
+                  <td className="whitespace-nowrap p-2 font-medium">{e.action}</td>
                   <td className="p-2 font-mono text-xs">
                     {e.method} {e.route}
                   </td>
