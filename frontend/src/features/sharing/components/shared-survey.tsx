@@ -49,7 +49,12 @@ export function SharedSurvey({ token, id }: { token: string; id: string }) {
         {results.results.length === 0 ? (
           <p className="text-sm text-muted-foreground">No answers yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div
+            className="relative overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label="Survey results"
+          >
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b">

@@ -122,7 +122,12 @@ export function ApiTokensPage() {
         <p className="text-sm text-muted-foreground">You have no API tokens yet.</p>
       )}
       {tokens.data && tokens.data.length > 0 && (
-        <div className="overflow-x-auto">
+        <div
+          className="relative overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Your API tokens"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Your API tokens</caption>
             <thead>

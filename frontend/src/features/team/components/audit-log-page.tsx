@@ -149,9 +149,16 @@ export function AuditLogPage() {
         <p className="text-sm text-muted-foreground">No events match these filters.</p>
       )}
       {events.length > 0 && (
-        <div className="overflow-x-auto">
+        <div
+          className="relative overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Audit events"
+        >
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Audit events, newest first</caption>
+            <caption className="sr-only">
+              Audit events, newest first
+            </caption>
             <thead>
               <tr className="border-b">
                 <th scope="col" className="p-2">

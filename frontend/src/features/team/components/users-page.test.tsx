@@ -53,12 +53,12 @@ describe("UsersPage", () => {
     );
     expect(await within(list).findByText("Disabled")).toBeInTheDocument();
     expect(await sentJson(requests, "PATCH", "/api/users/u2")).toEqual({ disabled: true });
-    await userEvent.click(within(list).getByRole("button", { name: "Make admin bo@example.com" }));
+    await userEvent.click(within(list).getByRole("button", { name: "Make admin: bo@example.com" }));
     expect(
-      await within(list).findByRole("button", { name: "Remove admin from bo@example.com" }),
+      await within(list).findByRole("button", { name: "Remove admin: bo@example.com" }),
     ).toBeVisible();
     await userEvent.click(
-      within(list).getByRole("button", { name: "Reset the password of bo@example.com" }),
+      within(list).getByRole("button", { name: "Reset password: bo@example.com" }),
     );
     await userEvent.type(
       screen.getByLabelText("New password for bo@example.com"),

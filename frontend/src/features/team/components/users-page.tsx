@@ -86,14 +86,8 @@ function ResetPassword({ user }: { user: User }) {
   const field = `reset-${user.id}`;
   if (!open)
     return (
-      <Button
-        type="button"
-        size="sm"
-        variant="outline"
-        aria-label={`Reset the password of ${user.email}`}
-        onClick={() => setOpen(true)}
-      >
-        Reset password
+      <Button type="button" size="sm" variant="outline" onClick={() => setOpen(true)}>
+        Reset password<span className="sr-only">: {user.email}</span>
       </Button>
     );
   return (
@@ -186,20 +180,20 @@ export function UsersPage() {
                 size="sm"
                 variant="outline"
                 disabled={update.isPending}
-                aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
                 onClick={() => update.mutate({ id: u.id, change: { disabled: !u.disabled } })}
               >
                 {u.disabled ? "Enable" : "Disable"}
+                <span className="sr-only"> {u.email}</span>
               </Button>
               <Button
                 type="button"
                 size="sm"
                 variant="outline"
                 disabled={update.isPending}
-                aria-label={`${u.isAdmin ? "Remove admin from" : "Make admin"} ${u.email}`}
                 onClick={() => update.mutate({ id: u.id, change: { isAdmin: !u.isAdmin } })}
               >
                 {u.isAdmin ? "Remove admin" : "Make admin"}
+                <span className="sr-only">: {u.email}</span>
               </Button>
               <ResetPassword user={u} />
             </li>
