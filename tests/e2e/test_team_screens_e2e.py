@@ -88,7 +88,7 @@ def test_team_screens_and_a_share_link(live_server, browser: Browser, tmp_path):
     page.get_by_role("button", name="Create user").click()
     expect(page.get_by_role("status")).to_have_text(f"Created {USER}.")
     users = page.get_by_role("list", name="Users")
-    expect(users.get_by_text(USER)).to_be_visible()
+    expect(users.get_by_role("button", name=f"Disable {USER}")).to_be_visible()
     look(page, "users", DESKTOP["width"])
 
     # API tokens: made, shown once, listed.

@@ -156,9 +156,7 @@ export function AuditLogPage() {
           aria-label="Audit events"
         >
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Audit events, newest first
-            </caption>
+            <caption className="sr-only">Audit events, newest first</caption>
             <thead>
               <tr className="border-b">
                 <th scope="col" className="p-2">

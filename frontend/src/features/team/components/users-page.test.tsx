@@ -34,7 +34,9 @@ describe("UsersPage", () => {
     );
     const requests = recordRequests();
     renderWithProviders(<UsersPage />);
-    expect(await screen.findByText("admin@example.com")).toBeInTheDocument();
+    expect(
+      await screen.findByRole("button", { name: "Disable admin@example.com" }),
+    ).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Email"), "bo@example.com");
     await userEvent.type(
       screen.getByLabelText("Password (12 characters or more)"),

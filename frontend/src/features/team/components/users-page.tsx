@@ -182,8 +182,7 @@ export function UsersPage() {
                 disabled={update.isPending}
                 onClick={() => update.mutate({ id: u.id, change: { disabled: !u.disabled } })}
               >
-                {u.disabled ? "Enable" : "Disable"}
-                <span className="sr-only"> {u.email}</span>
+                {u.disabled ? "Enable" : "Disable"} <span className="sr-only">{u.email}</span>
               </Button>
               <Button
                 type="button"
