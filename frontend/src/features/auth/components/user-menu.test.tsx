@@ -38,7 +38,9 @@ describe("UserMenu", () => {
     expect(await screen.findByText("ana@example.com")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sign out" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Change password" }));
-    await userEvent.type(await screen.findByLabelText("Current password"), "old password 12");
+    // The dialog's chunk loads on first open: slow on a loaded machine.
+    const field = await screen.findByLabelText("Current password", {}, { timeout: 10_000 });
+    await userEvent.type(field, "old password 12");
     await userEvent.type(screen.getByLabelText("New password"), "new password 123");
     const dialog = screen.getByRole("dialog");
     await userEvent.click(

@@ -46,8 +46,10 @@ describe("SharedPage", () => {
     const requests = recordRequests();
     renderWithProviders(<SharedPage token={TOKEN} />);
     expect(screen.getByText("Shared read-only view")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: "Kettle talk" })).toBeInTheDocument();
-    expect(await screen.findByText("I would buy the solar kettle.")).toBeInTheDocument();
+    // Waits longer than the default second: a loaded 2-core machine runs many test files.
+    const slow = { timeout: 10_000 };
+    expect(await screen.findByRole("heading", { name: "Kettle talk" }, slow)).toBeInTheDocument();
+    expect(await screen.findByText("I would buy the solar kettle.", {}, slow)).toBeInTheDocument();
     expect(screen.getByText("1 of 1 messages")).toBeInTheDocument();
     expect(screen.getByText("People like the kettle.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "PDF report" })).toBeInTheDocument();
