@@ -29,6 +29,7 @@ from colloquy.api import (
     replay,
     results,
     sessions,
+    share_links,
     studies,
     study_runs,
     survey_calibration,
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         usage.router,  # before sessions and surveys: /estimate is not an id
         webhook_settings.router,
         replay.router,
+        share_links.router,
         sessions.router,
         events.router,
         draft.router,

@@ -31,6 +31,8 @@ const SynthesisPage = screen(() => import("./routes/synthesis"), "SynthesisPage"
 const StudiesPage = screen(() => import("./routes/studies"), "StudiesPage");
 const NewStudyPage = screen(() => import("./routes/new-study"), "NewStudyPage");
 const StudyPage = screen(() => import("./routes/study"), "StudyPage");
+const TeamPage = screen(() => import("./routes/team"), "TeamPage");
+const SharedResultsPage = screen(() => import("./routes/shared"), "SharedResultsPage");
 
 /** What shows while a screen's code loads. */
 export function ScreenLoading() {
@@ -81,10 +83,13 @@ export const routes: RouteObject[] = [
       { path: paths.surveys.path, element: load(SurveysPage) },
       { path: paths.newSurvey.path, element: load(CreateSurveyPage) },
       { path: paths.survey.path, element: load(SurveyPage) },
+      { path: paths.team.path, element: load(TeamPage) },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).
   { path: paths.signIn.path, element: load(SignInPage), errorElement: <RouteError /> },
+  // Outside the layout: a share link's read-only view has no way into the rest of the app.
+  { path: paths.shared.path, element: load(SharedResultsPage), errorElement: <RouteError /> },
   { path: "*", element: <NotFoundPage />, errorElement: <RouteError /> },
 ];
 

@@ -32,4 +32,6 @@ export const paths = {
   newStudy: { path: "/studies/new", getHref: () => "/studies/new" },
   study: { path: "/studies/:id", getHref: (studyId: string) => `/studies/${id(studyId)}` },
   signIn: { path: "/sign-in", getHref: () => "/sign-in" },
+  team: { path: "/team/*", getHref: (page: string) => `/team/${page}` },
+  shared: { path: "/share/:token", getHref: (token: string) => `/share/${id(token)}` },
 } as const;

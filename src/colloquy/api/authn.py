@@ -12,8 +12,16 @@ from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
 from colloquy.api.request_policy import is_loopback
-from colloquy.domain.accounts.current_user import SERVICE_USER, CurrentUser
+from colloquy.domain.accounts.current_user import (
+    CALLER_SCOPE_KEY,
+    SERVICE_USER,
+    CurrentUser,
+    share_viewer,
+)
 from colloquy.domain.accounts.rules import is_write
+from colloquy.domain.accounts.share_scope import share_allows
+from colloquy.services.accounts.share_links import MSG_GONE, share_grant
+from colloquy.services.accounts.share_links import PREFIX as SHARE_PREFIX
 from colloquy.services.accounts.tokens import PREFIX, token_user
 from colloquy.services.accounts.user_sessions import csrf_for, session_user
 from colloquy.services.accounts.users import any_user
@@ -21,13 +29,14 @@ from colloquy.services.accounts.users import any_user
 SESSION_COOKIE = "colloquy_session"
 CSRF_COOKIE = "colloquy_csrf"
 CSRF_HEADER = "x-csrf-token"
-SCOPE_KEY = "colloquy.user"
+SCOPE_KEY = CALLER_SCOPE_KEY
 SESSION_SCOPE_KEY = "colloquy.session"  # the browser session's cookie secret, if any
 RECHECK_S = 2.0  # how often, while no account exists, the table is looked at again
 
 MSG_SIGN_IN = "Sign-in required"
 MSG_CSRF = "Missing or wrong CSRF token (send the colloquy_csrf cookie's value as X-CSRF-Token)"
 MSG_READ_ONLY = "This API token is read-only"
+MSG_SHARE_SCOPE = "A share link opens only its own results and exports, read-only"
 
 
 def token_matches(given: str | None, token: str) -> bool:
@@ -129,3 +138,26 @@ def refusal(
     if secret is not None and not token_matches(headers.get(CSRF_HEADER), csrf_for(secret)):
         return 403, MSG_CSRF, "csrf_failed"
     return None
+
+
+def share_secret(headers: dict[str, str]) -> str | None:
+    """A share link's secret, sent as `Authorization: Bearer cqs_...` by the shared page."""
+    given = bearer(headers)
+    return given if given is not None and given.startswith(SHARE_PREFIX) else None
+
+
+async def identify_share(
+    app: Any, secret: str, method: str, path: str
+) -> tuple[CurrentUser | None, tuple[int, str, str] | None]:
+    """A share link's viewer, or why the request is refused: 404 when the link is unknown,
+    expired or revoked; 403 for anything but its own results (domain/accounts/share_scope)."""
+    runtime = getattr(getattr(app, "state", None), "runtime", None)
+    if runtime is None:
+        return None, (404, MSG_GONE, "share_link_gone")
+    async with runtime.sessionmaker() as db:
+        grant = await share_grant(db, secret)
+    if grant is None:
+        return None, (404, MSG_GONE, "share_link_gone")
+    if not share_allows(grant.kind, grant.resource_id, method, path):
+        return None, (403, MSG_SHARE_SCOPE, "forbidden")
+    return share_viewer(grant), None

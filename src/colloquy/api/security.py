@@ -25,7 +25,9 @@ from colloquy.api.authn import (
     bearer,
     cookies,
     identify,
+    identify_share,
     refusal,
+    share_secret,
     token_matches,
 )
 from colloquy.api.request_policy import RequestPolicy
@@ -113,7 +115,16 @@ class SecurityMiddleware:
         path = scope["path"]
         guarded = needs_token(path)
         required = False
-        if guarded or path.startswith("/api/auth/"):
+        shared = share_secret(headers) if guarded or path.startswith("/api/") else None
+        if shared is not None:
+            # A share link's viewer, whether or not sign-in is required: only its own
+            # results, read-only, even on public routes (docs/teams.md#share-links).
+            viewer, refused = await identify_share(scope.get("app"), shared, scope["method"], path)
+            if refused is not None:
+                return await _error(send, *refused)
+            scope[SCOPE_KEY], scope[SESSION_SCOPE_KEY] = viewer, None
+            required = True  # its exports and views are recorded in the audit log
+        elif guarded or path.startswith("/api/auth/"):
             required = bool(self.token) or await self.accounts.exist_now(scope.get("app"))
             user: CurrentUser | None = LOCAL_USER
             secret: str | None = None

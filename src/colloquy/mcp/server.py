@@ -19,6 +19,7 @@ from mcp.shared.message import SessionMessage
 
 from colloquy import __version__
 from colloquy.mcp import catalog
+from colloquy.mcp.audit import record_tool_call
 from colloquy.mcp.context import ToolContext, started
 from colloquy.mcp.errors import ToolFailure
 from colloquy.mcp.stdio_errors import answer_unreadable
@@ -64,9 +65,15 @@ async def call_tool(
             ctx.lifespan_context, params.name, params.arguments, ctx.session.report_progress
         )
     except ToolFailure as failure:
+        await record_tool_call(
+            ctx.lifespan_context, ctx.request, params.name, params.arguments, None, failure.message
+        )
         return types.CallToolResult(
             content=[types.TextContent(text=failure.message)], is_error=True
         )
+    await record_tool_call(
+        ctx.lifespan_context, ctx.request, params.name, params.arguments, result, None
+    )
     text = json.dumps(result, ensure_ascii=False)
     return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=result)
 

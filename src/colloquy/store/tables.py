@@ -516,3 +516,23 @@ class AuditEventRow(Base):
     resource_id: Mapped[str | None] = mapped_column(String(200), default=None)
     status: Mapped[int] = mapped_column(Integer)
     detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class ShareLinkRow(Base):
+    """A read-only link to one session's or survey's results: only its secret's SHA-256 is
+    kept (docs/teams.md#share-links)."""
+
+    __tablename__ = "share_links"
+    __table_args__ = (Index("ix_share_links_resource", "resource_kind", "resource_id"),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    resource_kind: Mapped[str] = mapped_column(String(20))  # session or survey
+    resource_id: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by_id: Mapped[str | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), default=None
+    )
+    created_by: Mapped[str] = mapped_column(String(254))  # the creator's email, or "local"
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -6,6 +6,7 @@ import {
   RotateCwIcon,
   SquareIcon,
 } from "lucide-react";
+import { ShareButton } from "@/components/share/share-button";
 import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router";
 import { toast } from "sonner";
@@ -384,6 +385,7 @@ export function SurveyPage() {
         actions={
           done > 0 && (
             <>
+              <ShareButton kind="survey" id={s.id} name={s.name} />
               <a
                 href={exportUrl(s.id, "csv")}
                 className={buttonVariants({ variant: "outline" })}

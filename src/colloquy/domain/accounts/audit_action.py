@@ -19,8 +19,10 @@ def audit_action(method: str, route: str) -> str | None:
         return "export" if any(mark in last for mark in EXPORT_MARKS) else None
     if method == "OPTIONS":
         return None
+    if last == "share-links" and method == "POST":
+        return "share-create"  # docs/teams.md#share-links
     if method == "DELETE":
-        return "delete"
+        return "share-revoke" if route.startswith("/api/share-links/") else "delete"
     if route.startswith(SETTINGS_PREFIXES):
         return "settings"
     if method in ("PUT", "PATCH"):

@@ -19,6 +19,7 @@ SKIPPED: dict[str, str] = {
     "user_sessions": "browsers signed in to the source server",
     "api_tokens": "tokens for the source server (hashed: they cannot be moved anyway)",
     "audit_events": "the source server's own log; the target logs its own actions",
+    "share_links": "links to the source server (hashed: they cannot be moved anyway)",
 }
 
 # Carried with their ids: the library (personas with evidence, audits; sessions with their

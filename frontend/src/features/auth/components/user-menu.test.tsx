@@ -4,7 +4,7 @@ import { HttpResponse } from "msw";
 import { api } from "@/test/handlers/api";
 import { recordRequests } from "@/test/requests";
 import { server } from "@/test/server";
-import { renderWithProviders } from "@/test/render";
+import { renderRoutes } from "@/test/render";
 import { UserMenu } from "./user-menu";
 
 const ME = {
@@ -22,7 +22,7 @@ const ME = {
 
 describe("UserMenu", () => {
   it("shows nothing without an account", async () => {
-    const { client } = renderWithProviders(<UserMenu />);
+    const { client } = renderRoutes([{ path: "/", element: <UserMenu /> }], "/");
     await waitFor(() => expect(client.getQueryState(["auth", "me"])?.status).toBe("success"));
     expect(screen.queryByRole("button", { name: "Sign out" })).toBeNull();
     expect(screen.queryByText(/@/)).toBeNull();
@@ -34,11 +34,13 @@ describe("UserMenu", () => {
       api.put("/api/account/password", () => new HttpResponse(null, { status: 204 })),
     );
     const requests = recordRequests();
-    renderWithProviders(<UserMenu />);
+    renderRoutes([{ path: "/", element: <UserMenu /> }], "/");
     expect(await screen.findByText("ana@example.com")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sign out" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Change password" }));
-    await userEvent.type(await screen.findByLabelText("Current password"), "old password 12");
+    // The dialog's chunk loads on first open: slow on a loaded machine.
+    const field = await screen.findByLabelText("Current password", {}, { timeout: 10_000 });
+    await userEvent.type(field, "old password 12");
     await userEvent.type(screen.getByLabelText("New password"), "new password 123");
     const dialog = screen.getByRole("dialog");
     await userEvent.click(
@@ -66,7 +68,7 @@ describe("UserMenu", () => {
         ),
       ),
     );
-    renderWithProviders(<UserMenu />);
+    renderRoutes([{ path: "/", element: <UserMenu /> }], "/");
     await userEvent.click(await screen.findByRole("button", { name: "Change password" }));
     await userEvent.type(await screen.findByLabelText("Current password"), "wrong password 1");
     await userEvent.type(screen.getByLabelText("New password"), "new password 123");
@@ -75,5 +77,33 @@ describe("UserMenu", () => {
       Array.from(dialog.querySelectorAll("button")).find((b) => b.type === "submit")!,
     );
     expect(await screen.findByRole("alert")).toHaveTextContent("The current password is wrong");
+  });
+
+  it("links to API tokens, and for an admin to users and the audit log", async () => {
+    server.use(
+      api.get("/api/auth/me", () =>
+        HttpResponse.json({ ...ME, isAdmin: true, user: { ...ME.user, isAdmin: true } }),
+      ),
+    );
+    renderRoutes([{ path: "/", element: <UserMenu /> }], "/");
+    const pages = await screen.findByRole("navigation", { name: "Account pages" });
+    expect(Array.from(pages.querySelectorAll("a")).map((a) => a.getAttribute("href"))).toEqual([
+      "/team/tokens",
+      "/team/users",
+      "/team/audit",
+    ]);
+  });
+
+  it("offers the first-run set-up while no account exists on this machine", async () => {
+    server.use(
+      api.get("/api/auth/me", () =>
+        HttpResponse.json({ accounts: false, firstRun: true, user: null, isAdmin: true }),
+      ),
+    );
+    renderRoutes([{ path: "/", element: <UserMenu /> }], "/");
+    expect(await screen.findByRole("link", { name: "Set up team accounts" })).toHaveAttribute(
+      "href",
+      "/team/first-run",
+    );
   });
 });

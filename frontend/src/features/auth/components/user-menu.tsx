@@ -1,5 +1,6 @@
 import { KeyRoundIcon, LogOutIcon, UserIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { SIGN_IN_PATH } from "@/lib/api-client";
 import { useMe } from "../api/get-me";
@@ -13,6 +14,13 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false); // the dialog's chunk, once asked for
   const user = me.data?.user;
+  const link = "text-sm underline-offset-4 hover:underline";
+  if (me.data?.firstRun)
+    return (
+      <Link className={link} to="/team/first-run">
+        Set up team accounts
+      </Link>
+    );
   if (!user) return null;
 
   async function onSignOut() {
@@ -26,6 +34,21 @@ export function UserMenu() {
         <UserIcon className="size-4 shrink-0" aria-hidden="true" />
         <span className="truncate">{user.email}</span>
       </p>
+      <nav aria-label="Account pages" className="flex flex-wrap gap-x-3 gap-y-1">
+        <Link className={link} to="/team/tokens">
+          API tokens
+        </Link>
+        {user.isAdmin && (
+          <>
+            <Link className={link} to="/team/users">
+              Users
+            </Link>
+            <Link className={link} to="/team/audit">
+              Audit log
+            </Link>
+          </>
+        )}
+      </nav>
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"

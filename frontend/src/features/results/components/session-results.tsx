@@ -14,6 +14,7 @@ import { Link, useSearchParams } from "react-router";
 import { MenuButton } from "@/components/menu-button";
 import { PageHeader } from "@/components/page-header";
 import { SaveGuideButton } from "@/components/save-guide-button";
+import { ShareButton } from "@/components/share/share-button";
 import { sessionGuide } from "@/utils/guides";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -154,6 +155,7 @@ export function SessionResults({
               icon={<DownloadIcon aria-hidden="true" />}
               items={exportItems}
             />
+            <ShareButton kind="session" id={session.id} name={session.name} />
           </>
         }
       />
