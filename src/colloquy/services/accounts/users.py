@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.accounts.rules import email_problem, normalize_email, password_problem
 from colloquy.errors import AppError, Conflict, NotFound, ValidationFailed
 from colloquy.services.accounts.passwords import hash_password, needs_rehash, verify_password
-from colloquy.store.tables import ApiTokenRow, UserRow, UserSessionRow
+from colloquy.store.team_tables import ApiTokenRow, UserRow, UserSessionRow
 from colloquy.store.types import utcnow
 
 

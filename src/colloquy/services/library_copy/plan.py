@@ -7,6 +7,7 @@ neither copied nor skipped with a reason. Tables are copied parents first
 
 from sqlalchemy import Select, Table, select
 
+from colloquy.store import team_tables  # noqa: F401  (registers the team's tables)
 from colloquy.store.tables import Base
 
 # Left behind: what belongs to one installation's processes or screens, not to its library.

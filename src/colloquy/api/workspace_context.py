@@ -1,0 +1,40 @@
+"""The workspace of a request: the `X-Colloquy-Workspace` header (the switcher's choice),
+else the caller's first workspace; then what the caller's role there refuses
+(domain/workspaces/roles.py). The security middleware runs the request inside it
+(store/workspace_scope.py), so that every route, stream and MCP tool call is scoped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from colloquy.domain.accounts.current_user import CurrentUser
+from colloquy.domain.workspaces.roles import (
+    MSG_WORKSPACE_NOT_FOUND,
+    WorkspaceAccess,
+    is_workspace_id,
+    write_refusal,
+)
+from colloquy.services.workspaces.access import workspace_access
+
+WORKSPACE_HEADER = "x-colloquy-workspace"
+WORKSPACE_SCOPE_KEY = "colloquy.workspace"
+Refusal = tuple[int, str, str]
+
+
+async def request_workspace(
+    app: Any, method: str, path: str, headers: dict[str, str], user: CurrentUser
+) -> WorkspaceAccess | Refusal | None:
+    """The caller's workspace and role, or why the request is refused (404 for a workspace
+    they may not use, 403 for a write their role does not allow). None before start-up."""
+    runtime = getattr(getattr(app, "state", None), "runtime", None)
+    if runtime is None:
+        return None
+    requested = headers.get(WORKSPACE_HEADER, "").strip() or None
+    if requested is not None and not is_workspace_id(requested):
+        return 404, MSG_WORKSPACE_NOT_FOUND, "workspace_not_found"
+    async with runtime.sessionmaker() as db:
+        access = await workspace_access(db, user, requested)
+    if access is None:
+        return 404, MSG_WORKSPACE_NOT_FOUND, "workspace_not_found"
+    refused = write_refusal(method, path, access, user.is_admin)
+    return refused if refused is not None else access
