@@ -11,9 +11,12 @@ resources. Routes with another kind of id are exempt, each listed with its reaso
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+
+from colloquy.domain.workspaces.roles import MSG_VIEWER
 
 from support.workspaces import Team, team_of_two_workspaces
 
@@ -82,8 +85,8 @@ def team(settings):
 
 def test_every_route_is_walked_in_both_workspaces(team: Team) -> None:
     ops = _operations(team)
-    unknown = {p for _m, path in ops for p in _params(path)} - set(RESOURCE_PARAMS) - set(
-        EXEMPT_PARAMS
+    unknown = (
+        {p for _m, path in ops for p in _params(path)} - set(RESOURCE_PARAMS) - set(EXEMPT_PARAMS)
     )
     assert not unknown, f"classify these path parameters (resource or exempt): {unknown}"
     a = team.data["A"]
@@ -168,3 +171,37 @@ def test_streams_check_the_workspace_of_their_resource(team: Team) -> None:
     for url in (f"/api/sessions/{a['imported']}/events", f"/api/surveys/{a['survey']}/events"):
         res = team.as_("researcher_b", "GET", url, "B")
         assert res.status_code == 404, (url, res.status_code)
+
+
+def _tool(team: Team, who: str, ws: str, name: str, arguments: dict) -> tuple[bool, str]:
+    """(is_error, text) of one MCP tool call over /mcp."""
+    body = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": name, "arguments": arguments},
+    }
+    headers = {**team.headers(who, ws), "Accept": "application/json, text/event-stream"}
+    res = team.client.post("/mcp", json=body, headers=headers)
+    assert res.status_code == 200, res.text
+    payload = res.text
+    if "text/event-stream" in res.headers.get("content-type", ""):
+        payload = next(line[5:] for line in res.text.splitlines() if line.startswith("data:"))
+    result = json.loads(payload)["result"]
+    return bool(result.get("isError")), result["content"][0]["text"]
+
+
+def test_mcp_acts_in_the_callers_workspace_and_is_audited(team: Team) -> None:
+    a = team.data["A"]
+    failed, text = _tool(team, "researcher_b", "B", "get_session", {"session_id": a["imported"]})
+    assert failed and "Session not found" in text
+    failed, text = _tool(team, "researcher_b", "B", "list_personas", {"limit": 50})
+    assert not failed and "Ana B" in text and "Ana A" not in text
+    failed, text = _tool(team, "researcher_a", "A", "get_session", {"session_id": a["imported"]})
+    assert not failed and "Imported A" in text
+    failed, text = _tool(team, "viewer_a", "A", "create_personas", {"description": "bakers"})
+    assert failed and text == MSG_VIEWER
+    log = team.as_("admin", "GET", "/api/audit?action=mcp:get_session").json()["items"]
+    calls = {(e["actor"], e["status"], e["resourceId"]) for e in log}
+    assert ("researcher_b@example.com", 400, a["imported"]) in calls
+    assert ("researcher_a@example.com", 200, a["imported"]) in calls

@@ -61,7 +61,7 @@ async def _accounts(c: TestClient) -> dict[str, str]:
 def _fill(team: Team, ws: str) -> dict[str, str]:
     """A persona with evidence, a draft session, an imported (completed) session, a survey
     and a synthesis, all made by the admin inside workspace `ws`."""
-    post = lambda url, **kw: team.as_("admin", "POST", url, ws, **kw)  # noqa: E731
+    post = lambda url, **kw: team.as_("admin", "POST", url, ws, **kw)
     personas = []
     for name in ("Ana", "Bea", "Cai"):
         res = post("/api/personas", json={**PERSONA, "name": f"{name} {ws}"})
@@ -72,7 +72,9 @@ def _fill(team: Team, ws: str) -> dict[str, str]:
         files={"file": ("notes.txt", io.BytesIO(b"Ana buys organic oats weekly."), "text/plain")},
     )
     assert evidence.status_code == 201, evidence.text
-    session = post("/api/sessions", json=session_body(name=f"Session {ws}", participantIds=personas))
+    session = post(
+        "/api/sessions", json=session_body(name=f"Session {ws}", participantIds=personas)
+    )
     assert session.status_code == 201, session.text
     imported = post(
         "/api/sessions/import",

@@ -29,9 +29,10 @@ from colloquy.api.authn import (
     token_matches,
 )
 from colloquy.api.request_policy import RequestPolicy
-from colloquy.api.workspace_context import WORKSPACE_SCOPE_KEY, request_workspace
+from colloquy.api.workspace_context import WORKSPACE_SCOPE_KEY, acting_caller, request_workspace
 from colloquy.domain.accounts.current_user import LOCAL_USER, CurrentUser
 from colloquy.domain.text.text_safety import has_unusable_chars
+from colloquy.services.workspaces.caller import acting_as
 from colloquy.store.workspace_scope import in_workspace, scoped_id
 
 COOKIE_NAME = "colloquy_auth"
@@ -151,7 +152,8 @@ class SecurityMiddleware:
             receive = _replay(body, receive)
         caller = scope.get(SCOPE_KEY)
         access = scope.get(WORKSPACE_SCOPE_KEY)
-        with in_workspace(scoped_id(access) if access is not None else None):
+        acting = acting_caller(scope, caller, access, audited=required)
+        with in_workspace(scoped_id(access) if access is not None else None), acting_as(acting):
             if required and caller is not None:
                 return await audited(self.app, scope, receive, send, caller)
             await self.app(scope, receive, send)

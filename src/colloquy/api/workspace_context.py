@@ -5,6 +5,7 @@ else the caller's first workspace; then what the caller's role there refuses
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from typing import Any
 
 from colloquy.domain.accounts.current_user import CurrentUser
@@ -15,6 +16,7 @@ from colloquy.domain.workspaces.roles import (
     write_refusal,
 )
 from colloquy.services.workspaces.access import workspace_access
+from colloquy.services.workspaces.caller import Caller
 
 WORKSPACE_HEADER = "x-colloquy-workspace"
 WORKSPACE_SCOPE_KEY = "colloquy.workspace"
@@ -38,3 +40,23 @@ async def request_workspace(
         return 404, MSG_WORKSPACE_NOT_FOUND, "workspace_not_found"
     refused = write_refusal(method, path, access, user.is_admin)
     return refused if refused is not None else access
+
+
+def acting_caller(
+    scope: MutableMapping[str, Any],
+    user: CurrentUser | None,
+    access: WorkspaceAccess | None,
+    *,
+    audited: bool,
+) -> Caller | None:
+    """The caller as the code under the request sees it (the MCP tools), else None."""
+    if user is None or access is None:
+        return None
+    client = scope.get("client")
+    return Caller(
+        user=user,
+        workspace_id=access.workspace_id,
+        can_write=access.can_write,
+        audited=audited,
+        address=str(client[0]) if client else None,
+    )

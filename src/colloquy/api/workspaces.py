@@ -60,9 +60,7 @@ async def list_members(workspace_id: str, _: AdminDep, db: SessionDep) -> list[M
 
 
 @router.post("/{workspace_id}/members", response_model=MemberOut, status_code=201)
-async def add_member(
-    workspace_id: str, body: MemberAdd, _: AdminDep, db: SessionDep
-) -> MemberOut:
+async def add_member(workspace_id: str, body: MemberAdd, _: AdminDep, db: SessionDep) -> MemberOut:
     return member_out(*await admin.add_member(db, workspace_id, body.email, body.role))
 
 

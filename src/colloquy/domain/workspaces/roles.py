@@ -41,6 +41,7 @@ READ_ONLY_POSTS = frozenset(
         "/api/guides/from-setup",
     }
 )
+MCP_PATH = "/mcp"
 _WORKSPACE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
@@ -85,8 +86,8 @@ def write_refusal(
     """Why this role may not make this request, as (status, message, code); else None."""
     if method.upper() in SAFE_METHODS or path.startswith(OWN_ACCOUNT_PREFIXES):
         return None
-    if path in READ_ONLY_POSTS:
-        return None
+    if path in READ_ONLY_POSTS or path == MCP_PATH or path.startswith(MCP_PATH + "/"):
+        return None  # the MCP endpoint refuses a viewer's writing tools itself
     if path.startswith(ADMIN_PREFIXES):
         return None if is_admin else (403, MSG_ADMIN_ONLY, "forbidden")
     if is_admin:

@@ -63,7 +63,9 @@ async def copy_persona(
     )
     db.add(copy)
     evidence = (
-        await db.scalars(select(PersonaEvidenceRow).where(PersonaEvidenceRow.persona_id == persona_id))
+        await db.scalars(
+            select(PersonaEvidenceRow).where(PersonaEvidenceRow.persona_id == persona_id)
+        )
     ).all()
     files: list[str] = []
     for item in evidence:
