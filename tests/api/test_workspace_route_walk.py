@@ -17,7 +17,6 @@ import re
 import pytest
 
 from colloquy.domain.workspaces.roles import MSG_VIEWER
-
 from support.workspaces import Team, team_of_two_workspaces
 
 pytestmark = pytest.mark.timeout(240)

@@ -2,9 +2,11 @@
 that name (made on the way), then that workspace copied out again on its own, leaving the
 team's other workspace behind."""
 
+import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from colloquy.errors import ValidationFailed
 from colloquy.services.library_copy.run import copy_library
 from colloquy.services.model_settings.secret_box import SecretBox
 from support.library_fill import EXPECTED_ROWS
@@ -54,9 +56,7 @@ async def test_into_and_out_of_a_named_workspace(source_url, database_url, tmp_p
 
     # A name the source does not have, when it has several workspaces, is refused.
     missing = f"sqlite+aiosqlite:///{tmp_path / 'none.db'}"
-    try:
+    with pytest.raises(ValidationFailed) as refused:
         await copy_library(database_url, missing, box=box, workspace="Nobody")
-    except Exception as exc:  # ValidationFailed, naming the workspaces it has
-        assert "no workspace named Nobody" in str(exc) and "Team A" in str(exc)
-    else:
-        raise AssertionError("a missing workspace was not refused")
+    assert "no workspace named Nobody" in refused.value.message
+    assert "Team A" in refused.value.message

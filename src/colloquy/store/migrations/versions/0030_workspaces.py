@@ -1,6 +1,7 @@
 """workspaces: the `workspaces` table with a first workspace (`default`, "Default"), the
-`workspace_members` table (a user's role in a workspace), and `workspace_id` on personas,
-sessions, surveys and syntheses: every existing row moves into the first workspace. The
+`workspace_members` table (a user's role in a workspace; every existing non-admin account
+becomes a researcher of the first workspace), and `workspace_id` on personas, sessions,
+surveys and syntheses: every existing row moves into the first workspace. The
 lists' paging indexes lead with the workspace (docs/teams.md).
 
 Revision ID: 0030_workspaces
@@ -8,6 +9,7 @@ Revises: 0029_session_kind
 Create Date: 2026-11-28
 """
 
+import uuid
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
@@ -85,6 +87,31 @@ def upgrade() -> None:
     )
     op.create_index("ix_workspace_members_workspace_id", "workspace_members", ["workspace_id"])
     op.create_index("ix_workspace_members_user_id", "workspace_members", ["user_id"])
+    # Every account could use the whole library before: the non-admins stay researchers of it.
+    users = op.get_bind().execute(
+        sa.text("SELECT id FROM users WHERE is_admin = :no"), {"no": False}
+    )
+    now = datetime.now(UTC)
+    members = sa.table(
+        "workspace_members",
+        sa.column("id", sa.String),
+        sa.column("workspace_id", sa.String),
+        sa.column("user_id", sa.String),
+        sa.column("role", sa.String),
+        sa.column("created_at", UTCDateTime),
+    )
+    rows = [
+        {
+            "id": uuid.uuid4().hex,
+            "workspace_id": DEFAULT_ID,
+            "user_id": user_id,
+            "role": "researcher",
+            "created_at": now,
+        }
+        for (user_id,) in users
+    ]
+    if rows:
+        op.bulk_insert(members, rows)
     for table in SCOPED:
         with op.batch_alter_table(table) as batch:
             batch.add_column(sa.Column("workspace_id", sa.String(64), nullable=True))
