@@ -57,6 +57,14 @@ def _write_old_rows(conn: sa.Connection) -> None:
             }
             row["id"] = f"{name}-{n}"
             conn.execute(table.insert().values(**row))
+    for user_id, admin in (("u-admin", True), ("u-ana", False)):
+        conn.execute(
+            sa.text(
+                "INSERT INTO users (id, email, password_hash, is_admin, created_at, updated_at) "
+                "VALUES (:id, :email, 'h', :admin, :t, :t)"
+            ),
+            {"id": user_id, "email": f"{user_id}@example.com", "admin": admin, "t": NOW},
+        )
 
 
 def _read(conn: sa.Connection) -> dict[str, Any]:
@@ -69,6 +77,9 @@ def _read(conn: sa.Connection) -> dict[str, Any]:
             for t in SCOPED
         },
     }
+    out["members"] = conn.execute(
+        sa.text("SELECT workspace_id, user_id, role FROM workspace_members")
+    ).all()
     for name in SCOPED:
         out[name] = conn.execute(sa.text(f"SELECT id, workspace_id FROM {name} ORDER BY id")).all()
     return out
@@ -81,6 +92,8 @@ def test_every_old_row_moves_into_the_first_workspace(blank_database_url):
     upgrade(url, "0030_workspaces")
     after = asyncio.run(_with(url, _read))
     assert [tuple(r) for r in after["workspaces"]] == [("default", "Default")]
+    # The account that could use the whole library stays a researcher of it (admins need no row).
+    assert [tuple(r) for r in after["members"]] == [("default", "u-ana", "researcher")]
     for name in SCOPED:
         assert [tuple(r) for r in after[name]] == [
             (f"{name}-0", "default"),
