@@ -28,6 +28,7 @@ const CreateSurveyPage = screen(() => import("./routes/create-survey"), "CreateS
 const SurveyPage = screen(() => import("./routes/survey"), "SurveyPage");
 const SurveysPage = screen(() => import("./routes/surveys"), "SurveysPage");
 const SynthesisPage = screen(() => import("./routes/synthesis"), "SynthesisPage");
+const MembersPage = screen(() => import("./routes/members"), "MembersPage");
 
 /** What shows while a screen's code loads. */
 export function ScreenLoading() {
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: paths.surveys.path, element: load(SurveysPage) },
       { path: paths.newSurvey.path, element: load(CreateSurveyPage) },
       { path: paths.survey.path, element: load(SurveyPage) },
+      { path: paths.members.path, element: load(MembersPage) },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).

@@ -29,4 +29,5 @@ export const paths = {
     getHref: (synthesisId: string) => `/syntheses/${id(synthesisId)}`,
   },
   signIn: { path: "/sign-in", getHref: () => "/sign-in" },
+  members: { path: "/members", getHref: () => "/members" },
 } as const;

@@ -254,6 +254,7 @@ export interface Enriched {
 export interface ErrorBody {
   error: string;
   errors?: string[];
+  code?: string;
 }
 
 /**

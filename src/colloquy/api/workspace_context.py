@@ -1,5 +1,5 @@
 """The workspace of a request: the `X-Colloquy-Workspace` header (the switcher's choice),
-else the caller's first workspace; then what the caller's role there refuses
+else the `colloquy_workspace` cookie (the same choice), else the caller's first workspace; then what the caller's role there refuses
 (domain/workspaces/roles.py). The security middleware runs the request inside it
 (store/workspace_scope.py), so that every route, stream and MCP tool call is scoped."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import Any
 
+from colloquy.api.authn import cookies
 from colloquy.domain.accounts.current_user import CurrentUser
 from colloquy.domain.workspaces.roles import (
     MSG_WORKSPACE_NOT_FOUND,
@@ -19,6 +20,9 @@ from colloquy.services.workspaces.access import workspace_access
 from colloquy.services.workspaces.caller import Caller
 
 WORKSPACE_HEADER = "x-colloquy-workspace"
+# The same choice for what a browser requests without the app's script: event streams,
+# downloads, images. The header wins when both are sent.
+WORKSPACE_COOKIE = "colloquy_workspace"
 WORKSPACE_SCOPE_KEY = "colloquy.workspace"
 Refusal = tuple[int, str, str]
 
@@ -31,7 +35,9 @@ async def request_workspace(
     runtime = getattr(getattr(app, "state", None), "runtime", None)
     if runtime is None:
         return None
-    requested = headers.get(WORKSPACE_HEADER, "").strip() or None
+    requested = headers.get(WORKSPACE_HEADER, "").strip() or cookies(headers).get(
+        WORKSPACE_COOKIE
+    )
     if requested is not None and not is_workspace_id(requested):
         return 404, MSG_WORKSPACE_NOT_FOUND, "workspace_not_found"
     async with runtime.sessionmaker() as db:
