@@ -11,7 +11,9 @@ import {
 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { useQuery } from "@tanstack/react-query";
 import { useMe } from "@/features/auth/api/get-me";
+import { workspacesQueryOptions } from "@/features/workspaces/api/workspaces";
 import { UserMenu } from "@/features/auth/components/user-menu";
 import { ModelStatus } from "@/features/health/components/model-status";
 import { paths } from "@/config/paths";
@@ -29,10 +31,14 @@ const NAV_ITEMS = [
 // Its own chunk: the first screen's script stays within its budget (docs/performance.md).
 const WorkspaceSwitcher = lazy(() => import("@/features/workspaces/components/workspace-switcher"));
 
-/** The workspace switcher (hidden with one workspace) and, for admins, Members and roles. */
+/** The workspace switcher (hidden with one workspace) and, for admins, Members and roles.
+ * Its chunk loads only on a team server (accounts, or several workspaces): one person on
+ * loopback with one workspace gets neither the chunk nor any change to the sidebar. */
 function Workspaces() {
   const me = useMe();
-  if (!me.data) return null;
+  const workspaces = useQuery(workspacesQueryOptions());
+  if (!me.data || !workspaces.data) return null;
+  if (!me.data.accounts && workspaces.data.length < 2) return null;
   return (
     <Suspense fallback={null}>
       <WorkspaceSwitcher accounts={me.data.accounts} />

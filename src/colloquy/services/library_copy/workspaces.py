@@ -4,16 +4,16 @@ workspace it copies into (made when the target has none of that name)."""
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import Table, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from colloquy.errors import ValidationFailed
 from colloquy.store.tables import WorkspaceRow
 from colloquy.store.types import utcnow
 
-_table = WorkspaceRow.__table__
+_table = cast(Table, WorkspaceRow.__table__)
 
 
 async def source_workspace_id(source: AsyncEngine, name: str) -> str:
