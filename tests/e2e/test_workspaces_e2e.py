@@ -32,6 +32,11 @@ def _prepare(url: str) -> None:
         assert api.post("/api/users", json=user, headers=csrf).status_code == 201
 
 
+def _no_toast(page: Page) -> None:
+    """Toasts fade after a few seconds: the screen is checked as it stays."""
+    expect(page.locator("[data-sonner-toast]")).to_have_count(0, timeout=15_000)
+
+
 def _sign_in(page: Page, url: str) -> None:
     page.goto(f"{url}/sign-in")
     page.get_by_label("Email").fill(EMAIL)
@@ -64,6 +69,7 @@ def test_members_copy_and_switch_workspaces(team_server, browser: Browser, tmp_p
     expect(members.get_by_text(RESEARCHER)).to_be_visible()
     page.get_by_label(f"Role of {RESEARCHER}").select_option("viewer")
     expect(page.get_by_label(f"Role of {RESEARCHER}")).to_have_value("viewer")
+    _no_toast(page)
     found["desktop members"] = _axe_violations(page)
     page.screenshot(path=str(shots / "desktop-members.png"), full_page=True)
 
@@ -83,6 +89,7 @@ def test_members_copy_and_switch_workspaces(team_server, browser: Browser, tmp_p
     page.goto(f"{url}/personas")
     expect(page.get_by_role("article", name="Sarah Chen")).to_be_visible()
     expect(page.get_by_role("article")).to_have_count(1)  # only the copy: the others stay
+    _no_toast(page)
     found["desktop switcher"] = _axe_violations(page)
     page.screenshot(path=str(shots / "desktop-workspace-switcher.png"), full_page=True)
     context.close()

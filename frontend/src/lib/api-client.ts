@@ -2,7 +2,7 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { paths as appPaths } from "@/config/paths";
 import type { paths } from "./api-schema";
 import type { ErrorBody } from "./api-types";
-import { chooseWorkspace, chosenWorkspace, WORKSPACE_HEADER } from "./workspace";
+import { chosenWorkspace, WORKSPACE_HEADER } from "./workspace";
 
 /** Base path of the REST API; the dev server proxies it to the Python server. */
 export const API_BASE = "/api";
@@ -120,11 +120,6 @@ const apiRules: Middleware = {
   async onResponse({ response, schemaPath }) {
     if (response.status === 401 && !schemaPath.startsWith(`${API_BASE}/auth/`)) redirectToSignIn();
     const body = await readBody(response.clone());
-    // The chosen workspace is gone or no longer ours: back to the first one.
-    if (isErrorBody(body) && body.code === "workspace_not_found") {
-      chooseWorkspace(null);
-      window.location.reload();
-    }
     if (!response.ok) throw apiErrorOf(response.status, body);
     if (typeof body === "string")
       throw new ApiError(response.status, "Unexpected response from the server");

@@ -3336,6 +3336,11 @@ export interface components {
             user: components["schemas"]["UserOut"] | null;
             /** Isadmin */
             isAdmin: boolean;
+            /**
+             * Workspaces
+             * @default 0
+             */
+            workspaces: number;
         };
         /** MemberAdd */
         MemberAdd: {

@@ -5,27 +5,12 @@
  * caller's first workspace.
  */
 export const WORKSPACE_HEADER = "X-Colloquy-Workspace";
-const STORAGE_KEY = "colloquy.workspace";
-const COOKIE = "colloquy_workspace";
+export const WORKSPACE_STORAGE_KEY = "colloquy.workspace";
 
 export function chosenWorkspace(): string | null {
   try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+    return globalThis.localStorage?.getItem(WORKSPACE_STORAGE_KEY) ?? null;
   } catch {
     return null; // storage blocked: the server's default
   }
-}
-
-/** Remembers `id` (null: forget the choice). */
-export function chooseWorkspace(id: string | null): void {
-  try {
-    if (id) globalThis.localStorage?.setItem(STORAGE_KEY, id);
-    else globalThis.localStorage?.removeItem(STORAGE_KEY);
-  } catch {
-    // storage blocked: the cookie below still carries the choice
-  }
-  if (typeof document !== "undefined")
-    document.cookie = id
-      ? `${COOKIE}=${encodeURIComponent(id)}; path=/; SameSite=Strict`
-      : `${COOKIE}=; path=/; max-age=0; SameSite=Strict`;
 }

@@ -24,6 +24,7 @@ WORKSPACE_HEADER = "x-colloquy-workspace"
 # downloads, images. The header wins when both are sent.
 WORKSPACE_COOKIE = "colloquy_workspace"
 WORKSPACE_SCOPE_KEY = "colloquy.workspace"
+WORKSPACE_LIST = "/api/workspaces"
 Refusal = tuple[int, str, str]
 
 
@@ -35,9 +36,9 @@ async def request_workspace(
     runtime = getattr(getattr(app, "state", None), "runtime", None)
     if runtime is None:
         return None
-    requested = headers.get(WORKSPACE_HEADER, "").strip() or cookies(headers).get(
-        WORKSPACE_COOKIE
-    )
+    requested = headers.get(WORKSPACE_HEADER, "").strip() or cookies(headers).get(WORKSPACE_COOKIE)
+    if path == WORKSPACE_LIST and method.upper() == "GET":
+        requested = None  # the caller's own list: answered whatever workspace was chosen
     if requested is not None and not is_workspace_id(requested):
         return 404, MSG_WORKSPACE_NOT_FOUND, "workspace_not_found"
     async with runtime.sessionmaker() as db:

@@ -11,9 +11,7 @@ import {
 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { useQuery } from "@tanstack/react-query";
 import { useMe } from "@/features/auth/api/get-me";
-import { workspacesQueryOptions } from "@/features/workspaces/api/workspaces";
 import { UserMenu } from "@/features/auth/components/user-menu";
 import { ModelStatus } from "@/features/health/components/model-status";
 import { paths } from "@/config/paths";
@@ -36,9 +34,7 @@ const WorkspaceSwitcher = lazy(() => import("@/features/workspaces/components/wo
  * loopback with one workspace gets neither the chunk nor any change to the sidebar. */
 function Workspaces() {
   const me = useMe();
-  const workspaces = useQuery(workspacesQueryOptions());
-  if (!me.data || !workspaces.data) return null;
-  if (!me.data.accounts && workspaces.data.length < 2) return null;
+  if (!me.data || (!me.data.accounts && me.data.workspaces < 2)) return null;
   return (
     <Suspense fallback={null}>
       <WorkspaceSwitcher accounts={me.data.accounts} />

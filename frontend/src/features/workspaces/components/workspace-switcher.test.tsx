@@ -5,7 +5,8 @@ import { MemoryRouter } from "react-router";
 import { api } from "@/test/handlers/api";
 import { server } from "@/test/server";
 import { renderWithProviders } from "@/test/render";
-import { chosenWorkspace, chooseWorkspace } from "@/lib/workspace";
+import { chosenWorkspace } from "@/lib/workspace";
+import { chooseWorkspace } from "../utils/choose-workspace";
 import WorkspaceSwitcher from "./workspace-switcher";
 
 const TWO = [
@@ -53,6 +54,17 @@ describe("WorkspaceSwitcher", () => {
     expect(chosenWorkspace()).toBe("wb");
     expect(document.cookie).toContain("colloquy_workspace=wb");
     expect(assign).toHaveBeenCalledWith("/dashboard");
+    vi.unstubAllGlobals();
+  });
+
+  it("forgets a chosen workspace that is gone and reloads in the first", async () => {
+    chooseWorkspace("gone");
+    server.use(api.get("/api/workspaces", () => HttpResponse.json(TWO)));
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, reload });
+    renderSwitcher(true);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(chosenWorkspace()).toBeNull();
     vi.unstubAllGlobals();
   });
 });

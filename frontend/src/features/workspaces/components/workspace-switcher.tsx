@@ -1,8 +1,9 @@
 import { BuildingIcon, ShieldCheckIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { paths } from "@/config/paths";
-import { chooseWorkspace, chosenWorkspace } from "@/lib/workspace";
+import { chosenWorkspace } from "@/lib/workspace";
 import { useWorkspaces } from "../api/workspaces";
+import { chooseWorkspace } from "../utils/choose-workspace";
 
 /**
  * The sidebar's workspace switcher: hidden while the caller has one workspace. Choosing
@@ -14,7 +15,15 @@ export default function WorkspaceSwitcher({ accounts }: { accounts: boolean }) {
   const list = workspaces.data ?? [];
   const admin = list.some((w) => w.role === "admin");
   if (list.length === 0) return null;
-  const current = list.find((w) => w.id === chosenWorkspace()) ?? list[0];
+  const chosen = chosenWorkspace();
+  const current = list.find((w) => w.id === chosen);
+  if (chosen && !current) {
+    // A choice that is gone or no longer ours: back to the first workspace.
+    chooseWorkspace(null);
+    window.location.reload();
+    return null;
+  }
+  const shown = current ?? list[0];
   return (
     <div className="space-y-2">
       {list.length > 1 && (
@@ -25,7 +34,7 @@ export default function WorkspaceSwitcher({ accounts }: { accounts: boolean }) {
           </span>
           <select
             className="h-9 w-full rounded-md border border-input bg-card px-2 text-sm text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            value={current.id}
+            value={shown.id}
             onChange={(e) => {
               chooseWorkspace(e.target.value);
               window.location.assign(paths.dashboard.getHref());
