@@ -2,6 +2,8 @@
 that name (made on the way), then that workspace copied out again on its own, leaving the
 team's other workspace behind."""
 
+from datetime import UTC, datetime
+
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -30,7 +32,7 @@ async def test_into_and_out_of_a_named_workspace(source_url, database_url, tmp_p
     async with engine.begin() as conn:
         await conn.execute(
             text("INSERT INTO workspaces (id, name, created_at) VALUES ('wb', 'Other', :t)"),
-            {"t": "2026-11-01 09:00:00"},
+            {"t": datetime(2026, 11, 1, 9, 0, tzinfo=UTC)},
         )
     await engine.dispose()
 

@@ -48,14 +48,16 @@ class Team:
         return self.client.request(method, url, headers=self.headers(who, workspace), **kw)
 
 
-async def _accounts(c: TestClient) -> dict[str, str]:
+async def _accounts(c: TestClient) -> tuple[dict[str, str], dict[str, str]]:
+    """(caller -> token, caller -> user id)."""
     tokens: dict[str, str] = {}
+    ids: dict[str, str] = {}
     async with c.app.state.runtime.sessionmaker() as db:
         for who in ("admin", "researcher_a", "viewer_a", "researcher_b"):
             user = await create_user(db, f"{who}@example.com", PASSWORD, is_admin=who == "admin")
             _row, secret = await create_token(db, user.id, who, can_write=True, days=None)
-            tokens[who] = secret
-    return tokens
+            tokens[who], ids[who] = secret, user.id
+    return tokens, ids
 
 
 def _fill(team: Team, ws: str) -> dict[str, str]:
@@ -128,8 +130,13 @@ async def _synthesis(team: Team, ws: str, session_id: str) -> str:
 def team_of_two_workspaces(settings: Settings) -> Iterator[Team]:
     settings.host = "0.0.0.0"
     with TestClient(create_app(settings), client=OFF_LOOPBACK) as c:
-        team = Team(c, tokens=c.portal.call(_accounts, c))
+        tokens, user_ids = c.portal.call(_accounts, c)
+        team = Team(c, tokens=tokens)
         c.app.state.accounts.mark()
+        # Made while the server had one workspace, the accounts joined it: not here.
+        for who in ("researcher_a", "viewer_a", "researcher_b"):
+            url = f"/api/workspaces/default/members/{user_ids[who]}"
+            assert team.as_("admin", "DELETE", url).status_code == 204
         for ws in ("A", "B"):
             res = team.as_("admin", "POST", "/api/workspaces", json={"name": f"Workspace {ws}"})
             assert res.status_code == 201, res.text
