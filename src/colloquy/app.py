@@ -3,7 +3,7 @@
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from colloquy import __version__, startup
 from colloquy.api import (
@@ -40,11 +40,13 @@ from colloquy.api import (
     usage,
     users,
     webhook_settings,
+    workspaces,
 )
 from colloquy.api.error_handlers import install_error_handlers
 from colloquy.api.request_policy import RequestPolicy
 from colloquy.api.security import install_security
 from colloquy.api.spa import default_dist, install_spa
+from colloquy.api.workspace_guard import workspace_guard
 from colloquy.mcp.http import McpEndpoint
 from colloquy.settings import Settings, get_settings
 
@@ -64,7 +66,13 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
             async with mcp.serving(core):  # after the core's start, before its shutdown
                 yield
 
-    app = FastAPI(title="Colloquy", version=__version__, lifespan=lifespan)
+    # Every route checks that an id in its path names a row of the request's workspace.
+    app = FastAPI(
+        title="Colloquy",
+        version=__version__,
+        lifespan=lifespan,
+        dependencies=[Depends(workspace_guard)],
+    )
     install_error_handlers(app)
     # Outermost: headers on every response; host, origin, 401 and 413 before anything runs.
     install_security(
@@ -85,6 +93,8 @@ def create_app(settings: Settings | None = None, *, freeze_gc: bool = False) -> 
         users.router,
         api_tokens.router,
         audit_log.router,
+        workspaces.router,
+        workspaces.copy_router,
         generation.router,
         documents.router,
         trust.router,  # before personas: /personas/audit is not an id

@@ -21,6 +21,12 @@ def copy(
     source: str = typer.Option(..., "--from", help="The database to copy from (its URL)."),
     target: str = typer.Option(..., "--to", help="The database to copy into (its URL)."),
     batch_size: int = typer.Option(500, min=1, max=5000, help="Rows read and written at once."),
+    workspace: str | None = typer.Option(
+        None,
+        "--workspace",
+        help="Copy only this workspace (or the source's only one) into the target's workspace "
+        "of this name, made if missing.",
+    ),
 ) -> None:
     """Copy personas, sessions, surveys, imports, model profiles and prices from one database
     into another (migrated first), then compare both sides table by table. Run it with the
@@ -45,6 +51,7 @@ def copy(
                     batch_size=batch_size,
                     started=started,
                     advanced=advanced,
+                    workspace=workspace,
                 )
             )
         except ValidationFailed as exc:

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from sqlalchemy import select, update
 
-from colloquy.store.tables import ApiTokenRow
+from colloquy.store.team_tables import ApiTokenRow
 from colloquy.store.types import utcnow
 from support.accounts import ADMIN, PASSWORD, PERSONA, add_user, csrf, sign_in, team_client, use
 

@@ -128,6 +128,7 @@ def test_completion_and_failure_are_posted_signed_and_retried(api, receiver):
         assert headers[EVENT_HEADER.lower()] == "session.completed"
     payload = json.loads(second["body"])
     assert payload["event"] == "session.completed" and payload["id"] == sid
+    assert payload["workspaceId"] == "default"  # the first workspace: no accounts here
     assert payload["status"] == "completed" and payload["usage"]["promptTokens"] > 0
     assert payload["deliveryId"] == second["headers"][DELIVERY_HEADER.lower()]
     delivered = arrived(
@@ -191,6 +192,7 @@ def test_a_completed_survey_is_posted(api, receiver):
     payload = json.loads(call["body"])
     assert payload["event"] == "survey.completed" and payload["id"] == survey["id"]
     assert payload["kind"] == "survey" and payload["usage"]["completionTokens"] > 0
+    assert payload["workspaceId"] == "default"
     assert verify(SECRET, call["headers"][SIGNATURE_HEADER.lower()], call["body"], int(time.time()))
 
 

@@ -41,8 +41,8 @@ async def test_each_tool_call_is_recorded_with_its_account(settings):
             (e["actor"], e["action"], e["method"], e["resourceId"], e["status"]) for e in events
         ]
         assert newest_first == [
-            (ADMIN, "get_session", "POST", "no-such-session", 400),
-            (ADMIN, "list_personas", "POST", None, 200),
+            (ADMIN, "mcp:get_session", "POST", "no-such-session", 400),
+            (ADMIN, "mcp:list_personas", "POST", None, 200),
         ]
         assert events[0]["detail"]["tool"] == "get_session"
         assert "not found" in events[0]["detail"]["error"].lower()
@@ -50,7 +50,7 @@ async def test_each_tool_call_is_recorded_with_its_account(settings):
         async with httpx.AsyncClient() as raw:
             failed_only = await raw.get(
                 f"{url}/api/audit",
-                params={"action": "get_session", "failed": "true"},
+                params={"action": "mcp:get_session", "failed": "true"},
                 headers={"Authorization": f"Bearer {token}"},
             )
         assert [e["resourceId"] for e in failed_only.json()["items"]] == ["no-such-session"]

@@ -28,6 +28,7 @@ T0 = datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC)
 
 # Rows written per table by `fill` (worked out from the rows below).
 EXPECTED_ROWS = {
+    "workspaces": 1,  # the first, "default", which every database has from its migration
     "personas": 2,
     "persona_evidence": 1,
     "evidence_passages": 2,
@@ -43,6 +44,8 @@ EXPECTED_ROWS = {
     "model_profiles": 1,
     "app_settings": 2,
 }
+# What a copy inserts: all but the first workspace, which the target has already.
+EXPECTED_INSERTED = {**EXPECTED_ROWS, "workspaces": 0}
 
 
 def _persona(pid: str, name: str, age: int) -> PersonaRow:

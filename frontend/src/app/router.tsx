@@ -33,6 +33,7 @@ const NewStudyPage = screen(() => import("./routes/new-study"), "NewStudyPage");
 const StudyPage = screen(() => import("./routes/study"), "StudyPage");
 const TeamPage = screen(() => import("./routes/team"), "TeamPage");
 const SharedResultsPage = screen(() => import("./routes/shared"), "SharedResultsPage");
+const MembersPage = screen(() => import("./routes/members"), "MembersPage");
 
 /** What shows while a screen's code loads. */
 export function ScreenLoading() {
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
       { path: paths.newSurvey.path, element: load(CreateSurveyPage) },
       { path: paths.survey.path, element: load(SurveyPage) },
       { path: paths.team.path, element: load(TeamPage) },
+      { path: paths.members.path, element: load(MembersPage) },
     ],
   },
   // Outside the layout: shown only when the server needs its access token (API said 401).

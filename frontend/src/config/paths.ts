@@ -34,4 +34,5 @@ export const paths = {
   signIn: { path: "/sign-in", getHref: () => "/sign-in" },
   team: { path: "/team/*", getHref: (page: string) => `/team/${page}` },
   shared: { path: "/share/:token", getHref: (token: string) => `/share/${id(token)}` },
+  members: { path: "/members", getHref: () => "/members" },
 } as const;

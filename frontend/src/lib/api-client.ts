@@ -2,6 +2,7 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { paths as appPaths } from "@/config/paths";
 import type { paths } from "./api-schema";
 import type { ErrorBody } from "./api-types";
+import { chosenWorkspace, WORKSPACE_HEADER } from "./workspace";
 
 /** Base path of the REST API; the dev server proxies it to the Python server. */
 export const API_BASE = "/api";
@@ -112,6 +113,8 @@ const apiRules: Middleware = {
     request.headers.set("Accept", "application/json");
     const token = SAFE_METHODS.has(request.method) ? null : csrfToken();
     if (token) request.headers.set(CSRF_HEADER, token);
+    const workspace = chosenWorkspace();
+    if (workspace) request.headers.set(WORKSPACE_HEADER, workspace);
     return undefined;
   },
   async onResponse({ response, schemaPath }) {

@@ -261,6 +261,7 @@ export interface Enriched {
 export interface ErrorBody {
   error: string;
   errors?: string[];
+  code?: string;
 }
 
 /**

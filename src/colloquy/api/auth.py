@@ -16,6 +16,7 @@ from colloquy.errors import AppError, Conflict
 from colloquy.schemas.common import CamelModel, RequestModel
 from colloquy.services.accounts import audit, user_sessions, users
 from colloquy.services.accounts import sign_in as signing
+from colloquy.services.workspaces.access import available_workspaces
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 COOKIE_MAX_AGE = 30 * 24 * 3600
@@ -44,6 +45,8 @@ class MeOut(CamelModel):
     first_run: bool  # no account yet and this request comes from this machine
     user: UserOut | None  # the signed-in account (None for the service token and loopback)
     is_admin: bool
+    # How many workspaces the caller may use (the sidebar shows its switcher from 2).
+    workspaces: int = 0
 
 
 def _user(request: Request) -> CurrentUser | None:
@@ -72,6 +75,7 @@ async def me(request: Request, db: SessionDep) -> MeOut:
         first_run=not accounts and from_loopback(request.scope, headers),
         user=user_out(row) if row else None,
         is_admin=bool(user and user.is_admin),
+        workspaces=len(await available_workspaces(db, user)) if user else 0,
     )
 
 

@@ -31,8 +31,11 @@ from colloquy.api.authn import (
     token_matches,
 )
 from colloquy.api.request_policy import RequestPolicy
+from colloquy.api.workspace_context import WORKSPACE_SCOPE_KEY, acting_caller, request_workspace
 from colloquy.domain.accounts.current_user import LOCAL_USER, CurrentUser
 from colloquy.domain.text.text_safety import has_unusable_chars
+from colloquy.services.workspaces.caller import acting_as
+from colloquy.store.workspace_scope import in_workspace, scoped_id
 
 COOKIE_NAME = "colloquy_auth"
 MAX_JSON_BYTES = 1024 * 1024  # any non-multipart body: the largest legit one is ~400 KB
@@ -139,6 +142,13 @@ class SecurityMiddleware:
             if refused is not None:
                 return await _error(send, *refused)
             scope[SCOPE_KEY], scope[SESSION_SCOPE_KEY] = user, secret
+            if guarded and user is not None:
+                access = await request_workspace(
+                    scope.get("app"), scope["method"], path, headers, user
+                )
+                if isinstance(access, tuple):
+                    return await _error(send, *access)
+                scope[WORKSPACE_SCOPE_KEY] = access
         multipart = headers.get("content-type", "").lower().startswith("multipart/")
         limit = MAX_MULTIPART_BYTES if multipart else MAX_JSON_BYTES
         length = headers.get("content-length")
@@ -152,9 +162,12 @@ class SecurityMiddleware:
                 return await _too_large(send, limit)
             receive = _replay(body, receive)
         caller = scope.get(SCOPE_KEY)
-        if required and caller is not None:
-            return await audited(self.app, scope, receive, send, caller)
-        await self.app(scope, receive, send)
+        access = scope.get(WORKSPACE_SCOPE_KEY)
+        acting = acting_caller(scope, caller, access, audited=required)
+        with in_workspace(scoped_id(access) if access is not None else None), acting_as(acting):
+            if required and caller is not None:
+                return await audited(self.app, scope, receive, send, caller)
+            await self.app(scope, receive, send)
 
     @staticmethod
     def _with_headers(scope: Scope, send: Send) -> Send:

@@ -17,7 +17,7 @@ from colloquy.domain.usage.prices import PriceBook
 from colloquy.engine.voices import Voice
 from colloquy.llm.metered import MeteredProvider, UsageMeter
 from colloquy.llm.provider import Provider
-from colloquy.store.tables import MessageRow, SurveyAnswerRow
+from colloquy.store.tables import MessageRow, SessionRow, SurveyAnswerRow, SurveyRow
 from colloquy.store.usage_columns import usage_columns
 from colloquy.store.usage_settings import (
     PRICE_RECHECK_SECONDS,
@@ -27,11 +27,13 @@ from colloquy.store.usage_settings import (
 )
 
 
-async def run_budget(db: AsyncSession, settings: dict[str, Any] | None) -> float | None:
-    """The run's own budget (settings.budgetUsd), else the default of the Settings screen."""
+async def run_budget(
+    db: AsyncSession, settings: dict[str, Any] | None, workspace_id: str | None = None
+) -> float | None:
+    """The run's own budget (settings.budgetUsd), else its workspace's default budget."""
     if settings and settings.get("budgetUsd") is not None:
         return budget_value(settings.get("budgetUsd"))
-    return await default_budget(db)
+    return await default_budget(db, workspace_id)
 
 
 async def meter_for(
@@ -46,7 +48,11 @@ async def meter_for(
     generation, read_at = prices_generation(), time.monotonic()
     async with factory() as db:
         book = await price_book(db)
-        budget = await run_budget(db, settings)
+        owner: Any = SessionRow if session_id is not None else SurveyRow
+        workspace_id = await db.scalar(
+            select(owner.workspace_id).where(owner.id == (session_id or survey_id))
+        )
+        budget = await run_budget(db, settings, workspace_id)
         if session_id is not None:
             spent = await db.scalar(
                 select(func.coalesce(func.sum(MessageRow.cost_usd), 0.0)).where(

@@ -18,8 +18,7 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
 from colloquy import __version__
-from colloquy.mcp import catalog
-from colloquy.mcp.audit import record_tool_call
+from colloquy.mcp import catalog, tool_audit
 from colloquy.mcp.context import ToolContext, started
 from colloquy.mcp.errors import ToolFailure
 from colloquy.mcp.stdio_errors import answer_unreadable
@@ -60,19 +59,23 @@ async def call_tool(
     ctx: ServerRequestContext[ToolContext], params: types.CallToolRequestParams
 ) -> types.CallToolResult:
     """A tool's JSON result (as text and as structured content), or a tool error."""
+    tool = catalog.BY_NAME.get(params.name)
     try:
+        refused = tool_audit.refusal(tool.read_only) if tool is not None else None
+        if refused is not None:
+            raise ToolFailure(refused)
         result = await catalog.call_tool(
             ctx.lifespan_context, params.name, params.arguments, ctx.session.report_progress
         )
     except ToolFailure as failure:
-        await record_tool_call(
-            ctx.lifespan_context, ctx.request, params.name, params.arguments, None, failure.message
+        await tool_audit.record_call(
+            ctx.lifespan_context, params.name, params.arguments, failure.message
         )
         return types.CallToolResult(
             content=[types.TextContent(text=failure.message)], is_error=True
         )
-    await record_tool_call(
-        ctx.lifespan_context, ctx.request, params.name, params.arguments, result, None
+    await tool_audit.record_call(
+        ctx.lifespan_context, params.name, params.arguments, None, result=result
     )
     text = json.dumps(result, ensure_ascii=False)
     return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=result)

@@ -12,6 +12,8 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from colloquy.store import workspace_scope  # noqa: F401  (filters every ORM statement by it)
+
 
 def make_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):

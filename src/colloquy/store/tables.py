@@ -28,15 +28,28 @@ class Base(DeclarativeBase):
     }
 
 
+class WorkspaceRow(Base):
+    """A workspace: the personas, sessions, surveys and syntheses of one team or project.
+    Migration 0030 made the first one (`default`) and moved every existing row into it."""
+
+    __tablename__ = "workspaces"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class PersonaRow(Base):
     __tablename__ = "personas"
-    # The paged library's sorts (migration 0026_list_indexes).
+    # The paged library's sorts, inside a workspace (migration 0033_workspaces).
     __table_args__ = (
-        Index("ix_personas_created_id", "created_at", "id"),
-        Index("ix_personas_name_id", "name", "id"),
+        Index("ix_personas_ws_created_id", "workspace_id", "created_at", "id"),
+        Index("ix_personas_ws_name_id", "workspace_id", "name", "id"),
     )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # Its workspace: every read is filtered by it (store/workspace_scope.py).
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"), index=True)
     name: Mapped[str] = mapped_column(String(100))
     age: Mapped[int] = mapped_column(Integer)
     gender: Mapped[str] = mapped_column(String(40))
@@ -53,15 +66,17 @@ class PersonaRow(Base):
 
 class SessionRow(Base):
     __tablename__ = "sessions"
-    # The dashboard's sorts and filters (migration 0026_list_indexes).
+    # The dashboard's sorts and filters, inside a workspace (migration 0033_workspaces).
     __table_args__ = (
-        Index("ix_sessions_created_id", "created_at", "id"),
-        Index("ix_sessions_status_created_id", "status", "created_at", "id"),
-        Index("ix_sessions_name_id", "name", "id"),
-        Index("ix_sessions_kind_created_id", "kind", "created_at", "id"),  # 0029_session_kind
+        Index("ix_sessions_ws_created_id", "workspace_id", "created_at", "id"),
+        Index("ix_sessions_ws_status_created_id", "workspace_id", "status", "created_at", "id"),
+        Index("ix_sessions_ws_name_id", "workspace_id", "name", "id"),
+        Index("ix_sessions_ws_kind_created_id", "workspace_id", "kind", "created_at", "id"),
     )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # Its workspace: every read is filtered by it (store/workspace_scope.py).
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"), index=True)
     name: Mapped[str] = mapped_column(String(200))
     description: Mapped[str] = mapped_column(Text, default="")
     status: Mapped[str] = mapped_column(String(20), default="draft", index=True)
@@ -212,11 +227,13 @@ class SurveyRow(Base):
 
     __tablename__ = "surveys"
     __table_args__ = (
-        Index("ix_surveys_created_id", "created_at", "id"),
-        Index("ix_surveys_name_id", "name", "id"),
+        Index("ix_surveys_ws_created_id", "workspace_id", "created_at", "id"),
+        Index("ix_surveys_ws_name_id", "workspace_id", "name", "id"),
     )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # Its workspace: every read is filtered by it (store/workspace_scope.py).
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"), index=True)
     name: Mapped[str] = mapped_column(String(200))
     status: Mapped[str] = mapped_column(String(20), default="draft", index=True)
     concepts: Mapped[list[Any]]
@@ -411,6 +428,8 @@ class SynthesisRow(Base):
     __tablename__ = "syntheses"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # Its workspace: every read is filtered by it (store/workspace_scope.py).
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"), index=True)
     cache_key: Mapped[str] = mapped_column(String(64), index=True)
     session_ids: Mapped[list[Any]]
     segment_by: Mapped[str | None] = mapped_column(String(120), default=None)
@@ -433,9 +452,11 @@ class StudyRow(Base):
     (`session_ids`, in the personas' order), and the synthesis of those interviews."""
 
     __tablename__ = "studies"
-    __table_args__ = (Index("ix_studies_created_id", "created_at", "id"),)
+    __table_args__ = (Index("ix_studies_ws_created_id", "workspace_id", "created_at", "id"),)
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # Its workspace: every read is filtered by it (store/workspace_scope.py).
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"), index=True)
     name: Mapped[str] = mapped_column(String(200))
     description: Mapped[str] = mapped_column(Text, default="")
     questions: Mapped[list[Any]]
@@ -449,90 +470,3 @@ class StudyRow(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     completed_at: Mapped[datetime | None] = mapped_column(default=None)
-
-
-class UserRow(Base):
-    """An account on a shared server (docs/teams.md). Email is stored lower-cased; the
-    password only as its Argon2id hash. Users are disabled, never deleted (the audit log
-    names them)."""
-
-    __tablename__ = "users"
-
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    email: Mapped[str] = mapped_column(String(254), unique=True)
-    password_hash: Mapped[str] = mapped_column(String(255))
-    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
-    disabled_at: Mapped[datetime | None] = mapped_column(default=None)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
-
-
-class UserSessionRow(Base):
-    """A signed-in browser: `id` is the SHA-256 of the secret in its HttpOnly cookie."""
-
-    __tablename__ = "user_sessions"
-
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    address: Mapped[str | None] = mapped_column(String(64), default=None)
-
-
-class ApiTokenRow(Base):
-    """A personal API token for the CLI, MCP and scripts: only its SHA-256 is kept."""
-
-    __tablename__ = "api_tokens"
-
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    name: Mapped[str] = mapped_column(String(100))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    prefix: Mapped[str] = mapped_column(String(16))  # the first characters, to tell tokens apart
-    can_write: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[datetime | None] = mapped_column(default=None)
-    last_used_at: Mapped[datetime | None] = mapped_column(default=None)
-    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
-
-
-class AuditEventRow(Base):
-    """The audit log: one row per write, export and sign-in; rows are only ever added."""
-
-    __tablename__ = "audit_events"
-    __table_args__ = (
-        Index("ix_audit_events_at_id", "at", "id"),
-        Index("ix_audit_events_action_at", "action", "at"),
-    )
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-    actor_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
-    actor: Mapped[str] = mapped_column(String(254))  # email, "service token" or "local"
-    address: Mapped[str | None] = mapped_column(String(64), default=None)
-    action: Mapped[str] = mapped_column(String(40))  # e.g. create, update, delete, sign-in
-    method: Mapped[str] = mapped_column(String(10))
-    route: Mapped[str] = mapped_column(String(200))  # the route template, not the raw path
-    resource_id: Mapped[str | None] = mapped_column(String(200), default=None)
-    status: Mapped[int] = mapped_column(Integer)
-    detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-
-
-class ShareLinkRow(Base):
-    """A read-only link to one session's or survey's results: only its secret's SHA-256 is
-    kept (docs/teams.md#share-links)."""
-
-    __tablename__ = "share_links"
-    __table_args__ = (Index("ix_share_links_resource", "resource_kind", "resource_id"),)
-
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    resource_kind: Mapped[str] = mapped_column(String(20))  # session or survey
-    resource_id: Mapped[str] = mapped_column(String(64))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    created_by_id: Mapped[str | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL"), default=None
-    )
-    created_by: Mapped[str] = mapped_column(String(254))  # the creator's email, or "local"
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    revoked_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -10,8 +10,9 @@ import {
   UsersIcon,
   XIcon,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { useMe } from "@/features/auth/api/get-me";
 import { UserMenu } from "@/features/auth/components/user-menu";
 import { ModelStatus } from "@/features/health/components/model-status";
 import { paths } from "@/config/paths";
@@ -26,6 +27,22 @@ const NAV_ITEMS = [
   { to: paths.fidelity.getHref(), label: "Fidelity", icon: GaugeIcon },
   { to: paths.settings.getHref(), label: "Settings", icon: SettingsIcon },
 ] as const;
+
+// Its own chunk: the first screen's script stays within its budget (docs/performance.md).
+const WorkspaceSwitcher = lazy(() => import("@/features/workspaces/components/workspace-switcher"));
+
+/** The workspace switcher (hidden with one workspace) and, for admins, Members and roles.
+ * Its chunk loads only on a team server (accounts, or several workspaces): one person on
+ * loopback with one workspace gets neither the chunk nor any change to the sidebar. */
+function Workspaces() {
+  const me = useMe();
+  if (!me.data || (!me.data.accounts && me.data.workspaces < 2)) return null;
+  return (
+    <Suspense fallback={null}>
+      <WorkspaceSwitcher accounts={me.data.accounts} />
+    </Suspense>
+  );
+}
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -56,6 +73,9 @@ export function Sidebar() {
     >
       <div className="flex h-16 items-center px-5">
         <Brand />
+      </div>
+      <div className="px-5 pb-2">
+        <Workspaces />
       </div>
       <nav aria-label="Main" className="flex-1 space-y-1 px-3 py-2">
         {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
@@ -114,6 +134,7 @@ export function MobileNav() {
             </NavLink>
           ))}
           <div className="space-y-3 border-t px-3 pt-3 pb-1">
+            <Workspaces />
             <UserMenu />
             <ModelStatus />
           </div>

@@ -1,5 +1,5 @@
 import { DownloadIcon, PlusIcon, SparklesIcon, UploadIcon, UsersIcon } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { LoadMore } from "@/components/load-more";
 import { MenuButton } from "@/components/menu-button";
@@ -22,6 +22,12 @@ import { PersonaCard, PersonaCardSkeleton } from "@/features/personas/components
 import { ExportEvidenceToggle } from "@/features/personas/components/export-evidence-toggle";
 import { SurveyPersonasDialog } from "@/features/personas/components/survey-personas-dialog";
 import { PersonaFormDialog } from "@/features/personas/components/persona-form-dialog";
+import { useWorkspaces, writable } from "@/features/workspaces/api/workspaces";
+import { chosenWorkspace } from "@/lib/workspace";
+
+const CopyToWorkspaceDialog = lazy(
+  () => import("@/features/workspaces/components/copy-to-workspace-dialog"),
+);
 
 export const EMPTY_STATE_TEXT =
   "No personas found. Try adjusting your search or create a new persona.";
@@ -46,6 +52,13 @@ export function PersonasPage() {
   const [form, setForm] = useState<FormState>({ open: false, persona: null, key: 0 });
   const [generate, setGenerate] = useState({ open: false, key: 0 });
   const [importing, setImporting] = useState({ open: false, key: 0 });
+  const [copying, setCopying] = useState<{ open: boolean; persona: Persona | null }>({
+    open: false,
+    persona: null,
+  });
+  const workspaces = useWorkspaces();
+  const currentWorkspace = chosenWorkspace() ?? workspaces.data?.[0]?.id;
+  const copyTargets = writable(workspaces.data ?? []).filter((w) => w.id !== currentWorkspace);
   const [tag, setTag] = useState<string | null>(null);
   const [includeEvidence, setIncludeEvidence] = useState(false);
   const [fromSurvey, setFromSurvey] = useState({ open: false, key: 0 });
@@ -180,6 +193,11 @@ export function PersonasPage() {
                   onUse={useInSession}
                   onEdit={openForm}
                   onDelete={(p) => setDeleting({ open: true, persona: p })}
+                  onCopy={
+                    copyTargets.length > 0
+                      ? (p) => setCopying({ open: true, persona: p })
+                      : undefined
+                  }
                   audit={auditOf.get(persona.id)}
                 />
               </li>
@@ -217,6 +235,17 @@ export function PersonasPage() {
         open={fromSurvey.open}
         onOpenChange={(open) => setFromSurvey((g) => ({ ...g, open }))}
       />
+      {copying.persona && (
+        <Suspense fallback={null}>
+          <CopyToWorkspaceDialog
+            key={copying.persona.id}
+            open={copying.open}
+            persona={copying.persona}
+            targets={copyTargets}
+            onOpenChange={(open) => setCopying((c) => ({ ...c, open }))}
+          />
+        </Suspense>
+      )}
       <DeletePersonaDialog
         open={deleting.open}
         persona={deleting.persona}

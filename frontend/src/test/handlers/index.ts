@@ -4,6 +4,7 @@ import { modelSettingsHandlers } from "./model-settings";
 import { personaHandlers } from "./personas";
 import { sessionHandlers } from "./sessions";
 import { usageHandlers } from "./usage";
+import { workspaceHandlers } from "./workspaces";
 
 /** The answers every test starts with; a test overrides them with `server.use(...)`. */
 export const handlers: RequestHandler[] = [
@@ -12,4 +13,5 @@ export const handlers: RequestHandler[] = [
   ...modelSettingsHandlers,
   ...usageHandlers,
   ...authHandlers,
+  ...workspaceHandlers,
 ];

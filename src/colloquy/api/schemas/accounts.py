@@ -9,7 +9,7 @@ from pydantic import Field
 
 from colloquy.domain.accounts.rules import PASSWORD_MAX, TOKEN_MAX_DAYS
 from colloquy.schemas.common import CamelModel, RequestModel
-from colloquy.store.tables import ApiTokenRow, AuditEventRow, UserRow
+from colloquy.store.team_tables import ApiTokenRow, AuditEventRow, UserRow
 
 
 class UserOut(CamelModel):

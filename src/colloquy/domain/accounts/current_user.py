@@ -17,7 +17,8 @@ Via = Literal["local", "service", "session", "token", "share"]
 
 @dataclass(frozen=True)
 class Membership:
-    """A role in one workspace (workspaces arrive later; the list is empty until then)."""
+    """A role in one workspace. The request's workspace and role are resolved per request
+    (services/workspaces/access.py, api/workspace_context.py); this list stays empty."""
 
     workspace_id: str
     role: str

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.domain.accounts.current_user import CurrentUser
 from colloquy.domain.results.csv_export import write_csv
-from colloquy.store.tables import AuditEventRow
+from colloquy.store.team_tables import AuditEventRow
 from colloquy.store.types import utcnow
 
 COLUMNS = ("id", "at", "actor", "actorId", "address", "action", "method", "route")

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.accounts.rules import is_expired, token_expires_at
 from colloquy.errors import NotFound, ValidationFailed
-from colloquy.store.tables import ApiTokenRow, UserRow
+from colloquy.store.team_tables import ApiTokenRow, UserRow
 from colloquy.store.types import utcnow
 
 PREFIX = "cq_"

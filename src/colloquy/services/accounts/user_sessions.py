@@ -11,7 +11,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.accounts.rules import SESSION_LIFETIME
-from colloquy.store.tables import UserRow, UserSessionRow
+from colloquy.store.team_tables import UserRow, UserSessionRow
 from colloquy.store.types import utcnow
 
 

@@ -9,9 +9,11 @@ from sqlalchemy import delete, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.accounts.rules import email_problem, normalize_email, password_problem
+from colloquy.domain.workspaces.roles import RESEARCHER
 from colloquy.errors import AppError, Conflict, NotFound, ValidationFailed
 from colloquy.services.accounts.passwords import hash_password, needs_rehash, verify_password
-from colloquy.store.tables import ApiTokenRow, UserRow, UserSessionRow
+from colloquy.store.tables import WorkspaceRow
+from colloquy.store.team_tables import ApiTokenRow, UserRow, UserSessionRow, WorkspaceMemberRow
 from colloquy.store.types import utcnow
 
 
@@ -31,8 +33,23 @@ async def create_user(db: AsyncSession, email: str, password: str, *, is_admin: 
         id=uuid.uuid4().hex, email=email, password_hash=hash_password(password), is_admin=is_admin
     )
     db.add(user)
+    if not is_admin:
+        await _join_the_only_workspace(db, user.id)
     await db.commit()
     return user
+
+
+async def _join_the_only_workspace(db: AsyncSession, user_id: str) -> None:
+    """While the server has one workspace, a new account is a researcher of it, as every
+    account was before workspaces; once there are several, an admin adds them where they
+    belong (docs/teams.md)."""
+    ids = (await db.scalars(select(WorkspaceRow.id).limit(2))).all()
+    if len(ids) == 1:
+        db.add(
+            WorkspaceMemberRow(
+                id=uuid.uuid4().hex, workspace_id=ids[0], user_id=user_id, role=RESEARCHER
+            )
+        )
 
 
 async def list_users(db: AsyncSession) -> Sequence[UserRow]:

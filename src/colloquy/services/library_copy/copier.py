@@ -54,7 +54,7 @@ async def copy_table(
 ) -> TableCopy:
     result = TableCopy()
     key = key_column(table)
-    async for batch in source_batches(source, table, batch_size):
+    async for batch in source_batches(source, table, batch_size, adjuster.source_workspace):
         rows = [adjuster.adjust(table.name, r) for r in batch]
         async with target.begin() as conn:
             present = await rows_by_key(conn, table, [r[key] for r in rows])

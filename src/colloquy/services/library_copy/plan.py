@@ -7,6 +7,8 @@ neither copied nor skipped with a reason. Tables are copied parents first
 
 from sqlalchemy import Select, Table, select
 
+from colloquy.services.library_copy.workspace_filter import in_workspace
+from colloquy.store import team_tables  # noqa: F401  (registers the team's tables)
 from colloquy.store.tables import Base
 
 # Left behind: what belongs to one installation's processes or screens, not to its library.
@@ -20,13 +22,15 @@ SKIPPED: dict[str, str] = {
     "api_tokens": "tokens for the source server (hashed: they cannot be moved anyway)",
     "audit_events": "the source server's own log; the target logs its own actions",
     "share_links": "links to the source server (hashed: they cannot be moved anyway)",
+    "workspace_members": "who may use a workspace: the target's admin adds its own accounts",
 }
 
-# Carried with their ids: the library (personas with evidence, audits; sessions with their
+# Carried with their ids: the workspaces (without --workspace), the library (personas with evidence, audits; sessions with their
 # messages, health reports and webhook deliveries; surveys with answers and uploaded people's
 # answers; syntheses) and its configuration (model profiles, saved settings such as prices,
 # budgets, embedder and webhooks).
 COPIED: tuple[str, ...] = (
+    "workspaces",
     "personas",
     "persona_evidence",
     "evidence_passages",
@@ -63,7 +67,8 @@ def key_column(table: Table) -> str:
     return column.name
 
 
-def source_rows(table: Table) -> Select[tuple[object, ...]]:
-    """The rows of `table` to carry: the one place that picks them, so a copy of one
-    workspace is a filter added here (and a target workspace set in secrets.adjust)."""
-    return select(table)
+def source_rows(table: Table, workspace_id: str | None = None) -> Select[tuple[object, ...]]:
+    """The rows of `table` to carry: all of them, or those of one source workspace
+    (workspace_filter.py; the target's workspace is set in secrets.Adjuster.adjust)."""
+    query = select(table)
+    return query if workspace_id is None else in_workspace(query, table, workspace_id)

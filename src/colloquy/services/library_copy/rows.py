@@ -10,13 +10,14 @@ from colloquy.services.library_copy.plan import key_column, source_rows
 
 
 async def source_batches(
-    conn: AsyncConnection, table: Table, batch_size: int
+    conn: AsyncConnection, table: Table, batch_size: int, workspace_id: str | None = None
 ) -> AsyncIterator[list[dict[str, Any]]]:
-    """The source's rows, `batch_size` at a time (keyset paging: memory stays bounded)."""
+    """The source's rows (of one workspace, if given), `batch_size` at a time (keyset
+    paging: memory stays bounded)."""
     key = table.c[key_column(table)]
     last: Any = None
     while True:
-        query = source_rows(table).order_by(key).limit(batch_size)
+        query = source_rows(table, workspace_id).order_by(key).limit(batch_size)
         if last is not None:
             query = query.where(key > last)
         rows = [dict(r._mapping) for r in (await conn.execute(query)).all()]

@@ -17,6 +17,11 @@ from colloquy.services.library_copy.preflight import (
 from colloquy.services.library_copy.rows import count_rows
 from colloquy.services.library_copy.secrets import Adjuster
 from colloquy.services.library_copy.verify import TableCheck, check_table
+from colloquy.services.library_copy.workspaces import (
+    source_workspace_id,
+    target_workspace_id,
+    target_workspace_rows,
+)
 from colloquy.services.model_settings.secret_box import SecretBox
 from colloquy.services.model_settings.settings_sync import bump
 from colloquy.store.db import make_engine, make_sessionmaker
@@ -58,9 +63,12 @@ async def copy_library(
     batch_size: int = 500,
     started: Started = lambda _stage, _table, _rows: None,
     advanced: Advanced = lambda _rows: None,
+    workspace: str | None = None,
 ) -> CopyReport:
     """Copies the library of `source_url` into `target_url`; `box` holds the target's
-    secret key (None: no key known, so no secret is carried)."""
+    secret key (None: no key known, so no secret is carried). `workspace`: only the source
+    workspace of that name (or the source's only workspace), into the target's workspace of
+    that name, made if missing (docs/moving-in.md)."""
     check_distinct(source_url, target_url)
     source = create_async_engine(source_url)
     target: AsyncEngine | None = None
@@ -73,6 +81,11 @@ async def copy_library(
                 select(ModelProfileRow.id).where(ModelProfileRow.is_default.is_(True)).limit(1)
             )
         adjuster = Adjuster(box, target_default_profile=default)
+        if workspace is None:
+            adjuster.target_workspaces = await target_workspace_rows(target)
+        else:
+            adjuster.source_workspace = await source_workspace_id(source, workspace)
+            adjuster.target_workspace = await target_workspace_id(target, workspace)
         report = CopyReport(notes=await _runs_in_progress(source))
         copies: dict[str, TableCopy] = {}
         sizes: dict[str, int] = {}

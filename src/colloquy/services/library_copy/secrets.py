@@ -10,6 +10,7 @@ the target with the source as adjusted here.
 from dataclasses import dataclass, field
 from typing import Any
 
+from colloquy.services.library_copy.workspace_filter import SCOPED_TABLES
 from colloquy.services.model_settings.secret_box import SecretBox
 
 # JSON fields that hold an encrypted secret: the embedder's key, the webhooks' signing secret,
@@ -23,12 +24,22 @@ class Adjuster:
 
     box: SecretBox | None
     target_default_profile: str | None = None
+    # --workspace: the source workspace whose rows are copied, the target one they go into.
+    source_workspace: str | None = None
+    target_workspace: str | None = None
+    # The target's own row of each workspace id both sides hold (the first, `default`):
+    # kept as the target has it, whatever its name or time on the source.
+    target_workspaces: dict[str, dict[str, Any]] = field(default_factory=dict)
     secrets_dropped: int = 0
     notes: list[str] = field(default_factory=list)
 
     def adjust(self, table: str, row: dict[str, Any]) -> dict[str, Any]:
         if table == "model_profiles":
             return self._profile(row)
+        if table == "workspaces" and row.get("id") in self.target_workspaces:
+            return self.target_workspaces[row["id"]]
+        if self.target_workspace is not None and table in SCOPED_TABLES:
+            row = {**row, "workspace_id": self.target_workspace}
         if table == "sessions" and isinstance(row.get("model_override"), dict):
             return {**row, "model_override": self._json(row["model_override"])}
         if table == "app_settings" and isinstance(row.get("data"), dict):

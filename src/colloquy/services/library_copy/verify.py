@@ -37,7 +37,7 @@ async def check_table(
 ) -> TableCheck:
     key = key_column(table)
     ours, theirs = TableChecksum(), TableChecksum()
-    async for batch in source_batches(source, table, batch_size):
+    async for batch in source_batches(source, table, batch_size, adjuster.source_workspace):
         rows = [adjuster.adjust(table.name, r) for r in batch]
         for row in rows:
             ours.add(row_digest(row))

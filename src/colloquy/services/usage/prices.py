@@ -18,7 +18,9 @@ from colloquy.store.usage_settings import (
     price_book,
     price_table,
     prices_saved,
+    workspace_usage_key,
 )
+from colloquy.store.workspace_scope import current_workspace
 
 __all__ = ["default_budget", "price_table"]
 
@@ -91,7 +93,11 @@ async def lookup_price(db: AsyncSession, provider: str, model: str) -> dict[str,
 
 
 async def save_default_budget(db: AsyncSession, budget: float | None) -> dict[str, Any]:
-    await _put(db, USAGE_KEY, {"budgetUsd": budget})
+    """Saved for the request's workspace (the server's, outside any workspace)."""
+    workspace_id = current_workspace()
+    await _put(
+        db, workspace_usage_key(workspace_id) if workspace_id else USAGE_KEY, {"budgetUsd": budget}
+    )
     return {"budgetUsd": budget}
 
 

@@ -18,10 +18,12 @@ from colloquy.store.tables import ModelProfileRow, SessionRow, SurveyRow
 from colloquy.store.usage_settings import default_budget, price_book
 
 
-async def _budget(db: AsyncSession, settings: dict[str, Any] | None) -> float | None:
+async def _budget(
+    db: AsyncSession, settings: dict[str, Any] | None, workspace_id: str
+) -> float | None:
     if settings and settings.get("budgetUsd") is not None:
         return budget_value(settings.get("budgetUsd"))
-    return await default_budget(db)
+    return await default_budget(db, workspace_id)
 
 
 async def _profile_models(db: AsyncSession, ids: set[str]) -> list[tuple[str, str]]:
@@ -34,9 +36,9 @@ async def _profile_models(db: AsyncSession, ids: set[str]) -> list[tuple[str, st
 
 
 async def _refuse_unpriced(
-    db: AsyncSession, settings: dict[str, Any] | None, models: list[tuple[str, str]]
+    db: AsyncSession, row: SessionRow | SurveyRow, models: list[tuple[str, str]]
 ) -> None:
-    if await _budget(db, settings) is None:
+    if await _budget(db, row.settings, row.workspace_id) is None:
         return
     book = await price_book(db)
     for provider, model in models:
@@ -59,14 +61,14 @@ async def check_session_priced(db: AsyncSession, runtime: Runtime, row: SessionR
         mapping = (row.settings or {}).get("participantProfiles") or {}
         ids = {str(v) for v in mapping.values() if v}
         models = [_default_model(runtime), *await _profile_models(db, ids)]
-    await _refuse_unpriced(db, row.settings, models)
+    await _refuse_unpriced(db, row, models)
 
 
 async def check_survey_priced(db: AsyncSession, runtime: Runtime, row: SurveyRow) -> None:
     """409 when the survey has a budget and one of its models has no price."""
     ids = {str(r["profileId"]) for r in row.respondents or [] if r.get("profileId")}
     models = [_default_model(runtime), *await _profile_models(db, ids)]
-    await _refuse_unpriced(db, row.settings, models)
+    await _refuse_unpriced(db, row, models)
 
 
 async def check_session_start(

@@ -186,6 +186,7 @@ async def _target(runtime: Runtime, kind: str, target_id: str) -> dict[str, Any]
         return {
             "kind": kind,
             "id": row.id,
+            "workspaceId": row.workspace_id,
             "name": row.name,
             "status": row.status,
             "error": row.error,

@@ -6,6 +6,7 @@ from alembic import context
 from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from colloquy.store import team_tables  # noqa: F401  (registers the team's tables)
 from colloquy.store.tables import Base
 
 target_metadata = Base.metadata

@@ -1,4 +1,11 @@
-import { PencilIcon, SparklesIcon, TagIcon, Trash2Icon, UserPlusIcon } from "lucide-react";
+import {
+  CopyIcon,
+  PencilIcon,
+  SparklesIcon,
+  TagIcon,
+  Trash2Icon,
+  UserPlusIcon,
+} from "lucide-react";
 import { EvidenceTierBadge } from "@/components/evidence-tier-badge";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { TraitBars } from "@/components/trait-bars";
@@ -16,11 +23,21 @@ export interface PersonaCardProps {
   onUse: (persona: Persona) => void;
   onEdit: (persona: Persona) => void;
   onDelete: (persona: Persona) => void;
+  /** Copy to another workspace; the action shows only when given (a workspace to copy to). */
+  onCopy?: (persona: Persona) => void;
   /** The latest personality audit, shown as measured beside assigned traits. */
   audit?: AuditSummary | null;
 }
 
-export function PersonaCard({ persona, index, onUse, onEdit, onDelete, audit }: PersonaCardProps) {
+export function PersonaCard({
+  persona,
+  index,
+  onUse,
+  onEdit,
+  onDelete,
+  onCopy,
+  audit,
+}: PersonaCardProps) {
   const headingId = `persona-${persona.id}-name`;
   return (
     <Card
@@ -96,6 +113,21 @@ export function PersonaCard({ persona, index, onUse, onEdit, onDelete, audit }: 
           <PencilIcon aria-hidden="true" />
           Edit
         </Button>
+        {onCopy && (
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label="Copy to workspace"
+                onClick={() => onCopy(persona)}
+              >
+                <CopyIcon aria-hidden="true" />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Copy to workspace</TooltipContent>
+          </Tooltip>
+        )}
       </div>
     </Card>
   );

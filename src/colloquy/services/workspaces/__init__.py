@@ -1,0 +1,1 @@
+"""Workspaces: which ones a caller may use, their administration, copies between them."""
