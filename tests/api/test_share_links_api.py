@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, select, update
 
-from colloquy.store.tables import AuditEventRow, ShareLinkRow
+from colloquy.store.team_tables import AuditEventRow, ShareLinkRow
 from colloquy.store.types import utcnow
 from support.accounts import csrf, team_client
 from support.sessions_helpers import session_body
@@ -197,7 +197,7 @@ def test_creating_revoking_and_viewing_are_in_the_audit_log(settings):
             ("share-create", "admin@example.com", "/api/sessions/{session_id}/share-links", "demo"),
             ("share-view", viewer, "/api/share", "demo"),
             ("export", viewer, "/api/sessions/{session_id}/export.csv", "demo"),
-            ("share-revoke", "admin@example.com", "/api/share-links/{id}", made["id"]),
+            ("share-revoke", "admin@example.com", "/api/share-links/{link_id}", made["id"]),
         ]
 
 

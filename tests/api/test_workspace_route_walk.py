@@ -28,6 +28,8 @@ RESOURCE_PARAMS = {
     "survey_id": "survey",
     "synthesis_id": "synthesis",
     "evidence_id": "evidence",
+    "study_id": "study",
+    "link_id": "share_link",
 }
 # Path parameters that name no workspace's resource: the routes are exempt from the walk.
 EXEMPT_PARAMS = {

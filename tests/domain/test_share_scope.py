@@ -105,6 +105,6 @@ def test_a_share_viewer_reads_only_and_is_named_by_its_link():
 def test_audit_names_for_share_links():
     assert audit_action("POST", "/api/sessions/{session_id}/share-links") == "share-create"
     assert audit_action("POST", "/api/surveys/{survey_id}/share-links") == "share-create"
-    assert audit_action("DELETE", "/api/share-links/{id}") == "share-revoke"
+    assert audit_action("DELETE", "/api/share-links/{link_id}") == "share-revoke"
     assert audit_action("GET", "/api/sessions/{session_id}/share-links") is None
     assert audit_action("DELETE", "/api/sessions/{session_id}") == "delete"

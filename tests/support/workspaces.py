@@ -16,7 +16,7 @@ from colloquy.app import create_app
 from colloquy.services.accounts.tokens import create_token
 from colloquy.services.accounts.users import create_user
 from colloquy.settings import Settings
-from colloquy.store.tables import SynthesisRow
+from colloquy.store.tables import StudyRow, SynthesisRow
 from support.accounts import PASSWORD, PERSONA
 from support.sessions_helpers import session_body
 
@@ -96,6 +96,11 @@ def _fill(team: Team, ws: str) -> dict[str, str]:
     )
     assert survey.status_code == 201, survey.text
     synthesis_id = team.client.portal.call(_synthesis, team, ws, imported.json()["id"])
+    study_id = team.client.portal.call(
+        _study, team, ws, personas[0], imported.json()["id"], synthesis_id
+    )
+    link = post(f"/api/sessions/{imported.json()['id']}/share-links", json={"expiresInDays": 7})
+    assert link.status_code == 201, link.text
     return {
         "persona": personas[0],
         "evidence": evidence.json()["id"],
@@ -103,6 +108,8 @@ def _fill(team: Team, ws: str) -> dict[str, str]:
         "imported": imported.json()["id"],
         "survey": survey.json()["id"],
         "synthesis": synthesis_id,
+        "study": study_id,
+        "share_link": link.json()["id"],
     }
 
 
@@ -119,6 +126,25 @@ async def _synthesis(team: Team, ws: str, session_id: str) -> str:
         respondents=[],
         quotes=[],
         dropped={},
+    )
+    async with team.client.app.state.runtime.sessionmaker() as db:
+        db.add(row)
+        await db.commit()
+    return row.id
+
+
+async def _study(team: Team, ws: str, persona_id: str, session_id: str, synthesis_id: str) -> str:
+    """A completed study of one interview (the imported session stands in for it)."""
+    row = StudyRow(
+        id=f"study{ws}{team.workspaces[ws][:8]}",
+        workspace_id=team.workspaces[ws],
+        name=f"Study {ws}",
+        questions=["Why oats?"],
+        settings={"moderator": "scripted", "maxProbes": 0, "responseLength": "brief"},
+        persona_ids=[persona_id],
+        session_ids=[session_id],
+        status="completed",
+        synthesis_id=synthesis_id,
     )
     async with team.client.app.state.runtime.sessionmaker() as db:
         db.add(row)

@@ -1288,7 +1288,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/share-links/{id}": {
+    "/api/share-links/{link_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1302,7 +1302,7 @@ export interface paths {
          * Revoke Link
          * @description Stops working at once; the row stays, listed as revoked.
          */
-        delete: operations["revoke_link_api_share_links__id__delete"];
+        delete: operations["revoke_link_api_share_links__link_id__delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8882,12 +8882,12 @@ export interface operations {
             };
         };
     };
-    revoke_link_api_share_links__id__delete: {
+    revoke_link_api_share_links__link_id__delete: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                link_id: string;
             };
             cookie?: never;
         };

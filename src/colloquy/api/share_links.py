@@ -16,7 +16,7 @@ from colloquy.domain.accounts.current_user import CurrentUser
 from colloquy.domain.accounts.share_scope import SHARE_INFO_ROUTE, ShareKind
 from colloquy.errors import NotFound
 from colloquy.services.accounts import audit, share_links
-from colloquy.store.tables import ShareLinkRow
+from colloquy.store.team_tables import ShareLinkRow
 
 router = APIRouter(tags=["share links"])
 
@@ -76,10 +76,10 @@ async def list_survey_links(
     return [share_link_out(row) for row in rows]
 
 
-@router.delete("/share-links/{id}", response_model=ShareLinkOut)
-async def revoke_link(id: str, _: CurrentUserDep, db: SessionDep) -> ShareLinkOut:
+@router.delete("/share-links/{link_id}", response_model=ShareLinkOut)
+async def revoke_link(link_id: str, _: CurrentUserDep, db: SessionDep) -> ShareLinkOut:
     """Stops working at once; the row stays, listed as revoked."""
-    return share_link_out(await share_links.revoke_share_link(db, id))
+    return share_link_out(await share_links.revoke_share_link(db, link_id))
 
 
 @router.get(SHARE_INFO_ROUTE.removeprefix("/api"), response_model=ShareInfoOut)

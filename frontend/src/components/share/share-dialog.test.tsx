@@ -61,8 +61,8 @@ describe("ShareDialog", () => {
     let links = [LINK, { ...LINK, id: "l2", revoked: true }, { ...LINK, id: "l3", expired: true }];
     server.use(
       api.get("/api/sessions/{session_id}/share-links", () => HttpResponse.json(links)),
-      api.delete("/api/share-links/{id}", ({ params }) => {
-        links = links.map((l) => (l.id === params.id ? { ...l, revoked: true } : l));
+      api.delete("/api/share-links/{link_id}", ({ params }) => {
+        links = links.map((l) => (l.id === params.link_id ? { ...l, revoked: true } : l));
         return HttpResponse.json({ ...LINK, revoked: true });
       }),
     );

@@ -13,7 +13,7 @@ from colloquy.domain.accounts.share_scope import (
     ShareKind,
 )
 from colloquy.schemas.common import CamelModel, RequestModel
-from colloquy.store.tables import ShareLinkRow
+from colloquy.store.team_tables import ShareLinkRow
 from colloquy.store.types import utcnow
 
 

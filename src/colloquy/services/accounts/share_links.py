@@ -20,7 +20,8 @@ from colloquy.domain.accounts.share_scope import (
     share_is_live,
 )
 from colloquy.errors import NotFound, ValidationFailed
-from colloquy.store.tables import SessionRow, ShareLinkRow, SurveyRow
+from colloquy.store.tables import SessionRow, SurveyRow
+from colloquy.store.team_tables import ShareLinkRow
 from colloquy.store.types import utcnow
 
 PREFIX = "cqs_"
@@ -80,7 +81,10 @@ async def list_share_links(
 
 async def revoke_share_link(db: AsyncSession, link_id: str) -> ShareLinkRow:
     row = await db.get(ShareLinkRow, link_id)
-    if row is None:
+    # A link to another workspace's resource is not found, as the resource itself is not
+    # (its lookup is filtered by the request's workspace).
+    kind: ShareKind = "survey" if row is not None and row.resource_kind == "survey" else "session"
+    if row is None or not await _resource_exists(db, kind, row.resource_id):
         raise NotFound("Share link not found")
     if row.revoked_at is None:
         row.revoked_at = utcnow()
