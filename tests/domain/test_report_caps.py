@@ -2,7 +2,7 @@
 PDF_TRANSCRIPT_CHARS characters and the participants table at PDF_MAX_PARTICIPANTS rows,
 each saying how many more the exports hold (a 5 MB transcript was 2,147 pages)."""
 
-from colloquy.domain.results import html_report
+from colloquy.domain.results import html_transcript
 from colloquy.domain.results.html_report import report_html
 
 
@@ -27,7 +27,7 @@ def test_the_transcript_and_participants_stop_with_a_count_of_the_rest():
         session, messages, None, analytics, notice="N", model_label="m", generated_at=None
     )
     appendix = html.split("Appendix: transcript")[1]
-    shown = html_report.PDF_TRANSCRIPT_CHARS // len(messages[0]["content"])  # whole turns
+    shown = html_transcript.PDF_TRANSCRIPT_CHARS // len(messages[0]["content"])  # whole turns
     assert f"T{shown - 1} " in appendix and f"T{shown} " not in appendix
     assert f"… and {1000 - shown:,} more messages" in appendix
     assert (
