@@ -64,6 +64,7 @@ def render_pdf_parts(parts: list[str]) -> bytes:
     numbers = PdfReader(io.BytesIO(_draw(page_numbers_html(len(writer.pages)))))
     for page, number in zip(writer.pages, numbers.pages, strict=True):
         page.merge_page(number)
+        page.compress_content_streams()  # merging leaves the page's content uncompressed
     if title:
         writer.add_metadata({"/Title": title})
     out = io.BytesIO()
