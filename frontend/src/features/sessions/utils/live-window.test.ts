@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headerOf } from "@/features/results/test/fixtures";
+import type { SessionHeader } from "@/lib/api-types";
 import { makeMessage, makeSession } from "@/features/sessions/testing/fixtures";
 import { liveModels, liveSession, liveUsage, withEarlier } from "./live-window";
 
@@ -21,10 +21,18 @@ const messages = [1, 2, 3, 4, 5].map((n) =>
     usage: usage(n),
   }),
 );
-// The header's usage: the sum of the five (5 x 10 prompt tokens, 5 x 2 completion, $15).
-const header = {
-  ...headerOf(makeSession({ messages })),
+// What the header says of them: p1 wrote 1, 3, 5 (latest on m-b), p2 2 and 4 (m-b); the
+// usage is their sum (5 x 10 prompt tokens, 5 x 2 completion, $15).
+const { messages: _all, ...fields } = makeSession({ messages });
+const header: SessionHeader = {
+  ...fields,
   usage: { promptTokens: 50, completionTokens: 10, cachedTokens: 0, costUsd: 15 },
+  messageCount: 5,
+  answerCount: 5,
+  responseCounts: { p1: 3, p2: 2 },
+  answerModels: ["m-a", "m-b"],
+  latestModels: { p1: "m-b", p2: "m-b" },
+  privateAnswers: [],
 };
 
 describe("the live window", () => {
