@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import insert
 
 from colloquy.domain.personas.enrichment import enrich
+from colloquy.domain.sessions.sentiment_tally import sentiment_tally
 from colloquy.store.db import make_engine
 from colloquy.store.migrate import upgrade_async
 from colloquy.store.tables import (
@@ -218,6 +219,7 @@ def survey_rows(i: int, people: list[dict[str, Any]], answers: int, rng: random.
         "concepts": concepts,
         "questions": questions,
         "respondents": people,
+        "respondent_count": len(people),
         "samples": 1,
         "ask_direct": False,
         "model": "bench",
@@ -273,8 +275,10 @@ async def fill(url: str, scale: Scale, seed: int = 44) -> dict[str, int]:
                     people = rng.sample(snaps, 5 if long else 4)
                     row = session_row(k, people, rng, 6 if long else 2)
                     n = scale.long_messages if long else scale.messages_per_session
+                    written = message_rows(row, n, rng)
+                    row.update({f"{s}_count": c for s, c in sentiment_tally(written).items()})
                     sessions.append(row)
-                    messages += message_rows(row, n, rng)
+                    messages += written
                 await _insert(conn, SessionRow.__table__, sessions)
                 await _insert(conn, MessageRow.__table__, messages)
                 counts["sessions"] += len(sessions)

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from colloquy.store.messages import sentiment_columns
 from colloquy.store.tables import MessageRow, SessionRow, SurveyRow
 
 pytestmark = pytest.mark.timeout(60)
@@ -83,8 +84,13 @@ def write(client, *rows) -> None:
 
 @pytest.fixture
 def library(client):
-    write(client, *[session_row(*s) for s in SESSIONS])
-    write(client, *[message("a1", i, *m) for i, m in enumerate(A1_MESSAGES)])
+    a1 = [message("a1", i, *m) for i, m in enumerate(A1_MESSAGES)]
+    sessions = [session_row(*s) for s in SESSIONS]
+    # a1's sentiment counts, stored with its row as the app's writers do (store/messages.py)
+    for column, n in sentiment_columns(a1).items():
+        setattr(sessions[0], column, n)
+    write(client, *sessions)
+    write(client, *a1)
     return client
 
 

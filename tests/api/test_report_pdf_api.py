@@ -126,3 +126,23 @@ def test_demo_session_notice_names_the_script(client):
     assert client.post("/api/sessions/demo/complete", json={"speed": 1000}).status_code == 200
     md = client.get("/api/sessions/demo/export.md").text
     assert "scripted demo conversation" in md.split("\n")[2]
+
+
+def test_a_long_transcript_drawn_in_parts_is_whole_and_numbered(client, tmp_path):
+    """150 answers of about 600 characters (about 110,000 characters of markup): the
+    transcript is drawn in three parts after the front (docs/reports.md). Every answer is in
+    the PDF, in order, and every page says "Page n of m" with the real count."""
+    _poppler()
+    words = "packaging " * 60
+    turns = [(i % 3, f"T{i:03d} {words}", 0, i // 3, "neutral") for i in range(150)]
+    sid = seed_session(client, transcript=turns)
+    res = client.get(f"/api/sessions/{sid}/report.pdf")
+    assert res.status_code == 200, res.text
+    text, pages = _pdf_text(tmp_path, res.content)
+    flat = " ".join(text.split())
+    found = [flat.find(f"T{i:03d} ") for i in range(150)]
+    assert -1 not in found and found == sorted(found)
+    for n in range(1, pages + 1):
+        assert f"Page {n} of {pages}" in flat, n
+    assert f"Page {pages + 1} of" not in flat
+    assert "more messages" not in flat  # under the cap: nothing left out

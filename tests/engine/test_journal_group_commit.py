@@ -180,3 +180,34 @@ async def test_no_message_commits_past_a_failed_one(factory, monkeypatch):
     await journal.append_message(factory, "s0", answer(2, 1), Counters(2, 2))
     await journal.append_message(factory, "s0", answer(3, 2), Counters(3, 3))
     assert [m.seq for m in await stored(factory, "s0")] == [1, 2, 3]
+
+
+async def test_each_session_counts_its_public_messages_by_sentiment(factory):
+    """The dashboard's sentiment card sums these counts (0034_list_counts). s0 gets two
+    positive answers, a negative one, a neutral one, a moderator question (no sentiment)
+    and a private answer (positive, but not counted); s1 one negative answer. A message
+    refused by the database (its slot taken) counts nothing: its batch is rolled back."""
+
+    def said(seq: int, sentiment: str | None, kind: str = "response") -> dict:
+        return {**answer(seq, seq), "sentiment": sentiment, "kind": kind}
+
+    s0 = [
+        said(1, None, "question"),
+        said(2, "positive"),
+        said(3, "negative"),
+        said(4, "positive"),
+        said(5, "neutral"),
+        said(6, "positive", "private_before"),
+    ]
+    await asyncio.gather(
+        *(journal.append_message(factory, "s0", m, Counters(1, 1)) for m in s0),
+        journal.append_message(factory, "s1", said(1, "negative"), Counters(1, 1)),
+    )
+    with pytest.raises(IntegrityError):  # seq 2 is stored already
+        await journal.append_message(factory, "s0", said(2, "negative"), Counters(1, 1))
+    async with factory() as db:
+        rows = {r.id: r for r in (await db.scalars(select(SessionRow))).all()}
+    counts = {sid: (r.positive_count, r.neutral_count, r.negative_count) for sid, r in rows.items()}
+    assert counts["s0"] == (2, 1, 1)
+    assert counts["s1"] == (0, 0, 1)
+    assert counts["s2"] == (0, 0, 0)

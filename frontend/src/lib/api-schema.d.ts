@@ -1435,6 +1435,28 @@ export interface paths {
         patch: operations["update_session_api_sessions__session_id__patch"];
         trace?: never;
     };
+    "/api/sessions/{session_id}/header": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Session Header
+         * @description The session without its messages: its fields, progress and usage, and what the
+         *     Results and live screens show of the messages (counts, models, the private answers);
+         *     the transcript itself is read in pages (`/messages`).
+         */
+        get: operations["get_session_header_api_sessions__session_id__header_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{session_id}/messages": {
         parameters: {
             query?: never;
@@ -1445,7 +1467,8 @@ export interface paths {
         /**
          * Page Messages
          * @description One page of the transcript in order: messages whose content or speaker contains `q`
-         *     (case-insensitive) and, with `speaker`, only that speaker's.
+         *     (case-insensitive) and, with `speaker`, only that speaker's. With `newest`, the last
+         *     `limit` of them (before `before`, the `earlierCursor` of such a page).
          */
         get: operations["page_messages_api_sessions__session_id__messages_get"];
         put?: never;
@@ -3868,6 +3891,8 @@ export interface components {
             items: components["schemas"]["MessageOut"][];
             /** Nextcursor */
             nextCursor?: string | null;
+            /** Earliercursor */
+            earlierCursor?: string | null;
             /** Total */
             total: number;
         };
@@ -4726,6 +4751,88 @@ export interface components {
             error: components["schemas"]["ErrorInfo"];
             deleted: components["schemas"]["DeletedEventData"];
         };
+        /**
+         * SessionHeaderOut
+         * @description GET /api/sessions/{id}/header: the session without its messages, and what the
+         *     Results and live screens show of them (docs/performance.md#long-transcripts).
+         */
+        SessionHeaderOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "draft" | "in-progress" | "completed";
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Completedat */
+            completedAt: string | null;
+            /** Participants */
+            participants: components["schemas"]["SessionParticipantOut"][];
+            /**
+             * Moderatorstyle
+             * @enum {string}
+             */
+            moderatorStyle: "formal" | "casual" | "probing";
+            /** Stimuli */
+            stimuli: components["schemas"]["StimulusOut"][];
+            /** Questions */
+            questions: string[];
+            settings: components["schemas"]["SessionSettingsOut"];
+            /** Tokensused */
+            tokensUsed: number;
+            insights: components["schemas"]["InsightsOut"] | null;
+            error: components["schemas"]["ErrorInfo"] | null;
+            /** Running */
+            running: boolean;
+            progress: components["schemas"]["ProgressOut"];
+            model?: components["schemas"]["SessionModelOut"] | null;
+            /**
+             * Source
+             * @default simulated
+             * @enum {string}
+             */
+            source: "simulated" | "human";
+            /**
+             * Kind
+             * @default group
+             * @enum {string}
+             */
+            kind: "group" | "interview";
+            usage?: components["schemas"]["UsageOut"];
+            /** Groundedpersonas */
+            groundedPersonas?: (string | null)[] | null;
+            /** Groundedpersonasquestions */
+            groundedPersonasQuestions?: number[] | null;
+            replayOf?: components["schemas"]["ReplayOfOut"] | null;
+            followUpOf?: components["schemas"]["FollowUpOfOut"] | null;
+            /** Followups */
+            followUps?: components["schemas"]["FollowUpOut"][];
+            /** Messagecount */
+            messageCount: number;
+            /** Answercount */
+            answerCount: number;
+            /** Responsecounts */
+            responseCounts: {
+                [key: string]: number;
+            };
+            /** Answermodels */
+            answerModels: (string | null)[];
+            /** Latestmodels */
+            latestModels: {
+                [key: string]: string;
+            };
+            /** Privateanswers */
+            privateAnswers: components["schemas"]["MessageOut"][];
+        };
         /** SessionHealthOut */
         SessionHealthOut: {
             /** Sessionid */
@@ -4812,8 +4919,6 @@ export interface components {
             /** Questions */
             questions: string[];
             settings: components["schemas"]["SessionSettingsOut"];
-            /** Messages */
-            messages: components["schemas"]["MessageOut"][];
             /** Tokensused */
             tokensUsed: number;
             insights: components["schemas"]["InsightsOut"] | null;
@@ -4843,6 +4948,8 @@ export interface components {
             followUpOf?: components["schemas"]["FollowUpOfOut"] | null;
             /** Followups */
             followUps?: components["schemas"]["FollowUpOut"][];
+            /** Messages */
+            messages: components["schemas"]["MessageOut"][];
         };
         /** SessionPageOut */
         SessionPageOut: {
@@ -9185,6 +9292,37 @@ export interface operations {
             };
         };
     };
+    get_session_header_api_sessions__session_id__header_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionHeaderOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     page_messages_api_sessions__session_id__messages_get: {
         parameters: {
             query?: {
@@ -9195,6 +9333,12 @@ export interface operations {
                 /** @description nextCursor of the previous page; absent: first page */
                 cursor?: string | null;
                 limit?: number;
+                /** @description The last `limit` messages instead of the first */
+                newest?: boolean;
+                /** @description With `newest`: only messages before this cursor */
+                before?: string | null;
+                /** @description Only these messages (ids separated by commas) */
+                ids?: string | null;
             };
             header?: never;
             path: {

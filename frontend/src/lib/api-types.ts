@@ -103,6 +103,8 @@ export type SessionErrorInfo = Schemas["ErrorInfo"];
 /** A participant as stored on the session: a snapshot of the persona. */
 export type SessionParticipant = Schemas["SessionParticipantOut"];
 export type Session = Schemas["SessionOut"];
+/** GET /api/sessions/{id}/header: the session without its messages (counts, models, private answers). */
+export type SessionHeader = Schemas["SessionHeaderOut"];
 /** One row of GET /api/sessions (newest first). */
 export type SessionSummary = Schemas["SessionSummaryOut"];
 /** Per-session message sentiment counts (moderator messages are not counted). */

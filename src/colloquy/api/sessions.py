@@ -17,12 +17,24 @@ from colloquy.api.list_params import (
 from colloquy.api.multipart_body import multipart_body
 from colloquy.api.schemas.human_import import HumanImportOut
 from colloquy.api.schemas.lists import DashboardStatsOut, MessagePageOut, SessionPageOut
-from colloquy.api.schemas.sessions import SessionOut, SessionRerunIn, SessionSummaryOut
+from colloquy.api.schemas.sessions import (
+    SessionHeaderOut,
+    SessionOut,
+    SessionRerunIn,
+    SessionSummaryOut,
+)
 from colloquy.domain.constants import SessionStatus
 from colloquy.schemas.sessions import FollowUpInterviewCreate, SessionCreate, SessionUpdate
 from colloquy.services.model_settings.settings import ModelChange
 from colloquy.services.multipart_upload import read_form
-from colloquy.services.sessions import control, follow_up, human_import, listing, transcript_page
+from colloquy.services.sessions import (
+    control,
+    follow_up,
+    header,
+    human_import,
+    listing,
+    transcript_page,
+)
 from colloquy.services.sessions import crud as service
 from colloquy.services.sessions import rerun as model_runs
 from colloquy.services.usage import run_check
@@ -108,6 +120,16 @@ async def get_session(session_id: str, db: SessionDep, runners: RunnersDep) -> d
     return await service.get_session(db, session_id, runners)
 
 
+@router.get("/{session_id}/header", response_model=SessionHeaderOut)
+async def get_session_header(
+    session_id: str, db: SessionDep, runners: RunnersDep
+) -> dict[str, Any]:
+    """The session without its messages: its fields, progress and usage, and what the
+    Results and live screens show of the messages (counts, models, the private answers);
+    the transcript itself is read in pages (`/messages`)."""
+    return await header.session_header(db, session_id, runners.generating(session_id))
+
+
 @router.get("/{session_id}/messages", response_model=MessagePageOut)
 async def page_messages(
     session_id: str,
@@ -116,10 +138,24 @@ async def page_messages(
     speaker: Annotated[str | None, Query(max_length=200, description="One speaker")] = None,
     cursor: CursorQuery = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+    newest: Annotated[
+        bool, Query(description="The last `limit` messages instead of the first")
+    ] = False,
+    before: Annotated[
+        str | None,
+        Query(max_length=20, description="With `newest`: only messages before this cursor"),
+    ] = None,
+    ids: Annotated[
+        str | None,
+        Query(max_length=7000, description="Only these messages (ids separated by commas)"),
+    ] = None,
 ) -> dict[str, Any]:
     """One page of the transcript in order: messages whose content or speaker contains `q`
-    (case-insensitive) and, with `speaker`, only that speaker's."""
-    return await transcript_page.page_messages(db, session_id, q, speaker, cursor, limit)
+    (case-insensitive) and, with `speaker`, only that speaker's. With `newest`, the last
+    `limit` of them (before `before`, the `earlierCursor` of such a page)."""
+    return await transcript_page.page_messages(
+        db, session_id, q, speaker, cursor, limit, newest=newest, before=before, ids=ids
+    )
 
 
 @router.patch("/{session_id}", response_model=SessionOut)

@@ -20,6 +20,7 @@ from sqlalchemy import Table, bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from colloquy.domain.sessions.messages import Message, NewMessage, stored_message
+from colloquy.domain.sessions.sentiment_tally import SENTIMENTS, counted_sentiment
 from colloquy.store.messages import load_message_dicts, message_columns
 from colloquy.store.tables import MessageRow, SessionRow
 from colloquy.store.types import utcnow
@@ -274,6 +275,7 @@ async def _insert_batch(
                 request_count=bindparam("requests"),
                 iteration_count=bindparam("iterations"),
                 updated_at=now,
+                **{f"{s}_count": sessions.c[f"{s}_count"] + bindparam(s) for s in SENTIMENTS},
             ),
             [
                 {
@@ -281,6 +283,7 @@ async def _insert_batch(
                     "tokens": item.stored["tokens"],
                     "requests": item.requests,
                     "iterations": item.iterations,
+                    **_sentiment_steps(item.stored),
                 }
                 for item in todo
             ],
@@ -292,6 +295,12 @@ async def _insert_batch(
             rows.append(message_columns(m, item.session_id))
         await conn.execute(insert(messages), rows)
     return set(ids) - live
+
+
+def _sentiment_steps(message: Message) -> dict[str, int]:
+    """What the message adds to its session's sentiment counts (one of them or none)."""
+    counted = counted_sentiment(message["kind"], message["sentiment"])
+    return {s: int(s == counted) for s in SENTIMENTS}
 
 
 async def stored_tokens(db: AsyncSession, session_id: str) -> int:

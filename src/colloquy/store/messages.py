@@ -3,12 +3,14 @@ results services work with (one shape for both)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.sessions.messages import STANCE_STATED, Message
+from colloquy.domain.sessions.sentiment_tally import sentiment_tally
 from colloquy.store.tables import MessageRow
 from colloquy.store.usage_columns import message_usage, usage_columns
 
@@ -69,6 +71,12 @@ def message_columns(message: Message, session_id: str) -> dict[str, Any]:
         "stance": message.get("stance"),
         "stance_method": message.get("stanceMethod"),
     }
+
+
+def sentiment_columns(rows: Iterable[MessageRow]) -> dict[str, int]:
+    """The session row's sentiment counts for these, its messages (written in one go)."""
+    tally = sentiment_tally({"kind": r.kind, "sentiment": r.sentiment} for r in rows)
+    return {f"{sentiment}_count": n for sentiment, n in tally.items()}
 
 
 async def load_message_dicts(db: AsyncSession, session_id: str) -> list[Message]:

@@ -14,7 +14,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, validates
 
 from colloquy.domain.constants import MODEL_NAME_MAX_LENGTH
 from colloquy.store.types import UTCDateTime, utcnow
@@ -114,6 +114,11 @@ class SessionRow(Base):
     follow_up: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     # The study an interview belongs to (docs/interviews.md#studies); None: on its own.
     study_id: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
+    # Its public messages by sentiment, bumped as they are stored (the dashboard's card sums
+    # these; domain/sessions/sentiment_tally.py; 0034_list_counts).
+    positive_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    neutral_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    negative_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class MessageRow(Base):
@@ -131,7 +136,6 @@ class MessageRow(Base):
             "kind",
             unique=True,
         ),
-        Index("ix_messages_sentiment_kind", "sentiment", "kind"),  # the sentiment card
     )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -239,6 +243,8 @@ class SurveyRow(Base):
     concepts: Mapped[list[Any]]
     questions: Mapped[list[Any]]
     respondents: Mapped[list[Any]]
+    # len(respondents), kept so that the survey list does not read the snapshots (0030).
+    respondent_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     samples: Mapped[int] = mapped_column(Integer, default=2)
     ask_direct: Mapped[bool] = mapped_column(Boolean, default=False)
     # The chat model and the embedder that rated the answers (named on results/exports).
@@ -250,6 +256,12 @@ class SurveyRow(Base):
     completed_at: Mapped[datetime | None] = mapped_column(default=None)
     # {budgetUsd, webhookUrl}; None: the defaults of the Settings screen.
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+    @validates("respondents")
+    def _count_respondents(self, _key: str, respondents: list[Any]) -> list[Any]:
+        """Every write of the snapshots through the ORM sets their count with them."""
+        self.respondent_count = len(respondents or [])
+        return respondents
 
 
 class SurveyAnswerRow(Base):

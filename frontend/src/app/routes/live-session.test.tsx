@@ -1,4 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
+import { headerOf } from "@/features/results/test/fixtures";
+import { transcriptPages } from "@/test/handlers/transcript";
 import userEvent from "@testing-library/user-event";
 import type { Session } from "@/lib/api-types";
 import { HttpResponse } from "msw";
@@ -67,11 +69,13 @@ function setup(initial: Session | null, onRun?: (s: Session) => Session) {
     return HttpResponse.json(session);
   };
   server.use(
-    api.get("/api/sessions/{session_id}", () =>
+    // The live screen reads the header and the newest page, never the whole session.
+    api.get("/api/sessions/{session_id}/header", () =>
       session
-        ? HttpResponse.json(session)
+        ? HttpResponse.json(headerOf(session))
         : HttpResponse.json({ error: "Session not found" }, { status: 404 }),
     ),
+    transcriptPages(() => session?.messages ?? []),
     api.post(
       "/api/sessions/{session_id}/run",
       afterAction("run", (s) => (onRun ? onRun(s) : { ...s, running: true, error: null })),
@@ -426,5 +430,29 @@ describe("LiveSessionPage", () => {
     expect(await screen.findByRole("heading", { name: "Packaging test" })).toBeInTheDocument();
     expect(screen.getAllByTestId("participant")).toHaveLength(3);
     expect(screen.queryByTestId("participant-model")).not.toBeInTheDocument();
+  });
+  it("holds the newest 200 messages and reads earlier ones from the server on demand", async () => {
+    const user = userEvent.setup();
+    // 250 answers of one question (answer i in round i): the page opens with the last 200.
+    const messages = Array.from({ length: 250 }, (_, i) =>
+      makeMessage({
+        id: `a${i}`,
+        speaker: "Ada",
+        personaId: "p1",
+        participantIndex: 0,
+        kind: "response",
+        round: i,
+        content: `Answer ${i}`,
+      }),
+    );
+    setup(makeSession({ status: "completed", running: false, messages }));
+    const button = await screen.findByTestId("show-earlier", {}, { timeout: 10_000 });
+    expect(button).toHaveTextContent("Show earlier messages (50 not shown)");
+    expect(screen.getAllByTestId("message")).toHaveLength(200);
+    expect(screen.queryByText("Answer 49")).toBeNull();
+    await user.click(button);
+    expect(await screen.findByText("Answer 0")).toBeInTheDocument();
+    expect(screen.getAllByTestId("message")).toHaveLength(250);
+    expect(screen.queryByTestId("show-earlier")).toBeNull();
   });
 });

@@ -38,10 +38,11 @@ import { Conversation } from "@/features/sessions/components/conversation";
 import { GenerationErrorBox } from "@/features/sessions/components/generation-error-box";
 import { SessionParticipantsCard } from "@/features/sessions/components/session-participants-card";
 import { BudgetRaise } from "@/components/usage/budget-raise";
-import { isBudgetStop, sumUsage } from "@/components/usage/format";
+import { isBudgetStop } from "@/components/usage/format";
 import { SessionProgressCard } from "@/features/sessions/components/session-progress-card";
 import { StimulusMaterials } from "@/features/sessions/components/stimulus-materials";
-import { participantModels } from "@/features/sessions/utils/participant-models";
+import { liveModels, liveUsage } from "@/features/sessions/utils/live-window";
+import { useEarlierMessages } from "@/features/sessions/hooks/use-earlier-messages";
 
 function showErrorToast(sessionId: string, error: GenerationError) {
   const spec = generationErrorToast(error);
@@ -101,6 +102,7 @@ export function LiveSessionPage() {
   });
 
   const data = session.data;
+  const earlier = useEarlierMessages(id, data?.earlier);
   useOpenComparisonWhenReplayCompletes(data);
   // Toast a generation error when it happens while the page is open (from a live event or a
   // refetch), not the one the session already had when the page opened.
@@ -264,6 +266,7 @@ export function LiveSessionPage() {
             participants={data.participants}
             writing={writingNow}
             running={data.running}
+            earlier={earlier}
             headerAside={statusBadge}
             footer={
               data.error && !completed ? (
@@ -287,12 +290,12 @@ export function LiveSessionPage() {
             progress={data.progress}
             questions={data.questions}
             tokensUsed={data.tokensUsed}
-            usage={sumUsage(data.messages)}
+            usage={liveUsage(data)}
           />
           <SessionParticipantsCard
             participants={data.participants}
             speakingIndex={speakingIndex(data, writingNow)}
-            models={participantModels(data.messages)}
+            models={liveModels(data)}
           />
         </div>
       </div>

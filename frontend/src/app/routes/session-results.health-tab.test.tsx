@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SessionResultsPage } from "@/app/routes/session-results";
-import { makeSession } from "@/features/results/test/fixtures";
+import { makeSession, headerOf } from "@/features/results/test/fixtures";
 import type { Session, SessionHealth } from "@/lib/api-types";
 import { HttpResponse } from "msw";
 import { api } from "@/test/handlers/api";
@@ -60,7 +60,7 @@ function healthFor(session: Session): SessionHealth {
 
 function renderResults(session: Session, path = "/session/s1/results?tab=health") {
   server.use(
-    api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
+    api.get("/api/sessions/{session_id}/header", () => HttpResponse.json(headerOf(session))),
     api.get("/api/sessions/{session_id}/health", () => HttpResponse.json(healthFor(session))),
     transcriptPages(session.messages),
   );

@@ -6,7 +6,7 @@ import { renderRoutes } from "@/test/render";
 import { recordCalls } from "@/test/requests";
 import { server } from "@/test/server";
 import { transcriptPages } from "@/test/handlers/transcript";
-import { analytics, makeSession, message } from "@/features/results/test/fixtures";
+import { analytics, makeSession, message, headerOf } from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
 const health = {
@@ -55,7 +55,7 @@ const ENV_MODEL = {
 
 function renderMixed(session = mixed) {
   server.use(
-    api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
+    api.get("/api/sessions/{session_id}/header", () => HttpResponse.json(headerOf(session))),
     transcriptPages(session.messages),
     api.get("/api/sessions/{session_id}/analytics", ({ request }) => {
       const model = new URL(request.url).searchParams.get("model");
@@ -129,7 +129,9 @@ describe("a mixed panel's results", () => {
   it("runs the copy on a saved profile", { timeout: 15_000 }, async () => {
     const user = userEvent.setup();
     server.use(
-      api.get("/api/sessions/{session_id}", () => HttpResponse.json(makeSession())),
+      api.get("/api/sessions/{session_id}/header", () =>
+        HttpResponse.json(headerOf(makeSession())),
+      ),
       api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
       api.get("/api/settings/model", () => HttpResponse.json(ENV_MODEL)),
       api.get("/api/model-profiles", () =>

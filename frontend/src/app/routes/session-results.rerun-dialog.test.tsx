@@ -5,7 +5,7 @@ import { api } from "@/test/handlers/api";
 import { renderRoutes } from "@/test/render";
 import { recordCalls } from "@/test/requests";
 import { server } from "@/test/server";
-import { analytics, makeSession } from "@/features/results/test/fixtures";
+import { analytics, makeSession, headerOf } from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
 const current = {
@@ -20,7 +20,7 @@ function renderResults(
   session = makeSession({ model: { provider: "local", name: "SmolLM2-135M-Instruct" } }),
 ) {
   server.use(
-    api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
+    api.get("/api/sessions/{session_id}/header", () => HttpResponse.json(headerOf(session))),
     api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
     api.get("/api/settings/model", () => HttpResponse.json(current)),
     api.post("/api/sessions/{session_id}/rerun", () =>

@@ -7,14 +7,24 @@ import { renderRoutes } from "@/test/render";
 import { recordCalls } from "@/test/requests";
 import { server } from "@/test/server";
 import { transcriptPages } from "@/test/handlers/transcript";
-import { analytics, insights, makeSession, message } from "@/features/results/test/fixtures";
+import {
+  analytics,
+  insights,
+  makeSession,
+  message,
+  headerOf,
+} from "@/features/results/test/fixtures";
 import { SessionResultsPage } from "./session-results";
 
-function renderResults(session: Session | null, path = "/session/s1/results") {
+function renderResults(
+  session: Session | null,
+  path = "/session/s1/results",
+  header = session && headerOf(session),
+) {
   server.use(
-    api.get("/api/sessions/{session_id}", () =>
-      session
-        ? HttpResponse.json(session)
+    api.get("/api/sessions/{session_id}/header", () =>
+      header
+        ? HttpResponse.json(header)
         : HttpResponse.json(
             { error: "Session not found", errors: ["Session not found"] },
             { status: 404 },
@@ -47,6 +57,21 @@ describe("SessionResultsPage", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Return to Dashboard" }));
     expect(await screen.findByText("dashboard page")).toBeInTheDocument();
+  });
+
+  it("reads the session's header and its transcript in pages, never the whole session", async () => {
+    // A long session: the header says 1,234 messages; no route gives them all at once.
+    const session = makeSession();
+    const { calls } = renderResults(session, undefined, {
+      ...headerOf(session),
+      messageCount: 1234,
+    });
+    expect(await screen.findByTestId("stat-messages")).toHaveTextContent("1234");
+    await screen.findByRole("list", { name: "Transcript" });
+    const urls = calls.map((c) => c.url.split("?")[0]);
+    expect(urls).toContain("/api/sessions/s1/header");
+    expect(urls).toContain("/api/sessions/s1/messages");
+    expect(urls).not.toContain("/api/sessions/s1");
   });
 
   it("shows the header, the stats and the transcript", async () => {
@@ -223,7 +248,9 @@ describe("SessionResultsPage", () => {
     const user = userEvent.setup();
     let release: (r: Response) => void = () => {};
     server.use(
-      api.get("/api/sessions/{session_id}", () => HttpResponse.json(makeSession({ insights }))),
+      api.get("/api/sessions/{session_id}/header", () =>
+        HttpResponse.json(headerOf(makeSession({ insights }))),
+      ),
       api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
       api.post(
         "/api/sessions/{session_id}/insights",
@@ -243,7 +270,9 @@ describe("SessionResultsPage", () => {
   it("reports a failed analysis with the server's message", async () => {
     const user = userEvent.setup();
     server.use(
-      api.get("/api/sessions/{session_id}", () => HttpResponse.json(makeSession())),
+      api.get("/api/sessions/{session_id}/header", () =>
+        HttpResponse.json(headerOf(makeSession())),
+      ),
       api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
       api.post("/api/sessions/{session_id}/insights", () =>
         HttpResponse.json({ error: "The model is unavailable" }, { status: 502 }),

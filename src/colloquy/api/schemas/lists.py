@@ -43,4 +43,6 @@ class MessagePageOut(CamelModel):
 
     items: list[MessageOut]
     next_cursor: str | None = None
+    # With `newest`: the cursor of the messages before these (None: none before them).
+    earlier_cursor: str | None = None
     total: int

@@ -198,7 +198,9 @@ class FollowUpOut(CamelModel):
     participant_name: str
 
 
-class SessionOut(CamelModel):
+class SessionFieldsOut(CamelModel):
+    """A session's fields, run state, progress and usage (without its messages)."""
+
     id: str
     name: str
     description: str
@@ -210,7 +212,6 @@ class SessionOut(CamelModel):
     stimuli: list[StimulusOut]
     questions: list[str]
     settings: SessionSettingsOut
-    messages: list[MessageOut]
     tokens_used: int
     insights: InsightsOut | None
     error: ErrorInfo | None
@@ -231,3 +232,22 @@ class SessionOut(CamelModel):
     # up, and a focus group's follow-up interviews (oldest first).
     follow_up_of: FollowUpOfOut | None = None
     follow_ups: list[FollowUpOut] = Field(default_factory=list)
+
+
+class SessionOut(SessionFieldsOut):
+    messages: list[MessageOut]
+
+
+class SessionHeaderOut(SessionFieldsOut):
+    """GET /api/sessions/{id}/header: the session without its messages, and what the
+    Results and live screens show of them (docs/performance.md#long-transcripts)."""
+
+    message_count: int  # the public messages (the transcript's)
+    answer_count: int  # of those, not the moderator's
+    # Public messages per participant id (by persona id, or by name for imported groups).
+    response_counts: dict[str, int]
+    # The models of the answers in the order of their first answer (None: not recorded).
+    answer_models: list[str | None]
+    # Persona id -> the model of the participant's latest answer (mixed panels).
+    latest_models: dict[str, str]
+    private_answers: list[MessageOut]  # bounded: participants x questions x 2

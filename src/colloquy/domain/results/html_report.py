@@ -12,20 +12,21 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from colloquy.domain.constants import MODERATOR_SPEAKER, TRAITS
+from colloquy.domain.constants import TRAITS
 from colloquy.domain.personas.evidence_tier import tier_label
+from colloquy.domain.results.html_transcript import IN_EXPORTS, transcript_html
 from colloquy.domain.results.private_html import private_html
 from colloquy.domain.results.svg_charts import participation_svg, sentiment_rounds_svg
 from colloquy.domain.results.synthetic_notice import footer, is_human
 from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.stored.timeutil import to_datetime
 
+PAGE_CSS = "@page { size: A4; margin: 18mm 16mm 20mm; __BOXES__ }"
+_FOOTER = """@bottom-left { content: "__FOOTER__";
+    font-family: "DejaVu Sans", sans-serif; font-size: 8pt; color: #b91c1c; }"""
+NUMBER_CSS = """@bottom-right { content: "Page " counter(page) " of " counter(pages);
+    font-family: "DejaVu Sans", sans-serif; font-size: 8pt; color: #64748b; }"""
 _CSS = """
-@page { size: A4; margin: 18mm 16mm 20mm;
-  @bottom-left { content: "__FOOTER__";
-    font-family: "DejaVu Sans", sans-serif; font-size: 8pt; color: #b91c1c; }
-  @bottom-right { content: "Page " counter(page) " of " counter(pages);
-    font-family: "DejaVu Sans", sans-serif; font-size: 8pt; color: #64748b; } }
 body { font-family: "DejaVu Sans", sans-serif; font-size: 9.5pt; color: #0f172a;
   line-height: 1.4; }
 h1 { font-size: 22pt; margin: 0 0 6pt; } h2 { font-size: 14pt; margin: 16pt 0 6pt;
@@ -45,12 +46,9 @@ h2, h3 { page-break-after: avoid; } tr, .quote { page-break-inside: avoid; }
 """
 
 
-# A report of a very long transcript (an imported group of thousands of turns) ran to
-# thousands of pages and a quarter of an hour of drawing: the PDF shows the first of them,
-# the exports hold everything (docs/reports.md).
+# A very long session's report shows the first participants and turns; the exports hold
+# everything (docs/reports.md).
 PDF_MAX_PARTICIPANTS = 200
-PDF_TRANSCRIPT_CHARS = 400_000  # about 150 pages
-_IN_EXPORTS = "the CSV, Markdown and JSON exports hold them all"
 
 
 def _e(value: Any) -> str:
@@ -126,7 +124,7 @@ def _participants(session: Mapping[str, Any], analytics: dict[str, Any]) -> str:
         "A agreeableness, N neuroticism.</p>"
     )
     more = len(everyone) - PDF_MAX_PARTICIPANTS
-    tail = f"<p class='muted'>… and {more:,} more participants ({_IN_EXPORTS}).</p>"
+    tail = f"<p class='muted'>… and {more:,} more participants ({IN_EXPORTS}).</p>"
     return (
         f"<h2>Participants</h2>{legend}<table class='grid'><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>{tail if more > 0 else ''}"
@@ -219,31 +217,38 @@ def _health(report: dict[str, Any] | None) -> str:
     )
 
 
-def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]) -> str:
-    parts = ["<section class='appendix'><h2>Appendix: transcript</h2>"]
-    if not messages:
-        parts.append("<p class='muted'>No messages.</p>")
-    current = object()
-    room = PDF_TRANSCRIPT_CHARS
-    for shown, m in enumerate(messages):
-        room -= len(str(m.get("content") or ""))
-        if room < 0:
-            left = len(messages) - shown
-            parts.append(f"<p class='muted'>… and {left:,} more messages ({_IN_EXPORTS}).</p>")
-            break
-        q = m.get("questionIndex")
-        if q != current:
-            current = q
-            text = questions[q] if isinstance(q, int) and 0 <= q < len(questions) else ""
-            title = f"Question {q + 1}" if isinstance(q, int) else "Discussion"
-            parts.append(f"<h3>{title}{': ' + _e(text) if text else ''}</h3>")
-        moderator = m.get("speaker") == MODERATOR_SPEAKER
-        mood = "" if moderator or not m.get("sentiment") else f" ({_e(m.get('sentiment'))})"
-        parts.append(
-            f"<p class='msg{' mod' if moderator else ''}'><b>{_e(m.get('speaker'))}</b>{mood}: "
-            f"{_e(m.get('content'))}</p>"
-        )
-    return "".join(parts) + "</section>"
+def report_head(session: Mapping[str, Any], numbered: bool) -> str:
+    """The document's head and its CSS; `numbered`: with "Page n of m" in the footer (the
+    parts of a report drawn in pieces get theirs: domain/results/report_parts.py)."""
+    title = _e(session.get("name")) or "Untitled session"
+    boxes = _FOOTER.replace("__FOOTER__", footer(session)) + (NUMBER_CSS if numbered else "")
+    return (
+        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'/>"
+        f"<title>{title}</title><style>{PAGE_CSS.replace('__BOXES__', boxes)}{_CSS}</style>"
+        "</head><body>"
+    )
+
+
+def report_front(
+    session: Mapping[str, Any],
+    messages: Sequence[Mapping[str, Any]],
+    insights: dict[str, Any] | None,
+    analytics: dict[str, Any],
+    notice: str,
+    model_label: str,
+    generated_at: Any,
+    health: dict[str, Any] | None,
+) -> str:
+    questions = list(session.get("questions") or [])
+    return (
+        _cover(session, notice, model_label, generated_at)
+        + _participants(session, analytics)
+        + _insights(insights)
+        + _charts(analytics)
+        + _quotes(analytics)
+        + _health(health)
+        + private_html(questions, messages)
+    )
 
 
 def report_html(
@@ -261,18 +266,12 @@ def report_html(
     charts, quotes, the health report (when there is one), the private answers (when
     `messages` holds any; never in the transcript), and the transcript as an appendix."""
     questions = list(session.get("questions") or [])
-    title = _e(session.get("name")) or "Untitled session"
+    front = report_front(
+        session, messages, insights, analytics, notice, model_label, generated_at, health
+    )
     return (
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'/>"
-        f"<title>{title}</title><style>{_CSS.replace('__FOOTER__', footer(session))}</style>"
-        "</head><body>"
-        + _cover(session, notice, model_label, generated_at)
-        + _participants(session, analytics)
-        + _insights(insights)
-        + _charts(analytics)
-        + _quotes(analytics)
-        + _health(health)
-        + private_html(questions, messages)
-        + _transcript(questions, public(messages))
+        report_head(session, True)
+        + front
+        + transcript_html(questions, public(messages))
         + "</body></html>"
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from colloquy.domain.results.html_report import report_html
+from colloquy.domain.results.report_parts import report_parts
 from colloquy.domain.results.synthetic_notice import data_notice, exported_people, is_human
 from colloquy.domain.sessions.private_answers import public
 from colloquy.domain.sessions.record import SessionRecord
@@ -20,12 +20,16 @@ from colloquy.services.bounded import TooCostly, run_bounded
 from colloquy.services.model_settings.provenance import model_label_for
 from colloquy.services.results.analytics import build_analytics
 from colloquy.services.results.exports import export_filename
-from colloquy.services.results.pdf_render import MSG_PDF_UNAVAILABLE, render_pdf
+from colloquy.services.results.pdf_render import (
+    MSG_PDF_UNAVAILABLE,
+    render_pdf,
+    render_pdf_parts,
+)
 from colloquy.services.sessions.loading import load_session
 from colloquy.services.trust import session_health
 from colloquy.store.types import utcnow
 
-__all__ = ["MSG_PDF_UNAVAILABLE", "pdf_report", "render_pdf", "session_report_html"]
+__all__ = ["MSG_PDF_UNAVAILABLE", "pdf_report", "render_pdf", "session_report_parts"]
 HUMAN_MODEL_LABEL = "none: the answers are people's own"
 PDF_SECONDS = 180.0
 PDF_MEMORY_MB = 2048
@@ -35,17 +39,18 @@ MSG_PDF_TOO_LONG = (
 )
 
 
-async def session_report_html(
+async def session_report_parts(
     db: AsyncSession, session_id: str, runtime: Runtime | None
-) -> tuple[SessionRecord, str]:
+) -> tuple[SessionRecord, list[str]]:
+    """The report's documents, drawn one after the other (domain/results/report_parts.py)."""
     health = await session_health.for_export(db, runtime, session_id) if runtime else None
-    # Private answers load too, for their own section (report_html keeps them
+    # Private answers load too, for their own section (report_parts keeps them
     # out of the transcript); the analytics count the public discussion only.
     session, every = await load_session(db, session_id, private=True)
     label = model_label_for(session, runtime)
     shown, analytics = exported_people(dict(session), build_analytics(session, public(every)))
     assert analytics is not None
-    html = report_html(
+    parts = report_parts(
         shown,
         every,
         session["insights"],
@@ -55,16 +60,20 @@ async def session_report_html(
         generated_at=utcnow(),
         health=health,
     )
-    return session, html
+    return session, parts
 
 
 async def pdf_report(
     db: AsyncSession, session_id: str, runtime: Runtime | None = None
 ) -> tuple[str, bytes]:
-    session, html = await session_report_html(db, session_id, runtime)
+    session, parts = await session_report_parts(db, session_id, runtime)
     try:
         pdf = await run_bounded(
-            render_pdf, html, what="PDF report", seconds=PDF_SECONDS, memory_mb=PDF_MEMORY_MB
+            render_pdf_parts,
+            parts,
+            what="PDF report",
+            seconds=PDF_SECONDS,
+            memory_mb=PDF_MEMORY_MB,
         )
     except TooCostly as exc:
         raise AppError(MSG_PDF_TOO_LONG, status=503, code="pdf_too_long") from exc

@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.sessions import demo_script as demo
 from colloquy.domain.sessions.messages import stored_message
 from colloquy.services.sessions.view import session_record
-from colloquy.store.messages import message_columns
+from colloquy.store.messages import message_columns, sentiment_columns
 from colloquy.store.tables import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
@@ -21,6 +21,14 @@ _DEMO_LOCK_KEY = 0x636F6C6C_6465  # "coll" "de": any constant unique to this use
 def _rows(speed: float) -> tuple[SessionRow, list[MessageRow]]:
     now = utcnow()
     messages = demo.demo_messages(now, speed)
+    rows = [
+        MessageRow(
+            **message_columns(
+                stored_message(m, f"{demo.DEMO_SESSION_ID}-m{m['seq']}"), demo.DEMO_SESSION_ID
+            )
+        )
+        for m in messages
+    ]
     session = SessionRow(
         id=demo.DEMO_SESSION_ID,
         name=demo.NAME,
@@ -41,15 +49,8 @@ def _rows(speed: float) -> tuple[SessionRow, list[MessageRow]]:
         stop_requested=False,
         request_count=0,
         iteration_count=0,
+        **sentiment_columns(rows),
     )
-    rows = [
-        MessageRow(
-            **message_columns(
-                stored_message(m, f"{demo.DEMO_SESSION_ID}-m{m['seq']}"), demo.DEMO_SESSION_ID
-            )
-        )
-        for m in messages
-    ]
     return session, rows
 
 

@@ -36,7 +36,7 @@ from colloquy.errors import ValidationFailed
 from colloquy.services.multipart_upload import ReceivedFile
 from colloquy.services.sessions import setup
 from colloquy.services.sessions.transcript_file import transcript_text
-from colloquy.store.messages import message_columns
+from colloquy.store.messages import message_columns, sentiment_columns
 from colloquy.store.tables import MessageRow, SessionRow
 from colloquy.store.types import utcnow
 
@@ -157,6 +157,7 @@ async def import_transcript(
         questions=list(t.questions) or [OPEN_DISCUSSION],
         settings={},
         tokens_used=sum(m.tokens for m in messages),
+        **sentiment_columns(messages),
         insights=None,
         error=None,
         running=False,

@@ -12,10 +12,9 @@ from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from colloquy.domain.lists.paging import clean_search
-from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
 from colloquy.services.paging import SortKey, count_of, name_contains, page_of
 from colloquy.services.sessions.view import summaries_of
-from colloquy.store.tables import MessageRow, PersonaRow, SessionRow
+from colloquy.store.tables import PersonaRow, SessionRow
 from colloquy.store.types import utcnow
 
 SORTS = {
@@ -68,27 +67,24 @@ async def page_sessions(db: AsyncSession, query: SessionQuery) -> dict[str, Any]
 async def dashboard_stats(db: AsyncSession, now: datetime | None = None) -> dict[str, Any]:
     """The four summary cards over the whole library: sessions and completed ones, personas,
     sessions of the last 7 days, and the sentiment counts of every public message (the
-    client averages them: positive +1, negative -1, product-rules §2)."""
+    client averages them: positive +1, negative -1, product-rules §2), summed over the
+    sessions' stored counts (domain/sessions/sentiment_tally.py), not over the messages."""
     week_start = (now or utcnow()) - THIS_WEEK
-    total, completed, this_week = (
+    total, completed, this_week, positive, neutral, negative = (
         await db.execute(
             select(
                 func.count(),
                 func.coalesce(func.sum(case((SessionRow.status == "completed", 1), else_=0)), 0),
                 func.coalesce(func.sum(case((SessionRow.created_at >= week_start, 1), else_=0)), 0),
+                # each session's counts, kept as its messages are stored
+                func.coalesce(func.sum(SessionRow.positive_count), 0),
+                func.coalesce(func.sum(SessionRow.neutral_count), 0),
+                func.coalesce(func.sum(SessionRow.negative_count), 0),
             ).select_from(SessionRow)
         )
     ).one()
     personas = await count_of(db, PersonaRow, [])
-    grouped = await db.execute(
-        select(MessageRow.sentiment, func.count())
-        .where(MessageRow.kind.not_in(PRIVATE_KINDS))
-        .where(MessageRow.sentiment.in_(("positive", "neutral", "negative")))
-        .group_by(MessageRow.sentiment)
-    )
-    sentiments = {"positive": 0, "neutral": 0, "negative": 0}
-    for sentiment, n in grouped:
-        sentiments[str(sentiment)] = int(n)
+    sentiments = {"positive": int(positive), "neutral": int(neutral), "negative": int(negative)}
     return {
         "totalSessions": int(total),
         "completedSessions": int(completed),

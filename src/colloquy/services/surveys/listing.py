@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import defer
 
 from colloquy.domain.lists.paging import clean_search
 from colloquy.services.paging import SortKey, count_of, name_contains, page_of
@@ -38,7 +39,12 @@ async def page_surveys(
     if status:
         conditions.append(SurveyRow.status == status)
     rows, next_cursor = await page_of(
-        db, select(SurveyRow).where(*conditions), SORTS[sort], cursor, limit
+        db,
+        # the snapshots are what a survey row weighs; the list shows only their count
+        select(SurveyRow).options(defer(SurveyRow.respondents)).where(*conditions),
+        SORTS[sort],
+        cursor,
+        limit,
     )
     ids = [r.id for r in rows]
     counts = await answer_counts(db, ids)

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import defer
 from sqlalchemy.orm.exc import StaleDataError
 
 from colloquy.domain.personas.evidence_tier import mix_sentence
@@ -130,7 +131,7 @@ async def answer_counts(db: AsyncSession, ids: list[str] | None = None) -> dict[
 
 
 def _planned(row: SurveyRow) -> int:
-    return len(row.respondents) * len(row.concepts) * len(row.questions) * row.samples
+    return row.respondent_count * len(row.concepts) * len(row.questions) * row.samples
 
 
 def survey_summary(
@@ -145,7 +146,7 @@ def survey_summary(
         "completedAt": row.completed_at,
         "conceptCount": len(row.concepts),
         "questionCount": len(row.questions),
-        "respondentCount": len(row.respondents),
+        "respondentCount": row.respondent_count,
         "samples": row.samples,
         "progress": {"done": done, "total": _planned(row), "errors": errors},
         "usage": usage or ZERO.as_json(),
@@ -153,7 +154,13 @@ def survey_summary(
 
 
 async def list_surveys(db: AsyncSession, manager: SurveyManager | None) -> list[dict[str, Any]]:
-    rows = list(await db.scalars(select(SurveyRow).order_by(SurveyRow.created_at.desc())))
+    rows = list(
+        await db.scalars(
+            select(SurveyRow)
+            .options(defer(SurveyRow.respondents))
+            .order_by(SurveyRow.created_at.desc())
+        )
+    )
     counts = await answer_counts(db)
     usage = await survey_usage(db, [r.id for r in rows])
     return [survey_summary(r, counts.get(r.id, 0), manager, usage[r.id]) for r in rows]

@@ -1,7 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { client, unwrap } from "@/lib/api-client";
-import type { Session, SessionInsights } from "@/lib/api-types";
+import type { Session, SessionHeader, SessionInsights } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
+import { sessionHeaderKey } from "./get-session";
 
 /** Generates (or regenerates) the session's AI insights; the server stores them. */
 export function generateInsights(id: string): Promise<SessionInsights> {
@@ -23,6 +24,9 @@ export function useGenerateInsights(id: string) {
     onSuccess: (insights) => {
       queryClient.setQueryData<Session>(queryKeys.session(id), (session) =>
         session ? { ...session, insights } : session,
+      );
+      queryClient.setQueryData<SessionHeader>(sessionHeaderKey(id), (header) =>
+        header ? { ...header, insights } : header,
       );
     },
   });

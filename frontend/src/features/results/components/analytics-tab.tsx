@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from "react
 import { QueryError } from "@/components/query-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Session } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 import { useAnalytics } from "../api/get-analytics";
 import { DiversityCard } from "./analytics/diversity-card";
 import { QuotesCard } from "./analytics/quotes-card";
@@ -83,7 +83,7 @@ export function AnalyticsSkeleton() {
 }
 
 /** product-rules §2 Analytics tab, computed on the server (GET /api/sessions/{id}/analytics). */
-export function AnalyticsTab({ session }: { session: Session }) {
+export function AnalyticsTab({ session }: { session: SessionHeader }) {
   const analytics = useAnalytics(session.id);
 
   if (analytics.isPending) return <AnalyticsSkeleton />;

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import type { Session, SessionMessage } from "@/lib/api-types";
+import type { SessionHeader, SessionMessage } from "@/lib/api-types";
 import { mindChanges, shiftLabel, stanceLabel, stanceSource } from "../utils/changed-minds";
 
 /**
@@ -13,7 +13,7 @@ export function ChangedMinds({
   session,
   privateAnswers,
 }: {
-  session: Session;
+  session: SessionHeader;
   privateAnswers: SessionMessage[];
 }) {
   const rows = useMemo(() => mindChanges(privateAnswers), [privateAnswers]);

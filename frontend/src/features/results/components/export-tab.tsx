@@ -7,7 +7,7 @@ import {
 } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { Session } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 import { cn } from "@/utils/cn";
 import { EXPORT_OPTIONS, type ExportFormat, exportUrl } from "../api/export-session";
 
@@ -19,7 +19,7 @@ const ICONS: Record<ExportFormat, typeof FileTextIcon> = {
 };
 
 /** product-rules §2 Export tab: 'Download CSV Report', plus JSON, Markdown and the PDF report. */
-export function ExportTab({ session }: { session: Session }) {
+export function ExportTab({ session }: { session: SessionHeader }) {
   return (
     <Card>
       <CardHeader>

@@ -4,13 +4,13 @@ import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
-import type { Session } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 import { useCreateGroupPersonas, useReplayGroup } from "../api/grounded-group";
 
 /** On an imported human group (docs/evidence.md): make personas from its people (from every other
  * question; the rest are held out), then replay the group with them on the held-out
  * questions, or in-sample on request (docs/evidence.md). */
-export function GroundedGroupActions({ session }: { session: Session }) {
+export function GroundedGroupActions({ session }: { session: SessionHeader }) {
   const navigate = useNavigate();
   const create = useCreateGroupPersonas(session.id);
   const replay = useReplayGroup(session.id);

@@ -3,7 +3,8 @@ import { useMemo } from "react";
 import { QueryError } from "@/components/query-error";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { HealthFinding, Session, SessionHealth, SessionMessage } from "@/lib/api-types";
+import type { HealthFinding, SessionHeader, SessionHealth, SessionMessage } from "@/lib/api-types";
+import { useMessagesById } from "../api/get-messages-by-id";
 import { cn } from "@/utils/cn";
 import { useSessionHealth } from "@/features/results/api/get-session-health";
 import {
@@ -15,6 +16,8 @@ import {
   STATUS_CLASSES,
   STATUS_LABELS,
 } from "@/utils/session-health";
+
+const NO_MESSAGES = new Map<string, SessionMessage>();
 
 /** Links shown per finding before "and N more". */
 export const MESSAGE_LINKS_SHOWN = 6;
@@ -79,14 +82,18 @@ export function HealthReport({
   onShowMessage,
 }: {
   health: SessionHealth;
-  session: Session;
+  session: SessionHeader;
   onShowMessage: (id: string) => void;
 }) {
-  const messages = useMemo(
-    () => new Map(session.messages.map((m) => [m.id, m])),
-    [session.messages],
-  );
   const findings = useMemo(() => orderFindings(health.findings), [health.findings]);
+  // Only the messages the links name are read (a link is labelled by its message id until
+  // they arrive).
+  const linked = useMemo(
+    () => findings.flatMap((f) => f.messageIds.slice(0, MESSAGE_LINKS_SHOWN)),
+    [findings],
+  );
+  const named = useMessagesById(session.id, linked);
+  const messages = named.data ?? NO_MESSAGES;
   return (
     <div className="grid gap-5">
       <Card data-testid="health-summary">
@@ -149,7 +156,7 @@ export function HealthTab({
   session,
   onShowMessage,
 }: {
-  session: Session;
+  session: SessionHeader;
   onShowMessage: (id: string) => void;
 }) {
   const completed = session.status === "completed";

@@ -4,11 +4,10 @@ import { SentimentBadge } from "@/components/sentiment-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { Session, SessionInsights } from "@/lib/api-types";
+import type { SessionHeader, SessionInsights } from "@/lib/api-types";
 import { cn } from "@/utils/cn";
 import { useGenerateInsights } from "../api/generate-insights";
 import {
-  hasDataToAnalyze,
   insightsErrorToast,
   NO_DATA_TEXT,
   NO_DATA_TITLE,
@@ -173,12 +172,12 @@ function InsightsView({ insights }: { insights: SessionInsights }) {
 }
 
 /** product-rules §2 AI Insights tab (POST /api/sessions/{id}/insights). */
-export function InsightsTab({ session }: { session: Session }) {
+export function InsightsTab({ session }: { session: SessionHeader }) {
   const generate = useGenerateInsights(session.id);
   const insights = session.insights;
 
   const run = () => {
-    if (!hasDataToAnalyze(session.messages)) {
+    if (session.answerCount === 0) {
       toast.error(NO_DATA_TITLE, { description: NO_DATA_TEXT });
       return;
     }

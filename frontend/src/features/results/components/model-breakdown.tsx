@@ -4,10 +4,10 @@ import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Session } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 import { OVERALL_CLASSES, OVERALL_LABELS } from "@/utils/session-health";
 import { useModelAnalytics, useModelHealth } from "../api/by-model";
-import { answerModels } from "../utils/models";
+import { modelNames } from "../utils/models";
 
 /** The URL of the comparison of a session's models side by side. */
 export function compareModelsPath(sessionId: string): string {
@@ -19,8 +19,8 @@ export function compareModelsPath(sessionId: string): string {
  * of each model's answers, and a comparison of the models side by side. Hidden when one
  * model wrote every answer.
  */
-export function ModelBreakdown({ session }: { session: Session }) {
-  const models = answerModels(session.messages);
+export function ModelBreakdown({ session }: { session: SessionHeader }) {
+  const models = modelNames(session.answerModels);
   if (models.length < 2) return null;
   const completed = session.status === "completed";
   return (

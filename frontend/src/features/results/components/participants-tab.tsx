@@ -1,19 +1,13 @@
 import { MapPinIcon, MessageSquareIcon, WalletIcon } from "lucide-react";
 import { EvidenceTierBadge } from "@/components/evidence-tier-badge";
-import { useMemo } from "react";
 import { PersonaAvatar } from "@/components/persona-avatar";
 import { TraitBars } from "@/components/trait-bars";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import type { Session } from "@/lib/api-types";
-import { responseCounts } from "../utils/stats";
+import type { SessionHeader } from "@/lib/api-types";
 
 /** product-rules §2 Participants tab: name, age, gender, location, income, response count, traits, interests. */
-export function ParticipantsTab({ session }: { session: Session }) {
-  const counts = useMemo(
-    () => responseCounts(session.participants, session.messages),
-    [session.participants, session.messages],
-  );
+export function ParticipantsTab({ session }: { session: SessionHeader }) {
   if (session.participants.length === 0) {
     return (
       <div className="rounded-xl border border-dashed bg-card px-6 py-16 text-center text-muted-foreground">
@@ -25,7 +19,7 @@ export function ParticipantsTab({ session }: { session: Session }) {
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Participants">
       {session.participants.map((p, index) => {
         const headingId = `participant-${index}-name`;
-        const responses = counts.get(p.id) ?? 0;
+        const responses = session.responseCounts[p.id] ?? 0;
         return (
           <li key={`${p.id}-${index}`}>
             <Card

@@ -3,7 +3,7 @@ import { HttpResponse } from "msw";
 import { api } from "@/test/handlers/api";
 import { renderRoutes } from "@/test/render";
 import { server } from "@/test/server";
-import { makeSession } from "../test/fixtures";
+import { makeHeader } from "../test/fixtures";
 import { ReplaySimilarityCard } from "./replay-similarity-card";
 
 const IN_SAMPLE = "in-sample (the personas saw these answers)";
@@ -36,7 +36,7 @@ function similarity(basis: "held-out" | "in-sample") {
 
 function renderCard(basis: "held-out" | "in-sample") {
   const label = basis === "held-out" ? "held-out" : IN_SAMPLE;
-  const session = makeSession({
+  const session = makeHeader({
     status: "completed",
     replayOf: {
       sessionId: "h1",

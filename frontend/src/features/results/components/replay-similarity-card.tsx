@@ -5,7 +5,7 @@ import { QueryError } from "@/components/query-error";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Session } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 import { useReplaySimilarity } from "../api/grounded-group";
 
 const fmt = (v: number | null | undefined) => (v == null ? "–" : v.toFixed(2));
@@ -13,7 +13,7 @@ const fmt = (v: number | null | undefined) => (v == null ? "–" : v.toFixed(2))
 /** A replay of a human group: each persona's words against its person's on the
  * same questions, and the way to the side-by-side comparison. Every figure says whether the
  * personas had seen these answers ("in-sample") or not ("held-out"): docs/evidence.md. */
-export function ReplaySimilarityCard({ session }: { session: Session }) {
+export function ReplaySimilarityCard({ session }: { session: SessionHeader }) {
   const original = session.replayOf?.sessionId;
   const done = session.status === "completed";
   const sim = useReplaySimilarity(session.id, Boolean(original) && done);

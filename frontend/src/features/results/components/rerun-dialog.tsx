@@ -14,13 +14,13 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
-import type { Session } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 import { profileLabel, useModelProfiles } from "@/lib/model-profiles-queries";
 import { useModelSettings } from "@/lib/model-settings-queries";
 import { modelLabel, useRerunSession } from "../api/rerun-session";
 
 export interface RerunDialogProps {
-  session: Session;
+  session: SessionHeader;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

@@ -20,7 +20,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { HealthTab } from "./health-tab";
-import type { Session, SessionMessage } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 import { EXPORT_OPTIONS, exportUrl } from "../api/export-session";
 import { modelLabel } from "../api/rerun-session";
 import { AnalyticsTab } from "./analytics-tab";
@@ -59,11 +59,7 @@ const STATUS_LABELS: Record<string, string> = {
   completed: "Completed",
 };
 
-export function SessionResults({
-  session,
-}: {
-  session: Session & { privateAnswers?: SessionMessage[] };
-}) {
+export function SessionResults({ session }: { session: SessionHeader }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: TabValue = isTab(requested) ? requested : "transcript";
@@ -169,7 +165,7 @@ export function SessionResults({
         </div>
       )}
       <ModelBreakdown session={session} />
-      <ChangedMinds session={session} privateAnswers={session.privateAnswers ?? []} />
+      <ChangedMinds session={session} privateAnswers={session.privateAnswers} />
       <ReplaySimilarityCard session={session} />
       <FollowUpsCard session={session} />
 

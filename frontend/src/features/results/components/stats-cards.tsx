@@ -1,7 +1,7 @@
 import { CalendarIcon, ClockIcon, MessageSquareIcon, UsersIcon } from "lucide-react";
 import type * as React from "react";
 import { Card } from "@/components/ui/card";
-import type { Session } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 import { formatDate } from "@/utils/dates";
 import { durationMinutes } from "../utils/stats";
 
@@ -12,12 +12,12 @@ interface Stat {
 }
 
 /** product-rules §2 Results stats: Date, Participants, Messages, Duration (minutes). */
-export function StatsCards({ session }: { session: Session }) {
+export function StatsCards({ session }: { session: SessionHeader }) {
   const minutes = durationMinutes(session.createdAt, session.completedAt);
   const stats: Stat[] = [
     { label: "Date", value: formatDate(session.createdAt), icon: CalendarIcon },
     { label: "Participants", value: String(session.participants.length), icon: UsersIcon },
-    { label: "Messages", value: String(session.messages.length), icon: MessageSquareIcon },
+    { label: "Messages", value: String(session.messageCount), icon: MessageSquareIcon },
     { label: "Duration", value: `${minutes} min`, icon: ClockIcon },
   ];
   return (

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { transcriptPages } from "@/test/handlers/transcript";
 import { renderRoutes } from "@/test/render";
 import { server } from "@/test/server";
-import { makeSession, message } from "../test/fixtures";
+import { headerOf, makeSession, message } from "../test/fixtures";
 import { TranscriptTab } from "./transcript-tab";
 
 /** A long discussion: 450 answers of Sarah Chen and Marcus Johnson in turn. */
@@ -15,7 +15,7 @@ const long = Array.from({ length: 450 }, (_, i) =>
     content: `Answer number ${i + 1}`,
   }),
 );
-const session = makeSession({ messages: long });
+const session = headerOf(makeSession({ messages: long }));
 
 function renderTab(path = "/session/s1/results") {
   const seen: URLSearchParams[] = [];

@@ -13,10 +13,10 @@ import {
   SelectTrigger,
   SelectValue,
 } from "@/components/ui/select";
-import type { Session, SessionMessage } from "@/lib/api-types";
+import type { SessionHeader, SessionMessage } from "@/lib/api-types";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useTranscriptPages } from "../api/get-transcript-page";
-import { ALL_MODELS, answerModels, onlyModel } from "../utils/models";
+import { ALL_MODELS, modelNames, onlyModel } from "../utils/models";
 import { ALL_PARTICIPANTS } from "../utils/transcript";
 import { ModelFilter } from "./model-filter";
 import { MessageRow } from "./transcript-message";
@@ -29,11 +29,11 @@ const JUMP_PAGES_MAX = 50;
 /** product-rules §2 Transcript tab: search, participant filter, 'No messages found'. The
  * transcript is read a page at a time (docs/performance.md#long-transcripts): search and
  * participant filter run on the server, the model filter over the pages read so far. */
-export function TranscriptTab({ session }: { session: Session }) {
+export function TranscriptTab({ session }: { session: SessionHeader }) {
   const [search, setSearch] = useState("");
   const [speaker, setSpeaker] = useState(ALL_PARTICIPANTS);
   const [model, setModel] = useState(ALL_MODELS); // A mixed panel's models
-  const models = useMemo(() => answerModels(session.messages), [session.messages]);
+  const models = useMemo(() => modelNames(session.answerModels), [session.answerModels]);
   const query = useDebounced(search);
   const pages = useTranscriptPages(
     session.id,
@@ -73,7 +73,7 @@ export function TranscriptTab({ session }: { session: Session }) {
     () => [...new Set(session.participants.map((p) => p.name))],
     [session.participants],
   );
-  const all = session.messages.length;
+  const all = session.messageCount;
   const byModel = model !== ALL_MODELS;
   const filtered = byModel || query.trim() !== "" || speaker !== ALL_PARTICIPANTS;
   const count = byModel ? visible.length : total;

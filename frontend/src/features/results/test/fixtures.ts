@@ -1,4 +1,10 @@
-import type { Session, SessionAnalytics, SessionInsights, SessionMessage } from "@/lib/api-types";
+import type {
+  Session,
+  SessionAnalytics,
+  SessionHeader,
+  SessionInsights,
+  SessionMessage,
+} from "@/lib/api-types";
 import { makePersona } from "@/test/render";
 
 let seq = 0;
@@ -179,3 +185,48 @@ export const analytics: SessionAnalytics = {
   responseCount: 4,
   durationMinutes: 12,
 };
+
+/** What GET /api/sessions/{id}/header answers for `session`: its fields without the
+ * messages, with the counts and models the server works out from them (the fixture's
+ * messages are all public unless they are private answers). */
+export function headerOf(session: Session): SessionHeader {
+  const { messages, ...fields } = session;
+  const isPrivate = (m: SessionMessage) =>
+    m.kind === "private_before" || m.kind === "private_after";
+  const shown = messages.filter((m) => !isPrivate(m));
+  const responseCounts: Record<string, number> = Object.fromEntries(
+    session.participants.map((p) => [p.id, 0]),
+  );
+  const byName = new Map(session.participants.map((p) => [p.name, p.id]));
+  const latestModels: Record<string, string> = {};
+  const answerModels: (string | null)[] = [];
+  for (const m of shown) {
+    const id = m.personaId
+      ? m.personaId in responseCounts
+        ? m.personaId
+        : undefined
+      : m.speaker !== "Moderator"
+        ? byName.get(m.speaker)
+        : undefined;
+    if (id !== undefined) responseCounts[id] += 1;
+    if (m.kind === "response") {
+      const model = m.model ?? null;
+      if (!answerModels.includes(model)) answerModels.push(model);
+      if (m.personaId && m.model) latestModels[m.personaId] = m.model;
+    }
+  }
+  return {
+    ...fields,
+    messageCount: shown.length,
+    answerCount: shown.filter((m) => !(m.speaker === "Moderator" && !m.personaId)).length,
+    responseCounts,
+    answerModels,
+    latestModels,
+    privateAnswers: messages.filter(isPrivate),
+  };
+}
+
+/** makeSession's header (GET /api/sessions/{id}/header). */
+export function makeHeader(overrides: Partial<Session> = {}): SessionHeader {
+  return headerOf(makeSession(overrides));
+}

@@ -18,6 +18,11 @@ export function answerModels(messages: readonly Answer[]): string[] {
   return [...seen];
 }
 
+/** The header's models of the answers (null: not recorded), as answerModels names them. */
+export function modelNames(models: readonly (string | null)[]): string[] {
+  return [...new Set(models.map((m) => m ?? UNKNOWN_MODEL))];
+}
+
 /** The moderator's posts and the answers `model` wrote (ALL_MODELS: everything). */
 export function onlyModel<M extends Answer>(messages: readonly M[], model: string): M[] {
   if (model === ALL_MODELS) return [...messages];

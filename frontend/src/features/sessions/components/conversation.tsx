@@ -8,6 +8,7 @@ import type { SessionMessage, SessionParticipant } from "@/lib/api-types";
 import { formatTime } from "@/utils/dates";
 import { cn } from "@/utils/cn";
 import type { WritingAnswer } from "../utils/live-events";
+import type { EarlierOnServer } from "../hooks/use-earlier-messages";
 import { useMessageWindow } from "../hooks/use-message-window";
 
 export interface ConversationProps {
@@ -17,6 +18,8 @@ export interface ConversationProps {
   running: boolean;
   /** The error box, shown under the messages. */
   footer?: ReactNode;
+  /** Messages before those held, read from the server when the reader asks for them. */
+  earlier?: EarlierOnServer;
   headerAside?: ReactNode;
 }
 
@@ -179,6 +182,7 @@ export function Conversation({
   running,
   footer,
   headerAside,
+  earlier,
 }: ConversationProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
@@ -243,19 +247,34 @@ export function Conversation({
           </div>
         ) : (
           <ol className="space-y-4" aria-label="Messages">
-            {hidden > 0 && (
+            {hidden + (earlier?.count ?? 0) > 0 && (
               <li className="flex justify-center">
                 <Button
                   type="button"
                   variant="outline"
                   size="sm"
                   data-testid="show-earlier"
+                  disabled={earlier?.loading}
                   onClick={() => {
-                    heightBeforeRef.current = scrollRef.current?.scrollHeight ?? null;
-                    showEarlier();
+                    const keepPlace = () => {
+                      heightBeforeRef.current = scrollRef.current?.scrollHeight ?? null;
+                      showEarlier();
+                    };
+                    if (hidden === 0 && earlier) {
+                      // All held messages are shown: read the page before them first (the
+                      // reader is reading back: the page arriving must not reset the window).
+                      stickRef.current = false;
+                      void earlier.load().then(keepPlace);
+                    } else {
+                      keepPlace();
+                    }
                   }}
                 >
-                  Show earlier messages ({hidden.toLocaleString()} not shown)
+                  {earlier?.loading && (
+                    <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+                  )}
+                  Show earlier messages ({(hidden + (earlier?.count ?? 0)).toLocaleString()} not
+                  shown)
                 </Button>
               </li>
             )}

@@ -85,7 +85,15 @@ export function applyError(session: Session, data: ErrorEventData): Session {
  */
 export function mergeFetched(previous: Session | undefined, fresh: Session): Session {
   if (!previous || previous.id !== fresh.id) return fresh;
-  const missing = previous.messages.filter((m) => !fresh.messages.some((f) => f.id === m.id));
+  const first = fresh.messages[0];
+  const windowed = "earlier" in fresh && first !== undefined;
+  const missing = previous.messages.filter(
+    (m) =>
+      !fresh.messages.some((f) => f.id === m.id) &&
+      // A window of the newest messages (the live screen's): earlier pages the reader had
+      // opened are read again on demand, not kept (the fresh window counts them as earlier).
+      (!windowed || compareMessages(m, first) >= 0),
+  );
   if (missing.length === 0) return fresh;
   let messages = fresh.messages;
   for (const m of missing) messages = withMessage(messages, m);
