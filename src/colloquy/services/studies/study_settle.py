@@ -91,9 +91,11 @@ async def settle(db: AsyncSession, runtime: Runtime, study: StudyRow) -> None:
         message = MSG_BUDGET_STOP.format(budget=budget)
         if not await _finish(db, study, sp.STUDY_STOPPED, message):
             return
+        study_id, session_ids = study.id, list(study.session_ids)
         if engine.runners is not None and engine.bus is not None:
-            await stop_interviews(db, list(study.session_ids), engine.runners, engine.bus)
-        webhooks.schedule(runtime, "study", study.id, False)
+            # Stopping commits, which expires `study`: its values are read before.
+            await stop_interviews(db, session_ids, engine.runners, engine.bus)
+        webhooks.schedule(runtime, "study", study_id, False)
         return
     status = sp.study_status(study.status, tally_of(interviews))
     if status == sp.STUDY_RUNNING:
