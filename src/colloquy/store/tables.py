@@ -13,6 +13,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -93,6 +94,10 @@ class SessionRow(Base):
     source: Mapped[str] = mapped_column(String(20), default="simulated", server_default="simulated")
     # "group" (a focus group) or "interview" (one persona, docs/interviews.md).
     kind: Mapped[str] = mapped_column(String(20), default="group", server_default="group")
+    # Take over (docs/interviews.md): the researcher asks instead of the interviewer, and
+    # the typed question the run has not asked yet (the runner reads both from here).
+    taken_over: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    typed_question: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class MessageRow(Base):

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER, TRAITS
+from colloquy.domain.interviews.takeover import speaker_label
 from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.private_html import private_html
 from colloquy.domain.results.svg_charts import participation_svg, sentiment_rounds_svg
@@ -240,7 +241,7 @@ def _transcript(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]])
         moderator = m.get("speaker") == MODERATOR_SPEAKER
         mood = "" if moderator or not m.get("sentiment") else f" ({_e(m.get('sentiment'))})"
         parts.append(
-            f"<p class='msg{' mod' if moderator else ''}'><b>{_e(m.get('speaker'))}</b>{mood}: "
+            f"<p class='msg{' mod' if moderator else ''}'><b>{_e(speaker_label(m))}</b>{mood}: "
             f"{_e(m.get('content'))}</p>"
         )
     return "".join(parts) + "</section>"

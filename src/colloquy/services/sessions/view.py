@@ -104,6 +104,8 @@ def session_view(
         "groundedPersonas": _typed(stored.get("groundedPersonas"), list),
         "groundedPersonasQuestions": _typed(stored.get("groundedPersonasQuestions"), list),
         "replayOf": _typed(stored.get("replayOf"), Mapping),
+        "takenOver": bool(row.taken_over) and record["status"] != "completed",
+        "typedQuestion": row.typed_question if record["status"] != "completed" else None,
     }
 
 
