@@ -52,7 +52,7 @@ def next_step(messages: Sequence[Mapping[str, Any]], question_count: int, ai: bo
             return Step(QUESTION, q, 0)
         answers = answers_of(own)
         answered = {m["round"] for m in answers}
-        owed = sorted({0} | {m["round"] for m in own if m["kind"] in ASKED} - answered)
+        owed = sorted(({0} | {m["round"] for m in own if m["kind"] in ASKED}) - answered)
         if owed:
             return Step(ANSWER, q, owed[0], 0)
         later = any(m["questionIndex"] > q for m in messages)
@@ -70,13 +70,20 @@ def probes_asked(messages: Iterable[Mapping[str, Any]], q: int) -> int:
 def indices_valid(
     question_count: int, max_probes: int, stored: Iterable[tuple[str, int, int, int | None]]
 ) -> bool:
-    """False for a damaged interview: no guide, or a message outside the plan's positions
-    (typed questions add rounds beyond the follow-ups)."""
+    """False for a damaged interview: no guide, or a message outside the plan's positions.
+    Each typed question adds a round to its topic (one more when asked after the move-on)."""
     if question_count < 1:
         return False
+    keys = list(stored)
+    typed: dict[int, int] = {}
+    for kind, q, _, _ in keys:
+        if kind == RESEARCHER:
+            typed[q] = typed.get(q, 0) + 1
     return all(
-        0 <= q < question_count and 0 <= r <= max_probes + 1 + TYPED_ROUNDS and p in (None, 0)
-        for _, q, r, p in stored
+        0 <= q < question_count
+        and 0 <= r <= max_probes + 1 + typed.get(q, 0) + (1 if typed.get(q) else 0)
+        and p in (None, 0)
+        for _, q, r, p in keys
     )
 
 

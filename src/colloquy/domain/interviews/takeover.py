@@ -90,7 +90,9 @@ def typed_position(messages: Sequence[Mapping[str, Any]]) -> tuple[int, int] | N
     owed = {0} | {m["round"] for m in own if m.get("kind") in ASKED}
     if owed - answered:
         return None
-    return q, max(answered) + 1
+    # After the topic's move-on, past it too, so the transcript keeps the order asked.
+    summaries = [m["round"] for m in own if m.get("kind") == "summary"]
+    return q, max([*answered, *summaries]) + 1
 
 
 def speaker_label(message: Mapping[str, Any]) -> str:
