@@ -17,8 +17,13 @@ describe("speakerLabel", () => {
   it("keeps the Moderator of a focus group and every persona's own name", () => {
     expect(speakerLabel({ ...base, kind: "probe" }, "group")).toBe("Moderator");
     expect(speakerLabel({ ...base, kind: "question" }, undefined)).toBe("Moderator");
-    const answer = { kind: "response", personaId: "p1", participantIndex: 0, speaker: "Ana" };
-    expect(speakerLabel(answer as const, "interview")).toBe("Ana");
+    const answer = {
+      kind: "response",
+      personaId: "p1",
+      participantIndex: 0,
+      speaker: "Ana",
+    } as const;
+    expect(speakerLabel(answer, "interview")).toBe("Ana");
   });
 });
 

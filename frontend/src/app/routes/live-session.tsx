@@ -41,6 +41,7 @@ import { BudgetRaise } from "@/components/usage/budget-raise";
 import { isBudgetStop, sumUsage } from "@/components/usage/format";
 import { SessionProgressCard } from "@/features/sessions/components/session-progress-card";
 import { StimulusMaterials } from "@/features/sessions/components/stimulus-materials";
+import { TakeOverPanel } from "@/features/sessions/components/take-over-panel";
 import { participantModels } from "@/features/sessions/utils/participant-models";
 
 function showErrorToast(sessionId: string, error: GenerationError) {
@@ -253,7 +254,9 @@ export function LiveSessionPage() {
     <>
       <PageHeader
         title={data.name}
-        description={data.description || "Live focus group"}
+        description={
+          data.description || (data.kind === "interview" ? "Live interview" : "Live focus group")
+        }
         actions={actions}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -264,6 +267,7 @@ export function LiveSessionPage() {
             participants={data.participants}
             writing={writingNow}
             running={data.running}
+            kind={data.kind}
             headerAside={statusBadge}
             footer={
               data.error && !completed ? (
@@ -283,6 +287,7 @@ export function LiveSessionPage() {
           />
         </div>
         <div className="space-y-6">
+          {data.kind === "interview" && <TakeOverPanel session={data} />}
           <SessionProgressCard
             progress={data.progress}
             questions={data.questions}

@@ -67,8 +67,8 @@ export function TakeOverPanel({ session }: TakeOverPanelProps) {
       {!taken ? (
         <>
           <p className="text-sm text-muted-foreground">
-            Type the next question yourself. The interviewer pauses until you hand back, then
-            goes on from your exchange.
+            Type the next question yourself. The interviewer pauses until you hand back, then goes
+            on from your exchange.
           </p>
           <div>
             <Button
