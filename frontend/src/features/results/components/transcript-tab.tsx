@@ -144,6 +144,7 @@ export function TranscriptTab({ session }: { session: Session }) {
                     focused={message.id === focusId}
                     showModel={models.length > 1}
                     natural={session.settings.discussionMode === "natural"}
+                    kind={session.kind}
                   />
                 ))}
               </ol>
