@@ -90,7 +90,7 @@ def test_the_ai_interviewer_pauses_the_persona_answers_then_it_goes_on(api, fake
     rows = list(csv.reader(io.StringIO(api.get(f"/api/sessions/{sid}/export.csv").text)))
     assert any(row[:2] == ["Researcher", TYPED] for row in rows)
     md = api.get(f"/api/sessions/{sid}/export.md").text
-    assert f"**Researcher** (typed question" in md and TYPED in md
+    assert "**Researcher** (typed question" in md and TYPED in md
     exported = api.get(f"/api/sessions/{sid}/export.json").json()
     assert [m["speaker"] for m in exported["messages"]][2] == "Researcher"
     analytics = api.get(f"/api/sessions/{sid}/analytics").json()

@@ -54,7 +54,9 @@ def test_create_take_over_hand_back_and_read_an_interview(
     try:
         page.goto(f"{live_server}/create-session")
         page.get_by_role("radio", name=re.compile("^Interview")).click()
-        expect(page.get_by_test_id("start-hint")).to_have_text("Please select 1 persona to interview")
+        expect(page.get_by_test_id("start-hint")).to_have_text(
+            "Please select 1 persona to interview"
+        )
         expect(page.get_by_text("Discussion Mode")).to_have_count(0)
         page.get_by_label("Session Name").fill("Pouch interview")
         page.get_by_role("button", name=re.compile(r"^Sarah Chen")).click()

@@ -21,13 +21,13 @@ from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.moderation import AI, SCRIPTED
 from colloquy.engine import natural_plan, plan
 from colloquy.engine.event_schemas import (
-    TakeoverEventData,
     DeletedEventData,
     EmptyEventData,
     ErrorInfo,
     SettingsEventData,
     StatusEventData,
     SurveyProgressEventData,
+    TakeoverEventData,
     ThinkingEventData,
     ThinkingParticipant,
 )

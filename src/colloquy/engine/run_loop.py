@@ -86,9 +86,12 @@ async def drive(run: RunState) -> None:
         else:
             slot = plan.next_slot(q_count, p_count, keys, setup.moderator, first)
         interviewer_step = slot is None or slot.kind != plan.ANSWER
-        if isinstance(flow, interview_flow.InterviewFlow) and interviewer_step:
-            if await takeover_turn.researcher_turn(run, setup, messages):
-                continue  # the researcher's question was asked, or the run waits for one
+        if (
+            isinstance(flow, interview_flow.InterviewFlow)
+            and interviewer_step
+            and await takeover_turn.researcher_turn(run, setup, messages)
+        ):
+            continue  # the researcher's question was asked, or the run waits for one
         if slot is None:
             raise Halt(None, complete=True)
         run.counters.iterations += 1

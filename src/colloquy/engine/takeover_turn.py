@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-
 from typing import cast
 
 from sqlalchemy import Table, insert, select, update

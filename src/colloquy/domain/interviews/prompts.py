@@ -66,8 +66,10 @@ def decision_prompt(
         [
             f"Topic of the guide: {guide_question}",
             "",
-            "The interview on this topic so far (Researcher: a question the human researcher "
-            "asked in your place; go on from it):",
+            (
+                "The interview on this topic so far (Researcher: a question the human "
+                "researcher asked in your place; go on from it):"
+            ),
             *exchange_lines(own, persona_name, researcher=RESEARCHER_SPEAKER),
             "",
             f"You may ask at most {probes_left} more follow-up(s) on this topic.",

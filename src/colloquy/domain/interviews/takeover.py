@@ -12,11 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from colloquy.domain.interviews.plan import ASKED, RESEARCHER, TYPED_ROUNDS
+from colloquy.domain.interviews import plan
+from colloquy.domain.interviews.plan import ASKED, TYPED_ROUNDS
+
+RESEARCHER = plan.RESEARCHER  # the message kind of a typed question
 
 RESEARCHER_LABEL = "Researcher"
 QUESTION_MAX_CHARS = 2000
-TYPED_QUESTIONS_MAX = TYPED_ROUNDS  # per interview: the run's request and iteration guards count them
+TYPED_QUESTIONS_MAX = (
+    TYPED_ROUNDS  # per interview: the run's request and iteration guards count them
+)
 
 MSG_NOT_INTERVIEW = "Take over applies to interviews only"
 MSG_NOT_RUNNING = "The interview is not running: start or resume it first"

@@ -57,9 +57,9 @@ async def ask_question(
         raise ValidationFailed([problem])
     row = await get_session_row(db, session_id)
     typed = await db.scalar(
-        select(func.count())
-        .select_from(MessageRow)
-        .where(MessageRow.session_id == session_id, MessageRow.kind == takeover.RESEARCHER)
+        select(func.count(MessageRow.id)).where(
+            MessageRow.session_id == session_id, MessageRow.kind == takeover.RESEARCHER
+        )
     )
     refusal = takeover.ask_refusal(
         session_kind(row.kind), _running(row), row.taken_over, row.typed_question, int(typed or 0)
