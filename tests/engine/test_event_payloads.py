@@ -133,6 +133,7 @@ async def session_events(env) -> list[tuple[str, dict[str, Any]]]:
     pub = Publisher(env.bus, sid)  # an answer's call tried again, or queued
     pub.retrying({"id": "p1"}, 0, 0, 1)
     pub.waiting({"id": None}, None, 0, 1)
+    pub.takeover(True, "Why does that matter to you?")  # an interview taken over
     env.bus.reset_all()
     missed = await event_replay.missed_since(env.factory, sid, 0)  # a reconnect, from the db
     assert missed is not None and missed.messages

@@ -1610,6 +1610,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/take-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take Over
+         * @description 409: not an interview, not running, or already taken over.
+         */
+        post: operations["take_over_api_sessions__session_id__take_over_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask Question
+         * @description 422: an empty question or one over 2000 characters. 409: not an interview, not
+         *     running, not taken over, a typed question still waiting, or 30 typed already.
+         */
+        post: operations["ask_question_api_sessions__session_id__questions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/hand-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand Back
+         * @description 409: not an interview, or not taken over.
+         */
+        post: operations["hand_back_api_sessions__session_id__hand_back_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{session_id}/events": {
         parameters: {
             query?: never;
@@ -3815,7 +3876,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after";
+            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after" | "researcher";
             /** Repairs */
             repairs?: string[];
             /** Note */
@@ -3863,7 +3924,7 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after";
+            kind: "question" | "round" | "response" | "probe" | "summary" | "private_before" | "private_after" | "researcher";
             /** Repairs */
             repairs?: string[];
             /** Note */
@@ -4750,6 +4811,7 @@ export interface components {
             status: components["schemas"]["StatusEventData"];
             error: components["schemas"]["ErrorInfo"];
             deleted: components["schemas"]["DeletedEventData"];
+            takeover: components["schemas"]["TakeoverEventData"];
         };
         /**
          * SessionHeaderOut
@@ -4807,6 +4869,13 @@ export interface components {
              * @enum {string}
              */
             kind: "group" | "interview";
+            /**
+             * Takenover
+             * @default false
+             */
+            takenOver: boolean;
+            /** Typedquestion */
+            typedQuestion?: string | null;
             usage?: components["schemas"]["UsageOut"];
             /** Groundedpersonas */
             groundedPersonas?: (string | null)[] | null;
@@ -4939,6 +5008,13 @@ export interface components {
              * @enum {string}
              */
             kind: "group" | "interview";
+            /**
+             * Takenover
+             * @default false
+             */
+            takenOver: boolean;
+            /** Typedquestion */
+            typedQuestion?: string | null;
             usage?: components["schemas"]["UsageOut"];
             /** Groundedpersonas */
             groundedPersonas?: (string | null)[] | null;
@@ -5912,6 +5988,13 @@ export interface components {
             /** Quotes */
             quotes: components["schemas"]["SynthesisQuoteOut"][];
         };
+        /** TakeoverEventData */
+        TakeoverEventData: {
+            /** Takenover */
+            takenOver: boolean;
+            /** Typedquestion */
+            typedQuestion: string | null;
+        };
         /** ThemeMatchOut */
         ThemeMatchOut: {
             /** Recall */
@@ -6092,6 +6175,14 @@ export interface components {
             agreeableness: number;
             /** Neuroticism */
             neuroticism: number;
+        };
+        /**
+         * TypedQuestionIn
+         * @description The researcher's question in a taken-over interview: 1-2000 characters, trimmed.
+         */
+        TypedQuestionIn: {
+            /** Text */
+            text: string;
         };
         /** UploadOut */
         UploadOut: {
@@ -9609,6 +9700,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    take_over_api_sessions__session_id__take_over_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ask_question_api_sessions__session_id__questions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypedQuestionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    hand_back_api_sessions__session_id__hand_back_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };

@@ -192,6 +192,7 @@ export type RetryingEventData = Schemas["AnswerRef"];
 export type ThinkingEventData = Schemas["ThinkingEventData"];
 export type ProgressEventData = Schemas["ProgressEventData"];
 export type StatusEventData = Schemas["StatusEventData"];
+export type TakeoverEventData = Schemas["TakeoverEventData"];
 export type ErrorEventData = Schemas["ErrorInfo"];
 
 /* =======================================================================================
@@ -285,4 +286,7 @@ export type SessionDraft = {
   modelBids?: boolean;
   /** Mixed panel: persona id -> model profile id. */
   participantProfiles?: Record<string, string>;
+  /** An interview (docs/interviews.md) and its follow-ups per topic. */
+  kind?: "group" | "interview";
+  maxProbes?: number;
 };

@@ -24,6 +24,15 @@ export const STATUS_LABELS: Record<FindingStatus, string> = {
   na: "Not measured",
 };
 
+/** A finding's badge: a check the API marks not applicable (a group-only check of an
+ * interview, whose summary says so) reads "Not applicable", not "Not measured". */
+export function findingStatusLabel(finding: { status: FindingStatus; summary: string }): string {
+  if (finding.status === "na" && finding.summary.startsWith("Not applicable")) {
+    return "Not applicable";
+  }
+  return STATUS_LABELS[finding.status];
+}
+
 /** Badge colours per verdict (text contrast meets WCAG AA on these backgrounds). */
 export const OVERALL_CLASSES: Record<Overall, string> = {
   good: "border-transparent bg-emerald-100 text-emerald-900",

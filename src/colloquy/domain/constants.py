@@ -31,7 +31,14 @@ ModeratorKind = Literal["scripted", "ai"]  # moderation.py SCRIPTED, AI
 # moderator's (engine/plan.py, moderation.py); private_before / private_after: a participant's
 # Private answers around a question's discussion, seen by nobody else.
 MessageKind = Literal[
-    "question", "round", "response", "probe", "summary", "private_before", "private_after"
+    "question",
+    "round",
+    "response",
+    "probe",
+    "summary",
+    "private_before",
+    "private_after",
+    "researcher",  # an interview's question typed by the researcher (take over)
 ]
 StimulusType = Literal["image", "text", "url", "video", "audio"]
 StimulusPlatform = Literal["youtube", "vimeo", "soundcloud", "spotify", "direct"]

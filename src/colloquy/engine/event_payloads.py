@@ -27,6 +27,7 @@ from colloquy.engine.event_schemas import (
     SettingsEventData,
     StatusEventData,
     SurveyProgressEventData,
+    TakeoverEventData,
     ThinkingEventData,
     ThinkingParticipant,
 )
@@ -48,6 +49,7 @@ SessionEventName = Literal[
     "status",
     "error",
     "deleted",
+    "takeover",  # an interview taken over or handed back, a typed question queued or asked
 ]
 # What GET /api/surveys/{id}/events sends (api/schemas/events.SurveyEventPayloads).
 SurveyEventName = Literal["progress"]
@@ -205,3 +207,8 @@ def stored_survey_progress(survey: Mapping[str, Any]) -> dict[str, Any]:
 def settings(version: int) -> dict[str, Any]:
     """`settings`: the saved settings are now at `version` (between processes only)."""
     return _dump(SettingsEventData(version=version))
+
+
+def takeover(taken_over: bool, typed_question: str | None) -> dict[str, Any]:
+    """`takeover`: whether the researcher asks now, and the typed question not asked yet."""
+    return _dump(TakeoverEventData(taken_over=taken_over, typed_question=typed_question))

@@ -63,6 +63,11 @@ class StatusEventData(PayloadModel):
     error: ErrorInfo | None
 
 
+class TakeoverEventData(PayloadModel):
+    taken_over: bool  # the researcher types the interviewer's questions
+    typed_question: str | None  # typed and not asked yet
+
+
 class DeletedEventData(PayloadModel):
     id: str
 

@@ -38,11 +38,12 @@ class InterviewFlow:
         """Model calls beyond a one-persona group's: the run's request guard counts these."""
         q = len(self.setup.questions)
         mine = iplan.planned_answers(q, self.ai, self.limit) + (q * self.limit if self.ai else 0)
+        mine += iplan.TYPED_ROUNDS  # an answer per typed question
         return mine - plan.planned_answers(q, 1) - plan.moderator_calls(q, self.setup.moderator)
 
     def extra_steps(self) -> int:
         q = len(self.setup.questions)
-        mine = iplan.planned_steps(q, self.ai, self.limit)
+        mine = iplan.planned_steps(q, self.ai, self.limit) + 2 * iplan.TYPED_ROUNDS
         return mine - plan.planned_steps(q, 1, self.setup.moderator)
 
     async def next_slot(
@@ -73,7 +74,7 @@ class InterviewFlow:
         so far (everything before round r), then what the interviewer asks now."""
         topic = iplan.topic(messages, q)
         earlier = [m for m in topic if m["round"] < r]
-        follow_up = [m for m in topic if m["kind"] == iplan.PROBE and m["round"] == r]
+        follow_up = [m for m in topic if m["kind"] in iplan.ASKED and m["round"] == r]
         asked = str(follow_up[0]["content"]) if follow_up else self.setup.questions[q]
         user = prompts.answer_prompt(
             self.setup.questions[q], earlier, asked, self.setup.names[0], self.setup.memory

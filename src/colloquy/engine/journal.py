@@ -95,6 +95,9 @@ async def _writing(factory: async_sessionmaker[AsyncSession]) -> AsyncIterator[A
         yield db
 
 
+writing = _writing  # for the engine's other one-transaction writes (takeover_turn.py)
+
+
 def enqueue_message(
     factory: async_sessionmaker[AsyncSession],
     session_id: str,
@@ -350,6 +353,8 @@ async def complete(
             "error": None,
             "tokens_used": tokens,
             "updated_at": utcnow(),
+            "taken_over": False,  # an interview's take over ends with it
+            "typed_question": None,
         }
         if counters is not None:
             values.update(request_count=counters.requests, iteration_count=counters.iterations)

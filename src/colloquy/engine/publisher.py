@@ -177,5 +177,8 @@ class Publisher:
     def status(self, status: str, *, running: bool, error: dict[str, Any] | None = None) -> None:
         self._send("status", payloads.status(status, running=running, error=error))
 
+    def takeover(self, taken_over: bool, typed_question: str | None) -> None:
+        self._send("takeover", payloads.takeover(taken_over, typed_question))
+
     def error(self, error: dict[str, Any]) -> None:
         self._send("error", payloads.error(error))

@@ -28,6 +28,7 @@ from colloquy.engine import (
     private_turn,
     provenance,
     run_usage,
+    takeover_turn,
 )
 from colloquy.engine.halting import Halt
 from colloquy.engine.journal import Counters, SessionGone
@@ -84,6 +85,13 @@ async def drive(run: RunState) -> None:
             slot, batch = await flow.next_slot(messages, keys, first)
         else:
             slot = plan.next_slot(q_count, p_count, keys, setup.moderator, first)
+        interviewer_step = slot is None or slot.kind != plan.ANSWER
+        if (
+            isinstance(flow, interview_flow.InterviewFlow)
+            and interviewer_step
+            and await takeover_turn.researcher_turn(run, setup, messages)
+        ):
+            continue  # the researcher's question was asked, or the run waits for one
         if slot is None:
             raise Halt(None, complete=True)
         run.counters.iterations += 1

@@ -13,6 +13,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, validates
 
@@ -119,6 +120,10 @@ class SessionRow(Base):
     positive_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     neutral_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     negative_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Take over (docs/interviews.md): the researcher asks instead of the interviewer, and
+    # the typed question the run has not asked yet (the runner reads both from here).
+    taken_over: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    typed_question: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class MessageRow(Base):

@@ -31,6 +31,7 @@ import {
   sentimentLabel,
   type SessionFilters,
   type StatusFilter,
+  type KindFilter,
 } from "@/features/dashboard/utils/dashboard";
 import { ImportHumanLauncher } from "@/features/dashboard/components/import-human-launcher";
 import {
@@ -177,6 +178,19 @@ export function DashboardPage() {
               placeholder="Search sessions..."
               label="Search sessions"
             />
+            <Select
+              value={filters.kind ?? "all"}
+              onValueChange={(v) => setFilters((f) => ({ ...f, kind: v as KindFilter }))}
+            >
+              <SelectTrigger className="sm:w-40" aria-label="Kind filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All Kinds</SelectItem>
+                <SelectItem value="group">Focus groups</SelectItem>
+                <SelectItem value="interview">Interviews</SelectItem>
+              </SelectContent>
+            </Select>
             <Select
               value={filters.status}
               onValueChange={(v) => setFilters((f) => ({ ...f, status: v as StatusFilter }))}

@@ -43,6 +43,8 @@ import { SessionProgressCard } from "@/features/sessions/components/session-prog
 import { StimulusMaterials } from "@/features/sessions/components/stimulus-materials";
 import { liveModels, liveUsage } from "@/features/sessions/utils/live-window";
 import { useEarlierMessages } from "@/features/sessions/hooks/use-earlier-messages";
+import { TakeOverPanel } from "@/features/sessions/components/take-over-panel";
+import { participantModels } from "@/features/sessions/utils/participant-models";
 
 function showErrorToast(sessionId: string, error: GenerationError) {
   const spec = generationErrorToast(error);
@@ -255,7 +257,9 @@ export function LiveSessionPage() {
     <>
       <PageHeader
         title={data.name}
-        description={data.description || "Live focus group"}
+        description={
+          data.description || (data.kind === "interview" ? "Live interview" : "Live focus group")
+        }
         actions={actions}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -267,6 +271,7 @@ export function LiveSessionPage() {
             writing={writingNow}
             running={data.running}
             earlier={earlier}
+            kind={data.kind}
             headerAside={statusBadge}
             footer={
               data.error && !completed ? (
@@ -286,6 +291,7 @@ export function LiveSessionPage() {
           />
         </div>
         <div className="space-y-6">
+          {data.kind === "interview" && <TakeOverPanel session={data} />}
           <SessionProgressCard
             progress={data.progress}
             questions={data.questions}

@@ -19,6 +19,7 @@ from colloquy.engine.event_schemas import (
     ErrorInfo,
     StatusEventData,
     SurveyProgressEventData,
+    TakeoverEventData,
     ThinkingEventData,
     ThinkingParticipant,
     TokenEventData,
@@ -36,6 +37,7 @@ __all__ = [
     "StatusEventData",
     "SurveyEventPayloads",
     "SurveyProgressEventData",
+    "TakeoverEventData",
     "ThinkingEventData",
     "ThinkingParticipant",
     "TokenEventData",
@@ -67,6 +69,7 @@ class SessionEventPayloads(CamelModel):
     status: StatusEventData
     error: ErrorInfo
     deleted: DeletedEventData
+    takeover: TakeoverEventData  # an interview taken over or handed back (docs/interviews.md)
 
 
 class SurveyEventPayloads(CamelModel):

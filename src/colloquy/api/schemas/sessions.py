@@ -175,6 +175,12 @@ class ReplayOfOut(CamelModel):
     label: str = "in-sample (the personas saw these answers)"
 
 
+class TypedQuestionIn(RequestModel):
+    """The researcher's question in a taken-over interview: 1-2000 characters, trimmed."""
+
+    text: str
+
+
 class FollowUpOfOut(CamelModel):
     """The focus group a follow-up interview follows up, and what its persona remembers."""
 
@@ -221,6 +227,9 @@ class SessionFieldsOut(CamelModel):
     # "simulated" (run by the model) or "human" (a real group's transcript imported).
     source: Literal["simulated", "human"] = "simulated"
     kind: Literal["group", "interview"] = "group"  # docs/interviews.md
+    # Take over (an interview): the researcher types the questions; the one not asked yet.
+    taken_over: bool = False
+    typed_question: str | None = None
     usage: UsageOut = Field(default_factory=UsageOut)
     # Persona id per participant of a human group (None: no turns), and for a
     # replay the original group {sessionId, participants: its participant per persona}.

@@ -10,6 +10,10 @@ Per guide question (topic) q, with the one persona (participant 0):
     response (q, r, 0)       the answer to follow-up r
 The scripted interviewer asks the guide only. A topic with a move-on (or a later topic
 already asked) is done; the interview is complete after the last topic.
+  The researcher's typed questions (take over, takeover.py):
+    researcher (q, r)        a typed question in the latest topic, at the round after its
+                             last answer; answered as response (q, r, 0) before anything
+                             else, even after the topic's move-on. Not counted as follow-ups.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 QUESTION, ANSWER, PROBE, SUMMARY = "question", "response", "probe", "summary"  # message kinds
+RESEARCHER = "researcher"  # a typed question (takeover.py)
+ASKED = (PROBE, RESEARCHER)  # the interviewer's questions after the guide question
+TYPED_ROUNDS = 30  # typed questions per interview at most (takeover.TYPED_QUESTIONS_MAX)
 
 
 @dataclass(frozen=True)
@@ -44,12 +51,13 @@ def next_step(messages: Sequence[Mapping[str, Any]], question_count: int, ai: bo
         if not any(m["kind"] == QUESTION for m in own):
             return Step(QUESTION, q, 0)
         answers = answers_of(own)
+        answered = {m["round"] for m in answers}
+        owed = sorted(({0} | {m["round"] for m in own if m["kind"] in ASKED}) - answered)
+        if owed:
+            return Step(ANSWER, q, owed[0], 0)
         later = any(m["questionIndex"] > q for m in messages)
         if later or any(m["kind"] == SUMMARY for m in own):
             continue
-        probes = sum(1 for m in own if m["kind"] == PROBE)
-        if len(answers) <= probes:
-            return Step(ANSWER, q, probes, 0)
         if ai:
             return Step(PROBE, q, len(answers))
     return None
@@ -62,12 +70,20 @@ def probes_asked(messages: Iterable[Mapping[str, Any]], q: int) -> int:
 def indices_valid(
     question_count: int, max_probes: int, stored: Iterable[tuple[str, int, int, int | None]]
 ) -> bool:
-    """False for a damaged interview: no guide, or a message outside the plan's positions."""
+    """False for a damaged interview: no guide, or a message outside the plan's positions.
+    Each typed question adds a round to its topic (one more when asked after the move-on)."""
     if question_count < 1:
         return False
+    keys = list(stored)
+    typed: dict[int, int] = {}
+    for kind, q, _, _ in keys:
+        if kind == RESEARCHER:
+            typed[q] = typed.get(q, 0) + 1
     return all(
-        0 <= q < question_count and 0 <= r <= max_probes + 1 and p in (None, 0)
-        for _, q, r, p in stored
+        0 <= q < question_count
+        and 0 <= r <= max_probes + 1 + typed.get(q, 0) + (1 if typed.get(q) else 0)
+        and p in (None, 0)
+        for _, q, r, p in keys
     )
 
 

@@ -10,6 +10,7 @@ from colloquy.domain.interviews.decisions import ACTIONS
 
 INTERVIEW_SETTING = "taking part in a one-to-one in-depth research interview"
 INTERVIEWER_SPEAKER = "Interviewer"
+RESEARCHER_SPEAKER = "Researcher"
 DECISION_MAX_TOKENS = 300
 INTERVIEWER_SYSTEM = (
     "You are an experienced qualitative researcher running a one-to-one in-depth interview. "
@@ -19,11 +20,17 @@ INTERVIEWER_SYSTEM = (
 )
 
 
-def exchange_lines(own: Sequence[Mapping[str, Any]], persona_name: str) -> list[str]:
-    """The topic so far as 'Interviewer: ...' / '<name>: ...' lines, oldest first."""
+def exchange_lines(
+    own: Sequence[Mapping[str, Any]], persona_name: str, researcher: str = INTERVIEWER_SPEAKER
+) -> list[str]:
+    """The topic so far as 'Interviewer: ...' / '<name>: ...' lines, oldest first; a
+    question the researcher typed is labelled `researcher` (the persona hears the
+    interviewer)."""
     lines = []
     for m in own:
         who = persona_name if m.get("kind") == "response" else INTERVIEWER_SPEAKER
+        if m.get("kind") == "researcher":
+            who = researcher
         lines.append(f"{who}: {m.get('content') or ''}")
     return lines
 
@@ -65,8 +72,11 @@ def decision_prompt(
         [
             f"Topic of the guide: {guide_question}",
             "",
-            "The interview on this topic so far:",
-            *exchange_lines(own, persona_name),
+            (
+                "The interview on this topic so far (Researcher: a question the human "
+                "researcher asked in your place; go on from it):"
+            ),
+            *exchange_lines(own, persona_name, researcher=RESEARCHER_SPEAKER),
             "",
             f"You may ask at most {probes_left} more follow-up(s) on this topic.",
             "Choose one action:",

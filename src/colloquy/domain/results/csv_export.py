@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
+from colloquy.domain.interviews.takeover import speaker_label
 from colloquy.domain.results.by_model import answer_model, models_of
 from colloquy.domain.stored.timeutil import to_datetime
 from colloquy.domain.usage.report import usage_rows
@@ -109,7 +110,7 @@ def session_csv(
     mixed = len(models_of(messages)) > 1
     rows += [["Transcript"], ["Speaker", "Content", "Sentiment", "Timestamp"] + ["Model"] * mixed]
     for m in messages:
-        row = [m.get("speaker"), m.get("content"), m.get("sentiment") or "N/A", m.get("timestamp")]
+        row = [speaker_label(m), m.get("content"), m.get("sentiment") or "N/A", m.get("timestamp")]
         rows.append(row + [answer_model(m) if m.get("kind") == "response" else ""] * mixed)
     return write_csv(rows)
 

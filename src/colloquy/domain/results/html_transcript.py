@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
+from colloquy.domain.interviews.takeover import speaker_label
 
 # A report of a very long transcript (an imported group of thousands of turns) ran to
 # thousands of pages and a quarter of an hour of drawing: the PDF shows the first of them,
@@ -45,7 +46,7 @@ def _lines(questions: Sequence[Any], messages: Sequence[Mapping[str, Any]]) -> I
         moderator = m.get("speaker") == MODERATOR_SPEAKER
         mood = "" if moderator or not m.get("sentiment") else f" ({_e(m.get('sentiment'))})"
         yield (
-            f"<p class='msg{' mod' if moderator else ''}'><b>{_e(m.get('speaker'))}</b>{mood}: "
+            f"<p class='msg{' mod' if moderator else ''}'><b>{_e(speaker_label(m))}</b>{mood}: "
             f"{_e(m.get('content'))}</p>"
         )
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from colloquy.domain.constants import MODERATOR_SPEAKER
+from colloquy.domain.interviews.takeover import speaker_label
 from colloquy.domain.personas.evidence_tier import tier_label
 from colloquy.domain.results.csv_export import model_text
 from colloquy.domain.stored.timeutil import to_datetime
@@ -27,7 +28,7 @@ _MD_PUNCT = re.compile(r"([\\`*_\[\]#|~])")
 _LINE_START = re.compile(r"^([-+=])|^(\d+)([.)])")
 _ROUND_LABELS = ("Initial Responses", "Multi-turn Dialog")
 # The AI moderator's messages, labelled after the moderator's name.
-_MODERATOR_KINDS = {"probe": "follow-up", "summary": "summary"}
+_MODERATOR_KINDS = {"probe": "follow-up", "summary": "summary", "researcher": "typed question"}
 
 
 def md_text(value: Any, *, line_start: bool = False) -> str:
@@ -191,7 +192,7 @@ def _transcript(
             )
             if x
         )
-        speaker = f"**{md_text(m.get('speaker'))}**" + (f" ({md_text(meta)})" if meta else "")
+        speaker = f"**{md_text(speaker_label(m))}**" + (f" ({md_text(meta)})" if meta else "")
         lines += [f"- {speaker}: {md_text(m.get('content'))}"]
     return lines + [""]
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from colloquy.domain.interviews.takeover import speaker_label
 from colloquy.domain.results.csv_export import csv_filename, session_csv, write_csv
 from colloquy.domain.results.markdown_export import markdown_report
 from colloquy.domain.results.private_export import (
@@ -86,7 +87,8 @@ async def json_export(
         "syntheticData": data_block(session, model_label_for(session, runtime)),
         "exportedAt": utcnow(),
         **shown,
-        "messages": messages,
+        # A question typed in an interview's take over reads as the researcher's.
+        "messages": [{**m, "speaker": speaker_label(m)} for m in messages],
         "analytics": analytics,
         "health": health,
     }

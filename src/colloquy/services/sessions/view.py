@@ -112,6 +112,8 @@ def session_view(
         # and a group's follow-up interviews.
         "followUpOf": link_record(row.follow_up, row.follow_up_of_id),
         "followUps": follow_ups or [],
+        "takenOver": bool(row.taken_over) and record["status"] != "completed",
+        "typedQuestion": row.typed_question if record["status"] != "completed" else None,
     }
 
 

@@ -29,6 +29,7 @@ export function getSessionPage(
           limit: SESSION_PAGE_SIZE,
           ...(search ? { q: search } : {}),
           ...(filters.status !== "all" ? { status: filters.status } : {}),
+          ...(filters.kind && filters.kind !== "all" ? { kind: filters.kind } : {}),
           ...(start ? { createdAfter: start.toISOString() } : {}),
           ...(cursor ? { cursor } : {}),
         },

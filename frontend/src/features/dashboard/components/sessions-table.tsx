@@ -125,6 +125,9 @@ export function SessionsTable({
                   {STATUS_LABELS[session.status] ?? session.status}
                 </Badge>
                 <HealthBadge overall={session.health} className="ml-1.5" />
+                <Badge variant="outline" className="ml-1.5" data-testid="kind-badge">
+                  {session.kind === "interview" ? "Interview" : "Focus group"}
+                </Badge>
                 {session.source === "human" && (
                   <Badge
                     variant="outline"

@@ -3,14 +3,22 @@ import type { SentimentCounts, SessionStatus, SessionSummary } from "@/lib/api-t
 
 export type StatusFilter = "all" | SessionStatus;
 export type DateFilter = "all" | "7d" | "30d";
+/** A focus group or an interview (docs/interviews.md). */
+export type KindFilter = "all" | "group" | "interview";
 
 export interface SessionFilters {
   search: string;
   status: StatusFilter;
   date: DateFilter;
+  kind?: KindFilter;
 }
 
-export const DEFAULT_FILTERS: SessionFilters = { search: "", status: "all", date: "all" };
+export const DEFAULT_FILTERS: SessionFilters = {
+  search: "",
+  status: "all",
+  date: "all",
+  kind: "all",
+};
 
 export const STATUS_LABELS: Record<SessionStatus, string> = {
   draft: "Draft",
@@ -55,7 +63,12 @@ export function filterSessions<T extends Pick<SessionSummary, "name" | "status" 
 }
 
 export function hasActiveFilters(filters: SessionFilters): boolean {
-  return filters.search.trim() !== "" || filters.status !== "all" || filters.date !== "all";
+  return (
+    filters.search.trim() !== "" ||
+    filters.status !== "all" ||
+    filters.date !== "all" ||
+    (filters.kind ?? "all") !== "all"
+  );
 }
 
 /** Sessions created in the last 7 days. */

@@ -14,7 +14,7 @@ import {
   OVERALL_LABELS,
   OVERALL_TEXT,
   STATUS_CLASSES,
-  STATUS_LABELS,
+  findingStatusLabel,
 } from "@/utils/session-health";
 
 const NO_MESSAGES = new Map<string, SessionMessage>();
@@ -48,7 +48,7 @@ function Finding({ finding, messages, onShowMessage }: FindingProps) {
           className={STATUS_CLASSES[finding.status]}
           data-testid={`finding-status-${finding.key}`}
         >
-          {STATUS_LABELS[finding.status]}
+          {findingStatusLabel(finding)}
         </Badge>
       </div>
       <p className="mt-1.5 text-sm leading-relaxed">{finding.summary}</p>

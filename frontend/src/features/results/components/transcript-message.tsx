@@ -4,6 +4,7 @@ import { SentimentEmoji } from "@/components/sentiment-emoji";
 import type { SessionMessage } from "@/lib/api-types";
 import { cn } from "@/utils/cn";
 import { formatTime } from "@/utils/dates";
+import { type SessionKind, speakerLabel } from "@/utils/speakers";
 import { ModelTag } from "./model-filter";
 import { highlightParts, isModerator, positionLabel } from "../utils/transcript";
 
@@ -34,6 +35,8 @@ interface MessageRowProps {
   showModel?: boolean;
   /** Natural mode: positions are turns, not rounds. */
   natural?: boolean;
+  /** An interview: its asking side reads "Interviewer", a typed question "Researcher". */
+  kind?: SessionKind;
 }
 
 /** One message of the Transcript tab. */
@@ -44,14 +47,16 @@ export function MessageRow({
   focused = false,
   showModel = false,
   natural = false,
+  kind,
 }: MessageRowProps) {
   const moderator = isModerator(message);
+  const speaker = speakerLabel(message, kind);
   return (
     <li
       id={`message-${message.id}`}
       tabIndex={focused ? -1 : undefined}
       data-testid="transcript-message"
-      data-speaker={message.speaker}
+      data-speaker={speaker}
       data-moderator={moderator || undefined}
       data-focused={focused || undefined}
       className={cn(
@@ -73,7 +78,7 @@ export function MessageRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <span className={cn("text-sm font-semibold", moderator && "text-accent-foreground")}>
-            <Highlighted text={message.speaker} query={query} />
+            <Highlighted text={speaker} query={query} />
           </span>
           {moderator && (
             <span className="text-xs text-muted-foreground">{positionLabel(message, natural)}</span>
@@ -119,7 +124,11 @@ export function MessageRow({
 }
 
 /** The AI moderator's messages. */
-const MODERATOR_KIND_LABELS: Record<string, string> = { probe: "follow-up", summary: "summary" };
+const MODERATOR_KIND_LABELS: Record<string, string> = {
+  probe: "follow-up",
+  summary: "summary",
+  researcher: "typed question",
+};
 
 const REPAIR_LABELS: Record<string, string> = {
   own_name_prefix: "its own name at the start",

@@ -149,6 +149,7 @@ export function TranscriptTab({ session }: { session: SessionHeader }) {
                     focused={message.id === focusId}
                     showModel={models.length > 1}
                     natural={session.settings.discussionMode === "natural"}
+                    kind={session.kind}
                   />
                 ))}
               </ol>

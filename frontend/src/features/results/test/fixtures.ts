@@ -60,6 +60,8 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     description: "Reactions to a lentil snack",
     source: "simulated",
     kind: "group",
+    takenOver: false,
+    typedQuestion: null,
     status: "completed",
     createdAt: "2025-03-01T10:00:00Z",
     completedAt: "2025-03-01T10:12:00Z",

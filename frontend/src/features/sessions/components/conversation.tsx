@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import type { SessionMessage, SessionParticipant } from "@/lib/api-types";
 import { formatTime } from "@/utils/dates";
 import { cn } from "@/utils/cn";
+import { isModeratorSide, moderatorLabel, type SessionKind, speakerLabel } from "@/utils/speakers";
 import type { WritingAnswer } from "../utils/live-events";
 import type { EarlierOnServer } from "../hooks/use-earlier-messages";
 import { useMessageWindow } from "../hooks/use-message-window";
@@ -21,6 +22,8 @@ export interface ConversationProps {
   /** Messages before those held, read from the server when the reader asks for them. */
   earlier?: EarlierOnServer;
   headerAside?: ReactNode;
+  /** An interview's asking side reads "Interviewer" (and a typed question "Researcher"). */
+  kind?: SessionKind;
 }
 
 function ModeratorAvatar() {
@@ -45,17 +48,20 @@ function participantIndexOf(
 function MessageItem({
   message,
   participants,
+  kind,
 }: {
   message: SessionMessage;
   participants: readonly SessionParticipant[];
+  kind?: SessionKind;
 }) {
-  const moderator = message.kind !== "response" && message.personaId == null;
+  const moderator = isModeratorSide(message);
+  const speaker = speakerLabel(message, kind);
   const time = formatTime(message.timestamp);
   return (
     <li
       className="flex gap-3"
       data-testid="message"
-      data-speaker={message.speaker}
+      data-speaker={speaker}
       data-kind={message.kind}
     >
       {moderator ? (
@@ -69,7 +75,7 @@ function MessageItem({
       )}
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <span className="truncate text-sm font-semibold">{message.speaker}</span>
+          <span className="truncate text-sm font-semibold">{speaker}</span>
           {!moderator && <SentimentEmoji sentiment={message.sentiment} />}
           {moderator && message.kind === "question" && (
             <span className="rounded bg-secondary px-1.5 py-0.5 text-[11px] font-medium text-muted-foreground">
@@ -108,7 +114,11 @@ function MessageItem({
   );
 }
 
-const KIND_LABEL: Record<string, string> = { probe: "Follow-up", summary: "Summary" };
+const KIND_LABEL: Record<string, string> = {
+  probe: "Follow-up",
+  summary: "Summary",
+  researcher: "Typed question",
+};
 
 const STATE_TEXT = {
   thinking: "is thinking...",
@@ -124,13 +134,15 @@ const MODERATOR_STATE_TEXT = {
 function WritingItem({
   answer,
   participants,
+  kind,
 }: {
   answer: WritingAnswer;
   participants: readonly SessionParticipant[];
+  kind?: SessionKind;
 }) {
   const participant = participants[answer.participantIndex];
   const name = answer.moderator
-    ? "Moderator"
+    ? moderatorLabel(kind)
     : (answer.name ?? participant?.name ?? `Participant ${answer.participantIndex + 1}`);
   const stateText =
     answer.moderator && !answer.state
@@ -183,6 +195,7 @@ export function Conversation({
   footer,
   headerAside,
   earlier,
+  kind,
 }: ConversationProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
@@ -239,7 +252,9 @@ export function Conversation({
             {running ? (
               <>
                 <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-                The moderator is about to open the discussion...
+                {kind === "interview"
+                  ? "The interviewer is about to ask the first question..."
+                  : "The moderator is about to open the discussion..."}
               </>
             ) : (
               "No messages yet."
@@ -279,13 +294,19 @@ export function Conversation({
               </li>
             )}
             {shown.map((message) => (
-              <MessageItem key={message.id} message={message} participants={participants} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                participants={participants}
+                kind={kind}
+              />
             ))}
             {writing.map((answer) => (
               <WritingItem
                 key={`${answer.questionIndex}-${answer.round}-${answer.participantIndex}`}
                 answer={answer}
                 participants={participants}
+                kind={kind}
               />
             ))}
           </ol>

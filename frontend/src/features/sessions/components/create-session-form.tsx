@@ -8,6 +8,8 @@ import {
 } from "lucide-react";
 import {
   MessageCircleQuestionIcon,
+  MicIcon,
+  UsersRoundIcon,
   PlayIcon,
   SearchIcon,
   SlidersHorizontalIcon,
@@ -41,7 +43,12 @@ import { diversityScore } from "../utils/diversity";
 import {
   addQuestionRow,
   canStartSession,
+  MAX_PROBES_LIMIT,
+  MSG_SELECT_ONE_PERSONA,
   MSG_SELECT_PERSONAS,
+  questionLimits,
+  type SessionKind,
+  withKind,
   nonBlankQuestions,
   participantCountOk,
   questionsFromTemplate,
@@ -97,6 +104,37 @@ const MODERATOR_KIND_OPTIONS: Option<ModeratorKind>[] = [
     label: "AI moderator",
     description:
       "Listens and follows up: asks someone why, brings in the quiet one, challenges quick agreement, sums up each question. About 3 extra model calls per question.",
+    icon: BotIcon,
+  },
+];
+
+const KIND_OPTIONS: Option<SessionKind>[] = [
+  {
+    value: "group",
+    label: "Focus group",
+    description: "3-8 personas discuss each question over 3 rounds, led by a moderator.",
+    icon: UsersRoundIcon,
+  },
+  {
+    value: "interview",
+    label: "Interview",
+    description: "One persona, one interviewer, a guide of 1-30 questions or topics.",
+    icon: MicIcon,
+  },
+];
+
+const INTERVIEWER_OPTIONS: Option<ModeratorKind>[] = [
+  {
+    value: "scripted",
+    label: "Scripted",
+    description: "Asks the guide as written: each question once, one answer each.",
+    icon: ListOrderedIcon,
+  },
+  {
+    value: "ai",
+    label: "AI interviewer",
+    description:
+      "After each answer decides: ask why it matters, clarify, ask for an example, or move on. One extra model call per answer.",
     icon: BotIcon,
   },
 ];
@@ -173,7 +211,9 @@ export function CreateSessionForm({
     () => (selected.length >= 2 ? diversityScore(selected) : null),
     [selected],
   );
-  const countOk = participantCountOk(values.participantIds.length);
+  const interview = values.kind === "interview";
+  const limits = questionLimits(values.kind);
+  const countOk = participantCountOk(values.participantIds.length, values.kind);
   const canStart = canStartSession(values) && !createSession.isPending;
 
   const start = () => {
@@ -216,6 +256,16 @@ export function CreateSessionForm({
             description="Name the session and note what you want to learn."
           >
             <div className="grid gap-4">
+              <div className="space-y-2.5">
+                <p className="text-sm font-medium">Kind</p>
+                <OptionCards
+                  label="Kind"
+                  value={values.kind}
+                  options={KIND_OPTIONS}
+                  onChange={(kind) => setValues((v) => withKind(v, kind))}
+                  columns={2}
+                />
+              </div>
               <div className="space-y-2">
                 <Label htmlFor="session-name">Session Name</Label>
                 <Input
@@ -244,6 +294,7 @@ export function CreateSessionForm({
           </FormSection>
 
           <ParticipantsSection
+            kind={values.kind}
             library={library}
             selected={selected}
             avatarIndex={(p) => avatarIndexOf(p.id)}
@@ -251,7 +302,7 @@ export function CreateSessionForm({
               setKnown((k) => (k.has(persona.id) ? k : new Map(k).set(persona.id, persona)));
               setValues((v) => ({
                 ...v,
-                participantIds: toggleParticipant(v.participantIds, persona.id),
+                participantIds: toggleParticipant(v.participantIds, persona.id, v.kind),
               }));
             }}
           />
@@ -261,31 +312,69 @@ export function CreateSessionForm({
             onChange={(participantProfiles) => setValues((v) => ({ ...v, participantProfiles }))}
           />
 
-          <FormSection
-            id="moderator"
-            title="Moderator Style"
-            icon={MessageCircleQuestionIcon}
-            description="How the moderator frames questions and follow-ups."
-          >
-            <div className="space-y-5">
-              <OptionCards
-                label="Moderator Style"
-                value={values.moderatorStyle}
-                options={MODERATOR_OPTIONS}
-                onChange={(v) => set("moderatorStyle", v)}
-              />
-              <div className="space-y-2.5">
-                <p className="text-sm font-medium">Moderator</p>
+          {interview ? (
+            <FormSection
+              id="interviewer"
+              title="Interviewer"
+              icon={MessageCircleQuestionIcon}
+              description="Who asks the questions, and how far the AI interviewer digs."
+            >
+              <div className="space-y-5">
                 <OptionCards
-                  label="Moderator"
+                  label="Interviewer"
                   value={values.moderator}
-                  options={MODERATOR_KIND_OPTIONS}
+                  options={INTERVIEWER_OPTIONS}
                   onChange={(v) => set("moderator", v)}
                   columns={2}
                 />
+                {values.moderator === "ai" && (
+                  <div className="space-y-2">
+                    <Label htmlFor="max-probes">Follow-ups per topic (0-{MAX_PROBES_LIMIT})</Label>
+                    <Input
+                      id="max-probes"
+                      type="number"
+                      min={0}
+                      max={MAX_PROBES_LIMIT}
+                      step={1}
+                      className="w-24"
+                      value={values.maxProbes}
+                      aria-describedby="max-probes-hint"
+                      onChange={(e) => set("maxProbes", Number(e.target.value))}
+                    />
+                    <p id="max-probes-hint" className="text-xs text-muted-foreground">
+                      0: the interviewer never follows up. Default 2.
+                    </p>
+                  </div>
+                )}
               </div>
-            </div>
-          </FormSection>
+            </FormSection>
+          ) : (
+            <FormSection
+              id="moderator"
+              title="Moderator Style"
+              icon={MessageCircleQuestionIcon}
+              description="How the moderator frames questions and follow-ups."
+            >
+              <div className="space-y-5">
+                <OptionCards
+                  label="Moderator Style"
+                  value={values.moderatorStyle}
+                  options={MODERATOR_OPTIONS}
+                  onChange={(v) => set("moderatorStyle", v)}
+                />
+                <div className="space-y-2.5">
+                  <p className="text-sm font-medium">Moderator</p>
+                  <OptionCards
+                    label="Moderator"
+                    value={values.moderator}
+                    options={MODERATOR_KIND_OPTIONS}
+                    onChange={(v) => set("moderator", v)}
+                    columns={2}
+                  />
+                </div>
+              </div>
+            </FormSection>
+          )}
 
           <StimuliSection
             stimuli={values.stimuli}
@@ -295,14 +384,20 @@ export function CreateSessionForm({
           />
 
           <QuestionsSection
+            kind={values.kind}
             questions={values.questions}
             templates={templates}
             onChangeQuestion={(index, text) =>
               setValues((v) => ({ ...v, questions: setQuestion(v.questions, index, text) }))
             }
-            onAdd={() => setValues((v) => ({ ...v, questions: addQuestionRow(v.questions) }))}
+            onAdd={() =>
+              setValues((v) => ({ ...v, questions: addQuestionRow(v.questions, limits.max) }))
+            }
             onRemove={(index) =>
-              setValues((v) => ({ ...v, questions: removeQuestionRow(v.questions, index) }))
+              setValues((v) => ({
+                ...v,
+                questions: removeQuestionRow(v.questions, index, limits.min),
+              }))
             }
             onApplyTemplate={(template) => {
               set("questions", questionsFromTemplate(template.questions));
@@ -328,19 +423,23 @@ export function CreateSessionForm({
                   onChange={(v) => set("responseLength", v)}
                 />
               </div>
-              <div className="space-y-2.5">
-                <p className="text-sm font-medium">Discussion Mode</p>
-                <OptionCards
-                  label="Discussion Mode"
-                  value={values.discussionMode}
-                  options={MODE_OPTIONS}
-                  onChange={(v) => set("discussionMode", v)}
-                />
-              </div>
-              <DiscussionExtras
-                values={values}
-                onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-              />
+              {!interview && (
+                <>
+                  <div className="space-y-2.5">
+                    <p className="text-sm font-medium">Discussion Mode</p>
+                    <OptionCards
+                      label="Discussion Mode"
+                      value={values.discussionMode}
+                      options={MODE_OPTIONS}
+                      onChange={(v) => set("discussionMode", v)}
+                    />
+                  </div>
+                  <DiscussionExtras
+                    values={values}
+                    onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+                  />
+                </>
+              )}
             </div>
           </FormSection>
         </div>
@@ -374,7 +473,7 @@ export function CreateSessionForm({
               data-testid="start-hint"
               aria-live="polite"
             >
-              {MSG_SELECT_PERSONAS}
+              {interview ? MSG_SELECT_ONE_PERSONA : MSG_SELECT_PERSONAS}
             </p>
           )}
           <SaveGuideButton

@@ -4,7 +4,7 @@ import { EvidenceTierFilter } from "@/components/evidence-tier-filter";
 import { PersonaPicker, type PersonaPickerSource } from "@/components/persona-picker";
 import { Badge } from "@/components/ui/badge";
 import type { Persona } from "@/lib/api-types";
-import { PARTICIPANTS_MAX, participantCountOk } from "../utils/session-form";
+import { PARTICIPANTS_MAX, participantCountOk, type SessionKind } from "../utils/session-form";
 import { FormSection } from "./form-section";
 
 export interface ParticipantsSectionProps {
@@ -14,6 +14,7 @@ export interface ParticipantsSectionProps {
   selected: readonly Persona[];
   onToggle: (persona: Persona) => void;
   avatarIndex: (persona: Persona) => number;
+  kind?: SessionKind;
 }
 
 export function ParticipantsSection({
@@ -21,18 +22,24 @@ export function ParticipantsSection({
   selected,
   onToggle,
   avatarIndex,
+  kind = "group",
 }: ParticipantsSectionProps) {
+  const interview = kind === "interview";
   const count = selected.length;
   const [tier, setTier] = useState<string | null>(null);
   return (
     <FormSection
       id="participants"
-      title="Select Participants (3-8)"
+      title={interview ? "Select the Persona to Interview (1)" : "Select Participants (3-8)"}
       icon={UsersIcon}
-      description="Pick the personas who take part. The first one selected speaks first."
+      description={
+        interview
+          ? "Pick the one persona the interviewer talks to; picking another replaces it."
+          : "Pick the personas who take part. The first one selected speaks first."
+      }
       aside={
         <Badge
-          variant={participantCountOk(count) ? "accent" : "secondary"}
+          variant={participantCountOk(count, kind) ? "accent" : "secondary"}
           data-testid="selected-count"
           aria-live="polite"
         >
@@ -45,7 +52,7 @@ export function ParticipantsSection({
         selected={selected}
         onToggle={onToggle}
         keep={(p) => !tier || p.evidence?.tier === tier}
-        fullReason={count >= PARTICIPANTS_MAX ? "Maximum 8 participants" : null}
+        fullReason={!interview && count >= PARTICIPANTS_MAX ? "Maximum 8 participants" : null}
         numbered
         avatarIndex={avatarIndex}
         emptyText="Your persona library is empty. Create personas first."

@@ -10,7 +10,7 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import type { QuestionTemplate } from "@/lib/api-types";
-import { canRemoveQuestion, QUESTIONS_MAX } from "../utils/session-form";
+import { canRemoveQuestion, questionLimits, type SessionKind } from "../utils/session-form";
 import { FormSection } from "./form-section";
 
 export interface QuestionsSectionProps {
@@ -20,6 +20,7 @@ export interface QuestionsSectionProps {
   onAdd: () => void;
   onRemove: (index: number) => void;
   onApplyTemplate: (template: QuestionTemplate) => void;
+  kind?: SessionKind;
 }
 
 export function QuestionsSection({
@@ -29,15 +30,21 @@ export function QuestionsSection({
   onAdd,
   onRemove,
   onApplyTemplate,
+  kind = "group",
 }: QuestionsSectionProps) {
   const [templateId, setTemplateId] = useState("");
-  const removable = canRemoveQuestion(questions.length);
+  const { min, max } = questionLimits(kind);
+  const removable = canRemoveQuestion(questions.length, min);
   return (
     <FormSection
       id="questions"
-      title="Session Questions"
+      title={kind === "interview" ? "Interview Guide" : "Session Questions"}
       icon={ListChecksIcon}
-      description="The moderator asks each question in turn; participants discuss it over 3 rounds."
+      description={
+        kind === "interview"
+          ? "Questions or topics (1-30), asked in turn; the AI interviewer follows up on each answer."
+          : "The moderator asks each question in turn; participants discuss it over 3 rounds."
+      }
       aside={
         templates.length > 0 && (
           <Select
@@ -97,17 +104,12 @@ export function QuestionsSection({
         ))}
       </ol>
       <div className="flex items-center justify-between gap-3">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onAdd}
-          disabled={questions.length >= QUESTIONS_MAX}
-        >
+        <Button variant="outline" size="sm" onClick={onAdd} disabled={questions.length >= max}>
           <PlusIcon aria-hidden="true" />
           Add Question
         </Button>
         <span className="text-xs text-muted-foreground tabular-nums">
-          {questions.length} of {QUESTIONS_MAX} questions
+          {questions.length} of {max} questions
         </span>
       </div>
     </FormSection>

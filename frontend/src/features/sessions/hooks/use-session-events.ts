@@ -8,11 +8,13 @@ import type {
   RetryingEventData,
   SessionMessage,
   StatusEventData,
+  TakeoverEventData,
   ThinkingEventData,
   TokenEventData,
 } from "@/lib/api-types";
 import { queryKeys } from "@/lib/query-keys";
 import { refreshSession, updateSession } from "../api/session-cache";
+import { applyTakeover } from "../utils/take-over";
 import {
   applyError,
   applyMessage,
@@ -109,6 +111,10 @@ export function useSessionEvents(
         updateSession(queryClient, id, (s) => applyError(s, data));
         setAnswers([]);
         refreshSession(queryClient, id);
+      },
+      takeover: (event) => {
+        const data = eventData<TakeoverEventData>(event, ["takenOver"]);
+        if (data) updateSession(queryClient, id, (s) => applyTakeover(s, data));
       },
       deleted: () => {
         source.close();

@@ -53,6 +53,8 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     description: "Refill pouch",
     source: "simulated",
     kind: "group",
+    takenOver: false,
+    typedQuestion: null,
     status: "in-progress",
     createdAt: "2025-01-01T10:00:00Z",
     completedAt: null,

@@ -18,6 +18,7 @@ const KIND_ORDER: Record<string, number> = {
   question: 0,
   round: 1,
   probe: 1,
+  researcher: 1,
   response: 2,
   summary: 3,
 };

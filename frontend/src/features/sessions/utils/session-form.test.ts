@@ -198,3 +198,36 @@ describe("mixed panel in the draft", () => {
     expect(read({})).toEqual({});
   });
 });
+
+describe("an interview's form", () => {
+  it("keeps one persona, 1-30 rows, and sends kind and maxProbes without group settings", async () => {
+    const m = await import("./session-form");
+    const group = { ...m.defaultFormValues(), name: "Pouch", participantIds: ["a", "b", "c"] };
+    const interview = m.withKind({ ...group, questions: ["Why?", "", ""] }, "interview");
+    expect(interview.participantIds).toEqual(["a"]);
+    expect(m.toggleParticipant(["a"], "b", "interview")).toEqual(["b"]);
+    expect(m.canStartSession(interview)).toBe(true); // one persona, one question
+    expect(m.canStartSession({ ...interview, participantIds: [] })).toBe(false);
+    const rows = Array.from({ length: 30 }, () => "q");
+    expect(m.addQuestionRow(rows, m.questionLimits("interview").max)).toHaveLength(30);
+    expect(m.removeQuestionRow(["q"], 0, 1)).toEqual(["q"]);
+    const input = m.toCreateInput({
+      ...interview,
+      discussionMode: "natural",
+      privateAnswers: true,
+      maxProbes: 3,
+    });
+    expect(input.kind).toBe("interview");
+    expect(input.questions).toEqual(["Why?"]);
+    expect(input.settings).toMatchObject({
+      discussionMode: "sequential",
+      privateAnswers: false,
+      modelBids: false,
+      maxProbes: 3,
+    });
+    // Back to a group: at least 2 rows, the kind and the persona kept.
+    const back = m.withKind(interview, "group");
+    expect(back.questions).toEqual(["Why?", "", ""]);
+    expect(m.formValuesFromDraft(m.toDraft(interview))?.kind).toBe("interview");
+  });
+});

@@ -22,6 +22,17 @@ export const QUESTIONS_MAX = 10;
 export const NEW_SESSION_QUESTION_ROWS = 3;
 export const AUTOSAVE_MS = 5000;
 export const MSG_SELECT_PERSONAS = "Please select 3-8 personas";
+/* An interview (docs/interviews.md): one persona, 1-30 questions or topics, 0-5 follow-ups. */
+export type SessionKind = "group" | "interview";
+export const INTERVIEW_QUESTIONS_MAX = 30;
+export const MAX_PROBES_LIMIT = 5;
+export const DEFAULT_MAX_PROBES = 2;
+export const MSG_SELECT_ONE_PERSONA = "Please select 1 persona to interview";
+
+/** Question rows: 2-10 for a focus group, 1-30 for an interview. */
+export function questionLimits(kind: SessionKind): { min: number; max: number } {
+  return kind === "interview" ? { min: 1, max: INTERVIEW_QUESTIONS_MAX } : { min: 2, max: 10 };
+}
 
 export const MODERATOR_STYLES: readonly ModeratorStyle[] = ["formal", "casual", "probing"];
 export const RESPONSE_LENGTHS: readonly ResponseLength[] = ["brief", "moderate", "detailed"];
@@ -54,6 +65,10 @@ export interface SessionFormValues {
   modelBids: boolean;
   /** Mixed panel: persona id -> model profile id; absent: the default model. */
   participantProfiles: Record<string, string>;
+  /** A focus group or an interview (one persona, an interviewer). */
+  kind: SessionKind;
+  /** An interview's AI interviewer: follow-ups per topic, 0-5. */
+  maxProbes: number;
 }
 
 export function defaultFormValues(): SessionFormValues {
@@ -70,14 +85,22 @@ export function defaultFormValues(): SessionFormValues {
     privateAnswers: false,
     modelBids: false,
     participantProfiles: {},
+    kind: "group",
+    maxProbes: DEFAULT_MAX_PROBES,
   };
 }
 
 /* --- participants ------------------------------------------------------------------- */
 
-/** Selects or deselects a persona; selecting beyond 8 is ignored. */
-export function toggleParticipant(ids: readonly string[], id: string): string[] {
+/** Selects or deselects a persona; selecting beyond 8 is ignored. An interview has one:
+ * selecting another replaces it. */
+export function toggleParticipant(
+  ids: readonly string[],
+  id: string,
+  kind: SessionKind = "group",
+): string[] {
   if (ids.includes(id)) return ids.filter((i) => i !== id);
+  if (kind === "interview") return [id];
   if (ids.length >= PARTICIPANTS_MAX) return [...ids];
   return [...ids, id];
 }
@@ -91,8 +114,24 @@ export function withFirstParticipant(
   return [id, ...ids.filter((i) => i !== id)].slice(0, PARTICIPANTS_MAX);
 }
 
-export function participantCountOk(count: number): boolean {
+export function participantCountOk(count: number, kind: SessionKind = "group"): boolean {
+  if (kind === "interview") return count === 1;
   return count >= PARTICIPANTS_MIN && count <= PARTICIPANTS_MAX;
+}
+
+/** Switching the kind keeps what fits: an interview keeps the first persona and at most 30
+ * rows, a group at most 10 rows and at least 2. */
+export function withKind(values: SessionFormValues, kind: SessionKind): SessionFormValues {
+  const { min, max } = questionLimits(kind);
+  const questions = values.questions.slice(0, max);
+  while (questions.length < min) questions.push("");
+  return {
+    ...values,
+    kind,
+    participantIds:
+      kind === "interview" ? values.participantIds.slice(0, 1) : values.participantIds,
+    questions,
+  };
 }
 
 /* --- questions ---------------------------------------------------------------------- */
@@ -101,18 +140,26 @@ export function nonBlankQuestions(questions: readonly string[]): string[] {
   return questions.map((q) => q.trim()).filter((q) => q !== "");
 }
 
-export function addQuestionRow(questions: readonly string[]): string[] {
-  return questions.length >= QUESTIONS_MAX ? [...questions] : [...questions, ""];
+export function addQuestionRow(
+  questions: readonly string[],
+  max: number = QUESTIONS_MAX,
+): string[] {
+  return questions.length >= max ? [...questions] : [...questions, ""];
 }
 
-/** Removes a row; never below 2 rows (the remove button is hidden at 2 or fewer). */
-export function removeQuestionRow(questions: readonly string[], index: number): string[] {
-  if (questions.length <= QUESTIONS_MIN) return [...questions];
+/** Removes a row; never below 2 rows (the remove button is hidden at 2 or fewer); an
+ * interview keeps at least 1. */
+export function removeQuestionRow(
+  questions: readonly string[],
+  index: number,
+  min: number = QUESTIONS_MIN,
+): string[] {
+  if (questions.length <= min) return [...questions];
   return questions.filter((_, i) => i !== index);
 }
 
-export function canRemoveQuestion(rowCount: number): boolean {
-  return rowCount > QUESTIONS_MIN;
+export function canRemoveQuestion(rowCount: number, min: number = QUESTIONS_MIN): boolean {
+  return rowCount > min;
 }
 
 export function setQuestion(questions: readonly string[], index: number, text: string): string[] {
@@ -147,16 +194,40 @@ export function formatTokenEstimate(tokens: number): string {
 
 /** Start Session: a non-blank name, 3-8 personas and at least 2 non-blank questions. */
 export function canStartSession(
-  values: Pick<SessionFormValues, "name" | "participantIds" | "questions">,
+  values: Pick<SessionFormValues, "name" | "participantIds" | "questions"> & {
+    kind?: SessionKind;
+  },
 ): boolean {
+  const kind = values.kind ?? "group";
   return (
     values.name.trim() !== "" &&
-    participantCountOk(values.participantIds.length) &&
-    nonBlankQuestions(values.questions).length >= QUESTIONS_MIN
+    participantCountOk(values.participantIds.length, kind) &&
+    nonBlankQuestions(values.questions).length >= questionLimits(kind).min
   );
 }
 
 export function toCreateInput(values: SessionFormValues): SessionCreateInput {
+  if (values.kind === "interview") {
+    // Natural mode and private answers need several speakers: not sent for an interview.
+    return {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      kind: "interview",
+      participantIds: values.participantIds.slice(0, 1),
+      moderatorStyle: values.moderatorStyle,
+      stimuli: values.stimuli.map((s) => ({ ...s })),
+      questions: nonBlankQuestions(values.questions),
+      settings: {
+        responseLength: values.responseLength,
+        discussionMode: "sequential",
+        autoAdvance: false,
+        moderator: values.moderator,
+        privateAnswers: false,
+        modelBids: false,
+        maxProbes: values.maxProbes,
+      },
+    };
+  }
   return {
     name: values.name.trim(),
     description: values.description.trim(),
@@ -199,6 +270,7 @@ export function toDraft(values: SessionFormValues): SessionDraft {
     moderator: values.moderator,
     privateAnswers: values.privateAnswers,
     modelBids: values.modelBids,
+    ...(values.kind === "interview" ? { kind: "interview", maxProbes: values.maxProbes } : {}),
     ...(Object.keys(profiles).length ? { participantProfiles: profiles } : {}),
   };
 }
@@ -239,16 +311,19 @@ export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
   const ids = Array.isArray(d.participantIds)
     ? [...new Set(d.participantIds.filter((i): i is string => typeof i === "string" && i !== ""))]
     : [];
+  const kind: SessionKind = d.kind === "interview" ? "interview" : "group";
+  const limits = questionLimits(kind);
   const questions = Array.isArray(d.questions)
-    ? d.questions.filter((q): q is string => typeof q === "string").slice(0, QUESTIONS_MAX)
+    ? d.questions.filter((q): q is string => typeof q === "string").slice(0, limits.max)
     : [];
   const settings = (
     typeof d.settings === "object" && d.settings !== null ? d.settings : {}
   ) as Record<string, unknown>;
+  const probes = d.maxProbes ?? settings.maxProbes;
   const values: SessionFormValues = {
     name: str(d.name, 1000),
     description: str(d.description),
-    participantIds: ids.slice(0, PARTICIPANTS_MAX),
+    participantIds: ids.slice(0, kind === "interview" ? 1 : PARTICIPANTS_MAX),
     moderatorStyle: oneOf(d.moderatorStyle, MODERATOR_STYLES, defaults.moderatorStyle),
     stimuli: Array.isArray(d.stimuli)
       ? d.stimuli
@@ -256,7 +331,7 @@ export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
           .filter((s): s is StimulusInput => s !== null)
           .slice(0, 10)
       : [],
-    questions: questions.length >= QUESTIONS_MIN ? questions : defaults.questions,
+    questions: questions.length >= limits.min ? questions : defaults.questions,
     responseLength: oneOf(
       d.responseLength ?? settings.responseLength,
       RESPONSE_LENGTHS,
@@ -271,6 +346,11 @@ export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
     privateAnswers: (d.privateAnswers ?? settings.privateAnswers) === true,
     modelBids: (d.modelBids ?? settings.modelBids) === true,
     participantProfiles: {},
+    kind,
+    maxProbes:
+      typeof probes === "number" && Number.isInteger(probes) && probes >= 0 && probes <= 5
+        ? probes
+        : DEFAULT_MAX_PROBES,
   };
   values.participantProfiles = profileChoiceFrom(
     d.participantProfiles ?? settings.participantProfiles,
