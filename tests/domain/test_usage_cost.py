@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from colloquy.domain.usage import cost, estimate, estimate_range, prices
+from colloquy.domain.usage import cost, estimate, estimate_range, prices, reask_prior
 from colloquy.domain.usage.prices import Price, PriceTableError, parse_price_table, price_for
 from colloquy.domain.usage.run_settings import run_settings, run_settings_errors
 
@@ -155,7 +155,7 @@ def test_estimate_range_with_the_models_own_tokenizer_and_local_reasks():
     # band (the prompts were counted with the model's own tokenizer).
     calls = lambda end: [estimate.Call(1000, [10, 20, 30][end], 0, answer=True)] * 100
     low, mid, high = estimate_range.estimate_range(
-        calls, lambda who: None, None, local=True, own_tokenizer=True
+        calls, lambda who: None, None, prior=reask_prior.SMALL_LOCAL, own_tokenizer=True
     )
     # Expected: 1000 x 1.15 and 20 x 1.15 = 23 a call, 115 calls.
     assert (mid.calls, mid.prompt_tokens, mid.completion_tokens) == (115, 115000, 2300)
@@ -176,8 +176,11 @@ def test_reask_band_is_never_narrower_than_the_runs_sampling_spread():
     # 16 answers: 2 x sqrt(0.16 / 16) = 0.2 each way.
     assert estimate_range.reask_rates(0.2, answers=16) == pytest.approx((0.0, 0.2, 0.4))
     # llama.cpp, no history, 18 answers: 2 x sqrt(0.15 x 0.85 / 18) = 0.1683.
-    local = estimate_range.reask_rates(None, local=True, answers=18)
+    local = estimate_range.reask_rates(None, prior=reask_prior.SMALL_LOCAL, answers=18)
     assert local == pytest.approx((0.0, 0.15, 0.3183), abs=1e-4)
+    # A prior of 20 / 30 / 40 %, 18 answers: 2 x sqrt(0.3 x 0.7 / 18) = 0.2160 each way.
+    tiny = estimate_range.reask_rates(None, prior=(0.2, 0.3, 0.4), answers=18)
+    assert tiny == pytest.approx((0.0840, 0.3, 0.5160), abs=1e-4)
     assert estimate_range.reask_rates(None, answers=18) == (0.0, 0.0, 0.05)  # hosted
     assert estimate_range.observed_reask_rate(17, 10) is None  # too little history
     assert estimate_range.observed_reask_rate(20, 5) == 0.25

@@ -29,6 +29,7 @@ from colloquy.domain.surveys.rules import answer_prompt, survey_system_prompt
 from colloquy.domain.usage import estimate as plan
 from colloquy.domain.usage import estimate_range as ends
 from colloquy.domain.usage.prices import PriceBook
+from colloquy.domain.usage.reask_prior import HOSTED
 from colloquy.errors import ValidationFailed
 from colloquy.llm.config import PROVIDERS
 from colloquy.runtime import Runtime
@@ -36,6 +37,7 @@ from colloquy.services.sessions import crud as sessions_crud
 from colloquy.services.sessions.setup import participant_snapshots
 from colloquy.services.surveys import surveys
 from colloquy.services.usage.prompt_tokens import WORDS, prompt_counter
+from colloquy.services.usage.reask_prior import run_reask_prior
 from colloquy.store.tables import MessageRow, ModelProfileRow
 from colloquy.store.usage_settings import price_book
 
@@ -61,14 +63,16 @@ COMBINED_ASSUMPTION = (
 LLAMA_UNITS = ("the model's own tokenizer", "the server's own tokenizer")
 
 
-def _assumptions(unit: str, rates: tuple[float, float, float], observed: bool) -> list[str]:
+def _assumptions(
+    unit: str, rates: tuple[float, float, float], observed: bool, size: float | None
+) -> list[str]:
     if unit in LLAMA_UNITS:
         tokenizer = f"Tokenizer: prompts counted with {unit}."
     else:
         tokenizer = (
             f"Tokenizer: prompts at {ends.PROMPT_LOW:g}x to {ends.PROMPT_HIGH:g}x of {unit}."
         )
-    reasks = _reask_assumption(rates, observed, unit in LLAMA_UNITS)
+    reasks = _reask_assumption(rates, observed, size)
     return [ANSWERS_ASSUMPTION, tokenizer, CACHE_ASSUMPTION, COMBINED_ASSUMPTION, reasks]
 
 
@@ -124,15 +128,17 @@ def _result(
     basis: str,
     reask_rate: float | None = None,
     unit: str = WORDS,
+    prior: tuple[tuple[float, float, float], float | None] = (HOSTED, None),
 ) -> dict[str, Any]:
     def price_of(who: int | None) -> Any:
         provider, model = models[who] if who is not None and who < len(models) else default
         return book.price(provider, model)
 
-    local = unit in LLAMA_UNITS
-    low, mid, high = ends.estimate_range(plan_of, price_of, reask_rate, local, local)
+    own = unit in LLAMA_UNITS
+    band, size = prior
+    low, mid, high = ends.estimate_range(plan_of, price_of, reask_rate, band, own)
     answers = sum(1 for c in plan_of(plan.TYPICAL) if c.answer)
-    rates = ends.reask_rates(reask_rate, local, answers)
+    rates = ends.reask_rates(reask_rate, band, answers)
     everyone = [default, *models]
     unpriced = [m for p, m in dict.fromkeys(everyone) if book.match(p, m) is None]
     return {
@@ -144,16 +150,22 @@ def _result(
         "unpriced": unpriced,
         "basis": basis.format(unit=unit),
         "range": {"low": low.usage().as_json(), "high": high.usage().as_json()},
-        "assumptions": _assumptions(unit, rates, reask_rate is not None),
+        "assumptions": _assumptions(unit, rates, reask_rate is not None, size),
     }
 
 
-def _reask_assumption(rates: tuple[float, float, float], observed: bool, local: bool) -> str:
+def _size_words(size: float | None) -> str:
+    if size is None:
+        return "a model of unknown size"
+    return f"a model of {size * 1000:.0f}M parameters" if size < 1 else f"a {size:g}B model"
+
+
+def _reask_assumption(rates: tuple[float, float, float], observed: bool, size: float | None) -> str:
     low, mid, high = rates
     if not observed:
         return (
             f"Re-asked answers: {low:.0%} (low), {mid:.0%} (expected) to {high:.0%} (high) "
-            "of the answers" + (" (a model on llama.cpp, often small)." if local else ".")
+            f"of the answers, as for {_size_words(size)} with no history of its own."
         )
     return (
         f"Re-asked answers: {mid:.0%} of the answers, as this model's stored answers were "
@@ -214,8 +226,16 @@ async def estimate_session_cost(
     models = await _models_of(db, profile_ids, default)
     book = await price_book(db)
     rate = await _reask_rate(db, list(dict.fromkeys(m for _, m in [default, *models])))
+    prior = await run_reask_prior(db, runtime, default, profile_ids, unit in LLAMA_UNITS)
     return _result(
-        book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS, rate, unit
+        book,
+        lambda end: plan.session_plan(shape, end),
+        models,
+        default,
+        SESSION_BASIS,
+        rate,
+        unit,
+        prior,
     )
 
 
