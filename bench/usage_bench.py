@@ -191,12 +191,17 @@ async def estimates(env: Env, p: int, q: int, seed: int) -> list[tuple[str, ...]
     return rows
 
 
-async def cache_shares(env: Env, p: int, q: int, stimuli: int = 0) -> list[tuple[str, str]]:
+async def cache_shares(
+    env: Env, p: int, q: int, stimuli: int = 0, layout: str | None = None, mode: str = "sequential"
+) -> list[tuple[str, str]]:
     rows = []
-    body = env.body(p, q, "moderate", "sequential", stimuli)
+    body = env.body(p, q, "moderate", mode, stimuli)
+    if layout:
+        body["settings"]["promptLayout"] = layout
     for label, minimum in (
         ("Anthropic, cache_control marks, no minimum", 0),
-        ("Anthropic, cache_control marks, 1,024-token minimum", 1024),
+        ("Anthropic, cache_control marks, 1,024-token minimum (Sonnet, Opus)", 1024),
+        ("Anthropic, cache_control marks, 2,048-token minimum (Haiku)", 2048),
     ):
         with run_fake_anthropic(answerer(random.Random(1))) as fake:
             fake.usage_hook = PrefixCache(min_tokens=minimum).anthropic
@@ -240,12 +245,23 @@ async def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="only the cache share, of a 6 x 4 moderate session with two stimuli",
     )
+    args.add_argument(
+        "--layout",
+        choices=("persona-first", "cache-friendly"),
+        default=None,
+        help="the session's prompt layout (--cache-long)",
+    )
+    args.add_argument("--mode", default="sequential", help="the discussion mode (--cache-long)")
     opts = args.parse_args(argv)
     if opts.cache_long:
         with tempfile.TemporaryDirectory() as tmp:
             async with Env(Path(tmp), "http://127.0.0.1:9/v1") as env:
-                cache = await cache_shares(env, 6, 4, stimuli=2)
-        print("## Prompt tokens served from cache (P=6 Q=4, sequential, moderate, 2 stimuli)\n")
+                cache = await cache_shares(env, 6, 4, 2, opts.layout, opts.mode)
+        layout = opts.layout or "persona-first"
+        print(
+            f"## Prompt tokens served from cache (P=6 Q=4, {opts.mode}, moderate, 2 stimuli, "
+            f"{layout})\n"
+        )
         print(table(("server", "cached share"), cache))
         return
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,10 +2,12 @@
 (docs/usage-and-cost.md#prompt-caching).
 
 Anthropic: the prompt is the system blocks then the messages' blocks, in order; every
-block marked with cache_control ends a cacheable prefix. A request whose marked prefix was
-seen before (and is at least `min_tokens` long) reads it from the cache
-(cache_read_input_tokens); its longest marked prefix not yet cached is written
-(cache_creation_input_tokens); input_tokens is the rest, as the Messages API counts it.
+block marked with cache_control ends a cacheable prefix, and is written to the cache. A
+request reads the longest cached prefix that ends at a block boundary at or up to
+LOOKBACK_BLOCKS blocks before one of its marks (Anthropic looks back over about 20 blocks
+from each breakpoint) and is at least `min_tokens` long (cache_read_input_tokens); its
+longest marked prefix past that is written (cache_creation_input_tokens); input_tokens is
+the rest, as the Messages API counts it.
 
 OpenAI: no marks; the longest prefix shared with an earlier prompt counts as cached in
 steps of 128 tokens from 1,024 on (`min_tokens`), as prompt_tokens_details.cached_tokens.
@@ -20,6 +22,8 @@ import threading
 from typing import Any
 
 from .fake_anthropic import system_text
+
+LOOKBACK_BLOCKS = 20
 
 
 def _words(text: str) -> list[str]:
@@ -38,7 +42,8 @@ class PrefixCache:
 
     def anthropic(self, body: dict[str, Any], usage: dict[str, Any]) -> dict[str, Any]:
         words: list[str] = []
-        marks: list[int] = []  # word counts at the end of each marked block
+        marks: list[int] = []  # the indexes of the marked blocks
+        ends: list[int] = []  # word counts at the end of every block
         system = body.get("system")
         blocks = system if isinstance(system, list) else [{"text": system_text(body)}]
         for message in body.get("messages", []):
@@ -48,15 +53,19 @@ class PrefixCache:
             if not isinstance(block, dict):
                 continue
             words += _words(str(block.get("text") or block.get("source", {}).get("data", "")))
+            ends.append(len(words))
             if block.get("cache_control"):
-                marks.append(len(words))
+                marks.append(len(ends) - 1)
         read = written = 0
         with self._lock:
-            usable = [m for m in marks if m >= self.min_tokens]
-            for m in reversed(usable):
-                if tuple(words[:m]) in self.seen:
-                    read = m
+            looked = {
+                ends[b] for m in marks for b in range(max(0, m - LOOKBACK_BLOCKS), m + 1)
+            }
+            for end in sorted(looked, reverse=True):
+                if end >= self.min_tokens and tuple(words[:end]) in self.seen:
+                    read = end
                     break
+            usable = [ends[m] for m in marks if ends[m] >= self.min_tokens]
             if usable and usable[-1] > read:
                 written = usable[-1] - read
             for m in usable:

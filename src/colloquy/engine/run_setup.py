@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from colloquy.domain.interviews.rules import GROUP, max_probes, session_kind
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
+from colloquy.domain.sessions.prompt_layout import CACHE_FRIENDLY, PERSONA_FIRST, prompt_layout
 from colloquy.domain.sessions.stimuli import StimulusRecord
 from colloquy.engine import plan
 from colloquy.store.tables import SessionRow
@@ -27,6 +28,17 @@ class Setup:
     seed: int | None = None  # natural mode: who speaks and how long (replayable)
     kind: str = GROUP  # group | interview (docs/interviews.md)
     max_probes: int = 0  # interviews: the AI interviewer's follow-ups per topic
+    prompt_layout: str = PERSONA_FIRST  # cache-friendly: domain/sessions/cache_layout.py
+
+    @property
+    def cache_friendly(self) -> bool:
+        """The cache-friendly layout applies to a group's answers in sequential and
+        parallel mode (natural mode and interviews keep their own prompts)."""
+        return (
+            self.prompt_layout == CACHE_FRIENDLY
+            and self.kind == GROUP
+            and self.mode != plan.NATURAL
+        )
 
     @property
     def names(self) -> list[str]:
@@ -48,6 +60,7 @@ class Setup:
             seed=_seed(settings.get("seed"), row.id),
             kind=session_kind(row.kind),
             max_probes=max_probes(settings),
+            prompt_layout=prompt_layout(settings),
         )
 
 
