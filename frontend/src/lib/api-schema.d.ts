@@ -4406,6 +4406,8 @@ export interface components {
             seed?: number | null;
             /** Maxprobes */
             maxProbes?: number | null;
+            /** Promptlayout */
+            promptLayout?: string | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -4449,6 +4451,8 @@ export interface components {
             seed?: number | null;
             /** Maxprobes */
             maxProbes?: number | null;
+            /** Promptlayout */
+            promptLayout?: ("persona-first" | "cache-friendly") | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {
