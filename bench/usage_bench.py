@@ -193,7 +193,7 @@ async def estimates(env: Env, p: int, q: int, seed: int) -> list[tuple[str, ...]
 
 async def cache_shares(
     env: Env, p: int, q: int, stimuli: int = 0, layout: str | None = None, mode: str = "sequential"
-) -> list[tuple[str, str]]:
+) -> list[tuple[str, str, str]]:
     rows = []
     body = env.body(p, q, "moderate", mode, stimuli)
     if layout:
@@ -204,7 +204,8 @@ async def cache_shares(
         ("Anthropic, cache_control marks, 2,048-token minimum (Haiku)", 2048),
     ):
         with run_fake_anthropic(answerer(random.Random(1))) as fake:
-            fake.usage_hook = PrefixCache(min_tokens=minimum).anthropic
+            cache = PrefixCache(min_tokens=minimum)
+            fake.usage_hook = cache.anthropic
             provider = AnthropicProvider(
                 base_url=fake.base_url, api_key="bench", model="claude-bench"
             )
@@ -212,16 +213,24 @@ async def cache_shares(
                 usage = (await env.run(provider, body))["usage"]
             finally:
                 await provider.aclose()
-        rows.append((label, _share(usage)))
+        priced = f"{cache.input_equivalent(0.1, 1.25):,.0f} (read 0.1x, written 1.25x)"
+        rows.append((label, _share(usage), priced))
     with run_fake_openai(answerer(random.Random(1))) as fake:
-        fake.usage_hook = PrefixCache(min_tokens=1024, step=128).openai
+        cache = PrefixCache(min_tokens=1024, step=128)
+        fake.usage_hook = cache.openai
         env.settings.llm_base_url = fake.base_url
         provider = build_provider(env.settings)
         try:
             usage = (await env.run(provider, body))["usage"]
         finally:
             await provider.aclose()
-    rows.append(("OpenAI, automatic prefix cache (1,024 minimum, 128 steps)", _share(usage)))
+    priced = (
+        f"{cache.input_equivalent(0.5):,.0f} (cached 0.5x, GPT-4o); "
+        f"{cache.input_equivalent(0.1):,.0f} (0.1x, GPT-5)"
+    )
+    rows.append(
+        ("OpenAI, automatic prefix cache (1,024 minimum, 128 steps)", _share(usage), priced)
+    )
     return rows
 
 
@@ -262,12 +271,12 @@ async def main(argv: list[str] | None = None) -> None:
             f"## Prompt tokens served from cache (P=6 Q=4, {opts.mode}, moderate, 2 stimuli, "
             f"{layout})\n"
         )
-        print(table(("server", "cached share"), cache))
+        print(table(("server", "cached share", "prompt cost in input tokens"), cache))
         return
     with tempfile.TemporaryDirectory() as tmp:
         async with Env(Path(tmp), "http://127.0.0.1:9/v1") as env:
             est = await estimates(env, opts.participants, opts.questions, opts.seed)
-            cache = await cache_shares(env, opts.participants, opts.questions)
+            cache = [r[:2] for r in await cache_shares(env, opts.participants, opts.questions)]
     size = f"P={opts.participants} Q={opts.questions}"
     print(f"## Estimate vs actual ({size})\n")
     print(

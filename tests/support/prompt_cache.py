@@ -36,6 +36,7 @@ class PrefixCache:
         self.step = step
         self.seen: set[tuple[str, ...]] = set()  # Anthropic: cached marked prefixes
         self.prompts: list[list[str]] = []  # OpenAI: earlier prompts' words
+        self.totals = {"prompt": 0, "read": 0, "written": 0}  # over every call answered
         self._lock = threading.Lock()
 
     # -- Anthropic ---------------------------------------------------------------------
@@ -58,9 +59,7 @@ class PrefixCache:
                 marks.append(len(ends) - 1)
         read = written = 0
         with self._lock:
-            looked = {
-                ends[b] for m in marks for b in range(max(0, m - LOOKBACK_BLOCKS), m + 1)
-            }
+            looked = {ends[b] for m in marks for b in range(max(0, m - LOOKBACK_BLOCKS), m + 1)}
             for end in sorted(looked, reverse=True):
                 if end >= self.min_tokens and tuple(words[:end]) in self.seen:
                     read = end
@@ -70,6 +69,7 @@ class PrefixCache:
                 written = usable[-1] - read
             for m in usable:
                 self.seen.add(tuple(words[:m]))
+            self._count(len(words), read, written)
         return {
             **usage,
             "input_tokens": len(words) - read - written,
@@ -89,12 +89,26 @@ class PrefixCache:
         with self._lock:
             shared = max((_common(words, p) for p in self.prompts), default=0)
             self.prompts.append(words)
-        cached = shared - shared % self.step if shared >= self.min_tokens else 0
+            cached = shared - shared % self.step if shared >= self.min_tokens else 0
+            self._count(len(words), cached, 0)
         return {
             **usage,
             "prompt_tokens": len(words),
             "prompt_tokens_details": {"cached_tokens": cached},
         }
+
+    def _count(self, prompt: int, read: int, written: int) -> None:
+        self.totals["prompt"] += prompt
+        self.totals["read"] += read
+        self.totals["written"] += written
+
+    def input_equivalent(self, read_price: float, write_price: float = 1.0) -> float:
+        """The prompt tokens' cost in tokens at the input price: the uncached at 1, the
+        read at `read_price`, the written at `write_price` (Anthropic: 0.1 and 1.25;
+        OpenAI: 0.5 for GPT-4o, 0.1 for GPT-5)."""
+        t = self.totals
+        rest = t["prompt"] - t["read"] - t["written"]
+        return rest + t["read"] * read_price + t["written"] * write_price
 
 
 def _common(a: list[str], b: list[str]) -> int:
