@@ -175,7 +175,7 @@ def _text_blocks(m: ChatMessage) -> list[dict[str, Any]]:
     if 0 < cut < len(text) and text[:cut].strip() and text[cut:].strip():
         starts = [0, *(e for e in m.block_ends if 0 < e < cut)]
         pairs = zip(starts, [*starts[1:], cut], strict=True)
-        stable = [{"type": "text", "text": text[a:b]} for a, b in pairs]
+        stable: list[dict[str, Any]] = [{"type": "text", "text": text[a:b]} for a, b in pairs]
         stable[-1]["cache_control"] = CACHE_MARK
         return [*stable, {"type": "text", "text": text[cut:]}]
     if cut >= len(text) > 0:
