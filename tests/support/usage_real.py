@@ -105,7 +105,7 @@ def session_body(
     }
 
 
-def wait_session(api: TestClient, sid: str, timeout: float = 1800) -> dict[str, Any]:
+def wait_session(api: TestClient, sid: str, timeout: float = 2400) -> dict[str, Any]:
     view = wait_idle(api, sid, timeout=timeout, interval=0.5)  # a real model: minutes
     assert view["status"] == "completed", view["error"]
     return view
