@@ -36,44 +36,16 @@ from colloquy.runtime import Runtime
 from colloquy.services.sessions import crud as sessions_crud
 from colloquy.services.sessions.setup import participant_snapshots
 from colloquy.services.surveys import surveys
+from colloquy.services.usage.estimate_words import (
+    LLAMA_UNITS,
+    SESSION_BASIS,
+    SURVEY_BASIS,
+    assumptions,
+)
 from colloquy.services.usage.prompt_tokens import WORDS, prompt_counter
 from colloquy.services.usage.reask_prior import run_reask_prior
 from colloquy.store.tables import MessageRow, ModelProfileRow
 from colloquy.store.usage_settings import price_book
-
-SESSION_BASIS = (
-    "Planned calls x this session's prompts ({unit}, with each participant's "
-    "evidence) with answers at a typical size for the response length; no prompt cache "
-    "assumed."
-)
-SURVEY_BASIS = (
-    "Respondents x concepts x questions x samples (x 2 with the direct rating) with "
-    "answers of one or two sentences; no prompt cache assumed."
-)
-ANSWERS_ASSUMPTION = (
-    "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
-    "sentences for 2-4); longer answers also lengthen the later prompts."
-)
-CACHE_ASSUMPTION = "No prompt cache: cached tokens, where the provider has them, cost less."
-COMBINED_ASSUMPTION = (
-    "The ends combine answer sizes, the tokenizer and re-asks as independent: each one's "
-    "deviation from the expected figure, added in quadrature."
-)
-# Runs whose tokenizer is llama.cpp's: small local models, re-asked more often.
-LLAMA_UNITS = ("the model's own tokenizer", "the server's own tokenizer")
-
-
-def _assumptions(
-    unit: str, rates: tuple[float, float, float], observed: bool, size: float | None
-) -> list[str]:
-    if unit in LLAMA_UNITS:
-        tokenizer = f"Tokenizer: prompts counted with {unit}."
-    else:
-        tokenizer = (
-            f"Tokenizer: prompts at {ends.PROMPT_LOW:g}x to {ends.PROMPT_HIGH:g}x of {unit}."
-        )
-    reasks = _reask_assumption(rates, observed, size)
-    return [ANSWERS_ASSUMPTION, tokenizer, CACHE_ASSUMPTION, COMBINED_ASSUMPTION, reasks]
 
 
 def _model(runtime: Runtime | None, spec: dict[str, Any]) -> tuple[str, str]:
@@ -150,27 +122,8 @@ def _result(
         "unpriced": unpriced,
         "basis": basis.format(unit=unit),
         "range": {"low": low.usage().as_json(), "high": high.usage().as_json()},
-        "assumptions": _assumptions(unit, rates, reask_rate is not None, size),
+        "assumptions": assumptions(unit, rates, reask_rate is not None, size),
     }
-
-
-def _size_words(size: float | None) -> str:
-    if size is None:
-        return "a model of unknown size"
-    return f"a model of {size * 1000:.0f}M parameters" if size < 1 else f"a {size:g}B model"
-
-
-def _reask_assumption(rates: tuple[float, float, float], observed: bool, size: float | None) -> str:
-    low, mid, high = rates
-    if not observed:
-        return (
-            f"Re-asked answers: {low:.0%} (low), {mid:.0%} (expected) to {high:.0%} (high) "
-            f"of the answers, as for {_size_words(size)} with no history of its own."
-        )
-    return (
-        f"Re-asked answers: {mid:.0%} of the answers, as this model's stored answers were "
-        f"({low:.0%} to {high:.0%} at the ends, with this run's number of answers)."
-    )
 
 
 async def _evidence(runtime: Runtime | None, persona_id: Any, query: str) -> str:
