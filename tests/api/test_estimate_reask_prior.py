@@ -52,3 +52,18 @@ def test_the_size_a_name_states_and_an_unknown_one(settings):
     # No size and not on llama.cpp: none re-asked expected (18 calls), up to 5 %.
     assert unknown["calls"] == 18 and unknown["completionTokens"] == 18 * 38
     assert "unknown size" in unknown["assumptions"][-1]
+
+
+def test_a_survey_estimate_says_no_answer_is_asked_again(client):
+    ids = [p["id"] for p in client.get("/api/personas").json()[:3]]
+    body = {
+        "name": "Kettles",
+        "concepts": [{"type": "text", "title": "Kettle", "content": "A solar kettle."}],
+        "questions": [{"text": "Would you buy it?", "scale": "purchase_intent"}],
+        "respondentIds": ids,
+        "samples": 2,
+        "model": "SmolLM2-135M-Instruct",
+    }
+    est = client.post("/api/surveys/estimate", json=body).json()
+    assert est["calls"] == 6  # 3 respondents x 2 samples, none made twice
+    assert est["assumptions"][-1] == "Re-asked answers: none (a survey answer is not asked again)."

@@ -5,6 +5,8 @@ materials and the whole session's discussion), the persona and the turn after it
 
 from __future__ import annotations
 
+import itertools
+
 from support.sessions_helpers import session_body, wait_idle
 
 WHO = "\nWho you are in this group:\n"
@@ -31,7 +33,7 @@ def test_a_cache_friendly_run(api, fake_llm):
     prompts = _answers(fake_llm)
     assert len(prompts) == 2 * 3 * 3  # 2 questions x 3 rounds x 3 participants
     shared = [p[: p.index(WHO)] for p in prompts]
-    for before, after in zip(shared, shared[1:], strict=False):
+    for before, after in itertools.pairwise(shared):
         assert after.startswith(before)  # each extends the previous call's beginning
     # The second question's prompts carry the first question's discussion, whole.
     first_q = "Moderator: What do you think of the pouch?\n"

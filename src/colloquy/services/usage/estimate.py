@@ -40,6 +40,7 @@ from colloquy.services.usage.estimate_words import (
     LLAMA_UNITS,
     SESSION_BASIS,
     SURVEY_BASIS,
+    SURVEY_REASKS,
     assumptions,
 )
 from colloquy.services.usage.prompt_tokens import WORDS, prompt_counter
@@ -231,7 +232,9 @@ async def estimate_survey_cost(
     def plan_of(end: int) -> list[plan.Call]:
         return plan.survey_plan(systems, prompts, times, direct, end=end)
 
-    return _result(book, plan_of, models, default, SURVEY_BASIS, None, unit)
+    est = _result(book, plan_of, models, default, SURVEY_BASIS, None, unit)
+    est["assumptions"][-1] = SURVEY_REASKS  # a survey answer is never asked again
+    return est
 
 
 def _check_model(spec: dict[str, Any]) -> None:

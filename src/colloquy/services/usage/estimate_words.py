@@ -14,6 +14,7 @@ SURVEY_BASIS = (
     "Respondents x concepts x questions x samples (x 2 with the direct rating) with "
     "answers of one or two sentences; no prompt cache assumed."
 )
+SURVEY_REASKS = "Re-asked answers: none (a survey answer is not asked again)."
 ANSWERS_ASSUMPTION = (
     "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
     "sentences for 2-4); longer answers also lengthen the later prompts."
