@@ -160,7 +160,9 @@ class Env:
         return view
 
 
-async def estimates(env: Env, p: int, q: int, seed: int) -> list[tuple[str, ...]]:
+async def estimates(
+    env: Env, p: int, q: int, seed: int, layout: str | None = None
+) -> list[tuple[str, ...]]:
     rows = []
     with run_fake_openai(answerer(random.Random(seed))) as fake:
         fake.usage_hook = openai_words_x13
@@ -170,6 +172,8 @@ async def estimates(env: Env, p: int, q: int, seed: int) -> list[tuple[str, ...]
             for mode in ("sequential", "parallel"):
                 for length in ("brief", "moderate", "detailed"):
                     body = env.body(p, q, length, mode)
+                    if layout:
+                        body["settings"]["promptLayout"] = layout
                     async with env.factory() as db:
                         est = await estimate_session_cost(
                             db, None, {**body, "provider": "openai", "model": "x"}
@@ -275,7 +279,7 @@ async def main(argv: list[str] | None = None) -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         async with Env(Path(tmp), "http://127.0.0.1:9/v1") as env:
-            est = await estimates(env, opts.participants, opts.questions, opts.seed)
+            est = await estimates(env, opts.participants, opts.questions, opts.seed, opts.layout)
             cache = [r[:2] for r in await cache_shares(env, opts.participants, opts.questions)]
     size = f"P={opts.participants} Q={opts.questions}"
     print(f"## Estimate vs actual ({size})\n")

@@ -231,3 +231,23 @@ def test_survey_answers_reach_the_answers_token_limit_at_the_high_end():
     for end, answer in ((0, 21), (1, 32), (2, 120)):
         calls = estimate.survey_plan([80], [30], 2, False, end=end)
         assert [(c.prompt, c.completion) for c in calls] == [(122, answer)] * 2
+
+
+def test_the_cache_friendly_layout_carries_the_whole_session():
+    # 2 participants (system 100 and 200), 2 questions of 40 tokens, brief answers of 38
+    # (a line of 40), sequential; each answer's prompt: its system + 12 (template) + 40 +
+    # 85 (the layout's system and labels) + the whole session so far + 45 from round 2.
+    shape = estimate.SessionShape([100, 200], [40, 40], "brief", whole_session=True)
+    prompts = [c.prompt for c in estimate.session_plan(shape)]
+    # Question 1, round 1: only the question's line (40 // 4 = 10): 112 + 40 + 85 + 10.
+    assert prompts[:2] == [247, 347]
+    # Round 2, first speaker: 2 lines of 40, a round line of 20 and 10: 110, + 45.
+    assert prompts[2] == 112 + 40 + 85 + 110 + 45 == 392
+    # Round 3, last speaker: 5 lines, 2 round lines, 10: 250.
+    assert prompts[5] == 212 + 40 + 85 + 250 + 45 == 632
+    # Question 2 carries question 1's whole discussion: 6 lines, 2 round lines, its
+    # question: 240 + 40 + 10 = 290 before its own line (10).
+    assert prompts[6] == 112 + 40 + 85 + 290 + 10 == 537
+    assert prompts[11] == 212 + 40 + 85 + 290 + 250 + 45 == 922
+    plain = estimate.session_plan(estimate.SessionShape([100, 200], [40, 40], "brief"))
+    assert plain[0].prompt == 112 + 40  # persona first: no discussion in round 1

@@ -23,6 +23,7 @@ from colloquy.domain.personas.evidence_budget import with_evidence
 from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.sessions.answer_quality import REASKED
 from colloquy.domain.sessions.natural_prompts import LENGTH_RULE
+from colloquy.domain.sessions.prompt_layout import CACHE_FRIENDLY
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt
 from colloquy.domain.sessions.stimuli import stimulus_of
 from colloquy.domain.surveys.rules import answer_prompt, survey_system_prompt
@@ -172,6 +173,7 @@ async def estimate_session_cost(
         evidence_tokens=evidence,
         private_answers=settings.get("privateAnswers") is True,
         model_bids=settings.get("modelBids") is True,
+        whole_session=settings.get("promptLayout") == CACHE_FRIENDLY and mode != "natural",
     )
     mapping = settings.get("participantProfiles") or {}
     profile_ids = [
