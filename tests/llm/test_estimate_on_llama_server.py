@@ -42,4 +42,6 @@ def test_the_estimate_contains_the_usage_the_server_reports(tmp_path):
     assert "135M parameters" in reask, reask  # the prior of the model's size
     low, expected, high = bounds(result["estimate"])
     actual = total(result["actual"])
-    assert actual > 0 and low <= actual <= high, (low, expected, high, actual, result["reasks"])
+    figures = (low, expected, high, actual, result["reasks"])
+    print("estimate low / expected / high, actual, re-asked answers:", figures)  # -s shows it
+    assert actual > 0 and low <= actual <= high, figures
