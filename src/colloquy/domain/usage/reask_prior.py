@@ -8,7 +8,8 @@ to go by, so its estimate starts from the figures of models of its size:
 - **up to TINY_BILLIONS** (SmolLM2-135M, the embedded model): the runs measured on this
   project, MEASURED_TINY: re-asked answers and answers summed over every measured run of
   SmolLM2-135M (Q4_1, llama.cpp: the embedded model and llama-cpp-python's server, 3
-  participants x 2 questions, 18 answers a run; docs/usage-and-cost.md lists them). The
+  participants x 2 questions, 18 answers a run, the default prompt layout, brief and
+  moderate answers; docs/usage-and-cost.md lists them). The
   band is the rate's sampling spread over those answers, p +- 2 sqrt(p (1 - p) / n);
 - **larger, or of unknown size, on llama.cpp** (a small local model is likely there):
   SMALL_LOCAL, the band used before the prior existed (0 / 15 / 30 %); not measured on a
@@ -25,7 +26,7 @@ import math
 TINY_BILLIONS = 0.5
 LARGE_BILLIONS = 7.0  # the health report's "too small for research" line
 # (re-asked answers, answers) over the measured SmolLM2-135M runs.
-MEASURED_TINY = (26, 90)
+MEASURED_TINY = (40, 126)
 SMALL_LOCAL = (0.0, 0.15, 0.30)
 HOSTED = (0.0, 0.0, 0.05)
 SPREAD_SDS = 2.0

@@ -30,11 +30,17 @@ def _current_config(runtime: Runtime) -> ModelConfig:
 
 
 async def _reported(runtime: Runtime | None, config: ModelConfig, model: str) -> float | None:
+    """The size the file or endpoint reports; a lookup that failed (not kept in the
+    runtime's ModelSizes: a timeout on a loaded server) is tried once more."""
     if runtime is None:
         return None
-    from colloquy.services.model_settings.model_size import reported_size
+    from colloquy.services.model_settings.model_size import ModelSizes, reported_size
 
-    return await reported_size(runtime, config, model)
+    size = await reported_size(runtime, config, model)
+    key = (config.provider, config.base_url, config.model, model)
+    if size is None and key not in runtime.feature(ModelSizes):
+        size = await reported_size(runtime, config, model)
+    return size
 
 
 async def _default_size(runtime: Runtime | None, provider: str, model: str) -> float | None:
