@@ -2,7 +2,7 @@
 the size is read from what the server lists (a server with one model answers every name
 with it, as llama-cpp-python's does: its entry's id is the GGUF file's name) or from the
 model's name, and a model of 135M parameters with no history is expected to be re-asked
-at the measured SmolLM2-135M rate (40 of 126 answers)."""
+at the measured SmolLM2-135M rate (40 of 144 answers)."""
 
 from __future__ import annotations
 
@@ -34,13 +34,13 @@ def test_a_tiny_model_the_server_lists_gets_the_measured_prior(settings, monkeyp
         settings.llm_model = "smollm2"  # the name says no size; the server's list does
         with TestClient(create_app(settings)) as api:
             est = _estimate(api)
-    # 18 brief answers of 38 tokens, each made 1 + 40/126 = 1.31746 times: 23.7 calls ->
-    # 24; 38 x 1.31746 = 50.06 -> 50 answer tokens a call, 18 x 50 = 900.
-    assert est["calls"] == 24 and est["completionTokens"] == 900
-    # The band: 40 of 126 widened to 18 answers' sampling spread, 0.31746 +-
-    # 2 x sqrt(0.31746 x 0.68254 / 18) = +-0.21943: 9.8 % to 53.7 %.
+    # 18 brief answers of 38 tokens, each made 1 + 40/144 = 1.27778 times: 23.0 calls ->
+    # 23; 38 x 1.27778 = 48.56 -> 49 answer tokens a call, 18 x 49 = 882.
+    assert est["calls"] == 23 and est["completionTokens"] == 882
+    # The band: 40 of 144 widened to 18 answers' sampling spread, 0.27778 +-
+    # 2 x sqrt(0.27778 x 0.72222 / 18) = +-0.21114: 6.7 % to 48.9 %.
     reask = est["assumptions"][-1]
-    assert "10% (low), 32% (expected) to 54% (high)" in reask, reask
+    assert "7% (low), 28% (expected) to 49% (high)" in reask, reask
     assert "135M parameters" in reask
 
 
@@ -51,7 +51,7 @@ def test_the_size_a_name_states_and_an_unknown_one(settings):
             # Named with its size, not listed by the server: the name decides.
             tiny = _estimate(api, provider="openai", model="qwen2.5-0.5b-instruct")
             unknown = _estimate(api)  # "test-model": no size anywhere, hosted words
-    assert tiny["calls"] == 24 and "500M parameters" in tiny["assumptions"][-1]
+    assert tiny["calls"] == 23 and "500M parameters" in tiny["assumptions"][-1]
     # No size and not on llama.cpp: none re-asked expected (18 calls), up to 5 %.
     assert unknown["calls"] == 18 and unknown["completionTokens"] == 18 * 38
     assert "unknown size" in unknown["assumptions"][-1]
