@@ -160,7 +160,9 @@ class Env:
         return view
 
 
-async def estimates(env: Env, p: int, q: int, seed: int) -> list[tuple[str, ...]]:
+async def estimates(
+    env: Env, p: int, q: int, seed: int, layout: str | None = None
+) -> list[tuple[str, ...]]:
     rows = []
     with run_fake_openai(answerer(random.Random(seed))) as fake:
         fake.usage_hook = openai_words_x13
@@ -170,6 +172,8 @@ async def estimates(env: Env, p: int, q: int, seed: int) -> list[tuple[str, ...]
             for mode in ("sequential", "parallel"):
                 for length in ("brief", "moderate", "detailed"):
                     body = env.body(p, q, length, mode)
+                    if layout:
+                        body["settings"]["promptLayout"] = layout
                     async with env.factory() as db:
                         est = await estimate_session_cost(
                             db, None, {**body, "provider": "openai", "model": "x"}
@@ -191,15 +195,21 @@ async def estimates(env: Env, p: int, q: int, seed: int) -> list[tuple[str, ...]
     return rows
 
 
-async def cache_shares(env: Env, p: int, q: int, stimuli: int = 0) -> list[tuple[str, str]]:
+async def cache_shares(
+    env: Env, p: int, q: int, stimuli: int = 0, layout: str | None = None, mode: str = "sequential"
+) -> list[tuple[str, str, str]]:
     rows = []
-    body = env.body(p, q, "moderate", "sequential", stimuli)
+    body = env.body(p, q, "moderate", mode, stimuli)
+    if layout:
+        body["settings"]["promptLayout"] = layout
     for label, minimum in (
         ("Anthropic, cache_control marks, no minimum", 0),
-        ("Anthropic, cache_control marks, 1,024-token minimum", 1024),
+        ("Anthropic, cache_control marks, 1,024-token minimum (Sonnet, Opus)", 1024),
+        ("Anthropic, cache_control marks, 2,048-token minimum (Haiku)", 2048),
     ):
         with run_fake_anthropic(answerer(random.Random(1))) as fake:
-            fake.usage_hook = PrefixCache(min_tokens=minimum).anthropic
+            cache = PrefixCache(min_tokens=minimum)
+            fake.usage_hook = cache.anthropic
             provider = AnthropicProvider(
                 base_url=fake.base_url, api_key="bench", model="claude-bench"
             )
@@ -207,16 +217,24 @@ async def cache_shares(env: Env, p: int, q: int, stimuli: int = 0) -> list[tuple
                 usage = (await env.run(provider, body))["usage"]
             finally:
                 await provider.aclose()
-        rows.append((label, _share(usage)))
+        priced = f"{cache.input_equivalent(0.1, 1.25):,.0f} (read 0.1x, written 1.25x)"
+        rows.append((label, _share(usage), priced))
     with run_fake_openai(answerer(random.Random(1))) as fake:
-        fake.usage_hook = PrefixCache(min_tokens=1024, step=128).openai
+        cache = PrefixCache(min_tokens=1024, step=128)
+        fake.usage_hook = cache.openai
         env.settings.llm_base_url = fake.base_url
         provider = build_provider(env.settings)
         try:
             usage = (await env.run(provider, body))["usage"]
         finally:
             await provider.aclose()
-    rows.append(("OpenAI, automatic prefix cache (1,024 minimum, 128 steps)", _share(usage)))
+    priced = (
+        f"{cache.input_equivalent(0.5):,.0f} (cached 0.5x, GPT-4o); "
+        f"{cache.input_equivalent(0.1):,.0f} (0.1x, GPT-5)"
+    )
+    rows.append(
+        ("OpenAI, automatic prefix cache (1,024 minimum, 128 steps)", _share(usage), priced)
+    )
     return rows
 
 
@@ -240,18 +258,29 @@ async def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="only the cache share, of a 6 x 4 moderate session with two stimuli",
     )
+    args.add_argument(
+        "--layout",
+        choices=("persona-first", "cache-friendly"),
+        default=None,
+        help="the session's prompt layout (--cache-long)",
+    )
+    args.add_argument("--mode", default="sequential", help="the discussion mode (--cache-long)")
     opts = args.parse_args(argv)
     if opts.cache_long:
         with tempfile.TemporaryDirectory() as tmp:
             async with Env(Path(tmp), "http://127.0.0.1:9/v1") as env:
-                cache = await cache_shares(env, 6, 4, stimuli=2)
-        print("## Prompt tokens served from cache (P=6 Q=4, sequential, moderate, 2 stimuli)\n")
-        print(table(("server", "cached share"), cache))
+                cache = await cache_shares(env, 6, 4, 2, opts.layout, opts.mode)
+        layout = opts.layout or "persona-first"
+        print(
+            f"## Prompt tokens served from cache (P=6 Q=4, {opts.mode}, moderate, 2 stimuli, "
+            f"{layout})\n"
+        )
+        print(table(("server", "cached share", "prompt cost in input tokens"), cache))
         return
     with tempfile.TemporaryDirectory() as tmp:
         async with Env(Path(tmp), "http://127.0.0.1:9/v1") as env:
-            est = await estimates(env, opts.participants, opts.questions, opts.seed)
-            cache = await cache_shares(env, opts.participants, opts.questions)
+            est = await estimates(env, opts.participants, opts.questions, opts.seed, opts.layout)
+            cache = [r[:2] for r in await cache_shares(env, opts.participants, opts.questions)]
     size = f"P={opts.participants} Q={opts.questions}"
     print(f"## Estimate vs actual ({size})\n")
     print(

@@ -30,6 +30,7 @@ from support.usage_real import (
     app_settings,
     bounds,
     by_kind,
+    estimate_row,
     run_session_row,
     run_survey_row,
     total,
@@ -81,6 +82,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--embedded", action="store_true", help="the in-process model")
     parser.add_argument("--rows", default=",".join([*ROWS, *SURVEYS]))
+    parser.add_argument(
+        "--estimate-only",
+        action="store_true",
+        help="print each row's estimate on a fresh database, without running it",
+    )
     args = parser.parse_args()
     wanted = args.rows.split(",")
     unknown = [w for w in wanted if w not in ROWS and w not in SURVEYS]
@@ -94,6 +100,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         base = None if args.embedded else stack.enter_context(running_llama_server())
         with TestClient(create_app(app_settings(Path(tmp), base))) as api:
+            if args.estimate_only:
+                for name in wanted:
+                    est = estimate_row(api, name, ROWS.get(name), base)
+                    low, mid, high = bounds(est)
+                    width = max(mid - low, high - mid) / mid if mid else 0.0
+                    reask = est["assumptions"][-1]
+                    print(
+                        f"| {name} | {est['calls']} | {low:,} / {mid:,} / {high:,} (+-{width:.0%}) "
+                        f"| {reask} |",
+                        flush=True,
+                    )
+                return
             for name in wanted:
                 t0 = time.monotonic()
                 if name in SURVEYS:

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from colloquy.domain.usage import cost, estimate, estimate_range, prices
+from colloquy.domain.usage import cost, estimate, estimate_range, prices, reask_prior
 from colloquy.domain.usage.prices import Price, PriceTableError, parse_price_table, price_for
 from colloquy.domain.usage.run_settings import run_settings, run_settings_errors
 
@@ -155,7 +155,7 @@ def test_estimate_range_with_the_models_own_tokenizer_and_local_reasks():
     # band (the prompts were counted with the model's own tokenizer).
     calls = lambda end: [estimate.Call(1000, [10, 20, 30][end], 0, answer=True)] * 100
     low, mid, high = estimate_range.estimate_range(
-        calls, lambda who: None, None, local=True, own_tokenizer=True
+        calls, lambda who: None, None, prior=reask_prior.SMALL_LOCAL, own_tokenizer=True
     )
     # Expected: 1000 x 1.15 and 20 x 1.15 = 23 a call, 115 calls.
     assert (mid.calls, mid.prompt_tokens, mid.completion_tokens) == (115, 115000, 2300)
@@ -176,8 +176,11 @@ def test_reask_band_is_never_narrower_than_the_runs_sampling_spread():
     # 16 answers: 2 x sqrt(0.16 / 16) = 0.2 each way.
     assert estimate_range.reask_rates(0.2, answers=16) == pytest.approx((0.0, 0.2, 0.4))
     # llama.cpp, no history, 18 answers: 2 x sqrt(0.15 x 0.85 / 18) = 0.1683.
-    local = estimate_range.reask_rates(None, local=True, answers=18)
+    local = estimate_range.reask_rates(None, prior=reask_prior.SMALL_LOCAL, answers=18)
     assert local == pytest.approx((0.0, 0.15, 0.3183), abs=1e-4)
+    # A prior of 20 / 30 / 40 %, 18 answers: 2 x sqrt(0.3 x 0.7 / 18) = 0.2160 each way.
+    tiny = estimate_range.reask_rates(None, prior=(0.2, 0.3, 0.4), answers=18)
+    assert tiny == pytest.approx((0.0840, 0.3, 0.5160), abs=1e-4)
     assert estimate_range.reask_rates(None, answers=18) == (0.0, 0.0, 0.05)  # hosted
     assert estimate_range.observed_reask_rate(17, 10) is None  # too little history
     assert estimate_range.observed_reask_rate(20, 5) == 0.25
@@ -228,3 +231,23 @@ def test_survey_answers_reach_the_answers_token_limit_at_the_high_end():
     for end, answer in ((0, 21), (1, 32), (2, 120)):
         calls = estimate.survey_plan([80], [30], 2, False, end=end)
         assert [(c.prompt, c.completion) for c in calls] == [(122, answer)] * 2
+
+
+def test_the_cache_friendly_layout_carries_the_whole_session():
+    # 2 participants (system 100 and 200), 2 questions of 40 tokens, brief answers of 38
+    # (a line of 40), sequential; each answer's prompt: its system + 12 (template) + 40 +
+    # 85 (the layout's system and labels) + the whole session so far + 45 from round 2.
+    shape = estimate.SessionShape([100, 200], [40, 40], "brief", whole_session=True)
+    prompts = [c.prompt for c in estimate.session_plan(shape)]
+    # Question 1, round 1: only the question's line (40 // 4 = 10): 112 + 40 + 85 + 10.
+    assert prompts[:2] == [247, 347]
+    # Round 2, first speaker: 2 lines of 40, a round line of 20 and 10: 110, + 45.
+    assert prompts[2] == 112 + 40 + 85 + 110 + 45 == 392
+    # Round 3, last speaker: 5 lines, 2 round lines, 10: 250.
+    assert prompts[5] == 212 + 40 + 85 + 250 + 45 == 632
+    # Question 2 carries question 1's whole discussion: 6 lines, 2 round lines, its
+    # question: 240 + 40 + 10 = 290 before its own line (10).
+    assert prompts[6] == 112 + 40 + 85 + 290 + 10 == 537
+    assert prompts[11] == 212 + 40 + 85 + 290 + 250 + 45 == 922
+    plain = estimate.session_plan(estimate.SessionShape([100, 200], [40, 40], "brief"))
+    assert plain[0].prompt == 112 + 40  # persona first: no discussion in round 1

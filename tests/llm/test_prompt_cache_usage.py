@@ -93,3 +93,68 @@ async def test_openai_cached_tokens_are_read(openai_provider, fake_openai):
     assert second.cached_tokens == streamed_prompt > 0  # an identical prompt: all of it
     third = await openai_provider.chat(answer([DISCUSSION[0]]))
     assert 0 < third.cached_tokens < third.prompt_tokens  # the shared prefix only
+
+
+def friendly(discussion, round_index=1):
+    return answer_request(
+        persona=PERSONA,
+        moderator_style="casual",
+        response_length="brief",
+        question="Would you buy it?",
+        stimuli=STIMULI,
+        discussion=discussion,
+        round_index=round_index,
+        images=[],
+        cache_friendly=True,
+    )
+
+
+async def test_a_cache_friendly_prompt_is_a_block_a_line(anthropic_provider, fake_anthropic):
+    await anthropic_provider.chat(friendly(DISCUSSION))
+    sent = fake_anthropic.requests[-1]
+    blocks = sent["messages"][0]["content"]
+    texts = [b["text"] for b in blocks]
+    # The materials, the discussion's label, its two lines (the last marked), then the
+    # persona and the turn.
+    assert texts[0].startswith("Materials shown to the group:")
+    assert texts[1:4] == [
+        "The discussion so far:\n",
+        "Moderator: Would you buy it?\n",
+        "Bo: Yes, I would buy it today.\n",
+    ]
+    assert [b.get("cache_control") for b in blocks] == [
+        None,
+        None,
+        None,
+        {"type": "ephemeral"},
+        None,
+    ]
+    assert texts[4].startswith("\nWho you are in this group:\nYou are Ana, a 34-year-old")
+    assert texts[4].endswith("Moderator's question: Would you buy it?\n\n" + ROUND_2)
+    # The system prompt is the group's, the same for every participant.
+    assert sent["system"][0]["text"].startswith("You are one participant in a market research")
+
+
+ROUND_2 = (
+    "This is discussion round 2 of 3. Respond to what the others have shared: agree or "
+    "disagree with specific people by name and add something new instead of repeating "
+    "your earlier answer."
+)
+
+
+async def test_the_next_call_reads_the_previous_calls_beginning(anthropic_provider, fake_anthropic):
+    fake_anthropic.usage_hook = PrefixCache().anthropic
+    first = await anthropic_provider.chat(friendly(DISCUSSION))
+    more = [*DISCUSSION, {"speaker": "Cy", "content": "Not at that price.", "kind": "response"}]
+    second = await anthropic_provider.chat(friendly(more))
+    # Words: the system 53, the materials 5 + 3 + 1 + 6 + 1 = 16, the label 4, the lines 5
+    # and 7 (the first call's marked beginning: 85, written then); the second call reads
+    # those 85 at a block boundary before its mark and writes its new line, "Cy: Not at
+    # that price." (5 words).
+    assert first.cached_tokens == 0
+    assert second.cached_tokens == 53 + 16 + 4 + 5 + 7 == 85
+    assert second.cache_write_tokens == 5
+    sent = fake_anthropic.requests[-1]
+    assert second.prompt_tokens == sum(
+        len(b["text"].split()) for b in sent["system"] + sent["messages"][0]["content"]
+    )

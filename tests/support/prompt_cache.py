@@ -2,10 +2,12 @@
 (docs/usage-and-cost.md#prompt-caching).
 
 Anthropic: the prompt is the system blocks then the messages' blocks, in order; every
-block marked with cache_control ends a cacheable prefix. A request whose marked prefix was
-seen before (and is at least `min_tokens` long) reads it from the cache
-(cache_read_input_tokens); its longest marked prefix not yet cached is written
-(cache_creation_input_tokens); input_tokens is the rest, as the Messages API counts it.
+block marked with cache_control ends a cacheable prefix, and is written to the cache. A
+request reads the longest cached prefix that ends at a block boundary at or up to
+LOOKBACK_BLOCKS blocks before one of its marks (Anthropic looks back over about 20 blocks
+from each breakpoint) and is at least `min_tokens` long (cache_read_input_tokens); its
+longest marked prefix past that is written (cache_creation_input_tokens); input_tokens is
+the rest, as the Messages API counts it.
 
 OpenAI: no marks; the longest prefix shared with an earlier prompt counts as cached in
 steps of 128 tokens from 1,024 on (`min_tokens`), as prompt_tokens_details.cached_tokens.
@@ -21,6 +23,8 @@ from typing import Any
 
 from .fake_anthropic import system_text
 
+LOOKBACK_BLOCKS = 20
+
 
 def _words(text: str) -> list[str]:
     return text.split()
@@ -32,13 +36,15 @@ class PrefixCache:
         self.step = step
         self.seen: set[tuple[str, ...]] = set()  # Anthropic: cached marked prefixes
         self.prompts: list[list[str]] = []  # OpenAI: earlier prompts' words
+        self.totals = {"prompt": 0, "read": 0, "written": 0}  # over every call answered
         self._lock = threading.Lock()
 
     # -- Anthropic ---------------------------------------------------------------------
 
     def anthropic(self, body: dict[str, Any], usage: dict[str, Any]) -> dict[str, Any]:
         words: list[str] = []
-        marks: list[int] = []  # word counts at the end of each marked block
+        marks: list[int] = []  # the indexes of the marked blocks
+        ends: list[int] = []  # word counts at the end of every block
         system = body.get("system")
         blocks = system if isinstance(system, list) else [{"text": system_text(body)}]
         for message in body.get("messages", []):
@@ -48,19 +54,22 @@ class PrefixCache:
             if not isinstance(block, dict):
                 continue
             words += _words(str(block.get("text") or block.get("source", {}).get("data", "")))
+            ends.append(len(words))
             if block.get("cache_control"):
-                marks.append(len(words))
+                marks.append(len(ends) - 1)
         read = written = 0
         with self._lock:
-            usable = [m for m in marks if m >= self.min_tokens]
-            for m in reversed(usable):
-                if tuple(words[:m]) in self.seen:
-                    read = m
+            looked = {ends[b] for m in marks for b in range(max(0, m - LOOKBACK_BLOCKS), m + 1)}
+            for end in sorted(looked, reverse=True):
+                if end >= self.min_tokens and tuple(words[:end]) in self.seen:
+                    read = end
                     break
+            usable = [ends[m] for m in marks if ends[m] >= self.min_tokens]
             if usable and usable[-1] > read:
                 written = usable[-1] - read
             for m in usable:
                 self.seen.add(tuple(words[:m]))
+            self._count(len(words), read, written)
         return {
             **usage,
             "input_tokens": len(words) - read - written,
@@ -80,12 +89,26 @@ class PrefixCache:
         with self._lock:
             shared = max((_common(words, p) for p in self.prompts), default=0)
             self.prompts.append(words)
-        cached = shared - shared % self.step if shared >= self.min_tokens else 0
+            cached = shared - shared % self.step if shared >= self.min_tokens else 0
+            self._count(len(words), cached, 0)
         return {
             **usage,
             "prompt_tokens": len(words),
             "prompt_tokens_details": {"cached_tokens": cached},
         }
+
+    def _count(self, prompt: int, read: int, written: int) -> None:
+        self.totals["prompt"] += prompt
+        self.totals["read"] += read
+        self.totals["written"] += written
+
+    def input_equivalent(self, read_price: float, write_price: float = 1.0) -> float:
+        """The prompt tokens' cost in tokens at the input price: the uncached at 1, the
+        read at `read_price`, the written at `write_price` (Anthropic: 0.1 and 1.25;
+        OpenAI: 0.5 for GPT-4o, 0.1 for GPT-5)."""
+        t = self.totals
+        rest = t["prompt"] - t["read"] - t["written"]
+        return rest + t["read"] * read_price + t["written"] * write_price
 
 
 def _common(a: list[str], b: list[str]) -> int:

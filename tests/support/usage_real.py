@@ -105,7 +105,7 @@ def session_body(
     }
 
 
-def wait_session(api: TestClient, sid: str, timeout: float = 1800) -> dict[str, Any]:
+def wait_session(api: TestClient, sid: str, timeout: float = 2400) -> dict[str, Any]:
     view = wait_idle(api, sid, timeout=timeout, interval=0.5)  # a real model: minutes
     assert view["status"] == "completed", view["error"]
     return view
@@ -113,6 +113,45 @@ def wait_session(api: TestClient, sid: str, timeout: float = 1800) -> dict[str, 
 
 def reasks_of(messages: list[dict[str, Any]]) -> int:
     return sum(1 for m in messages for r in m.get("repairs") or [] if r == "reasked")
+
+
+def row_body(
+    api: TestClient, name: str, options: dict[str, Any], base_url: str | None, questions: list[str]
+) -> dict[str, Any]:
+    """A session row's body (its personas' evidence and profiles made first)."""
+    ids = WITH_EVIDENCE if options.get("evidence") else PLAIN
+    if options.get("evidence"):
+        add_evidence(api, ids)
+    if options.get("mixed"):
+        a, b = two_profiles(api, base_url)
+        options = {**options, "participantProfiles": {ids[0]: a, ids[1]: b, ids[2]: b}}
+    return session_body(name, options, ids, questions)
+
+
+def survey_body(api: TestClient, evidence: bool) -> dict[str, Any]:
+    ids = WITH_EVIDENCE if evidence else PLAIN
+    if evidence:
+        add_evidence(api, ids)
+    return {
+        "name": "Chips",
+        "concepts": [STIMULUS],
+        "questions": [{"text": "How likely would you be to buy it?", "scale": "purchase_intent"}],
+        "respondentIds": ids,
+        "samples": 2,
+    }
+
+
+def estimate_row(
+    api: TestClient, name: str, options: dict[str, Any] | None, base_url: str | None
+) -> dict[str, Any]:
+    """A row's estimate alone (options None: a survey row)."""
+    if options is None:
+        res = api.post("/api/surveys/estimate", json=survey_body(api, name.endswith("evidence")))
+    else:
+        body = row_body(api, name, options, base_url, QUESTIONS)
+        res = api.post("/api/sessions/estimate", json=body)
+    assert res.status_code == 200, res.text
+    return dict(res.json())
 
 
 def run_session_row(
@@ -123,13 +162,7 @@ def run_session_row(
     questions: list[str] = QUESTIONS,
 ) -> dict[str, Any]:
     """One session: {row, estimate, actual (its usage), reasks, calls}."""
-    ids = WITH_EVIDENCE if options.get("evidence") else PLAIN
-    if options.get("evidence"):
-        add_evidence(api, ids)
-    if options.get("mixed"):
-        a, b = two_profiles(api, base_url)
-        options = {**options, "participantProfiles": {ids[0]: a, ids[1]: b, ids[2]: b}}
-    body = session_body(name, options, ids, questions)
+    body = row_body(api, name, options, base_url, questions)
     est = api.post("/api/sessions/estimate", json=body)
     assert est.status_code == 200, est.text
     made = api.post("/api/sessions", json=body)
@@ -147,16 +180,7 @@ def run_session_row(
 
 
 def run_survey_row(api: TestClient, name: str = "survey", evidence: bool = False) -> dict[str, Any]:
-    ids = WITH_EVIDENCE if evidence else PLAIN
-    if evidence:
-        add_evidence(api, ids)
-    body = {
-        "name": "Chips",
-        "concepts": [STIMULUS],
-        "questions": [{"text": "How likely would you be to buy it?", "scale": "purchase_intent"}],
-        "respondentIds": ids,
-        "samples": 2,
-    }
+    body = survey_body(api, evidence)
     est = api.post("/api/surveys/estimate", json=body)
     assert est.status_code == 200, est.text
     survey = api.post("/api/surveys", json=body).json()

@@ -5123,6 +5123,8 @@ export interface components {
             seed?: number | null;
             /** Maxprobes */
             maxProbes?: number | null;
+            /** Promptlayout */
+            promptLayout?: string | null;
         };
         /** SessionSettingsOut */
         SessionSettingsOut: {
@@ -5166,6 +5168,8 @@ export interface components {
             seed?: number | null;
             /** Maxprobes */
             maxProbes?: number | null;
+            /** Promptlayout */
+            promptLayout?: ("persona-first" | "cache-friendly") | null;
         };
         /** SessionSummaryOut */
         SessionSummaryOut: {

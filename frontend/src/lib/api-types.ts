@@ -284,6 +284,8 @@ export type SessionDraft = {
   moderator: ModeratorKind;
   privateAnswers?: boolean;
   modelBids?: boolean;
+  /** "cache-friendly" when chosen; absent: persona-first. */
+  promptLayout?: "cache-friendly";
   /** Mixed panel: persona id -> model profile id. */
   participantProfiles?: Record<string, string>;
   /** An interview (docs/interviews.md) and its follow-ups per topic. */

@@ -68,7 +68,8 @@ async def answer_slot(
 ) -> None:
     """The participants in `batch` answer the slot, at once; stored in participant order."""
     q, r = slot.question_index, slot.round_index
-    discussion = plan.discussion_scope(messages, q, r, setup.mode)
+    scope = plan.session_scope if setup.cache_friendly else plan.discussion_scope
+    discussion = scope(messages, q, r, setup.mode)
     follow_up = moderator_turn.follow_up(messages, q, r)
     run.generating = list(batch)
     run.pub.thinking(setup.participants, batch, q, r)
@@ -141,6 +142,7 @@ async def _generate(
             images=run.images,
             system=system,
             follow_up=follow_up,
+            cache_friendly=setup.cache_friendly,
         )
     others = [str(x.get("name") or "") for i, x in enumerate(setup.participants) if i != p]
     names = [str(x.get("name") or "") for x in setup.participants]

@@ -167,6 +167,24 @@ def discussion_scope(
     return own
 
 
+def session_scope(
+    messages: Sequence[Message], question_index: int, round_index: int, mode: str
+) -> list[Message]:
+    """What a cache-friendly prompt (domain/sessions/cache_layout.py) shows, oldest first:
+    every earlier question's public messages, then this question's as discussion_scope
+    gives them (in its first round the moderator's lines only, as no answer is seen yet)."""
+    earlier = [m for m in messages if m["questionIndex"] < question_index and not is_private(m)]
+    if round_index == 0:
+        own = [
+            m
+            for m in messages
+            if m["questionIndex"] == question_index and not is_private(m) and m["kind"] != ANSWER
+        ]
+    else:
+        own = discussion_scope(messages, question_index, round_index, mode)
+    return earlier + own
+
+
 def progress(
     question_count: int,
     participant_count: int,

@@ -12,6 +12,7 @@ from typing import Any
 from colloquy.domain.files.images import IMAGE_SUFFIX_MIMES
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
+from colloquy.domain.sessions.cache_layout import cache_friendly_prompt, session_history
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt, trim_discussion
 from colloquy.domain.sessions.stable_prefix import stable_prefix_length
 from colloquy.domain.sessions.stimuli import StimulusRecord
@@ -69,12 +70,35 @@ def answer_request(
     images: list[str],
     system: str | None = None,
     follow_up: str | None = None,
+    cache_friendly: bool = False,
 ) -> ChatRequest:
     """The model request for one participant's answer in one round. `system`: the
-    persona's system prompt when the caller already built it (it is the same all session)."""
+    persona's system prompt when the caller already built it (it is the same all session).
+    `cache_friendly`: the shared part first (domain/sessions/cache_layout.py), with
+    `discussion` the whole session's (plan.session_scope)."""
     if system is None:
         system = build_system_prompt(
             persona, persona.get("enriched"), moderator_style, response_length
+        )
+    if cache_friendly:
+        turn = build_user_prompt(question, None, None, round_index, follow_up)
+        prompt = cache_friendly_prompt(
+            persona_prompt=system,
+            stimuli=stimuli,
+            history=session_history(discussion),
+            turn=turn,
+        )
+        message = ChatMessage(
+            role="user",
+            content=prompt.user,
+            images=list(images),
+            cache_prefix=prompt.shared,
+            block_ends=prompt.block_ends,
+        )
+        return ChatRequest(
+            system=prompt.system,
+            messages=[message],
+            max_tokens=max_tokens_for(response_length),
         )
     shown = trim_discussion(discussion, DISCUSSION_TOKEN_BUDGET) if discussion else []
     user = build_user_prompt(question, stimuli, shown, round_index, follow_up)

@@ -9,6 +9,7 @@ from colloquy.domain.interviews.follow_up_memory import memory_block
 from colloquy.domain.interviews.rules import GROUP, max_probes, session_kind
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions import moderation
+from colloquy.domain.sessions.prompt_layout import CACHE_FRIENDLY, PERSONA_FIRST, prompt_layout
 from colloquy.domain.sessions.stimuli import StimulusRecord
 from colloquy.engine import plan
 from colloquy.store.tables import SessionRow
@@ -30,6 +31,17 @@ class Setup:
     max_probes: int = 0  # interviews: the AI interviewer's follow-ups per topic
     # A follow-up interview: the "what you remember from the focus group" block.
     memory: str | None = None
+    prompt_layout: str = PERSONA_FIRST  # cache-friendly: domain/sessions/cache_layout.py
+
+    @property
+    def cache_friendly(self) -> bool:
+        """The cache-friendly layout applies to a group's answers in sequential and
+        parallel mode (natural mode and interviews keep their own prompts)."""
+        return (
+            self.prompt_layout == CACHE_FRIENDLY
+            and self.kind == GROUP
+            and self.mode != plan.NATURAL
+        )
 
     @property
     def names(self) -> list[str]:
@@ -52,6 +64,7 @@ class Setup:
             kind=session_kind(row.kind),
             max_probes=max_probes(settings),
             memory=_memory(row),
+            prompt_layout=prompt_layout(settings),
         )
 
 

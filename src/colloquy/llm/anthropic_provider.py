@@ -146,9 +146,15 @@ def _messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
         blocks = _text_blocks(m)
         if role == "user" and m.images:
             images = [_image_block(u) for u in m.images]
-            if len(blocks) == 2:  # the images belong to the stable part: before the mark
-                images[-1]["cache_control"] = blocks[0].pop("cache_control")
-                blocks = [blocks[0], *images, blocks[1]]
+            marked = next((i for i, b in enumerate(blocks) if "cache_control" in b), None)
+            if m.block_ends and marked is not None and marked > 0:
+                # Lines after the materials (a cache-friendly prompt): the images follow
+                # the materials' block, so every later call begins with them too.
+                blocks = [blocks[0], *images, *blocks[1:]]
+            elif marked is not None and marked < len(blocks) - 1:
+                # The images belong to the stable part: before the mark.
+                images[-1]["cache_control"] = blocks[marked].pop("cache_control")
+                blocks = [*blocks[: marked + 1], *images, *blocks[marked + 1 :]]
             else:
                 blocks += images
         if out and out[-1]["role"] == role:
@@ -161,15 +167,17 @@ def _messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
 
 
 def _text_blocks(m: ChatMessage) -> list[dict[str, Any]]:
-    """The message's text; with a stable leading part (cache_prefix), that part is a
-    block of its own marked for the prompt cache, the rest (the discussion) follows."""
+    """The message's text; with a stable leading part (cache_prefix), that part ends in a
+    block marked for the prompt cache (cut into a block per line at `block_ends`), the
+    rest (the discussion, or the persona and the turn) follows."""
     text = m.content or "..."
     cut = m.cache_prefix
     if 0 < cut < len(text) and text[:cut].strip() and text[cut:].strip():
-        return [
-            {"type": "text", "text": text[:cut], "cache_control": CACHE_MARK},
-            {"type": "text", "text": text[cut:]},
-        ]
+        starts = [0, *(e for e in m.block_ends if 0 < e < cut)]
+        pairs = zip(starts, [*starts[1:], cut], strict=True)
+        stable: list[dict[str, Any]] = [{"type": "text", "text": text[a:b]} for a, b in pairs]
+        stable[-1]["cache_control"] = CACHE_MARK
+        return [*stable, {"type": "text", "text": text[cut:]}]
     if cut >= len(text) > 0:
         return [{"type": "text", "text": text, "cache_control": CACHE_MARK}]
     return [{"type": "text", "text": text}]

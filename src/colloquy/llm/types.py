@@ -20,6 +20,10 @@ class ChatMessage:
     # (materials and question): providers that cache by explicit marks (Anthropic) mark the
     # end of it; 0: no mark. The text sent is the same either way.
     cache_prefix: int = 0
+    # Where the lines of that leading part end (characters, ascending, the last at
+    # cache_prefix): Anthropic gets each as a block of its own, as it finds an earlier
+    # call's cached beginning only at block boundaries. Empty: one block.
+    block_ends: tuple[int, ...] = ()
 
 
 @dataclass

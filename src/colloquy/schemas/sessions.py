@@ -66,6 +66,8 @@ class SessionSettingsIn(RequestModel):
     seed: int | None = None  # natural mode: replay a run; None: a new random seed
     # Interviews: the AI interviewer's follow-ups per topic, 0-5 (docs/interviews.md).
     max_probes: int | None = None
+    # "persona-first" (default) or "cache-friendly" (docs/usage-and-cost.md#prompt-caching).
+    prompt_layout: str | None = Field(default=None, max_length=20)
 
 
 class SessionCreate(RequestModel):

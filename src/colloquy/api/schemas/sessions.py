@@ -140,6 +140,10 @@ class SessionSettingsOut(CamelModel):
     seed: int | None = None
     # Interviews: the AI interviewer's follow-ups per topic (docs/interviews.md).
     max_probes: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    # "cache-friendly" when set (docs/usage-and-cost.md#prompt-caching); absent: persona-first.
+    prompt_layout: Literal["persona-first", "cache-friendly"] | None = Field(
+        default=None, exclude_if=lambda v: v is None
+    )
 
 
 class SessionParticipantOut(CamelModel):

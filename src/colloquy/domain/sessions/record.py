@@ -36,6 +36,7 @@ from colloquy.domain.constants import (
 )
 from colloquy.domain.interviews.rules import max_probes
 from colloquy.domain.numbers.mathutil import is_number
+from colloquy.domain.sessions.prompt_layout import prompt_layout
 from colloquy.domain.stored.stored_values import (
     dicts,
     in_stored_order,
@@ -88,6 +89,7 @@ class SessionSettings(TypedDict):
     modelBids: NotRequired[bool]  # natural mode: participants bid 0-9 to speak (one call a turn)
     seed: NotRequired[int | None]  # natural mode: who speaks and how long (replayable)
     maxProbes: NotRequired[int]  # interviews: the AI interviewer's follow-ups per topic
+    promptLayout: NotRequired[str]  # "cache-friendly" (prompt_layout.py); absent: persona-first
 
 
 class Participant(TypedDict):
@@ -185,6 +187,8 @@ def session_settings(value: Any) -> SessionSettings:
         out["privateAnswers"] = data.get("privateAnswers") is True
     if "modelBids" in data:
         out["modelBids"] = data.get("modelBids") is True
+    if "promptLayout" in data:  # docs/usage-and-cost.md#prompt-caching
+        out["promptLayout"] = prompt_layout(data)
     if "maxProbes" in data:  # interviews (docs/interviews.md)
         out["maxProbes"] = max_probes(data)
     if "seed" in data:

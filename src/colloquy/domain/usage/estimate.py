@@ -42,6 +42,10 @@ SPEAKER_TOKENS = 2  # "Ana: " before each line of the discussion
 ROUND_INSTRUCTION_TOKENS = 45  # "This is discussion round 2 of 3. Respond to ..."
 ROUND_LINE_TOKENS = 20  # the moderator's "[Round 2] ..." line in the discussion
 TEMPLATE_TOKENS = 12  # a chat template's role markers around system and user messages
+# The cache-friendly layout (domain/sessions/cache_layout.py): its group system prompt and
+# labels (53 + 12 words x 1.3), and the whole session's discussion up to its budget.
+CACHE_LAYOUT_TOKENS = 85
+SESSION_DISCUSSION_BUDGET = 12_000
 # Private answers: the request's own lines; the answer is one or two sentences and a stance.
 PRIVATE_INSTRUCTION_TOKENS = 95
 PRIVATE_ANSWER_TOKENS = (25, 40, 60)
@@ -94,6 +98,8 @@ class SessionShape:
     private_answers: bool = False
     model_bids: bool = False
     discussion_budget: int = 1500
+    # The cache-friendly layout: every answer carries the whole session's discussion.
+    whole_session: bool = False
 
 
 def answer_tokens(response_length: str, end: int = TYPICAL) -> int:
@@ -127,6 +133,7 @@ def session_plan(shape: SessionShape, end: int = TYPICAL) -> list[Call]:
         extra = shape.evidence_tokens[p][q] if p < len(shape.evidence_tokens) else 0
         return shape.system_tokens[p] + extra + TEMPLATE_TOKENS
 
+    earlier = 0  # the earlier questions' discussion (the cache-friendly layout carries it)
     for q, q_tokens in enumerate(shape.question_tokens):
         if shape.private_answers:
             for p in range(count):
@@ -135,11 +142,15 @@ def session_plan(shape: SessionShape, end: int = TYPICAL) -> list[Call]:
         seen = 0
         for r in range(ROUNDS_PER_QUESTION):
             for p in range(count):
-                if r == 0 and not natural:
+                visible = seen if shape.mode != "parallel" else r * count
+                visible = 0 if r == 0 and not natural else visible  # first answers: alone
+                discussion = visible * line + r * ROUND_LINE_TOKENS + q_tokens // 4
+                if shape.whole_session:  # the whole session, then the persona (no cap)
+                    whole = min(earlier + discussion, SESSION_DISCUSSION_BUDGET)
+                    shown = CACHE_LAYOUT_TOKENS + whole + (ROUND_INSTRUCTION_TOKENS if r else 0)
+                elif r == 0 and not natural:
                     shown = 0
                 else:
-                    visible = seen if shape.mode != "parallel" else r * count
-                    discussion = visible * line + r * ROUND_LINE_TOKENS + q_tokens // 4
                     shown = min(discussion, shape.discussion_budget) + ROUND_INSTRUCTION_TOKENS
                 if natural and shape.model_bids:
                     bid = BID_FIXED_TOKENS + BID_PER_PARTICIPANT * count + q_tokens // 4
@@ -150,6 +161,8 @@ def session_plan(shape: SessionShape, end: int = TYPICAL) -> list[Call]:
                 calls.append(_moderator_call((r + 1) * count * line, PROBE_TOKENS))
         if shape.moderator == "ai":
             calls.append(_moderator_call(ROUNDS_PER_QUESTION * count * line, SUMMARY_TOKENS))
+        rounds = ROUNDS_PER_QUESTION
+        earlier += rounds * count * line + (rounds - 1) * ROUND_LINE_TOKENS + q_tokens // 4
         if shape.private_answers:
             heard = min(ROUNDS_PER_QUESTION * count * line, shape.discussion_budget)
             for p in range(count):

@@ -8,8 +8,8 @@ Three things a run's total depends on are not known before it runs:
   PROMPT_LOW and PROMPT_HIGH of that count for a real tokenizer; prompts counted with the
   run's model's own tokenizer need no such band;
 - **re-asked answers**: the model's observed re-ask rate +-REASK_BAND (from
-  REASK_MIN_HISTORY stored answers on), else none to REASK_HIGH (a model on llama.cpp:
-  LOCAL_REASKS); and never narrower than the run's own sampling spread: with n answers
+  REASK_MIN_HISTORY stored answers on), else the prior of a model of its size
+  (reask_prior.py); and never narrower than the run's own sampling spread: with n answers
   planned at rate p, the number re-asked varies by sqrt(n p (1 - p)), so the band is at
   least p +- 2 sqrt(p (1 - p) / n) (a short run's re-asks are a handful, wide apart).
 
@@ -25,25 +25,20 @@ import math
 from collections.abc import Callable
 
 from colloquy.domain.usage.estimate import HIGH, LOW, TYPICAL, Call, Estimate, PriceOf, priced_plan
+from colloquy.domain.usage.reask_prior import HOSTED, Band
 
 PROMPT_LOW, PROMPT_HIGH = 0.95, 1.05  # a real tokenizer against words x 1.3
-REASK_HIGH = 0.05  # the share of answers asked again at the high end, with no history
-# A model run on llama.cpp (the embedded one, a llama.cpp server) with no history: small
-# local models are re-asked far more (SmolLM2 135M: 5 of 18 answers, 28 %).
-LOCAL_REASKS = (0.0, 0.15, 0.30)
 REASK_MIN_HISTORY = 18  # answers of the model seen before its observed rate is used
 REASK_BAND = 0.25  # the observed rate, +-25 %, at the low and high ends
 SPREAD_SDS = 2.0  # the re-ask band spans at least this many standard deviations each way
 
 
-def reask_rates(
-    observed: float | None, local: bool = False, answers: int = 0
-) -> tuple[float, float, float]:
+def reask_rates(observed: float | None, prior: Band = HOSTED, answers: int = 0) -> Band:
     """Re-asks per answer at the low, expected and high end: the model's observed rate
-    +-REASK_BAND, or with too little history none to REASK_HIGH (LOCAL_REASKS for a
-    model run on llama.cpp); widened to the sampling spread of `answers` planned answers."""
+    +-REASK_BAND, or with too little history `prior` (reask_prior.py: by the model's
+    size); widened to the sampling spread of `answers` planned answers."""
     if observed is None:
-        low, mid, high = LOCAL_REASKS if local else (0.0, 0.0, REASK_HIGH)
+        low, mid, high = prior
     else:
         low, mid, high = observed * (1 - REASK_BAND), observed, observed * (1 + REASK_BAND)
     if answers > 0:
@@ -76,14 +71,15 @@ def estimate_range(
     plan: Callable[[int], list[Call]],
     price_of: PriceOf,
     reask_rate: float | None = None,
-    local: bool = False,
+    prior: Band = HOSTED,
     own_tokenizer: bool = False,
 ) -> tuple[Estimate, Estimate, Estimate]:
-    """(low, expected, high) of a plan (computed at each answer size). `own_tokenizer`:
-    the prompts were counted with the run's model's tokenizer (no tokenizer band)."""
+    """(low, expected, high) of a plan (computed at each answer size). `prior`: the
+    re-ask band without history; `own_tokenizer`: the prompts were counted with the run's
+    model's tokenizer (no tokenizer band)."""
     typical = plan(TYPICAL)
     answers = sum(1 for c in typical if c.answer)
-    low_r, mid_r, high_r = reask_rates(reask_rate, local, answers)
+    low_r, mid_r, high_r = reask_rates(reask_rate, prior, answers)
     t_low, t_high = (1.0, 1.0) if own_tokenizer else (PROMPT_LOW, PROMPT_HIGH)
     mid = priced_plan(typical, price_of, 1.0, mid_r)
     lows = [

@@ -6,7 +6,9 @@ the Settings test result (the model's name is only the fallback, domain/trust).
   `details.parameter_size` ('3.2B');
 - other OpenAI-compatible servers: the model's /v1/models entry where it carries a count
   (llama.cpp server: `meta.n_params`; `parameter_count` / `num_parameters` /
-  `parameter_size` on lists that have them);
+  `parameter_size` on lists that have them); a server that lists one model answers every
+  model name with it (llama-cpp-python's), so its one entry is read whatever the name, its
+  count or else the size its id names (its GGUF file's name, 'SmolLM2-135M-Instruct');
 - Anthropic: nothing is reported.
 
 Looked up once per (provider, endpoint, model) and process; a failure is "unknown".
@@ -21,7 +23,7 @@ from typing import Any
 
 import httpx
 
-from colloquy.domain.trust.health_report import size_from_label
+from colloquy.domain.trust.health_report import model_size_billions, size_from_label
 from colloquy.llm.config import ModelConfig
 from colloquy.llm.gguf_metadata import read_metadata
 from colloquy.runtime import Runtime
@@ -96,13 +98,28 @@ async def _from_model_list(config: ModelConfig, model: str) -> float | None:
         max_retries=0,
         timeout=LOOKUP_TIMEOUT_S,
     )
+    entries = []
     try:
         async for entry in client.models.list():
             if entry.id == model:
                 return size_from_list_entry(entry.model_dump())
+            entries.append(entry.model_dump())
     finally:
         await client.close()
-    return None
+    return size_of_only_entry(entries)
+
+
+def size_of_only_entry(entries: list[dict[str, Any]]) -> float | None:
+    """The size of a server's one listed model (it answers every name with it): its
+    count, else the size its id names; None when it lists more or none."""
+    if len(entries) != 1:
+        return None
+    entry = entries[0]
+    found = size_from_list_entry(entry)
+    ident = entry.get("id")
+    if found is None and isinstance(ident, str):
+        found = model_size_billions(Path(ident).name)
+    return found
 
 
 async def lookup(config: ModelConfig, model: str | None) -> float | None:

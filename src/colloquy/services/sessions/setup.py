@@ -27,6 +27,11 @@ from colloquy.domain.interviews.rules import (
 )
 from colloquy.domain.personas.records import PersonaRecord
 from colloquy.domain.sessions.moderation import DEFAULT_MODERATOR, MODERATORS
+from colloquy.domain.sessions.prompt_layout import (
+    PERSONA_FIRST,
+    prompt_layout,
+    prompt_layout_errors,
+)
 from colloquy.domain.sessions.stimuli import (
     MSG_UNSUPPORTED_AUDIO,
     MSG_UNSUPPORTED_VIDEO,
@@ -162,6 +167,7 @@ def validate_setup(data: dict[str, Any], one_question: bool = False) -> None:
         errors.append(MSG_QUESTION_TOO_LONG)
     errors += _settings_errors(data.get("settings") or {})
     errors += run_settings_errors(data.get("settings") or {})
+    errors += prompt_layout_errors(data.get("settings") or {})
     if errors:
         raise ValidationFailed(list(dict.fromkeys(errors)))
 
@@ -196,10 +202,17 @@ def normalised_setup(data: dict[str, Any]) -> dict[str, Any]:
             **run_settings(settings),  # budgetUsd, webhookUrl
             "participantProfiles": dict(settings.get("participantProfiles") or {}),
             **({"privateAnswers": True} if settings.get("privateAnswers") is True else {}),
+            **_layout(settings),
             **_natural_settings(settings),
             **({"maxProbes": max_probes(settings)} if data.get("kind") == INTERVIEW else {}),
         },
     }
+
+
+def _layout(settings: dict[str, Any]) -> dict[str, Any]:
+    """The prompt layout, stored only when it is not the default (cache_layout.py)."""
+    layout = prompt_layout(settings)
+    return {"promptLayout": layout} if layout != PERSONA_FIRST else {}
 
 
 def _natural_settings(settings: dict[str, Any]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from colloquy.domain.personas.evidence_budget import with_evidence
 from colloquy.domain.personas.evidence_query import question_query
 from colloquy.domain.sessions.answer_quality import REASKED
 from colloquy.domain.sessions.natural_prompts import LENGTH_RULE
+from colloquy.domain.sessions.prompt_layout import CACHE_FRIENDLY
 from colloquy.domain.sessions.prompts import build_system_prompt, build_user_prompt
 from colloquy.domain.sessions.stimuli import stimulus_of
 from colloquy.domain.surveys.rules import answer_prompt, survey_system_prompt
@@ -37,19 +38,17 @@ from colloquy.services.sessions.setup import participant_snapshots
 from colloquy.services.surveys import surveys
 from colloquy.services.usage.estimate_pricing import model_of, models_of, priced_result
 from colloquy.services.usage.estimate_study import estimate_interview_cost
+from colloquy.services.usage.estimate_words import (
+    LLAMA_UNITS,
+    SESSION_BASIS,
+    SURVEY_BASIS,
+    SURVEY_REASKS,
+)
 from colloquy.services.usage.prompt_tokens import prompt_counter
+from colloquy.services.usage.reask_prior import run_reask_prior
 from colloquy.store.tables import MessageRow
 from colloquy.store.usage_settings import price_book
 
-SESSION_BASIS = (
-    "Planned calls x this session's prompts ({unit}, with each participant's "
-    "evidence) with answers at a typical size for the response length; no prompt cache "
-    "assumed."
-)
-SURVEY_BASIS = (
-    "Respondents x concepts x questions x samples (x 2 with the direct rating) with "
-    "answers of one or two sentences; no prompt cache assumed."
-)
 REASK_HISTORY = 500  # the model's latest answers the observed re-ask rate reads
 
 
@@ -116,6 +115,7 @@ async def estimate_session_cost(
         evidence_tokens=evidence,
         private_answers=settings.get("privateAnswers") is True,
         model_bids=settings.get("modelBids") is True,
+        whole_session=settings.get("promptLayout") == CACHE_FRIENDLY and mode != "natural",
     )
     mapping = settings.get("participantProfiles") or {}
     profile_ids = [
@@ -124,8 +124,16 @@ async def estimate_session_cost(
     models = await models_of(db, profile_ids, default)
     book = await price_book(db)
     rate = await _reask_rate(db, list(dict.fromkeys(m for _, m in [default, *models])))
+    prior = await run_reask_prior(db, runtime, default, profile_ids, unit in LLAMA_UNITS)
     return priced_result(
-        book, lambda end: plan.session_plan(shape, end), models, default, SESSION_BASIS, rate, unit
+        book,
+        lambda end: plan.session_plan(shape, end),
+        models,
+        default,
+        SESSION_BASIS,
+        rate,
+        unit,
+        prior,
     )
 
 
@@ -168,7 +176,9 @@ async def estimate_survey_cost(
     def plan_of(end: int) -> list[plan.Call]:
         return plan.survey_plan(systems, prompts, times, direct, end=end)
 
-    return priced_result(book, plan_of, models, default, SURVEY_BASIS, None, unit)
+    est = priced_result(book, plan_of, models, default, SURVEY_BASIS, None, unit)
+    est["assumptions"][-1] = SURVEY_REASKS  # a survey answer is never asked again
+    return est
 
 
 def _check_model(spec: dict[str, Any]) -> None:

@@ -13,32 +13,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from colloquy.domain.usage import estimate as plan
 from colloquy.domain.usage import estimate_range as ends
 from colloquy.domain.usage.prices import PriceBook
+from colloquy.domain.usage.reask_prior import HOSTED, Band
 from colloquy.runtime import Runtime
+from colloquy.services.usage.estimate_words import LLAMA_UNITS, assumptions
 from colloquy.services.usage.prompt_tokens import WORDS
 from colloquy.store.tables import ModelProfileRow
-
-ANSWERS_ASSUMPTION = (
-    "Answers: low, typical and high sizes for the response length (e.g. 2, 3 and 4 "
-    "sentences for 2-4); longer answers also lengthen the later prompts."
-)
-CACHE_ASSUMPTION = "No prompt cache: cached tokens, where the provider has them, cost less."
-COMBINED_ASSUMPTION = (
-    "The ends combine answer sizes, the tokenizer and re-asks as independent: each one's "
-    "deviation from the expected figure, added in quadrature."
-)
-# Runs whose tokenizer is llama.cpp's: small local models, re-asked more often.
-LLAMA_UNITS = ("the model's own tokenizer", "the server's own tokenizer")
-
-
-def _assumptions(unit: str, rates: tuple[float, float, float], observed: bool) -> list[str]:
-    if unit in LLAMA_UNITS:
-        tokenizer = f"Tokenizer: prompts counted with {unit}."
-    else:
-        tokenizer = (
-            f"Tokenizer: prompts at {ends.PROMPT_LOW:g}x to {ends.PROMPT_HIGH:g}x of {unit}."
-        )
-    reasks = _reask_assumption(rates, observed, unit in LLAMA_UNITS)
-    return [ANSWERS_ASSUMPTION, tokenizer, CACHE_ASSUMPTION, COMBINED_ASSUMPTION, reasks]
 
 
 def model_of(runtime: Runtime | None, spec: dict[str, Any]) -> tuple[str, str]:
@@ -75,15 +54,20 @@ def priced_result(
     basis: str,
     reask_rate: float | None = None,
     unit: str = WORDS,
+    prior: tuple[Band, float | None] = (HOSTED, None),
 ) -> dict[str, Any]:
+    """`prior`: the re-ask band for a model with no history and the size it was chosen by
+    (services/usage/reask_prior.py)."""
+
     def price_of(who: int | None) -> Any:
         provider, model = models[who] if who is not None and who < len(models) else default
         return book.price(provider, model)
 
-    local = unit in LLAMA_UNITS
-    low, mid, high = ends.estimate_range(plan_of, price_of, reask_rate, local, local)
+    own = unit in LLAMA_UNITS
+    band, size = prior
+    low, mid, high = ends.estimate_range(plan_of, price_of, reask_rate, band, own)
     answers = sum(1 for c in plan_of(plan.TYPICAL) if c.answer)
-    rates = ends.reask_rates(reask_rate, local, answers)
+    rates = ends.reask_rates(reask_rate, band, answers)
     everyone = [default, *models]
     unpriced = [m for p, m in dict.fromkeys(everyone) if book.match(p, m) is None]
     return {
@@ -95,18 +79,5 @@ def priced_result(
         "unpriced": unpriced,
         "basis": basis.format(unit=unit),
         "range": {"low": low.usage().as_json(), "high": high.usage().as_json()},
-        "assumptions": _assumptions(unit, rates, reask_rate is not None),
+        "assumptions": assumptions(unit, rates, reask_rate is not None, size),
     }
-
-
-def _reask_assumption(rates: tuple[float, float, float], observed: bool, local: bool) -> str:
-    low, mid, high = rates
-    if not observed:
-        return (
-            f"Re-asked answers: {low:.0%} (low), {mid:.0%} (expected) to {high:.0%} (high) "
-            "of the answers" + (" (a model on llama.cpp, often small)." if local else ".")
-        )
-    return (
-        f"Re-asked answers: {mid:.0%} of the answers, as this model's stored answers were "
-        f"({low:.0%} to {high:.0%} at the ends, with this run's number of answers)."
-    )

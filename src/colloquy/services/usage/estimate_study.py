@@ -23,7 +23,9 @@ from colloquy.schemas.studies import StudyCreate
 from colloquy.services.sessions.setup import participant_snapshots
 from colloquy.services.studies import study_create
 from colloquy.services.usage import estimate_pricing as pricing
+from colloquy.services.usage.estimate_words import LLAMA_UNITS
 from colloquy.services.usage.prompt_tokens import prompt_counter
+from colloquy.services.usage.reask_prior import run_reask_prior
 from colloquy.store.usage_settings import price_book
 
 INTERVIEW_BASIS = (
@@ -93,7 +95,9 @@ async def _priced(
         return [c for i, s in enumerate(shapes) for c in plan.interview_plan(s, end, i)]
 
     basis = STUDY_BASIS if with_synthesis else INTERVIEW_BASIS
-    return pricing.priced_result(book, plan_of, models, default, basis, None, unit)
+    own = unit in LLAMA_UNITS
+    prior = await run_reask_prior(db, runtime, default, [profile] * len(personas), own)
+    return pricing.priced_result(book, plan_of, models, default, basis, None, unit, prior)
 
 
 async def estimate_interview_cost(

@@ -1,14 +1,19 @@
 import type { SessionFormValues } from "../utils/session-form";
 
 export interface DiscussionExtrasProps {
-  values: Pick<SessionFormValues, "discussionMode" | "privateAnswers" | "modelBids">;
-  onChange: (patch: Partial<Pick<SessionFormValues, "privateAnswers" | "modelBids">>) => void;
+  values: Pick<
+    SessionFormValues,
+    "discussionMode" | "privateAnswers" | "modelBids" | "cacheFriendly"
+  >;
+  onChange: (
+    patch: Partial<Pick<SessionFormValues, "privateAnswers" | "modelBids" | "cacheFriendly">>,
+  ) => void;
 }
 
 /**
  * The options under Discussion Mode for natural mode and private answers: private answers
  * before and after each question (any mode), and, in natural mode, the participants' own
- * bids to speak.
+ * bids to speak; in sequential and parallel mode, the cache-friendly prompt layout.
  */
 export function DiscussionExtras({ values, onChange }: DiscussionExtrasProps) {
   return (
@@ -53,6 +58,30 @@ export function DiscussionExtras({ values, onChange }: DiscussionExtrasProps) {
               Before each turn the model rates how much each participant wants to speak (0-9), added
               to the urgency score. One extra model call per turn; without it the choice needs no
               model call.
+            </span>
+          </span>
+        </label>
+      )}
+      {values.discussionMode !== "natural" && (
+        <label className="flex items-start gap-2.5 text-sm" htmlFor="cache-friendly">
+          <input
+            id="cache-friendly"
+            type="checkbox"
+            className="mt-0.5"
+            checked={values.cacheFriendly === true}
+            onChange={(e) => onChange({ cacheFriendly: e.target.checked })}
+            aria-describedby="cache-friendly-help"
+          />
+          <span className="space-y-0.5">
+            <span className="block font-medium">Prompt layout: cache-friendly</span>
+            <span
+              id="cache-friendly-help"
+              className="block text-xs leading-snug text-muted-foreground"
+            >
+              Every prompt starts with the materials and the whole discussion so far, then the
+              participant. Hosted prompt caches (OpenAI, Anthropic) then serve most of each prompt,
+              but prompts are about three times as long: cheaper only where cached tokens cost a
+              tenth of the price. Participants also read the earlier questions.
             </span>
           </span>
         </label>

@@ -173,6 +173,28 @@ describe("natural mode and private answers", () => {
   });
 });
 
+describe("prompt layout", () => {
+  it("sends promptLayout only when chosen and not in natural mode, and keeps it in the draft", () => {
+    const values = {
+      ...defaultFormValues(),
+      name: "C",
+      participantIds: ["p1", "p2", "p3"],
+      questions: ["A?", "B?"],
+    };
+    expect(toCreateInput(values).settings).not.toHaveProperty("promptLayout");
+    const chosen = { ...values, cacheFriendly: true };
+    expect(toCreateInput(chosen).settings).toMatchObject({ promptLayout: "cache-friendly" });
+    const natural = { ...chosen, discussionMode: "natural" as const };
+    expect(toCreateInput(natural).settings).not.toHaveProperty("promptLayout");
+    expect(toDraft(chosen).promptLayout).toBe("cache-friendly");
+    expect(formValuesFromDraft(toDraft(chosen))?.cacheFriendly).toBe(true);
+    expect(formValuesFromDraft(toDraft(values))?.cacheFriendly).toBeUndefined();
+    // A duplicated session's settings carry it too.
+    const dup = formValuesFromDraft({ settings: { promptLayout: "cache-friendly" } });
+    expect(dup?.cacheFriendly).toBe(true);
+  });
+});
+
 describe("mixed panel in the draft", () => {
   it("keeps participantProfiles through the draft, for selected participants only", () => {
     const values = {

@@ -63,6 +63,8 @@ export interface SessionFormValues {
   privateAnswers: boolean;
   /** Natural mode: participants bid 0-9 to speak (one model call per turn). */
   modelBids: boolean;
+  /** Prompt layout "cache-friendly" (sequential and parallel): the shared part first. */
+  cacheFriendly?: boolean;
   /** Mixed panel: persona id -> model profile id; absent: the default model. */
   participantProfiles: Record<string, string>;
   /** A focus group or an interview (one persona, an interviewer). */
@@ -242,6 +244,9 @@ export function toCreateInput(values: SessionFormValues): SessionCreateInput {
       moderator: values.moderator,
       privateAnswers: values.privateAnswers,
       modelBids: values.discussionMode === "natural" && values.modelBids,
+      ...(values.cacheFriendly && values.discussionMode !== "natural"
+        ? { promptLayout: "cache-friendly" as const }
+        : {}),
     },
   };
 }
@@ -271,6 +276,7 @@ export function toDraft(values: SessionFormValues): SessionDraft {
     privateAnswers: values.privateAnswers,
     modelBids: values.modelBids,
     ...(values.kind === "interview" ? { kind: "interview", maxProbes: values.maxProbes } : {}),
+    ...(values.cacheFriendly ? { promptLayout: "cache-friendly" as const } : {}),
     ...(Object.keys(profiles).length ? { participantProfiles: profiles } : {}),
   };
 }
@@ -345,6 +351,9 @@ export function formValuesFromDraft(draft: unknown): SessionFormValues | null {
     moderator: oneOf(d.moderator ?? settings.moderator, MODERATORS, defaults.moderator),
     privateAnswers: (d.privateAnswers ?? settings.privateAnswers) === true,
     modelBids: (d.modelBids ?? settings.modelBids) === true,
+    ...((d.promptLayout ?? settings.promptLayout) === "cache-friendly"
+      ? { cacheFriendly: true }
+      : {}),
     participantProfiles: {},
     kind,
     maxProbes:
