@@ -44,7 +44,6 @@ import { StimulusMaterials } from "@/features/sessions/components/stimulus-mater
 import { liveModels, liveUsage } from "@/features/sessions/utils/live-window";
 import { useEarlierMessages } from "@/features/sessions/hooks/use-earlier-messages";
 import { TakeOverPanel } from "@/features/sessions/components/take-over-panel";
-import { participantModels } from "@/features/sessions/utils/participant-models";
 
 function showErrorToast(sessionId: string, error: GenerationError) {
   const spec = generationErrorToast(error);

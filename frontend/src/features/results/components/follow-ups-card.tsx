@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
-import type { Session } from "@/lib/api-types";
+import type { SessionHeader } from "@/lib/api-types";
 
 // The dialog's code loads when it is first opened.
 const FollowUpDialog = lazy(() => import("./follow-up-dialog"));
@@ -16,7 +16,7 @@ const STATUS: Record<string, string> = {
   draft: "Draft",
 };
 
-type FollowUp = NonNullable<Session["followUps"]>[number];
+type FollowUp = NonNullable<SessionHeader["followUps"]>[number];
 
 /** A follow-up interview's page: its results once completed, else its live view. */
 export function followUpHref(f: Pick<FollowUp, "id" | "status">): string {
@@ -27,7 +27,7 @@ export function followUpHref(f: Pick<FollowUp, "id" | "status">): string {
 
 /** Whether a session's participants can be interviewed: a completed focus group run by
  * the model (docs/interviews.md "Follow-up interviews"). */
-export function canFollowUp(session: Session): boolean {
+export function canFollowUp(session: SessionHeader): boolean {
   return (
     session.kind !== "interview" && session.source !== "human" && session.status === "completed"
   );
@@ -35,7 +35,7 @@ export function canFollowUp(session: Session): boolean {
 
 /** On a focus group's results: "Interview <participant>" for each participant, and the
  * follow-up interviews made from it. */
-export function FollowUpsCard({ session }: { session: Session }) {
+export function FollowUpsCard({ session }: { session: SessionHeader }) {
   const [chosen, setChosen] = useState<number | null>(null);
   const followUps = session.followUps ?? [];
   const open = canFollowUp(session);
@@ -96,7 +96,7 @@ export function FollowUpsCard({ session }: { session: Session }) {
 }
 
 /** On a follow-up interview's results: the group it follows up. */
-export function FollowUpOfLink({ session }: { session: Session }) {
+export function FollowUpOfLink({ session }: { session: SessionHeader }) {
   const link = session.followUpOf;
   if (!link) return null;
   return (
