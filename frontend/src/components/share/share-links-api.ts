@@ -46,7 +46,9 @@ export function createShareLink(kind: ShareKind, id: string, expiresInDays: numb
 }
 
 export function revokeShareLink(linkId: string) {
-  return unwrap(client.DELETE("/api/share-links/{link_id}", { params: { path: { link_id: linkId } } }));
+  return unwrap(
+    client.DELETE("/api/share-links/{link_id}", { params: { path: { link_id: linkId } } }),
+  );
 }
 
 export function useShareLinks(kind: ShareKind, id: string) {
