@@ -5,7 +5,8 @@ import { api } from "@/test/handlers/api";
 import { renderRoutes } from "@/test/render";
 import { recordCalls } from "@/test/requests";
 import { server } from "@/test/server";
-import { analytics, makeSession } from "@/features/results/test/fixtures";
+import { transcriptPages } from "@/test/handlers/transcript";
+import { analytics, headerOf, makeSession } from "@/features/results/test/fixtures";
 import { guideLines } from "@/features/results/api/follow-up-interview";
 import type { Session } from "@/lib/api-types";
 import { SessionResultsPage } from "./session-results";
@@ -21,8 +22,9 @@ const followUp: NonNullable<Session["followUps"]>[number] = {
 
 function renderResults(session: Session, created?: Response) {
   server.use(
-    api.get("/api/sessions/{session_id}", () => HttpResponse.json(session)),
+    api.get("/api/sessions/{session_id}/header", () => HttpResponse.json(headerOf(session))),
     api.get("/api/sessions/{session_id}/analytics", () => HttpResponse.json(analytics)),
+    transcriptPages(session.messages),
     api.post("/api/sessions/{session_id}/follow-up-interviews", () =>
       created
         ? created

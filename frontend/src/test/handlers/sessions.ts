@@ -23,6 +23,12 @@ export const sessionHandlers = [
       { status: 404 },
     ),
   ),
+  api.get("/api/sessions/{session_id}/header", () =>
+    HttpResponse.json(
+      { error: "Session not found", errors: ["Session not found"] },
+      { status: 404 },
+    ),
+  ),
   api.get("/api/sessions/{session_id}/messages", () =>
     HttpResponse.json(
       { error: "Session not found", errors: ["Session not found"] },
