@@ -1,7 +1,7 @@
 import { HeartPulseIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/utils/cn";
-import { isOverall, OVERALL_CLASSES, OVERALL_LABELS } from "@/utils/session-health";
+import { isOverall, OVERALL_CLASSES, OVERALL_LABELS } from "@/utils/health-overall";
 
 /** The session's health verdict on its dashboard row (nothing until it is measured). */
 export function HealthBadge({

@@ -1,7 +1,6 @@
 import type { ModelTest, ProviderName } from "@/lib/api-types";
 
-/** The model that ships inside Colloquy; an empty model field on the local provider means it. */
-export const EMBEDDED_MODEL = "SmolLM2-135M-Instruct";
+export { EMBEDDED_MODEL } from "./embedded-model";
 
 export interface ModelPreset {
   id: string;

@@ -1,13 +1,9 @@
-import type { HealthFinding, SessionHealth, SessionMessage } from "@/lib/api-types";
+import type { HealthFinding, SessionMessage } from "@/lib/api-types";
+import type { Overall } from "./health-overall";
 
-export type Overall = SessionHealth["overall"];
+// The overall verdict's words and colours: their own module, for the dashboard's badge.
+export { isOverall, OVERALL_CLASSES, OVERALL_LABELS, type Overall } from "./health-overall";
 export type FindingStatus = HealthFinding["status"];
-
-export const OVERALL_LABELS: Record<Overall, string> = {
-  good: "Good",
-  fair: "Fair",
-  poor: "Poor",
-};
 
 export const OVERALL_TEXT: Record<Overall, string> = {
   good: "No known failure of simulated participants showed up in this session.",
@@ -33,13 +29,6 @@ export function findingStatusLabel(finding: { status: FindingStatus; summary: st
   return STATUS_LABELS[finding.status];
 }
 
-/** Badge colours per verdict (text contrast meets WCAG AA on these backgrounds). */
-export const OVERALL_CLASSES: Record<Overall, string> = {
-  good: "border-transparent bg-emerald-100 text-emerald-900",
-  fair: "border-transparent bg-amber-100 text-amber-900",
-  poor: "border-transparent bg-rose-100 text-rose-900",
-};
-
 export const STATUS_CLASSES: Record<FindingStatus, string> = {
   ok: "border-transparent bg-emerald-100 text-emerald-900",
   warn: "border-transparent bg-amber-100 text-amber-900",
@@ -47,10 +36,6 @@ export const STATUS_CLASSES: Record<FindingStatus, string> = {
   unclear: "border-transparent bg-sky-100 text-sky-900",
   na: "border-transparent bg-secondary text-secondary-foreground",
 };
-
-export function isOverall(value: unknown): value is Overall {
-  return value === "good" || value === "fair" || value === "poor";
-}
 
 /** 'Ana Ruiz, question 2, round 1' for a message a finding links to. */
 export function messageLabel(message: SessionMessage | undefined, id: string): string {

@@ -2,7 +2,7 @@ import { AlertTriangleIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/config/paths";
-import { EMBEDDED_MODEL } from "@/utils/model-presets";
+import { EMBEDDED_MODEL } from "@/utils/embedded-model";
 import { useHealth } from "../api/get-health";
 
 const HIDDEN_KEY = "colloquy.embedded-model-notice.hidden";
