@@ -64,7 +64,7 @@ export function CreateSessionPage() {
     <>
       <PageHeader
         title="Create New Session"
-        description="Set up a moderated focus group with 3-8 personas."
+        description="Set up a moderated focus group with 3-8 personas, or a one-to-one interview."
         actions={
           setup && (
             <StartFromGuide

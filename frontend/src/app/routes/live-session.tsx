@@ -296,6 +296,7 @@ export function LiveSessionPage() {
             questions={data.questions}
             tokensUsed={data.tokensUsed}
             usage={liveUsage(data)}
+            kind={data.kind}
           />
           <SessionParticipantsCard
             participants={data.participants}

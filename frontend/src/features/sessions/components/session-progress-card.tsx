@@ -12,6 +12,8 @@ export interface SessionProgressCardProps {
   tokensUsed: number;
   /** What the provider reported so far, shown beside the product's estimate. */
   usage?: Usage;
+  /** An interview counts topics and follow-ups, not a group's rounds. */
+  kind?: "group" | "interview";
 }
 
 export function SessionProgressCard({
@@ -19,6 +21,7 @@ export function SessionProgressCard({
   questions,
   tokensUsed,
   usage,
+  kind = "group",
 }: SessionProgressCardProps) {
   const current = questions[Math.min(Math.max(progress.questionIndex, 0), questions.length - 1)];
   return (
@@ -48,7 +51,9 @@ export function SessionProgressCard({
       <div className="space-y-3 text-sm">
         <div className="space-y-1">
           <div className="flex items-baseline justify-between gap-2">
-            <span className="text-muted-foreground">Question</span>
+            <span className="text-muted-foreground">
+              {kind === "interview" ? "Topic" : "Question"}
+            </span>
             <span className="font-medium tabular-nums" data-testid="question-progress">
               {questionLabel(progress.questionIndex, questions.length)}
             </span>
@@ -59,7 +64,7 @@ export function SessionProgressCard({
           className="rounded-md bg-secondary px-3 py-2 text-xs font-medium"
           data-testid="round-progress"
         >
-          {stepLabel(progress)}
+          {stepLabel(progress, kind)}
         </div>
         <div className="flex items-baseline justify-between gap-2">
           <span className="text-muted-foreground">

@@ -39,3 +39,12 @@ describe("natural mode turns", () => {
     expect(stepLabel({ round: 1, turn: null, turnBudget: null })).toBe(roundLabel(1));
   });
 });
+
+describe("an interview's step", () => {
+  it("names the guide's question, then each follow-up on the topic", () => {
+    const at = (round: number) => ({ round, turn: null, turnBudget: null });
+    expect(stepLabel(at(0), "interview")).toBe("The guide's question");
+    expect(stepLabel(at(2), "interview")).toBe("Follow-up 2 on this topic");
+    expect(stepLabel(at(2))).toBe("Discussion Round 3 of 3 (Multi-turn Dialog)");
+  });
+});

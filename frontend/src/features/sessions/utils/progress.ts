@@ -33,10 +33,19 @@ export function turnLabel(turn: number, budget: number): string {
   return `Turn ${Math.min(n, Math.max(1, turn))} of ~${n} on this question`;
 }
 
-/** The round line of the Progress card, or the turn line in natural mode. */
+/** An interview's step on its topic (docs/interviews.md): round 0 is the guide's question,
+ * round r its r-th follow-up (the AI interviewer's or a typed one). */
+export function interviewStepLabel(round: number): string {
+  return round <= 0 ? "The guide's question" : `Follow-up ${round} on this topic`;
+}
+
+/** The round line of the Progress card, the turn line in natural mode, or an interview's
+ * step on its topic. */
 export function stepLabel(
   progress: Pick<SessionProgress, "round" | "turn" | "turnBudget">,
+  kind: "group" | "interview" = "group",
 ): string {
+  if (kind === "interview") return interviewStepLabel(progress.round);
   if (progress.turn != null && progress.turnBudget != null)
     return turnLabel(progress.turn, progress.turnBudget);
   return roundLabel(progress.round);
