@@ -51,8 +51,13 @@ def test_follow_up_columns_up_and_down(blank_database_url):
     url = blank_database_url
     upgrade(url, "0029_session_kind")
     new = {"follow_up_of_id", "follow_up"}
-    old = [column(c.name, c.type) for c in SessionRow.__table__.columns if c.name not in new]
-    sessions_0029 = table("sessions", *old)
+    # Columns later migrations add (studies, workspaces, list counts, take over).
+    later = {"study_id", "workspace_id", "positive_count", "neutral_count", "negative_count"}
+    later |= {"taken_over", "typed_question"}
+    by_name = {c.name: c for c in SessionRow.__table__.columns}
+    old = [n for n in by_name if n not in new | later]
+    sessions_0029 = table("sessions", *(column(n, by_name[n].type) for n in old))
+    sessions_0030 = table("sessions", *(column(n, by_name[n].type) for n in [*old, *sorted(new)]))
 
     async def write_old(conn):
         await conn.execute(insert(sessions_0029).values(**_row("s-old")))
@@ -61,9 +66,9 @@ def test_follow_up_columns_up_and_down(blank_database_url):
     upgrade(url, "0030_follow_up")
 
     async def write_new(conn):
-        cols = inspect(SessionRow).columns
+        cols = sessions_0030.c
         await conn.execute(
-            insert(SessionRow.__table__).values(
+            insert(sessions_0030).values(
                 **_row("s-new"),
                 kind="interview",
                 follow_up_of_id="s-old",

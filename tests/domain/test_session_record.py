@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime
 
+from colloquy.domain.interviews.takeover import RESEARCHER
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions.insights_record import insights_record
 from colloquy.domain.sessions.moderation import MODERATORS, PROBE, SUMMARY
@@ -20,6 +21,7 @@ def test_value_sets_agree_with_the_engine():
         plan.ANSWER,
         PROBE,
         SUMMARY,
+        RESEARCHER,  # an interview's typed question (take over)
         *PRIVATE_KINDS,
     }
 

@@ -16,7 +16,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "guides.md"
 
 def doc_guides() -> list[str]:
     blocks = re.findall(r"```yaml\n(.*?)```", DOC.read_text(), flags=re.DOTALL)
-    assert len(blocks) == 3
+    assert len(blocks) == 4  # focus group, interview, study, survey
     return blocks
 
 

@@ -8,6 +8,7 @@ import io
 import pytest
 
 from colloquy.domain.studies.prompts import CODING_SYSTEM, THEMES_SYSTEM
+from colloquy.store.tables import StudyRow
 from support.fake_openai import Reply, run_fake_openai
 from support.sessions_helpers import app_client, session_body, wait_idle
 
@@ -60,6 +61,25 @@ def assert_inert(text: str, where: str) -> None:
                 assert not part.startswith(STARTS), (where, cell)
 
 
+async def _study(api, session_ids: list[str], synthesis_id: str) -> str:
+    """A completed study over the session, its name and guide hostile (its quotes CSV carries
+    the study's header); the session stands in for its interview."""
+    row = StudyRow(
+        id="study-hostile",
+        name=HOSTILE,
+        questions=[FORMULA],
+        settings={"moderator": "scripted", "maxProbes": 0, "responseLength": "brief"},
+        persona_ids=[],
+        session_ids=session_ids,
+        status="completed",
+        synthesis_id=synthesis_id,
+    )
+    async with api.app.state.runtime.sessionmaker() as db:
+        db.add(row)
+        await db.commit()
+    return row.id
+
+
 def test_every_csv_endpoint_neutralises_formulas(settings):
     settings.llm_model = f"m\n{FORMULA}"  # a model name with a newline starting a formula
     with run_fake_openai(hostile_model) as fake, app_client(settings, fake) as api:
@@ -96,10 +116,12 @@ def test_every_csv_endpoint_neutralises_formulas(settings):
             if done["status"] != "running":
                 break
         assert done["status"] == "completed", done
+        study_id = api.portal.call(_study, api, [s["id"]], synthesis["id"])
         ids_for = {
             "{session_id}": s["id"],
             "{survey_id}": survey["id"],
             "{synthesis_id}": synthesis["id"],
+            "{study_id}": study_id,
         }
         seen = []
         for path in csv_endpoints(api):
@@ -113,6 +135,6 @@ def test_every_csv_endpoint_neutralises_formulas(settings):
     cells = [c for row in csv.reader(io.StringIO(survey_text, newline="")) for c in row]
     assert f"'{FORMULA}" in cells  # question and concept kept whole, neutralised
     assert any(c.startswith("'=HYPERLINK") and "\n'@SUM(A1)" in c for c in cells)  # answers
-    (quotes_text,) = [t for t in seen if t.startswith("theme_id")]
+    quotes_text = next(t for t in seen if t.startswith("theme_id"))
     quotes = list(csv.reader(io.StringIO(quotes_text, newline="")))
     assert len(quotes) > 1 and f"'{FORMULA}" in quotes[1]  # the theme and quote, neutralised

@@ -17,6 +17,7 @@ from colloquy.store.tables import (
     PersonaRow,
     SessionHealthRow,
     SessionRow,
+    StudyRow,
     SurveyAnswerRow,
     SurveyHumanAnswerRow,
     SurveyRow,
@@ -41,6 +42,7 @@ EXPECTED_ROWS = {
     "survey_answers": 2,
     "survey_human_answers": 2,
     "syntheses": 1,
+    "studies": 1,
     "model_profiles": 1,
     "app_settings": 2,
 }
@@ -119,6 +121,12 @@ async def fill(url: str, box: SecretBox) -> None:
             db.add(SynthesisRow(
                 id="y-1", cache_key="k", session_ids=["s-1"], status="completed", themes=[],
                 respondents=[], quotes=[], dropped={}, created_at=T0, updated_at=T0,
+            ))  # fmt: skip
+            db.add(StudyRow(
+                id="st-1", name="Pouch study", questions=["Why?"], persona_ids=["p-1"],
+                settings={"moderator": "ai", "maxProbes": 2, "responseLength": "brief"},
+                session_ids=["s-1"], status="completed", synthesis_id="y-1",
+                created_at=T0, updated_at=T0,
             ))  # fmt: skip
             db.add(ModelProfileRow(
                 id="mp-1", name="Team model", provider="openai", base_url="http://127.0.0.1:9/v1",

@@ -25,6 +25,7 @@ from colloquy.engine.run_state import RunState
 from colloquy.store.messages import message_columns
 from colloquy.store.tables import MessageRow, SessionRow
 from colloquy.store.types import utcnow
+from colloquy.waiting import wait_for
 
 POLL_SECONDS = 0.5  # how often a taken-over run looks for a typed question or a hand back
 RESEARCHER_NOTE = "Typed by the researcher (take over)"
@@ -54,7 +55,7 @@ async def researcher_turn(run: RunState, setup: Setup, messages: list[Message]) 
     if not taken_over:
         return False
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(run.stop.wait(), POLL_SECONDS)
+        await wait_for(run.stop.wait(), POLL_SECONDS)
     return True
 
 

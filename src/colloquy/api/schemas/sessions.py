@@ -22,6 +22,7 @@ from colloquy.domain.constants import (
     StimulusPlatform,
     StimulusType,
 )
+from colloquy.domain.interviews.takeover import QUESTION_MAX_CHARS
 from colloquy.engine.event_schemas import ErrorInfo  # a run's error: an event's model too
 from colloquy.schemas.common import CamelModel, ModelName, RequestModel
 
@@ -182,7 +183,9 @@ class ReplayOfOut(CamelModel):
 class TypedQuestionIn(RequestModel):
     """The researcher's question in a taken-over interview: 1-2000 characters, trimmed."""
 
-    text: str
+    # Twice the rule's length: the rule (domain/interviews/takeover.py) names the problem for
+    # a question padded with spaces; this bound only keeps a huge body out.
+    text: str = Field(max_length=2 * QUESTION_MAX_CHARS)
 
 
 class FollowUpOfOut(CamelModel):

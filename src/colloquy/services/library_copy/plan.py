@@ -27,7 +27,7 @@ SKIPPED: dict[str, str] = {
 
 # Carried with their ids: the workspaces (without --workspace), the library (personas with evidence, audits; sessions with their
 # messages, health reports and webhook deliveries; surveys with answers and uploaded people's
-# answers; syntheses) and its configuration (model profiles, saved settings such as prices,
+# answers; syntheses; studies) and its configuration (model profiles, saved settings such as prices,
 # budgets, embedder and webhooks).
 COPIED: tuple[str, ...] = (
     "workspaces",
@@ -43,6 +43,7 @@ COPIED: tuple[str, ...] = (
     "survey_answers",
     "survey_human_answers",
     "syntheses",
+    "studies",
     "model_profiles",
     "app_settings",
 )

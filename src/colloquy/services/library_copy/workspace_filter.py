@@ -10,7 +10,7 @@ from sqlalchemy import Select, Table, false, or_, select
 from colloquy.store import team_tables  # noqa: F401  (registers the team's tables)
 from colloquy.store.tables import Base
 
-SCOPED_TABLES = frozenset({"personas", "sessions", "surveys", "syntheses"})
+SCOPED_TABLES = frozenset({"personas", "sessions", "surveys", "syntheses", "studies"})
 # child table -> (its column naming the parent, the parent table)
 CHILD_OF: dict[str, tuple[str, str]] = {
     "persona_evidence": ("persona_id", "personas"),

@@ -93,8 +93,10 @@ async def settle(db: AsyncSession, runtime: Runtime, study: StudyRow) -> None:
             return
         study_id, session_ids = study.id, list(study.session_ids)
         if engine.runners is not None and engine.bus is not None:
-            # Stopping commits, which expires `study`: its values are read before.
+            # Stopping commits, which expires `study`: its values are read before, and the
+            # row is read again for the caller (an expired attribute cannot load lazily).
             await stop_interviews(db, session_ids, engine.runners, engine.bus)
+            await db.refresh(study)
         webhooks.schedule(runtime, "study", study_id, False)
         return
     status = sp.study_status(study.status, tally_of(interviews))
