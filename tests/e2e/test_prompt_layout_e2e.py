@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from e2e.test_accessibility_e2e import _axe_violations, axe_page  # noqa: F401
 
 PARTICIPANTS = ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"]
-SHOTS = Path(__file__).resolve().parents[2] / "frontend" / "test-results" / "prompt-layout"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "prompt-layout"
 
 
 def test_choose_the_cache_friendly_layout(live_server: str, axe_page: Page, fake_llm):  # noqa: F811
@@ -31,7 +31,10 @@ def test_choose_the_cache_friendly_layout(live_server: str, axe_page: Page, fake
         expect(layout).to_have_count(0)  # natural mode keeps its own prompts
         mode.get_by_role("radio", name=re.compile("^Parallel")).click()
         layout.check()
-        expect(page.get_by_text("about three times as long", exact=False)).to_be_visible()
+        help_text = page.locator("#cache-friendly-help")
+        expect(help_text).to_be_visible()
+        for part in ("about 75% of prompt tokens", "2.8× the", "4-8%", "may change"):
+            expect(help_text).to_contain_text(part)
         page.keyboard.press("Space")  # the box has focus: the keyboard unticks it
         expect(layout).not_to_be_checked()
         page.keyboard.press("Space")

@@ -38,6 +38,8 @@ const PERSONAS: Persona[] = NAMES.map((name, i) =>
     },
   }),
 );
+// The box's label holds its help text too: its name begins with the label.
+const LAYOUT = /^Prompt layout: cache-friendly/;
 const TEMPLATES = [
   {
     id: "product-testing",
@@ -176,6 +178,37 @@ describe("CreateSessionPage", { timeout: 30_000 }, () => {
     expect(await screen.findByText("live session page")).toBeInTheDocument();
     const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");
     expect((post?.body as { settings: { moderator: string } }).settings.moderator).toBe("ai");
+  });
+
+  it("sends Prompt layout: cache-friendly to the cost estimate and with the session", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = setup();
+    await screen.findByRole("region", { name: "Session Details" }, { timeout: 10_000 });
+    await screen.findAllByTestId("participant-option");
+    await user.type(screen.getByLabelText("Session Name"), "Cache test");
+    for (const name of ["Sarah Chen", "Marcus Johnson", "Emily Rodriguez"])
+      await user.click(option(name));
+    await user.type(screen.getByRole("textbox", { name: "Question 1" }), "One?");
+    await user.type(screen.getByRole("textbox", { name: "Question 2" }), "Two?");
+    const box = screen.getByRole("checkbox", { name: LAYOUT });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    const layoutOf = (body: unknown) =>
+      (body as { settings?: { promptLayout?: string } } | undefined)?.settings?.promptLayout;
+    // The estimate is asked again with the layout, so it counts the longer prompts.
+    await waitFor(
+      () =>
+        expect(
+          calls.some(
+            (c) => c.url === "/api/sessions/estimate" && layoutOf(c.body) === "cache-friendly",
+          ),
+        ).toBe(true),
+      { timeout: 5_000 },
+    );
+    await user.click(startButton());
+    expect(await screen.findByText("live session page")).toBeInTheDocument();
+    const post = calls.find((c) => c.method === "POST" && c.url === "/api/sessions");
+    expect(layoutOf(post?.body)).toBe("cache-friendly");
   });
 
   it("puts a persona passed in through navigation first and ignores a 9th selection", async () => {

@@ -128,6 +128,15 @@ export function SessionResults({ session }: { session: SessionHeader }) {
                 Model: {modelLabel(session.model)}
               </Badge>
             )}
+            {session.settings.promptLayout === "cache-friendly" && (
+              <Badge
+                variant="outline"
+                data-testid="session-prompt-layout"
+                title="The materials and the whole discussion came first in every prompt, then the participant (docs: Prompt layout: cache-friendly)"
+              >
+                Prompt layout: cache-friendly
+              </Badge>
+            )}
           </span>
         }
         actions={

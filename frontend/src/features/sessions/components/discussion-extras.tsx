@@ -78,10 +78,12 @@ export function DiscussionExtras({ values, onChange }: DiscussionExtrasProps) {
               id="cache-friendly-help"
               className="block text-xs leading-snug text-muted-foreground"
             >
-              Every prompt starts with the materials and the whole discussion so far, then the
-              participant. Hosted prompt caches (OpenAI, Anthropic) then serve most of each prompt,
-              but prompts are about three times as long: cheaper only where cached tokens cost a
-              tenth of the price. Participants also read the earlier questions.
+              Each prompt starts with the materials and the whole discussion so far, then the
+              participant. On a 6-person, 4-question session hosted prompt caches then serve about
+              75% of prompt tokens, but every call carries the whole discussion: about 2.8× the
+              prompt tokens (the cost estimate counts them). Saves 4-8% where cached tokens cost a
+              tenth (Claude Sonnet and Opus, GPT-5); costs more on Claude Haiku and GPT-4o.
+              Participants also read the earlier questions, which may change their answers.
             </span>
           </span>
         </label>
