@@ -78,12 +78,10 @@ export function DiscussionExtras({ values, onChange }: DiscussionExtrasProps) {
               id="cache-friendly-help"
               className="block text-xs leading-snug text-muted-foreground"
             >
-              Each prompt starts with the materials and the whole discussion so far, then the
-              participant. On a 6-person, 4-question session hosted prompt caches then serve about
-              75% of prompt tokens, but every call carries the whole discussion: about 2.8× the
-              prompt tokens (the cost estimate counts them). Saves 4-8% where cached tokens cost a
-              tenth (Claude Sonnet and Opus, GPT-5); costs more on Claude Haiku and GPT-4o.
-              Participants also read the earlier questions, which may change their answers.
+              Materials and the whole discussion first, then the participant: hosted prompt caches
+              serve ~75% of prompt tokens (6 × 4 session), but every call carries the whole
+              discussion, 2.8× the prompt tokens. Saves 4-8% where cache reads cost a tenth (Claude
+              Sonnet, Opus, GPT-5), costs more on Claude Haiku and GPT-4o; answers may change.
             </span>
           </span>
         </label>
