@@ -16,6 +16,10 @@ real providers) against the loopback fakes of tests/support, then prints:
    P x Q sequential session, from prefix identity (support/prompt_cache.py): Anthropic
    with the provider's cache_control marks (no minimum, and Anthropic's 1,024-token
    minimum), OpenAI's automatic prefix cache (1,024 tokens minimum, 128-token steps).
+3. `--cache-survey`: the same share for a concept survey (30 respondents x 2 concepts x 4
+   questions x 2 samples), the runner's persona-first prompts against a shared-first order
+   (bench/survey_cache.py); `--evidence` gives every respondent interview notes,
+   `--direct` asks the direct ratings too.
 """
 
 from __future__ import annotations
@@ -265,7 +269,20 @@ async def main(argv: list[str] | None = None) -> None:
         help="the session's prompt layout (--cache-long)",
     )
     args.add_argument("--mode", default="sequential", help="the discussion mode (--cache-long)")
+    args.add_argument(
+        "--cache-survey",
+        action="store_true",
+        help="only the cache share of a concept survey, persona first and shared first",
+    )
+    args.add_argument("--respondents", type=int, default=30, help="(--cache-survey)")
+    args.add_argument("--evidence", action="store_true", help="respondents with evidence")
+    args.add_argument("--direct", action="store_true", help="direct ratings too")
     opts = args.parse_args(argv)
+    if opts.cache_survey:
+        from bench.survey_cache import survey_cache_report
+
+        print(await survey_cache_report(opts.respondents, opts.evidence, opts.direct))
+        return
     if opts.cache_long:
         with tempfile.TemporaryDirectory() as tmp:
             async with Env(Path(tmp), "http://127.0.0.1:9/v1") as env:
