@@ -55,7 +55,7 @@ def routes(total_sessions: int) -> list[tuple[str, str]]:
         ("health", f"/api/sessions/{LONG}/health"),
         ("compare 4", f"/api/sessions/compare?ids={some}"),
         ("survey page", "/api/surveys/page?limit=50"),
-        ("survey search", "/api/surveys/page?limit=50&q=kettle%20survey%201"),
+        ("survey search", "/api/surveys/page?limit=50&q=survey%201"),
         ("survey status filter", "/api/surveys/page?limit=50&status=completed&sort=name"),
         ("study page", "/api/studies/page?limit=20"),
         ("survey results", "/api/surveys/v00000/results"),

@@ -84,36 +84,38 @@ export function SurveysPage() {
             placeholder="Search surveys..."
             label="Search surveys"
           />
-          <Select
-            value={filters.status}
-            onValueChange={(v) => setFilters((f) => ({ ...f, status: v as SurveyStatusFilter }))}
-          >
-            <SelectTrigger className="sm:w-44" aria-label="Status filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {STATUS_FILTERS.map((s) => (
-                <SelectItem key={s.value} value={s.value}>
-                  {s.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select
-            value={filters.sort}
-            onValueChange={(v) => setFilters((f) => ({ ...f, sort: v as SurveySortOrder }))}
-          >
-            <SelectTrigger className="sm:w-44" aria-label="Sort order">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(SORT_LABELS) as SurveySortOrder[]).map((key) => (
-                <SelectItem key={key} value={key}>
-                  {SORT_LABELS[key]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <div className="grid grid-cols-2 gap-3 sm:flex">
+            <Select
+              value={filters.status}
+              onValueChange={(v) => setFilters((f) => ({ ...f, status: v as SurveyStatusFilter }))}
+            >
+              <SelectTrigger className="sm:w-44" aria-label="Status filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STATUS_FILTERS.map((s) => (
+                  <SelectItem key={s.value} value={s.value}>
+                    {s.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select
+              value={filters.sort}
+              onValueChange={(v) => setFilters((f) => ({ ...f, sort: v as SurveySortOrder }))}
+            >
+              <SelectTrigger className="sm:w-44" aria-label="Sort order">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {(Object.keys(SORT_LABELS) as SurveySortOrder[]).map((key) => (
+                  <SelectItem key={key} value={key}>
+                    {SORT_LABELS[key]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
         </div>
       )}
       {surveys.isPending ? (
