@@ -1,6 +1,10 @@
 """The data-scale bench: the routes a researcher uses, on a library of 1x, 10x and 100x a
 small one (100x: 10,000 sessions with 200,000+ messages, three of 5,000 messages; 5,000
-personas, 500 with evidence; 200 surveys with 50,000 answers), on SQLite and PostgreSQL.
+personas, 500 with evidence; 200 surveys with 50,000 answers; one short session in ten an
+interview, ten to a study: 100 studies), on SQLite and PostgreSQL. The routes are those the
+screens call: the dashboard's page, search, filters and cards, the persona library's page,
+the results screen's header and transcript pages, the live view's newest page and the one
+before it, the Surveys and Studies lists, and the older whole-list routes for comparison.
 
     .venv/bin/python -m bench.data_scale                    # SQLite, 1x 10x 100x
     .venv/bin/python -m bench.data_scale --db postgres      # a throwaway PostgreSQL
@@ -144,6 +148,7 @@ def run(
         t0 = time.perf_counter()
         counts = asyncio.run(fill(url, Scale.of(factor)))
         print(f"{db} {factor}x filled in {time.perf_counter() - t0:.1f} s: {counts}", flush=True)
+        print(f"load average before measuring: {loadavg()}", flush=True)
         server = ColloquyServer(database_url=url, data_dir=Path(tmp) / "data", start_timeout=300)
         try:
             return measure(server, requests, counts["sessions"], skip)
