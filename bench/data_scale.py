@@ -1,6 +1,10 @@
 """The data-scale bench: the routes a researcher uses, on a library of 1x, 10x and 100x a
 small one (100x: 10,000 sessions with 200,000+ messages, three of 5,000 messages; 5,000
-personas, 500 with evidence; 200 surveys with 50,000 answers), on SQLite and PostgreSQL.
+personas, 500 with evidence; 200 surveys with 50,000 answers; one short session in ten an
+interview, ten to a study: 100 studies), on SQLite and PostgreSQL. The routes are those the
+screens call: the dashboard's page, search, filters and cards, the persona library's page,
+the results screen's header and transcript pages, the live view's newest page and the one
+before it, the Surveys and Studies lists, and the older whole-list routes for comparison.
 
     .venv/bin/python -m bench.data_scale                    # SQLite, 1x 10x 100x
     .venv/bin/python -m bench.data_scale --db postgres      # a throwaway PostgreSQL
@@ -46,12 +50,18 @@ def routes(total_sessions: int) -> list[tuple[str, str]]:
         ("dashboard deep page", "DEEP"),
         ("persona page", "/api/personas/page?limit=50"),
         ("persona search", "/api/personas/page?limit=50&q=lopez"),
+        ("session header", f"/api/sessions/{LONG}/header"),
         ("transcript page", f"/api/sessions/{LONG}/messages?limit=200"),
+        ("transcript newest", f"/api/sessions/{LONG}/messages?limit=200&newest=true"),
+        ("transcript before", "BEFORE"),
         ("long session", f"/api/sessions/{LONG}"),
         ("analytics", f"/api/sessions/{LONG}/analytics"),
         ("health", f"/api/sessions/{LONG}/health"),
         ("compare 4", f"/api/sessions/compare?ids={some}"),
         ("survey page", "/api/surveys/page?limit=50"),
+        ("survey search", "/api/surveys/page?limit=50&q=survey%201"),
+        ("survey status filter", "/api/surveys/page?limit=50&status=completed&sort=name"),
+        ("study page", "/api/studies/page?limit=20"),
         ("survey results", "/api/surveys/v00000/results"),
         ("export.csv", f"/api/sessions/{LONG}/export.csv"),
         ("export.pdf", f"/api/sessions/{LONG}/report.pdf"),
@@ -76,6 +86,20 @@ def _deep_cursor(api: httpx.Client, total: int) -> str:
     return "/api/sessions/page?limit=50" + (f"&cursor={cursor}" if cursor else "")
 
 
+def _before_cursor(api: httpx.Client) -> str:
+    """The live view's "earlier messages" half-way back through the long session: the
+    page of 200 before an `earlierCursor` reached from the newest page."""
+    path = f"/api/sessions/{LONG}/messages"
+    params: dict[str, object] = {"limit": 200, "newest": "true"}
+    body = api.get(path, params=params).json()
+    for _ in range(max(0, body["total"] // 200 // 2 - 1)):
+        if not body.get("earlierCursor"):
+            break
+        body = api.get(path, params={**params, "before": body["earlierCursor"]}).json()
+    before = body.get("earlierCursor")
+    return f"{path}?limit=200&newest=true" + (f"&before={before}" if before else "")
+
+
 def measure(
     server: ColloquyServer, requests: int, total: int, skip: list[str]
 ) -> dict[str, dict[str, float]]:
@@ -86,6 +110,8 @@ def measure(
                 continue
             if path == "DEEP":
                 path = _deep_cursor(api, total)
+            elif path == "BEFORE":
+                path = _before_cursor(api)
             n = 1 if name in ONCE else max(3, requests // 8) if name in HEAVY else requests
             if name not in ONCE:
                 api.get(path).raise_for_status()  # warm once (caches, stored health)
@@ -122,6 +148,7 @@ def run(
         t0 = time.perf_counter()
         counts = asyncio.run(fill(url, Scale.of(factor)))
         print(f"{db} {factor}x filled in {time.perf_counter() - t0:.1f} s: {counts}", flush=True)
+        print(f"load average before measuring: {loadavg()}", flush=True)
         server = ColloquyServer(database_url=url, data_dir=Path(tmp) / "data", start_timeout=300)
         try:
             return measure(server, requests, counts["sessions"], skip)

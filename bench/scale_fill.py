@@ -2,7 +2,8 @@
 bench/data_scale.py): sessions with their messages (a few very long ones), personas (some
 with evidence documents), surveys with their answers. Rows are written with multi-row
 INSERTs straight into the migrated schema, so 10,000 sessions take seconds, not the hours
-a run through the model would; their shapes are those the app writes itself."""
+a run through the model would; their shapes are those the app writes itself. One short
+session in ten is an interview, and every ten interviews make a study (the Studies list)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,11 @@ from colloquy.store.tables import (
     PersonaEvidenceRow,
     PersonaRow,
     SessionRow,
+    StudyRow,
     SurveyAnswerRow,
     SurveyRow,
 )
+from colloquy.store.workspace_scope import DEFAULT_WORKSPACE_ID
 
 TRAITS = ("openness", "conscientiousness", "extraversion", "agreeableness", "neuroticism")
 FIRST = ("Ana", "Ben", "Chloé", "Dev", "Élodie", "Farah", "Gus", "Hana", "Ivan", "Jo", "Kemal")
@@ -69,6 +72,9 @@ WORDS = [
 SENTIMENTS = ("positive", "neutral", "negative")
 START = datetime(2026, 11, 27, tzinfo=UTC)
 BATCH = 5_000
+WORKSPACE = {"workspace_id": DEFAULT_WORKSPACE_ID}  # the one a loopback user sees
+INTERVIEW_EVERY = 10  # session k is an interview when k % 10 == 3 (not a long one)
+STUDY_SIZE = 10  # interviews per study
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,7 @@ def persona_rows(scale: Scale, rng: random.Random) -> list[dict[str, Any]]:
         created = START - timedelta(days=365) + timedelta(seconds=i * 7)
         rows.append(
             {
+                **WORKSPACE,
                 "id": f"p{i:06d}",
                 "name": f"{rng.choice(FIRST)} {rng.choice(LAST)} {i}",
                 "age": rng.randint(18, 80),
@@ -137,12 +144,29 @@ def snapshot(persona: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def session_row(i: int, people: list[dict[str, Any]], rng: random.Random, n_questions: int):
+def is_interview(k: int, scale: Scale) -> bool:
+    return k >= scale.long_sessions and k % INTERVIEW_EVERY == 3
+
+
+def study_id(k: int) -> str:
+    return f"t{k // (INTERVIEW_EVERY * STUDY_SIZE):05d}"
+
+
+def session_row(
+    i: int,
+    people: list[dict[str, Any]],
+    rng: random.Random,
+    n_questions: int,
+    interview: bool = False,
+):
     created = START - timedelta(minutes=i * 26)  # 10,000 sessions over about six months
     status = "completed" if i % 10 != 5 else rng.choice(("draft", "in-progress"))
     return {
+        **WORKSPACE,
         "id": f"s{i:06d}",
-        "name": f"{rng.choice(TOPICS)} study {i}",
+        "name": f"{rng.choice(TOPICS)} {'interview' if interview else 'study'} {i}",
+        "kind": "interview" if interview else "group",
+        "study_id": study_id(i) if interview else None,
         "description": "Bench library session",
         "status": status,
         "created_at": created,
@@ -213,6 +237,7 @@ def survey_rows(i: int, people: list[dict[str, Any]], answers: int, rng: random.
     ]
     created = START - timedelta(days=i)
     survey = {
+        **WORKSPACE,
         "id": f"v{i:05d}",
         "name": f"{rng.choice(TOPICS)} survey {i}",
         "status": "completed",
@@ -251,7 +276,28 @@ def survey_rows(i: int, people: list[dict[str, Any]], answers: int, rng: random.
     return survey, rows
 
 
+def study_row(study: str, interviews: list[dict[str, Any]]) -> dict[str, Any]:
+    """A completed study of `interviews` (the Studies list counts those completed)."""
+    first = interviews[0]
+    return {
+        **WORKSPACE,
+        "id": study,
+        "name": f"{first['name'].split(' interview ')[0]} guide study {study}",
+        "description": "Bench library study",
+        "questions": first["questions"],
+        "settings": {"moderator": "ai", "maxProbes": 1},
+        "persona_ids": [s["participants"][0]["id"] for s in interviews],
+        "session_ids": [s["id"] for s in interviews],
+        "status": "completed",
+        "created_at": first["created_at"],
+        "updated_at": first["created_at"],
+        "completed_at": first["created_at"] + timedelta(hours=1),
+    }
+
+
 async def _insert(conn, table, rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
     for start in range(0, len(rows), BATCH):
         await conn.execute(insert(table), rows[start : start + BATCH])
 
@@ -268,12 +314,16 @@ async def fill(url: str, scale: Scale, seed: int = 44) -> dict[str, int]:
         async with engine.begin() as conn:
             await _insert(conn, PersonaRow.__table__, personas)
             await _insert(conn, PersonaEvidenceRow.__table__, _evidence(scale, personas))
+            studies: dict[str, list[dict[str, Any]]] = {}
             for i in range(0, scale.sessions, 500):
                 sessions, messages = [], []
                 for k in range(i, min(i + 500, scale.sessions)):
                     long = k < scale.long_sessions
-                    people = rng.sample(snaps, 5 if long else 4)
-                    row = session_row(k, people, rng, 6 if long else 2)
+                    interview = is_interview(k, scale)
+                    people = rng.sample(snaps, 5 if long else 1 if interview else 4)
+                    row = session_row(k, people, rng, 6 if long else 2, interview)
+                    if interview:
+                        studies.setdefault(study_id(k), []).append(row)
                     n = scale.long_messages if long else scale.messages_per_session
                     written = message_rows(row, n, rng)
                     row.update({f"{s}_count": c for s, c in sentiment_tally(written).items()})
@@ -291,6 +341,8 @@ async def fill(url: str, scale: Scale, seed: int = 44) -> dict[str, int]:
                 await _insert(conn, SurveyAnswerRow.__table__, answers)
                 counts["surveys"] += 1
             counts["answers"] = scale.surveys * scale.answers_per_survey
+            await _insert(conn, StudyRow.__table__, [study_row(k, v) for k, v in studies.items()])
+            counts["studies"] = len(studies)
     finally:
         await engine.dispose()
     return counts

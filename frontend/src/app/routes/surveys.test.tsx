@@ -93,16 +93,6 @@ const results = {
   ],
 };
 
-test("the list shows an empty state with a link to create one", async () => {
-  server.use(api.get("/api/surveys", () => HttpResponse.json([])));
-  renderRoutes(routes, "/surveys");
-  expect(await screen.findByText("No surveys yet")).toBeInTheDocument();
-  expect(screen.getByRole("link", { name: "Create your first survey" })).toHaveAttribute(
-    "href",
-    "/surveys/new",
-  );
-});
-
 test("results show means with intervals, the comparison, the embedder warning and answers", async () => {
   server.use(
     api.get("/api/surveys/scales", () => HttpResponse.json([])),
@@ -205,7 +195,9 @@ test("a running survey shows its progress and Stop; a stopped one offers Retry",
       return HttpResponse.json(state);
     }),
     api.get("/api/surveys/scales", () => HttpResponse.json([])),
-    api.get("/api/surveys", () => HttpResponse.json([])),
+    api.get("/api/surveys/page", () =>
+      HttpResponse.json({ items: [], nextCursor: null, total: 0 }),
+    ),
     api.get("/api/surveys/{survey_id}", () => HttpResponse.json(state)),
     api.get("/api/surveys/{survey_id}/results", () =>
       HttpResponse.json({ ...results, results: [], answers: [] }),

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { API_BASE, client, noContent, unwrap } from "@/lib/api-client";
 import type { components } from "@/lib/api-schema";
 import { eventData } from "@/utils/event-data";
+import { surveyPagesKey } from "./survey-pages";
 
 type Schemas = components["schemas"];
 export type Survey = Schemas["SurveyOut"];
@@ -14,18 +15,11 @@ export type Scale = Schemas["ScaleOut"];
 /** A `progress` event of GET /api/surveys/{id}/events. */
 export type SurveyProgressEvent = Schemas["SurveyEventPayloads"]["progress"];
 
+/** Every survey query: the list's pages (survey-pages.ts), each survey, its results. */
 export const surveysKey = ["surveys"] as const;
 export const surveyKey = (id: string) => ["surveys", id] as const;
 export const surveyResultsKey = (id: string) => ["surveys", id, "results"] as const;
 const survey = (id: string) => ({ params: { path: { survey_id: id } } });
-
-export function useSurveys() {
-  return useQuery({
-    queryKey: surveysKey,
-    queryFn: ({ signal }) => unwrap(client.GET("/api/surveys", { signal })),
-    refetchInterval: (q) => (q.state.data?.some((s) => s.status === "running") ? 3000 : false),
-  });
-}
 
 export function useScales() {
   return useQuery({
@@ -94,7 +88,8 @@ function useSurveyAction(id: string, action: "run" | "stop") {
         : unwrap(client.POST("/api/surveys/{survey_id}/stop", survey(id))),
     onSuccess: (survey) => {
       queryClient.setQueryData(surveyKey(id), survey);
-      return queryClient.invalidateQueries({ queryKey: surveysKey, exact: true });
+      // the list's pages show its new status
+      return queryClient.invalidateQueries({ queryKey: surveyPagesKey });
     },
   });
 }
