@@ -5,6 +5,7 @@ counts are worked out here from the rows written."""
 from datetime import timedelta
 
 from api.test_results_helpers import START, seed_session
+from colloquy.services.sessions import header
 from colloquy.store.tables import MessageRow
 
 SID = "s-results"
@@ -12,13 +13,16 @@ SID = "s-results"
 
 def _more_messages(client) -> None:
     """Seq 7: Ana's private answer (model m-a); seq 8: Cleo's answer to question 2 on m-b."""
+    _add(client, (7, "private_before", 0, "pa", 1, "m-a"), (8, "response", 2, "pc", 1, "m-b"))
+
+
+def _add(client, *messages: tuple) -> None:
+    """(seq, kind, participant index, persona id, question, model): 3 tokens, 10 prompt
+    tokens, 3 completion tokens and $0.5 each."""
 
     async def insert() -> None:
         async with client.app.state.runtime.sessionmaker() as db:
-            for seq, kind, who, persona, q, model in (
-                (7, "private_before", 0, "pa", 1, "m-a"),
-                (8, "response", 2, "pc", 1, "m-b"),
-            ):
+            for seq, kind, who, persona, q, model in messages:
                 db.add(
                     MessageRow(
                         id=f"{SID}-m{seq}",
@@ -66,6 +70,46 @@ def test_header_is_the_session_without_its_messages(client):
     assert [m["id"] for m in head["privateAnswers"]] == [f"{SID}-m7"]
     # usage: the two added messages, 10 + 10 prompt tokens, 3 + 3 completion, $0.5 each
     assert head["usage"]["promptTokens"] == 20 and head["usage"]["costUsd"] == 1.0
+
+
+def test_header_is_computed_once_per_state_of_the_session(client, monkeypatch):
+    seed_session(client)
+    _more_messages(client)
+    reads = []
+    real = header._from_messages
+    monkeypatch.setattr(header, "_from_messages", lambda *a: reads.append(a[1]) or real(*a))
+    url = f"/api/sessions/{SID}/header"
+    first = client.get(url).json()
+    assert client.get(url).json() == first and reads == [SID]
+    assert first["progress"]["responses"] == 6  # 5 seeded answers and Cleo's (not Ana's private)
+
+    _add(client, (9, "response", 1, "pb", 1, "m-c"))  # Ben answers question 2 on m-c
+    grown = client.get(url).json()
+    assert reads == [SID, SID]
+    assert grown["messageCount"] == 9 and grown["answerCount"] == 7
+    assert grown["responseCounts"] == {"pa": 2, "pb": 3, "pc": 2}
+    assert grown["answerModels"] == [None, "m-b", "m-c"]
+    assert grown["latestModels"] == {"pc": "m-b", "pb": "m-c"}
+    assert grown["progress"]["responses"] == 7
+    assert grown["usage"]["promptTokens"] == 30 and grown["usage"]["costUsd"] == 1.5
+    whole = client.get(f"/api/sessions/{SID}").json()
+    assert {k: v for k, v in whole.items() if k != "messages"} == {
+        k: v for k, v in grown.items() if k in whole
+    }
+    assert client.get(url).json() == grown and len(reads) == 2
+
+
+def test_the_header_follows_whose_answer_is_being_written(client):
+    """Ben (index 1) speaking, then no one: the same messages, two progresses."""
+    seed_session(client)
+
+    async def read(generating: list[int]) -> dict:
+        async with client.app.state.runtime.sessionmaker() as db:
+            return await header.session_header(db, SID, generating)
+
+    assert client.portal.call(read, [1])["progress"]["speakingPersonaId"] == "pb"
+    assert client.portal.call(read, [])["progress"]["speakingPersonaId"] is None
+    assert client.portal.call(read, [2])["progress"]["speakingPersonaId"] == "pc"
 
 
 def test_header_of_an_unknown_session_is_404(client):

@@ -14,8 +14,16 @@ from colloquy.domain.interviews.rules import INTERVIEW, session_kind
 from colloquy.domain.sessions import record as rec
 from colloquy.domain.sessions import session_header as counts
 from colloquy.domain.sessions.private_answers import PRIVATE_KINDS
+from colloquy.domain.sessions.record import SessionRecord
 from colloquy.services.sessions.loading import get_session_row
-from colloquy.services.sessions.view import follow_ups_of, session_view
+from colloquy.services.sessions.state_cache import StateCache, fingerprint
+from colloquy.services.sessions.view import (
+    follow_ups_of,
+    session_fields,
+    session_progress,
+    session_record,
+)
+from colloquy.services.usage.totals import usage_of_messages
 from colloquy.store.messages import message_to_dict
 from colloquy.store.tables import MessageRow
 from colloquy.store.usage_columns import message_usage
@@ -58,27 +66,48 @@ def _light(row: Any) -> dict[str, Any]:
     }
 
 
-async def session_header(
-    db: AsyncSession, session_id: str, generating: list[int]
+KEEP = 32  # sessions whose message-derived header stays cached (the most recently read)
+_cache = StateCache(KEEP)
+
+
+async def _from_messages(
+    db: AsyncSession, session_id: str, record: SessionRecord, generating: list[int]
 ) -> dict[str, Any]:
-    row = await get_session_row(db, session_id)
+    """What the header reads of every message: progress, usage, counts and models."""
     found = await db.execute(
         select(*_LIGHT).where(MessageRow.session_id == session_id).order_by(MessageRow.seq)
     )
     light = [_light(r) for r in found]
+    return {
+        "progress": session_progress(record, light, generating),
+        "usage": usage_of_messages(light),
+        **counts.message_counts(light),
+        "responseCounts": counts.response_counts(record["participants"], light),
+        "answerModels": counts.answer_models(light),
+        "latestModels": counts.latest_models(light),
+    }
+
+
+async def session_header(
+    db: AsyncSession, session_id: str, generating: list[int]
+) -> dict[str, Any]:
+    """The row's fields read afresh; what comes from every message computed once per state
+    of the session and of its run (the fingerprint, and whose answers are being written)."""
+    row = await get_session_row(db, session_id)
+    record = session_record(row)
+    key = (await fingerprint(db, row), tuple(generating))
+    from_messages: dict[str, Any] | None = _cache.get(db, session_id, key)
+    if from_messages is None:
+        from_messages = await _from_messages(db, session_id, record, generating)
+        _cache.put(db, session_id, key, from_messages)
     follow_ups = await follow_ups_of(db, row.id) if session_kind(row.kind) != INTERVIEW else []
-    view = session_view(row, light, generating, follow_ups)
-    del view["messages"]
     private = await db.scalars(
         select(MessageRow)
         .where(MessageRow.session_id == session_id, MessageRow.kind.in_(PRIVATE_KINDS))
         .order_by(MessageRow.seq)
     )
     return {
-        **view,
-        **counts.message_counts(light),
-        "responseCounts": counts.response_counts(view["participants"], light),
-        "answerModels": counts.answer_models(light),
-        "latestModels": counts.latest_models(light),
+        **session_fields(row, record, follow_ups),
+        **from_messages,
         "privateAnswers": [message_to_dict(m) for m in private],
     }

@@ -75,14 +75,10 @@ def _view_message(message: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def session_view(
-    row: SessionRow,
-    messages: Sequence[Mapping[str, Any]],
-    generating: list[int],
-    follow_ups: list[dict[str, Any]] | None = None,
+def session_progress(
+    record: SessionRecord, messages: Sequence[Mapping[str, Any]], generating: list[int]
 ) -> dict[str, Any]:
-    """GET /api/sessions/{id}: the record, the run's state, its messages and progress."""
-    record = session_record(row)
+    """The run's progress from its stored messages (the session's `progress` field)."""
     settings = record["settings"]
     progress = progress_payload(
         record["participants"],
@@ -96,14 +92,18 @@ def session_view(
         else None,
     )
     progress.pop("tokensUsed")
+    return progress
+
+
+def session_fields(
+    row: SessionRow, record: SessionRecord, follow_ups: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The record and the run's state: what the session reads without its messages."""
     stored = row.settings if isinstance(row.settings, Mapping) else {}  # any JSON, older rows
     return {
         **record,
         "error": rec.error_record(row.error),
         "running": bool(row.running),
-        "messages": [_view_message(m) for m in messages],
-        "progress": progress,
-        "usage": usage_of_messages(messages),
         # The personas made from a human group's people; what a replay replays.
         "groundedPersonas": _typed(stored.get("groundedPersonas"), list),
         "groundedPersonasQuestions": _typed(stored.get("groundedPersonasQuestions"), list),
@@ -114,6 +114,22 @@ def session_view(
         "followUps": follow_ups or [],
         "takenOver": bool(row.taken_over) and record["status"] != "completed",
         "typedQuestion": row.typed_question if record["status"] != "completed" else None,
+    }
+
+
+def session_view(
+    row: SessionRow,
+    messages: Sequence[Mapping[str, Any]],
+    generating: list[int],
+    follow_ups: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """GET /api/sessions/{id}: the record, the run's state, its messages and progress."""
+    record = session_record(row)
+    return {
+        **session_fields(row, record, follow_ups),
+        "messages": [_view_message(m) for m in messages],
+        "progress": session_progress(record, messages, generating),
+        "usage": usage_of_messages(messages),
     }
 
 
