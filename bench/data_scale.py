@@ -9,12 +9,15 @@ before it, the Surveys and Studies lists, and the older whole-list routes for co
     .venv/bin/python -m bench.data_scale                    # SQLite, 1x 10x 100x
     .venv/bin/python -m bench.data_scale --db postgres      # a throwaway PostgreSQL
     .venv/bin/python -m bench.data_scale --factors 100 --requests 40
+    .venv/bin/python -m bench.data_scale --factors 1 --only "session header,analytics"
 
 Each database is filled in bulk (bench/scale_fill.py), then the real server runs on it as
 a subprocess; every route is requested `--requests` times in a row (heavy ones fewer) for
 p50/p95, and the server's resident-set peak is reset before each route
 (/proc/PID/clear_refs) so each route's own peak is read (VmHWM). Prints a Markdown table
-per database and the growth from 1x to 100x; docs/performance.md keeps the figures."""
+per database and the growth from 1x to 100x, and each route's first (warming) request: what
+a cached route costs when computed, on a server just started. docs/performance.md keeps
+the figures."""
 
 from __future__ import annotations
 
@@ -101,12 +104,12 @@ def _before_cursor(api: httpx.Client) -> str:
 
 
 def measure(
-    server: ColloquyServer, requests: int, total: int, skip: list[str]
+    server: ColloquyServer, requests: int, total: int, skip: list[str], only: list[str]
 ) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     with httpx.Client(base_url=server.url, timeout=300) as api:
         for name, path in routes(total):
-            if name in skip:
+            if name in skip or (only and name not in only):
                 continue
             if path == "DEEP":
                 path = _deep_cursor(api, total)
@@ -114,7 +117,9 @@ def measure(
                 path = _before_cursor(api)
             n = 1 if name in ONCE else max(3, requests // 8) if name in HEAVY else requests
             if name not in ONCE:
-                api.get(path).raise_for_status()  # warm once (caches, stored health)
+                t0 = time.perf_counter()  # warm once (caches, stored health): its time too,
+                api.get(path).raise_for_status()  # what a cached route costs when computed
+                print(f"  {name}: first {(time.perf_counter() - t0) * 1000:.1f} ms", flush=True)
             _reset_peak(server.proc.pid)
             times = []
             size = 0
@@ -137,7 +142,7 @@ def measure(
 
 
 def run(
-    db: str, factor: int, requests: int, pg_url: str | None, skip: list[str]
+    db: str, factor: int, requests: int, pg_url: str | None, skip: list[str], only: list[str]
 ) -> dict[str, dict[str, float]]:
     with tempfile.TemporaryDirectory(prefix="colloquy-scale-") as tmp:
         if db == "sqlite":
@@ -151,7 +156,7 @@ def run(
         print(f"load average before measuring: {loadavg()}", flush=True)
         server = ColloquyServer(database_url=url, data_dir=Path(tmp) / "data", start_timeout=300)
         try:
-            return measure(server, requests, counts["sessions"], skip)
+            return measure(server, requests, counts["sessions"], skip, only)
         finally:
             server.close()
 
@@ -181,6 +186,7 @@ def main() -> None:
     p.add_argument("--factors", default="1,10,100")
     p.add_argument("--requests", type=int, default=40, help="requests per route (heavy: 1/8)")
     p.add_argument("--skip", default="", help="comma-separated routes not to measure")
+    p.add_argument("--only", default="", help="comma-separated routes, the only ones measured")
     p.add_argument("--postgres-url", help="an empty database to fill (default: a throwaway server)")
     args = p.parse_args()
     print(f"load average at start: {loadavg()}", flush=True)
@@ -195,12 +201,18 @@ def main() -> None:
         for factor in [int(f) for f in args.factors.split(",")]:
             if pg is not None:
                 pg_url = _fresh_database(pg, factor)
-            results[factor] = run(args.db, factor, args.requests, pg_url, args.skip.split(","))
+            results[factor] = run(
+                args.db, factor, args.requests, pg_url, args.skip.split(","), _names(args.only)
+            )
     finally:
         if pg is not None:
             pg.stop()
     print(table(args.db, results))
     print(f"load average at end: {loadavg()}")
+
+
+def _names(listed: str) -> list[str]:
+    return [n.strip() for n in listed.split(",") if n.strip()]
 
 
 def _fresh_database(pg, factor: int) -> str:

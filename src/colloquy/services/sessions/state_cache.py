@@ -51,6 +51,9 @@ class StateCache:
         self._slots.move_to_end(slot)
         return hit[1]
 
+    def clear(self) -> None:
+        self._slots.clear()
+
     def put(self, db: AsyncSession, session_id: str, key: Any, value: Any) -> None:
         slot = self._slot(db, session_id)
         self._slots[slot] = (key, value)
