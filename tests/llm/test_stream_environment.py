@@ -48,7 +48,6 @@ async def test_the_environments_proxy_carries_the_stream(monkeypatch):
         assert result.text and "".join(deltas) == result.text
         assert len(proxy.requests) == 1
 
-
     with run_fake_openai() as proxy, run_fake_openai() as server:
         monkeypatch.setenv("HTTP_PROXY", proxy.base_url.removesuffix("/v1"))
         monkeypatch.setenv("NO_PROXY", "127.0.0.1")  # read when a stream client is made

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import lru_cache
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any, Protocol
 
 from sqlalchemy import event
