@@ -23,7 +23,7 @@ import time
 from bench.client import run_async, run_sessions, session_body
 from bench.limits import model_limit
 from bench.model_server import ModelServer
-from bench.server import ColloquyServer, free_port
+from bench.server import ColloquyServer, cpu_seconds, free_port
 
 
 def steps(arrivals: list[float]) -> list[float]:
@@ -44,6 +44,9 @@ def main() -> None:
     p.add_argument("-Q", type=int, default=3)
     p.add_argument("-L", type=float, default=0.3)
     p.add_argument("--profile", help="py-spy raw profile of the server's first run")
+    p.add_argument(
+        "--idle", action="store_true", help="with --profile: also sample waiting threads"
+    )
     a = p.parse_args()
     model = ModelServer(free_port(), latency=a.L)
     cap = str(max(16, a.sessions * a.P))  # the limit assumes every call can run at once
@@ -52,6 +55,9 @@ def main() -> None:
     )
     try:
         run_async(run_sessions(server.url, [session_body(3, 2, "parallel")], 120))  # warm-up
+        # The warm-up's health report (its first loads the word-embedding model, about 2 s
+        # of CPU) is computed after it completes: not in the first measured run.
+        server.wait_idle()
         limit = model_limit(a.P, a.Q, a.L, a.mode)
         for run in range(a.repeats):
             model.configure(a.L)
@@ -59,15 +65,19 @@ def main() -> None:
             if a.profile and run == 0 and shutil.which("py-spy"):
                 spy = subprocess.Popen(
                     ["py-spy", "record", "--pid", str(server.proc.pid), "-r", "200"]
-                    + ["-f", "raw", "-o", a.profile, "--idle"],
+                    + ["-f", "raw", "-o", a.profile, "--gil"]
+                    + (["--idle"] if a.idle else []),
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
                 )
                 time.sleep(1.5)
-            cpu = server.cpu_seconds()
+            cpu, loop_cpu = server.cpu_seconds(), server.main_thread_cpu_seconds()
+            model_cpu = cpu_seconds(model.proc.pid)
             bodies = [session_body(a.P, a.Q, a.mode) for _ in range(a.sessions)]
             out = run_async(run_sessions(server.url, bodies, 600))
             cpu = server.cpu_seconds() - cpu
+            loop_cpu = server.main_thread_cpu_seconds() - loop_cpu
+            model_cpu = cpu_seconds(model.proc.pid) - model_cpu
             if spy is not None:
                 spy.send_signal(2)
                 spy.wait()
@@ -75,7 +85,9 @@ def main() -> None:
             print(
                 f"{a.mode} x{a.sessions}: wall {out['wall']:.2f} s, limit {limit:.2f} s, "
                 f"x{out['wall'] / limit:.3f}; {len(calls)} calls, {len(out['errors'])} errors, "
-                f"server CPU {cpu:.2f} s, load {os.getloadavg()[0]:.1f}"
+                f"server CPU {cpu:.2f} s ({cpu / len(calls) * 1000:.1f} ms per call; "
+                f"event loop {loop_cpu:.2f} s), model server CPU {model_cpu:.2f} s, "
+                f"load {os.getloadavg()[0]:.1f}"
             )
             if a.sessions == 1:
                 starts = steps([c["at"] for c in calls])
@@ -84,6 +96,9 @@ def main() -> None:
                     f"  {len(starts)} steps; gap after L, ms: median {statistics.median(gaps):.1f}"
                     f", mean {statistics.mean(gaps):.1f}, max {max(gaps):.1f}"
                 )
+            after = server.cpu_seconds()
+            server.wait_idle()  # this run's health reports, before the next run
+            print(f"  then {server.cpu_seconds() - after:.2f} s of server CPU after the run")
     finally:
         server.close()
         model.close()

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from bench.model_server import ROOT, stop_process, wait_http
@@ -20,6 +21,13 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User + system CPU time of a process (all its threads), or of one of its threads."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime
 
 
 class ColloquyServer:
@@ -86,8 +94,23 @@ class ColloquyServer:
 
     def cpu_seconds(self) -> float:
         """User + system CPU time of the server process so far (all its threads)."""
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime
+        return cpu_seconds(self.proc.pid)
+
+    def main_thread_cpu_seconds(self) -> float:
+        """User + system CPU time of the server's main thread (its event loop) so far."""
+        return cpu_seconds(self.proc.pid, self.proc.pid)
+
+    def wait_idle(self, window: float = 0.5, busy: float = 0.02, timeout: float = 120) -> None:
+        """Wait until the server used under `busy` s of CPU in `window` s: the work a run
+        left behind (each session's health report, computed once it completed) is done."""
+        deadline = time.monotonic() + timeout
+        before = self.cpu_seconds()
+        while time.monotonic() < deadline:
+            time.sleep(window)
+            now = self.cpu_seconds()
+            if now - before < busy:
+                return
+            before = now
 
     def peak_rss_mb(self) -> float:
         """VmHWM: the resident-set high-water mark since the process started."""

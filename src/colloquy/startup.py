@@ -98,7 +98,8 @@ async def core(settings: Settings, *, freeze_gc: bool = False) -> AsyncIterator[
         session_provider=partial(provider_for_session, runtime),
         ownership=cluster or local_ownership(runtime.sessionmaker),
         hooks=RunHooks(
-            on_complete=lambda sid: session_health.schedule(runtime, sid),
+            # After the other runs of the process pause (at most a few seconds).
+            on_complete=lambda sid: session_health.schedule(runtime, sid, runners.others_active),
             on_end=partial(_on_run_end, runtime),
             voice_builder=partial(session_voices, runtime),  # mixed panels
             evidence=partial(evidence_for, runtime),

@@ -56,6 +56,33 @@ async def test_prices_are_read_again_when_saved_here_or_after_the_recheck_time(e
     assert meter.price("openai", "test-model") is None
 
 
+async def test_the_runs_of_a_process_share_one_price_read(env, monkeypatch):
+    reads = []
+    real = run_usage.price_book
+
+    async def counting(db):
+        reads.append(1)
+        await asyncio.sleep(0.01)  # a read under way when the others look
+        return await real(db)
+
+    monkeypatch.setattr(run_usage, "price_book", counting)
+    meters = [await run_usage.meter_for(env.factory, None, session_id="none") for _ in range(5)]
+    assert len(reads) == 5  # each run reads them when it starts
+    for _ in range(3):  # then every run's calls find the same fresh book
+        await asyncio.gather(*(m.refresh() for m in meters))
+    assert len(reads) == 5
+
+    monkeypatch.setattr(run_usage, "PRICE_RECHECK_SECONDS", 0.0)  # stale for everyone
+    await asyncio.gather(*(m.refresh() for m in meters for _ in range(2)))
+    assert len(reads) == 6  # ten refreshes of five runs: one read
+
+    async with env.factory() as db:  # saved through this process: read again, once
+        await prices.save_prices(db, {"test-model": PRICE})
+    await asyncio.gather(*(m.refresh() for m in meters))
+    assert len(reads) == 7
+    assert all(m.price("openai", "test-model") is not None for m in meters)
+
+
 async def test_the_next_questions_evidence_is_looked_up_while_this_one_runs(env):
     answers_before: dict[tuple[str | None, str], int] = {}
     started = asyncio.Event()

@@ -73,6 +73,10 @@ class RunnerRegistry:
         task = self._tasks.get(session_id)
         return task is not None and not task.done()
 
+    def others_active(self, session_id: str) -> bool:
+        """Whether a session other than this one runs in this process now."""
+        return any(sid != session_id and not t.done() for sid, t in self._tasks.items())
+
     def generating(self, session_id: str) -> list[int]:
         """Participants whose answers are being generated right now (for progress)."""
         runner = self._runners.get(session_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -44,10 +45,13 @@ async def meter_for(
     survey_id: str | None = None,
 ) -> UsageMeter:
     """The run's meter: the prices (read again before a call when they may have changed:
-    PRICE_RECHECK_SECONDS), the budget, and what the run spent so far."""
+    PRICE_RECHECK_SECONDS, one read for every run of the process: _SharedPrices), the
+    budget, and what the run spent so far."""
+    shared = _shared_prices(factory)
     generation, read_at = prices_generation(), time.monotonic()
     async with factory() as db:
         book = await price_book(db)
+        shared.offer(book, generation, read_at)
         owner: Any = SessionRow if session_id is not None else SurveyRow
         workspace_id = await db.scalar(
             select(owner.workspace_id).where(owner.id == (session_id or survey_id))
@@ -66,16 +70,73 @@ async def meter_for(
                 )
             )
 
-    async def reload() -> PriceBook:
-        nonlocal book, generation, read_at
-        if generation == prices_generation() and time.monotonic() - read_at < PRICE_RECHECK_SECONDS:
-            return book
-        generation, read_at = prices_generation(), time.monotonic()  # before the read
-        async with factory() as db:
-            book = await price_book(db)
+    return UsageMeter(book, budget, float(spent or 0.0), shared.book)
+
+
+class _SharedPrices:
+    """The price book every run of this process reads before its calls: read again only
+    when a price was saved through this process since the last read, or
+    PRICE_RECHECK_SECONDS have passed (a price saved by another process). One book for all
+    runs: twenty sessions at once each reading it every second cost a database round trip
+    per session and second (docs/performance.md). Callers that find it stale while a read
+    is under way wait for that read, unless a price was saved after it started."""
+
+    def __init__(self, factory: async_sessionmaker[AsyncSession]) -> None:
+        self.factory = factory
+        self.current: PriceBook | None = None
+        self.generation = -1  # prices_generation() when `current` was read
+        self.read_at = 0.0  # time.monotonic() when its read started
+        self.reading: asyncio.Future[PriceBook] | None = None
+        self.reading_generation = -1
+
+    def fresh(self) -> bool:
+        return (
+            self.current is not None
+            and self.generation == prices_generation()
+            and time.monotonic() - self.read_at < PRICE_RECHECK_SECONDS
+        )
+
+    def offer(self, book: PriceBook, generation: int, read_at: float) -> None:
+        """A book read elsewhere (a run's start), kept when newer than the one held."""
+        if self.current is None or read_at >= self.read_at:
+            self.current, self.generation, self.read_at = book, generation, read_at
+
+    async def book(self) -> PriceBook:
+        if self.fresh():
+            assert self.current is not None
+            return self.current
+        generation = prices_generation()
+        if self.reading is None or self.reading_generation != generation:
+            self.reading_generation = generation
+            self.reading = asyncio.ensure_future(self._read(generation))
+            self.reading.add_done_callback(lambda f: f.cancelled() or f.exception())  # seen
+        return await asyncio.shield(self.reading)
+
+    async def _read(self, generation: int) -> PriceBook:
+        read_at = time.monotonic()  # before the read
+        try:
+            async with self.factory() as db:
+                book = await price_book(db)
+        finally:
+            if self.reading is asyncio.current_task():
+                self.reading = None
+        self.offer(book, generation, read_at)
         return book
 
-    return UsageMeter(book, budget, float(spent or 0.0), reload)
+
+_shared: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop,
+    weakref.WeakKeyDictionary[async_sessionmaker[AsyncSession], _SharedPrices],
+] = weakref.WeakKeyDictionary()
+
+
+def _shared_prices(factory: async_sessionmaker[AsyncSession]) -> _SharedPrices:
+    """The shared price book of this loop and database (tests run several of each)."""
+    per_loop = _shared.setdefault(asyncio.get_running_loop(), weakref.WeakKeyDictionary())
+    shared = per_loop.get(factory)
+    if shared is None:
+        shared = per_loop[factory] = _SharedPrices(factory)
+    return shared
 
 
 def unpriced_voices(meter: UsageMeter, providers: list[Any]) -> list[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any, Protocol
 
 from sqlalchemy import event
@@ -70,11 +71,17 @@ def _filter_by_workspace(state: ORMExecuteState) -> None:
         return
     if state.is_column_load or state.is_relationship_load:
         return  # the parent row was already filtered
-    state.statement = state.statement.options(
-        *(
-            with_loader_criteria(row, _criteria(row, workspace_id), include_aliases=True)
-            for row in SCOPED_ROWS
-        )
+    state.statement = state.statement.options(*_options(workspace_id))
+
+
+@lru_cache(maxsize=1024)
+def _options(workspace_id: str) -> tuple[Any, ...]:
+    """The workspace's filter, built once per workspace: building its five criteria for
+    every statement cost about 0.3 ms of CPU each time, and a statement that reuses them
+    finds its cache key already computed (docs/performance.md)."""
+    return tuple(
+        with_loader_criteria(row, _criteria(row, workspace_id), include_aliases=True)
+        for row in SCOPED_ROWS
     )
 
 

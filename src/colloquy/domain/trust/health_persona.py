@@ -197,26 +197,29 @@ _NEGATION = re.compile(
 )
 
 
-def _phrase(p: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w'])" + re.escape(p) + r"(?![\w'])")
+def _phrases(phrases: Sequence[str]) -> re.Pattern[str]:
+    """Where any of the phrases starts, on word boundaries: one scan of an answer instead of
+    one per phrase (the health report's costliest rule: docs/performance.md). It counts
+    what a scan per phrase counts, since no phrase of a list is another one followed by a
+    space or apostrophe (two cannot start at one place) and none overlaps itself."""
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(r"(?<![\w'])(?=(?:" + alternatives + r")(?![\w']))")
 
 
-_AGREE_RE = [_phrase(p) for p in AGREE]
-_DISAGREE_RE = [_phrase(p) for p in DISAGREE]
+_AGREE_AT = _phrases(AGREE)
+_DISAGREE_AT = _phrases(DISAGREE)
 
 
 def _markers(text: str) -> tuple[int, int]:
     """(agreement, disagreement) markers in one answer."""
     t = " ".join(text.lower().replace("\u2019", "'").split())
     agree = disagree = 0
-    for pattern in _AGREE_RE:
-        for m in pattern.finditer(t):
-            if _NEGATION.search(t[max(0, m.start() - 12) : m.start()]):
-                disagree += 1
-            else:
-                agree += 1
-    for pattern in _DISAGREE_RE:
-        disagree += len(pattern.findall(t))
+    for m in _AGREE_AT.finditer(t):
+        if _NEGATION.search(t[max(0, m.start() - 12) : m.start()]):
+            disagree += 1
+        else:
+            agree += 1
+    disagree += sum(1 for _ in _DISAGREE_AT.finditer(t))
     return agree, disagree
 
 

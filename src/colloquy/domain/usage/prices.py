@@ -18,6 +18,7 @@ these knows has no price (`PriceBook.match` returns None): a run with a budget r
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -69,13 +70,19 @@ def aliases(model: str) -> list[str]:
     first: without an OpenRouter `vendor/` prefix, with dotted versions dashed (OpenRouter
     writes `claude-sonnet-4.5` for `claude-sonnet-4-5`), and without a snapshot suffix
     (`-2024-08-06`, `-20250514`, `-latest`). Never a shorter family name."""
+    return list(_aliases(model))
+
+
+@functools.lru_cache(maxsize=1024)
+def _aliases(model: str) -> tuple[str, ...]:
+    """aliases(), kept per name: a run prices every call (a few lookups each)."""
     name = model.strip()
     out = [name]
     base = name.rsplit("/", 1)[-1]
     for candidate in (base, _DOTTED.sub("-", base)):
         out.append(candidate)
         out.append(_SNAPSHOT.sub("", candidate))
-    return list(dict.fromkeys(n for n in out if n))
+    return tuple(dict.fromkeys(n for n in out if n))
 
 
 class PriceBook:
