@@ -52,7 +52,7 @@ def test_the_estimate_contains_the_usage_the_server_reports(tmp_path):
     assert actual > 0 and low <= actual, figures
     if result["reasks"] > STATED_REASKS_TOP:
         # The model's sampling put this run outside the band the estimate states (seen once
-        # in six runs: 11 of 18 re-asked, 3.6 % over the high end). The range is only
+        # in seven runs: 11 of 18 re-asked twice, 3.6 % and 3.7 % over the high end). The range is only
         # claimed under its stated assumptions, so this run cannot decide the high end.
         pytest.skip(f"{result['reasks']} of 18 answers re-asked, above the stated band: {figures}")
     assert actual <= high, figures
